@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Installs what the build needs, once; a no-op in well under a second when all is present.
+#   apt : Bazel 4.2.3 (bazel-bootstrap) and its offline rule packages, clang/lld/llvm 16,
+#         protobuf compiler and library, googletest, nginx-light (remote-cache test)
+#   pip : requirements.txt into a venv outside the workspace ($ASCEND_TWIN_HOME/venv)
+#   user.bazelrc: persistent disk/repository caches and the pinned interpreter
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+twin_home=${ASCEND_TWIN_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/ascend-twin}
+venv=$twin_home/venv
+
+apt_packages=(
+  bazel-bootstrap bazel-rules-java bazel-platforms
+  clang-16 lld-16 llvm-16
+  protobuf-compiler libprotobuf-dev
+  libgtest-dev libgmock-dev
+  nginx-light
+  python3-venv
+)
+
+log() { printf 'bootstrap: %s\n' "$*" >&2; }
+
+missing=()
+for pkg in "${apt_packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+  [[ $status == "install ok installed" ]] || missing+=("$pkg")
+done
+if ((${#missing[@]})); then
+  log "installing ${missing[*]}"
+  sudo_cmd=()
+  [[ $(id -u) == 0 ]] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >/dev/null
+fi
+
+# The venv is rebuilt only when requirements.txt changes (its hash is the stamp).
+want=$(sha256sum "$root/requirements.txt" | cut -d' ' -f1)
+have=$(cat "$venv/.requirements.sha256" 2>/dev/null || true)
+if [[ $want != "$have" ]]; then
+  # The stamp is written last, so an interrupted install is redone on the next run.
+  log "creating Python venv at $venv"
+  python=${ASCEND_TWIN_PYTHON:-$(command -v python3)}
+  rm -rf "$venv"
+  "$python" -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r "$root/requirements.txt" 2> >(grep -v "is ignored: it is neither" >&2)
+  echo "$want" > "$venv/.requirements.sha256"
+fi
+
+rc=$(cat <<EOT
+# Written by tools/bootstrap.sh; machine-local, not committed.
+build --disk_cache=$twin_home/bazel-disk-cache
+fetch --repository_cache=$twin_home/bazel-repo-cache
+build --repository_cache=$twin_home/bazel-repo-cache
+common --repo_env=ASCEND_TWIN_VENV=$venv
+EOT
+)
+if [[ -n ${ASCEND_TWIN_REMOTE_CACHE:-} ]]; then
+  rc+=$'\n'"build:remote-cache --remote_cache=$ASCEND_TWIN_REMOTE_CACHE"
+fi
+if [[ $(cat "$root/user.bazelrc" 2>/dev/null) != "$rc" ]]; then
+  printf '%s\n' "$rc" > "$root/user.bazelrc.tmp"
+  mv "$root/user.bazelrc.tmp" "$root/user.bazelrc"
+fi

@@ -1,0 +1,76 @@
+/*
+ * The contract between a device binary built by `bisheng` and the runtime
+ * (twin/runtime) that loads and launches it. Plain C so both sides, and any
+ * future tool, agree on one layout. Bump ASC_TWIN_ABI_VERSION on any change.
+ *
+ * A device binary is an ELF shared object (x86-64 host code) with:
+ *   - a section ASC_TWIN_META_SECTION holding UTF-8 text lines "key=value"
+ *     (the text ends at the section end or the first NUL), read by the
+ *     runtime from the bytes BEFORE dlopen:
+ *         abi=1
+ *         npu_arch=2201          (decimal NpuArch the kernel was built for)
+ *         npu_arch_flag=dav-2201 (the --npu-arch given to bisheng)
+ *         kernel=<name>          (one line per __global__ kernel)
+ *   - for every kernel <name> an exported data symbol
+ *         const AscTwinKernelInfo __asc_twin_info_<name>;
+ *   - for every __global__ kernel <name> an exported function
+ *         int __asc_twin_entry_<name>(const AscTwinBlockEnv *env,
+ *                                     const void *args, size_t args_size,
+ *                                     char *err, size_t err_cap);
+ *     that runs ONE block of the kernel on the calling thread. Arguments are
+ *     read from `args`: each kernel parameter starts at the next multiple of
+ *     8 bytes (pointers and scalars take one 8-byte slot; a by-value struct
+ *     takes sizeof rounded up to 8). It returns 0 on success, or non-zero on a
+ *     trap with a one-line cause written (NUL-terminated, truncated) to `err`.
+ *     No C++ exception ever crosses this boundary.
+ */
+#ifndef ASC_TWIN_AICORE_ABI_H_
+#define ASC_TWIN_AICORE_ABI_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ASC_TWIN_ABI_VERSION 1u
+#define ASC_TWIN_META_SECTION ".ascend.meta"
+#define ASC_TWIN_ENTRY_PREFIX "__asc_twin_entry_"
+#define ASC_TWIN_INFO_PREFIX "__asc_twin_info_"
+/* The host relocatable object written by bisheng keeps the device binary here. */
+#define ASC_TWIN_AICORE_SECTION ".aicore_binary"
+
+/* Returns non-zero iff [addr, addr + len) lies inside ONE live device
+ * allocation. Called by kernels before every GM access; must be thread-safe. */
+typedef int (*AscTwinGmCheckFn)(const void *gm_ctx, const void *addr, uint64_t len);
+
+/* Everything one block needs; owned by the runtime, valid during the call. */
+typedef struct AscTwinBlockEnv {
+  uint32_t abi_version;   /* == ASC_TWIN_ABI_VERSION */
+  uint32_t block_idx;     /* GetBlockIdx() */
+  uint32_t block_num;     /* GetBlockNum() */
+  uint32_t npu_arch;      /* the device's NpuArch, e.g. 2201 */
+  uint8_t *ub_base;       /* this block's private Unified Buffer, 4 KiB aligned */
+  uint64_t ub_size;       /* the SoC's [AICoreSpec] ub_size in bytes */
+  AscTwinGmCheckFn gm_check;
+  const void *gm_ctx;
+  const char *soc_version; /* e.g. "Ascend910B1" */
+  const char *kernel_name;
+} AscTwinBlockEnv;
+
+typedef struct AscTwinKernelInfo {
+  uint32_t abi_version; /* == ASC_TWIN_ABI_VERSION */
+  uint32_t params;      /* number of kernel parameters */
+  uint32_t args_size;   /* bytes of the packed argument blob the entry reads */
+  uint32_t reserved;
+} AscTwinKernelInfo;
+
+typedef int (*AscTwinEntryFn)(const AscTwinBlockEnv *env, const void *args,
+                              size_t args_size, char *err, size_t err_cap);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ASC_TWIN_AICORE_ABI_H_ */
