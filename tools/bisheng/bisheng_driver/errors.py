@@ -1,0 +1,13 @@
+"""The one exception type the driver raises for user-facing failures."""
+
+
+class BishengError(Exception):
+    """A failure reported as one `bisheng: error: ...` line and a non-zero exit.
+
+    `status` is the exit code; `diagnostics` is compiler output already shown
+    to the user (so main() does not print it twice).
+    """
+
+    def __init__(self, message: str, status: int = 1) -> None:
+        super().__init__(message)
+        self.status = status

@@ -1,0 +1,178 @@
+"""Parse the bisheng command line (the GCC/clang-style subset CANN users type)."""
+
+import shlex
+from dataclasses import dataclass, field
+from typing import Optional
+
+from .arch import NpuArch, resolve_legacy_arch, resolve_npu_arch
+from .errors import BishengError
+
+ACCEPTED_STDS = ("c++17", "c++20", "gnu++17", "gnu++20", "c++1z", "c++2a", "gnu++1z", "gnu++2a")
+ACCEPTED_LANGS = ("asc", "cce", "c++")
+OPT_LEVELS = ("-O0", "-O1", "-O2", "-O3", "-Os", "-Oz")
+DEBUG_FLAGS = ("-g", "-g0", "-g1", "-g2", "-g3", "-ggdb")
+# Options that take a value, joined (-Idir) or separate (-I dir). Passed to clang as given.
+PATH_OPTIONS = ("-I", "-isystem", "-iquote", "-idirafter", "-include")
+MACRO_OPTIONS = ("-D", "-U")
+# Accepted for compatibility; they steer the NPU back end, which has no meaning here.
+NOOP_FLAGS = ("--cce-auto-sync", "--cce-auto-sync=on", "--cce-auto-sync=off", "-fPIC", "-fpic")
+
+
+@dataclass
+class Options:
+    source: Optional[str] = None
+    output: Optional[str] = None
+    compile_only: bool = False
+    arch: Optional[NpuArch] = None
+    arch_spelling: Optional[str] = None     # the arch option as typed, for messages
+    core_macro: Optional[str] = None        # e.g. __DAV_C220_VEC__ for legacy spellings
+    language: Optional[str] = None
+    std: str = "c++17"
+    opt_level: str = "-O2"
+    debug_flag: Optional[str] = None
+    preprocessor_flags: list = field(default_factory=list)   # -I/-D/... in command-line order
+    warning_flags: list = field(default_factory=list)
+    dep_file: Optional[str] = None
+    dep_mode: Optional[str] = None           # "-MD" or "-MMD"
+    dep_targets: list = field(default_factory=list)  # (-MT|-MQ, target)
+    dep_phony: bool = False                  # -MP
+    verbose: bool = False
+    show_version: bool = False
+
+
+def _unsupported(arg: str, why: str = "") -> BishengError:
+    return BishengError(f"unsupported option '{arg}'" + (f": {why}" if why else ""))
+
+
+def _set_arch(opts: Options, arch: NpuArch, spelling: str, core_macro: Optional[str]) -> None:
+    if opts.arch is not None and opts.arch != arch:
+        raise BishengError(
+            f"conflicting NPU architectures '{opts.arch_spelling}' and '{spelling}'")
+    opts.arch, opts.arch_spelling, opts.core_macro = arch, spelling, core_macro
+
+
+def expand_response_files(argv: list, depth: int = 0) -> list:
+    """Replace each `@FILE` by the arguments it holds (shell-quoted, like clang)."""
+    out = []
+    for arg in argv:
+        if not arg.startswith("@") or len(arg) == 1:
+            out.append(arg)
+            continue
+        path = arg[1:]
+        if depth > 8:
+            raise BishengError(f"response file '{path}' nests too deeply")
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as e:
+            raise BishengError(f"cannot read response file '{path}': {e.strerror}")
+        try:
+            words = shlex.split(text, comments=False)
+        except ValueError as e:
+            raise BishengError(f"malformed response file '{path}': {e}")
+        out += expand_response_files(words, depth + 1)
+    return out
+
+
+def parse_args(argv: list) -> Options:
+    opts = Options()
+    argv = expand_response_files(argv)
+    i = 0
+
+    def value_of(arg: str, name: str) -> str:
+        """Value of `name` given as `name=V`, `nameV` or `name V`."""
+        nonlocal i
+        rest = arg[len(name):]
+        if rest.startswith("="):
+            rest = rest[1:]
+        if rest:
+            return rest
+        if i + 1 >= len(argv):
+            raise BishengError(f"missing argument to '{name}'")
+        i += 1
+        return argv[i]
+
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--version":
+            opts.show_version = True
+        elif arg == "-v":
+            opts.verbose = True
+        elif arg == "-c":
+            opts.compile_only = True
+        elif arg.startswith("-o"):
+            opts.output = value_of(arg, "-o")
+        elif arg.startswith("--npu-arch"):
+            name = value_of(arg, "--npu-arch")
+            _set_arch(opts, resolve_npu_arch(name), f"--npu-arch={name}", None)
+        elif arg.startswith("--cce-aicore-arch"):
+            name = value_of(arg, "--cce-aicore-arch")
+            arch, macro = resolve_legacy_arch(name)
+            _set_arch(opts, arch, f"--cce-aicore-arch={name}", macro)
+        elif arg.startswith("-x"):
+            lang = value_of(arg, "-x")
+            if lang not in ACCEPTED_LANGS:
+                raise BishengError(
+                    f"unsupported language '{lang}' in '-x {lang}'; known: {', '.join(ACCEPTED_LANGS)}")
+            opts.language = lang
+        elif arg.startswith("-std="):
+            std = arg[len("-std="):]
+            if std not in ACCEPTED_STDS:
+                raise BishengError(
+                    f"unsupported language standard '{std}'; Ascend C needs one of: {', '.join(ACCEPTED_STDS)}")
+            opts.std = std
+        elif arg in OPT_LEVELS:
+            opts.opt_level = arg
+        elif arg == "-O":
+            opts.opt_level = "-O1"
+        elif arg in DEBUG_FLAGS:
+            opts.debug_flag = None if arg == "-g0" else arg
+        elif arg in NOOP_FLAGS:
+            pass
+        elif arg in ("-MD", "-MMD"):
+            opts.dep_mode = arg
+        elif arg == "-MP":
+            opts.dep_phony = True
+        elif arg.startswith("-MF"):
+            opts.dep_file = value_of(arg, "-MF")
+        elif arg.startswith("-MT") or arg.startswith("-MQ"):
+            kind = arg[:3]
+            opts.dep_targets.append((kind, value_of(arg, kind)))
+        elif arg.startswith(("-Wl,", "-Wa,", "-Wp,")):
+            raise _unsupported(arg, "bisheng -c does not run the linker, assembler or preprocessor separately")
+        elif arg == "-w" or (arg.startswith("-W") and len(arg) > 2) or arg in ("-pedantic", "-pedantic-errors"):
+            opts.warning_flags.append(arg)
+        elif any(arg.startswith(p) for p in MACRO_OPTIONS):
+            name = arg[:2]
+            opts.preprocessor_flags += [name, value_of(arg, name)]
+        elif any(arg.startswith(p) for p in PATH_OPTIONS):
+            name = next(p for p in sorted(PATH_OPTIONS, key=len, reverse=True) if arg.startswith(p))
+            opts.preprocessor_flags += [name, value_of(arg, name)]
+        elif arg.startswith("-") and arg != "-":
+            raise _unsupported(arg)
+        else:
+            if opts.source is not None:
+                raise BishengError(
+                    f"more than one input file ('{opts.source}', '{arg}'); bisheng -c compiles one kernel source")
+            opts.source = arg
+        i += 1
+
+    if opts.show_version:
+        return opts
+    if opts.source is None:
+        raise BishengError("no input file")
+    if not opts.compile_only:
+        raise BishengError(
+            "linking is not supported: use 'bisheng -c SRC -o OUT' to build the kernel's host object")
+    if opts.arch is None:
+        raise BishengError("no NPU architecture given: pass --npu-arch=dav-XXXX "
+                           "(e.g. --npu-arch=dav-2201)")
+    if opts.dep_file is not None and opts.dep_mode is None:
+        opts.dep_mode = "-MD"   # clang: -MF alone does nothing; a user passing it wants the file
+    if opts.language is None and not opts.source.endswith((".asc", ".cpp", ".cc", ".cxx", ".cce", ".C")):
+        raise BishengError(
+            f"cannot tell the language of '{opts.source}': use a .asc/.cpp name or '-x asc'")
+    if opts.output is None:
+        base = opts.source.rsplit("/", 1)[-1]
+        opts.output = (base.rsplit(".", 1)[0] if "." in base else base) + ".o"
+    return opts

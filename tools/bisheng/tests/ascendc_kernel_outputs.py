@@ -1,0 +1,39 @@
+"""Outputs of the ascendc_kernel Bazel rule (paths come from the BUILD file's env).
+
+Run by the Bazel target :ascendc_kernel_test only (hence not named test_*.py: a plain
+`pytest tools/bisheng/tests` has no rule outputs to read)."""
+
+import os
+import sys
+
+# Helpers live beside the tests (Bazel imports this file as a package module).
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from elf_reader import EM_X86_64, ET_DYN, Elf, meta_lines
+
+
+def read(env_name: str) -> bytes:
+    """A rule output named by the BUILD file as a runfiles-relative path."""
+    path = os.path.join(os.environ["TEST_SRCDIR"], os.environ["TEST_WORKSPACE"], os.environ[env_name])
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def test_default_soc_kernel_is_a_device_binary_for_the_configured_arch():
+    device = read("ADD_KERNEL")
+    elf = Elf(device)
+    assert (elf.e_type, elf.e_machine) == (ET_DYN, EM_X86_64)
+    arch = os.environ["EXPECTED_NPU_ARCH"]
+    assert meta_lines(device) == ["abi=1", f"npu_arch={arch}", f"npu_arch_flag=dav-{arch}",
+                                  "kernel=add_custom", "kernel=scale_shift"]
+    assert elf.exported_symbols() == {
+        "__asc_twin_info_add_custom", "__asc_twin_entry_add_custom",
+        "__asc_twin_info_scale_shift", "__asc_twin_entry_scale_shift"}
+
+
+def test_aicore_o_is_exactly_the_host_objects_section():
+    assert Elf(read("ADD_KERNEL_HOST")).section(".aicore_binary").data == read("ADD_KERNEL")
+
+
+def test_soc_attribute_overrides_the_define():
+    assert meta_lines(read("ADD_KERNEL_310P"))[1:3] == ["npu_arch=2002", "npu_arch_flag=dav-2002"]

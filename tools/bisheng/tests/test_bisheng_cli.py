@@ -1,0 +1,363 @@
+"""bisheng command line: outputs, ABI of the device binary, errors, determinism."""
+
+import os
+import sys
+import random
+import struct
+import subprocess
+
+import numpy as np
+import pytest
+
+# Helpers live beside the tests (Bazel imports this file as a package module).
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from bisheng_harness import (DeviceBinary, TESTDATA, clean_env, copy_testdata, llvm_tool,
+                             run_bisheng)
+from elf_reader import (EM_X86_64, ET_DYN, ET_REL, SHF_ALLOC, SHF_EXECINSTR, SHF_WRITE, Elf,
+                        meta_lines)
+
+KERNEL_FILES = ("add_custom.asc", "add_tiling.h")
+ABI_SYMBOLS = {"__asc_twin_info_add_custom", "__asc_twin_entry_add_custom",
+               "__asc_twin_info_scale_shift", "__asc_twin_entry_scale_shift"}
+
+
+def compile_add(tmp_path, *extra, out="add_custom.host.o"):
+    copy_testdata(str(tmp_path), *KERNEL_FILES)
+    proc = run_bisheng(["-c", "add_custom.asc", "-o", out, "--npu-arch=dav-2201", *extra],
+                       cwd=str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    return tmp_path / out
+
+
+def extract(host_object, tmp_path) -> bytes:
+    out = tmp_path / "k.aicore.o"
+    subprocess.run([llvm_tool("llvm-objcopy"), "-O", "binary", "--only-section=.aicore_binary",
+                    str(host_object), str(out)], check=True)
+    return out.read_bytes()
+
+
+def leftovers(directory) -> list:
+    return sorted(p.name for p in directory.iterdir() if p.name.startswith("."))
+
+
+def test_objcopy_extracts_exactly_the_embedded_device_binary(tmp_path):
+    host = compile_add(tmp_path)
+    host_elf = Elf(host.read_bytes())
+    assert (host_elf.e_type, host_elf.e_machine) == (ET_REL, EM_X86_64)
+    section = host_elf.section(".aicore_binary")
+    assert section.flags & SHF_ALLOC and not section.flags & (SHF_WRITE | SHF_EXECINSTR)
+    extracted = extract(host, tmp_path)
+    assert extracted == section.data
+    device = Elf(extracted)
+    assert (device.e_type, device.e_machine) == (ET_DYN, EM_X86_64)
+    assert leftovers(tmp_path) == []
+
+
+def test_device_binary_has_meta_and_exports_only_the_abi_symbols(tmp_path):
+    device = extract(compile_add(tmp_path), tmp_path)
+    assert meta_lines(device) == ["abi=1", "npu_arch=2201", "npu_arch_flag=dav-2201",
+                                  "kernel=add_custom", "kernel=scale_shift"]
+    assert Elf(device).exported_symbols() == ABI_SYMBOLS
+    readelf = subprocess.run([llvm_tool("llvm-readelf"), "--dyn-syms", "-S", "-"],
+                             input=device, capture_output=True, check=True).stdout.decode()
+    assert ".ascend.meta" in readelf and "__asc_twin_entry_add_custom" in readelf
+
+
+def test_entries_run_the_kernels_like_the_runtime(tmp_path):
+    seed = random.randrange(1 << 30)
+    print(f"seed={seed}")
+    rng = np.random.default_rng(seed)
+    device = DeviceBinary(extract(compile_add(tmp_path), tmp_path), str(tmp_path), 2201)
+
+    n, blocks = int(rng.integers(500, 3000)), 4
+    block_length = -(-n // blocks)
+    x = rng.standard_normal(n).astype(np.float32)
+    y = rng.standard_normal(n).astype(np.float32)
+    z = np.full(n, np.nan, dtype=np.float32)
+    device.ranges = [(a.ctypes.data, a.nbytes) for a in (x, y, z)]
+    info = device.info("add_custom")
+    assert (info.abi_version, info.params, info.args_size) == (1, 4, 32)
+    args = struct.pack("<QQQII", x.ctypes.data, y.ctypes.data, z.ctypes.data, n, block_length)
+    device.run("add_custom", args, blocks)
+    np.testing.assert_array_equal(z, x + y)
+
+    a, b = np.float32(rng.uniform(-4, 4)), int(rng.integers(-100, 100))
+    v = rng.standard_normal(n).astype(np.float32)
+    expected = v * a + np.float32(b)
+    info = device.info("scale_shift")
+    assert (info.params, info.args_size) == (4, 32)
+    # each parameter in its own 8-byte slot: pointer, float, int32, uint32
+    args = struct.pack("<Qf4xi4xI4x", v.ctypes.data, a, b, n)
+    device.ranges = [(v.ctypes.data, v.nbytes)]
+    device.run("scale_shift", args, 1)
+    np.testing.assert_array_equal(v, expected)
+
+
+@pytest.mark.parametrize("debug", [[], ["-g"]], ids=["O2", "O2-g"])
+def test_output_is_identical_across_build_directories(tmp_path, debug):
+    first = compile_add(tmp_path / "one" / "work", *debug).read_bytes()
+    second = compile_add(tmp_path / "elsewhere" / "deeper" / "work", *debug).read_bytes()
+    assert first == second
+    assert b"/one/work" not in first and b".bisheng-" not in extract(tmp_path / "one" / "work" / "add_custom.host.o", tmp_path)
+
+
+@pytest.mark.parametrize("arch_flag, number, cce", [
+    ("--npu-arch=dav-2201", 2201, 220), ("--npu-arch=dav-2002", 2002, 200),
+    ("--npu-arch=dav-3002", 3002, 300), ("--npu-arch=dav-3510", 3510, 310),
+    ("--cce-aicore-arch=dav-c220-vec", 2201, 220), ("--cce-aicore-arch=dav-m200-vec", 2002, 200),
+])
+def test_arch_flags_set_macros_and_meta(tmp_path, arch_flag, number, cce):
+    copy_testdata(str(tmp_path), "arch_probe.asc")
+    proc = run_bisheng(["-c", "arch_probe.asc", "-o", "p.o", arch_flag,
+                        f"-DEXPECT_NPU_ARCH={number}", f"-DEXPECT_CCE_AICORE={cce}"], str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    meta = meta_lines(extract(tmp_path / "p.o", tmp_path))
+    assert meta[1:3] == [f"npu_arch={number}", f"npu_arch_flag=dav-{number}"]
+
+
+def test_macros_follow_the_arch_so_a_wrong_expectation_fails(tmp_path):
+    copy_testdata(str(tmp_path), "arch_probe.asc")
+    proc = run_bisheng(["-c", "arch_probe.asc", "-o", "p.o", "--npu-arch=dav-2002",
+                        "-DEXPECT_NPU_ARCH=2201", "-DEXPECT_CCE_AICORE=220"], str(tmp_path))
+    assert proc.returncode != 0
+    assert "arch_probe.asc:7:" in proc.stderr and "__NPU_ARCH__ mismatch" in proc.stderr
+    assert not (tmp_path / "p.o").exists()
+
+
+def test_unknown_arch_is_named_with_the_known_ones(tmp_path):
+    copy_testdata(str(tmp_path), *KERNEL_FILES)
+    for flag, name in (("--npu-arch=dav-9999", "dav-9999"), ("--cce-aicore-arch=dav-c999-vec", "dav-c999-vec")):
+        proc = run_bisheng(["-c", "add_custom.asc", "-o", "x.o", flag], str(tmp_path))
+        assert proc.returncode != 0
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("bisheng: error: ")
+        assert name in lines[0] and "dav-2201" in lines[0] and "dav-3510" in lines[0]
+        assert not (tmp_path / "x.o").exists()
+
+
+def test_missing_arch_and_missing_source(tmp_path):
+    copy_testdata(str(tmp_path), *KERNEL_FILES)
+    proc = run_bisheng(["-c", "add_custom.asc", "-o", "x.o"], str(tmp_path))
+    assert proc.returncode != 0 and "--npu-arch" in proc.stderr
+    proc = run_bisheng(["-c", "nope.asc", "-o", "x.o", "--npu-arch=dav-2201"], str(tmp_path))
+    assert proc.returncode != 0
+    assert proc.stderr.strip() == "bisheng: error: no such file: 'nope.asc'"
+    assert not (tmp_path / "x.o").exists()
+
+
+def test_syntax_error_reports_the_users_file_and_line(tmp_path):
+    (tmp_path / "kernels").mkdir()
+    (tmp_path / "kernels" / "broken.asc").write_text(
+        '#include "kernel_operator.h"\n'
+        'extern "C" __global__ __aicore__ void broken(GM_ADDR x)\n'
+        '{\n'
+        '    int v = undeclared_value;\n'
+        '}\n')
+    (tmp_path / "broken.o").write_bytes(b"previous build")
+    proc = run_bisheng(["-c", "kernels/broken.asc", "-o", "broken.o", "--npu-arch=dav-2201"],
+                       str(tmp_path))
+    assert proc.returncode != 0
+    assert "kernels/broken.asc:4:13: error: use of undeclared identifier 'undeclared_value'" in proc.stderr
+    assert "entries" not in proc.stderr and "/tmp" not in proc.stderr.replace(str(tmp_path), "")
+    assert proc.stderr.strip().splitlines()[-1] == "bisheng: error: compilation of 'kernels/broken.asc' failed"
+    assert (tmp_path / "broken.o").read_bytes() == b"previous build"   # untouched
+    assert leftovers(tmp_path) == []
+
+
+def test_warnings_as_errors_point_at_the_user_code(tmp_path):
+    (tmp_path / "warn.asc").write_text(
+        '#include "kernel_operator.h"\n'
+        'extern "C" __global__ __aicore__ void warn(GM_ADDR x)\n'
+        '{\n'
+        '    int unused_local = 3;\n'
+        '}\n')
+    proc = run_bisheng(["-c", "warn.asc", "-o", "w.o", "--npu-arch=dav-2201", "-Wall", "-Werror"],
+                       str(tmp_path))
+    assert proc.returncode != 0 and "warn.asc:4:9: error: unused variable 'unused_local'" in proc.stderr
+    proc = run_bisheng(["-c", "warn.asc", "-o", "w.o", "--npu-arch=dav-2201", "-Wall"], str(tmp_path))
+    assert proc.returncode == 0 and proc.stderr.count("unused variable") == 1
+
+
+@pytest.mark.parametrize("body, message", [
+    ("template <typename T>\n__global__ __aicore__ void tk(GM_ADDR x) {}\n",
+     "bad.asc:3: templated __global__ kernel 'tk' is not supported"),
+    ("namespace ops {\n__global__ __aicore__ void nk(GM_ADDR x) {}\n}\n",
+     "bad.asc:3: __global__ kernel 'ops::nk' is declared inside a namespace"),
+    ("struct S {\n  __global__ __aicore__ void mk(GM_ADDR x) {}\n};\n",
+     "bad.asc:3: __global__ kernel 'mk' must not be a class member"),
+    ("__global__ __aicore__ int rk(GM_ADDR x) { return 0; }\n",
+     "bad.asc:2: __global__ kernel 'rk' must return void"),
+    ("__global__ __aicore__ void ok(GM_ADDR x) {}\n__global__ __aicore__ void ok(GM_ADDR x, int n) {}\n",
+     "bad.asc:3: __global__ kernel 'ok' is overloaded (also at bad.asc:2)"),
+    ("__global__ __aicore__ void rf(GM_ADDR x, const uint32_t& n) {}\n",
+     "bad.asc:2: parameter 2 of __global__ kernel 'rf' is a reference ('const uint32_t &')"),
+    ("__aicore__ inline int helper() { return 1; }\n",
+     "no __global__ kernel defined in 'bad.asc'"),
+])
+def test_unsupported_kernels_are_rejected_clearly(tmp_path, body, message):
+    (tmp_path / "bad.asc").write_text('#include "kernel_operator.h"\n' + body)
+    proc = run_bisheng(["-c", "bad.asc", "-o", "bad.o", "--npu-arch=dav-2201"], str(tmp_path))
+    assert proc.returncode != 0
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("bisheng: error: ") and message in lines[0], proc.stderr
+    assert not (tmp_path / "bad.o").exists() and leftovers(tmp_path) == []
+
+
+def test_errors_in_headers_name_the_header(tmp_path):
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "inc" / "hk.h").write_text(
+        '#pragma once\n#include "kernel_operator.h"\n\n'
+        'template <int N>\n__global__ __aicore__ void hk(GM_ADDR x) {}\n')
+    (tmp_path / "h.asc").write_text(
+        '#include "inc/hk.h"\nextern "C" __global__ __aicore__ void fine(GM_ADDR x) {}\n')
+    proc = run_bisheng(["-c", "h.asc", "-o", "h.o", "--npu-arch=dav-2201"], str(tmp_path))
+    assert proc.returncode != 0
+    assert proc.stderr.startswith("bisheng: error: ./inc/hk.h:5: templated __global__ kernel 'hk'")
+
+
+def test_host_launch_syntax_is_named(tmp_path):
+    (tmp_path / "main.asc").write_text(
+        '#include "kernel_operator.h"\n'
+        '// add_custom<<<1, nullptr, nullptr>>>() in a comment is fine\n'
+        'extern "C" __global__ __aicore__ void add_custom(GM_ADDR x) {}\n'
+        'int main() {\n'
+        '    const char* s = "<<<";\n'
+        '    add_custom<<<8, nullptr, nullptr>>>(nullptr);\n'
+        '}\n')
+    proc = run_bisheng(["-c", "main.asc", "-o", "m.o", "--npu-arch=dav-2201"], str(tmp_path))
+    assert proc.returncode != 0
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("bisheng: error: main.asc:6: host launch 'add_custom<<<...>>>' is not supported")
+    assert not (tmp_path / "m.o").exists()
+
+
+def test_host_launch_in_code_the_preprocessor_drops_is_fine(tmp_path):
+    (tmp_path / "legacy.asc").write_text(
+        '#include "kernel_operator.h"\n'
+        'extern "C" __global__ __aicore__ void add_custom(GM_ADDR x) {}\n'
+        '#ifdef HOST_SIDE\n'
+        'void add_custom_do(uint32_t n, void* s, uint8_t* x) { add_custom<<<n, nullptr, s>>>(x); }\n'
+        '#endif\n')
+    proc = run_bisheng(["-c", "legacy.asc", "-o", "l.o", "--npu-arch=dav-2201"], str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    proc = run_bisheng(["-c", "legacy.asc", "-o", "l2.o", "--npu-arch=dav-2201", "-DHOST_SIDE"], str(tmp_path))
+    assert proc.returncode != 0 and "legacy.asc:4: host launch 'add_custom<<<...>>>'" in proc.stderr
+
+
+def test_entry_shim_diagnostics_hide_the_generated_file(tmp_path):
+    # A struct that is not trivially copyable cannot be read from the argument blob: the
+    # entry shim (compiled in the second pass) rejects it; no temporary path may leak.
+    (tmp_path / "ref.asc").write_text(
+        '#include "kernel_operator.h"\n'
+        'struct Owning { Owning(const Owning&); int* p; };\n'
+        'extern "C" __global__ __aicore__ void by_ref(GM_ADDR x, Owning o) {}\n')
+    proc = run_bisheng(["-c", "ref.asc", "-o", "r.o", "--npu-arch=dav-2201"], str(tmp_path))
+    assert proc.returncode != 0
+    assert "<bisheng: generated kernel entries>" in proc.stderr
+    assert ".bisheng-" not in proc.stderr and "entries.cpp" not in proc.stderr
+    assert proc.stderr.strip().splitlines()[-1] == \
+        "bisheng: error: compilation of the kernel entries for 'ref.asc' failed"
+    assert not (tmp_path / "r.o").exists() and leftovers(tmp_path) == []
+
+
+def test_declaration_then_definition_is_one_kernel(tmp_path):
+    (tmp_path / "decl.asc").write_text(
+        '#include "kernel_operator.h"\n'
+        'extern "C" __global__ __aicore__ void k(GM_ADDR x);\n'
+        'extern "C" __global__ __aicore__ void k(GM_ADDR x) { *x = 1; }\n')
+    proc = run_bisheng(["-c", "decl.asc", "-o", "d.o", "-x", "asc", "--npu-arch=dav-2201"], str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    assert meta_lines(extract(tmp_path / "d.o", tmp_path))[3:] == ["kernel=k"]
+
+
+def test_depfile_lists_the_users_headers(tmp_path):
+    (tmp_path / "deps").mkdir()
+    compile_add(tmp_path, "-MD", "-MF", "deps/add.d", out="add.o")
+    text = (tmp_path / "deps" / "add.d").read_text()
+    target, _, deps = text.replace("\\\n", " ").partition(":")
+    assert target.strip() == "add.o"
+    names = deps.split()
+    assert names[0] == "add_custom.asc" and "add_tiling.h" in names
+    assert any(n.endswith("kernel_operator.h") for n in names)
+    assert any(n.endswith("asc_twin/kernel_entry.h") for n in names)
+    assert not any(".bisheng-" in n or "entries.cpp" in n for n in names)
+
+
+def test_response_file_and_cce_noop_flags(tmp_path):
+    copy_testdata(str(tmp_path), *KERNEL_FILES)
+    (tmp_path / "arch.params").write_text("--npu-arch=dav-3002\n-O3\n")
+    proc = run_bisheng(["@arch.params", "-c", "add_custom.asc", "-o", "r.o", "-std=c++17",
+                        "-fPIC", "--cce-auto-sync", "-Wall"], str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    assert meta_lines(extract(tmp_path / "r.o", tmp_path))[1] == "npu_arch=3002"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["-mllvm", "-x"], "unsupported option '-mllvm'"),
+    (["-Wl,--foo"], "unsupported option '-Wl,--foo'"),
+    (["-std=c++11"], "unsupported language standard 'c++11'"),
+    (["-x", "cuda"], "unsupported language 'cuda'"),
+    (["extra.asc"], "more than one input file"),
+    (["-MF"], "missing argument to '-MF'"),
+])
+def test_bad_options_fail_with_one_line(tmp_path, args, message):
+    copy_testdata(str(tmp_path), *KERNEL_FILES)
+    proc = run_bisheng(["-c", "add_custom.asc", "-o", "o.o", "--npu-arch=dav-2201", *args], str(tmp_path))
+    assert proc.returncode != 0
+    assert proc.stderr.startswith("bisheng: error: ") and message in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_linking_is_refused(tmp_path):
+    copy_testdata(str(tmp_path), *KERNEL_FILES)
+    proc = run_bisheng(["add_custom.asc", "--npu-arch=dav-2201"], str(tmp_path))
+    assert proc.returncode != 0 and "linking is not supported" in proc.stderr
+
+
+def test_missing_tool_is_reported(tmp_path):
+    copy_testdata(str(tmp_path), *KERNEL_FILES)
+    env = clean_env()
+    env["BISHENG_LLD"] = str(tmp_path / "no-such-lld")
+    proc = run_bisheng(["-c", "add_custom.asc", "-o", "o.o", "--npu-arch=dav-2201"], str(tmp_path), env)
+    assert proc.returncode != 0
+    assert proc.stderr.strip() == f"bisheng: error: BISHENG_LLD={tmp_path}/no-such-lld is not an executable file"
+
+
+def test_missing_output_directory(tmp_path):
+    copy_testdata(str(tmp_path), *KERNEL_FILES)
+    proc = run_bisheng(["-c", "add_custom.asc", "-o", "no/dir/o.o", "--npu-arch=dav-2201"], str(tmp_path))
+    assert proc.returncode != 0 and "does not exist" in proc.stderr
+
+
+def test_unwritable_output_directory(tmp_path):
+    # /proc refuses new files even to root, so this holds for every user.
+    copy_testdata(str(tmp_path), *KERNEL_FILES)
+    proc = run_bisheng(["-c", "add_custom.asc", "-o", "/proc/o.o", "--npu-arch=dav-2201"], str(tmp_path))
+    assert proc.returncode != 0
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("bisheng: error: cannot write '/proc/o.o': ")
+
+
+def test_version_and_verbose(tmp_path):
+    proc = run_bisheng(["--version"], str(tmp_path))
+    assert proc.returncode == 0
+    assert proc.stdout.startswith("bisheng (ascend-twin) based on clang 16.")
+    compile_add(tmp_path)   # sanity: -v below uses the same inputs
+    proc = run_bisheng(["-v", "-c", "add_custom.asc", "-o", "v.o", "--npu-arch=dav-2201"], str(tmp_path))
+    assert proc.returncode == 0 and "-D__NPU_ARCH__=2201" in proc.stderr and "-ast-dump" in proc.stderr
+
+
+def test_default_output_name(tmp_path):
+    copy_testdata(str(tmp_path), *KERNEL_FILES)
+    proc = run_bisheng(["-c", "add_custom.asc", "--npu-arch=dav-2201"], str(tmp_path))
+    assert proc.returncode == 0 and (tmp_path / "add_custom.o").exists()
+
+
+def test_ascend_home_path_without_headers_is_an_error(tmp_path):
+    copy_testdata(str(tmp_path), *KERNEL_FILES)
+    env = clean_env()
+    env["ASCEND_HOME_PATH"] = str(tmp_path)
+    proc = run_bisheng(["-c", "add_custom.asc", "-o", "o.o", "--npu-arch=dav-2201"], str(tmp_path), env)
+    assert proc.returncode != 0 and "ASCEND_HOME_PATH" in proc.stderr

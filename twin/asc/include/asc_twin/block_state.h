@@ -1,0 +1,69 @@
+// Per-block state of the twin. One host thread runs one block at a time, so
+// everything the NPU keeps per core (block index, UB, the TPipe pointer) is
+// thread_local here. The kernel entry shim installs it from AscTwinBlockEnv
+// and clears it when the block ends, also after a trap.
+#ifndef ASC_TWIN_BLOCK_STATE_H_
+#define ASC_TWIN_BLOCK_STATE_H_
+
+#include <cstdint>
+
+#include "asc_twin/aicore_abi.h"
+#include "asc_twin/trap.h"
+
+namespace AscendC {
+class TPipe;
+namespace twin {
+
+struct BlockState {
+  const AscTwinBlockEnv* env = nullptr;
+  uint8_t* ub_base = nullptr;
+  uint64_t ub_size = 0;
+  AscTwinGmCheckFn gm_check = nullptr;
+  const void* gm_ctx = nullptr;
+  int64_t block_idx = 0;
+  int64_t block_num = 1;
+  TPipe* pipe = nullptr;       // GetTPipePtr()
+  uint64_t pipe_epoch = 0;     // bumped by every TPipe construction/Reset
+};
+
+// Constant-initialised, so access needs no TLS init wrapper. Hidden: every
+// device binary keeps its own copy instead of binding to another loaded
+// kernel's (which may come from other header versions).
+__attribute__((visibility("hidden"))) inline thread_local BlockState g_block;
+
+inline BlockState& Block() { return g_block; }
+
+inline void InstallBlock(const AscTwinBlockEnv* env) {
+  BlockState& b = g_block;
+  b.env = env;
+  b.ub_base = env->ub_base;
+  b.ub_size = env->ub_size;
+  b.gm_check = env->gm_check;
+  b.gm_ctx = env->gm_ctx;
+  b.block_idx = env->block_idx;
+  b.block_num = env->block_num;
+  b.pipe = nullptr;
+  ++b.pipe_epoch;
+}
+
+inline void ClearBlock() {
+  BlockState& b = g_block;
+  const uint64_t epoch = b.pipe_epoch + 1;
+  b = BlockState{};
+  b.pipe_epoch = epoch;
+}
+
+// Traps unless [addr, addr+len) lies inside one live device allocation.
+inline void CheckGm(const char* api, const void* addr, uint64_t len) {
+  const BlockState& b = g_block;
+  if (len == 0 || b.gm_check == nullptr) return;
+  if (!b.gm_check(b.gm_ctx, addr, len)) {
+    RaiseTrap("%s: GM access [%p, +%llu B) is outside every device allocation", api, addr,
+              static_cast<unsigned long long>(len));
+  }
+}
+
+}  // namespace twin
+}  // namespace AscendC
+
+#endif  // ASC_TWIN_BLOCK_STATE_H_

@@ -1,0 +1,72 @@
+// The loop engine behind the count-form vector APIs: operands are checked
+// once per call, then a plain indexed loop over raw pointers runs, which
+// clang/gcc vectorize (dst may alias a source, as in Add(x, x, y, n)).
+#ifndef ASC_TWIN_ELEMENTWISE_H_
+#define ASC_TWIN_ELEMENTWISE_H_
+
+#include <cmath>
+#include <cstdint>
+#include <type_traits>
+
+#include "kernel_tensor.h"
+
+namespace AscendC {
+namespace twin {
+
+// Compute type: 16-bit floats are computed in float and rounded once per call.
+template <typename T>
+using Wide = std::conditional_t<std::is_same<T, half>::value || std::is_same<T, bfloat16_t>::value, float, T>;
+
+template <typename T, typename F>
+inline void MapBinary(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b,
+                      int32_t count, F f) {
+  if (!CheckCount(api, count)) return;
+  CheckUbOperand(api, "dst", dst, static_cast<uint32_t>(count));
+  CheckUbOperand(api, "src0", a, static_cast<uint32_t>(count));
+  CheckUbOperand(api, "src1", b, static_cast<uint32_t>(count));
+  T* d = dst.TwinData();
+  const T* x = a.TwinData();
+  const T* y = b.TwinData();
+  const uint32_t n = static_cast<uint32_t>(count);
+  for (uint32_t i = 0; i < n; ++i) d[i] = static_cast<T>(f(static_cast<Wide<T>>(x[i]), static_cast<Wide<T>>(y[i])));
+}
+
+template <typename D, typename S, typename F>
+inline void MapUnary(const char* api, const LocalTensor<D>& dst, const LocalTensor<S>& src, int32_t count, F f) {
+  if (!CheckCount(api, count)) return;
+  CheckUbOperand(api, "dst", dst, static_cast<uint32_t>(count));
+  CheckUbOperand(api, "src", src, static_cast<uint32_t>(count));
+  D* d = dst.TwinData();
+  const S* s = src.TwinData();
+  const uint32_t n = static_cast<uint32_t>(count);
+  for (uint32_t i = 0; i < n; ++i) d[i] = f(s[i]);
+}
+
+// Integer + - * wrap around like the hardware instead of being UB in C++.
+template <typename T>
+using Unsigned = std::make_unsigned_t<T>;
+
+template <typename T>
+inline T WrapAdd(T a, T b) {
+  if constexpr (std::is_integral<T>::value) return static_cast<T>(static_cast<Unsigned<T>>(a) + static_cast<Unsigned<T>>(b));
+  else return a + b;
+}
+template <typename T>
+inline T WrapSub(T a, T b) {
+  if constexpr (std::is_integral<T>::value) return static_cast<T>(static_cast<Unsigned<T>>(a) - static_cast<Unsigned<T>>(b));
+  else return a - b;
+}
+template <typename T>
+inline T WrapMul(T a, T b) {
+  if constexpr (std::is_integral<T>::value) {
+    using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, Unsigned<T>>;
+    return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
+  } else {
+    return a * b;
+  }
+}
+
+}  // namespace twin
+}  // namespace AscendC
+
+#endif  // ASC_TWIN_ELEMENTWISE_H_

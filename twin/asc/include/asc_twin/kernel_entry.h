@@ -1,0 +1,153 @@
+// The entry shim the bisheng driver appends to every kernel translation
+// unit: for each __global__ kernel it emits ASC_TWIN_KERNEL_ENTRY(name), which
+// defines the exported symbols described in asc_twin/aicore_abi.h:
+//
+//   const AscTwinKernelInfo __asc_twin_info_<name>;
+//   int __asc_twin_entry_<name>(env, args, args_size, err, err_cap);
+//
+// The parameter list is deduced from &name: every parameter occupies the next
+// 8-byte-aligned slot of `args` (pointers and scalars one slot, a by-value
+// struct sizeof rounded up to 8); a value is read from the start of its slot
+// in the parameter's own type. No C++ exception leaves the entry function.
+#ifndef ASC_TWIN_KERNEL_ENTRY_H_
+#define ASC_TWIN_KERNEL_ENTRY_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <type_traits>
+#include <utility>
+
+#include "asc_twin/aicore_abi.h"
+#include "asc_twin/block_state.h"
+#include "asc_twin/trap.h"
+
+namespace AscendC {
+namespace twin {
+
+template <typename P>
+constexpr uint32_t SlotBytes() {
+  static_assert(!std::is_reference<P>::value, "kernel parameters cannot be references");
+  static_assert(std::is_pointer<P>::value || std::is_arithmetic<P>::value || std::is_enum<P>::value ||
+                    std::is_trivially_copyable<P>::value,
+                "kernel parameters must be pointers, scalars or trivially copyable structs");
+  return static_cast<uint32_t>((sizeof(P) + 7u) / 8u * 8u);
+}
+
+template <typename... P>
+struct ArgLayout {
+  static constexpr uint32_t kCount = sizeof...(P);
+  static constexpr uint32_t kSize = (0u + ... + SlotBytes<P>());
+  // Offset of parameter I: the slots of all parameters before it.
+  template <size_t I>
+  static constexpr uint32_t Offset() {
+    constexpr uint32_t sizes[] = {SlotBytes<P>()..., 0u};
+    uint32_t off = 0;
+    for (size_t k = 0; k < I; ++k) off += sizes[k];
+    return off;
+  }
+};
+
+template <typename... P>
+constexpr AscTwinKernelInfo MakeKernelInfo(void (*)(P...)) {
+  return AscTwinKernelInfo{ASC_TWIN_ABI_VERSION, ArgLayout<P...>::kCount, ArgLayout<P...>::kSize, 0u};
+}
+
+template <typename P>
+inline P ReadSlot(const uint8_t* slot) {
+  std::remove_cv_t<P> v;
+  std::memcpy(static_cast<void*>(&v), slot, sizeof(P));
+  return v;
+}
+
+template <typename... P, size_t... I>
+inline void InvokeKernel(void (*fn)(P...), const uint8_t* args, std::index_sequence<I...>) {
+  (void)args;
+  fn(ReadSlot<P>(args + ArgLayout<P...>::template Offset<I>())...);
+}
+
+inline void WriteError(char* err, size_t cap, const char* msg) {
+  if (err == nullptr || cap == 0) return;
+  std::snprintf(err, cap, "%s", msg);
+  // One line: the runtime prefixes kernel and block.
+  for (char* p = err; *p; ++p) {
+    if (*p == '\n' || *p == '\r') *p = ' ';
+  }
+}
+
+// Installs the block state for one call and clears it on every exit path.
+class BlockScope {
+ public:
+  explicit BlockScope(const AscTwinBlockEnv* env) { InstallBlock(env); }
+  ~BlockScope() { ClearBlock(); }
+  BlockScope(const BlockScope&) = delete;
+  BlockScope& operator=(const BlockScope&) = delete;
+};
+
+template <typename... P>
+inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const void* args, size_t args_size,
+                          char* err, size_t err_cap) noexcept {
+  char msg[512];
+  if (env == nullptr) {
+    WriteError(err, err_cap, "kernel entry: env is NULL");
+    return 1;
+  }
+  if (env->abi_version != ASC_TWIN_ABI_VERSION) {
+    std::snprintf(msg, sizeof(msg), "kernel entry: env abi_version %u, kernel built for %u", env->abi_version,
+                  ASC_TWIN_ABI_VERSION);
+    WriteError(err, err_cap, msg);
+    return 1;
+  }
+  if (args_size != ArgLayout<P...>::kSize || (args == nullptr && args_size != 0)) {
+    std::snprintf(msg, sizeof(msg), "kernel entry: argument blob of %zu bytes, kernel takes %u bytes (%u parameters)",
+                  args == nullptr ? size_t{0} : args_size, ArgLayout<P...>::kSize, ArgLayout<P...>::kCount);
+    WriteError(err, err_cap, msg);
+    return 1;
+  }
+  if (env->ub_base == nullptr || reinterpret_cast<uintptr_t>(env->ub_base) % 32 != 0) {
+    WriteError(err, err_cap, "kernel entry: env ub_base is NULL or not 32-byte aligned");
+    return 1;
+  }
+  if (env->block_num == 0 || env->block_idx >= env->block_num) {
+    std::snprintf(msg, sizeof(msg), "kernel entry: block_idx %u not below block_num %u", env->block_idx,
+                  env->block_num);
+    WriteError(err, err_cap, msg);
+    return 1;
+  }
+#ifdef __NPU_ARCH__
+  if (env->npu_arch != static_cast<uint32_t>(__NPU_ARCH__)) {
+    std::snprintf(msg, sizeof(msg), "kernel entry: kernel built for NpuArch %u, device is NpuArch %u",
+                  static_cast<unsigned>(__NPU_ARCH__), env->npu_arch);
+    WriteError(err, err_cap, msg);
+    return 1;
+  }
+#endif
+  try {
+    BlockScope scope(env);
+    InvokeKernel(fn, static_cast<const uint8_t*>(args), std::index_sequence_for<P...>{});
+    return 0;
+  } catch (const Trap& t) {
+    WriteError(err, err_cap, t.what());
+  } catch (const std::exception& e) {
+    std::snprintf(msg, sizeof(msg), "C++ exception: %s", e.what());
+    WriteError(err, err_cap, msg);
+  } catch (...) {
+    WriteError(err, err_cap, "unknown C++ exception");
+  }
+  return 1;
+}
+
+}  // namespace twin
+}  // namespace AscendC
+
+#define ASC_TWIN_KERNEL_ENTRY(name)                                                                          \
+  extern "C" __attribute__((visibility("default"), used)) const AscTwinKernelInfo __asc_twin_info_##name =   \
+      ::AscendC::twin::MakeKernelInfo(&name);                                                                \
+  extern "C" __attribute__((visibility("default"), used)) int __asc_twin_entry_##name(                      \
+      const AscTwinBlockEnv* env, const void* args, size_t args_size, char* err, size_t err_cap) {           \
+    return ::AscendC::twin::RunKernelBlock(&name, env, args, args_size, err, err_cap);                       \
+  }
+
+#endif  // ASC_TWIN_KERNEL_ENTRY_H_

@@ -1,0 +1,35 @@
+// Trap: the typed exception the Ascend C twin throws instead of corrupting
+// memory. The kernel entry shim (asc_twin/kernel_entry.h) catches it and turns
+// it into the one-line cause the runtime reports with kernel and block.
+#ifndef ASC_TWIN_TRAP_H_
+#define ASC_TWIN_TRAP_H_
+
+#include <cstdarg>
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+
+namespace AscendC {
+namespace twin {
+
+class Trap : public std::runtime_error {
+ public:
+  explicit Trap(const std::string& cause) : std::runtime_error(cause) {}
+};
+
+// Formats one line "<api>: <cause>" and throws Trap. Kept out of line and cold
+// so that the checks in front of vector loops stay cheap.
+[[noreturn]] __attribute__((noinline, cold, format(printf, 1, 2))) inline void
+RaiseTrap(const char* fmt, ...) {
+  char line[512];
+  va_list ap;
+  va_start(ap, fmt);
+  std::vsnprintf(line, sizeof(line), fmt, ap);
+  va_end(ap);
+  throw Trap(line);
+}
+
+}  // namespace twin
+}  // namespace AscendC
+
+#endif  // ASC_TWIN_TRAP_H_

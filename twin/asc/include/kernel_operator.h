@@ -1,0 +1,10 @@
+// Ascend C on the CPU: the one header kernels include (CANN layout).
+#ifndef ASC_TWIN_KERNEL_OPERATOR_H_
+#define ASC_TWIN_KERNEL_OPERATOR_H_
+
+#include "kernel_type.h"
+#include "kernel_tensor.h"
+#include "kernel_tpipe.h"
+#include "kernel_operator_intf.h"
+
+#endif  // ASC_TWIN_KERNEL_OPERATOR_H_

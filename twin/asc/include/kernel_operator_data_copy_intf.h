@@ -1,0 +1,221 @@
+// DataCopy (32-byte granular moves GM<->UB and UB<->UB) and DataCopyPad
+// (byte-granular moves with UB rows padded to 32 B). Every call checks its
+// operands once and then moves whole rows with memcpy.
+#ifndef ASC_TWIN_KERNEL_OPERATOR_DATA_COPY_INTF_H_
+#define ASC_TWIN_KERNEL_OPERATOR_DATA_COPY_INTF_H_
+
+#include <cstdint>
+#include <cstring>
+
+#include "asc_twin/block_state.h"
+#include "asc_twin/trap.h"
+#include "kernel_struct_data_copy.h"
+#include "kernel_tensor.h"
+
+namespace AscendC {
+namespace twin {
+
+#if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 2002 || __NPU_ARCH__ == 1001)
+constexpr bool kHasDataCopyPad = false;
+#else
+constexpr bool kHasDataCopyPad = true;
+#endif
+
+inline uint64_t RoundUp32(uint64_t n) { return (n + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE; }
+
+template <typename T>
+inline void CheckGmAligned(const char* api, const T* p) {
+  if (reinterpret_cast<uintptr_t>(p) % sizeof(T) != 0) {
+    RaiseTrap("%s: GM address %p is not aligned to sizeof(T) = %zu", api, static_cast<const void*>(p), sizeof(T));
+  }
+}
+
+// Count-form rule: whole 32-byte blocks only.
+template <typename T>
+inline void CheckCopyCount(const char* api, uint32_t count) {
+  const uint64_t bytes = uint64_t{count} * sizeof(T);
+  if (bytes % ONE_BLK_SIZE != 0) {
+    RaiseTrap("%s: count %u x %zu B = %llu B is not a multiple of 32 B (the NPU rounds down to %llu B and "
+              "drops the tail; use DataCopyPad)",
+              api, count, sizeof(T), static_cast<unsigned long long>(bytes),
+              static_cast<unsigned long long>(bytes / ONE_BLK_SIZE * ONE_BLK_SIZE));
+  }
+}
+
+// Bytes spanned by `count` rows of `row` bytes placed every `pitch` bytes.
+inline uint64_t Span(uint64_t count, uint64_t row, uint64_t pitch) { return count == 0 ? 0 : (count - 1) * pitch + row; }
+
+inline void CheckUbSpan(const char* api, const char* role, uint64_t span, uint64_t have) {
+  if (span > have) {
+    RaiseTrap("%s: %llu B of %s exceed the LocalTensor (%llu B)", api, static_cast<unsigned long long>(span), role,
+              static_cast<unsigned long long>(have));
+  }
+}
+
+template <typename T>
+inline uint64_t TensorBytes(const LocalTensor<T>& t) {
+  return uint64_t{t.GetSize()} * sizeof(T);
+}
+
+}  // namespace twin
+
+// ---------------- count form ----------------
+
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count) {
+  constexpr const char* api = "DataCopy(GM->UB)";
+  if (count == 0) return;
+  twin::CheckCopyCount<T>(api, count);
+  twin::CheckUbOperand(api, "dst", dst, count);
+  twin::CheckGmAligned(api, src.GetPhyAddr());
+  twin::CheckGm(api, src.GetPhyAddr(), uint64_t{count} * sizeof(T));
+  std::memcpy(dst.TwinData(), src.GetPhyAddr(), uint64_t{count} * sizeof(T));
+}
+
+template <typename T>
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+  constexpr const char* api = "DataCopy(UB->GM)";
+  if (count == 0) return;
+  twin::CheckCopyCount<T>(api, count);
+  twin::CheckUbOperand(api, "src", src, count);
+  twin::CheckGmAligned(api, dst.GetPhyAddr());
+  twin::CheckGm(api, dst.GetPhyAddr(), uint64_t{count} * sizeof(T));
+  std::memcpy(dst.GetPhyAddr(), src.TwinData(), uint64_t{count} * sizeof(T));
+}
+
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+  constexpr const char* api = "DataCopy(UB->UB)";
+  if (count == 0) return;
+  twin::CheckCopyCount<T>(api, count);
+  twin::CheckUbOperand(api, "dst", dst, count);
+  twin::CheckUbOperand(api, "src", src, count);
+  std::memmove(dst.TwinData(), src.TwinData(), uint64_t{count} * sizeof(T));
+}
+
+// ---------------- DataCopyParams form (32-byte blocks on both sides) ----------------
+
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
+  constexpr const char* api = "DataCopy(GM->UB)";
+  if (p.blockCount == 0 || p.blockLen == 0) return;
+  const uint64_t row = uint64_t{p.blockLen} * ONE_BLK_SIZE;
+  const uint64_t srcPitch = row + uint64_t{p.srcStride} * ONE_BLK_SIZE;
+  const uint64_t dstPitch = row + uint64_t{p.dstStride} * ONE_BLK_SIZE;
+  twin::CheckUbOperand(api, "dst", dst, 0);
+  twin::CheckUbSpan(api, "dst", twin::Span(p.blockCount, row, dstPitch), twin::TensorBytes(dst));
+  twin::CheckGmAligned(api, src.GetPhyAddr());
+  const uint8_t* s = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
+  twin::CheckGm(api, s, twin::Span(p.blockCount, row, srcPitch));
+  uint8_t* d = dst.Bytes();
+  for (uint32_t i = 0; i < p.blockCount; ++i) std::memcpy(d + i * dstPitch, s + i * srcPitch, row);
+}
+
+template <typename T>
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+  constexpr const char* api = "DataCopy(UB->GM)";
+  if (p.blockCount == 0 || p.blockLen == 0) return;
+  const uint64_t row = uint64_t{p.blockLen} * ONE_BLK_SIZE;
+  const uint64_t srcPitch = row + uint64_t{p.srcStride} * ONE_BLK_SIZE;
+  const uint64_t dstPitch = row + uint64_t{p.dstStride} * ONE_BLK_SIZE;
+  twin::CheckUbOperand(api, "src", src, 0);
+  twin::CheckUbSpan(api, "src", twin::Span(p.blockCount, row, srcPitch), twin::TensorBytes(src));
+  twin::CheckGmAligned(api, dst.GetPhyAddr());
+  uint8_t* d = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
+  twin::CheckGm(api, d, twin::Span(p.blockCount, row, dstPitch));
+  const uint8_t* s = src.Bytes();
+  for (uint32_t i = 0; i < p.blockCount; ++i) std::memcpy(d + i * dstPitch, s + i * srcPitch, row);
+}
+
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+  constexpr const char* api = "DataCopy(UB->UB)";
+  if (p.blockCount == 0 || p.blockLen == 0) return;
+  const uint64_t row = uint64_t{p.blockLen} * ONE_BLK_SIZE;
+  const uint64_t srcPitch = row + uint64_t{p.srcStride} * ONE_BLK_SIZE;
+  const uint64_t dstPitch = row + uint64_t{p.dstStride} * ONE_BLK_SIZE;
+  twin::CheckUbOperand(api, "dst", dst, 0);
+  twin::CheckUbOperand(api, "src", src, 0);
+  twin::CheckUbSpan(api, "dst", twin::Span(p.blockCount, row, dstPitch), twin::TensorBytes(dst));
+  twin::CheckUbSpan(api, "src", twin::Span(p.blockCount, row, srcPitch), twin::TensorBytes(src));
+  for (uint32_t i = 0; i < p.blockCount; ++i) std::memmove(dst.Bytes() + i * dstPitch, src.Bytes() + i * srcPitch, row);
+}
+
+// ---------------- DataCopyPad ----------------
+
+// GM -> UB: blockCount rows of blockLen bytes; each UB row is
+// [leftPadding elems][data][rightPadding elems] rounded up to 32 B, the pad
+// being paddingValue (isPad) or else the row's first element.
+template <typename T>
+__aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
+                                   const DataCopyExtParams& p, const DataCopyPadExtParams<T>& pad) {
+  static_assert(twin::kHasDataCopyPad || twin::kDependentFalse<T>,
+                "DataCopyPad is not available on this NpuArch (Atlas inference/training)");
+  constexpr const char* api = "DataCopyPad(GM->UB)";
+  if (p.blockCount == 0 || p.blockLen == 0) return;
+  if (p.blockLen % sizeof(T) != 0) twin::RaiseTrap("%s: blockLen %u B is not a multiple of sizeof(T) = %zu", api, p.blockLen, sizeof(T));
+  if (p.blockLen > 2097151u) twin::RaiseTrap("%s: blockLen %u B exceeds 2097151", api, p.blockLen);
+  if (pad.leftPadding * sizeof(T) > ONE_BLK_SIZE || pad.rightPadding * sizeof(T) > ONE_BLK_SIZE) {
+    twin::RaiseTrap("%s: leftPadding/rightPadding (%u/%u elements) exceed 32 B", api, pad.leftPadding, pad.rightPadding);
+  }
+  const uint64_t left = uint64_t{pad.leftPadding} * sizeof(T);
+  const uint64_t rowUb = twin::RoundUp32(left + p.blockLen + uint64_t{pad.rightPadding} * sizeof(T));
+  const uint64_t dstPitch = rowUb + uint64_t{p.dstStride} * ONE_BLK_SIZE;
+  const uint64_t srcPitch = uint64_t{p.blockLen} + p.srcStride;
+  twin::CheckUbOperand(api, "dst", dst, 0);
+  twin::CheckUbSpan(api, "dst", twin::Span(p.blockCount, rowUb, dstPitch), twin::TensorBytes(dst));
+  const uint8_t* s = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
+  twin::CheckGm(api, s, twin::Span(p.blockCount, p.blockLen, srcPitch));
+  uint8_t* d = dst.Bytes();
+  const uint64_t rowElems = rowUb / sizeof(T);
+  const uint64_t dataBegin = pad.leftPadding;
+  const uint64_t dataEnd = dataBegin + p.blockLen / sizeof(T);
+  for (uint32_t i = 0; i < p.blockCount; ++i) {
+    T* row = reinterpret_cast<T*>(d + i * dstPitch);
+    const uint8_t* from = s + i * srcPitch;
+    T value = pad.paddingValue;
+    if (!pad.isPad) std::memcpy(&value, from, sizeof(T));
+    std::memcpy(row + dataBegin, from, p.blockLen);
+    for (uint64_t k = 0; k < dataBegin; ++k) row[k] = value;
+    for (uint64_t k = dataEnd; k < rowElems; ++k) row[k] = value;
+  }
+}
+
+// UB -> GM: reads 32-B padded UB rows, writes exactly blockLen bytes per row.
+template <typename T>
+__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
+  static_assert(twin::kHasDataCopyPad || twin::kDependentFalse<T>,
+                "DataCopyPad is not available on this NpuArch (Atlas inference/training)");
+  constexpr const char* api = "DataCopyPad(UB->GM)";
+  if (p.blockCount == 0 || p.blockLen == 0) return;
+  if (p.blockLen % sizeof(T) != 0) twin::RaiseTrap("%s: blockLen %u B is not a multiple of sizeof(T) = %zu", api, p.blockLen, sizeof(T));
+  if (p.blockLen > 2097151u) twin::RaiseTrap("%s: blockLen %u B exceeds 2097151", api, p.blockLen);
+  const uint64_t rowUb = twin::RoundUp32(p.blockLen);
+  const uint64_t srcPitch = rowUb + uint64_t{p.srcStride} * ONE_BLK_SIZE;
+  const uint64_t dstPitch = uint64_t{p.blockLen} + p.dstStride;
+  twin::CheckUbOperand(api, "src", src, 0);
+  twin::CheckUbSpan(api, "src", twin::Span(p.blockCount, p.blockLen, srcPitch), twin::TensorBytes(src));
+  uint8_t* d = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
+  twin::CheckGm(api, d, twin::Span(p.blockCount, p.blockLen, dstPitch));
+  const uint8_t* s = src.Bytes();
+  for (uint32_t i = 0; i < p.blockCount; ++i) std::memcpy(d + i * dstPitch, s + i * srcPitch, p.blockLen);
+}
+
+// Older overloads: DataCopyParams with blockLen in BYTES, pad value as raw bits.
+template <typename T>
+__aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
+                                   const DataCopyPadParams& pad) {
+  T value;
+  std::memcpy(&value, &pad.paddingValue, sizeof(T) <= sizeof(uint64_t) ? sizeof(T) : sizeof(uint64_t));
+  DataCopyPad(dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride),
+              DataCopyPadExtParams<T>(pad.isPad, pad.leftPadding, pad.rightPadding, value));
+}
+
+template <typename T>
+__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+  DataCopyPad(dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride));
+}
+
+}  // namespace AscendC
+
+#endif  // ASC_TWIN_KERNEL_OPERATOR_DATA_COPY_INTF_H_

@@ -1,0 +1,15 @@
+// All basic-API interfaces implemented by the twin.
+#ifndef ASC_TWIN_KERNEL_OPERATOR_INTF_H_
+#define ASC_TWIN_KERNEL_OPERATOR_INTF_H_
+
+#include "kernel_local_mem_allocator.h"
+#include "kernel_operator_block_sync_intf.h"
+#include "kernel_operator_data_copy_intf.h"
+#include "kernel_operator_sys_var_intf.h"
+#include "kernel_operator_vec_binary_intf.h"
+#include "kernel_operator_vec_cast_intf.h"
+#include "kernel_operator_vec_scalar_intf.h"
+#include "kernel_operator_vec_unary_intf.h"
+#include "kernel_utils.h"
+
+#endif  // ASC_TWIN_KERNEL_OPERATOR_INTF_H_

@@ -1,0 +1,66 @@
+// Parameter structs of DataCopy / DataCopyPad (field names, defaults and
+// constructors as in CANN's kernel_struct_data_copy.h).
+#ifndef ASC_TWIN_KERNEL_STRUCT_DATA_COPY_H_
+#define ASC_TWIN_KERNEL_STRUCT_DATA_COPY_H_
+
+#include <cstdint>
+
+#include "kernel_macros.h"
+
+namespace AscendC {
+
+// blockLen and gaps in 32-byte blocks on both sides.
+struct DataCopyParams {
+  __aicore__ DataCopyParams() = default;
+  __aicore__ DataCopyParams(uint16_t count, uint16_t len, uint16_t srcStrideIn, uint16_t dstStrideIn)
+      : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn) {}
+  uint16_t blockCount = 1;
+  uint16_t blockLen = 0;
+  union {
+    uint16_t srcGap;
+    uint16_t srcStride = 0;
+  };
+  union {
+    uint16_t dstGap;
+    uint16_t dstStride = 0;
+  };
+};
+
+// blockLen in bytes; the GM-side stride in bytes, the UB-side stride in 32-B blocks.
+struct DataCopyExtParams {
+  __aicore__ DataCopyExtParams() = default;
+  __aicore__ DataCopyExtParams(uint16_t count, uint32_t len, uint32_t srcStrideIn, uint32_t dstStrideIn,
+                               uint32_t rsvIn = 0)
+      : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn), rsv(rsvIn) {}
+  uint16_t blockCount = 1;
+  uint32_t blockLen = 0;
+  uint32_t srcStride = 0;
+  uint32_t dstStride = 0;
+  uint32_t rsv = 0;
+};
+
+template <typename T>
+struct DataCopyPadExtParams {
+  __aicore__ DataCopyPadExtParams() = default;
+  __aicore__ DataCopyPadExtParams(bool isPadIn, uint8_t left, uint8_t right, T value)
+      : isPad(isPadIn), leftPadding(left), rightPadding(right), paddingValue(value) {}
+  bool isPad = false;
+  uint8_t leftPadding = 0;
+  uint8_t rightPadding = 0;
+  T paddingValue = 0;
+};
+
+// Older DataCopyPad form: the pad value travels as raw bits.
+struct DataCopyPadParams {
+  __aicore__ DataCopyPadParams() = default;
+  __aicore__ DataCopyPadParams(bool isPadIn, uint8_t left, uint8_t right, uint64_t value)
+      : isPad(isPadIn), leftPadding(left), rightPadding(right), paddingValue(value) {}
+  bool isPad = false;
+  uint8_t leftPadding = 0;
+  uint8_t rightPadding = 0;
+  uint64_t paddingValue = 0;
+};
+
+}  // namespace AscendC
+
+#endif  // ASC_TWIN_KERNEL_STRUCT_DATA_COPY_H_

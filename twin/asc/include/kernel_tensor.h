@@ -1,0 +1,238 @@
+// GlobalTensor (a view of device memory, GM) and LocalTensor (a view of the
+// block's Unified Buffer). Sizes are in ELEMENTS, as in CANN.
+#ifndef ASC_TWIN_KERNEL_TENSOR_H_
+#define ASC_TWIN_KERNEL_TENSOR_H_
+
+#include <cstdint>
+#include <cstring>
+
+#include "asc_twin/block_state.h"
+#include "asc_twin/trap.h"
+#include "kernel_type.h"
+
+namespace AscendC {
+
+template <typename T>
+class LocalTensor;
+
+namespace twin {
+template <typename L, typename R, typename Op>
+struct TensorExpr;
+}  // namespace twin
+
+template <typename T>
+class GlobalTensor {
+ public:
+  using PrimType = T;
+
+  __aicore__ inline GlobalTensor() = default;
+
+  __aicore__ inline void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize) {
+    address_ = buffer;
+    bufferSize_ = bufferSize;
+  }
+  __aicore__ inline void SetGlobalBuffer(__gm__ T* buffer) {
+    address_ = buffer;
+    bufferSize_ = 0;
+  }
+
+  // A view starting `offset` elements later.
+  __aicore__ inline GlobalTensor operator[](uint64_t offset) const {
+    GlobalTensor view;
+    view.address_ = address_ + offset;
+    view.bufferSize_ = bufferSize_ > offset ? bufferSize_ - offset : 0;
+    view.cacheMode_ = cacheMode_;
+    return view;
+  }
+
+  // Scalar GM access; each call is checked against the device allocations.
+  __aicore__ inline T GetValue(uint64_t offset) const {
+    const T* p = address_ + offset;
+    CheckScalar("GlobalTensor::GetValue", p);
+    T v;
+    std::memcpy(&v, p, sizeof(T));
+    return v;
+  }
+  // NPU: goes through the per-core data cache; the twin stores directly.
+  __aicore__ inline void SetValue(uint64_t offset, T value) const {
+    T* p = address_ + offset;
+    CheckScalar("GlobalTensor::SetValue", p);
+    std::memcpy(p, &value, sizeof(T));
+  }
+  __aicore__ inline T& operator()(uint64_t offset) const {
+    T* p = address_ + offset;
+    CheckScalar("GlobalTensor::operator()", p);
+    return *p;
+  }
+
+  __aicore__ inline uint64_t GetSize() const { return bufferSize_; }
+  __aicore__ inline __gm__ T* GetPhyAddr() const { return address_; }
+  __aicore__ inline __gm__ T* GetPhyAddr(uint64_t offset) const { return address_ + offset; }
+
+  template <typename U>
+  __aicore__ inline GlobalTensor<U> ReinterpretCast() const {
+    GlobalTensor<U> out;
+    out.address_ = reinterpret_cast<U*>(address_);
+    out.bufferSize_ = bufferSize_ * sizeof(T) / sizeof(U);
+    return out;
+  }
+
+  template <CacheRwMode rwMode = CacheRwMode::RW>
+  __aicore__ inline void SetL2CacheHint(CacheMode mode) {
+    cacheMode_ = mode;
+  }
+
+  // Public like CANN's BaseGlobalTensor members.
+  __gm__ T* address_ = nullptr;
+  uint64_t bufferSize_ = 0;
+
+ private:
+  static void CheckScalar(const char* api, const T* p) {
+    if (reinterpret_cast<uintptr_t>(p) % alignof(T) != 0) {
+      twin::RaiseTrap("%s: GM address %p is not aligned to %zu bytes", api, static_cast<const void*>(p),
+                      alignof(T));
+    }
+    twin::CheckGm(api, p, sizeof(T));
+  }
+
+  CacheMode cacheMode_ = CacheMode::CACHE_MODE_NORMAL;
+};
+
+template <typename T>
+class LocalTensor {
+ public:
+  using PrimType = T;
+
+  __aicore__ inline LocalTensor() = default;
+
+  // Static-tensor style: `addr` is a byte offset in the UB, `tileSize` elements.
+  __aicore__ inline LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize) {
+    const twin::BlockState& b = twin::Block();
+    if (b.ub_base == nullptr) twin::RaiseTrap("LocalTensor: no block environment (UB not installed)");
+    if (addr % ONE_BLK_SIZE != 0) twin::RaiseTrap("LocalTensor: UB address %u is not 32-byte aligned", addr);
+    const uint64_t end = uint64_t{addr} + uint64_t{tileSize} * sizeof(T);
+    if (end > b.ub_size) {
+      twin::RaiseTrap("LocalTensor: [%u, %llu) exceeds the UB capacity of %llu bytes", addr,
+                      static_cast<unsigned long long>(end), static_cast<unsigned long long>(b.ub_size));
+    }
+    addr_ = reinterpret_cast<T*>(b.ub_base + addr);
+    limit_ = b.ub_base + b.ub_size;
+    size_ = tileSize;
+    pos_ = pos;
+  }
+
+  // A tensor starting `offset` elements later; offset must be < GetSize().
+  __aicore__ inline LocalTensor operator[](uint32_t offset) const {
+    CheckIndex("LocalTensor::operator[]", offset);
+    LocalTensor view = *this;
+    view.addr_ = addr_ + offset;
+    view.size_ = size_ - offset;
+    return view;
+  }
+
+  __aicore__ inline T GetValue(uint32_t offset) const {
+    CheckIndex("LocalTensor::GetValue", offset);
+    return addr_[offset];
+  }
+  template <typename S>
+  __aicore__ inline void SetValue(uint32_t index, S value) const {
+    CheckIndex("LocalTensor::SetValue", index);
+    addr_[index] = static_cast<T>(value);
+  }
+  __aicore__ inline T& operator()(uint32_t offset) const {
+    CheckIndex("LocalTensor::operator()", offset);
+    return addr_[offset];
+  }
+
+  __aicore__ inline uint32_t GetSize() const { return size_; }
+  __aicore__ inline void SetSize(uint32_t size) {
+    if (addr_ != nullptr && uint64_t{size} * sizeof(T) > static_cast<uint64_t>(limit_ - Bytes())) {
+      twin::RaiseTrap("LocalTensor::SetSize: %u elements exceed the underlying buffer", size);
+    }
+    size_ = size;
+  }
+  __aicore__ inline uint32_t GetLength() const { return size_ * static_cast<uint32_t>(sizeof(T)); }
+  __aicore__ inline void SetBufferLen(uint32_t dataLen) { SetSize(dataLen / static_cast<uint32_t>(sizeof(T))); }
+  __aicore__ inline int32_t GetPosition() const { return static_cast<int32_t>(pos_); }
+  __aicore__ inline void SetUserTag(TTagType tag) { tag_ = tag; }
+  __aicore__ inline TTagType GetUserTag() const { return tag_; }
+
+  // UB byte address, as the NPU reports it.
+  __aicore__ inline uint64_t GetPhyAddr() const { return GetPhyAddr(0); }
+  __aicore__ inline uint64_t GetPhyAddr(uint32_t offset) const {
+    const uint8_t* base = twin::Block().ub_base;
+    return static_cast<uint64_t>(reinterpret_cast<const uint8_t*>(addr_ + offset) - base);
+  }
+
+  // Same bytes viewed as U (byte length preserved).
+  template <typename U>
+  __aicore__ inline LocalTensor<U> ReinterpretCast() const {
+    return LocalTensor<U>::TwinMake(reinterpret_cast<U*>(addr_),
+                                    static_cast<uint32_t>(uint64_t{size_} * sizeof(T) / sizeof(U)), limit_, pos_);
+  }
+
+  // Whole-tensor expressions: dst = a + b (count = dst.GetSize()).
+  template <typename L, typename R, typename Op>
+  __aicore__ inline LocalTensor& operator=(const twin::TensorExpr<L, R, Op>& e) {
+    Op::Apply(*this, e.lhs, e.rhs, static_cast<int32_t>(size_));
+    return *this;
+  }
+
+  // ---- twin internals ----
+  static LocalTensor TwinMake(T* addr, uint32_t size, uint8_t* limit, TPosition pos) {
+    LocalTensor t;
+    t.addr_ = addr;
+    t.size_ = size;
+    t.limit_ = limit;
+    t.pos_ = pos;
+    return t;
+  }
+  T* TwinData() const { return addr_; }
+  uint8_t* Bytes() const { return reinterpret_cast<uint8_t*>(addr_); }
+
+ private:
+  void CheckIndex(const char* api, uint32_t i) const {
+    if (i >= size_) twin::RaiseTrap("%s: index %u out of range for a LocalTensor of %u elements", api, i, size_);
+  }
+
+  T* addr_ = nullptr;
+  uint8_t* limit_ = nullptr;  // end of the buffer this view lives in
+  uint32_t size_ = 0;
+  TPosition pos_ = TPosition::VECCALC;
+  TTagType tag_ = 0;
+};
+
+namespace twin {
+
+// Checks shared by all APIs that take UB operands: 32-B aligned start and
+// `count` elements inside the tensor.
+template <typename T>
+inline void CheckUbOperand(const char* api, const char* role, const LocalTensor<T>& t, uint64_t count) {
+  const uintptr_t a = reinterpret_cast<uintptr_t>(t.TwinData());
+  if (a == 0) RaiseTrap("%s: %s is an unallocated LocalTensor", api, role);
+  if (a % ONE_BLK_SIZE != 0) {
+    RaiseTrap("%s: %s UB address %llu is not 32-byte aligned", api, role,
+              static_cast<unsigned long long>(t.GetPhyAddr()));
+  }
+  if (count > t.GetSize()) {
+    RaiseTrap("%s: %llu elements exceed %s (a LocalTensor of %u elements)", api,
+              static_cast<unsigned long long>(count), role, t.GetSize());
+  }
+}
+
+// Returns false for count == 0 (a NOP on A2/A3); traps on negative counts.
+inline bool CheckCount(const char* api, int32_t count) {
+  if (count < 0) RaiseTrap("%s: count %d is negative", api, count);
+  return count > 0;
+}
+
+template <typename L, typename R, typename Op>
+struct TensorExpr {
+  const L& lhs;
+  const R& rhs;
+};
+
+}  // namespace twin
+}  // namespace AscendC
+
+#endif  // ASC_TWIN_KERNEL_TENSOR_H_

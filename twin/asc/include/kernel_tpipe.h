@@ -1,0 +1,327 @@
+// TPipe (UB allocator of one kernel), TQue (buffers handed between CopyIn,
+// Compute and CopyOut stages) and TBuf (scratch buffer without a queue).
+// On the NPU queues also carry hardware events between pipes; a block runs
+// its stages in program order here, so only the bookkeeping remains, and
+// every misuse that would deadlock or corrupt on the NPU traps.
+#ifndef ASC_TWIN_KERNEL_TPIPE_H_
+#define ASC_TWIN_KERNEL_TPIPE_H_
+
+#include <cstdint>
+
+#include "asc_twin/block_state.h"
+#include "asc_twin/trap.h"
+#include "kernel_tensor.h"
+#include "kernel_type.h"
+
+namespace AscendC {
+
+class TPipe;
+
+namespace twin {
+
+inline bool IsUbPosition(TPosition p) {
+  return p == TPosition::VECIN || p == TPosition::VECOUT || p == TPosition::VECCALC;
+}
+
+// The buffers one InitBuffer call gave to a queue or TBuf: `num` consecutive
+// buffers of `len` bytes starting at `base`.
+struct BufferBlock {
+  uint8_t* base = nullptr;
+  uint8_t* ub_end = nullptr;
+  uint32_t len = 0;
+  uint8_t num = 0;
+  uint64_t epoch = 0;  // TPipe epoch that owns the buffers
+
+  void Require(const char* api) const {
+    if (base == nullptr || epoch != Block().pipe_epoch) {
+      RaiseTrap("%s: buffers not initialised (call TPipe::InitBuffer first)", api);
+    }
+  }
+};
+
+}  // namespace twin
+
+template <TPosition pos, int32_t depth, auto mask = 0>
+class TQue;
+template <TPosition pos>
+class TBuf;
+
+class TPipe {
+ public:
+  __aicore__ inline TPipe() {
+    twin::BlockState& b = twin::Block();
+    if (b.ub_base == nullptr) twin::RaiseTrap("TPipe: no block environment (kernel not launched by the twin runtime)");
+    if (b.pipe != nullptr) {
+      twin::RaiseTrap("TPipe: a second TPipe was constructed while another is alive (call Destroy() first)");
+    }
+    b.pipe = this;
+    ++b.pipe_epoch;
+    epoch_ = b.pipe_epoch;
+  }
+  __aicore__ inline ~TPipe() { Destroy(); }
+  TPipe(const TPipe&) = delete;
+  TPipe& operator=(const TPipe&) = delete;
+
+  // num buffers of len bytes (rounded up to 32 B) for a TQue.
+  template <class T>
+  __aicore__ inline bool InitBuffer(T& que, uint8_t num, uint32_t len) {
+    if (!twin::IsUbPosition(T::kTwinPosition)) {
+      twin::RaiseTrap("TPipe::InitBuffer: queue position %d is not a UB position (VECIN/VECOUT/VECCALC)",
+                      static_cast<int>(T::kTwinPosition));
+    }
+    if (num < 1 || num > QBUF_MAX_LEN) twin::RaiseTrap("TPipe::InitBuffer: num %u not in [1, %d]", num, QBUF_MAX_LEN);
+    que.TwinInit(Carve("TPipe::InitBuffer", que.TwinBlock(), num, len));
+    return true;
+  }
+
+  template <TPosition bufPos>
+  __aicore__ inline bool InitBuffer(TBuf<bufPos>& buf, uint32_t len) {
+    if (!twin::IsUbPosition(bufPos)) {
+      twin::RaiseTrap("TPipe::InitBuffer: TBuf position %d is not a UB position (VECIN/VECOUT/VECCALC)",
+                      static_cast<int>(bufPos));
+    }
+    buf.TwinInit(Carve("TPipe::InitBuffer", buf.TwinBlock(), 1, len));
+    return true;
+  }
+
+  // Releases all buffers so InitBuffer can be called again.
+  __aicore__ inline void Reset() {
+    twin::BlockState& b = twin::Block();
+    cur_ = 0;
+    buffers_ = 0;
+    if (b.pipe == this) epoch_ = ++b.pipe_epoch;
+  }
+  __aicore__ inline void Destroy() {
+    twin::BlockState& b = twin::Block();
+    if (destroyed_) return;
+    destroyed_ = true;
+    if (b.pipe == this) {
+      b.pipe = nullptr;
+      ++b.pipe_epoch;
+    }
+  }
+
+  template <HardEvent evt>
+  __aicore__ inline TEventID AllocEventID() {
+    return NextEvent();
+  }
+  template <HardEvent evt>
+  __aicore__ inline void ReleaseEventID(TEventID) {}
+  template <HardEvent evt>
+  __aicore__ inline TEventID FetchEventID() {
+    return 0;
+  }
+  __aicore__ inline TEventID FetchEventID(HardEvent) { return 0; }
+
+  // UB bytes handed out so far.
+  uint64_t TwinUsedBytes() const { return cur_; }
+
+ private:
+  twin::BufferBlock Carve(const char* api, const twin::BufferBlock& old, uint8_t num, uint32_t len) {
+    const twin::BlockState& b = twin::Block();
+    if (destroyed_ || b.pipe != this) twin::RaiseTrap("%s: the TPipe was destroyed", api);
+    if (old.base != nullptr && old.epoch == epoch_) {
+      twin::RaiseTrap("%s: buffer already initialised by this TPipe (call Reset() first)", api);
+    }
+    if (len == 0) twin::RaiseTrap("%s: len is 0", api);
+    if (buffers_ + num > static_cast<uint32_t>(QBUF_MAX_LEN)) {
+      twin::RaiseTrap("%s: more than %d buffers in one TPipe", api, QBUF_MAX_LEN);
+    }
+    const uint64_t aligned = (uint64_t{len} + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
+    const uint64_t need = aligned * num;
+    if (cur_ + need > b.ub_size) {
+      twin::RaiseTrap("%s: UB capacity exceeded: %u x %llu B requested at offset %llu, UB of %s is %llu B", api,
+                      num, static_cast<unsigned long long>(aligned), static_cast<unsigned long long>(cur_),
+                      (b.env && b.env->soc_version) ? b.env->soc_version : "this SoC",
+                      static_cast<unsigned long long>(b.ub_size));
+    }
+    twin::BufferBlock blk;
+    blk.base = b.ub_base + cur_;
+    blk.ub_end = b.ub_base + b.ub_size;
+    blk.len = static_cast<uint32_t>(aligned);
+    blk.num = num;
+    blk.epoch = epoch_;
+    cur_ += need;
+    buffers_ += num;
+    return blk;
+  }
+  TEventID NextEvent() {
+    const TEventID id = static_cast<TEventID>(nextEvent_ & 7);
+    ++nextEvent_;
+    return id;
+  }
+
+  uint64_t cur_ = 0;
+  uint32_t buffers_ = 0;
+  uint64_t epoch_ = 0;
+  uint32_t nextEvent_ = 0;
+  bool destroyed_ = false;
+};
+
+__aicore__ inline TPipe* GetTPipePtr() { return twin::Block().pipe; }
+
+// A queue of `depth` tensors over the buffers InitBuffer gave it. Buffers are
+// handed out in ring order over the free ones; EnQue/DeQue are FIFO.
+template <TPosition pos, int32_t depth, auto mask>
+class TQue {
+ public:
+  static constexpr TPosition kTwinPosition = pos;
+
+  __aicore__ inline TQue() = default;
+  TQue(const TQue&) = delete;
+  TQue& operator=(const TQue&) = delete;
+
+  template <typename T>
+  __aicore__ inline LocalTensor<T> AllocTensor() {
+    blk_.Require("TQue::AllocTensor");
+    for (uint32_t k = 0; k < blk_.num; ++k) {
+      const uint32_t i = (cursor_ + k) % blk_.num;
+      if (!(allocated_ >> i & 1u)) {
+        allocated_ |= uint64_t{1} << i;
+        cursor_ = (i + 1) % blk_.num;
+        return Tensor<T>(i);
+      }
+    }
+    twin::RaiseTrap("TQue::AllocTensor: no free buffer (all %u buffers are allocated; FreeTensor missing?)", blk_.num);
+  }
+  template <typename T>
+  __aicore__ inline void AllocTensor(LocalTensor<T>& t) {
+    t = AllocTensor<T>();
+  }
+
+  template <typename T>
+  __aicore__ inline bool EnQue(const LocalTensor<T>& t) {
+    blk_.Require("TQue::EnQue");
+    const uint32_t i = IndexOf("TQue::EnQue", t);
+    if (!(allocated_ >> i & 1u)) twin::RaiseTrap("TQue::EnQue: tensor's buffer is not allocated (already freed?)");
+    if (queued_ >> i & 1u) twin::RaiseTrap("TQue::EnQue: tensor is already in the queue");
+    if (count_ >= Capacity()) {
+      twin::RaiseTrap("TQue::EnQue: queue is full (depth %u; DeQue missing?)", static_cast<unsigned>(Capacity()));
+    }
+    fifo_[(head_ + count_) % kFifoCap] = static_cast<uint8_t>(i);
+    ++count_;
+    queued_ |= uint64_t{1} << i;
+    return true;
+  }
+
+  template <typename T>
+  __aicore__ inline LocalTensor<T> DeQue() {
+    blk_.Require("TQue::DeQue");
+    if (count_ == 0) twin::RaiseTrap("TQue::DeQue: queue is empty (no EnQue before DeQue)");
+    const uint32_t i = fifo_[head_];
+    head_ = (head_ + 1) % kFifoCap;
+    --count_;
+    queued_ &= ~(uint64_t{1} << i);
+    return Tensor<T>(i);
+  }
+  template <typename T>
+  __aicore__ inline void DeQue(LocalTensor<T>& t) {
+    t = DeQue<T>();
+  }
+
+  template <typename T>
+  __aicore__ inline void FreeTensor(LocalTensor<T>& t) {
+    blk_.Require("TQue::FreeTensor");
+    const uint32_t i = IndexOf("TQue::FreeTensor", t);
+    if (!(allocated_ >> i & 1u)) twin::RaiseTrap("TQue::FreeTensor: buffer is already free (double FreeTensor)");
+    if (queued_ >> i & 1u) twin::RaiseTrap("TQue::FreeTensor: tensor is still in the queue (DeQue it first)");
+    allocated_ &= ~(uint64_t{1} << i);
+  }
+
+  __aicore__ inline bool VacantInQue() const { return count_ < Capacity(); }
+  __aicore__ inline bool HasTensorInQue() const { return count_ > 0; }
+  __aicore__ inline int32_t GetTensorCountInQue() const { return static_cast<int32_t>(count_); }
+  __aicore__ inline bool HasIdleBuffer() const {
+    return blk_.num > 0 && allocated_ != ((blk_.num == 64) ? ~uint64_t{0} : ((uint64_t{1} << blk_.num) - 1));
+  }
+  __aicore__ inline void FreeAllEvent() {}
+
+  // ---- twin internals (used by TPipe::InitBuffer) ----
+  const twin::BufferBlock& TwinBlock() const { return blk_; }
+  void TwinInit(const twin::BufferBlock& blk) {
+    blk_ = blk;
+    allocated_ = queued_ = 0;
+    cursor_ = head_ = count_ = 0;
+  }
+
+ private:
+  static constexpr uint32_t kFifoCap = 64;
+  // depth 0 (in-place overloads) is treated as "as deep as there are buffers".
+  uint32_t Capacity() const { return depth > 0 ? static_cast<uint32_t>(depth) : blk_.num; }
+
+  template <typename T>
+  LocalTensor<T> Tensor(uint32_t i) const {
+    return LocalTensor<T>::TwinMake(reinterpret_cast<T*>(blk_.base + uint64_t{i} * blk_.len),
+                                    blk_.len / static_cast<uint32_t>(sizeof(T)), blk_.base + uint64_t{i + 1} * blk_.len,
+                                    pos);
+  }
+  template <typename T>
+  uint32_t IndexOf(const char* api, const LocalTensor<T>& t) const {
+    const uint8_t* p = t.Bytes();
+    const uint8_t* end = blk_.base + uint64_t{blk_.num} * blk_.len;
+    if (p < blk_.base || p >= end || (p - blk_.base) % blk_.len != 0) {
+      twin::RaiseTrap("%s: tensor was not allocated from this queue", api);
+    }
+    return static_cast<uint32_t>((p - blk_.base) / blk_.len);
+  }
+
+  twin::BufferBlock blk_;
+  uint64_t allocated_ = 0;  // bit i: buffer i handed out by AllocTensor
+  uint64_t queued_ = 0;     // bit i: buffer i is in the FIFO
+  uint32_t cursor_ = 0;
+  uint32_t head_ = 0;
+  uint32_t count_ = 0;
+  uint8_t fifo_[kFifoCap] = {};
+};
+
+template <TPosition pos = TPosition::LCM>
+class TBuf {
+ public:
+  static constexpr TPosition kTwinPosition = pos;
+
+  __aicore__ inline TBuf() = default;
+  TBuf(const TBuf&) = delete;
+  TBuf& operator=(const TBuf&) = delete;
+
+  // The whole buffer; every call returns the same start address.
+  template <typename T>
+  __aicore__ inline LocalTensor<T> Get() {
+    blk_.Require("TBuf::Get");
+    return Make<T>(0, blk_.len / static_cast<uint32_t>(sizeof(T)));
+  }
+  // The first `len` elements.
+  template <typename T>
+  __aicore__ inline LocalTensor<T> Get(uint32_t len) {
+    blk_.Require("TBuf::Get");
+    if (uint64_t{len} * sizeof(T) > blk_.len) {
+      twin::RaiseTrap("TBuf::Get: %u elements (%llu B) exceed the buffer of %u B", len,
+                      static_cast<unsigned long long>(uint64_t{len} * sizeof(T)), blk_.len);
+    }
+    return Make<T>(0, len);
+  }
+  // `size` elements starting `bufOffset` bytes into the buffer.
+  template <typename T>
+  __aicore__ inline LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset) {
+    blk_.Require("TBuf::GetWithOffset");
+    if (uint64_t{bufOffset} + uint64_t{size} * sizeof(T) > blk_.len) {
+      twin::RaiseTrap("TBuf::GetWithOffset: [%u, +%llu B) exceeds the buffer of %u B", bufOffset,
+                      static_cast<unsigned long long>(uint64_t{size} * sizeof(T)), blk_.len);
+    }
+    return Make<T>(bufOffset, size);
+  }
+
+  // ---- twin internals ----
+  const twin::BufferBlock& TwinBlock() const { return blk_; }
+  void TwinInit(const twin::BufferBlock& blk) { blk_ = blk; }
+
+ private:
+  template <typename T>
+  LocalTensor<T> Make(uint32_t byteOffset, uint32_t size) const {
+    return LocalTensor<T>::TwinMake(reinterpret_cast<T*>(blk_.base + byteOffset), size, blk_.base + blk_.len, pos);
+  }
+  twin::BufferBlock blk_;
+};
+
+}  // namespace AscendC
+
+#endif  // ASC_TWIN_KERNEL_TPIPE_H_

@@ -1,0 +1,50 @@
+// A test OPP proto library: the prototypes of test_ops.h plus IMPL_OP for TwinConcatTest.
+//   y      = concat of the dynamic inputs x* along attr axis (negative axis counts from the end)
+//   extra_i = [len(pads), round(scale * 10), i]; dtype = attr dst_type
+#include <cmath>
+
+#include "register/op_impl_registry.h"
+#include "test_ops.h"
+
+namespace ge {
+namespace {
+graphStatus InferShapeConcat(gert::InferShapeContext *context) {
+  const gert::RuntimeAttrs *attrs = context->GetAttrs();
+  const int64_t *axis_attr = attrs->GetInt(0);
+  const float *scale = attrs->GetFloat(1);
+  const gert::TypedContinuousVector<int64_t> *pads = attrs->GetListInt(4);
+  const gert::Shape *first = context->GetDynamicInputShape(0, 0);
+  if (axis_attr == nullptr || scale == nullptr || pads == nullptr || first == nullptr) return GRAPH_FAILED;
+  int64_t rank = static_cast<int64_t>(first->GetDimNum());
+  int64_t axis = *axis_attr < 0 ? *axis_attr + rank : *axis_attr;
+  if (axis < 0 || axis >= rank) return GRAPH_FAILED;
+  gert::Shape *y = context->GetOutputShape(0);
+  *y = *first;
+  int64_t total = 0;
+  size_t n = 0;
+  for (const gert::Shape *x = first; x != nullptr; x = context->GetDynamicInputShape(0, ++n)) {
+    if (x->GetDimNum() != first->GetDimNum()) return GRAPH_FAILED;
+    total += x->GetDim(static_cast<size_t>(axis));
+  }
+  y->SetDim(static_cast<size_t>(axis), total);
+  for (size_t i = 0;; ++i) {
+    gert::Shape *extra = context->GetDynamicOutputShape(1, i);
+    if (extra == nullptr) break;
+    *extra = gert::Shape{static_cast<int64_t>(pads->GetSize()), static_cast<int64_t>(std::lround(*scale * 10)),
+                         static_cast<int64_t>(i)};
+  }
+  return GRAPH_SUCCESS;
+}
+
+graphStatus InferDataTypeConcat(gert::InferDataTypeContext *context) {
+  const ge::DataType *dst = context->GetAttrs()->GetAttrPointer<ge::DataType>(5);
+  if (dst == nullptr) return GRAPH_FAILED;
+  if (context->SetOutputDataType(0, context->GetDynamicInputDataType(0, 0)) != GRAPH_SUCCESS) return GRAPH_FAILED;
+  for (size_t i = 1; context->SetOutputDataType(i, *dst) == GRAPH_SUCCESS; ++i) {
+  }
+  return GRAPH_SUCCESS;
+}
+}  // namespace
+
+IMPL_OP(TwinConcatTest).InferShape(InferShapeConcat).InferDataType(InferDataTypeConcat);
+}  // namespace ge

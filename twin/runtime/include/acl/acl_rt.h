@@ -1,0 +1,130 @@
+/*
+ * CPU twin of CANN's acl/acl_rt.h: devices, contexts, streams, memory, kernel binaries.
+ * Names, signatures and enum values are CANN's; only the functions the twin implements are
+ * declared (see twin/runtime/README.md).
+ */
+#ifndef INC_EXTERNAL_ACL_ACL_RT_H_
+#define INC_EXTERNAL_ACL_ACL_RT_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "acl_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum aclrtRunMode {
+  ACL_DEVICE,
+  ACL_HOST,
+} aclrtRunMode;
+
+typedef enum aclrtMemcpyKind {
+  ACL_MEMCPY_HOST_TO_HOST,
+  ACL_MEMCPY_HOST_TO_DEVICE,
+  ACL_MEMCPY_DEVICE_TO_HOST,
+  ACL_MEMCPY_DEVICE_TO_DEVICE,
+  ACL_MEMCPY_DEFAULT,
+  ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE,
+  ACL_MEMCPY_INNER_DEVICE_TO_DEVICE,
+  ACL_MEMCPY_INTER_DEVICE_TO_DEVICE,
+} aclrtMemcpyKind;
+
+typedef enum aclrtMemMallocPolicy {
+  ACL_MEM_MALLOC_HUGE_FIRST,
+  ACL_MEM_MALLOC_HUGE_ONLY,
+  ACL_MEM_MALLOC_NORMAL_ONLY,
+  ACL_MEM_MALLOC_HUGE_FIRST_P2P,
+  ACL_MEM_MALLOC_HUGE_ONLY_P2P,
+  ACL_MEM_MALLOC_NORMAL_ONLY_P2P,
+  ACL_MEM_MALLOC_HUGE1G_ONLY,
+  ACL_MEM_MALLOC_HUGE1G_ONLY_P2P,
+  ACL_MEM_TYPE_LOW_BAND_WIDTH = 0x0100,
+  ACL_MEM_TYPE_HIGH_BAND_WIDTH = 0x1000,
+  ACL_MEM_ACCESS_USER_SPACE_READONLY = 0x100000,
+} aclrtMemMallocPolicy;
+
+typedef void *aclrtBinary;
+typedef void *aclrtBinHandle;
+typedef void *aclrtFuncHandle;
+typedef void *aclrtArgsHandle;
+typedef void *aclrtParamHandle;
+
+#define ACL_RT_BINARY_MAGIC_ELF_AICORE 0x43554245U
+#define ACL_RT_BINARY_MAGIC_ELF_VECTOR_CORE 0x41415246U
+#define ACL_RT_BINARY_MAGIC_ELF_CUBE_CORE 0x41494343U
+
+typedef enum aclrtBinaryLoadOptionType {
+  ACL_RT_BINARY_LOAD_OPT_LAZY_LOAD = 1,
+  ACL_RT_BINARY_LOAD_OPT_LAZY_MAGIC = 2,
+  ACL_RT_BINARY_LOAD_OPT_MAGIC = 2,
+  ACL_RT_BINARY_LOAD_OPT_CPU_KERNEL_MODE = 3,
+} aclrtBinaryLoadOptionType;
+
+typedef union aclrtBinaryLoadOptionValue {
+  uint32_t isLazyLoad;
+  uint32_t magic;
+  int32_t cpuKernelMode;
+  uint32_t rsv[4];
+} aclrtBinaryLoadOptionValue;
+
+typedef struct {
+  aclrtBinaryLoadOptionType type;
+  aclrtBinaryLoadOptionValue value;
+} aclrtBinaryLoadOption;
+
+typedef struct aclrtBinaryLoadOptions {
+  aclrtBinaryLoadOption *options;
+  size_t numOpt;
+} aclrtBinaryLoadOptions;
+
+/* ---- devices and contexts ---- */
+ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
+ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
+ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t *deviceId);
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t *count);
+ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode *runMode);
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
+ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId);
+ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context);
+ACL_FUNC_VISIBILITY aclError aclrtSetCurrentContext(aclrtContext context);
+ACL_FUNC_VISIBILITY aclError aclrtGetCurrentContext(aclrtContext *context);
+
+/* ---- streams ---- */
+ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream);
+ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream);
+
+/* ---- memory ---- */
+ACL_FUNC_VISIBILITY aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
+ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr);
+ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size);
+ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
+                                         aclrtMemcpyKind kind);
+ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
+                                              aclrtMemcpyKind kind, aclrtStream stream);
+
+/* ---- kernel binaries ---- */
+ACL_FUNC_VISIBILITY aclError aclrtBinaryLoadFromFile(const char *binPath, aclrtBinaryLoadOptions *options,
+                                                     aclrtBinHandle *binHandle);
+ACL_FUNC_VISIBILITY aclError aclrtBinaryLoadFromData(const void *data, size_t length,
+                                                     const aclrtBinaryLoadOptions *options,
+                                                     aclrtBinHandle *binHandle);
+ACL_FUNC_VISIBILITY aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle, const char *kernelName,
+                                                    aclrtFuncHandle *funcHandle);
+ACL_FUNC_VISIBILITY aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle);
+ACL_FUNC_VISIBILITY aclError aclrtFunctionGetParamCount(const void *func, size_t *paramCount);
+/* argsData: the packed arguments in host memory, one 8-byte slot per pointer/scalar parameter
+ * in parameter order (copied at launch). The launch is asynchronous on `stream` (nullptr: the
+ * current context's default stream). */
+ACL_FUNC_VISIBILITY aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void *argsData,
+                                               size_t argsSize, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // INC_EXTERNAL_ACL_ACL_RT_H_

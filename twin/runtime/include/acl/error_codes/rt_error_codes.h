@@ -1,0 +1,106 @@
+/*
+ * Runtime error codes, at CANN's path (acl/error_codes/rt_error_codes.h) and with CANN's
+ * values. The twin returns only some of them (see twin/runtime/README.md); the rest are
+ * declared so that code written for CANN compiles unchanged.
+ */
+#ifndef INC_EXTERNAL_ACL_ERROR_CODES_RT_ERROR_CODES_H_
+#define INC_EXTERNAL_ACL_ERROR_CODES_RT_ERROR_CODES_H_
+
+#include <stddef.h>
+
+#define ACL_RT_SUCCESS 0
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ACL_ERROR_RT_PARAM_INVALID               107000
+#define ACL_ERROR_RT_INVALID_DEVICEID            107001
+#define ACL_ERROR_RT_CONTEXT_NULL                107002
+#define ACL_ERROR_RT_STREAM_CONTEXT              107003
+#define ACL_ERROR_RT_MODEL_CONTEXT               107004
+#define ACL_ERROR_RT_STREAM_MODEL                107005
+#define ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID     107006
+#define ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL    107007
+#define ACL_ERROR_RT_ADDR_UNALIGNED              107008
+#define ACL_ERROR_RT_FILE_OPEN                   107009
+#define ACL_ERROR_RT_FILE_WRITE                  107010
+#define ACL_ERROR_RT_STREAM_SUBSCRIBE            107011
+#define ACL_ERROR_RT_THREAD_SUBSCRIBE            107012
+#define ACL_ERROR_RT_GROUP_NOT_SET               107013
+#define ACL_ERROR_RT_GROUP_NOT_CREATE            107014
+#define ACL_ERROR_RT_STREAM_NO_CB_REG            107015
+#define ACL_ERROR_RT_INVALID_MEMORY_TYPE         107016
+#define ACL_ERROR_RT_INVALID_HANDLE              107017
+#define ACL_ERROR_RT_INVALID_MALLOC_TYPE         107018
+#define ACL_ERROR_RT_WAIT_TIMEOUT                107019
+#define ACL_ERROR_RT_TASK_TIMEOUT                107020
+
+#define ACL_ERROR_RT_FEATURE_NOT_SUPPORT         207000
+#define ACL_ERROR_RT_MEMORY_ALLOCATION           207001
+#define ACL_ERROR_RT_MEMORY_FREE                 207002
+#define ACL_ERROR_RT_AICORE_OVER_FLOW            207003
+#define ACL_ERROR_RT_NO_DEVICE                   207004
+#define ACL_ERROR_RT_RESOURCE_ALLOC_FAIL         207005
+#define ACL_ERROR_RT_NO_PERMISSION               207006
+#define ACL_ERROR_RT_NO_EVENT_RESOURCE           207007
+#define ACL_ERROR_RT_NO_STREAM_RESOURCE          207008
+#define ACL_ERROR_RT_NO_NOTIFY_RESOURCE          207009
+#define ACL_ERROR_RT_NO_MODEL_RESOURCE           207010
+#define ACL_ERROR_RT_NO_CDQ_RESOURCE             207011
+#define ACL_ERROR_RT_OVER_LIMIT                  207012
+#define ACL_ERROR_RT_QUEUE_EMPTY                 207013
+#define ACL_ERROR_RT_QUEUE_FULL                  207014
+#define ACL_ERROR_RT_REPEATED_INIT               207015
+#define ACL_ERROR_RT_AIVEC_OVER_FLOW             207016
+#define ACL_ERROR_RT_OVER_FLOW                   207017
+#define ACL_ERROR_RT_DEVICE_OOM                  207018
+
+#define ACL_ERROR_RT_INTERNAL_ERROR              507000
+#define ACL_ERROR_RT_TS_ERROR                    507001
+#define ACL_ERROR_RT_STREAM_TASK_FULL            507002
+#define ACL_ERROR_RT_STREAM_TASK_EMPTY           507003
+#define ACL_ERROR_RT_STREAM_NOT_COMPLETE         507004
+#define ACL_ERROR_RT_END_OF_SEQUENCE             507005
+#define ACL_ERROR_RT_EVENT_NOT_COMPLETE          507006
+#define ACL_ERROR_RT_CONTEXT_RELEASE_ERROR       507007
+#define ACL_ERROR_RT_SOC_VERSION                 507008
+#define ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT       507009
+#define ACL_ERROR_RT_LOST_HEARTBEAT              507010
+#define ACL_ERROR_RT_MODEL_EXECUTE               507011
+#define ACL_ERROR_RT_REPORT_TIMEOUT              507012
+#define ACL_ERROR_RT_SYS_DMA                     507013
+#define ACL_ERROR_RT_AICORE_TIMEOUT              507014
+#define ACL_ERROR_RT_AICORE_EXCEPTION            507015
+#define ACL_ERROR_RT_AICORE_TRAP_EXCEPTION       507016
+#define ACL_ERROR_RT_AICPU_TIMEOUT               507017
+#define ACL_ERROR_RT_AICPU_EXCEPTION             507018
+#define ACL_ERROR_RT_AICPU_DATADUMP_RSP_ERR      507019
+#define ACL_ERROR_RT_AICPU_MODEL_RSP_ERR         507020
+#define ACL_ERROR_RT_PROFILING_ERROR             507021
+#define ACL_ERROR_RT_IPC_ERROR                   507022
+#define ACL_ERROR_RT_MODEL_ABORT_NORMAL          507023
+#define ACL_ERROR_RT_KERNEL_UNREGISTERING        507024
+#define ACL_ERROR_RT_RINGBUFFER_NOT_INIT         507025
+#define ACL_ERROR_RT_RINGBUFFER_NO_DATA          507026
+#define ACL_ERROR_RT_KERNEL_LOOKUP               507027
+#define ACL_ERROR_RT_KERNEL_DUPLICATE            507028
+#define ACL_ERROR_RT_DEBUG_REGISTER_FAIL         507029
+#define ACL_ERROR_RT_DEBUG_UNREGISTER_FAIL       507030
+#define ACL_ERROR_RT_LABEL_CONTEXT               507031
+#define ACL_ERROR_RT_PROGRAM_USE_OUT             507032
+#define ACL_ERROR_RT_DEV_SETUP_ERROR             507033
+#define ACL_ERROR_RT_VECTOR_CORE_TIMEOUT         507034
+#define ACL_ERROR_RT_VECTOR_CORE_EXCEPTION       507035
+#define ACL_ERROR_RT_VECTOR_CORE_TRAP_EXCEPTION  507036
+#define ACL_ERROR_RT_STREAM_SYNC_TIMEOUT         507046
+#define ACL_ERROR_RT_EVENT_SYNC_TIMEOUT          507047
+#define ACL_ERROR_RT_DRV_INTERNAL_ERROR          507899
+#define ACL_ERROR_RT_AICPU_INTERNAL_ERROR        507900
+#define ACL_ERROR_RT_SOCKET_CLOSE                507901
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // INC_EXTERNAL_ACL_ERROR_CODES_RT_ERROR_CODES_H_

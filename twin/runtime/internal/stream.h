@@ -1,0 +1,53 @@
+// An in-order task queue. Tasks are drained by whoever gets there first: a pool worker (so
+// work proceeds asynchronously) or the thread that synchronizes (so launch+synchronize of a
+// small kernel runs inline without a thread hand-off).
+#ifndef TWIN_RUNTIME_INTERNAL_STREAM_H_
+#define TWIN_RUNTIME_INTERNAL_STREAM_H_
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+
+#include "twin/runtime/internal/launch.h"
+#include "twin/runtime/internal/status.h"
+#include "twin/runtime/internal/worker_pool.h"
+
+namespace asc_twin::rt {
+
+class Stream : public std::enable_shared_from_this<Stream> {
+ public:
+  using Task = std::function<Status()>;
+
+  explicit Stream(WorkerPool *pool) : pool_(pool) {}
+  Stream(const Stream &) = delete;
+  Stream &operator=(const Stream &) = delete;
+
+  // Queues a task; it runs after every task queued before it. A failing task does not stop
+  // later ones (CANN's default ACL_CONTINUE_ON_FAILURE); its status is kept for Synchronize.
+  void Enqueue(Task task);
+  // Queues a validated kernel launch.
+  void EnqueueLaunch(LaunchRequest request);
+  // Waits until the queue is empty; returns, and clears, the first failure since the last call.
+  Status Synchronize();
+
+ private:
+  void DrainFromPool();
+  void DrainLocked(std::unique_lock<std::mutex> &lock);
+
+  WorkerPool *pool_;
+  std::mutex mutex_;
+  std::condition_variable idle_;
+  std::deque<Task> tasks_;
+  bool draining_ = false;
+  bool drain_posted_ = false;
+  int waiters_ = 0;
+  std::atomic<bool> busy_{false};  // tasks queued or running; polled without the lock
+  Status first_error_;
+};
+
+}  // namespace asc_twin::rt
+
+#endif  // TWIN_RUNTIME_INTERNAL_STREAM_H_

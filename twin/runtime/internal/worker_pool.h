@@ -1,0 +1,42 @@
+// Persistent worker threads that run blocks of launches and drain streams. Idle workers spin
+// briefly before sleeping so that back-to-back launches do not pay a wake-up each time.
+#ifndef TWIN_RUNTIME_INTERNAL_WORKER_POOL_H_
+#define TWIN_RUNTIME_INTERNAL_WORKER_POOL_H_
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace asc_twin::rt {
+
+class WorkerPool {
+ public:
+  // threads == 0: hardware concurrency, at least 2.
+  explicit WorkerPool(unsigned threads = 0);
+  ~WorkerPool();  // runs the jobs already posted, then joins
+  WorkerPool(const WorkerPool &) = delete;
+  WorkerPool &operator=(const WorkerPool &) = delete;
+
+  void Post(std::function<void()> job);
+  unsigned size() const { return static_cast<unsigned>(threads_.size()); }
+
+ private:
+  void Loop();
+  bool SpinForWork() const;
+
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<std::function<void()>> jobs_;
+  std::atomic<size_t> queued_{0};
+  int sleepers_ = 0;
+  bool stopping_ = false;
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace asc_twin::rt
+
+#endif  // TWIN_RUNTIME_INTERNAL_WORKER_POOL_H_

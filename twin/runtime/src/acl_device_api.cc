@@ -1,0 +1,97 @@
+// Devices, contexts and streams.
+#include "acl/acl.h"
+#include "twin/runtime/src/api_common.h"
+
+using namespace asc_twin::rt;
+
+extern "C" {
+
+aclError aclrtSetDevice(int32_t deviceId) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtSetDevice");
+  return Report(runtime->SetDevice(deviceId));
+}
+
+aclError aclrtResetDevice(int32_t deviceId) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtResetDevice");
+  return Report(runtime->ResetDevice(deviceId));
+}
+
+aclError aclrtGetDevice(int32_t *deviceId) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtGetDevice");
+  ACL_TWIN_REQUIRE_NOT_NULL("aclrtGetDevice", deviceId);
+  StatusOr<std::shared_ptr<Context>> current = runtime->CurrentContext();
+  if (!current.ok()) return Report(Prefixed("aclrtGetDevice", current.status()));
+  *deviceId = current.value()->device().id();
+  return ACL_SUCCESS;
+}
+
+aclError aclrtGetDeviceCount(uint32_t *count) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtGetDeviceCount");
+  ACL_TWIN_REQUIRE_NOT_NULL("aclrtGetDeviceCount", count);
+  *count = kDeviceCount;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtGetRunMode(aclrtRunMode *runMode) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtGetRunMode");
+  ACL_TWIN_REQUIRE_NOT_NULL("aclrtGetRunMode", runMode);
+  *runMode = ACL_HOST;  // the application runs on the host, as with a PCIe card
+  return ACL_SUCCESS;
+}
+
+aclError aclrtSynchronizeDevice(void) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtSynchronizeDevice");
+  return Report(Prefixed("aclrtSynchronizeDevice", runtime->SynchronizeDevice()));
+}
+
+aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtCreateContext");
+  ACL_TWIN_REQUIRE_NOT_NULL("aclrtCreateContext", context);
+  StatusOr<std::shared_ptr<Context>> created = runtime->CreateContext(deviceId);
+  if (!created.ok()) return Report(Prefixed("aclrtCreateContext", created.status()));
+  *context = created.value().get();
+  return ACL_SUCCESS;
+}
+
+aclError aclrtDestroyContext(aclrtContext context) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtDestroyContext");
+  return Report(runtime->DestroyContext(context));
+}
+
+aclError aclrtSetCurrentContext(aclrtContext context) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtSetCurrentContext");
+  return Report(runtime->SetCurrentContext(context));
+}
+
+aclError aclrtGetCurrentContext(aclrtContext *context) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtGetCurrentContext");
+  ACL_TWIN_REQUIRE_NOT_NULL("aclrtGetCurrentContext", context);
+  StatusOr<std::shared_ptr<Context>> current = runtime->CurrentContext();
+  if (!current.ok()) return Report(Prefixed("aclrtGetCurrentContext", current.status()));
+  *context = current.value().get();
+  return ACL_SUCCESS;
+}
+
+aclError aclrtCreateStream(aclrtStream *stream) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtCreateStream");
+  ACL_TWIN_REQUIRE_NOT_NULL("aclrtCreateStream", stream);
+  StatusOr<std::shared_ptr<Stream>> created = runtime->CreateStream();
+  if (!created.ok()) return Report(Prefixed("aclrtCreateStream", created.status()));
+  *stream = created.value().get();
+  return ACL_SUCCESS;
+}
+
+aclError aclrtDestroyStream(aclrtStream stream) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtDestroyStream");
+  return Report(runtime->DestroyStream(stream));
+}
+
+aclError aclrtSynchronizeStream(aclrtStream stream) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtSynchronizeStream");
+  StatusOr<std::shared_ptr<Stream>> found = runtime->FindStream(stream);
+  if (!found.ok()) return Report(Prefixed("aclrtSynchronizeStream", found.status()));
+  // A failed launch is reported as is: its message is the one line naming kernel and block.
+  return Report(found.value()->Synchronize());
+}
+
+}  // extern "C"

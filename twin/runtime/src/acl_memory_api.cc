@@ -1,0 +1,148 @@
+// Device and host memory, memcpy and memset.
+#include <cstdio>
+#include <cstring>
+
+#include "acl/acl.h"
+#include "twin/runtime/src/api_common.h"
+
+using namespace asc_twin::rt;
+
+namespace {
+
+std::string Range(const void *ptr, size_t count) {
+  char text[64];
+  std::snprintf(text, sizeof(text), "[%p, +%zu)", ptr, count);
+  return text;
+}
+
+// True iff [ptr, ptr + count) lies inside the requested size of one live device allocation.
+bool InDeviceAllocation(const MemoryTable &memory, const void *ptr, size_t count) {
+  uintptr_t base = 0;
+  size_t size = 0;
+  if (!memory.Lookup(ptr, &base, &size)) return false;
+  const auto begin = reinterpret_cast<uintptr_t>(ptr);
+  return begin + count >= begin && begin + count <= base + size;
+}
+
+struct CopyPlan {
+  bool dst_on_device;
+  bool src_on_device;
+};
+
+Status PlanCopy(const char *api, const MemoryTable &memory, void *dst, size_t destMax, const void *src, size_t count,
+                int kind, CopyPlan *plan) {
+  if (dst == nullptr) return NullArgument(api, "dst");
+  if (src == nullptr) return NullArgument(api, "src");
+  if (count > destMax) {
+    return Status(ACL_ERROR_INVALID_PARAM, std::string(api) + ": count " + std::to_string(count) +
+                                               " exceeds destMax " + std::to_string(destMax));
+  }
+  switch (kind) {
+    case ACL_MEMCPY_HOST_TO_HOST: *plan = {false, false}; break;
+    case ACL_MEMCPY_HOST_TO_DEVICE:
+    case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE: *plan = {true, false}; break;
+    case ACL_MEMCPY_DEVICE_TO_HOST: *plan = {false, true}; break;
+    case ACL_MEMCPY_DEVICE_TO_DEVICE:
+    case ACL_MEMCPY_INNER_DEVICE_TO_DEVICE:
+    case ACL_MEMCPY_INTER_DEVICE_TO_DEVICE: *plan = {true, true}; break;
+    case ACL_MEMCPY_DEFAULT:  // the twin knows every device address: infer the direction
+      *plan = {InDeviceAllocation(memory, dst, count), InDeviceAllocation(memory, src, count)};
+      break;
+    default:
+      return Status(ACL_ERROR_INVALID_PARAM, std::string(api) + ": kind " + std::to_string(kind) +
+                                                 " is not an aclrtMemcpyKind");
+  }
+  if (count == 0) return Status::Ok();
+  if (plan->dst_on_device && !InDeviceAllocation(memory, dst, count)) {
+    return Status(ACL_ERROR_RT_PARAM_INVALID, std::string(api) + ": destination " + Range(dst, count) +
+                                                  " is not inside one live device allocation");
+  }
+  if (plan->src_on_device && !InDeviceAllocation(memory, src, count)) {
+    return Status(ACL_ERROR_RT_PARAM_INVALID, std::string(api) + ": source " + Range(src, count) +
+                                                  " is not inside one live device allocation");
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtMalloc");
+  ACL_TWIN_REQUIRE_NOT_NULL("aclrtMalloc", devPtr);
+  (void)policy;  // page size policies have no meaning for host memory
+  StatusOr<std::shared_ptr<Context>> current = runtime->CurrentContext();
+  if (!current.ok()) return Report(Prefixed("aclrtMalloc", current.status()));
+  StatusOr<void *> allocated = runtime->memory().Allocate(size, current.value()->device().id());
+  if (!allocated.ok()) return Report(allocated.status());
+  *devPtr = allocated.value();
+  return ACL_SUCCESS;
+}
+
+aclError aclrtFree(void *devPtr) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtFree");
+  ACL_TWIN_REQUIRE_NOT_NULL("aclrtFree", devPtr);
+  return Report(runtime->memory().Free(devPtr));
+}
+
+aclError aclrtMallocHost(void **hostPtr, size_t size) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtMallocHost");
+  ACL_TWIN_REQUIRE_NOT_NULL("aclrtMallocHost", hostPtr);
+  StatusOr<void *> allocated = runtime->host_memory().Allocate(size);
+  if (!allocated.ok()) return Report(allocated.status());
+  *hostPtr = allocated.value();
+  return ACL_SUCCESS;
+}
+
+aclError aclrtFreeHost(void *hostPtr) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtFreeHost");
+  ACL_TWIN_REQUIRE_NOT_NULL("aclrtFreeHost", hostPtr);
+  return Report(runtime->host_memory().Free(hostPtr));
+}
+
+aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtMemcpy");
+  CopyPlan plan{};
+  Status planned = PlanCopy("aclrtMemcpy", runtime->memory(), dst, destMax, src, count, RawEnum(kind), &plan);
+  if (!planned.ok()) return Report(planned);
+  if (count > 0) std::memmove(dst, src, count);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind,
+                          aclrtStream stream) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtMemcpyAsync");
+  CopyPlan plan{};
+  Status planned = PlanCopy("aclrtMemcpyAsync", runtime->memory(), dst, destMax, src, count, RawEnum(kind), &plan);
+  if (!planned.ok()) return Report(planned);
+  StatusOr<std::shared_ptr<Stream>> found = runtime->FindStream(stream);
+  if (!found.ok()) return Report(Prefixed("aclrtMemcpyAsync", found.status()));
+  found.value()->Enqueue([dst, src, count] {
+    if (count > 0) std::memmove(dst, src, count);
+    return Status::Ok();
+  });
+  return ACL_SUCCESS;
+}
+
+aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtMemset");
+  ACL_TWIN_REQUIRE_NOT_NULL("aclrtMemset", devPtr);
+  if (count > maxCount) {
+    return Report(Status(ACL_ERROR_INVALID_PARAM, "aclrtMemset: count " + std::to_string(count) +
+                                                      " exceeds maxCount " + std::to_string(maxCount)));
+  }
+  // Host or device memory, decided by the address (as CANN does); device ranges are checked.
+  uintptr_t base = 0;
+  size_t size = 0;
+  if (count > 0 && runtime->memory().Lookup(devPtr, &base, &size) &&
+      !InDeviceAllocation(runtime->memory(), devPtr, count)) {
+    return Report(Status(ACL_ERROR_RT_PARAM_INVALID,
+                         "aclrtMemset: " + Range(devPtr, count) + " runs past the end of its device allocation (" +
+                             std::to_string(size) + " bytes)"));
+  }
+  std::memset(devPtr, value, count);
+  return ACL_SUCCESS;
+}
+
+}  // extern "C"

@@ -1,0 +1,45 @@
+// Shared prologue of the ACL C entry points: fetch the runtime or fail with ACL_ERROR_UNINITIALIZE.
+#ifndef TWIN_RUNTIME_SRC_API_COMMON_H_
+#define TWIN_RUNTIME_SRC_API_COMMON_H_
+
+#include <cstring>
+#include <string>
+
+#include "twin/runtime/internal/device.h"
+#include "twin/runtime/internal/error_log.h"
+
+namespace asc_twin::rt {
+
+inline Status NotInitialized(const char *api) {
+  return Status(ACL_ERROR_UNINITIALIZE, std::string(api) + ": ACL is not initialized; call aclInit first");
+}
+
+inline Status NullArgument(const char *api, const char *name) {
+  return Status(ACL_ERROR_INVALID_PARAM, std::string(api) + ": " + name + " is null");
+}
+
+// The integer in an enum parameter, read without an enum-typed load: C callers may pass any value.
+template <typename Enum>
+int RawEnum(const Enum &value) {
+  static_assert(sizeof(Enum) == sizeof(int), "ACL enums are int-sized");
+  int raw;
+  std::memcpy(&raw, &value, sizeof(raw));
+  return raw;
+}
+
+inline Status Prefixed(const char *api, const Status &status) {
+  if (status.ok() || status.message().rfind(api, 0) == 0) return status;
+  return Status(status.code(), std::string(api) + ": " + status.message());
+}
+
+}  // namespace asc_twin::rt
+
+// Declares `runtime` (std::shared_ptr<Runtime>) or returns ACL_ERROR_UNINITIALIZE.
+#define ACL_TWIN_REQUIRE_RUNTIME(api)                                        \
+  std::shared_ptr<::asc_twin::rt::Runtime> runtime = ::asc_twin::rt::Runtime::Get(); \
+  if (!runtime) return ::asc_twin::rt::Report(::asc_twin::rt::NotInitialized(api))
+
+#define ACL_TWIN_REQUIRE_NOT_NULL(api, arg) \
+  if ((arg) == nullptr) return ::asc_twin::rt::Report(::asc_twin::rt::NullArgument(api, #arg))
+
+#endif  // TWIN_RUNTIME_SRC_API_COMMON_H_

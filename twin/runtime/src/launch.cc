@@ -1,0 +1,188 @@
+#include "twin/runtime/internal/launch.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "asc_twin/aicore_abi.h"
+
+namespace asc_twin::rt {
+namespace {
+
+constexpr size_t kErrCapacity = 512;
+constexpr auto kJoinSpin = std::chrono::microseconds(100);
+
+// This thread's Unified Buffer: 4 KiB aligned, sized to the SoC's ub_size, reused by every
+// block the thread runs.
+class UbArena {
+ public:
+  ~UbArena() { std::free(base_); }
+  uint8_t *Get(uint64_t size) {
+    if (size != size_) {
+      std::free(base_);
+      const uint64_t rounded = (size + 4095) / 4096 * 4096;
+      base_ = static_cast<uint8_t *>(std::aligned_alloc(4096, rounded));
+      size_ = base_ != nullptr ? size : 0;
+    }
+    return base_;
+  }
+
+ private:
+  uint8_t *base_ = nullptr;
+  uint64_t size_ = 0;
+};
+
+thread_local UbArena t_ub_arena;
+
+struct LaunchState {
+  const LaunchRequest *request;  // valid only while a block is unclaimed or running
+  uint32_t blocks = 0;
+  std::atomic<uint32_t> next_block{0};
+  std::atomic<uint32_t> finished{0};
+  std::atomic<bool> failed{false};
+  std::mutex mutex;  // guards the fields below
+  uint32_t failed_block = UINT32_MAX;
+  std::string failure;
+  bool waiter_sleeping = false;
+  std::condition_variable all_done;
+};
+
+std::string OneLine(const char *text) {
+  std::string line(text);
+  for (char &c : line) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  return line.empty() ? std::string("trap (the kernel gave no cause)") : line;
+}
+
+void RecordFailure(LaunchState &state, uint32_t block, std::string cause) {
+  std::lock_guard<std::mutex> lock(state.mutex);
+  if (block < state.failed_block) {  // report the lowest failing block that ran
+    state.failed_block = block;
+    state.failure = std::move(cause);
+  }
+  state.failed.store(true, std::memory_order_release);
+}
+
+void RunOneBlock(LaunchState &state, uint32_t block) {
+  const LaunchRequest &request = *state.request;
+  const Kernel &kernel = *request.kernel;
+  uint8_t *ub = t_ub_arena.Get(request.soc->ub_size);
+  if (ub == nullptr) {
+    RecordFailure(state, block, "cannot allocate the " + std::to_string(request.soc->ub_size) + "-byte UB arena");
+    return;
+  }
+  AscTwinBlockEnv env{};
+  env.abi_version = ASC_TWIN_ABI_VERSION;
+  env.block_idx = block;
+  env.block_num = request.blocks;
+  env.npu_arch = request.soc->npu_arch;
+  env.ub_base = ub;
+  env.ub_size = request.soc->ub_size;
+  env.gm_check = &MemoryTable::GmCheck;
+  env.gm_ctx = request.memory;
+  env.soc_version = request.soc->soc_version;
+  env.kernel_name = kernel.name.c_str();
+  char err[kErrCapacity];
+  err[0] = '\0';
+  int rc = 0;
+  try {
+    rc = kernel.entry(&env, request.args.data(), request.args_size, err, sizeof(err));
+  } catch (...) {  // the ABI forbids it; do not let a buggy binary take the process down
+    std::snprintf(err, sizeof(err), "C++ exception escaped the kernel entry");
+    rc = -1;
+  }
+  if (rc != 0) {
+    err[sizeof(err) - 1] = '\0';
+    RecordFailure(state, block, OneLine(err));
+  }
+}
+
+// Claims and runs blocks until none is left; after a trap the remaining blocks are skipped.
+void RunBlocks(LaunchState &state) {
+  const uint32_t blocks = state.blocks;  // a late helper must not touch the finished request
+  for (;;) {
+    const uint32_t block = state.next_block.fetch_add(1, std::memory_order_relaxed);
+    if (block >= blocks) return;
+    if (!state.failed.load(std::memory_order_acquire)) RunOneBlock(state, block);
+    if (state.finished.fetch_add(1, std::memory_order_acq_rel) + 1 == blocks) {
+      std::lock_guard<std::mutex> lock(state.mutex);
+      if (state.waiter_sleeping) state.all_done.notify_all();
+    }
+  }
+}
+
+void WaitAllFinished(LaunchState &state) {
+  const uint32_t blocks = state.blocks;
+  const auto deadline = std::chrono::steady_clock::now() + kJoinSpin;
+  int polls = 0;
+  while (state.finished.load(std::memory_order_acquire) != blocks) {
+    if (++polls % 64 == 0) {
+      if (std::chrono::steady_clock::now() >= deadline) break;
+      std::this_thread::yield();
+    }
+  }
+  std::unique_lock<std::mutex> lock(state.mutex);
+  state.waiter_sleeping = true;
+  state.all_done.wait(lock, [&] { return state.finished.load(std::memory_order_acquire) == blocks; });
+  state.waiter_sleeping = false;
+}
+
+}  // namespace
+
+Status ValidateLaunch(const Kernel &kernel, uint32_t blocks, const void *args, size_t args_size) {
+  if (blocks == 0 || blocks > kMaxBlocks) {
+    return Status(ACL_ERROR_INVALID_PARAM, "launch of kernel " + kernel.name + ": numBlocks=" + std::to_string(blocks) +
+                                               " is outside [1, " + std::to_string(kMaxBlocks) + "]");
+  }
+  if (args == nullptr) {
+    return Status(ACL_ERROR_INVALID_PARAM, "launch of kernel " + kernel.name + ": argsData is null");
+  }
+  if (args_size < kernel.args_size) {
+    return Status(ACL_ERROR_INVALID_PARAM, "launch of kernel " + kernel.name + ": argsSize=" +
+                                               std::to_string(args_size) + " but the kernel reads " +
+                                               std::to_string(kernel.args_size) + " bytes (" +
+                                               std::to_string(kernel.params) + " parameters, 8-byte slots)");
+  }
+  return Status::Ok();
+}
+
+LaunchRequest MakeLaunch(std::shared_ptr<const Kernel> kernel, uint32_t blocks, const void *args, size_t args_size,
+                         const SocSpec &soc, const MemoryTable &memory) {
+  LaunchRequest request;
+  request.kernel = std::move(kernel);
+  request.args.resize((args_size + 7) / 8 + 1);  // +1: never hand out an empty (null) blob
+  if (args_size > 0) std::memcpy(request.args.data(), args, args_size);
+  request.args_size = args_size;
+  request.blocks = blocks;
+  request.soc = &soc;
+  request.memory = &memory;
+  return request;
+}
+
+Status RunLaunch(const LaunchRequest &request, WorkerPool &pool) {
+  auto state = std::make_shared<LaunchState>();
+  state->request = &request;
+  state->blocks = request.blocks;
+  if (request.blocks > 1) {
+    const unsigned helpers = std::min<unsigned>(request.blocks - 1, pool.size());
+    for (unsigned i = 0; i < helpers; ++i) {
+      pool.Post([state] { RunBlocks(*state); });
+    }
+  }
+  RunBlocks(*state);
+  WaitAllFinished(*state);
+  if (!state->failed.load(std::memory_order_acquire)) return Status::Ok();
+  std::lock_guard<std::mutex> lock(state->mutex);
+  return Status(ACL_ERROR_RT_AICORE_EXCEPTION, "kernel " + request.kernel->name + " block " +
+                                                   std::to_string(state->failed_block) + ": " + state->failure);
+}
+
+}  // namespace asc_twin::rt

@@ -1,0 +1,18 @@
+#include "twin/runtime/internal/soc_spec.h"
+
+namespace asc_twin::rt {
+
+const SocSpec *FindSoc(const std::string &name) {
+  for (size_t i = 0; i < kSocTableSize; ++i) {
+    if (name == kSocTable[i].soc_version) return &kSocTable[i];
+  }
+  return nullptr;
+}
+
+std::string KnownSocNames() {
+  std::string names;
+  for (size_t i = 0; i < kSocTableSize; ++i) names += (i ? ", " : "") + std::string(kSocTable[i].soc_version);
+  return names;
+}
+
+}  // namespace asc_twin::rt

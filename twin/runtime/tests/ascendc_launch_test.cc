@@ -1,0 +1,85 @@
+// The runtime with a real Ascend C kernel compiled by bisheng (ascendc_kernel rule): the
+// device binary and bisheng's host object both load, add_custom matches a scalar reference
+// on random data for several block counts, and a UB overflow trap names kernel and block.
+#include <cstring>
+#include <vector>
+
+#include "twin/runtime/tests/test_support.h"
+
+namespace asc_twin::rt::testing {
+namespace {
+
+class AscendcLaunch : public AclTest {
+ protected:
+  aclrtFuncHandle Load(const std::string &key, const char *kernel) {
+    std::vector<uint8_t> bytes = ReadFile(KernelPath(key));
+    aclrtBinHandle bin = nullptr;
+    EXPECT_EQ(aclrtBinaryLoadFromData(bytes.data(), bytes.size(), nullptr, &bin), ACL_SUCCESS) << TakeErrMsg();
+    bins_.push_back(bin);
+    aclrtFuncHandle func = nullptr;
+    EXPECT_EQ(aclrtBinaryGetFunction(bin, kernel, &func), ACL_SUCCESS) << TakeErrMsg();
+    return func;
+  }
+  void TearDown() override {
+    for (aclrtBinHandle bin : bins_) EXPECT_EQ(aclrtBinaryUnLoad(bin), ACL_SUCCESS) << TakeErrMsg();
+    AclTest::TearDown();
+  }
+  std::vector<aclrtBinHandle> bins_;
+};
+
+TEST_F(AscendcLaunch, AddCustomMatchesReference) {
+  for (const char *key : {"add", "addhost"}) {
+    aclrtFuncHandle add = Load(key, "add_custom");
+    size_t params = 0;
+    ACL_OK(aclrtFunctionGetParamCount(add, &params));
+    EXPECT_EQ(params, 5u);
+    aclrtStream stream = nullptr;
+    ACL_OK(aclrtCreateStream(&stream));
+    for (uint32_t blocks : {1u, 8u, 48u}) {
+      const uint32_t tile_num = 4, tile_length = 64 * (1 + static_cast<uint32_t>(Rng()() % 4));
+      const uint32_t total = blocks * tile_num * 2 * tile_length;
+      std::uniform_real_distribution<float> value(-100.0f, 100.0f);
+      std::vector<float> x(total), y(total), z(total, 0.0f);
+      for (uint32_t i = 0; i < total; ++i) {
+        x[i] = value(Rng());
+        y[i] = value(Rng());
+      }
+      const size_t bytes = total * sizeof(float);
+      void *dx = nullptr, *dy = nullptr, *dz = nullptr;
+      ACL_OK(aclrtMalloc(&dx, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+      ACL_OK(aclrtMalloc(&dy, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+      ACL_OK(aclrtMalloc(&dz, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+      ACL_OK(aclrtMemcpy(dx, bytes, x.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
+      ACL_OK(aclrtMemcpy(dy, bytes, y.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
+      uint64_t args[5] = {reinterpret_cast<uint64_t>(dx), reinterpret_cast<uint64_t>(dy),
+                          reinterpret_cast<uint64_t>(dz), total, tile_num};
+      ACL_OK(aclrtLaunchKernel(add, blocks, args, sizeof(args), stream));
+      ACL_OK(aclrtSynchronizeStream(stream));
+      ACL_OK(aclrtMemcpy(z.data(), bytes, dz, bytes, ACL_MEMCPY_DEVICE_TO_HOST));
+      for (uint32_t i = 0; i < total; ++i) {
+        ASSERT_EQ(z[i], x[i] + y[i]) << key << ": element " << i << " of " << total << ", " << blocks << " blocks";
+      }
+      ACL_OK(aclrtFree(dx));
+      ACL_OK(aclrtFree(dy));
+      ACL_OK(aclrtFree(dz));
+    }
+    ACL_OK(aclrtDestroyStream(stream));
+  }
+}
+
+TEST_F(AscendcLaunch, UbOverflowTrapNamesKernelAndBlock) {
+  aclrtFuncHandle hog = Load("add", "ub_hog");
+  uint64_t too_big[2] = {0, 196608 + 4096};  // Ascend910B1 UB is 196608 bytes
+  ACL_OK(aclrtLaunchKernel(hog, 4, too_big, sizeof(too_big), nullptr));
+  EXPECT_EQ(aclrtSynchronizeStream(nullptr), ACL_ERROR_RT_AICORE_EXCEPTION);
+  const std::string msg = TakeErrMsg();
+  EXPECT_EQ(msg.rfind("kernel ub_hog block 0: ", 0), 0u) << msg;
+  EXPECT_NE(msg.find("UB"), std::string::npos) << msg;
+  EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+  uint64_t fits[2] = {0, 4096};
+  ACL_OK(aclrtLaunchKernel(hog, 4, fits, sizeof(fits), nullptr));
+  ACL_OK(aclrtSynchronizeStream(nullptr));
+}
+
+}  // namespace
+}  // namespace asc_twin::rt::testing

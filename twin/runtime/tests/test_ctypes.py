@@ -1,0 +1,131 @@
+"""libascendcl.so through ctypes, as a Python user without a binding would drive it.
+
+Env: ASCENDCL_LIB (path of libascendcl.so), TEST_KERNELS_2201 (the hand-written test device
+binary, see tests/kernels/test_kernels.cc). Random data, seed printed, compared with numpy.
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+import time
+
+import numpy as np
+import pytest
+
+ACL_SUCCESS = 0
+ACL_ERROR_UNINITIALIZE = 100001
+ACL_ERROR_RT_AICORE_EXCEPTION = 507015
+ACL_ERROR_RT_KERNEL_LOOKUP = 507027
+ACL_MEM_MALLOC_NORMAL_ONLY = 2
+ACL_MEMCPY_HOST_TO_DEVICE = 1
+ACL_MEMCPY_DEVICE_TO_HOST = 2
+
+
+def _resolve(path: str) -> str:
+    return path if os.path.isabs(path) else os.path.join(os.getcwd(), path)
+
+
+@pytest.fixture(scope="module")
+def acl() -> ctypes.CDLL:
+    lib = ctypes.CDLL(_resolve(os.environ["ASCENDCL_LIB"]))
+    lib.aclGetRecentErrMsg.restype = ctypes.c_char_p
+    lib.aclrtGetSocName.restype = ctypes.c_char_p
+    lib.aclrtMalloc.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_size_t, ctypes.c_int]
+    lib.aclrtFree.argtypes = [ctypes.c_void_p]
+    lib.aclrtMemcpy.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+    lib.aclrtBinaryLoadFromData.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p,
+                                            ctypes.POINTER(ctypes.c_void_p)]
+    lib.aclrtBinaryGetFunction.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
+    lib.aclrtBinaryUnLoad.argtypes = [ctypes.c_void_p]
+    lib.aclrtLaunchKernel.argtypes = [ctypes.c_void_p, ctypes.c_uint32, ctypes.c_void_p, ctypes.c_size_t,
+                                      ctypes.c_void_p]
+    lib.aclrtCreateStream.argtypes = [ctypes.POINTER(ctypes.c_void_p)]
+    lib.aclrtSynchronizeStream.argtypes = [ctypes.c_void_p]
+    lib.aclrtDestroyStream.argtypes = [ctypes.c_void_p]
+    lib.aclrtFunctionGetParamCount.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_size_t)]
+    return lib
+
+
+def _ok(acl: ctypes.CDLL, rc: int) -> None:
+    if rc != ACL_SUCCESS:
+        msg = acl.aclGetRecentErrMsg()
+        raise AssertionError(f"ACL error {rc}: {msg.decode() if msg else ''}")
+
+
+@pytest.fixture()
+def session(acl: ctypes.CDLL):
+    _ok(acl, acl.aclInit(None))
+    _ok(acl, acl.aclrtSetDevice(0))
+    stream = ctypes.c_void_p()
+    _ok(acl, acl.aclrtCreateStream(ctypes.byref(stream)))
+    data = open(_resolve(os.environ["TEST_KERNELS_2201"]), "rb").read()
+    binary = ctypes.c_void_p()
+    _ok(acl, acl.aclrtBinaryLoadFromData(data, len(data), None, ctypes.byref(binary)))
+    yield stream, binary
+    _ok(acl, acl.aclrtBinaryUnLoad(binary))
+    _ok(acl, acl.aclrtDestroyStream(stream))
+    _ok(acl, acl.aclrtResetDevice(0))
+    _ok(acl, acl.aclFinalize())
+
+
+def _function(acl: ctypes.CDLL, binary: ctypes.c_void_p, name: str) -> ctypes.c_void_p:
+    func = ctypes.c_void_p()
+    _ok(acl, acl.aclrtBinaryGetFunction(binary, name.encode(), ctypes.byref(func)))
+    return func
+
+
+def test_uninitialized_and_error_message(acl: ctypes.CDLL) -> None:
+    assert acl.aclrtSetDevice(0) == ACL_ERROR_UNINITIALIZE
+    assert b"aclInit" in acl.aclGetRecentErrMsg()
+    assert acl.aclGetRecentErrMsg() is None  # obtained and cleared
+
+
+@pytest.mark.parametrize("n,blocks", [(1, 1), (1000, 4), (65537, 48), (300000, 7)])
+def test_vadd_matches_numpy(acl: ctypes.CDLL, session, n: int, blocks: int) -> None:
+    stream, binary = session
+    assert acl.aclrtGetSocName() == b"Ascend910B1"
+    vadd = _function(acl, binary, "vadd_f32")
+    count = ctypes.c_size_t()
+    _ok(acl, acl.aclrtFunctionGetParamCount(vadd, ctypes.byref(count)))
+    assert count.value == 4
+    seed = time.time_ns() % (2**32)
+    print(f"seed={seed}")
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(n).astype(np.float32)
+    y = rng.standard_normal(n).astype(np.float32)
+    nbytes = x.nbytes
+    dev = [ctypes.c_void_p() for _ in range(3)]
+    for d in dev:
+        _ok(acl, acl.aclrtMalloc(ctypes.byref(d), nbytes, ACL_MEM_MALLOC_NORMAL_ONLY))
+    _ok(acl, acl.aclrtMemcpy(dev[0], nbytes, x.ctypes.data, nbytes, ACL_MEMCPY_HOST_TO_DEVICE))
+    _ok(acl, acl.aclrtMemcpy(dev[1], nbytes, y.ctypes.data, nbytes, ACL_MEMCPY_HOST_TO_DEVICE))
+    args = np.array([dev[0].value, dev[1].value, dev[2].value, n], dtype=np.uint64)
+    _ok(acl, acl.aclrtLaunchKernel(vadd, blocks, args.ctypes.data, args.nbytes, stream))
+    _ok(acl, acl.aclrtSynchronizeStream(stream))
+    z = np.empty_like(x)
+    _ok(acl, acl.aclrtMemcpy(z.ctypes.data, nbytes, dev[2], nbytes, ACL_MEMCPY_DEVICE_TO_HOST))
+    np.testing.assert_array_equal(z, x + y)
+    for d in dev:
+        _ok(acl, acl.aclrtFree(d))
+
+
+def test_trap_is_one_line_and_runtime_survives(acl: ctypes.CDLL, session) -> None:
+    stream, binary = session
+    trap = _function(acl, binary, "trap_on_block")
+    args = np.array([5], dtype=np.uint64)
+    _ok(acl, acl.aclrtLaunchKernel(trap, 8, args.ctypes.data, args.nbytes, stream))
+    assert acl.aclrtSynchronizeStream(stream) == ACL_ERROR_RT_AICORE_EXCEPTION
+    msg = acl.aclGetRecentErrMsg().decode()
+    assert msg.startswith("kernel trap_on_block block 5: UB capacity exceeded"), msg
+    assert "\n" not in msg
+    args = np.array([99], dtype=np.uint64)  # no block traps now
+    _ok(acl, acl.aclrtLaunchKernel(trap, 8, args.ctypes.data, args.nbytes, stream))
+    _ok(acl, acl.aclrtSynchronizeStream(stream))
+
+
+def test_unknown_kernel_lists_the_binary_kernels(acl: ctypes.CDLL, session) -> None:
+    _, binary = session
+    func = ctypes.c_void_p()
+    assert acl.aclrtBinaryGetFunction(binary, b"add_custom", ctypes.byref(func)) == ACL_ERROR_RT_KERNEL_LOOKUP
+    msg = acl.aclGetRecentErrMsg().decode()
+    assert "'add_custom' is not in this binary" in msg and "vadd_f32" in msg, msg
