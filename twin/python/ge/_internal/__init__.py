@@ -1,0 +1,1 @@
+"""Internal helpers of the ge package (not public API)."""

@@ -1,0 +1,22 @@
+"""ge.error.GeError: the exception GE's Python API raises for failed GE calls."""
+
+from typing import Optional
+
+
+class GeError(RuntimeError):
+    def __init__(self, message: str, error_message: Optional[str] = None, api_name: Optional[str] = None,
+                 context: Optional[dict] = None) -> None:
+        super().__init__(message)
+        self.error_message = error_message
+        self.api_name = api_name
+        self.context = context or {}
+
+
+def make_ge_error(api_name: str, error_message: str = "", **context) -> GeError:
+    """``"<api> failed; k=v, ...; <error text>"`` as CANN's raise_ge_error formats it."""
+    parts = [f"{api_name} failed"]
+    if context:
+        parts.append(", ".join(f"{key}={value}" for key, value in context.items()))
+    if error_message:
+        parts.append(error_message)
+    return GeError("; ".join(parts), error_message=error_message, api_name=api_name, context=context)

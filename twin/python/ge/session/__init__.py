@@ -1,0 +1,5 @@
+"""ge.session: graph sessions."""
+
+from .session import Session
+
+__all__ = ["Session"]

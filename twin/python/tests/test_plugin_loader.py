@@ -1,0 +1,111 @@
+import sys
+import textwrap
+
+import pytest
+
+from ge.custom_op import _bridge, get_registered_op_impls
+from ge.custom_op.bootstrap import MODULE_PREFIX, load_custom_op_plugins
+
+PLUGIN = textwrap.dedent('''
+    from ge.custom_op import register_op_impl
+
+    @register_op_impl(op_type="{op}")
+    class Impl:
+        def compile(self) -> None:
+            pass
+''')
+
+
+def _plugin(path, op):
+    path.write_text(PLUGIN.format(op=op))
+    return path
+
+
+def _loaded_types():
+    return [d.op_type for d in get_registered_op_impls()]
+
+
+def test_nonexistent_path_is_fatal(monkeypatch, tmp_path):
+    missing = tmp_path / "nope"
+    monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", f"{missing}")
+    with pytest.raises(FileNotFoundError, match=f"^python custom op path does not exist: {missing}$"):
+        load_custom_op_plugins()
+
+
+def test_file_must_be_py(monkeypatch, tmp_path):
+    other = tmp_path / "plugin.txt"
+    other.write_text("x = 1\n")
+    monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", str(other))
+    with pytest.raises(ValueError, match="^python custom op file must end with .py: "):
+        load_custom_op_plugins()
+
+
+def test_file_and_directory_entries_sorted_with_underscore_skip_and_packages(monkeypatch, tmp_path):
+    single = _plugin(tmp_path / "single.py", "Single")
+    plugins = tmp_path / "plugins"
+    plugins.mkdir()
+    _plugin(plugins / "b_op.py", "B")
+    _plugin(plugins / "a_op.py", "A")
+    _plugin(plugins / "_private.py", "Private")
+    (plugins / "notes.txt").write_text("ignored")
+    package = plugins / "pkg_ops"
+    package.mkdir()
+    _plugin(package / "__init__.py", "Pkg")
+    deep = plugins / "op_proto"  # C++ OPP layout directories are not Python packages
+    deep.mkdir()
+    _plugin(deep / "hidden.py", "Hidden")
+    monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", f" {single} :: {plugins}:{single}")
+    modules = load_custom_op_plugins()
+    assert _loaded_types() == ["Single", "A", "B", "Pkg"]
+    assert [m.__name__ for m in modules][:3] == [
+        f"{MODULE_PREFIX}single_{abs(hash(str(single.resolve())))}",
+        f"{MODULE_PREFIX}a_op_{abs(hash(str((plugins / 'a_op.py').resolve())))}",
+        f"{MODULE_PREFIX}b_op_{abs(hash(str((plugins / 'b_op.py').resolve())))}"]
+    assert modules[3].__name__ == "pkg_ops"
+    assert str(plugins) not in sys.path
+    load_custom_op_plugins()  # idempotent: nothing is imported (and registered) twice
+    assert _loaded_types() == ["Single", "A", "B", "Pkg"]
+    key = get_registered_op_impls()[0].descriptor_key
+    assert key.startswith(f"{MODULE_PREFIX}single_") and key.endswith(":Impl:Single")
+    sys.modules.pop("pkg_ops", None)
+
+
+def test_syntax_error_propagates_and_module_is_removed(monkeypatch, tmp_path):
+    broken = tmp_path / "broken.py"
+    broken.write_text("def oops(:\n")
+    monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", str(broken))
+    with pytest.raises(SyntaxError):
+        load_custom_op_plugins()
+    assert not [name for name in sys.modules if name.startswith(f"{MODULE_PREFIX}broken_")]
+
+
+def test_failing_plugin_is_retried_after_fix(monkeypatch, tmp_path):
+    plugin = tmp_path / "flaky.py"
+    plugin.write_text("raise RuntimeError('plugin exploded')\n")
+    monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", str(plugin))
+    with pytest.raises(RuntimeError, match="plugin exploded"):
+        load_custom_op_plugins()
+    _plugin(plugin, "Flaky")
+    load_custom_op_plugins()
+    assert _loaded_types() == ["Flaky"]
+
+
+def test_bridge_load_returns_protos_and_impls(monkeypatch, tmp_path):
+    _plugin(tmp_path / "one.py", "One")
+    monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", str(tmp_path))
+    descriptors = _bridge.load_and_get_op_descriptors()
+    assert descriptors["protos"] == [] and [d["op_type"] for d in descriptors["impls"]] == ["One"]
+    _bridge.clear_loaded_op_impl_modules()
+    assert not [n for n in sys.modules if n.startswith(MODULE_PREFIX)]
+
+
+def test_cpp_only_roots_do_not_trigger_python_loading(tmp_path):
+    from ge._internal.plugin_loader import has_python_entries
+    root = tmp_path / "opp"
+    (root / "op_proto" / "custom").mkdir(parents=True)
+    (root / "op_proto" / "custom" / "libcust_opapi.so").write_bytes(b"\x7fELF")
+    (root / "_private.py").write_text("")
+    assert has_python_entries(str(root)) is False
+    assert has_python_entries(f"{root}:{tmp_path / 'x.py'}") is True
+    _plugin(root / "op.py", "Op")
+    assert has_python_entries(str(root)) is True
