@@ -7,6 +7,8 @@ produces `add_custom.aicore.o` (the raw device binary) through declared, sandbox
   1. soc_params:   twin/platform/<SoC>.ini            -> <name>.arch.params (--npu-arch=dav-NNNN)
   2. bisheng:      src + hdrs + @<name>.arch.params   -> <name>.host.o
   3. llvm-objcopy: -O binary --only-section=.aicore_binary <name>.host.o -> <name>.aicore.o
+  4. llvm-objcopy: -O binary --only-section=.ascend.meta <name>.aicore.o -> <name>.meta
+     (the `abi=/npu_arch=/npu_arch_flag=/kernel=` lines, for tools that want the kernel names)
 The SoC is `soc` if given, else `--define soc=...`, else Ascend910B1.
 """
 
@@ -17,6 +19,7 @@ AscendcKernelInfo = provider(
     fields = {
         "aicore": "File: the device binary (ELF shared object, see asc_twin/aicore_abi.h)",
         "host_object": "File: bisheng's host relocatable object holding it in .aicore_binary",
+        "meta": "File: the device binary's .ascend.meta text (kernel=<name> lines; NUL-terminated)",
         "src": "File: the kernel source",
         "soc": "string: SoC the kernel was built for, e.g. 'Ascend910B1'",
         "npu_arch": "int: its NpuArch / __NPU_ARCH__, e.g. 2201",
@@ -97,12 +100,25 @@ def _ascendc_kernel_impl(ctx):
         env = no_env,
     )
 
+    meta = ctx.actions.declare_file(name + ".meta")
+    ctx.actions.run(
+        executable = objcopy,
+        arguments = ["-O", "binary", "--only-section=.ascend.meta", aicore.path, meta.path],
+        inputs = [aicore],
+        outputs = [meta],
+        mnemonic = "AscendcMeta",
+        progress_message = "Extracting kernel list %s" % meta.short_path,
+        use_default_shell_env = False,
+        env = no_env,
+    )
+
     return [
         DefaultInfo(files = depset([aicore]), runfiles = ctx.runfiles(files = [aicore])),
-        OutputGroupInfo(host_object = depset([host_object])),
+        OutputGroupInfo(host_object = depset([host_object]), meta = depset([meta])),
         AscendcKernelInfo(
             aicore = aicore,
             host_object = host_object,
+            meta = meta,
             src = ctx.file.src,
             soc = soc,
             npu_arch = npu_arch,

@@ -83,7 +83,7 @@ def _split(line: str) -> tuple:
 def scan_ast_dump(lines: Iterable[str], with_locations: bool = True) -> list:
     """All function declarations annotated as kernels, with their context.
 
-    Tracking locations means a regex over every line (most of the cost), so the
+    Tracking locations means tokenizing every line (most of the cost), so the
     happy path skips it and errors re-scan with it to name file:line.
     """
     stack: list = []          # _Node per open depth

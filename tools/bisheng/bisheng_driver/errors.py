@@ -4,8 +4,8 @@
 class BishengError(Exception):
     """A failure reported as one `bisheng: error: ...` line and a non-zero exit.
 
-    `status` is the exit code; `diagnostics` is compiler output already shown
-    to the user (so main() does not print it twice).
+    `status` is the exit code (clang's own status when a compile failed; any
+    compiler diagnostics have already been relayed to stderr by then).
     """
 
     def __init__(self, message: str, status: int = 1) -> None:

@@ -37,3 +37,9 @@ def test_aicore_o_is_exactly_the_host_objects_section():
 
 def test_soc_attribute_overrides_the_define():
     assert meta_lines(read("ADD_KERNEL_310P"))[1:3] == ["npu_arch=2002", "npu_arch_flag=dav-2002"]
+
+
+def test_meta_output_is_the_binarys_meta_section():
+    meta = read("ADD_KERNEL_META")
+    assert meta == Elf(read("ADD_KERNEL")).section(".ascend.meta").data
+    assert meta.split(b"\0", 1)[0].decode().splitlines()[-2:] == ["kernel=add_custom", "kernel=scale_shift"]

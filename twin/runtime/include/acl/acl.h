@@ -1,18 +1,13 @@
 /*
  * CPU twin of CANN's acl/acl.h: process init/finalize and error messages; includes the
- * runtime API (acl_rt.h) and, when the model executor is linked in (twin/runtime/model puts
- * acl/acl_mdl.h on the include path), the model API.
+ * runtime API (acl_rt.h) and the model API (acl_mdl.h, from twin/runtime/model).
  */
 #ifndef INC_EXTERNAL_ACL_ACL_H_
 #define INC_EXTERNAL_ACL_ACL_H_
 
 #include "acl_base.h"
 #include "acl_rt.h"
-#if defined(__has_include)
-#if __has_include("acl/acl_mdl.h")
 #include "acl/acl_mdl.h"
-#endif
-#endif
 
 #ifdef __cplusplus
 extern "C" {

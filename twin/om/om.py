@@ -1,0 +1,356 @@
+"""Writer and reader of the OM container (layout in twin/om/FORMAT.md).
+
+    om.serialize(model_def, kernel_binaries, constants=b"") -> bytes   (the online Session)
+    om.write(path, model_def, kernel_binaries, constants=b"")          (atc; temp file + rename)
+    om.read(data) -> OmContainer                                        (tools, tests)
+
+`read` applies the same checks, in the same order, as the C++ reader the runtime uses
+(//twin/om:om_reader), raising OmFormatError with a `kind` and a one-line message.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import os
+import struct
+import tempfile
+from typing import Sequence
+
+from twin.om import om_pb2
+
+ModelDef = om_pb2.ModelDef
+
+MAGIC = 0x444F4D49  # CANN's OM magic, the bytes b"IMOD"
+FORMAT_VERSION = 1
+CANN_MODEL_VERSION = 0x10000000
+HEADER_SIZE = 128
+SOC_VERSION_CAPACITY = 32
+PARTITION_ENTRY_SIZE = 56
+MAX_PARTITIONS = 4096
+PARTITION_ALIGNMENT = 64
+KNOWN_FLAGS = 0
+MAX_BLOCK_DIM = 65535
+MAX_KERNEL_ARGS = 1024
+
+PARTITION_MODEL_DEF = 1
+PARTITION_KERNEL_BINARY = 2
+PARTITION_CONSTANTS = 3
+_PARTITION_NAMES = {1: "MODEL_DEF", 2: "KERNEL_BINARY", 3: "CONSTANTS"}
+
+# magic, version, header_size, partition_count, flags, npu_arch, soc[32], file_size,
+# sha256[32], reserved[32]
+_HEADER = struct.Struct("<IIIIII32sQ32s32s")
+# type, reserved, offset, length, sha256[32]
+_ENTRY = struct.Struct("<IIQQ32s")
+_OFF_HEADER_SHA256 = 64
+assert _HEADER.size == HEADER_SIZE and _ENTRY.size == PARTITION_ENTRY_SIZE
+
+
+class OmFormatError(ValueError):
+    """A container that fails validation; `kind` matches the C++ ReadErrorKind names."""
+
+    def __init__(self, kind: str, message: str):
+        super().__init__("invalid OM: " + message)
+        self.kind = kind
+
+
+@dataclasses.dataclass
+class OmContainer:
+    format_version: int
+    flags: int
+    soc_version: str
+    npu_arch: int
+    model_def: om_pb2.ModelDef
+    kernel_binaries: list[bytes]
+    constants: bytes
+
+
+def _align(value: int) -> int:
+    return (value + PARTITION_ALIGNMENT - 1) // PARTITION_ALIGNMENT * PARTITION_ALIGNMENT
+
+
+def serialize(model_def: om_pb2.ModelDef, kernel_binaries: Sequence[bytes], constants: bytes = b"") -> bytes:
+    """Returns the container bytes. The header's SoC/arch/version come from `model_def`;
+    format_version 0 is filled in as FORMAT_VERSION. The result is validated before it is returned."""
+    if not model_def.format_version:
+        model_def = _copy(model_def)
+        model_def.format_version = FORMAT_VERSION
+    soc = model_def.soc_version.encode("ascii")
+    if not soc or len(soc) >= SOC_VERSION_CAPACITY:
+        raise OmFormatError("bad header field", f"SoC version {model_def.soc_version!r} must be 1..31 characters")
+    parts: list[tuple[int, bytes]] = [(PARTITION_MODEL_DEF, model_def.SerializeToString())]
+    parts += [(PARTITION_KERNEL_BINARY, bytes(b)) for b in kernel_binaries]
+    if constants:
+        parts.append((PARTITION_CONSTANTS, bytes(constants)))
+
+    table_end = HEADER_SIZE + len(parts) * PARTITION_ENTRY_SIZE
+    entries = []
+    body = bytearray()
+    cursor = _align(table_end)
+    for kind, data in parts:
+        entries.append(_ENTRY.pack(kind, 0, cursor, len(data), hashlib.sha256(data).digest()))
+        body += b"\0" * (cursor - table_end - len(body)) + data
+        cursor = _align(table_end + len(body))
+    file_size = table_end + len(body)
+    header = _HEADER.pack(MAGIC, model_def.format_version, HEADER_SIZE, len(parts), 0, model_def.npu_arch, soc,
+                          file_size, b"\0" * 32, b"\0" * 32)
+    table = b"".join(entries)
+    digest = hashlib.sha256(header + table).digest()
+    header = header[:_OFF_HEADER_SHA256] + digest + header[_OFF_HEADER_SHA256 + 32:]
+    data = header + table + bytes(body)
+    read(data)  # never hand out a container the runtime would refuse
+    return data
+
+
+def write(path: str | os.PathLike, model_def: om_pb2.ModelDef, kernel_binaries: Sequence[bytes],
+          constants: bytes = b"") -> None:
+    """Writes the container atomically: a temp file in the same directory, fsync, rename."""
+    data = serialize(model_def, kernel_binaries, constants)
+    path = os.fspath(path)
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, temp = tempfile.mkstemp(prefix=".om-", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temp, 0o644)
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def _copy(model_def: om_pb2.ModelDef) -> om_pb2.ModelDef:
+    copy = om_pb2.ModelDef()
+    copy.CopyFrom(model_def)
+    return copy
+
+
+def _fail(kind: str, message: str) -> OmFormatError:
+    return OmFormatError(kind, message)
+
+
+def _read_header(data: bytes) -> tuple[int, int, str, int, int]:
+    size = len(data)
+    if size < 12:
+        raise _fail("truncated", f"truncated: {size} bytes, the header alone needs {HEADER_SIZE}")
+    magic, version, header_size = struct.unpack_from("<III", data, 0)
+    if magic != MAGIC:
+        raise _fail("bad magic", f'bad magic 0x{magic:08X} (expected 0x{MAGIC:08X}, "IMOD"): not an OM file')
+    if version == 0 or version > FORMAT_VERSION:
+        why = ("format version 0 is invalid" if version == 0 else
+               f"format version {version} is newer than the newest this runtime reads ({FORMAT_VERSION})")
+        if version == CANN_MODEL_VERSION:
+            why += "; this looks like an OM written by CANN's own ATC, which the twin cannot run"
+        raise _fail("unsupported version", why)
+    if header_size != HEADER_SIZE:
+        raise _fail("bad header size", f"header size {header_size} is not the version-1 header size {HEADER_SIZE}")
+    if size < HEADER_SIZE:
+        raise _fail("truncated", f"truncated: {size} bytes, the header alone needs {HEADER_SIZE}")
+    (_, _, _, count, flags, npu_arch, soc_raw, _, _, reserved) = _HEADER.unpack_from(data, 0)
+    if flags & ~KNOWN_FLAGS:
+        raise _fail("bad header field", f"unknown header flags 0x{flags & ~KNOWN_FLAGS:08X}")
+    if any(reserved):
+        index = next(i for i, b in enumerate(reserved) if b)
+        raise _fail("bad header field", f"reserved header byte {96 + index} is not zero")
+    soc_len = soc_raw.find(b"\0")
+    if soc_len <= 0:
+        raise _fail("bad header field", "SoC version field is empty or not NUL-terminated")
+    if any(b < 0x21 or b > 0x7E for b in soc_raw[:soc_len]):
+        raise _fail("bad header field", "SoC version field holds a non-printable character")
+    if any(soc_raw[soc_len:]):
+        raise _fail("bad header field", "SoC version field is not NUL-padded")
+    if count == 0 or count > MAX_PARTITIONS:
+        raise _fail("bad header field", f"partition count {count} is outside [1, {MAX_PARTITIONS}]")
+    return version, flags, soc_raw[:soc_len].decode("ascii"), npu_arch, count
+
+
+def _check_padding(data: bytes, begin: int, end: int) -> None:
+    """Bytes outside every partition must be zero, so no byte escapes validation."""
+    if begin < end and any(data[begin:end]):
+        at = begin + next(i for i, b in enumerate(data[begin:end]) if b)
+        raise _fail("bad padding", f"padding byte at offset {at} (outside every partition) is not zero")
+
+
+def _entry_name(index: int, kind: int) -> str:
+    return f"partition {index} ({_PARTITION_NAMES.get(kind, 'UNKNOWN')})"
+
+
+def read(data: bytes | bytearray | memoryview) -> OmContainer:
+    """Parses and validates a container; raises OmFormatError on the first defect."""
+    data = bytes(data)
+    size = len(data)
+    version, flags, soc, npu_arch, count = _read_header(data)
+    table_end = HEADER_SIZE + count * PARTITION_ENTRY_SIZE
+    if size < table_end:
+        raise _fail("truncated", f"truncated: {size} bytes, the header and {count}-entry partition table need "
+                                 f"{table_end}")
+    zeroed = data[:_OFF_HEADER_SHA256] + b"\0" * 32 + data[_OFF_HEADER_SHA256 + 32:table_end]
+    digest = hashlib.sha256(zeroed).digest()
+    if digest != data[_OFF_HEADER_SHA256:_OFF_HEADER_SHA256 + 32]:
+        raise _fail("bad header checksum", f"header checksum mismatch (SHA-256 over header and partition table is "
+                                           f"{digest.hex()}): the file is corrupt")
+    (file_size,) = struct.unpack_from("<Q", data, 56)
+    if size < file_size:
+        raise _fail("truncated", f"truncated: {size} bytes, the header says {file_size}")
+    if size > file_size:
+        raise _fail("trailing bytes", f"{size - file_size} unexpected bytes after the {file_size}-byte container")
+
+    entries = []
+    for i in range(count):
+        kind, reserved, offset, length, sha = _ENTRY.unpack_from(data, HEADER_SIZE + i * PARTITION_ENTRY_SIZE)
+        if kind not in _PARTITION_NAMES:
+            raise _fail("bad partition entry", f"partition {i} has unknown type {kind}")
+        if reserved:
+            raise _fail("bad partition entry", f"{_entry_name(i, kind)} reserved field is not zero")
+        if offset < table_end or offset > size or length > size - offset:
+            raise _fail("partition out of range", f"{_entry_name(i, kind)} [offset {offset}, length {length}] is "
+                                                  f"outside the data region [{table_end}, {size})")
+        entries.append((i, kind, offset, length, sha))
+    by_offset = sorted(entries, key=lambda e: (e[2], e[0]))
+    for prev, nxt in zip(by_offset, by_offset[1:]):
+        if prev[3] and nxt[3] and nxt[2] < prev[2] + prev[3]:
+            raise _fail("partition overlap", f"{_entry_name(prev[0], prev[1])} [{prev[2]}, {prev[2] + prev[3]}) "
+                                             f"overlaps {_entry_name(nxt[0], nxt[1])} [{nxt[2]}, {nxt[2] + nxt[3]})")
+
+    cursor = table_end
+    for _, _, offset, length, _ in by_offset:
+        _check_padding(data, cursor, offset)
+        cursor = max(cursor, offset + length)
+    _check_padding(data, cursor, size)
+
+    model_bytes = None
+    model_entry = None
+    binaries: list[bytes] = []
+    constants = None
+    for i, kind, offset, length, sha in entries:
+        content = data[offset:offset + length]
+        actual = hashlib.sha256(content).digest()
+        if actual != sha:
+            raise _fail("bad partition checksum", f"{_entry_name(i, kind)} checksum mismatch (content SHA-256 "
+                                                  f"{actual.hex()}): the file is corrupt")
+        if kind == PARTITION_MODEL_DEF:
+            if model_bytes is not None:
+                raise _fail("bad partition entry", "more than one MODEL_DEF partition")
+            model_bytes, model_entry = content, (i, kind)
+        elif kind == PARTITION_KERNEL_BINARY:
+            if not length:
+                raise _fail("bad partition entry", f"{_entry_name(i, kind)} is empty")
+            binaries.append(content)
+        else:
+            if constants is not None:
+                raise _fail("bad partition entry", "more than one CONSTANTS partition")
+            constants = content
+    if model_bytes is None:
+        raise _fail("bad partition entry", "no MODEL_DEF partition")
+    model = om_pb2.ModelDef()
+    try:
+        model.ParseFromString(model_bytes)
+    except Exception:  # protobuf raises DecodeError (and sometimes others) on garbage
+        raise _fail("bad model definition", f"{_entry_name(*model_entry)} does not parse as asc_twin.om.ModelDef "
+                                            f"({len(model_bytes)} bytes)") from None
+    container = OmContainer(version, flags, soc, npu_arch, model, binaries, constants or b"")
+    _check_model_def(container)
+    return container
+
+
+def binding_size(model: om_pb2.ModelDef, binding: om_pb2.Binding) -> int:
+    """Bytes a binding refers to (0 for a scalar or an unset binding)."""
+    kind = binding.WhichOneof("kind")
+    if kind == "input":
+        return model.inputs[binding.input].size if binding.input < len(model.inputs) else 0
+    if kind == "output":
+        return model.outputs[binding.output].size if binding.output < len(model.outputs) else 0
+    if kind == "feature_map":
+        return binding.feature_map.size
+    if kind == "constant":
+        return binding.constant.size
+    return 0
+
+
+def _task_name(model: om_pb2.ModelDef, index: int) -> str:
+    task = model.tasks[index]
+    kind = task.WhichOneof("task")
+    if kind == "kernel":
+        return f"task {index} (kernel {task.kernel.kernel_name} of node {task.kernel.node_name})"
+    if kind == "memcpy":
+        return f"task {index} (memcpy)"
+    return f"task {index}"
+
+
+def _check_binding(c: OmContainer, binding: om_pb2.Binding, what: str) -> None:
+    model = c.model_def
+    kind = binding.WhichOneof("kind")
+    bad = "bad model field"
+    if kind == "input":
+        if binding.input >= len(model.inputs):
+            raise _fail(bad, f"{what} refers to input {binding.input} but the model has {len(model.inputs)} inputs")
+    elif kind == "output":
+        if binding.output >= len(model.outputs):
+            raise _fail(bad, f"{what} refers to output {binding.output} but the model has "
+                             f"{len(model.outputs)} outputs")
+    elif kind == "feature_map":
+        ref = binding.feature_map
+        if ref.offset + ref.size > model.feature_map_size:
+            raise _fail(bad, f"{what} feature-map region [offset {ref.offset}, size {ref.size}] exceeds "
+                             f"feature_map_size {model.feature_map_size}")
+    elif kind == "constant":
+        ref = binding.constant
+        if ref.offset + ref.size > len(c.constants):
+            raise _fail(bad, f"{what} constant region [offset {ref.offset}, size {ref.size}] exceeds the "
+                             f"{len(c.constants)}-byte CONSTANTS partition")
+    elif kind is None:
+        raise _fail(bad, f"{what} has no binding kind")
+
+
+def _check_model_def(c: OmContainer) -> None:
+    model = c.model_def
+    if model.format_version != c.format_version:
+        raise _fail("model definition mismatch", f"ModelDef format_version {model.format_version} differs from the "
+                                                 f"header's {c.format_version}")
+    if model.soc_version != c.soc_version or model.npu_arch != c.npu_arch:
+        raise _fail("model definition mismatch", f"ModelDef target {model.soc_version} (NpuArch {model.npu_arch}) "
+                                                 f"differs from the header's {c.soc_version} (NpuArch {c.npu_arch})")
+    bad = "bad model field"
+    for what, tensors in (("input", model.inputs), ("output", model.outputs)):
+        for i, tensor in enumerate(tensors):
+            for dim in tensor.dims:
+                if dim < 0:
+                    raise _fail(bad, f"{what} {i} ({tensor.name}) has dynamic dim {dim}; only static shapes are "
+                                     "supported")
+    for t, task in enumerate(model.tasks):
+        name = _task_name(model, t)
+        kind = task.WhichOneof("task")
+        if kind == "kernel":
+            k = task.kernel
+            if k.kernel_binary_index >= len(c.kernel_binaries):
+                raise _fail(bad, f"{name} refers to kernel binary {k.kernel_binary_index} but the OM holds "
+                                 f"{len(c.kernel_binaries)}")
+            if not k.kernel_name:
+                raise _fail(bad, f"{name} has an empty kernel name")
+            if k.block_dim == 0 or k.block_dim > MAX_BLOCK_DIM:
+                raise _fail(bad, f"{name} block_dim {k.block_dim} is outside [1, {MAX_BLOCK_DIM}]")
+            if len(k.args) > MAX_KERNEL_ARGS:
+                raise _fail(bad, f"{name} has {len(k.args)} argument slots (at most {MAX_KERNEL_ARGS})")
+            for a, binding in enumerate(k.args):
+                _check_binding(c, binding, f"{name} argument {a}")
+        elif kind == "memcpy":
+            m = task.memcpy
+            _check_binding(c, m.src, f"{name} source")
+            _check_binding(c, m.dst, f"{name} destination")
+            if m.src.WhichOneof("kind") == "scalar" or m.dst.WhichOneof("kind") == "scalar":
+                raise _fail(bad, f"{name} copies from or to a scalar; both ends must be memory")
+            if m.dst.WhichOneof("kind") in ("input", "constant"):
+                raise _fail(bad, f"{name} writes to a model input or a constant; the destination must be an output "
+                                 "or the feature map")
+            src_size, dst_size = binding_size(model, m.src), binding_size(model, m.dst)
+            if m.size == 0 or m.size > src_size or m.size > dst_size:
+                raise _fail(bad, f"{name} size {m.size} is 0 or exceeds its source ({src_size} bytes) or "
+                                 f"destination ({dst_size} bytes)")
+        else:
+            raise _fail(bad, f"task {t} is neither a kernel nor a memcpy task")

@@ -1,0 +1,24 @@
+// Builds an OM container in memory (see FORMAT.md). The graph compiler writes OMs from Python
+// (om.py); this C++ writer serves C++ tools and tests and produces identical bytes.
+#ifndef TWIN_OM_OM_WRITER_H_
+#define TWIN_OM_OM_WRITER_H_
+
+#include <string>
+#include <vector>
+
+#include "twin/om/om.pb.h"
+
+namespace asc_twin::om {
+
+// The header's SoC version and NpuArch are taken from `model` (which must carry them, with
+// format_version set to kFormatVersion). Partition order: MODEL_DEF, KERNEL_BINARY..., then
+// CONSTANTS if `constants` is non-empty. The result is not validated; ReadOm does that.
+std::string SerializeOm(const ModelDef &model, const std::vector<std::string> &kernel_binaries,
+                        const std::string &constants = std::string());
+
+// Recomputes the header SHA-256 of a container in place (for tests that edit the table).
+void ResealHeader(std::string *container);
+
+}  // namespace asc_twin::om
+
+#endif  // TWIN_OM_OM_WRITER_H_

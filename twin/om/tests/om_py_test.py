@@ -1,0 +1,174 @@
+"""om.py: round trip, atomic write, each refusal, and agreement with the C++ reader."""
+
+import hashlib
+import os
+import random
+import struct
+import subprocess
+
+import pytest
+
+from twin.om import om
+from twin.om import om_pb2
+
+SEED = random.randrange(2**32)
+print(f"seed={SEED}")
+
+
+@pytest.fixture()
+def rng() -> random.Random:
+    print(f"seed={SEED}")
+    return random.Random(SEED)
+
+
+def make_model(n: int = 1024) -> om_pb2.ModelDef:
+    model = om_pb2.ModelDef(format_version=om.FORMAT_VERSION, name="add", soc_version="Ascend910B1",
+                            npu_arch=2201, feature_map_size=4 * n)
+    for name in ("x", "y"):
+        model.inputs.add(name=name, data_type=0, dims=[n], size=4 * n, format=2)
+    model.outputs.add(name="z", data_type=0, dims=[n], size=4 * n, format=2)
+    model.outputs.add(name="x_copy", data_type=0, dims=[n], size=4 * n, format=2)
+    task = model.tasks.add().kernel
+    task.node_name, task.op_type, task.kernel_name, task.block_dim = "add", "AddCustom", "add_custom", 8
+    task.args.add(input=0)
+    task.args.add(input=1)
+    task.args.add(output=0)
+    task.args.add(scalar=n)
+    copy = model.tasks.add().memcpy
+    copy.src.input = 0
+    copy.dst.output = 1
+    copy.size = 4 * n
+    return model
+
+
+def reseal(data: bytearray) -> bytes:
+    (count,) = struct.unpack_from("<I", data, 12)
+    end = om.HEADER_SIZE + count * om.PARTITION_ENTRY_SIZE
+    data[64:96] = b"\0" * 32
+    data[64:96] = hashlib.sha256(bytes(data[:end])).digest()
+    return bytes(data)
+
+
+def entry(i: int) -> int:
+    return om.HEADER_SIZE + i * om.PARTITION_ENTRY_SIZE
+
+
+def om_check() -> str:
+    return os.path.join(os.environ["TEST_SRCDIR"], os.environ["TEST_WORKSPACE"], "twin", "om", "om_check")
+
+
+def test_round_trip(rng: random.Random) -> None:
+    binaries = [rng.randbytes(rng.randrange(1, 5000)) for _ in range(3)]
+    constants = rng.randbytes(77)
+    model = make_model()
+    data = om.serialize(model, binaries, constants)
+    assert data[:4] == b"IMOD"
+    c = om.read(data)
+    assert (c.format_version, c.soc_version, c.npu_arch) == (1, "Ascend910B1", 2201)
+    assert c.kernel_binaries == binaries
+    assert c.constants == constants
+    assert c.model_def == model
+
+
+def test_write_is_atomic_and_cpp_reader_agrees(rng: random.Random, tmp_path) -> None:
+    path = tmp_path / "model.om"
+    om.write(path, make_model(), [rng.randbytes(1000)])
+    assert os.listdir(tmp_path) == ["model.om"]
+    result = subprocess.run([om_check(), str(path)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "model=add format_version=1 soc_version=Ascend910B1 npu_arch=2201" in result.stdout
+
+    bad = make_model()
+    bad.tasks[0].kernel.args[0].input = 5
+    with pytest.raises(om.OmFormatError, match="refers to input 5"):
+        om.write(tmp_path / "bad.om", bad, [b"x"])
+    assert os.listdir(tmp_path) == ["model.om"]  # nothing half-written
+
+
+def test_cpp_reader_gives_the_same_message(rng: random.Random, tmp_path) -> None:
+    data = bytearray(om.serialize(make_model(), [rng.randbytes(2000)]))
+    (offset,) = struct.unpack_from("<Q", data, entry(1) + 8)
+    data[offset + rng.randrange(2000)] ^= 0x10
+    with pytest.raises(om.OmFormatError) as info:
+        om.read(bytes(data))
+    path = tmp_path / "corrupt.om"
+    path.write_bytes(bytes(data))
+    result = subprocess.run([om_check(), str(path)], capture_output=True, text=True)
+    assert result.returncode == 1
+    assert str(info.value) in result.stderr
+    assert "[bad partition checksum]" in result.stderr
+
+
+def refused(data: bytes, kind: str) -> str:
+    with pytest.raises(om.OmFormatError) as info:
+        om.read(data)
+    assert info.value.kind == kind, str(info.value)
+    return str(info.value)
+
+
+def test_refusals(rng: random.Random) -> None:
+    good = om.serialize(make_model(), [rng.randbytes(3000)], rng.randbytes(10))
+    refused(good[: rng.randrange(len(good))], "truncated")
+    refused(good + b"\0", "trailing bytes")
+    refused(b"XMOD" + good[4:], "bad magic")
+
+    newer = bytearray(good)
+    struct.pack_into("<I", newer, 4, om.FORMAT_VERSION + 1)
+    assert "newer" in refused(reseal(newer), "unsupported version")
+
+    flipped = bytearray(good)
+    flipped[20] ^= 1
+    refused(bytes(flipped), "bad header checksum")
+
+    (offset,) = struct.unpack_from("<Q", good, entry(1) + 8)
+    corrupt = bytearray(good)
+    corrupt[offset + 5] ^= 0xFF
+    assert "KERNEL_BINARY" in refused(bytes(corrupt), "bad partition checksum")
+
+    out_of_range = bytearray(good)
+    struct.pack_into("<Q", out_of_range, entry(1) + 16, len(good))
+    refused(reseal(out_of_range), "partition out of range")
+
+    (model_offset,) = struct.unpack_from("<Q", good, entry(0) + 8)
+    overlap = bytearray(good)
+    struct.pack_into("<Q", overlap, entry(1) + 8, model_offset + 2)
+    refused(reseal(overlap), "partition overlap")
+
+
+def test_index_out_of_range_is_refused_on_serialize() -> None:
+    for mutate, text in [
+        (lambda m: setattr(m.tasks[0].kernel, "kernel_binary_index", 1), "kernel binary 1"),
+        (lambda m: setattr(m.tasks[0].kernel.args[2], "output", 2), "output 2"),
+        (lambda m: setattr(m.tasks[0].kernel, "block_dim", 0), "block_dim 0"),
+        (lambda m: setattr(m.tasks[1].memcpy, "size", 1 << 20), "memcpy"),
+        (lambda m: m.tasks[0].kernel.args.add().feature_map.CopyFrom(om_pb2.FeatureMapRef(offset=4096, size=1)),
+         "feature_map_size"),
+    ]:
+        model = make_model()
+        mutate(model)
+        with pytest.raises(om.OmFormatError, match=text):
+            om.serialize(model, [b"\x7fELF"])
+
+
+def test_bytes_identical_to_cpp_writer_layout(rng: random.Random) -> None:
+    # Partition data starts 64-byte aligned right after the table, in MODEL_DEF, KERNEL_BINARY order.
+    data = om.serialize(make_model(), [rng.randbytes(10), rng.randbytes(10)])
+    offsets = [struct.unpack_from("<Q", data, entry(i) + 8)[0] for i in range(3)]
+    assert offsets[0] == 320 and all(o % 64 == 0 for o in offsets)
+    assert struct.unpack_from("<Q", data, 56)[0] == len(data)
+
+
+def test_every_single_byte_change_is_refused(rng: random.Random) -> None:
+    small = om.serialize(make_model(), [rng.randbytes(50)], rng.randbytes(20))
+    for at in range(len(small)):
+        damaged = bytearray(small)
+        damaged[at] ^= rng.randrange(1, 256)
+        with pytest.raises(om.OmFormatError):
+            om.read(bytes(damaged))
+
+
+def test_nonzero_padding_is_refused() -> None:
+    data = bytearray(om.serialize(make_model(), [b"\x7fELF"]))
+    (model_offset,) = struct.unpack_from("<Q", data, entry(0) + 8)
+    data[model_offset - 1] = 1
+    assert f"offset {model_offset - 1}" in refused(bytes(data), "bad padding")

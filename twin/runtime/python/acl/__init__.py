@@ -1,0 +1,74 @@
+"""CPU twin of CANN's pyACL `acl` module over libascendcl.so (ctypes).
+
+Same surface as CANN's: functions return the ACL error code, or a tuple `(value, ret)` where
+CANN's does; pointers and handles (device memory, streams, descriptions, datasets, data
+buffers) are Python ints. Submodules: acl.rt (runtime), acl.mdl (models), acl.util (numpy and
+bytes pointers). The library is found as described in acl/_lib.py.
+"""
+
+from __future__ import annotations
+
+from acl import _lib
+from acl import mdl, rt, util  # noqa: F401  (public submodules)
+
+_F = _lib.F
+_init = _F["aclInit"]
+_finalize = _F["aclFinalize"]
+_recent = _F["aclGetRecentErrMsg"]
+_soc_name = _F["aclrtGetSocName"]
+_create_buffer = _F["aclCreateDataBuffer"]
+_destroy_buffer = _F["aclDestroyDataBuffer"]
+_update_buffer = _F["aclUpdateDataBuffer"]
+_buffer_addr = _F["aclGetDataBufferAddr"]
+_buffer_size = _F["aclGetDataBufferSizeV2"]
+
+# Values of CANN's C enums, for code that prefers names to the numbers pyACL samples hard-code.
+ACL_SUCCESS = 0
+ACL_MEM_MALLOC_HUGE_FIRST = 0
+ACL_MEM_MALLOC_HUGE_ONLY = 1
+ACL_MEM_MALLOC_NORMAL_ONLY = 2
+ACL_MEMCPY_HOST_TO_HOST = 0
+ACL_MEMCPY_HOST_TO_DEVICE = 1
+ACL_MEMCPY_DEVICE_TO_HOST = 2
+ACL_MEMCPY_DEVICE_TO_DEVICE = 3
+
+
+def init(config_path: str | None = None) -> int:
+    return _init(config_path.encode() if config_path else None)
+
+
+def finalize() -> int:
+    return _finalize()
+
+
+def get_recent_err_msg() -> str:
+    text = _recent()
+    return text.decode("utf-8", "replace") if text else ""
+
+
+def get_soc_name() -> str:
+    name = _soc_name()
+    return name.decode() if name else ""
+
+
+def create_data_buffer(data: int, size: int) -> int:
+    return _create_buffer(data, size) or 0
+
+
+def destroy_data_buffer(data_buffer: int) -> int:
+    return _destroy_buffer(data_buffer)
+
+
+def update_data_buffer(data_buffer: int, data: int, size: int) -> int:
+    return _update_buffer(data_buffer, data, size)
+
+
+def get_data_buffer_addr(data_buffer: int) -> int:
+    return _buffer_addr(data_buffer) or 0
+
+
+def get_data_buffer_size_v2(data_buffer: int) -> int:
+    return _buffer_size(data_buffer)
+
+
+get_data_buffer_size = get_data_buffer_size_v2

@@ -1,0 +1,134 @@
+"""Finds libascendcl.so and binds its C functions once, with argtypes/restype set.
+
+Search order: $ASCEND_TWIN_ACL_LIB (a file path), $ASCEND_HOME_PATH/lib64/libascendcl.so, then
+the dynamic loader's normal search for "libascendcl.so". Failure raises ImportError naming every
+place tried.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+
+_c_int = ctypes.c_int
+_c_size = ctypes.c_size_t
+_c_u32 = ctypes.c_uint32
+_c_i32 = ctypes.c_int32
+_c_ptr = ctypes.c_void_p
+_c_str = ctypes.c_char_p
+_c_ptr_p = ctypes.POINTER(ctypes.c_void_p)
+
+
+def _candidates() -> list[str]:
+    paths = []
+    explicit = os.environ.get("ASCEND_TWIN_ACL_LIB")
+    if explicit:
+        paths.append(explicit)
+    home = os.environ.get("ASCEND_HOME_PATH")
+    if home:
+        paths.append(os.path.join(home, "lib64", "libascendcl.so"))
+    paths.append("libascendcl.so")
+    return paths
+
+
+def _load() -> tuple[ctypes.CDLL, str]:
+    tried = []
+    for path in _candidates():
+        if os.sep in path and not os.path.exists(path):
+            tried.append(f"{path} (no such file)")
+            continue
+        try:
+            return ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL), path
+        except OSError as error:
+            tried.append(f"{path} ({error})")
+    raise ImportError("acl: cannot load libascendcl.so; tried " + "; ".join(tried) +
+                      ". Set ASCEND_TWIN_ACL_LIB to the library file or ASCEND_HOME_PATH to its install root.")
+
+
+LIB, LIB_PATH = _load()
+
+
+class _IODims(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char * 128), ("dimCount", ctypes.c_size_t), ("dims", ctypes.c_int64 * 128)]
+
+
+IODims = _IODims
+
+# name: (restype, argtypes)
+_SIGNATURES = {
+    "aclInit": (_c_int, [_c_str]),
+    "aclFinalize": (_c_int, []),
+    "aclGetRecentErrMsg": (_c_str, []),
+    "aclrtGetSocName": (_c_str, []),
+    "aclrtSetDevice": (_c_int, [_c_i32]),
+    "aclrtResetDevice": (_c_int, [_c_i32]),
+    "aclrtGetDevice": (_c_int, [ctypes.POINTER(_c_i32)]),
+    "aclrtGetDeviceCount": (_c_int, [ctypes.POINTER(_c_u32)]),
+    "aclrtSynchronizeDevice": (_c_int, []),
+    "aclrtCreateContext": (_c_int, [_c_ptr_p, _c_i32]),
+    "aclrtDestroyContext": (_c_int, [_c_ptr]),
+    "aclrtSetCurrentContext": (_c_int, [_c_ptr]),
+    "aclrtGetCurrentContext": (_c_int, [_c_ptr_p]),
+    "aclrtCreateStream": (_c_int, [_c_ptr_p]),
+    "aclrtDestroyStream": (_c_int, [_c_ptr]),
+    "aclrtSynchronizeStream": (_c_int, [_c_ptr]),
+    "aclrtMalloc": (_c_int, [_c_ptr_p, _c_size, _c_int]),
+    "aclrtFree": (_c_int, [_c_ptr]),
+    "aclrtMallocHost": (_c_int, [_c_ptr_p, _c_size]),
+    "aclrtFreeHost": (_c_int, [_c_ptr]),
+    "aclrtMemcpy": (_c_int, [_c_ptr, _c_size, _c_ptr, _c_size, _c_int]),
+    "aclrtMemcpyAsync": (_c_int, [_c_ptr, _c_size, _c_ptr, _c_size, _c_int, _c_ptr]),
+    "aclrtMemset": (_c_int, [_c_ptr, _c_size, _c_i32, _c_size]),
+    "aclCreateDataBuffer": (_c_ptr, [_c_ptr, _c_size]),
+    "aclDestroyDataBuffer": (_c_int, [_c_ptr]),
+    "aclUpdateDataBuffer": (_c_int, [_c_ptr, _c_ptr, _c_size]),
+    "aclGetDataBufferAddr": (_c_ptr, [_c_ptr]),
+    "aclGetDataBufferSizeV2": (_c_size, [_c_ptr]),
+    "aclmdlLoadFromFile": (_c_int, [_c_str, ctypes.POINTER(_c_u32)]),
+    "aclmdlLoadFromMem": (_c_int, [_c_ptr, _c_size, ctypes.POINTER(_c_u32)]),
+    "aclmdlUnload": (_c_int, [_c_u32]),
+    "aclmdlCreateDesc": (_c_ptr, []),
+    "aclmdlDestroyDesc": (_c_int, [_c_ptr]),
+    "aclmdlGetDesc": (_c_int, [_c_ptr, _c_u32]),
+    "aclmdlGetNumInputs": (_c_size, [_c_ptr]),
+    "aclmdlGetNumOutputs": (_c_size, [_c_ptr]),
+    "aclmdlGetInputSizeByIndex": (_c_size, [_c_ptr, _c_size]),
+    "aclmdlGetOutputSizeByIndex": (_c_size, [_c_ptr, _c_size]),
+    "aclmdlGetInputNameByIndex": (_c_str, [_c_ptr, _c_size]),
+    "aclmdlGetOutputNameByIndex": (_c_str, [_c_ptr, _c_size]),
+    "aclmdlGetInputDims": (_c_int, [_c_ptr, _c_size, ctypes.POINTER(_IODims)]),
+    "aclmdlGetOutputDims": (_c_int, [_c_ptr, _c_size, ctypes.POINTER(_IODims)]),
+    "aclmdlGetInputDataType": (_c_int, [_c_ptr, _c_size]),
+    "aclmdlGetOutputDataType": (_c_int, [_c_ptr, _c_size]),
+    "aclmdlGetInputFormat": (_c_int, [_c_ptr, _c_size]),
+    "aclmdlGetOutputFormat": (_c_int, [_c_ptr, _c_size]),
+    "aclmdlGetInputIndexByName": (_c_int, [_c_ptr, _c_str, ctypes.POINTER(_c_size)]),
+    "aclmdlGetOutputIndexByName": (_c_int, [_c_ptr, _c_str, ctypes.POINTER(_c_size)]),
+    "aclmdlCreateDataset": (_c_ptr, []),
+    "aclmdlDestroyDataset": (_c_int, [_c_ptr]),
+    "aclmdlAddDatasetBuffer": (_c_int, [_c_ptr, _c_ptr]),
+    "aclmdlGetDatasetNumBuffers": (_c_size, [_c_ptr]),
+    "aclmdlGetDatasetBuffer": (_c_ptr, [_c_ptr, _c_size]),
+    "aclmdlExecute": (_c_int, [_c_u32, _c_ptr, _c_ptr]),
+    "aclmdlExecuteAsync": (_c_int, [_c_u32, _c_ptr, _c_ptr, _c_ptr]),
+}
+
+
+def _bind() -> dict[str, object]:
+    functions = {}
+    missing = []
+    for name, (restype, argtypes) in _SIGNATURES.items():
+        try:
+            function = getattr(LIB, name)
+        except AttributeError:
+            missing.append(name)
+            continue
+        function.restype = restype
+        function.argtypes = argtypes
+        functions[name] = function
+    if missing:
+        raise ImportError(f"acl: {LIB_PATH} lacks {', '.join(missing)}; it is not a complete libascendcl.so")
+    return functions
+
+
+F = _bind()

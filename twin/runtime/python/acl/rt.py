@@ -1,0 +1,118 @@
+"""acl.rt: devices, contexts, streams, memory (CANN pyACL names and return shapes)."""
+
+from __future__ import annotations
+
+import ctypes
+
+from acl import _lib
+
+_F = _lib.F
+_set_device = _F["aclrtSetDevice"]
+_reset_device = _F["aclrtResetDevice"]
+_get_device = _F["aclrtGetDevice"]
+_get_device_count = _F["aclrtGetDeviceCount"]
+_sync_device = _F["aclrtSynchronizeDevice"]
+_create_context = _F["aclrtCreateContext"]
+_destroy_context = _F["aclrtDestroyContext"]
+_set_context = _F["aclrtSetCurrentContext"]
+_get_context = _F["aclrtGetCurrentContext"]
+_create_stream = _F["aclrtCreateStream"]
+_destroy_stream = _F["aclrtDestroyStream"]
+_sync_stream = _F["aclrtSynchronizeStream"]
+_malloc = _F["aclrtMalloc"]
+_free = _F["aclrtFree"]
+_malloc_host = _F["aclrtMallocHost"]
+_free_host = _F["aclrtFreeHost"]
+_memcpy = _F["aclrtMemcpy"]
+_memcpy_async = _F["aclrtMemcpyAsync"]
+_memset = _F["aclrtMemset"]
+
+
+def set_device(device_id: int) -> int:
+    return _set_device(device_id)
+
+
+def reset_device(device_id: int) -> int:
+    return _reset_device(device_id)
+
+
+def get_device() -> tuple[int, int]:
+    device = ctypes.c_int32(-1)
+    ret = _get_device(ctypes.byref(device))
+    return device.value, ret
+
+
+def get_device_count() -> tuple[int, int]:
+    count = ctypes.c_uint32(0)
+    ret = _get_device_count(ctypes.byref(count))
+    return count.value, ret
+
+
+def synchronize_device() -> int:
+    return _sync_device()
+
+
+def create_context(device_id: int) -> tuple[int, int]:
+    context = ctypes.c_void_p()
+    ret = _create_context(ctypes.byref(context), device_id)
+    return context.value or 0, ret
+
+
+def destroy_context(context: int) -> int:
+    return _destroy_context(context)
+
+
+def set_context(context: int) -> int:
+    return _set_context(context)
+
+
+def get_context() -> tuple[int, int]:
+    context = ctypes.c_void_p()
+    ret = _get_context(ctypes.byref(context))
+    return context.value or 0, ret
+
+
+def create_stream() -> tuple[int, int]:
+    stream = ctypes.c_void_p()
+    ret = _create_stream(ctypes.byref(stream))
+    return stream.value or 0, ret
+
+
+def destroy_stream(stream: int) -> int:
+    return _destroy_stream(stream)
+
+
+def synchronize_stream(stream: int) -> int:
+    return _sync_stream(stream)
+
+
+def malloc(size: int, policy: int) -> tuple[int, int]:
+    ptr = ctypes.c_void_p()
+    ret = _malloc(ctypes.byref(ptr), size, policy)
+    return ptr.value or 0, ret
+
+
+def free(dev_ptr: int) -> int:
+    return _free(dev_ptr)
+
+
+def malloc_host(size: int) -> tuple[int, int]:
+    ptr = ctypes.c_void_p()
+    ret = _malloc_host(ctypes.byref(ptr), size)
+    return ptr.value or 0, ret
+
+
+def free_host(host_ptr: int) -> int:
+    return _free_host(host_ptr)
+
+
+def memcpy(dst: int, dest_max: int, src: int, count: int, kind: int) -> int:
+    return _memcpy(dst, dest_max, src, count, kind)
+
+
+def memcpy_async(dst: int, dest_max: int, src: int, count: int, kind: int, stream: int) -> int:
+    return _memcpy_async(dst, dest_max, src, count, kind, stream)
+
+
+def memset(dev_ptr: int, max_count: int, value: int, count: int) -> int:
+    return _memset(dev_ptr, max_count, value, count)

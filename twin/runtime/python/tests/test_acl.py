@@ -1,0 +1,208 @@
+"""pyACL twin against the real libascendcl.so: build an OM with om.serialize, load it from
+memory and from a file, execute, compare with numpy; error codes and messages; ImportError."""
+
+import os
+import struct
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import acl
+from twin.om import om
+from twin.om import om_pb2
+
+SEED = int.from_bytes(os.urandom(4), "little")
+print(f"seed={SEED}")
+
+NORMAL_ONLY, H2D, D2H = 2, 1, 2
+
+
+def kernels(arch: str = "2201") -> bytes:
+    with open(os.environ[f"MODEL_KERNELS_{arch}"], "rb") as f:
+        return f.read()
+
+
+def chain_model(n: int, alpha: float, blocks: int = 4, soc: str = "Ascend910B1", arch: int = 2201):
+    """z = alpha * (x + y) + x via the feature map; y_copy = y."""
+    m = om_pb2.ModelDef(format_version=1, name="chain", soc_version=soc, npu_arch=arch,
+                        feature_map_size=4 * n)
+    for name in ("x", "y"):
+        m.inputs.add(name=name, data_type=0, dims=[n], size=4 * n, format=2)
+    for name in ("z", "y_copy"):
+        m.outputs.add(name=name, data_type=0, dims=[n], size=4 * n, format=2)
+    add = m.tasks.add().kernel
+    add.node_name, add.op_type, add.kernel_name, add.block_dim = "add", "Add", "vadd_f32", blocks
+    add.args.add(input=0)
+    add.args.add(input=1)
+    add.args.add().feature_map.CopyFrom(om_pb2.FeatureMapRef(offset=0, size=4 * n))
+    add.args.add(scalar=n)
+    axpy = m.tasks.add().kernel
+    axpy.node_name, axpy.op_type, axpy.kernel_name, axpy.block_dim = "axpy", "Axpy", "axpy_f32", blocks
+    axpy.args.add().feature_map.CopyFrom(om_pb2.FeatureMapRef(offset=0, size=4 * n))
+    axpy.args.add(input=0)
+    axpy.args.add(output=0)
+    axpy.args.add(scalar=struct.unpack("<I", struct.pack("<f", alpha))[0])
+    axpy.args.add(scalar=n)
+    copy = m.tasks.add().memcpy
+    copy.src.input, copy.dst.output, copy.size = 1, 1, 4 * n
+    return m
+
+
+@pytest.fixture()
+def device():
+    assert acl.init() == 0, acl.get_recent_err_msg()
+    assert acl.rt.set_device(0) == 0, acl.get_recent_err_msg()
+    yield
+    assert acl.rt.reset_device(0) == 0
+    assert acl.finalize() == 0
+
+
+class Buffers:
+    """Device buffers wrapped in a dataset, freed by close()."""
+
+    def __init__(self, sizes):
+        self.dataset = acl.mdl.create_dataset()
+        self.ptrs = []
+        for size in sizes:
+            ptr, ret = acl.rt.malloc(size, NORMAL_ONLY)
+            assert ret == 0, acl.get_recent_err_msg()
+            self.ptrs.append(ptr)
+            _, ret = acl.mdl.add_dataset_buffer(self.dataset, acl.create_data_buffer(ptr, size))
+            assert ret == 0
+
+    def put(self, i, array):
+        assert acl.rt.memcpy(self.ptrs[i], array.nbytes, acl.util.numpy_to_ptr(array), array.nbytes, H2D) == 0
+
+    def get(self, i, n):
+        host = np.empty(n, np.float32)
+        assert acl.rt.memcpy(acl.util.numpy_to_ptr(host), host.nbytes, self.ptrs[i], host.nbytes, D2H) == 0
+        return host
+
+    def close(self):
+        for i in range(acl.mdl.get_dataset_num_buffers(self.dataset)):
+            assert acl.destroy_data_buffer(acl.mdl.get_dataset_buffer(self.dataset, i)) == 0
+        assert acl.mdl.destroy_dataset(self.dataset) == 0
+        for ptr in self.ptrs:
+            assert acl.rt.free(ptr) == 0
+
+
+def run_and_check(model_id, n, alpha, rng):
+    x = rng.standard_normal(n).astype(np.float32) * 50
+    y = rng.standard_normal(n).astype(np.float32) * 50
+    inputs, outputs = Buffers([4 * n, 4 * n]), Buffers([4 * n, 4 * n])
+    try:
+        inputs.put(0, x)
+        inputs.put(1, y)
+        assert acl.mdl.execute(model_id, inputs.dataset, outputs.dataset) == 0, acl.get_recent_err_msg()
+        expected = np.float32(alpha) * (x + y) + x
+        np.testing.assert_allclose(outputs.get(0, n), expected, rtol=1e-6, atol=1e-5)
+        np.testing.assert_array_equal(outputs.get(1, n), y)
+    finally:
+        inputs.close()
+        outputs.close()
+
+
+def test_load_from_mem_describe_execute(device):
+    rng = np.random.default_rng(SEED)
+    n = int(rng.integers(1, 100_000))
+    alpha = float(rng.uniform(-3, 3))
+    print(f"seed={SEED} n={n} alpha={alpha}")
+    data = om.serialize(chain_model(n, alpha), [kernels()])
+    model_id, ret = acl.mdl.load_from_mem(acl.util.bytes_to_ptr(data), len(data))
+    assert ret == 0, acl.get_recent_err_msg()
+    desc = acl.mdl.create_desc()
+    assert acl.mdl.get_desc(desc, model_id) == 0
+    assert (acl.mdl.get_num_inputs(desc), acl.mdl.get_num_outputs(desc)) == (2, 2)
+    assert acl.mdl.get_input_size_by_index(desc, 1) == 4 * n
+    assert acl.mdl.get_output_name_by_index(desc, 1) == "y_copy"
+    dims, ret = acl.mdl.get_output_dims(desc, 0)
+    assert ret == 0 and dims == {"name": "z", "dimCount": 1, "dims": [n]}
+    assert acl.mdl.get_input_data_type(desc, 0) == 0
+    assert acl.mdl.get_input_index_by_name(desc, "y") == (1, 0)
+    assert acl.mdl.destroy_desc(desc) == 0
+    run_and_check(model_id, n, alpha, rng)
+    run_and_check(model_id, n, alpha, rng)
+    assert acl.mdl.unload(model_id) == 0
+
+
+def test_load_from_file_written_by_om_write(device, tmp_path):
+    rng = np.random.default_rng(SEED + 1)
+    path = tmp_path / "chain.om"
+    om.write(path, chain_model(5000, 1.25), [kernels()])
+    model_id, ret = acl.mdl.load_from_file(str(path))
+    assert ret == 0, acl.get_recent_err_msg()
+    run_and_check(model_id, 5000, 1.25, rng)
+    assert acl.mdl.unload(model_id) == 0
+
+
+def test_errors_and_messages(device, tmp_path):
+    _, ret = acl.mdl.load_from_file(str(tmp_path / "missing.om"))
+    assert ret == 100003  # ACL_ERROR_INVALID_FILE
+    assert "missing.om' cannot be opened" in acl.get_recent_err_msg()
+
+    data = bytearray(om.serialize(chain_model(64, 1.0), [kernels()]))
+    data[-10] ^= 0xFF
+    _, ret = acl.mdl.load_from_mem(acl.util.bytes_to_ptr(data), len(data))
+    assert ret == 100013  # ACL_ERROR_PARSE_MODEL
+    assert "checksum mismatch" in acl.get_recent_err_msg()
+
+    other = om.serialize(chain_model(64, 1.0, soc="Ascend950PR_9599", arch=3510), [kernels("3510")])
+    _, ret = acl.mdl.load_from_mem(acl.util.bytes_to_ptr(other), len(other))
+    assert ret == 507008  # ACL_ERROR_RT_SOC_VERSION
+    message = acl.get_recent_err_msg()
+    assert "NpuArch 3510" in message and "NpuArch 2201" in message
+
+    good = om.serialize(chain_model(64, 1.0), [kernels()])
+    model_id, ret = acl.mdl.load_from_mem(acl.util.bytes_to_ptr(good), len(good))
+    assert ret == 0
+    inputs, outputs = Buffers([256, 252]), Buffers([256, 256])
+    assert acl.mdl.execute(model_id, inputs.dataset, outputs.dataset) == 100017
+    assert "input 1 (y) buffer holds 252 bytes but the model needs 256" in acl.get_recent_err_msg()
+    inputs.close()
+    outputs.close()
+    assert acl.mdl.unload(model_id) == 0
+    assert acl.mdl.unload(model_id) == 100011
+
+
+def test_execute_async_then_synchronize(device):
+    rng = np.random.default_rng(SEED + 2)
+    n = 30000
+    data = om.serialize(chain_model(n, -0.5), [kernels()])
+    model_id, ret = acl.mdl.load_from_mem(acl.util.bytes_to_ptr(data), len(data))
+    assert ret == 0
+    stream, ret = acl.rt.create_stream()
+    assert ret == 0
+    x = rng.standard_normal(n).astype(np.float32)
+    y = rng.standard_normal(n).astype(np.float32)
+    inputs, outputs = Buffers([4 * n, 4 * n]), Buffers([4 * n, 4 * n])
+    inputs.put(0, x)
+    inputs.put(1, y)
+    assert acl.mdl.execute_async(model_id, inputs.dataset, outputs.dataset, stream) == 0
+    assert acl.rt.synchronize_stream(stream) == 0, acl.get_recent_err_msg()
+    np.testing.assert_allclose(outputs.get(0, n), np.float32(-0.5) * (x + y) + x, rtol=1e-6, atol=1e-6)
+    inputs.close()
+    outputs.close()
+    assert acl.rt.destroy_stream(stream) == 0
+    assert acl.mdl.unload(model_id) == 0
+
+
+def test_util_round_trip():
+    rng = np.random.default_rng(SEED + 3)
+    array = rng.standard_normal((3, 5)).astype(np.float32)
+    view = acl.util.ptr_to_numpy(acl.util.numpy_to_ptr(array), (3, 5), 11)
+    np.testing.assert_array_equal(view, array)
+    raw = rng.bytes(33)
+    assert acl.util.ptr_to_bytes(acl.util.bytes_to_ptr(raw), 33) == raw
+    with pytest.raises(ValueError, match="C-contiguous"):
+        acl.util.numpy_to_ptr(array.T)
+
+
+def test_missing_library_is_a_clear_import_error(tmp_path):
+    env = dict(os.environ, ASCEND_TWIN_ACL_LIB=str(tmp_path / "nope.so"), ASCEND_HOME_PATH=str(tmp_path),
+               LD_LIBRARY_PATH="")
+    result = subprocess.run([sys.executable, "-c", "import acl"], env=env, capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "ImportError: acl: cannot load libascendcl.so; tried" in result.stderr
+    assert "nope.so (no such file)" in result.stderr
