@@ -1,4 +1,5 @@
-"""Bazel py_binary entry of bisheng (same as the `bisheng` script)."""
+#!/usr/bin/env python3
+"""bisheng (ascend-twin) command line: the py_binary entry, installed as PREFIX/bin/bisheng."""
 import os
 import sys
 

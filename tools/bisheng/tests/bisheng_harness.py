@@ -6,7 +6,7 @@ import shutil
 import subprocess
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DRIVER = os.path.normpath(os.path.join(HERE, "..", "bisheng"))
+DRIVER = os.path.normpath(os.path.join(HERE, "..", "bisheng"))  # the py_binary launcher in runfiles
 TESTDATA = os.path.join(HERE, "testdata")
 
 
