@@ -1,0 +1,3 @@
+from ascend_atc.main import entry
+
+entry()

@@ -1,0 +1,45 @@
+"""The GE pieces ATC drives, behind one small surface so the CLI does not depend on their layout.
+
+ATC uses exactly what Session uses: the ``ge`` package's AIR reader, its plugin loader for
+``ASCEND_CUSTOM_OPP_PATH`` (C++ OPP proto libraries and Python plugins) and the one graph
+compiler (``ge._compiler.compile_graph``), asked for ``mode=offline``.
+"""
+
+from typing import Any, Dict
+
+from .errors import internal, invalid_value
+
+SOC_VERSION_OPTION = "ge.socVersion"
+
+
+def load_platform(soc_version: str):
+    from ge import _platform
+    try:
+        return _platform.load_platform(soc_version)
+    except (ValueError, FileNotFoundError) as exc:
+        raise invalid_value("soc_version", soc_version, str(exc)) from None
+
+
+def load_air(model_path: str):
+    """Returns the graph IR stored in an AIR file; a missing/corrupt/truncated file is E10001."""
+    from ge.graph import Graph
+    graph = Graph("atc_model")
+    try:
+        graph.load_from_air(model_path)
+    except RuntimeError as exc:
+        raise invalid_value("model", model_path, str(exc)) from None
+    return graph._ir  # the compiler takes the IR, as Session does
+
+
+def compile_to_om(graph_ir, soc_version: str, extra_options: Dict[str, Any]) -> bytes:
+    """Runs the one graph compiler (it loads OPP protos and Python plugins itself) in offline mode."""
+    from ge._compiler import GraphCompileError, compile_graph
+    options = {SOC_VERSION_OPTION: soc_version, **extra_options}
+    try:
+        compiled = compile_graph(graph_ir, options, mode="offline")
+    except GraphCompileError as exc:  # one line naming node, op and cause (+ kernel diagnostics)
+        raise internal(f"graph compile failed: {exc}") from None
+    payload = getattr(compiled, "om", None)
+    if not isinstance(payload, (bytes, bytearray)) or not payload:
+        raise internal("graph compile returned no OM bytes")
+    return bytes(payload)
