@@ -1,0 +1,267 @@
+"""Loading an OM from memory and executing it through pyACL (the `acl` module), with device
+buffers and datasets created once per model and reused by every run.
+
+This is the same runtime path (aclmdlLoadFromMem / aclmdlExecute, the runtime's model executor)
+that the offline C++ runner uses through the ACL C API.
+"""
+
+import ctypes
+import os
+import threading
+from typing import List, Optional, Sequence
+
+import numpy as np
+
+from .description import ModelDescription
+from .errors import ModelRunError
+
+ACL_COPIES_ENV = "ASCEND_TWIN_GE_ACL_COPIES"
+ACL_SUCCESS = 0
+ACL_ERROR_REPEAT_INITIALIZE = 100002
+ACL_MEM_MALLOC_NORMAL_ONLY = 2
+ACL_MEMCPY_HOST_TO_DEVICE = 1
+ACL_MEMCPY_DEVICE_TO_HOST = 2
+
+_runtime_lock = threading.Lock()
+_runtime_device = None  # device id set by ensure_runtime
+
+
+def _acl():
+    try:
+        import acl  # the pyACL twin (twin/runtime/python/acl) or CANN's pyACL
+    except ImportError as exc:
+        raise ModelRunError(f"pyACL module 'acl' is not importable: {exc}") from None
+    return acl
+
+
+def _check(acl, ret: int, what: str) -> None:
+    if ret != ACL_SUCCESS:
+        detail = ""
+        try:
+            detail = acl.get_recent_err_msg() or ""
+        except Exception:  # older pyACL builds lack it; the code alone still identifies the error
+            pass
+        detail = " ".join(str(detail).split())
+        raise ModelRunError(f"{what} failed with ACL error {ret}" + (f": {detail}" if detail else ""))
+
+
+def ensure_runtime(device_id: int) -> None:
+    """acl.init + acl.rt.set_device once per process (GE owns the runtime for Session)."""
+    global _runtime_device
+    acl = _acl()
+    with _runtime_lock:
+        if _runtime_device is None:
+            ret = acl.init()
+            if ret not in (ACL_SUCCESS, ACL_ERROR_REPEAT_INITIALIZE):
+                _check(acl, ret, "aclInit")
+            _check(acl, acl.rt.set_device(device_id), f"aclrtSetDevice({device_id})")
+            _runtime_device = device_id
+        elif _runtime_device != device_id:
+            raise ModelRunError(f"device {device_id} requested but this process runs GE on device {_runtime_device}")
+
+
+class _SlowPath(Exception):
+    """An input the direct path does not take as is (wrong type/size, non-contiguous, read-only)."""
+
+
+class _Buffers:
+    """Device buffers of one side (inputs or outputs) wrapped in one reusable dataset."""
+
+    def __init__(self, acl, sizes: Sequence[int], what: str) -> None:
+        self.acl, self.ptrs, self.data_buffers = acl, [], []
+        self.dataset = acl.mdl.create_dataset()
+        try:
+            for i, size in enumerate(sizes):
+                ptr, ret = acl.rt.malloc(max(size, 1), ACL_MEM_MALLOC_NORMAL_ONLY)
+                _check(acl, ret, f"aclrtMalloc({size}) for {what} {i}")
+                self.ptrs.append(ptr)
+                buffer = acl.create_data_buffer(ptr, size)
+                self.data_buffers.append(buffer)
+                _, ret = acl.mdl.add_dataset_buffer(self.dataset, buffer)
+                _check(acl, ret, f"aclmdlAddDatasetBuffer for {what} {i}")
+        except BaseException:
+            self.release()
+            raise
+
+    def release(self) -> None:
+        acl = self.acl
+        for buffer in self.data_buffers:
+            acl.destroy_data_buffer(buffer)
+        for ptr in self.ptrs:
+            acl.rt.free(ptr)
+        if self.dataset is not None:
+            acl.mdl.destroy_dataset(self.dataset)
+        self.ptrs, self.data_buffers, self.dataset = [], [], None
+
+
+class _DirectCalls:
+    """aclrtMemcpy / aclmdlExecute bound straight from the library pyACL loaded, with every
+    constant argument pre-built as a ctypes object: pyACL's per-call Python wrapper and int
+    conversions cost more than the copy itself for small tensors. Host arrays are passed as
+    ctypes views (``from_buffer``), which is cheaper than asking numpy for the address."""
+
+    def __init__(self, acl) -> None:
+        lib_path = getattr(getattr(acl, "_lib", None), "LIB_PATH", None)
+        if not lib_path:
+            raise LookupError("pyACL does not expose its library path")
+        lib = ctypes.CDLL(lib_path)  # the same, already loaded library: same runtime state
+        self.memcpy = lib.aclrtMemcpy
+        self.execute = lib.aclmdlExecute
+        for fn in (self.memcpy, self.execute):
+            fn.restype, fn.argtypes = ctypes.c_int, None  # arguments are always exact ctypes objects
+        self.h2d = ctypes.c_int(ACL_MEMCPY_HOST_TO_DEVICE)
+        self.d2h = ctypes.c_int(ACL_MEMCPY_DEVICE_TO_HOST)
+
+
+class LoadedModel:
+    def __init__(self, om: bytes, description: ModelDescription, device_id: int = 0) -> None:
+        ensure_runtime(device_id)
+        acl = self.acl = _acl()
+        self.description = description
+        self._om = om  # pyACL's load_from_mem reads from this buffer
+        self._lock = threading.Lock()
+        self.model_id = None
+        self._inputs = self._outputs = None
+        ptr = acl.util.bytes_to_ptr(om)
+        model_id, ret = acl.mdl.load_from_mem(ptr, len(om))
+        _check(acl, ret, f"aclmdlLoadFromMem of model {description.name}")
+        self.model_id = model_id
+        try:
+            self._inputs = _Buffers(acl, [t.size for t in description.inputs], "input")
+            self._outputs = _Buffers(acl, [t.size for t in description.outputs], "output")
+        except BaseException:
+            self.close()
+            raise
+        from ge.graph import _dtype
+        self._in_dtypes = [np.dtype(_dtype.numpy_dtype(t.data_type)) for t in description.inputs]
+        self._out_layout = [(tuple(t.dims), np.dtype(_dtype.numpy_dtype(t.data_type)), t.size)
+                            for t in description.outputs]
+        self._direct: Optional[_DirectCalls] = None
+        try:
+            self._direct = _DirectCalls(acl)
+        except (LookupError, OSError, AttributeError):
+            self._direct = None  # e.g. CANN's own pyACL: use its functions
+        # The twin's device memory is host memory of this process: inputs/outputs can move with
+        # numpy copies into views of the model's device buffers instead of one aclrtMemcpy call
+        # each (an order of magnitude cheaper for small tensors). Twin only; set
+        # ASCEND_TWIN_GE_ACL_COPIES=1 to force aclrtMemcpy.
+        self._views = None
+        if self._direct is not None and os.environ.get(ACL_COPIES_ENV) != "1":
+            to_numpy = acl.util.ptr_to_numpy
+            self._views = ([to_numpy(ptr, t.dims, self._in_dtypes[i]) if t.size else None
+                            for i, (ptr, t) in enumerate(zip(self._inputs.ptrs, description.inputs))],
+                           [to_numpy(ptr, dims, dtype) if size else None
+                            for ptr, (dims, dtype, size) in zip(self._outputs.ptrs, self._out_layout)])
+            if any(v is None for side in self._views for v in side):
+                self._views = None
+        if self._direct is not None:
+            size_t, void_p = ctypes.c_size_t, ctypes.c_void_p
+            self._in_fast = [(void_p(ptr), size_t(t.size), ctypes.c_char * t.size, self._in_dtypes[i])
+                             for i, (ptr, t) in enumerate(zip(self._inputs.ptrs, description.inputs))]
+            self._out_fast = [(void_p(ptr), size_t(size), ctypes.c_char * size, dims, dtype)
+                              for ptr, (dims, dtype, size) in zip(self._outputs.ptrs, self._out_layout)]
+            self._exec_args = (ctypes.c_uint32(self.model_id), void_p(self._inputs.dataset),
+                               void_p(self._outputs.dataset))
+
+    def run(self, arrays: Sequence[np.ndarray]) -> List[np.ndarray]:
+        if self._views is not None and len(arrays) == len(self._views[0]):
+            try:
+                return self._run_views(arrays)
+            except _SlowPath:
+                pass
+        if self._direct is not None and len(arrays) == len(self._in_fast):
+            try:
+                return self._run_direct(arrays)
+            except _SlowPath:
+                pass
+        return self._run_acl(arrays)
+
+    def _run_views(self, arrays: Sequence[np.ndarray]) -> List[np.ndarray]:
+        in_views, out_views = self._views
+        with self._lock:
+            if self.model_id is None:
+                raise ModelRunError(f"model {self.description.name} is unloaded")
+            for array, view in zip(arrays, in_views):
+                if array.dtype != view.dtype or array.shape != view.shape:
+                    raise _SlowPath()
+                view[...] = array  # same dtype and shape (checked): a plain copy, cheaper than copyto
+            ret = self._direct.execute(*self._exec_args)
+            if ret != ACL_SUCCESS:
+                _check(self.acl, ret, f"aclmdlExecute of model {self.description.name}")
+            return [view.copy() for view in out_views]
+
+    def _run_direct(self, arrays: Sequence[np.ndarray]) -> List[np.ndarray]:
+        direct = self._direct
+        memcpy, h2d, d2h = direct.memcpy, direct.h2d, direct.d2h
+        with self._lock:
+            if self.model_id is None:
+                raise ModelRunError(f"model {self.description.name} is unloaded")
+            for i, (array, (dst, size, view_type, dtype)) in enumerate(zip(arrays, self._in_fast)):
+                if array.dtype != dtype or array.nbytes != size.value:
+                    raise _SlowPath()  # the checked path explains the mismatch
+                try:
+                    # needs a writable, C-contiguous buffer, else the checked path converts
+                    source = view_type.from_buffer(array)
+                except (TypeError, ValueError, BufferError):
+                    raise _SlowPath() from None
+                ret = memcpy(dst, size, source, size, h2d)
+                if ret != ACL_SUCCESS:
+                    _check(self.acl, ret, f"aclrtMemcpy of input {i}")
+            ret = direct.execute(*self._exec_args)
+            if ret != ACL_SUCCESS:
+                _check(self.acl, ret, f"aclmdlExecute of model {self.description.name}")
+            results = []
+            for i, (src, size, view_type, dims, dtype) in enumerate(self._out_fast):
+                out = np.empty(dims, dtype=dtype)
+                ret = memcpy(view_type.from_buffer(out), size, src, size, d2h)
+                if ret != ACL_SUCCESS:
+                    _check(self.acl, ret, f"aclrtMemcpy of output {i}")
+                results.append(out)
+        return results
+
+    def _run_acl(self, arrays: Sequence[np.ndarray]) -> List[np.ndarray]:
+        specs = self.description.inputs
+        if len(arrays) != len(specs):
+            raise ModelRunError(f"model {self.description.name} takes {len(specs)} inputs, got {len(arrays)}")
+        acl = self.acl
+        memcpy = acl.rt.memcpy
+        with self._lock:
+            if self.model_id is None:
+                raise ModelRunError(f"model {self.description.name} is unloaded")
+            for i, (array, spec, ptr) in enumerate(zip(arrays, specs, self._inputs.ptrs)):
+                if array.dtype != self._in_dtypes[i] or array.nbytes != spec.size:
+                    raise ModelRunError(f"input {i} ({spec.name}) must be {spec.data_type.name} {list(spec.dims)} "
+                                        f"({spec.size} bytes), got {array.dtype} {list(array.shape)} "
+                                        f"({array.nbytes} bytes)")
+                if not array.flags.c_contiguous:
+                    array = np.ascontiguousarray(array)
+                ret = memcpy(ptr, spec.size, array.ctypes.data, spec.size, ACL_MEMCPY_HOST_TO_DEVICE)
+                if ret != ACL_SUCCESS:
+                    _check(acl, ret, f"aclrtMemcpy of input {i}")
+            ret = acl.mdl.execute(self.model_id, self._inputs.dataset, self._outputs.dataset)
+            if ret != ACL_SUCCESS:
+                _check(acl, ret, f"aclmdlExecute of model {self.description.name}")
+            results = []
+            for i, ((dims, dtype, size), ptr) in enumerate(zip(self._out_layout, self._outputs.ptrs)):
+                out = np.empty(dims, dtype=dtype)
+                ret = memcpy(out.ctypes.data, size, ptr, size, ACL_MEMCPY_DEVICE_TO_HOST)
+                if ret != ACL_SUCCESS:
+                    _check(acl, ret, f"aclrtMemcpy of output {i}")
+                results.append(out)
+        return results
+
+    def close(self) -> None:
+        with self._lock:
+            for side in (self._inputs, self._outputs):
+                if side is not None:
+                    side.release()
+            self._inputs = self._outputs = None
+            if self.model_id is not None:
+                self.acl.mdl.unload(self.model_id)
+                self.model_id = None
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # interpreter shutdown: the runtime may already be gone
+            pass

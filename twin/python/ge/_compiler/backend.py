@@ -1,0 +1,44 @@
+"""The Session backend (contract in ge/session/session.py): compile a graph on its first
+run_graph and execute the resulting OM in-process through pyACL, reusing device buffers."""
+
+from typing import List, Mapping, Sequence
+
+import numpy as np
+
+from ge.graph._ir import GraphIR
+
+from . import compile_graph as _compile_graph
+from .acl_runner import LoadedModel
+from .errors import GraphCompileError
+
+OPTION_DEVICE_ID = "ge.exec.deviceId"
+
+
+class SessionModel:
+    """A compiled and loaded graph: ``run`` takes and returns numpy arrays."""
+
+    def __init__(self, om: bytes, description, device_id: int) -> None:
+        self.om = om
+        self.description = description
+        self.output_data_types = [t.data_type for t in description.outputs]
+        self._loaded = LoadedModel(om, description, device_id)
+
+    def run(self, inputs: Sequence[np.ndarray]) -> List[np.ndarray]:
+        return self._loaded.run(inputs)
+
+    def close(self) -> None:
+        self._loaded.close()
+
+
+def _device_id(options: Mapping[str, str]) -> int:
+    raw = options.get(OPTION_DEVICE_ID, "0")
+    try:
+        return int(raw)
+    except ValueError:
+        raise GraphCompileError(f"option {OPTION_DEVICE_ID}={raw!r} is not an integer") from None
+
+
+def compile_graph(graph: GraphIR, options: Mapping[str, str]) -> SessionModel:
+    device_id = _device_id(options)
+    compiled = _compile_graph(graph, options, mode="online")
+    return SessionModel(compiled.om, compiled.description, device_id)

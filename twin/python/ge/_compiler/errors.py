@@ -1,0 +1,10 @@
+"""Errors of the graph compiler and of the Session backend."""
+
+
+class GraphCompileError(RuntimeError):
+    """Graph compilation failed; the message is one line naming node, op and cause
+    (a kernel compiler's diagnostics follow on later lines when there are any)."""
+
+
+class ModelRunError(RuntimeError):
+    """Loading or executing a compiled model failed (one line, with the ACL error code)."""

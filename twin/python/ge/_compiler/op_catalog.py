@@ -1,0 +1,81 @@
+"""What the compiler knows about op types: canonical IR (ir_meta) and shape/dtype inference.
+
+Sources, in CANN's precedence: Python prototypes (``register_op``, which may replace a C++ proto
+of the same name), then the C++ OPP libraries found from ASCEND_CUSTOM_OPP_PATH (REG_OP protos,
+IMPL_OP inference) through the graph library's C ABI. Python impls (``register_op_impl``) come
+from the plugins loaded by pyge's loader.
+"""
+
+from dataclasses import dataclass
+from typing import Callable, Dict, List, Optional, Tuple
+
+from ge.custom_op import _bridge
+from ge.custom_op._infer_meta_ctx import InferMetaContext
+from ge.custom_op._node import NodeSpec
+from ge.custom_op.proto import get_registered_op_proto_by_op_type
+from ge.custom_op.registry import OpImplDescriptor, get_registered_op_impl_by_op_type
+
+from . import opp_lib
+from .errors import GraphCompileError
+
+InferredOutput = Tuple[List[int], List[int], int]  # (origin dims, storage dims, dtype value)
+
+
+@dataclass(frozen=True)
+class OpInfo:
+    op_type: str
+    ir_meta: dict
+    source: str  # "python" | "opp"
+    infer: Optional[Callable[[NodeSpec], List[InferredOutput]]]
+
+
+def _python_infer(op_type: str, ir_meta: dict) -> Callable[[NodeSpec], List[InferredOutput]]:
+    def infer(spec: NodeSpec) -> List[InferredOutput]:
+        return _bridge.call_infer_meta(op_type, ir_meta, InferMetaContext._create(spec))
+    return infer
+
+
+class OpCatalog:
+    """A snapshot of loaded protos and impls for one compilation."""
+
+    def __init__(self) -> None:
+        try:
+            _bridge.load_and_get_op_descriptors()  # imports Python plugins (idempotent)
+        except FileNotFoundError as exc:
+            raise GraphCompileError(f"loading Python custom ops from ASCEND_CUSTOM_OPP_PATH failed: {exc}") from None
+        except SyntaxError as exc:
+            raise GraphCompileError(f"loading Python custom ops from ASCEND_CUSTOM_OPP_PATH failed: syntax error "
+                                    f"in {exc.filename} line {exc.lineno}: {exc.msg}") from None
+        except Exception as exc:  # a plugin raised at import or registration
+            raise GraphCompileError(f"loading Python custom ops from ASCEND_CUSTOM_OPP_PATH failed: "
+                                    f"{type(exc).__name__}: {exc}") from None
+        self._opp: Optional[Dict[str, opp_lib.OppProto]] = None  # loaded on first need
+        self._cache: Dict[str, Optional[OpInfo]] = {}
+
+    def op_info(self, op_type: str) -> Optional[OpInfo]:
+        if op_type not in self._cache:
+            self._cache[op_type] = self._lookup(op_type)
+        return self._cache[op_type]
+
+    def _lookup(self, op_type: str) -> Optional[OpInfo]:
+        proto = get_registered_op_proto_by_op_type(op_type)
+        if proto is not None:
+            ir_meta = proto.ir_meta()
+            return OpInfo(op_type, ir_meta, "python", _python_infer(op_type, ir_meta))
+        opp = self._opp_protos().get(op_type)
+        if opp is not None:
+            return OpInfo(op_type, opp.ir_meta, "opp", opp.infer if opp.has_infer else None)
+        return None
+
+    def _opp_protos(self) -> Dict[str, "opp_lib.OppProto"]:
+        if self._opp is None:
+            try:
+                self._opp = opp_lib.load_opp_protos()
+            except opp_lib.OppLibError as exc:
+                raise GraphCompileError(f"loading C++ op protos (REG_OP) from ASCEND_CUSTOM_OPP_PATH failed: "
+                                        f"{exc}") from None
+        return self._opp
+
+    @staticmethod
+    def impl(op_type: str) -> Optional[OpImplDescriptor]:
+        return get_registered_op_impl_by_op_type(op_type)
