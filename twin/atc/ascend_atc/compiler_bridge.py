@@ -1,8 +1,8 @@
 """The GE pieces ATC drives, behind one small surface so the CLI does not depend on their layout.
 
-ATC uses exactly what Session uses: the ``ge`` package's AIR reader, its plugin loader for
-``ASCEND_CUSTOM_OPP_PATH`` (C++ OPP proto libraries and Python plugins) and the one graph
-compiler (``ge._compiler.compile_graph``), asked for ``mode=offline``.
+ATC uses exactly what Session uses: the ``ge`` package's AIR reader and platform configs and the
+one graph compiler (``ge._compiler.compile_graph``, ``mode="offline"``), which itself loads the
+OPP proto libraries and Python plugins listed in ``ASCEND_CUSTOM_OPP_PATH``.
 """
 
 from typing import Any, Dict

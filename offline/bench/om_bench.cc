@@ -1,0 +1,124 @@
+// Offline runtime benchmark: aclmdlLoadFromFile time and aclmdlExecute median for OMs given on
+// the command line. Prints one row per OM: elements, load median/min (ms), execute median/p90 (us),
+// achieved GB/s (12 bytes moved per element: read x and y, write z).
+// Usage: om_bench <model.om>...   (device SoC from ASCEND_TWIN_SOC_VERSION)
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "acl/acl.h"
+#include "acl/acl_mdl.h"
+
+namespace {
+
+constexpr int kLoadRuns = 20;
+constexpr int kWarmupRuns = 5;
+
+using Clock = std::chrono::steady_clock;
+
+double Seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
+
+double Quantile(std::vector<double> v, double q) {
+  std::sort(v.begin(), v.end());
+  return v[static_cast<size_t>(q * static_cast<double>(v.size() - 1))];
+}
+
+void Check(aclError code, const char *what) {
+  if (code != ACL_SUCCESS) {
+    const char *msg = aclGetRecentErrMsg();
+    std::fprintf(stderr, "om_bench: %s failed, error code %d: %s\n", what, static_cast<int>(code), msg ? msg : "");
+    std::exit(1);
+  }
+}
+
+struct Datasets {
+  aclmdlDataset *in = nullptr;
+  aclmdlDataset *out = nullptr;
+  std::vector<void *> mem;
+};
+
+Datasets MakeDatasets(aclmdlDesc *desc) {
+  Datasets d;
+  d.in = aclmdlCreateDataset();
+  d.out = aclmdlCreateDataset();
+  for (int side = 0; side < 2; ++side) {
+    const size_t count = side == 0 ? aclmdlGetNumInputs(desc) : aclmdlGetNumOutputs(desc);
+    for (size_t i = 0; i < count; ++i) {
+      const size_t size = side == 0 ? aclmdlGetInputSizeByIndex(desc, i) : aclmdlGetOutputSizeByIndex(desc, i);
+      void *mem = nullptr;
+      Check(aclrtMalloc(&mem, size, ACL_MEM_MALLOC_NORMAL_ONLY), "aclrtMalloc");
+      if (side == 0) {
+        std::vector<float> host(size / sizeof(float), static_cast<float>(i) + 0.5f);
+        Check(aclrtMemcpy(mem, size, host.data(), size, ACL_MEMCPY_HOST_TO_DEVICE), "aclrtMemcpy");
+      }
+      d.mem.push_back(mem);
+      Check(aclmdlAddDatasetBuffer(side == 0 ? d.in : d.out, aclCreateDataBuffer(mem, size)),
+            "aclmdlAddDatasetBuffer");
+    }
+  }
+  return d;
+}
+
+void FreeDatasets(Datasets *d) {
+  for (aclmdlDataset *set : {d->in, d->out}) {
+    for (size_t i = 0; i < aclmdlGetDatasetNumBuffers(set); ++i) {
+      Check(aclDestroyDataBuffer(aclmdlGetDatasetBuffer(set, i)), "aclDestroyDataBuffer");
+    }
+    Check(aclmdlDestroyDataset(set), "aclmdlDestroyDataset");
+  }
+  for (void *mem : d->mem) Check(aclrtFree(mem), "aclrtFree");
+}
+
+void BenchOne(const char *path) {
+  std::vector<double> loads;
+  for (int i = 0; i < kLoadRuns; ++i) {
+    uint32_t id = 0;
+    const auto t0 = Clock::now();
+    Check(aclmdlLoadFromFile(path, &id), "aclmdlLoadFromFile");
+    loads.push_back(Seconds(t0, Clock::now()));
+    Check(aclmdlUnload(id), "aclmdlUnload");
+  }
+  uint32_t id = 0;
+  Check(aclmdlLoadFromFile(path, &id), "aclmdlLoadFromFile");
+  aclmdlDesc *desc = aclmdlCreateDesc();
+  Check(aclmdlGetDesc(desc, id), "aclmdlGetDesc");
+  const size_t elements = aclmdlGetOutputSizeByIndex(desc, 0) / sizeof(float);
+  Datasets d = MakeDatasets(desc);
+  // Enough runs for a stable median without spending long on the large model.
+  const int runs = elements <= (1u << 16) ? 2000 : 30;
+  for (int i = 0; i < kWarmupRuns; ++i) Check(aclmdlExecute(id, d.in, d.out), "aclmdlExecute");
+  std::vector<double> execs;
+  for (int i = 0; i < runs; ++i) {
+    const auto t0 = Clock::now();
+    Check(aclmdlExecute(id, d.in, d.out), "aclmdlExecute");
+    execs.push_back(Seconds(t0, Clock::now()));
+  }
+  const double median = Quantile(execs, 0.5);
+  std::printf("| %10zu | %8.3f | %8.3f | %10.2f | %10.2f | %7.2f |\n", elements, Quantile(loads, 0.5) * 1e3,
+              *std::min_element(loads.begin(), loads.end()) * 1e3, median * 1e6, Quantile(execs, 0.9) * 1e6,
+              12.0 * static_cast<double>(elements) / median / 1e9);
+  FreeDatasets(&d);
+  Check(aclmdlDestroyDesc(desc), "aclmdlDestroyDesc");
+  Check(aclmdlUnload(id), "aclmdlUnload");
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: %s <model.om>...\n", argv[0]);
+    return 2;
+  }
+  Check(aclInit(nullptr), "aclInit");
+  Check(aclrtSetDevice(0), "aclrtSetDevice");
+  std::printf("| %10s | %8s | %8s | %10s | %10s | %7s |\n", "elements", "load ms", "load min", "exec med us",
+              "exec p90 us", "GB/s");
+  std::printf("|-----------:|---------:|---------:|-----------:|-----------:|--------:|\n");
+  for (int i = 1; i < argc; ++i) BenchOne(argv[i]);
+  Check(aclrtResetDevice(0), "aclrtResetDevice");
+  Check(aclFinalize(), "aclFinalize");
+  return 0;
+}
