@@ -1,9 +1,9 @@
 // Shape and dtype inference of PythonCompilableAddCustom (IMPL_OP v2 functions).
 #include "add_custom.h"
 
-#include <cstdio>
 #include <string>
 
+#include "op_log.h"
 #include "register/op_impl_registry.h"
 
 namespace ge {
@@ -19,13 +19,12 @@ graphStatus InferShapeAddCustom(gert::InferShapeContext *context) {
   const gert::Shape *x2 = context->GetInputShape(1);
   gert::Shape *y = context->GetOutputShape(0);
   if (x1 == nullptr || x2 == nullptr || y == nullptr) {
-    std::fprintf(stderr, "[ERROR] PythonCompilableAddCustom(%s): InferShape: inputs x1, x2 and output y are required\n",
-                 context->GetNodeName());
+    OP_LOGE(context->GetNodeName(), "inputs x1, x2 and output y are required");
     return GRAPH_FAILED;
   }
   if (*x1 != *x2) {
-    std::fprintf(stderr, "[ERROR] PythonCompilableAddCustom(%s): InferShape: x1 shape %s and x2 shape %s differ\n",
-                 context->GetNodeName(), ShapeText(*x1).c_str(), ShapeText(*x2).c_str());
+    OP_LOGE(context->GetNodeName(), "x1 shape %s and x2 shape %s differ",
+            ShapeText(*x1).c_str(), ShapeText(*x2).c_str());
     return GRAPH_FAILED;
   }
   *y = *x1;

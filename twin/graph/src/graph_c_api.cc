@@ -68,12 +68,18 @@ uint32_t GeTwinGraphInferOp(const char *request_json, char **json_out, char **er
   }
   ge_twin::json::Value response;
   ge_twin::CallError result;
-  try {
-    result = ge_twin::InferOp(request, &response);
-  } catch (const std::exception &e) {
-    result = ge_twin::CallError{ge::GRAPH_FAILED, std::string("an inference function threw: ") + e.what()};
-  } catch (...) {
-    result = ge_twin::CallError{ge::GRAPH_FAILED, "an inference function threw a non-standard exception"};
+  {
+    // Error lines logged during the call (the op's OP_LOGE, the library's own) are its cause:
+    // appended to the returned message so they reach the caller, not only stderr.
+    ge_twin::ScopedErrorCapture diagnostics;
+    try {
+      result = ge_twin::InferOp(request, &response);
+    } catch (const std::exception &e) {
+      result = ge_twin::CallError{ge::GRAPH_FAILED, std::string("an inference function threw: ") + e.what()};
+    } catch (...) {
+      result = ge_twin::CallError{ge::GRAPH_FAILED, "an inference function threw a non-standard exception"};
+    }
+    if (!result.ok()) result.message += diagnostics.CauseSuffix();
   }
   return Finish(result, result.ok() ? response.Dump() : "", json_out, error_out);
 }

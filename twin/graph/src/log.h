@@ -3,9 +3,35 @@
 #ifndef GE_TWIN_GRAPH_SRC_LOG_H_
 #define GE_TWIN_GRAPH_SRC_LOG_H_
 
+#include <string>
+#include <vector>
+
 namespace ge_twin {
 enum class LogLevel { kDebug = 0, kInfo = 1, kWarning = 2, kError = 3 };
 void Log(LogLevel level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+// Collects the error lines logged on this thread while it lives (GE_TWIN_LOGE and op code's
+// OP_LOGE), independent of the level filter, so that a failing call can report its cause.
+// Captures nest: lines go to the innermost one.
+class ScopedErrorCapture {
+ public:
+  ScopedErrorCapture();
+  ~ScopedErrorCapture();
+  ScopedErrorCapture(const ScopedErrorCapture &) = delete;
+  ScopedErrorCapture &operator=(const ScopedErrorCapture &) = delete;
+
+  const std::vector<std::string> &lines() const { return lines_; }
+  // "" when nothing was captured, else ": <line>[; <line>...]" (one line, bounded length).
+  std::string CauseSuffix() const;
+
+ private:
+  friend void Emit(LogLevel level, const char *module, const std::string &message);
+  std::vector<std::string> lines_;
+  ScopedErrorCapture *outer_;
+};
+
+// Writes "[LEVEL] <module>(<pid>): <message>" (if the level passes) and feeds the capture.
+void Emit(LogLevel level, const char *module, const std::string &message);
 }  // namespace ge_twin
 
 #define GE_TWIN_LOGE(...) ::ge_twin::Log(::ge_twin::LogLevel::kError, __VA_ARGS__)

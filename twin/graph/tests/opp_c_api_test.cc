@@ -192,7 +192,8 @@ TEST(OppCApi, InferErrorsAreClear) {
       {R"({"op_type":"TwinNoImplTest","inputs":[{"shape":[1],"dtype":"DT_FLOAT"}]})", ge::GRAPH_PARAM_INVALID,
        "op type 'TwinNoImplTest' has no IMPL_OP registration"},
       {R"({"op_type":"TwinConcatTest","inputs":[)" + x + R"(,null],"attrs":{"axis":5},"dynamic_output_counts":{"extra":0}})",
-       ge::GRAPH_FAILED, "InferShape of op 'TwinConcatTest' (node 'TwinConcatTest') failed with status 4294967295"},
+       ge::GRAPH_FAILED, "InferShape of op 'TwinConcatTest' (node 'TwinConcatTest') failed with status 4294967295 "
+                         "(GRAPH_FAILED): TwinConcatTest: axis 5 is out of range for inputs of rank 2"},
       {R"({"op_type":"TwinConcatTest","inputs":[)" + x + R"(,null],"dynamic_output_counts":{"extra":0}})",
        ge::GRAPH_PARAM_INVALID, "required attribute 'axis' of op 'TwinConcatTest' is not set"},
       {R"({"op_type":"TwinConcatTest","inputs":[)" + x + R"(,null],"attrs":{"axis":"0"},"dynamic_output_counts":{"extra":0}})",
@@ -217,5 +218,37 @@ TEST(OppCApi, InferErrorsAreClear) {
     EXPECT_EQ(r.status, c.status) << c.request;
     EXPECT_NE(r.error.find(c.message), std::string::npos) << "got: " << r.error << "\nrequest: " << c.request;
     EXPECT_TRUE(r.json.empty());
+  }
+}
+
+// The op's OP_LOGE lines belong to the call that logged them: they reach its error string even
+// when the log level hides them, and never leak into a later failure or a success.
+TEST(OppCApi, OpDiagnosticsReachTheErrorOfTheirCallOnly) {
+  const std::string bad_axis =
+      R"({"op_type":"TwinConcatTest","node_name":"cat7","inputs":[[{"shape":[2,3],"dtype":"DT_FLOAT"}],null],)"
+      R"("attrs":{"axis":-4},"dynamic_output_counts":{"extra":0}})";
+  const std::string rank_mismatch =
+      R"({"op_type":"TwinConcatTest","inputs":[[{"shape":[2,3],"dtype":"DT_FLOAT"},{"shape":[2],"dtype":"DT_FLOAT"}],)"
+      R"(null],"attrs":{"axis":0},"dynamic_output_counts":{"extra":0}})";
+  const std::string cause = "cat7: axis -4 is out of range for inputs of rank 2";
+  const char *saved = std::getenv("ASCEND_GLOBAL_LOG_LEVEL");
+  const std::string saved_level = saved == nullptr ? "" : saved;
+  for (const char *level : {"3", "4"}) {  // 4: nothing printed, the error still explains
+    setenv("ASCEND_GLOBAL_LOG_LEVEL", level, 1);
+    auto failed = Infer(bad_axis);
+    EXPECT_EQ(failed.status, ge::GRAPH_FAILED);
+    EXPECT_NE(failed.error.find("(node 'cat7') failed with status 4294967295 (GRAPH_FAILED): " + cause),
+              std::string::npos)
+        << failed.error;
+    EXPECT_EQ(failed.error.find('\n'), std::string::npos);
+    auto silent = Infer(rank_mismatch);
+    EXPECT_EQ(silent.status, ge::GRAPH_FAILED);
+    EXPECT_EQ(silent.error.find("axis"), std::string::npos) << silent.error;
+    EXPECT_TRUE(silent.error.size() > 0 && silent.error.back() != ' ');
+  }
+  if (saved == nullptr) {
+    unsetenv("ASCEND_GLOBAL_LOG_LEVEL");
+  } else {
+    setenv("ASCEND_GLOBAL_LOG_LEVEL", saved_level.c_str(), 1);
   }
 }

@@ -1,8 +1,11 @@
 // A test OPP proto library: the prototypes of test_ops.h plus IMPL_OP for TwinConcatTest.
 //   y      = concat of the dynamic inputs x* along attr axis (negative axis counts from the end)
 //   extra_i = [len(pads), round(scale * 10), i]; dtype = attr dst_type
+//   failures: an axis out of range is explained with OP_LOGE (the C ABI must report it); a rank
+//   mismatch between inputs fails without a message.
 #include <cmath>
 
+#include "op_log.h"
 #include "register/op_impl_registry.h"
 #include "test_ops.h"
 
@@ -17,7 +20,11 @@ graphStatus InferShapeConcat(gert::InferShapeContext *context) {
   if (axis_attr == nullptr || scale == nullptr || pads == nullptr || first == nullptr) return GRAPH_FAILED;
   int64_t rank = static_cast<int64_t>(first->GetDimNum());
   int64_t axis = *axis_attr < 0 ? *axis_attr + rank : *axis_attr;
-  if (axis < 0 || axis >= rank) return GRAPH_FAILED;
+  if (axis < 0 || axis >= rank) {
+    OP_LOGE(context->GetNodeName(), "axis %lld is out of range for inputs of rank %lld",
+            static_cast<long long>(*axis_attr), static_cast<long long>(rank));
+    return GRAPH_FAILED;
+  }
   gert::Shape *y = context->GetOutputShape(0);
   *y = *first;
   int64_t total = 0;

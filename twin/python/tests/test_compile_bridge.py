@@ -174,3 +174,46 @@ def test_views_are_not_user_constructible():
         with pytest.raises(TypeError, match="No constructor defined"):
             cls()
     assert StorageShape().origin_shape.dims == [] and StorageFormat().storage_format == Format.FORMAT_ND
+
+
+def test_compile_signature_is_checked_once_per_callable_and_ir(monkeypatch):
+    """call_compile remembers a successful signature check for (class, callable, IR); whatever
+    could change the answer (another IR, a replaced method) is checked again, and a failing
+    check is never remembered."""
+    checks = []
+    real = _bridge.validate_args_signature
+
+    def counting(method, ir_meta, descriptor, *, method_name):
+        checks.append(method_name)
+        return real(method, ir_meta, descriptor, method_name=method_name)
+    monkeypatch.setattr(_bridge, "validate_args_signature", counting)
+    platform = _platform.load_platform("Ascend910B1")
+    for _ in range(3):
+        _run_compile(platform)
+    assert checks == ["compile"]  # three calls, two fresh holders included: one check
+
+    # another IR for the same class: checked again, and it does not fit the 3-parameter method
+    key = AddImpl.__ge_op_impl_descriptor__.descriptor_key
+    instance_id = _bridge.new_instance_id(key)
+    _bridge.create_op_impl_holder(instance_id, key)
+    ir_with_attr = {**ADD_IR, "attrs": [{"name": "alpha", "type": "VT_FLOAT"}]}
+    for _ in range(2):
+        ctx = OpCompileContext._create(add_node(), options={"ge.socVersion": "Ascend910B1"}, platform=platform)
+        with pytest.raises(TypeError, match="^invalid compile signature for op type PythonCompilableAddCustom"):
+            _bridge.call_compile(instance_id, ir_with_attr, ctx)
+    assert checks == ["compile"] * 3  # failures are checked on every call
+
+    # the method replaced on the class after a successful check: the new one is checked
+    def compile_missing_output(self, x1: Tensor, x2: Tensor) -> None:
+        pass
+    monkeypatch.setattr(AddImpl, "compile", compile_missing_output)
+    with pytest.raises(TypeError, match="expected 3 positional input/output parameters"):
+        _run_compile(platform)
+    # ... and a bad method set on one instance only
+    monkeypatch.undo()
+    monkeypatch.setattr(_bridge, "validate_args_signature", counting)
+    instance_id, _ = _run_compile(platform)
+    _bridge.get_op_impl_holder_instance(instance_id).compile = lambda x1, x2, y, extra: None
+    ctx = OpCompileContext._create(add_node(), options={"ge.socVersion": "Ascend910B1"}, platform=platform)
+    with pytest.raises(TypeError, match="invalid compile signature"):
+        _bridge.call_compile(instance_id, ADD_IR, ctx)

@@ -119,3 +119,63 @@ def test_session_delegates_to_backend(monkeypatch, rng):
     session.add_graph(4, builder.build_and_reset([x * x]))
     with pytest.raises(GeError, match="^RunGraph failed; graph_id=4; compile failed: ValueError: unsupported op$"):
         session.run_graph(4, [Tensor([1.0])])
+
+
+class _FixedModel:
+    """A compiled model returning preset outputs; counts its runs."""
+
+    def __init__(self, outputs, output_data_types=None):
+        self.outputs, self.runs = outputs, 0
+        if output_data_types is not None:
+            self.output_data_types = output_data_types
+
+    def run(self, arrays):
+        self.runs += 1
+        return self.outputs
+
+
+def _session_with(monkeypatch, model):
+    backend = types.SimpleNamespace(compile_graph=lambda graph, options: model)
+    package = types.ModuleType("ge._compiler")
+    package.backend = backend
+    monkeypatch.setitem(sys.modules, "ge._compiler", package)
+    monkeypatch.setitem(sys.modules, "ge._compiler.backend", backend)
+    GeApi.ge_initialize({"ge.exec.deviceId": "0"})
+    session = Session()
+    session.add_graph(1, _graph())
+    return session
+
+
+def test_run_graph_checks_stay_on_the_fast_path(monkeypatch, rng):
+    values = rng.standard_normal(4).astype(np.float32)
+    model = _FixedModel([values, values.astype(np.uint16)], [DataType.DT_FLOAT, int(DataType.DT_BF16)])
+    session = _session_with(monkeypatch, model)
+    good = Tensor(values.tolist(), shape=[4])
+    for _ in range(2):  # compiled on the first run, the precomputed state on the second
+        out, bf16 = session.run_graph(1, [good, good])
+        np.testing.assert_array_equal(out._to_numpy(), values)
+        assert out.data_type is DataType.DT_FLOAT and bf16.data_type is DataType.DT_BF16
+        assert out.get_shape() == [4] and out.format is Format.FORMAT_ND
+    assert model.runs == 2
+    with pytest.raises(TypeError, match="^Graph_id must be an integer$"):
+        session.run_graph(True, [good, good])
+
+    class TensorList(list):
+        pass
+    assert len(session.run_graph(1, TensorList([good, good]))) == 2  # list subclasses are lists
+    with pytest.raises(TypeError, match="^All elements in inputs must be the type of Tensor$"):
+        session.run_graph(1, [good, values])
+    with pytest.raises(GeError, match="^RunGraph failed; graph_id=1; input 1 has no data$"):
+        session.run_graph(1, [good, Tensor()])
+    assert model.runs == 3
+
+
+def test_bad_backend_outputs_are_ge_errors(monkeypatch, rng):
+    values = rng.standard_normal(4).astype(np.float32)
+    session = _session_with(monkeypatch, _FixedModel([values], [DataType.DT_FLOAT, DataType.DT_FLOAT]))
+    good = Tensor(values.tolist(), shape=[4])
+    with pytest.raises(GeError, match="bad output from backend: 1 outputs, the model declares 2 output types"):
+        session.run_graph(1, [good, good])
+    session = _session_with(monkeypatch, _FixedModel([values], [12345]))
+    with pytest.raises(GeError, match="^RunGraph failed; graph_id=1; bad output types from backend"):
+        session.run_graph(1, [good, good])

@@ -83,3 +83,5 @@ def test_mismatched_shapes_fail(lib) -> None:
     status, result, error = infer(lib, np.ones((2, 3), np.float32), np.ones((2, 4), np.float32))
     assert status == GRAPH_FAILED and result is None
     assert "InferShape of op 'PythonCompilableAddCustom'" in error
+    # the op's own OP_LOGE diagnostic is the cause the error reports
+    assert error.endswith("x1 shape [2,3] and x2 shape [2,4] differ"), error

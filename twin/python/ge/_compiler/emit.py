@@ -5,19 +5,13 @@ from typing import Dict, List, Tuple
 
 from ge.custom_op._args_ctx import DeclaredLaunchPlan
 from ge.graph._ir import Endpoint, Node
+from twin.om import om  # //twin/om:om_py, a dependency of //twin/python:ge
 
 from .custom_optimizer import CustomNode
 from .errors import GraphCompileError
 from .memory import Location, MemoryPlan, tensor_bytes
 from .node_spec import output_slots, present_input_slots
 from .options import CompileTarget
-
-
-def _om():
-    """twin/om's writer (//twin/om:om_py, imported by workspace path as twin/om documents);
-    imported on use so that ge._compiler's other modules load without it."""
-    from twin.om import om
-    return om
 
 
 def _binding(message: "Binding", loc: Location) -> None:
@@ -58,7 +52,7 @@ class _BinaryTable:
 
 def build_model_def(name: str, target: CompileTarget, memory: MemoryPlan,
                     launches: List[Tuple[CustomNode, DeclaredLaunchPlan]]) -> Tuple["ModelDef", List[bytes]]:
-    model = _om().ModelDef()
+    model = om.ModelDef()
     model.name = name
     model.soc_version = target.soc_version
     model.npu_arch = target.npu_arch
@@ -110,6 +104,6 @@ def _kernel_tasks(model, table: _BinaryTable, custom: CustomNode, plan: Declared
 
 def serialize(model, binaries: List[bytes], constants: bytes = b"") -> bytes:
     try:
-        return _om().serialize(model, binaries, constants)
+        return om.serialize(model, binaries, constants)
     except ValueError as exc:  # om.OmFormatError: the model the compiler built is inconsistent
         raise GraphCompileError(f"model {model.name}: {exc}") from None

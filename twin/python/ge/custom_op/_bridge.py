@@ -93,6 +93,50 @@ def validate_op_impl_descriptor(descriptor_key: str, ir_meta: Optional[dict]) ->
     return True
 
 
+# Signatures call_compile has checked: (class, callable, code, frozen ir_meta). Reference
+# (§1.3): CANN validates once per descriptor when it loads plugins and its call_compile
+# re-validates on every call. Re-validating costs 140-250 us per call; the result depends only
+# on the callable and the IR, so a successful check is remembered for that exact pair. Anything
+# that can change the answer gives a new key and is checked again: another IR, another class, a
+# method replaced on the class or the instance, or a function whose __code__ was swapped.
+# Not re-checked (documented choice): in-place edits of a function's __annotations__ or
+# __signature__, or string annotations whose module globals are rebound after the first check.
+# Failures are never remembered, so a bad signature raises on every call.
+_SIGNATURE_CACHE_LIMIT = 4096
+_checked_signatures: set = set()
+
+
+def _frozen(value):
+    """A hashable copy of ir_meta (dicts, lists and scalars)."""
+    if isinstance(value, dict):
+        return tuple(sorted((key, _frozen(item)) for key, item in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(item) for item in value)
+    return value
+
+
+def _signature_key(instance, method, ir_meta: dict):
+    function = getattr(method, "__func__", method)  # bound/class methods: the function itself
+    try:
+        # type(method): the same function bound (self dropped) or plain has another signature
+        key = (type(instance), type(method), function, getattr(function, "__code__", None), _frozen(ir_meta))
+        hash(key)
+    except TypeError:  # an unhashable callable or IR value: check every time
+        return None
+    return key
+
+
+def _validate_compile_signature(holder: _Holder, method, ir_meta: dict) -> None:
+    key = _signature_key(holder.instance, method, ir_meta)
+    if key is not None and key in _checked_signatures:
+        return
+    validate_args_signature(method, ir_meta, holder.instance.__ge_op_impl_descriptor__, method_name="compile")
+    if key is not None:
+        if len(_checked_signatures) >= _SIGNATURE_CACHE_LIMIT:
+            _checked_signatures.clear()
+        _checked_signatures.add(key)
+
+
 def _inputs(ir_inputs, required, optional, dynamic_num, dynamic) -> list:
     args = []
     for ir_index, item in enumerate(ir_inputs):
@@ -165,7 +209,7 @@ def call_compile(instance_id: str, ir_meta: Optional[dict], ctx) -> None:
             raise TypeError(f"python op impl does not implement compile: {instance_id}")
         if ir_meta is None:
             raise RuntimeError("canonical IR not found for schema-bound compile")
-        validate_args_signature(method, ir_meta, holder.instance.__ge_op_impl_descriptor__, method_name="compile")
+        _validate_compile_signature(holder, method, ir_meta)
         args, kwargs = _schema_arguments(ctx, ir_meta)
         with _compile_ctx_scope(ctx):
             result = method(*args, **kwargs)
@@ -195,6 +239,7 @@ def call_declare_launch_args(instance_id: str, ir_meta: Optional[dict], ctx) -> 
 def clear_op_impl_holders() -> None:
     with _holders_lock:
         _holders.clear()
+    _checked_signatures.clear()  # drops the references to plugin classes too
 
 
 def clear_loaded_op_impl_modules() -> None:

@@ -17,6 +17,11 @@ _INT_TYPES = (DataType.DT_INT64, DataType.DT_UINT64, DataType.DT_INT32, DataType
               DataType.DT_INT16, DataType.DT_UINT16, DataType.DT_INT8, DataType.DT_UINT8)
 
 
+_new_object = object.__new__
+_PLACEMENT_HOST = Placement.PLACEMENT_HOST
+_FORMAT_ND = Format.FORMAT_ND
+
+
 class Shape(list):
     """Dims of a ge.graph.Tensor (a plain list subclass, as in CANN)."""
 
@@ -127,14 +132,14 @@ class Tensor:
     @classmethod
     def _from_numpy(cls, array: np.ndarray, data_type: Optional[DataType] = None,
                     format: Format = Format.FORMAT_ND) -> "Tensor":
-        """Wrap a result array (used by Session for graph outputs)."""
-        tensor = cls.__new__(cls)
-        array = np.ascontiguousarray(array)
-        tensor._data_type = DataType(data_type) if data_type is not None else _dtype.data_type_of_numpy(array.dtype)
-        tensor._format = Format(format)
-        tensor._shape = [int(d) for d in array.shape]
-        tensor._placement = Placement.PLACEMENT_HOST
-        tensor._array = array
+        """Wrap an array (copied only if it is not a C-contiguous ndarray)."""
+        if type(array) is not np.ndarray or not array.flags.c_contiguous:
+            array = np.ascontiguousarray(array)
+        if data_type is None:
+            data_type = _dtype.data_type_of_numpy(array.dtype)
+        tensor = _tensor_of_array(array, DataType(data_type), cls)
+        if format != Format.FORMAT_ND:
+            tensor._format = Format(format)
         return tensor
 
     def _to_numpy(self) -> Optional[np.ndarray]:
@@ -226,3 +231,16 @@ class Tensor:
     def __str__(self) -> str:
         return (f"Tensor format is {self._format}, data_type is {self._data_type}, "
                 f"shape is {self.get_shape()}, data is {self.get_data()}")
+
+
+def _tensor_of_array(array: np.ndarray, data_type: DataType, cls: type = Tensor) -> Tensor:
+    """Session.run_graph's output wrapper: ``data_type`` is a DataType member (the session
+    converts a model's output types once per graph); the array is kept as is when it is a
+    C-contiguous ndarray, as the backend's fresh outputs are."""
+    if type(array) is not np.ndarray or not array.flags.c_contiguous:
+        array = np.ascontiguousarray(array)
+    tensor = _new_object(cls)
+    # one dict assignment instead of five attribute stores
+    tensor.__dict__ = {"_data_type": data_type, "_format": _FORMAT_ND, "_shape": list(array.shape),
+                       "_placement": _PLACEMENT_HOST, "_array": array}
+    return tensor

@@ -13,7 +13,11 @@ which must provide:
         order. Optional attribute ``output_data_types: list[ge.graph.DataType]`` names output
         types numpy cannot express (e.g. DT_BF16 stored as uint16).
 
-The graph is compiled on its first run_graph, as GE builds a graph on first RunGraph.
+The graph is compiled on its first run_graph, as GE builds a graph on first RunGraph. The
+session reads ``run`` and ``output_data_types`` once, right after compiling; the model must
+check its inputs (count, dtype, size) itself and serialize concurrent runs — later run_graph
+calls go to ``run`` without taking the session lock. Output arrays that are C-contiguous
+ndarrays are wrapped without a copy, so ``run`` must return arrays the caller may keep.
 """
 
 import copy
@@ -23,7 +27,8 @@ from typing import Dict, List, Optional
 from ge import _state
 from ge.error import GeError, make_ge_error
 from ge.graph.graph import Graph
-from ge.graph.tensor import Tensor
+from ge.graph.tensor import Tensor, _tensor_of_array
+from ge.graph.types import DataType
 
 
 def _check_options(options, what: str) -> Dict[str, str]:
@@ -49,11 +54,30 @@ def _load_backend(api_name: str, **context):
     return backend
 
 
+_from_numpy = Tensor._from_numpy
+
+
 class _GraphEntry:
     def __init__(self, ir, options: Dict[str, str]) -> None:
         self.ir = ir
         self.options = options
         self.model = None
+        self.run = None  # model.run, bound once the graph is compiled
+        self.output_types: Optional[List[DataType]] = None
+
+    def set_model(self, model, graph_id: int) -> None:
+        """Per-graph state computed once: the bound run method and the output DataTypes."""
+        types = getattr(model, "output_data_types", None)
+        if types is not None:
+            try:
+                types = [DataType(t) for t in types]
+            except (ValueError, TypeError) as exc:
+                close = getattr(model, "close", None)
+                if close is not None:
+                    close()  # the model is unusable: release what it loaded
+                raise make_ge_error("RunGraph", f"bad output types from backend: {exc}", graph_id=graph_id) from exc
+        self.model, self.output_types = model, types
+        self.run = model.run  # set last: a concurrent run_graph sees either nothing or all of it
 
 
 class Session:
@@ -108,39 +132,58 @@ class Session:
                 raise make_ge_error("RemoveGraph", f"{type(exc).__name__}: {exc}", graph_id=graph_id) from exc
 
     def run_graph(self, graph_id: int, inputs: List[Tensor]) -> List[Tensor]:
-        self._check_graph_id(graph_id)
-        if not isinstance(inputs, list):
+        # Hot path: exact-type checks first (the isinstance forms below give the same answers,
+        # subclasses included); a compiled graph runs without the session lock (dict reads are
+        # atomic; the model serializes its own runs).
+        if type(graph_id) is not int:
+            self._check_graph_id(graph_id)
+        if type(inputs) is not list and not isinstance(inputs, list):
             raise TypeError("inputs must be a list of Tensor")
-        if not all(isinstance(t, Tensor) for t in inputs):
-            raise TypeError("All elements in inputs must be the type of Tensor")
+        arrays = []
+        for tensor in inputs:
+            if type(tensor) is not Tensor and not isinstance(tensor, Tensor):
+                raise TypeError("All elements in inputs must be the type of Tensor")
+            arrays.append(tensor._array)
+        entry = self._graphs.get(graph_id)
+        if entry is None:
+            raise make_ge_error("RunGraph", "graph id not found", graph_id=graph_id)
+        for array in arrays:
+            if array is None:
+                index = next(i for i, a in enumerate(arrays) if a is None)
+                raise make_ge_error("RunGraph", f"input {index} has no data", graph_id=graph_id)
+        run = entry.run
+        if run is None:
+            run = self._prepare(graph_id).run
+        try:
+            results = run(arrays)
+        except GeError:
+            raise
+        except Exception as exc:
+            raise make_ge_error("RunGraph", f"execute failed: {type(exc).__name__}: {exc}", graph_id=graph_id) from exc
+        types = entry.output_types
+        try:
+            if types is None:
+                return [_from_numpy(array) for array in results]
+            if len(results) != len(types):
+                raise ValueError(f"{len(results)} outputs, the model declares {len(types)} output types")
+            return list(map(_tensor_of_array, results, types))
+        except (ValueError, TypeError) as exc:
+            raise make_ge_error("RunGraph", f"bad output from backend: {exc}", graph_id=graph_id) from exc
+
+    def _prepare(self, graph_id: int) -> _GraphEntry:
+        """The graph's entry, compiled on its first run (as GE builds a graph on first RunGraph)."""
         with self._lock:
             entry = self._graphs.get(graph_id)
             if entry is None:
                 raise make_ge_error("RunGraph", "graph id not found", graph_id=graph_id)
-            arrays = []
-            for index, tensor in enumerate(inputs):
-                array = tensor._to_numpy()
-                if array is None:
-                    raise make_ge_error("RunGraph", f"input {index} has no data", graph_id=graph_id)
-                arrays.append(array)
             if entry.model is None:
                 backend = _load_backend("RunGraph", graph_id=graph_id)
                 try:
-                    entry.model = backend.compile_graph(copy.deepcopy(entry.ir), dict(entry.options))
+                    model = backend.compile_graph(copy.deepcopy(entry.ir), dict(entry.options))
                 except GeError:
                     raise
                 except Exception as exc:
                     raise make_ge_error("RunGraph", f"compile failed: {type(exc).__name__}: {exc}",
                                         graph_id=graph_id) from exc
-            model = entry.model
-        try:
-            results = model.run(arrays)
-        except GeError:
-            raise
-        except Exception as exc:
-            raise make_ge_error("RunGraph", f"execute failed: {type(exc).__name__}: {exc}", graph_id=graph_id) from exc
-        types = getattr(model, "output_data_types", None)
-        try:
-            return [Tensor._from_numpy(array, None if types is None else types[i]) for i, array in enumerate(results)]
-        except ValueError as exc:
-            raise make_ge_error("RunGraph", f"bad output from backend: {exc}", graph_id=graph_id) from exc
+                entry.set_model(model, graph_id)
+            return entry
