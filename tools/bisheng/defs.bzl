@@ -9,6 +9,8 @@ produces `add_custom.aicore.o` (the raw device binary) through declared, sandbox
   3. llvm-objcopy: -O binary --only-section=.aicore_binary <name>.host.o -> <name>.aicore.o
   4. llvm-objcopy: -O binary --only-section=.ascend.meta <name>.aicore.o -> <name>.meta
      (the `abi=/npu_arch=/npu_arch_flag=/kernel=` lines, for tools that want the kernel names)
+Step 2 also writes <name>.cache_key (bisheng --twin-cache-key): the kernel cache key of
+<name>.aicore.o, the same key the JIT builds of compile holders use (README "Kernel cache key").
 The SoC is `soc` if given, else `--define soc=...`, else Ascend910B1.
 """
 
@@ -20,6 +22,7 @@ AscendcKernelInfo = provider(
         "aicore": "File: the device binary (ELF shared object, see asc_twin/aicore_abi.h)",
         "host_object": "File: bisheng's host relocatable object holding it in .aicore_binary",
         "meta": "File: the device binary's .ascend.meta text (kernel=<name> lines; NUL-terminated)",
+        "cache_key": "File: JSON report of the kernel cache key of `aicore` (field `key`)",
         "src": "File: the kernel source",
         "soc": "string: SoC the kernel was built for, e.g. 'Ascend910B1'",
         "npu_arch": "int: its NpuArch / __NPU_ARCH__, e.g. 2201",
@@ -64,6 +67,9 @@ def _ascendc_kernel_impl(ctx):
     args.add("@" + params.path)
     args.add("-c", ctx.file.src)
     args.add("-o", host_object)
+    cache_key = ctx.actions.declare_file(name + ".cache_key")
+    args.add("--twin-cache-key=" + cache_key.path)
+    args.add("--twin-soc=" + soc)
     args.add_all(["-iquote", ".", "-iquote", ctx.bin_dir.path])
     args.add_all(ctx.attr.defines, format_each = "-D%s")
     args.add_all(ctx.attr.copts)
@@ -77,7 +83,7 @@ def _ascendc_kernel_impl(ctx):
             [ctx.file.src, params] + ctx.files.hdrs,
             transitive = [depset(ctx.files._clang + ctx.files._lld + ctx.files._objcopy_files)],
         ),
-        outputs = [host_object],
+        outputs = [host_object, cache_key],
         mnemonic = "BiSheng",
         progress_message = "Compiling Ascend C kernel %s for %s" % (ctx.file.src.short_path, soc),
         use_default_shell_env = False,
@@ -114,11 +120,16 @@ def _ascendc_kernel_impl(ctx):
 
     return [
         DefaultInfo(files = depset([aicore]), runfiles = ctx.runfiles(files = [aicore])),
-        OutputGroupInfo(host_object = depset([host_object]), meta = depset([meta])),
+        OutputGroupInfo(
+            host_object = depset([host_object]),
+            meta = depset([meta]),
+            cache_key = depset([cache_key]),
+        ),
         AscendcKernelInfo(
             aicore = aicore,
             host_object = host_object,
             meta = meta,
+            cache_key = cache_key,
             src = ctx.file.src,
             soc = soc,
             npu_arch = npu_arch,
@@ -157,7 +168,8 @@ _ascendc_kernel = rule(
 
 def ascendc_kernel(name, src, hdrs = [], copts = [], defines = [], soc = None, **kwargs):
     """An Ascend C kernel compiled by bisheng: `<name>.aicore.o` plus `<name>.host.o`
-    (output group `host_object`) and the AscendcKernelInfo provider."""
+    (output group `host_object`), `<name>.meta` (`meta`), `<name>.cache_key` (`cache_key`)
+    and the AscendcKernelInfo provider."""
     _ascendc_kernel(
         name = name,
         src = src,

@@ -1,9 +1,12 @@
 """The holder package's kernel cache: hits across "processes" (fresh cache objects), a key that
-covers source, headers, compiler identity, flags, SoC and NpuArch, and corrupt entries that are
-detected, discarded and rebuilt — never used."""
+covers source, headers, compiler identity, flags, SoC and NpuArch but not where the files live
+(bisheng's --twin-cache-key), direct-mode hits that run no compiler, the local-key fallback for a
+bisheng without the twin extension, and corrupt entries that are detected, discarded and rebuilt —
+never used. (Bazel-built kernels serving this cache: test_kernel_cache_seed.py.)"""
 
 import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -95,3 +98,72 @@ def test_run_py_rebuilds_over_a_corrupt_entry():
     assert "failed verification; discarded, rebuilding" in proc.stderr
     assert "ADD_CUSTOM_KERNEL source=bisheng" in proc.stderr
     assert proc.stdout.splitlines()[-1] == "PY_COMPILE_ONLINE_NPU=PASS"
+
+
+def test_hit_does_not_run_the_compiler(cache_root):
+    """Direct mode: a manifest hit needs no bisheng at all (here: one that cannot run)."""
+    from _ascendc_jit import Toolchain, find_toolchain
+    real = find_toolchain(KernelCache(cache_root).identity_dir)
+    cold = build_kernel(PATHS.kernel, soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root), toolchain=real)
+    import json
+    from _ascendc_jit.kernel_cache import file_sha256
+    (manifest,) = cache_root.rglob("manifests/*.json")
+    recorded = json.loads(manifest.read_text())["headers"]
+    assert recorded and [p for p, sha in recorded if file_sha256(p) != sha] == []
+    broken = Toolchain("/nonexistent/bin/bisheng", "/nonexistent/bin/llvm-objcopy", real.include_dirs,
+                       real.identity, real.shared_key)
+    warm = build_kernel(PATHS.kernel, soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root),
+                        toolchain=broken)
+    assert warm.from_cache and warm.binary == cold.binary
+
+
+def test_same_kernel_in_another_directory_is_a_hit(cache_root):
+    """The shared key names no paths: a copy of the kernel elsewhere is served by bisheng's key."""
+    first_dir, second_dir = harness.scratch_dir("kernel-a"), harness.scratch_dir("kernel-b")
+    for work in (first_dir, second_dir):
+        (work / "tiling.h").write_text("constexpr int SCALE_UNUSED = 3;\n")
+        (work / "add_custom.asc").write_text('#include "tiling.h"\n' + PATHS.kernel.read_text())
+    cold = build_kernel(first_dir / "add_custom.asc", soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root))
+    assert not cold.from_cache
+    moved = build_kernel(second_dir / "add_custom.asc", soc="Ascend910B1", npu_arch="2201",
+                         cache=KernelCache(cache_root))
+    assert moved.from_cache and moved.binary == cold.binary
+    assert len(_entries(cache_root)) == 1
+    (second_dir / "tiling.h").write_text("constexpr int SCALE_UNUSED = 4;\n")
+    assert not build_kernel(second_dir / "add_custom.asc", soc="Ascend910B1", npu_arch="2201",
+                            cache=KernelCache(cache_root)).from_cache
+
+
+def _home_without_twin_extensions() -> Path:
+    """A CANN-like tree whose bisheng behaves like CANN's: no --twin-* options, none advertised."""
+    home = harness.scratch_dir("cann-no-ext")
+    for name in ("asc", "include", "lib64", "x86_64-linux"):
+        (home / name).symlink_to(PATHS.cann_home / name)
+    (home / "bin").mkdir()
+    real = PATHS.cann_home / "bin" / "bisheng"
+    script = home / "bin" / "bisheng"
+    script.write_text(
+        "#!/bin/sh\n"
+        "for a in \"$@\"; do case \"$a\" in --twin-*) echo \"bisheng: error: unsupported option '$a'\" >&2; "
+        "exit 1;; esac; done\n"
+        f"if [ \"$1\" = --version ]; then '{real}' --version | grep -v '^Twin extensions:'; exit 0; fi\n"
+        f"exec '{real}' \"$@\"\n")
+    script.chmod(0o755)
+    return home
+
+
+def test_bisheng_without_the_twin_extension_still_caches_under_a_local_key(cache_root, monkeypatch):
+    from _ascendc_jit import find_toolchain
+    monkeypatch.setenv("ASCEND_HOME_PATH", str(_home_without_twin_extensions()))
+    toolchain = find_toolchain(KernelCache(cache_root).identity_dir)
+    assert not toolchain.shared_key
+    work = harness.scratch_dir("kernel-no-ext")
+    (work / "tiling.h").write_text("constexpr int SCALE_UNUSED = 5;\n")
+    source = work / "add_custom.asc"
+    source.write_text('#include "tiling.h"\n' + PATHS.kernel.read_text())
+    cold = build_kernel(source, soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root))
+    assert not cold.from_cache and cold.binary.startswith(b"\x7fELF")
+    assert build_kernel(source, soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root)).from_cache
+    (work / "tiling.h").write_text("constexpr int SCALE_UNUSED = 6;\n")
+    assert not build_kernel(source, soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root)).from_cache
+    assert len(_entries(cache_root)) == 2

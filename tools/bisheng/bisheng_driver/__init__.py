@@ -10,6 +10,7 @@ from .errors import BishengError
 
 DRIVER_NAME = "bisheng"
 TWIN_TAG = "ascend-twin"
+TWIN_EXTENSIONS = ("--twin-cache-key=FILE", "--twin-soc=SOC", "--twin-cache-key-only")
 
 
 def _clang_version(clang: str) -> str:
@@ -26,6 +27,8 @@ def _print_version() -> None:
     print("Target: x86_64 host (CPU twin of the Ascend AI core)")
     print(f"NPU architectures: {known_arch_list()}")
     print(f"Clang: {tools.clang}")
+    # Advertises the twin-only options, so tools can tell this bisheng from CANN's without trying.
+    print(f"Twin extensions: {' '.join(TWIN_EXTENSIONS)}")
 
 
 def main(argv: list, driver_path: str) -> int:

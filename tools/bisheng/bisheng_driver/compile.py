@@ -71,9 +71,10 @@ def _check_paths(opts: Options) -> None:
         raise BishengError(f"not a regular file: '{opts.source}'")
     if not os.access(opts.source, os.R_OK):
         raise BishengError(f"cannot read '{opts.source}': permission denied")
-    out_dir = os.path.dirname(os.path.abspath(opts.output))
+    written = opts.twin_cache_key if opts.twin_key_only else opts.output
+    out_dir = os.path.dirname(os.path.abspath(written))
     if not os.path.isdir(out_dir):
-        raise BishengError(f"cannot write '{opts.output}': directory '{out_dir}' does not exist")
+        raise BishengError(f"cannot write '{written}': directory '{out_dir}' does not exist")
 
 
 def _host_launch_error(opts: Options) -> Optional[BishengError]:
@@ -96,8 +97,10 @@ def _discover(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run:
     from .discover import kernels_from_ast_dump
 
     cmd = [tools.clang] + _language_flags(opts) + _include_flags(opts, res) + opts.warning_flags
-    if opts.dep_mode:
-        cmd += [opts.dep_mode, "-MF", os.path.join(workdir, "deps.d")]
+    # The cache key needs every header read, system ones included (-MD), even without a depfile.
+    dep_mode = opts.dep_mode or ("-MD" if opts.twin_cache_key else None)
+    if dep_mode:
+        cmd += [dep_mode, "-MF", os.path.join(workdir, "deps.d")]
         targets = opts.dep_targets or [("-MT", opts.output)]
         for kind, target in targets:
             cmd += [kind, target]
@@ -182,6 +185,34 @@ def _wrap_host_object(tools: Tools, workdir: str, device_so: str, run: _Run) -> 
     return host_obj
 
 
+def _scan_deps(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run) -> list:
+    """Every file the preprocessor reads for the source (clang -M): no parse, no code."""
+    deps_path = os.path.join(workdir, "scan.d")
+    cmd = ([tools.clang] + _language_flags(opts) + _include_flags(opts, res)
+           + ["-w", "-M", "-MF", deps_path, "-MT", "scan", opts.source])
+    proc = run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if proc.returncode != 0:
+        sys.stderr.buffer.write(proc.stderr)
+        sys.stderr.flush()
+        raise BishengError(f"dependency scan of '{opts.source}' failed", proc.returncode)
+    with open(deps_path, encoding="utf-8") as f:
+        return parse_deps(f.read())
+
+
+def _write_key_report(opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
+                      deps: list) -> str:
+    from .cache_key import key_report
+    path = os.path.join(workdir, "key.json")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(key_report(opts, tools, res, deps))
+    return path
+
+
+def _report_key_only(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run) -> None:
+    report = _write_key_report(opts, tools, res, workdir, _scan_deps(opts, tools, res, workdir, run))
+    _publish(report, opts.twin_cache_key)
+
+
 def _finish_depfile(opts: Options, res: ResourceDirs, workdir: str) -> str:
     with open(os.path.join(workdir, "deps.d"), encoding="utf-8") as f:
         deps = parse_deps(f.read())
@@ -195,6 +226,11 @@ def _finish_depfile(opts: Options, res: ResourceDirs, workdir: str) -> str:
     with open(final, "w", encoding="utf-8") as f:
         f.write(format_deps(targets, deps, opts.dep_phony))
     return final
+
+
+def _check_parent(path: str, what: str) -> None:
+    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+        raise BishengError(f"cannot write {what} '{path}': no such directory")
 
 
 def _publish(src: str, dest: str) -> None:
@@ -216,23 +252,37 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
     """Build opts.output; returns the kernel names."""
     _check_paths(opts)
     run = _Run(opts.verbose)
-    out_dir = os.path.dirname(os.path.abspath(opts.output))
+    # Temporaries live beside what is published (same file system: rename is atomic).
+    out_dir = os.path.dirname(os.path.abspath(opts.twin_cache_key if opts.twin_key_only else opts.output))
     try:
         workdir = tempfile.mkdtemp(prefix=".bisheng-", dir=out_dir)
     except OSError as e:
         raise BishengError(f"cannot write '{opts.output}': {e.strerror} (directory '{out_dir}')")
     try:
+        if opts.twin_key_only:
+            _report_key_only(opts, tools, res, workdir, run)
+            return []
         kernels = _discover(opts, tools, res, workdir, run)
         names = [k.name for k in kernels]
         device_so = _build_device_binary(opts, tools, res, workdir, names, run)
         host_obj = _wrap_host_object(tools, workdir, device_so, run)
         depfile = _finish_depfile(opts, res, workdir) if opts.dep_mode else None
         if depfile:
-            if not os.path.isdir(os.path.dirname(os.path.abspath(opts.dep_file))):
-                raise BishengError(f"cannot write depfile '{opts.dep_file}': no such directory")
-        # Output last, so a failure never leaves a new OUT beside a stale depfile.
+            _check_parent(opts.dep_file, "depfile")
+        key_report = None
+        if opts.twin_cache_key:
+            if opts.dep_mode == "-MMD":   # pass 1 left out system headers; the key needs them all
+                deps = _scan_deps(opts, tools, res, workdir, run)
+            else:
+                with open(os.path.join(workdir, "deps.d"), encoding="utf-8") as f:
+                    deps = parse_deps(f.read())
+            key_report = _write_key_report(opts, tools, res, workdir, deps)
+            _check_parent(opts.twin_cache_key, "kernel cache key file")
+        # Output last, so a failure never leaves a new OUT beside a stale depfile or key.
         if depfile:
             _publish(depfile, opts.dep_file)
+        if key_report:
+            _publish(key_report, opts.twin_cache_key)
         _publish(host_obj, opts.output)
         return names
     finally:

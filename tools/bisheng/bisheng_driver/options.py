@@ -38,6 +38,10 @@ class Options:
     dep_phony: bool = False                  # -MP
     verbose: bool = False
     show_version: bool = False
+    # twin extensions (kernel cache key, see cache_key.py)
+    twin_cache_key: Optional[str] = None     # --twin-cache-key=FILE: write the key report
+    twin_soc: Optional[str] = None           # --twin-soc=SOC: the SoC, part of the key
+    twin_key_only: bool = False              # --twin-cache-key-only: report the key, compile nothing
 
 
 def _unsupported(arg: str, why: str = "") -> BishengError:
@@ -109,6 +113,12 @@ def parse_args(argv: list) -> Options:
             name = value_of(arg, "--cce-aicore-arch")
             arch, macro = resolve_legacy_arch(name)
             _set_arch(opts, arch, f"--cce-aicore-arch={name}", macro)
+        elif arg == "--twin-cache-key-only":
+            opts.twin_key_only = True
+        elif arg.startswith("--twin-cache-key"):
+            opts.twin_cache_key = value_of(arg, "--twin-cache-key")
+        elif arg.startswith("--twin-soc"):
+            opts.twin_soc = value_of(arg, "--twin-soc")
         elif arg.startswith("-x"):
             lang = value_of(arg, "-x")
             if lang not in ACCEPTED_LANGS:
@@ -167,6 +177,11 @@ def parse_args(argv: list) -> Options:
     if opts.arch is None:
         raise BishengError("no NPU architecture given: pass --npu-arch=dav-XXXX "
                            "(e.g. --npu-arch=dav-2201)")
+    if opts.twin_key_only and opts.twin_cache_key is None:
+        raise BishengError("--twin-cache-key-only needs --twin-cache-key=FILE")
+    if opts.twin_cache_key is not None:
+        from .cache_key import check_soc
+        check_soc(opts.twin_soc)
     if opts.dep_file is not None and opts.dep_mode is None:
         opts.dep_mode = "-MD"   # clang: -MF alone does nothing; a user passing it wants the file
     if opts.language is None and not opts.source.endswith((".asc", ".cpp", ".cc", ".cxx", ".cce", ".C")):

@@ -43,3 +43,20 @@ def test_meta_output_is_the_binarys_meta_section():
     meta = read("ADD_KERNEL_META")
     assert meta == Elf(read("ADD_KERNEL")).section(".ascend.meta").data
     assert meta.split(b"\0", 1)[0].decode().splitlines()[-2:] == ["kernel=add_custom", "kernel=scale_shift"]
+
+
+def test_cache_key_output_is_the_key_for_the_soc_and_arch():
+    import json
+    arch = int(os.environ["EXPECTED_NPU_ARCH"])
+    report = json.loads(read("ADD_KERNEL_CACHE_KEY"))
+    assert report["scheme"] == "asc-twin-kernel-key/1" and len(report["key"]) == 64
+    assert report["npu_arch"] == arch and report["flags"][0] == f"--npu-arch=dav-{arch}"
+    assert "-Wall" not in report["flags"]   # copts that only change diagnostics are not in the key
+    assert {"add_tiling.h", "kernel_operator.h"} <= {h["name"] for h in report["headers"]}
+    # nothing in it names the sandbox: the same report from any output base or machine
+    text = read("ADD_KERNEL_CACHE_KEY").decode()
+    assert "sandbox" not in text and "execroot" not in text
+    pinned = json.loads(read("ADD_KERNEL_310P_CACHE_KEY"))
+    assert (pinned["soc"], pinned["npu_arch"]) == ("Ascend310P3", 2002)
+    assert pinned["source_sha256"] == report["source_sha256"]
+    assert (pinned["key"] == report["key"]) == (report["soc"] == "Ascend310P3")

@@ -1,5 +1,7 @@
-"""One kernel build: bisheng (with a depfile) then llvm-objcopy, served from the kernel cache."""
+"""One kernel build: bisheng (with a depfile) then llvm-objcopy, served from the kernel cache
+(steps in kernel_cache.py: direct mode, then bisheng's key for the same command line, then compile)."""
 
+import hashlib
 import os
 import shlex
 import sys
@@ -7,9 +9,10 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import List, Optional, Sequence
+from typing import List, Optional, Sequence, Tuple
 
-from .kernel_cache import CacheRequest, KernelCache
+from .kernel_cache import CacheRequest, KernelCache, KeyedBuild
+from .key_report import KeyReportError, keyed_build, read_key_report
 from .toolchain import Toolchain, find_toolchain
 
 AICORE_SECTION = ".aicore_binary"
@@ -62,24 +65,58 @@ def _run(argv: Sequence[str], what: str, cwd: str, subject: str) -> None:
         raise KernelBuildError(f"{what} failed (exit {run.returncode}) on {subject}\n$ {shlex.join(argv)}\n{diagnostics}")
 
 
-def _compile(toolchain: Toolchain, source: Path, flags: Sequence[str]) -> tuple:
+def _key_flags(toolchain: Toolchain, report: str, soc: str) -> List[str]:
+    return [f"--twin-cache-key={report}", f"--twin-soc={soc}"] if toolchain.shared_key else []
+
+
+def _shared_key(toolchain: Toolchain, source: Path, flags: Sequence[str], soc: str,
+                source_bytes: bytes) -> Optional[KeyedBuild]:
+    """bisheng's key for this command line without compiling (a dependency scan); None when it
+    cannot tell (the compile that follows reports any real problem)."""
+    with tempfile.TemporaryDirectory(prefix="ascendc-jit-key-") as work:
+        report_path = os.path.join(work, "key.json")
+        argv = [toolchain.bisheng, "-c", str(source), "-o", os.path.join(work, "host.o"), *flags,
+                *_key_flags(toolchain, report_path, soc), "--twin-cache-key-only"]
+        try:
+            _run(argv, "bisheng --twin-cache-key-only", work, str(source))
+            report = read_key_report(Path(report_path), Path(work))
+        except (KernelBuildError, KeyReportError):
+            return None
+    if report.get("source_sha256") != hashlib.sha256(source_bytes).hexdigest():
+        return None  # the source changed under us: this key is not the request's
+    return keyed_build(report)
+
+
+def _compile(toolchain: Toolchain, source: Path, flags: Sequence[str], request: CacheRequest,
+             ) -> Tuple[bytes, Optional[KeyedBuild]]:
+    """Device binary bytes and the key to store them under (None: not cacheable)."""
     with tempfile.TemporaryDirectory(prefix="ascendc-jit-") as work:
         host_o = os.path.join(work, "host.o")
         aicore_o = os.path.join(work, "k.aicore.o")
         depfile = os.path.join(work, "host.d")
-        _run([toolchain.bisheng, "-c", str(source), "-o", host_o, *flags, "-MD", "-MF", depfile],
-             "bisheng", work, str(source))
+        report_path = os.path.join(work, "key.json")
+        _run([toolchain.bisheng, "-c", str(source), "-o", host_o, *flags, "-MD", "-MF", depfile,
+              *_key_flags(toolchain, report_path, request.soc)], "bisheng", work, str(source))
         _run([toolchain.objcopy, "-O", "binary", f"--only-section={AICORE_SECTION}", host_o, aicore_o],
              "llvm-objcopy", work, host_o)
         binary = Path(aicore_o).read_bytes()
         if not binary:
             raise KernelBuildError(f"llvm-objcopy extracted an empty {AICORE_SECTION} section from {source}")
+        if toolchain.shared_key:
+            try:
+                report = read_key_report(Path(report_path), Path(work))
+            except KeyReportError as exc:
+                print(f"kernel cache: {exc}; not caching", file=sys.stderr, flush=True)
+                return binary, None
+            if report.get("source_sha256") != hashlib.sha256(request.source).hexdigest():
+                return binary, None  # edited during the build: do not file it under the old source
+            return binary, keyed_build(report)
         try:
             deps = parse_depfile(Path(depfile).read_text(encoding="utf-8"), Path(work))
         except OSError:
-            deps = []  # no depfile: still correct, just not cacheable
+            return binary, None  # no depfile: still correct, just not cacheable
         src = str(source.resolve())
-        return binary, [d for d in deps if d != src], bool(deps)
+        return binary, KernelCache.local_key(request, [d for d in deps if d != src])
 
 
 def build_kernel(source: Path, *, soc: str, npu_arch: str, extra_flags: Sequence[str] = (),
@@ -93,14 +130,22 @@ def build_kernel(source: Path, *, soc: str, npu_arch: str, extra_flags: Sequence
         source_bytes = Path(source).read_bytes()
     except OSError as exc:
         raise KernelBuildError(f"cannot read kernel source {source}: {exc.strerror}") from None
-    request = CacheRequest(source_bytes, toolchain.identity, flags, soc, arch)
+    request = CacheRequest(source_bytes, str(Path(source).resolve()), toolchain.identity, flags, soc, arch)
     discarded_before = len(cache.discarded)
-    cached = cache.lookup(request)
-    for path in cache.discarded[discarded_before:]:
-        print(f"kernel cache: entry {path} failed verification; discarded, rebuilding", file=sys.stderr, flush=True)
-    if cached is not None:
-        return KernelBuild(cached, True)
-    binary, headers, cacheable = _compile(toolchain, Path(source), flags)
-    if cacheable:
-        cache.store(request, headers, binary)
+    try:
+        cached = cache.lookup(request)
+        if cached is None and toolchain.shared_key and cache.has_entries():
+            keyed = _shared_key(toolchain, Path(source), flags, soc, source_bytes)
+            cached = cache.read_entry(keyed.key) if keyed is not None else None
+            if cached is not None:
+                cache.remember(request, keyed)  # next time: direct mode, no compiler run
+        if cached is not None:
+            return KernelBuild(cached, True)
+    finally:
+        for path in cache.discarded[discarded_before:]:
+            print(f"kernel cache: entry {path} failed verification; discarded, rebuilding",
+                  file=sys.stderr, flush=True)
+    binary, keyed = _compile(toolchain, Path(source), flags, request)
+    if keyed is not None:
+        cache.store(request, keyed, binary)
     return KernelBuild(binary, False)

@@ -1,29 +1,48 @@
 """Persistent kernel cache (DESIGN.md §3 "Kernel cache").
 
-Key = sha256 over: the kernel source content, the content of every header the compile read
-(taken from bisheng's -MD depfile), the compiler identity (`bisheng --version`), the flags, the SoC
-and the NpuArch. The header set is only known after a compile, so lookups go in two steps, as in
-ccache's direct mode:
+The key — one definition, shared with Bazel's ``ascendc_kernel`` — comes from the compiler:
+bisheng (ascend-twin) writes it with its twin extension ``--twin-cache-key=FILE --twin-soc=SOC``
+(tools/bisheng/README.md "Kernel cache key"). It is sha256 over the compiler identity (driver
+code digest, clang/lld versions), the normalized flags (NPU arch, -D/-U, -std, -O, -g; not include
+dirs or output paths), SoC and NpuArch, the source content and the sorted (logical name, sha256)
+of every header the compile read (clang -MD, system headers included). It does not depend on
+where any file lives, so a kernel Bazel built in its sandbox serves this cache unchanged
+(``add_prebuilt``), and one built here under another directory is a hit too.
 
-  manifests/<M>.json   M = sha256(source, identity, flags, soc, arch) -> the header paths read
-  entries/<K>.aicore   K = sha256(M, (path, sha256(content)) of each listed header) -> binary
+The header set is only known after preprocessing, so lookups go in steps, like ccache:
 
-A changed header gives a new K (miss, recompile, manifest rewritten). Entries carry a header line
-with the payload's sha256 and length, are written atomically (temp file + rename) and verified on
-every read; a bad entry is deleted and reported as a miss, never used.
+  1. direct mode: manifests/<M>.json, M = sha256(source content and absolute path,
+     `bisheng --version`, flags as passed, SoC, arch) -> {"key": K, "headers": [[path, sha256],
+     ...]}; if every listed header still has that sha256, K is current ->
+     entries/<K[:2]>/<K>.aicore. No compiler runs. (M is this machine's index and names local
+     paths; K never does.)
+  2. preprocessor mode (on a direct-mode miss, when the cache holds any entry):
+     ``bisheng --twin-cache-key-only`` computes K from a dependency scan; an entry under K
+     (e.g. seeded from Bazel) is a hit and the manifest is written so the next lookup is direct.
+  3. miss: compile (bisheng reports K with the same flags), store the entry and the manifest.
+
+With a bisheng that lacks the twin extension (CANN's own), step 2 is skipped and K is a local
+key, sha256(M, (path, sha256) of each header from the -MD depfile): cached, but not shareable.
+
+Entries carry a header line with the payload's sha256 and length, are written atomically
+(temp file + rename) and verified on every read; a bad entry is deleted and reported as a miss,
+never used.
 """
 
 import hashlib
 import json
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, List, Optional, Sequence
+from typing import Iterable, List, Optional, Sequence, Tuple
 
 from .atomic import write_atomically
 
 ENTRY_MAGIC = b"ASCEND-TWIN-KCACHE 1"
-LAYOUT = "v1"
+LAYOUT = "v2"
+KEY_PATTERN = re.compile(r"^[0-9a-f]{64}$")
+ELF_MAGIC = b"\x7fELF"
 
 
 def default_cache_dir() -> Path:
@@ -35,6 +54,14 @@ def default_cache_dir() -> Path:
 
 def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+def file_sha256(path: str) -> Optional[str]:
+    try:
+        with open(path, "rb") as src:  # plain open: pathlib costs more than hashing here
+            return _sha256(src.read())
+    except OSError:
+        return None
 
 
 def _hash_fields(fields: Iterable[str]) -> str:
@@ -49,14 +76,27 @@ def _hash_fields(fields: Iterable[str]) -> str:
 @dataclass(frozen=True)
 class CacheRequest:
     source: bytes
-    identity: str
+    source_path: str   # absolute: `#include "x.h"` is looked up beside it, so the manifest's
+    identity: str      # header list holds for this path only (the shared key K names no path)
     flags: Sequence[str]
     soc: str
     npu_arch: str
 
     def manifest_key(self) -> str:
-        return _hash_fields(["source", _sha256(self.source), "identity", self.identity,
-                             "flags", *self.flags, "soc", self.soc, "npu_arch", self.npu_arch])
+        return _hash_fields(["source", _sha256(self.source), "source_path", self.source_path,
+                             "identity", self.identity, "flags", *self.flags, "soc", self.soc,
+                             "npu_arch", self.npu_arch])
+
+
+@dataclass(frozen=True)
+class KeyedBuild:
+    """A cache key and the headers (path on this machine, sha256) whose contents it covers."""
+    key: str
+    headers: Tuple[Tuple[str, str], ...]
+
+
+class KernelCacheError(ValueError):
+    """A prebuilt entry offered to the cache is not usable (bad key or binary)."""
 
 
 class KernelCache:
@@ -71,33 +111,33 @@ class KernelCache:
     def _manifest_path(self, manifest_key: str) -> Path:
         return self.root / "manifests" / f"{manifest_key}.json"
 
-    def _entry_path(self, key: str) -> Path:
+    def entry_path(self, key: str) -> Path:
         return self.root / "entries" / key[:2] / f"{key}.aicore"
 
-    @staticmethod
-    def _full_key(manifest_key: str, headers: Sequence[str]) -> Optional[str]:
-        fields = ["manifest", manifest_key]
-        for header in headers:
-            try:
-                with open(header, "rb") as src:  # plain open: pathlib costs more than hashing here
-                    content = src.read()
-            except OSError:
-                return None  # a header vanished: the recorded set no longer applies
-            fields += [header, _sha256(content)]
-        return _hash_fields(fields)
-
+    # --- step 1: direct mode -------------------------------------------------------------
     def lookup(self, request: CacheRequest) -> Optional[bytes]:
-        manifest_key = request.manifest_key()
         try:
-            manifest = json.loads(self._manifest_path(manifest_key).read_text(encoding="utf-8"))
-            headers = [str(h) for h in manifest["headers"]]
+            manifest = json.loads(self._manifest_path(request.manifest_key()).read_text(encoding="utf-8"))
+            key = str(manifest["key"])
+            headers = [(str(path), str(sha)) for path, sha in manifest["headers"]]
         except (OSError, ValueError, KeyError, TypeError):
             return None
-        key = self._full_key(manifest_key, headers)
-        return None if key is None else self._read_entry(key)
+        if not KEY_PATTERN.match(key):
+            return None
+        for path, sha in headers:
+            if file_sha256(path) != sha:
+                return None  # a header changed or vanished: the recorded key no longer applies
+        return self.read_entry(key)
 
-    def _read_entry(self, key: str) -> Optional[bytes]:
-        path = self._entry_path(key)
+    def has_entries(self) -> bool:
+        """False for an empty cache: no key can hit, so asking bisheng for one is wasted."""
+        try:
+            return any(True for _ in (self.root / "entries").iterdir())
+        except OSError:
+            return False
+
+    def read_entry(self, key: str) -> Optional[bytes]:
+        path = self.entry_path(key)
         try:
             blob = path.read_bytes()
         except OSError:
@@ -116,13 +156,39 @@ class KernelCache:
             return None
         return payload
 
-    def store(self, request: CacheRequest, headers: Sequence[str], binary: bytes) -> None:
-        manifest_key = request.manifest_key()
-        headers = sorted(set(headers))
-        key = self._full_key(manifest_key, headers)
-        if key is None:
-            return  # a header disappeared during the build; do not cache what we cannot key
+    # --- writing -------------------------------------------------------------------------
+    def _write_entry(self, key: str, binary: bytes) -> None:
         head = b" ".join([ENTRY_MAGIC, _sha256(binary).encode(), str(len(binary)).encode()])
-        write_atomically(self._entry_path(key), head + b"\n" + binary)
-        write_atomically(self._manifest_path(manifest_key),
-                         json.dumps({"headers": headers}, indent=0).encode("utf-8"))
+        write_atomically(self.entry_path(key), head + b"\n" + binary)
+
+    def remember(self, request: CacheRequest, keyed: KeyedBuild) -> None:
+        """Writes the direct-mode manifest M -> (K, headers)."""
+        write_atomically(self._manifest_path(request.manifest_key()),
+                         json.dumps({"key": keyed.key, "headers": [list(h) for h in keyed.headers]},
+                                    indent=0).encode("utf-8"))
+
+    def store(self, request: CacheRequest, keyed: KeyedBuild, binary: bytes) -> None:
+        self._write_entry(keyed.key, binary)
+        self.remember(request, keyed)  # after the entry: a manifest never points at nothing
+
+    def add_prebuilt(self, key: str, binary: bytes) -> Path:
+        """Seeds an entry built elsewhere under the shared key, e.g. Bazel's `<name>.aicore.o`
+        with the `key` of its `<name>.cache_key`. Returns the entry path."""
+        if not KEY_PATTERN.match(key):
+            raise KernelCacheError(f"kernel cache key '{key}' is not 64 lowercase hex digits")
+        if not binary.startswith(ELF_MAGIC):
+            raise KernelCacheError("prebuilt kernel is not a device binary (no ELF header)")
+        self._write_entry(key, binary)
+        return self.entry_path(key)
+
+    # --- fallback: a bisheng without the twin extension ----------------------------------
+    @staticmethod
+    def local_key(request: CacheRequest, header_paths: Sequence[str]) -> Optional[KeyedBuild]:
+        headers = []
+        for path in sorted(set(header_paths)):
+            sha = file_sha256(path)
+            if sha is None:
+                return None  # a header disappeared during the build; do not cache what we cannot key
+            headers.append((path, sha))
+        fields = ["local", request.manifest_key()] + [f for h in headers for f in h]
+        return KeyedBuild(_hash_fields(fields), tuple(headers))

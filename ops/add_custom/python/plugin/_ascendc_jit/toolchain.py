@@ -10,6 +10,9 @@ from pathlib import Path
 from typing import Dict, Optional, Tuple
 
 OBJCOPY_NAMES = ("llvm-objcopy", "llvm-objcopy-16")
+# bisheng (ascend-twin) lists its twin-only options in `--version`; CANN's bisheng has none.
+TWIN_EXTENSIONS_LINE = "Twin extensions:"
+SHARED_KEY_OPTION = "--twin-cache-key"
 LLVM_FALLBACK_BIN = "/usr/lib/llvm-16/bin"
 
 
@@ -23,6 +26,7 @@ class Toolchain:
     objcopy: str            # absolute path of llvm-objcopy
     include_dirs: Tuple[str, ...]  # -I directories of the CANN install (asc/include, include)
     identity: str           # `bisheng --version` output: part of every kernel cache key
+    shared_key: bool = False  # bisheng has the twin extension --twin-cache-key (kernel_cache.py)
 
 
 def _ascend_home() -> Path:
@@ -103,4 +107,13 @@ def find_toolchain(memo_dir: Optional[Path] = None) -> Toolchain:
     bisheng = _find_bisheng(home)
     objcopy = _find_objcopy(home)
     include_dirs = tuple(str(d) for d in (home / "asc" / "include", home / "include") if d.is_dir())
-    return Toolchain(bisheng, objcopy, include_dirs, compiler_identity(bisheng, memo_dir))
+    identity = compiler_identity(bisheng, memo_dir)
+    return Toolchain(bisheng, objcopy, include_dirs, identity, supports_shared_key(identity))
+
+
+def supports_shared_key(version_text: str) -> bool:
+    for line in version_text.splitlines():
+        if line.startswith(TWIN_EXTENSIONS_LINE):
+            options = line[len(TWIN_EXTENSIONS_LINE):].split()
+            return any(opt.split("=")[0] == SHARED_KEY_OPTION for opt in options)
+    return False
