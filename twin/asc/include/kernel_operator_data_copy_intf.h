@@ -1,12 +1,13 @@
 // DataCopy (32-byte granular moves GM<->UB and UB<->UB) and DataCopyPad
 // (byte-granular moves with UB rows padded to 32 B). Every call checks its
-// operands once and then moves whole rows with memcpy.
+// operands once and then moves whole rows (32-byte blocks: CopyBlocks32; DataCopyPad: memcpy).
 #ifndef ASC_TWIN_KERNEL_OPERATOR_DATA_COPY_INTF_H_
 #define ASC_TWIN_KERNEL_OPERATOR_DATA_COPY_INTF_H_
 
 #include <cstdint>
 #include <cstring>
 
+#include "asc_twin/block_copy.h"
 #include "asc_twin/block_state.h"
 #include "asc_twin/trap.h"
 #include "kernel_struct_data_copy.h"
@@ -20,6 +21,27 @@ constexpr bool kHasDataCopyPad = false;
 #else
 constexpr bool kHasDataCopyPad = true;
 #endif
+
+// Estimated GM output of a launch from which its writes are streamed to memory: the inputs
+// and outputs of such a launch (typically 2-4x its output) no longer fit in a server's
+// last-level cache share (32 MiB on the 2-core VM the twin is tuned on). A constant, not
+// sysconf(_SC_LEVEL3_CACHE_SIZE): that reports 320 MB in this VM.
+constexpr uint64_t kStreamingThresholdBytes = uint64_t{8} << 20;
+
+// UB -> GM move of whole 32-byte blocks. Once the launch's GM output, estimated as block_num
+// blocks each writing what this block wrote so far, reaches kStreamingThresholdBytes, the data
+// would be evicted before anyone reads it: stream it to memory instead (see StreamBlocks32).
+inline void WriteGmBlocks32(void* dst, const void* src, uint64_t bytes) {
+  BlockState& b = Block();
+  b.gm_written += bytes;
+  if (b.gm_written * static_cast<uint64_t>(b.block_num) >= kStreamingThresholdBytes &&
+      reinterpret_cast<uintptr_t>(dst) % 16 == 0) {
+    StreamBlocks32(dst, src, bytes);
+    b.gm_streamed = true;
+  } else {
+    CopyBlocks32(dst, src, bytes);
+  }
+}
 
 inline uint64_t RoundUp32(uint64_t n) { return (n + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE; }
 
@@ -69,7 +91,7 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>
   twin::CheckUbOperand(api, "dst", dst, count);
   twin::CheckGmAligned(api, src.GetPhyAddr());
   twin::CheckGm(api, src.GetPhyAddr(), uint64_t{count} * sizeof(T));
-  std::memcpy(dst.TwinData(), src.GetPhyAddr(), uint64_t{count} * sizeof(T));
+  twin::CopyBlocks32(dst.TwinData(), src.GetPhyAddr(), uint64_t{count} * sizeof(T));
 }
 
 template <typename T>
@@ -80,7 +102,7 @@ __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
   twin::CheckUbOperand(api, "src", src, count);
   twin::CheckGmAligned(api, dst.GetPhyAddr());
   twin::CheckGm(api, dst.GetPhyAddr(), uint64_t{count} * sizeof(T));
-  std::memcpy(dst.GetPhyAddr(), src.TwinData(), uint64_t{count} * sizeof(T));
+  twin::WriteGmBlocks32(dst.GetPhyAddr(), src.TwinData(), uint64_t{count} * sizeof(T));
 }
 
 template <typename T>
@@ -108,7 +130,7 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>
   const uint8_t* s = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
   twin::CheckGm(api, s, twin::Span(p.blockCount, row, srcPitch));
   uint8_t* d = dst.Bytes();
-  for (uint32_t i = 0; i < p.blockCount; ++i) std::memcpy(d + i * dstPitch, s + i * srcPitch, row);
+  for (uint32_t i = 0; i < p.blockCount; ++i) twin::CopyBlocks32(d + i * dstPitch, s + i * srcPitch, row);
 }
 
 template <typename T>
@@ -124,7 +146,7 @@ __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
   uint8_t* d = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
   twin::CheckGm(api, d, twin::Span(p.blockCount, row, dstPitch));
   const uint8_t* s = src.Bytes();
-  for (uint32_t i = 0; i < p.blockCount; ++i) std::memcpy(d + i * dstPitch, s + i * srcPitch, row);
+  for (uint32_t i = 0; i < p.blockCount; ++i) twin::WriteGmBlocks32(d + i * dstPitch, s + i * srcPitch, row);
 }
 
 template <typename T>

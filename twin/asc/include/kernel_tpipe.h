@@ -117,7 +117,10 @@ class TPipe {
   uint64_t TwinUsedBytes() const { return cur_; }
 
  private:
-  twin::BufferBlock Carve(const char* api, const twin::BufferBlock& old, uint8_t num, uint32_t len) {
+  // Inlined: returned through memory, the block is re-read with wider loads than it was written
+  // with, which stalls store forwarding on every InitBuffer.
+  __attribute__((always_inline)) twin::BufferBlock Carve(const char* api, const twin::BufferBlock& old, uint8_t num,
+                                                         uint32_t len) {
     const twin::BlockState& b = twin::Block();
     if (destroyed_ || b.pipe != this) twin::RaiseTrap("%s: the TPipe was destroyed", api);
     if (old.base != nullptr && old.epoch == epoch_) {
@@ -174,13 +177,16 @@ class TQue {
   template <typename T>
   __aicore__ inline LocalTensor<T> AllocTensor() {
     blk_.Require("TQue::AllocTensor");
+    // Ring order from the cursor, wrapped with a compare: a division by the buffer count per
+    // call cost more than the rest of the bookkeeping.
+    uint32_t i = cursor_;
     for (uint32_t k = 0; k < blk_.num; ++k) {
-      const uint32_t i = (cursor_ + k) % blk_.num;
       if (!(allocated_ >> i & 1u)) {
         allocated_ |= uint64_t{1} << i;
-        cursor_ = (i + 1) % blk_.num;
+        cursor_ = i + 1 == blk_.num ? 0 : i + 1;
         return Tensor<T>(i);
       }
+      i = i + 1 == blk_.num ? 0 : i + 1;
     }
     twin::RaiseTrap("TQue::AllocTensor: no free buffer (all %u buffers are allocated; FreeTensor missing?)", blk_.num);
   }
@@ -255,14 +261,16 @@ class TQue {
                                     blk_.len / static_cast<uint32_t>(sizeof(T)), blk_.base + uint64_t{i + 1} * blk_.len,
                                     pos);
   }
+  // The buffer `t` starts; traps unless it is the start of one of this queue's buffers.
+  // A scan of the (few) buffer starts: cheaper than the two 64-bit divisions it replaces.
   template <typename T>
   uint32_t IndexOf(const char* api, const LocalTensor<T>& t) const {
     const uint8_t* p = t.Bytes();
-    const uint8_t* end = blk_.base + uint64_t{blk_.num} * blk_.len;
-    if (p < blk_.base || p >= end || (p - blk_.base) % blk_.len != 0) {
-      twin::RaiseTrap("%s: tensor was not allocated from this queue", api);
+    const uint8_t* start = blk_.base;
+    for (uint32_t i = 0; i < blk_.num; ++i, start += blk_.len) {
+      if (p == start) return i;
     }
-    return static_cast<uint32_t>((p - blk_.base) / blk_.len);
+    twin::RaiseTrap("%s: tensor was not allocated from this queue", api);
   }
 
   twin::BufferBlock blk_;

@@ -172,3 +172,78 @@ TEST(Utils, PrintfWritesToStdout) {
   ASSERT_TRUE(r.ok()) << r.FirstError();
   EXPECT_EQ(out, "misc_api block 0 of 1 ok\n");
 }
+
+// The vector copies behind DataCopy: every 32-byte multiple, unaligned sources, nothing
+// written past the end; the streaming form too (16-byte aligned destination).
+TEST(DataCopy, BlockCopiesMoveExactBytes) {
+  constexpr size_t kMax = 32 * 70;
+  std::vector<uint8_t> src(kMax + 64), ref(kMax + 64);
+  std::uniform_int_distribution<int> byte(0, 255);
+  for (auto& b : src) b = static_cast<uint8_t>(byte(Rng()));
+  alignas(64) uint8_t dst[kMax + 64];
+  for (const bool stream : {false, true}) {
+    for (size_t bytes = 32; bytes <= kMax; bytes += 32) {
+      for (size_t shift : {0, 4, 8, 12, 16}) {
+        std::memset(dst, 0x5A, sizeof(dst));
+        if (stream) {
+          AscendC::twin::StreamBlocks32(dst, src.data() + shift, bytes);
+          AscendC::twin::FenceStreamingStores();
+        } else {
+          AscendC::twin::CopyBlocks32(dst, src.data() + shift, bytes);
+        }
+        ASSERT_EQ(std::memcmp(dst, src.data() + shift, bytes), 0) << bytes << " bytes, shift " << shift;
+        for (size_t k = bytes; k < sizeof(dst); ++k) ASSERT_EQ(dst[k], 0x5A) << "wrote past " << bytes << " bytes";
+      }
+    }
+  }
+}
+
+// UB -> GM writes switch to streaming stores once block_num x bytes written by the block
+// reaches the threshold; the data is the same either way and the block end is fenced.
+TEST(DataCopy, GmWritesStreamOnceTheLaunchOutgrowsTheCache) {
+  using AscendC::twin::Block;
+  constexpr uint64_t kChunk = 4096;
+  constexpr uint32_t kBlocks = static_cast<uint32_t>(AscendC::twin::kStreamingThresholdBytes / kChunk / 2);
+  alignas(64) static uint8_t ub[3 * kChunk];
+  alignas(64) static uint8_t gm[3 * kChunk];
+  std::uniform_int_distribution<int> byte(0, 255);
+  for (auto& b : ub) b = static_cast<uint8_t>(byte(Rng()));
+  AscTwinBlockEnv env{};
+  env.abi_version = ASC_TWIN_ABI_VERSION;
+  env.block_num = kBlocks;
+  env.ub_base = ub;
+  env.ub_size = sizeof(ub);
+  AscendC::twin::InstallBlock(&env);
+  AscendC::twin::WriteGmBlocks32(gm, ub, kChunk);  // half the threshold: cached stores
+  EXPECT_FALSE(Block().gm_streamed);
+  AscendC::twin::WriteGmBlocks32(gm + kChunk, ub + kChunk, kChunk);  // reaches it: streamed
+  EXPECT_TRUE(Block().gm_streamed);
+  AscendC::twin::WriteGmBlocks32(gm + 2 * kChunk + 4, ub + 2 * kChunk, kChunk - 32);  // unaligned dst: cached
+  AscendC::twin::ClearBlock();
+  EXPECT_FALSE(Block().gm_streamed);
+  EXPECT_EQ(Block().gm_written, 0u);
+  EXPECT_EQ(std::memcmp(gm, ub, 2 * kChunk), 0);
+  EXPECT_EQ(std::memcmp(gm + 2 * kChunk + 4, ub + 2 * kChunk, kChunk - 32), 0);
+}
+
+// A launch large enough to stream its output (4 blocks x 4 MiB): exact results with the
+// cached-to-streamed switch happening inside every block, on concurrent threads.
+TEST(DataCopy, LargeLaunchWithStreamedOutputIsExact) {
+  constexpr uint32_t kBlocks = 4, kTile = 2048, kTotal = kBlocks * (1u << 20);
+  static_assert(uint64_t{kTotal} * sizeof(float) >= AscendC::twin::kStreamingThresholdBytes, "must stream");
+  DeviceMemory mem;
+  float* x = mem.AllocOf<float>(kTotal);
+  float* y = mem.AllocOf<float>(kTotal);
+  float* z = mem.AllocOf<float>(kTotal);
+  std::uniform_real_distribution<float> d(-1000, 1000);
+  for (uint32_t i = 0; i < kTotal; ++i) {
+    x[i] = d(Rng());
+    y[i] = d(Rng());
+    z[i] = 0.0f;
+  }
+  Args a;
+  a.Add(x).Add(y).Add(z).Add(kTotal).Add(kTile).Add(static_cast<uint32_t>(kAdd));
+  const LaunchResult r = Launch(__asc_twin_entry_binary_f32, "binary_f32", kBlocks, a, mem);
+  ASSERT_TRUE(r.ok()) << r.FirstError();
+  for (uint32_t i = 0; i < kTotal; ++i) ASSERT_EQ(z[i], x[i] + y[i]) << "element " << i;
+}

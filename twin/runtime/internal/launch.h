@@ -5,6 +5,7 @@
 #define TWIN_RUNTIME_INTERNAL_LAUNCH_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -35,8 +36,32 @@ Status ValidateLaunch(const Kernel &kernel, uint32_t blocks, const void *args, s
 LaunchRequest MakeLaunch(std::shared_ptr<const Kernel> kernel, uint32_t blocks, const void *args, size_t args_size,
                          const SocSpec &soc, const MemoryTable &memory);
 
-// Runs every block; returns when all finished.
-Status RunLaunch(const LaunchRequest &request, WorkerPool &pool);
+// A launch in flight (opaque outside launch.cc).
+struct LaunchState;
+// Told the state of a multi-block launch once its blocks may be claimed, and nullptr once they
+// all finished; lets a thread that waits for the launch help run it (HelpLaunch).
+using LaunchPublisher = std::function<void(const std::shared_ptr<LaunchState> &)>;
+
+// Runs every block on this thread and pool workers; returns when all finished. Without an
+// explicit `publish`, the launch is published to the ScopedLaunchPublisher active on this
+// thread, if any (set by a stream while it drains, so tasks such as model steps get helpers).
+Status RunLaunch(const LaunchRequest &request, WorkerPool &pool, const LaunchPublisher &publish = {});
+
+// Makes `publish` this thread's default publisher for RunLaunch while alive (nests).
+class ScopedLaunchPublisher {
+ public:
+  explicit ScopedLaunchPublisher(const LaunchPublisher *publish);
+  ~ScopedLaunchPublisher();
+  ScopedLaunchPublisher(const ScopedLaunchPublisher &) = delete;
+  ScopedLaunchPublisher &operator=(const ScopedLaunchPublisher &) = delete;
+
+ private:
+  const LaunchPublisher *saved_;
+};
+
+// Runs blocks of `state` that no thread has claimed yet on the calling thread; returns when
+// none is left (others may still be running theirs). Safe at any time, also after the end.
+void HelpLaunch(LaunchState &state);
 
 }  // namespace asc_twin::rt
 

@@ -1,10 +1,13 @@
 // Device memory of the twin: host memory, 4 KiB aligned, recorded in a sorted table so that
-// the kernels' GM checker can verify an access lies inside ONE live allocation (shared lock,
-// O(log n)). Also tracks host allocations made by aclrtMallocHost.
+// the kernels' GM checker can verify an access lies inside ONE live allocation. The checker's
+// common case is lock-free: each thread remembers the last few allocations it found, valid
+// while the table's generation (changed by every free) is unchanged; a miss takes the shared
+// lock and does one O(log n) lookup. Also tracks host allocations made by aclrtMallocHost.
 #ifndef TWIN_RUNTIME_INTERNAL_MEMORY_TABLE_H_
 #define TWIN_RUNTIME_INTERNAL_MEMORY_TABLE_H_
 
 #include <cstddef>
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <shared_mutex>
@@ -26,7 +29,10 @@ class MemoryTable {
   // touch that tail (e.g. a 32-byte-granular DataCopy); the GM checker allows it too.
   static size_t AccessibleSize(size_t size) { return (size + 31) / 32 * 32 + 32; }
 
-  StatusOr<void *> Allocate(size_t size, int32_t device_id);
+  // huge_pages: back allocations of 2 MiB and more with transparent huge pages where the
+  // kernel allows (aclrtMalloc's HUGE_FIRST/HUGE_ONLY policies; a kernel streaming a large
+  // tensor otherwise spends much of its time on TLB misses).
+  StatusOr<void *> Allocate(size_t size, int32_t device_id, bool huge_pages = true);
   Status Free(void *ptr);
   // Frees every allocation made for `device_id` (device reset).
   void FreeAllOf(int32_t device_id);
@@ -38,6 +44,7 @@ class MemoryTable {
   size_t LiveCount() const;
 
   // The AscTwinGmCheckFn (asc_twin/aicore_abi.h) handed to kernels; gm_ctx is the MemoryTable.
+  // Same answer as Contains(); lock-free when this thread's cache holds the allocation.
   static int GmCheck(const void *gm_ctx, const void *addr, uint64_t len);
 
  private:
@@ -46,8 +53,17 @@ class MemoryTable {
     size_t accessible;  // AccessibleSize(size)
     int32_t device_id;
   };
+  // Finds the allocation holding [begin, end) under the shared lock; on success stores its
+  // accessible range in *lo/*hi and returns the generation it was read under (0: not found).
+  uint64_t FindRange(uintptr_t begin, uintptr_t end, uintptr_t *lo, uintptr_t *hi) const;
+  // A value no table has used: generations are unique process-wide, so a cache entry can never
+  // match another (or a later) table that happens to reuse this one's address.
+  static uint64_t NewGeneration();
+
   mutable std::shared_mutex mutex_;
   std::map<uintptr_t, Allocation> allocations_;  // keyed by base address
+  // Changed (under the unique lock, before memory is released) whenever an allocation goes.
+  alignas(64) std::atomic<uint64_t> generation_{NewGeneration()};
 };
 
 // aclrtMallocHost memory: separate from device memory (kernels may not touch it).

@@ -1,6 +1,7 @@
 // An in-order task queue. Tasks are drained by whoever gets there first: a pool worker (so
 // work proceeds asynchronously) or the thread that synchronizes (so launch+synchronize of a
-// small kernel runs inline without a thread hand-off).
+// small kernel runs inline without a thread hand-off). A thread that synchronizes while a
+// worker drains helps run the blocks of the launch in flight instead of idling.
 #ifndef TWIN_RUNTIME_INTERNAL_STREAM_H_
 #define TWIN_RUNTIME_INTERNAL_STREAM_H_
 
@@ -21,7 +22,8 @@ class Stream : public std::enable_shared_from_this<Stream> {
  public:
   using Task = std::function<Status()>;
 
-  explicit Stream(WorkerPool *pool) : pool_(pool) {}
+  explicit Stream(WorkerPool *pool)
+      : pool_(pool), publisher_([this](const std::shared_ptr<LaunchState> &launch) { PublishLaunch(launch); }) {}
   Stream(const Stream &) = delete;
   Stream &operator=(const Stream &) = delete;
 
@@ -36,8 +38,10 @@ class Stream : public std::enable_shared_from_this<Stream> {
  private:
   void DrainFromPool();
   void DrainLocked(std::unique_lock<std::mutex> &lock);
+  void PublishLaunch(const std::shared_ptr<LaunchState> &launch);
 
   WorkerPool *pool_;
+  const LaunchPublisher publisher_;  // active while this stream's tasks run (ScopedLaunchPublisher)
   std::mutex mutex_;
   std::condition_variable idle_;
   std::deque<Task> tasks_;
@@ -45,6 +49,8 @@ class Stream : public std::enable_shared_from_this<Stream> {
   bool drain_posted_ = false;
   int waiters_ = 0;
   std::atomic<bool> busy_{false};  // tasks queued or running; polled without the lock
+  std::shared_ptr<LaunchState> running_launch_;  // multi-block launch in flight, for helpers
+  std::atomic<uint64_t> launches_published_{0};  // polled without the lock
   Status first_error_;
 };
 

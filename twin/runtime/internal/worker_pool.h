@@ -15,7 +15,7 @@ namespace asc_twin::rt {
 
 class WorkerPool {
  public:
-  // threads == 0: hardware concurrency, at least 2.
+  // threads == 0: hardware concurrency - 1, at least 1.
   explicit WorkerPool(unsigned threads = 0);
   ~WorkerPool();  // runs the jobs already posted, then joins
   WorkerPool(const WorkerPool &) = delete;
@@ -23,6 +23,9 @@ class WorkerPool {
 
   void Post(std::function<void()> job);
   unsigned size() const { return static_cast<unsigned>(threads_.size()); }
+  // Threads that run the blocks of a launch a host thread waits for: the workers and the host
+  // thread (benchmarks size their C contenders with it).
+  unsigned block_threads() const { return size() + 1; }
 
  private:
   void Loop();

@@ -71,10 +71,12 @@ extern "C" {
 aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy) {
   ACL_TWIN_REQUIRE_RUNTIME("aclrtMalloc");
   ACL_TWIN_REQUIRE_NOT_NULL("aclrtMalloc", devPtr);
-  (void)policy;  // page size policies have no meaning for host memory
+  // Page policy: the *_NORMAL_ONLY ones keep 4 KiB pages; the others ask for transparent huge
+  // pages on large allocations (the 1G ones get 2 MiB pages; none is ever refused).
+  const bool huge_pages = policy != ACL_MEM_MALLOC_NORMAL_ONLY && policy != ACL_MEM_MALLOC_NORMAL_ONLY_P2P;
   StatusOr<std::shared_ptr<Context>> current = runtime->CurrentContext();
   if (!current.ok()) return Report(Prefixed("aclrtMalloc", current.status()));
-  StatusOr<void *> allocated = runtime->memory().Allocate(size, current.value()->device().id());
+  StatusOr<void *> allocated = runtime->memory().Allocate(size, current.value()->device().id(), huge_pages);
   if (!allocated.ok()) return Report(allocated.status());
   *devPtr = allocated.value();
   return ACL_SUCCESS;

@@ -41,18 +41,28 @@ class UbArena {
 
 thread_local UbArena t_ub_arena;
 
+// The publisher RunLaunch uses when given none (ScopedLaunchPublisher).
+thread_local const LaunchPublisher *t_publisher = nullptr;
+
+}  // namespace
+
+// One launch in flight. The counters every block thread writes sit on their own cache lines so
+// that claiming does not slow down the flag every block reads.
 struct LaunchState {
-  const LaunchRequest *request;  // valid only while a block is unclaimed or running
+  const LaunchRequest *request = nullptr;  // valid only while a block is unclaimed or running
   uint32_t blocks = 0;
-  std::atomic<uint32_t> next_block{0};
-  std::atomic<uint32_t> finished{0};
-  std::atomic<bool> failed{false};
+  uint32_t threads = 1;  // threads expected to claim blocks (sizes the chunks)
+  alignas(64) std::atomic<uint32_t> next_block{0};
+  alignas(64) std::atomic<uint32_t> finished{0};
+  alignas(64) std::atomic<bool> failed{false};
   std::mutex mutex;  // guards the fields below
   uint32_t failed_block = UINT32_MAX;
   std::string failure;
   bool waiter_sleeping = false;
   std::condition_variable all_done;
 };
+
+namespace {
 
 std::string OneLine(const char *text) {
   std::string line(text);
@@ -71,30 +81,33 @@ void RecordFailure(LaunchState &state, uint32_t block, std::string cause) {
   state.failed.store(true, std::memory_order_release);
 }
 
-void RunOneBlock(LaunchState &state, uint32_t block) {
+// The env of this thread's blocks of one launch: filled once (only block_idx changes per
+// block), so the kernel does not read fields that were stored a moment before.
+void FillEnv(const LaunchRequest &request, uint8_t *ub, AscTwinBlockEnv *env) {
+  *env = AscTwinBlockEnv{};
+  env->abi_version = ASC_TWIN_ABI_VERSION;
+  env->block_num = request.blocks;
+  env->npu_arch = request.soc->npu_arch;
+  env->ub_base = ub;
+  env->ub_size = request.soc->ub_size;
+  env->gm_check = &MemoryTable::GmCheck;
+  env->gm_ctx = request.memory;
+  env->soc_version = request.soc->soc_version;
+  env->kernel_name = request.kernel->name.c_str();
+}
+
+void RunOneBlock(LaunchState &state, AscTwinBlockEnv &env, uint32_t block) {
   const LaunchRequest &request = *state.request;
-  const Kernel &kernel = *request.kernel;
-  uint8_t *ub = t_ub_arena.Get(request.soc->ub_size);
-  if (ub == nullptr) {
+  if (env.ub_base == nullptr) {
     RecordFailure(state, block, "cannot allocate the " + std::to_string(request.soc->ub_size) + "-byte UB arena");
     return;
   }
-  AscTwinBlockEnv env{};
-  env.abi_version = ASC_TWIN_ABI_VERSION;
   env.block_idx = block;
-  env.block_num = request.blocks;
-  env.npu_arch = request.soc->npu_arch;
-  env.ub_base = ub;
-  env.ub_size = request.soc->ub_size;
-  env.gm_check = &MemoryTable::GmCheck;
-  env.gm_ctx = request.memory;
-  env.soc_version = request.soc->soc_version;
-  env.kernel_name = kernel.name.c_str();
   char err[kErrCapacity];
   err[0] = '\0';
   int rc = 0;
   try {
-    rc = kernel.entry(&env, request.args.data(), request.args_size, err, sizeof(err));
+    rc = request.kernel->entry(&env, request.args.data(), request.args_size, err, sizeof(err));
   } catch (...) {  // the ABI forbids it; do not let a buggy binary take the process down
     std::snprintf(err, sizeof(err), "C++ exception escaped the kernel entry");
     rc = -1;
@@ -105,14 +118,40 @@ void RunOneBlock(LaunchState &state, uint32_t block) {
   }
 }
 
+// Claims the next run of consecutive blocks: guided self-scheduling, a share of what is left
+// per claim (large runs first, single blocks at the end), so threads stream through contiguous
+// memory and touch the shared counter a few dozen times per launch instead of once per block.
+// Returns false when no block is left.
+bool ClaimBlocks(LaunchState &state, uint32_t *first, uint32_t *count) {
+  uint32_t next = state.next_block.load(std::memory_order_relaxed);
+  for (;;) {
+    if (next >= state.blocks) return false;
+    const uint32_t left = state.blocks - next;
+    const uint32_t take = std::max<uint32_t>(1, left / (2 * state.threads));
+    if (state.next_block.compare_exchange_weak(next, next + take, std::memory_order_relaxed)) {
+      *first = next;
+      *count = take;
+      return true;
+    }
+  }
+}
+
 // Claims and runs blocks until none is left; after a trap the remaining blocks are skipped.
 void RunBlocks(LaunchState &state) {
   const uint32_t blocks = state.blocks;  // a late helper must not touch the finished request
-  for (;;) {
-    const uint32_t block = state.next_block.fetch_add(1, std::memory_order_relaxed);
-    if (block >= blocks) return;
-    if (!state.failed.load(std::memory_order_acquire)) RunOneBlock(state, block);
-    if (state.finished.fetch_add(1, std::memory_order_acq_rel) + 1 == blocks) {
+  uint32_t first = 0, count = 0;
+  AscTwinBlockEnv env;
+  bool env_filled = false;  // the request may be touched only once a block was claimed
+  while (ClaimBlocks(state, &first, &count)) {
+    if (!env_filled) {
+      FillEnv(*state.request, t_ub_arena.Get(state.request->soc->ub_size), &env);
+      env_filled = true;
+    }
+    for (uint32_t block = first; block < first + count; ++block) {
+      if (state.failed.load(std::memory_order_relaxed)) break;
+      RunOneBlock(state, env, block);
+    }
+    if (state.finished.fetch_add(count, std::memory_order_acq_rel) + count == blocks) {
       std::lock_guard<std::mutex> lock(state.mutex);
       if (state.waiter_sleeping) state.all_done.notify_all();
     }
@@ -167,18 +206,32 @@ LaunchRequest MakeLaunch(std::shared_ptr<const Kernel> kernel, uint32_t blocks, 
   return request;
 }
 
-Status RunLaunch(const LaunchRequest &request, WorkerPool &pool) {
+void HelpLaunch(LaunchState &state) { RunBlocks(state); }
+
+ScopedLaunchPublisher::ScopedLaunchPublisher(const LaunchPublisher *publish) : saved_(t_publisher) {
+  t_publisher = publish;
+}
+
+ScopedLaunchPublisher::~ScopedLaunchPublisher() { t_publisher = saved_; }
+
+Status RunLaunch(const LaunchRequest &request, WorkerPool &pool, const LaunchPublisher &explicit_publish) {
+  const LaunchPublisher *publisher = explicit_publish ? &explicit_publish : t_publisher;
+  const LaunchPublisher &publish = publisher != nullptr ? *publisher : explicit_publish;
   auto state = std::make_shared<LaunchState>();
   state->request = &request;
   state->blocks = request.blocks;
+  // Pool workers, plus this thread (a worker itself, or a host thread draining its stream).
+  state->threads = pool.size() + 1;
   if (request.blocks > 1) {
     const unsigned helpers = std::min<unsigned>(request.blocks - 1, pool.size());
     for (unsigned i = 0; i < helpers; ++i) {
       pool.Post([state] { RunBlocks(*state); });
     }
+    if (publish) publish(state);
   }
   RunBlocks(*state);
   WaitAllFinished(*state);
+  if (request.blocks > 1 && publish) publish(nullptr);
   if (!state->failed.load(std::memory_order_acquire)) return Status::Ok();
   std::lock_guard<std::mutex> lock(state->mutex);
   return Status(ACL_ERROR_RT_AICORE_EXCEPTION, "kernel " + request.kernel->name + " block " +

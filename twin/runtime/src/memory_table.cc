@@ -5,6 +5,7 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <sys/mman.h>
 #include <vector>
 
 namespace asc_twin::rt {
@@ -21,19 +22,47 @@ void *AlignedAlloc(size_t bytes) {
   return std::aligned_alloc(kDeviceMemAlignment, rounded);
 }
 
+constexpr size_t kHugePage = size_t{2} << 20;
+
+// 2 MiB aligned and advised as huge pages (best effort: without THP it is plain memory).
+void *HugeAlloc(size_t bytes) {
+  const size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+  void *ptr = std::aligned_alloc(kHugePage, rounded);
+  if (ptr != nullptr) madvise(ptr, rounded, MADV_HUGEPAGE);
+  return ptr;
+}
+
+// The checker's per-thread cache: accessible ranges of allocations this thread found, each
+// tagged with the table and the generation it was found under.
+struct CachedRange {
+  const MemoryTable *table = nullptr;
+  uint64_t generation = 0;
+  uintptr_t lo = 0, hi = 0;
+};
+constexpr unsigned kCachedRanges = 4;  // a kernel typically streams 2-4 tensors
+struct GmCheckCache {
+  CachedRange ranges[kCachedRanges];
+  unsigned next = 0;  // round-robin victim
+};
+thread_local GmCheckCache t_gm_cache;
+
+std::atomic<uint64_t> g_generations{0};
+
 }  // namespace
+
+uint64_t MemoryTable::NewGeneration() { return g_generations.fetch_add(1, std::memory_order_relaxed) + 1; }
 
 MemoryTable::~MemoryTable() {
   for (auto &entry : allocations_) std::free(reinterpret_cast<void *>(entry.first));
 }
 
-StatusOr<void *> MemoryTable::Allocate(size_t size, int32_t device_id) {
+StatusOr<void *> MemoryTable::Allocate(size_t size, int32_t device_id, bool huge_pages) {
   if (size == 0) return Status(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: size must be > 0");
   if (size > (size_t{1} << 46)) {
     return Status(ACL_ERROR_RT_MEMORY_ALLOCATION, "aclrtMalloc: " + std::to_string(size) + " bytes is beyond any device");
   }
   const size_t accessible = AccessibleSize(size);
-  void *ptr = AlignedAlloc(accessible);
+  void *ptr = huge_pages && accessible >= kHugePage ? HugeAlloc(accessible) : AlignedAlloc(accessible);
   if (ptr == nullptr) {
     return Status(ACL_ERROR_RT_MEMORY_ALLOCATION,
                   "aclrtMalloc: out of device memory allocating " + std::to_string(size) + " bytes");
@@ -61,6 +90,7 @@ Status MemoryTable::Free(void *ptr) {
                     "aclrtFree: " + Hex(base) + " is not a live device allocation (never allocated or already freed)");
     }
     allocations_.erase(it);
+    generation_.store(NewGeneration(), std::memory_order_release);
   }
   std::free(ptr);
   return Status::Ok();
@@ -78,6 +108,7 @@ void MemoryTable::FreeAllOf(int32_t device_id) {
         ++it;
       }
     }
+    if (!doomed.empty()) generation_.store(NewGeneration(), std::memory_order_release);
   }
   for (uintptr_t base : doomed) std::free(reinterpret_cast<void *>(base));
 }
@@ -109,8 +140,37 @@ size_t MemoryTable::LiveCount() const {
   return allocations_.size();
 }
 
+uint64_t MemoryTable::FindRange(uintptr_t begin, uintptr_t end, uintptr_t *lo, uintptr_t *hi) const {
+  std::shared_lock<std::shared_mutex> lock(mutex_);
+  // Read under the lock: a free changes it only while holding the lock exclusively.
+  const uint64_t generation = generation_.load(std::memory_order_relaxed);
+  auto it = allocations_.upper_bound(begin);
+  if (it == allocations_.begin()) return 0;
+  --it;
+  if (end > it->first + it->second.accessible) return 0;
+  *lo = it->first;
+  *hi = it->first + it->second.accessible;
+  return generation;
+}
+
 int MemoryTable::GmCheck(const void *gm_ctx, const void *addr, uint64_t len) {
-  return static_cast<const MemoryTable *>(gm_ctx)->Contains(addr, len) ? 1 : 0;
+  const auto *table = static_cast<const MemoryTable *>(gm_ctx);
+  const auto begin = reinterpret_cast<uintptr_t>(addr);
+  const uintptr_t end = begin + len;
+  if (end < begin) return 0;  // wraps around
+  // Acquire pairs with the release in Free: an entry found under generation g is still live
+  // while the table's generation reads g.
+  const uint64_t generation = table->generation_.load(std::memory_order_acquire);
+  GmCheckCache &cache = t_gm_cache;
+  for (const CachedRange &r : cache.ranges) {
+    if (r.table == table && r.generation == generation && begin >= r.lo && end <= r.hi) return 1;
+  }
+  uintptr_t lo = 0, hi = 0;
+  const uint64_t found = table->FindRange(begin, end, &lo, &hi);
+  if (found == 0) return 0;
+  cache.ranges[cache.next] = CachedRange{table, found, lo, hi};
+  cache.next = (cache.next + 1) % kCachedRanges;
+  return 1;
 }
 
 HostMemoryTable::~HostMemoryTable() {

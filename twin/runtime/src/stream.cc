@@ -30,7 +30,21 @@ void Stream::Enqueue(Task task) {
 void Stream::EnqueueLaunch(LaunchRequest request) {
   auto shared = std::make_shared<LaunchRequest>(std::move(request));
   WorkerPool *pool = pool_;
+  // Published to this stream's synchronizers through the ScopedLaunchPublisher of DrainLocked.
   Enqueue([shared, pool] { return RunLaunch(*shared, *pool); });
+}
+
+void Stream::PublishLaunch(const std::shared_ptr<LaunchState> &launch) {
+  bool wake = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    running_launch_ = launch;
+    if (launch != nullptr) {
+      launches_published_.fetch_add(1, std::memory_order_release);
+      wake = waiters_ > 0;
+    }
+  }
+  if (wake) idle_.notify_all();  // sleeping synchronizers come and help
 }
 
 void Stream::DrainFromPool() {
@@ -45,7 +59,11 @@ void Stream::DrainLocked(std::unique_lock<std::mutex> &lock) {
     Task task = std::move(tasks_.front());
     tasks_.pop_front();
     lock.unlock();
-    Status status = task();
+    Status status;
+    {
+      ScopedLaunchPublisher publishing(&publisher_);  // launches inside the task get helpers
+      status = task();
+    }
     task = nullptr;  // release what the task holds (e.g. a binary) before re-locking
     lock.lock();
     if (!status.ok() && first_error_.ok()) first_error_ = std::move(status);
@@ -63,19 +81,31 @@ Status Stream::Synchronize() {
       DrainLocked(lock);  // nobody is on it yet: run the tasks on this thread
       continue;
     }
-    // A worker is draining: poll briefly (cheap for short tasks), then sleep.
+    // A worker is draining: help with the launch in flight, then poll briefly (cheap for short
+    // tasks) until the queue is idle or another launch starts, then sleep.
+    std::shared_ptr<LaunchState> launch = running_launch_;
+    const uint64_t seen = launches_published_.load(std::memory_order_acquire);
     lock.unlock();
+    if (launch != nullptr) HelpLaunch(*launch);
+    launch.reset();
     const auto deadline = std::chrono::steady_clock::now() + kSyncSpin;
     int polls = 0;
-    while (busy_.load(std::memory_order_acquire)) {
+    bool spun_out = false;
+    while (busy_.load(std::memory_order_acquire) && launches_published_.load(std::memory_order_acquire) == seen) {
       if (++polls % 64 == 0) {
-        if (std::chrono::steady_clock::now() >= deadline) break;
+        if (std::chrono::steady_clock::now() >= deadline) {
+          spun_out = true;
+          break;
+        }
         std::this_thread::yield();
       }
     }
     lock.lock();
+    if (!spun_out) continue;
     ++waiters_;
-    idle_.wait(lock, [this] { return !draining_; });
+    idle_.wait(lock, [&] {
+      return !draining_ || launches_published_.load(std::memory_order_relaxed) != seen;
+    });
     --waiters_;
   }
   Status status = std::move(first_error_);

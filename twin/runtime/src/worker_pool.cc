@@ -18,8 +18,10 @@ inline void CpuRelax() {
 
 WorkerPool::WorkerPool(unsigned threads) {
   if (threads == 0) {
-    threads = std::thread::hardware_concurrency();
-    if (threads < 2) threads = 2;
+    // One core is left to the host thread: it runs blocks too while it drains a stream or waits
+    // in a synchronize, so workers + that thread = the cores, and nothing is oversubscribed.
+    const unsigned cores = std::thread::hardware_concurrency();
+    threads = cores > 1 ? cores - 1 : 1;
   }
   threads_.reserve(threads);
   for (unsigned i = 0; i < threads; ++i) threads_.emplace_back([this] { Loop(); });

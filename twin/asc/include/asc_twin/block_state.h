@@ -8,13 +8,14 @@
 #include <cstdint>
 
 #include "asc_twin/aicore_abi.h"
+#include "asc_twin/block_copy.h"
 #include "asc_twin/trap.h"
 
 namespace AscendC {
 class TPipe;
 namespace twin {
 
-struct BlockState {
+struct alignas(64) BlockState {  // own cache lines: dynamic TLS blocks of two threads may be neighbours
   const AscTwinBlockEnv* env = nullptr;
   uint8_t* ub_base = nullptr;
   uint64_t ub_size = 0;
@@ -24,6 +25,8 @@ struct BlockState {
   int64_t block_num = 1;
   TPipe* pipe = nullptr;       // GetTPipePtr()
   uint64_t pipe_epoch = 0;     // bumped by every TPipe construction/Reset
+  uint64_t gm_written = 0;     // bytes this block's DataCopy calls wrote to GM so far
+  bool gm_streamed = false;    // a DataCopy used streaming stores (fenced when the block ends)
 };
 
 // Constant-initialised, so access needs no TLS init wrapper. Hidden: every
@@ -33,21 +36,35 @@ __attribute__((visibility("hidden"))) inline thread_local BlockState g_block;
 
 inline BlockState& Block() { return g_block; }
 
+// Reads one field of the env exactly as wide as it is: the runtime has just stored the fields
+// one by one, and a wider load merging two of them (which compilers like to emit) cannot be
+// forwarded from the store buffer; it waits until every older store, e.g. the previous block's
+// GM writes, reached the cache.
+template <typename F>
+inline F EnvField(const F& field) {
+  return __atomic_load_n(&field, __ATOMIC_RELAXED);
+}
+
 inline void InstallBlock(const AscTwinBlockEnv* env) {
   BlockState& b = g_block;
   b.env = env;
-  b.ub_base = env->ub_base;
-  b.ub_size = env->ub_size;
-  b.gm_check = env->gm_check;
-  b.gm_ctx = env->gm_ctx;
-  b.block_idx = env->block_idx;
-  b.block_num = env->block_num;
+  b.ub_base = EnvField(env->ub_base);
+  b.ub_size = EnvField(env->ub_size);
+  b.gm_check = EnvField(env->gm_check);
+  b.gm_ctx = EnvField(env->gm_ctx);
+  b.block_idx = EnvField(env->block_idx);
+  b.block_num = EnvField(env->block_num);
   b.pipe = nullptr;
   ++b.pipe_epoch;
+  b.gm_written = 0;
+  b.gm_streamed = false;
 }
 
 inline void ClearBlock() {
   BlockState& b = g_block;
+  // Streaming stores are weakly ordered: make them visible before the runtime learns (from
+  // another thread) that the block is done.
+  if (b.gm_streamed) FenceStreamingStores();
   const uint64_t epoch = b.pipe_epoch + 1;
   b = BlockState{};
   b.pipe_epoch = epoch;

@@ -110,9 +110,9 @@ inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const vo
     WriteError(err, err_cap, "kernel entry: env ub_base is NULL or not 32-byte aligned");
     return 1;
   }
-  if (env->block_num == 0 || env->block_idx >= env->block_num) {
-    std::snprintf(msg, sizeof(msg), "kernel entry: block_idx %u not below block_num %u", env->block_idx,
-                  env->block_num);
+  const uint32_t block_idx = EnvField(env->block_idx);  // just stored by the runtime: no wide load
+  if (env->block_num == 0 || block_idx >= env->block_num) {
+    std::snprintf(msg, sizeof(msg), "kernel entry: block_idx %u not below block_num %u", block_idx, env->block_num);
     WriteError(err, err_cap, msg);
     return 1;
   }

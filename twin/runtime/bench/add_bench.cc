@@ -1,0 +1,316 @@
+// The twin's benchmark: bandwidth of an AddCustom-style Ascend C kernel launched through ACL
+// against a plain multithreaded C add on the same buffers, plus launch overhead of an empty
+// kernel. Prints a table, or one JSON object per row with --json (read by add_bench.py, which
+// adds numpy). Never asserts on time; exits non-zero only if an ACL call fails or the kernel's
+// result differs from the C add.
+//
+//   add_bench --add=<add_custom.aicore.o> --empty=<binary with empty_kernel>
+//             [--sizes=1024,16384,...] [--tile_num=N] [--seconds=S] [--launch_reps=N] [--json]
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "acl/acl.h"
+#include "twin/runtime/internal/device.h"
+
+namespace {
+
+constexpr uint32_t kElemsPerBlock = 1024;  // the kernel's block: 1024 float32
+constexpr double kBytesPerElem = 12.0;     // read x, read y, write z
+
+struct Options {
+  std::string add_path;
+  std::string empty_path;
+  std::vector<uint64_t> sizes{1u << 10, 1u << 14, 1u << 18, 1u << 20, 1u << 22, 1u << 24, 1u << 25};
+  uint32_t tile_num = 1;  // tiles per buffer: a block makes tile_num x 2 (double buffer) trips
+  double seconds = 1.0;   // measuring time budget per size and contender
+  int launch_reps = 20000;  // launch-overhead repetitions per case (0: skip)
+  bool json = false;
+};
+
+[[noreturn]] void Die(const std::string &what) {
+  std::fprintf(stderr, "add_bench: %s\n", what.c_str());
+  std::exit(1);
+}
+
+void Check(aclError rc, const char *what) {
+  if (rc == ACL_SUCCESS) return;
+  const char *msg = aclGetRecentErrMsg();
+  Die(std::string(what) + " failed with " + std::to_string(rc) + ": " + (msg ? msg : ""));
+}
+
+std::vector<uint64_t> ParseSizes(const std::string &text) {
+  std::vector<uint64_t> sizes;
+  size_t at = 0;
+  while (at < text.size()) {
+    const size_t comma = std::min(text.find(',', at), text.size());
+    const uint64_t n = std::strtoull(text.substr(at, comma - at).c_str(), nullptr, 10);
+    if (n == 0 || n % kElemsPerBlock != 0 || n / kElemsPerBlock > 65535) {
+      Die("--sizes: '" + text.substr(at, comma - at) + "' is not a multiple of 1024 with at most 65535 blocks");
+    }
+    sizes.push_back(n);
+    at = comma + 1;
+  }
+  return sizes;
+}
+
+Options ParseOptions(int argc, char **argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&](const char *flag) -> const char * {
+      const size_t len = std::strlen(flag);
+      return arg.compare(0, len, flag) == 0 ? arg.c_str() + len : nullptr;
+    };
+    if (const char *v = value("--add=")) {
+      o.add_path = v;
+    } else if (const char *v = value("--empty=")) {
+      o.empty_path = v;
+    } else if (const char *v = value("--sizes=")) {
+      o.sizes = ParseSizes(v);
+    } else if (const char *v = value("--tile_num=")) {
+      o.tile_num = static_cast<uint32_t>(std::atoi(v));
+    } else if (const char *v = value("--seconds=")) {
+      o.seconds = std::atof(v);
+    } else if (const char *v = value("--launch_reps=")) {
+      o.launch_reps = std::atoi(v);
+    } else if (arg == "--json") {
+      o.json = true;
+    } else {
+      Die("unknown argument '" + arg + "'");
+    }
+  }
+  if (o.add_path.empty() || o.empty_path.empty()) Die("--add=<add_custom binary> and --empty=<binary> are required");
+  if (o.tile_num == 0 || kElemsPerBlock % (2 * o.tile_num * 8) != 0) {
+    Die("--tile_num must split 1024 floats into 2 x tile_num tiles of whole 32-byte blocks");
+  }
+  return o;
+}
+
+aclrtBinHandle LoadBinary(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) Die("cannot read " + path);
+  const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  aclrtBinHandle handle = nullptr;
+  Check(aclrtBinaryLoadFromData(bytes.data(), bytes.size(), nullptr, &handle), "aclrtBinaryLoadFromData");
+  return handle;
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+template <typename F>
+double MicrosOf(F &&f) {
+  const auto start = std::chrono::steady_clock::now();
+  f();
+  return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The plain C contender: z = x + y split evenly over `threads` std::threads, started per call.
+void CAdd(const float *__restrict x, const float *__restrict y, float *__restrict z, uint64_t n, unsigned threads) {
+  std::vector<std::thread> team;
+  team.reserve(threads);
+  for (unsigned t = 0; t < threads; ++t) {
+    const uint64_t lo = n * t / threads, hi = n * (t + 1) / threads;
+    team.emplace_back([=] {
+      for (uint64_t i = lo; i < hi; ++i) z[i] = x[i] + y[i];
+    });
+  }
+  for (std::thread &thread : team) thread.join();
+}
+
+struct DeviceBuffers {
+  void *x = nullptr, *y = nullptr, *z = nullptr;
+  explicit DeviceBuffers(uint64_t n) {
+    const size_t bytes = n * sizeof(float);
+    Check(aclrtMalloc(&x, bytes, ACL_MEM_MALLOC_HUGE_FIRST), "aclrtMalloc");
+    Check(aclrtMalloc(&y, bytes, ACL_MEM_MALLOC_HUGE_FIRST), "aclrtMalloc");
+    Check(aclrtMalloc(&z, bytes, ACL_MEM_MALLOC_HUGE_FIRST), "aclrtMalloc");
+  }
+  ~DeviceBuffers() {
+    aclrtFree(x);
+    aclrtFree(y);
+    aclrtFree(z);
+  }
+};
+
+struct AddRow {
+  uint64_t n;
+  uint32_t blocks;
+  int reps;
+  double kernel_us, c_us;
+};
+
+// One size: random inputs, one checked launch, warm-up, then kernel and C add timed in
+// alternation (so both see the same machine load) until the time budget is spent.
+AddRow MeasureAdd(aclrtFuncHandle add, aclrtStream stream, uint64_t n, const Options &o, unsigned c_threads,
+                  std::mt19937 &rng) {
+  DeviceBuffers dev(n);
+  std::vector<float> hx(n), hy(n), want(n);
+  std::uniform_real_distribution<float> dist(-100.0f, 100.0f);
+  for (uint64_t i = 0; i < n; ++i) {
+    hx[i] = dist(rng);
+    hy[i] = dist(rng);
+  }
+  const size_t bytes = n * sizeof(float);
+  Check(aclrtMemcpy(dev.x, bytes, hx.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE), "aclrtMemcpy");
+  Check(aclrtMemcpy(dev.y, bytes, hy.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE), "aclrtMemcpy");
+  Check(aclrtMemset(dev.z, bytes, 0, bytes), "aclrtMemset");
+
+  const uint32_t blocks = static_cast<uint32_t>(n / kElemsPerBlock);
+  struct {
+    uint64_t x, y, z, total, tile_num;
+  } args{reinterpret_cast<uint64_t>(dev.x), reinterpret_cast<uint64_t>(dev.y), reinterpret_cast<uint64_t>(dev.z), n,
+         o.tile_num};
+  auto launch = [&] {
+    Check(aclrtLaunchKernel(add, blocks, &args, sizeof(args), stream), "aclrtLaunchKernel");
+    Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
+  };
+  const auto *x = static_cast<const float *>(dev.x);
+  const auto *y = static_cast<const float *>(dev.y);
+  auto *z = static_cast<float *>(dev.z);
+
+  // Check once: the kernel's z against the C add's.
+  launch();
+  CAdd(hx.data(), hy.data(), want.data(), n, c_threads);
+  if (std::memcmp(z, want.data(), bytes) != 0) {
+    for (uint64_t i = 0; i < n; ++i) {
+      if (z[i] != want[i]) Die("kernel result differs at " + std::to_string(i) + " of " + std::to_string(n));
+    }
+  }
+
+  // Warm-up: both contenders, until ~10% of the budget or 3 rounds.
+  const double warm_us = std::max(1.0, o.seconds * 0.1e6);
+  double spent = 0;
+  for (int r = 0; r < 3 || spent < warm_us; ++r) {
+    spent += MicrosOf(launch);
+    spent += MicrosOf([&] { CAdd(x, y, z, n, c_threads); });
+    if (r > 1000) break;
+  }
+  std::vector<double> kernel_us, c_us;
+  spent = 0;
+  while ((kernel_us.size() < 5 || spent < o.seconds * 1e6) && kernel_us.size() < 20000) {
+    const double k = MicrosOf(launch);
+    // Untimed pause: the runtime's idle workers poll for ~50 us after a launch; let them go to
+    // sleep so they do not take CPU from the C add's threads. Busy, not sleeping: a sleeping
+    // benchmark gives its core away on this shared machine and waits to get it back.
+    const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(100);
+    while (std::chrono::steady_clock::now() < until) {
+    }
+    const double c = MicrosOf([&] { CAdd(x, y, z, n, c_threads); });
+    kernel_us.push_back(k);
+    c_us.push_back(c);
+    spent += k + c;
+  }
+  return AddRow{n, blocks, static_cast<int>(kernel_us.size()), Median(kernel_us), Median(c_us)};
+}
+
+struct LaunchRow {
+  uint32_t blocks;
+  int reps;
+  double median_us, p90_us;
+};
+
+// Back to back, or (idle) after 1 ms without work, when the pool's workers have gone to sleep
+// and the launch pays for waking one.
+LaunchRow MeasureLaunch(aclrtFuncHandle empty, aclrtStream stream, uint32_t blocks, int reps, bool idle) {
+  uint64_t no_args = 0;
+  auto launch = [&] {
+    Check(aclrtLaunchKernel(empty, blocks, &no_args, sizeof(no_args), stream), "aclrtLaunchKernel");
+    Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
+  };
+  for (int i = 0; i < reps / 10; ++i) launch();
+  std::vector<double> us;
+  us.reserve(static_cast<size_t>(reps));
+  for (int i = 0; i < reps; ++i) {
+    if (idle) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    us.push_back(MicrosOf(launch));
+  }
+  std::sort(us.begin(), us.end());
+  return LaunchRow{blocks, reps, Median(us), us[us.size() * 9 / 10]};
+}
+
+double GBps(uint64_t n, double us) { return kBytesPerElem * static_cast<double>(n) / us / 1e3; }
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  const Options o = ParseOptions(argc, argv);
+  Check(aclInit(nullptr), "aclInit");
+  Check(aclrtSetDevice(0), "aclrtSetDevice");
+  aclrtStream stream = nullptr;
+  Check(aclrtCreateStream(&stream), "aclrtCreateStream");
+  aclrtBinHandle add_bin = LoadBinary(o.add_path);
+  aclrtBinHandle empty_bin = LoadBinary(o.empty_path);
+  aclrtFuncHandle add = nullptr, empty = nullptr;
+  Check(aclrtBinaryGetFunction(add_bin, "add_custom", &add), "aclrtBinaryGetFunction(add_custom)");
+  Check(aclrtBinaryGetFunction(empty_bin, "empty_kernel", &empty), "aclrtBinaryGetFunction(empty_kernel)");
+
+  // The C add gets as many threads as run a launch's blocks.
+  const unsigned c_threads = asc_twin::rt::Runtime::Get()->pool().block_threads();
+  const unsigned seed = static_cast<unsigned>(std::random_device{}());
+  std::mt19937 rng(seed);
+  if (o.json) {
+    std::printf("{\"kind\": \"setup\", \"soc\": \"%s\", \"threads\": %u, \"tile_num\": %u, \"seed\": %u}\n",
+                aclrtGetSocName(), c_threads, o.tile_num, seed);
+  } else {
+    std::printf("SoC %s; kernel add_custom, 1024 floats a block, 2 x %u tiles of %u floats; C add on %u threads; "
+                "seed %u\n\n",
+                aclrtGetSocName(), o.tile_num, kElemsPerBlock / 2 / o.tile_num, c_threads, seed);
+    std::printf("| %10s | %6s | %5s | %10s | %10s | %10s | %10s | %8s |\n", "elements", "blocks", "reps", "kernel us",
+                "kernel GB/s", "C us", "C GB/s", "kernel/C");
+    std::printf("|-----------:|-------:|------:|-----------:|------------:|-----------:|-----------:|---------:|\n");
+  }
+  std::fflush(stdout);
+  for (uint64_t n : o.sizes) {
+    const AddRow r = MeasureAdd(add, stream, n, o, c_threads, rng);
+    if (o.json) {
+      std::printf("{\"kind\": \"add\", \"n\": %llu, \"blocks\": %u, \"reps\": %d, \"kernel_us\": %.3f, \"c_us\": %.3f}\n",
+                  static_cast<unsigned long long>(n), r.blocks, r.reps, r.kernel_us, r.c_us);
+    } else {
+      std::printf("| %10llu | %6u | %5d | %10.1f | %11.2f | %10.1f | %10.2f | %8.2f |\n",
+                  static_cast<unsigned long long>(n), r.blocks, r.reps, r.kernel_us, GBps(n, r.kernel_us), r.c_us,
+                  GBps(n, r.c_us), r.c_us / r.kernel_us);
+    }
+    std::fflush(stdout);
+  }
+  if (!o.json) {
+    std::printf("\n| %-45s | %5s | %9s | %9s |\n", "launch + synchronize", "reps", "median us", "p90 us");
+    std::printf("|-----------------------------------------------|------:|----------:|----------:|\n");
+  }
+  struct LaunchCase {
+    uint32_t blocks;
+    bool idle;
+  };
+  for (const LaunchCase c : {LaunchCase{1, false}, LaunchCase{48, false}, LaunchCase{1, true}, LaunchCase{48, true}}) {
+    if (o.launch_reps <= 0) break;
+    const int reps = c.idle ? std::max(10, o.launch_reps / 20) : o.launch_reps;
+    const LaunchRow r = MeasureLaunch(empty, stream, c.blocks, reps, c.idle);
+    if (o.json) {
+      std::printf("{\"kind\": \"launch\", \"blocks\": %u, \"idle\": %s, \"reps\": %d, \"median_us\": %.3f, "
+                  "\"p90_us\": %.3f}\n",
+                  r.blocks, c.idle ? "true" : "false", r.reps, r.median_us, r.p90_us);
+    } else {
+      std::printf("| empty kernel, %2u block%s%s | %5d | %9.2f | %9.2f |\n", c.blocks, c.blocks == 1 ? " " : "s",
+                  c.idle ? ", after 1 ms idle" : ", back to back   ", r.reps, r.median_us, r.p90_us);
+    }
+  }
+  Check(aclrtBinaryUnLoad(add_bin), "aclrtBinaryUnLoad");
+  Check(aclrtBinaryUnLoad(empty_bin), "aclrtBinaryUnLoad");
+  Check(aclrtDestroyStream(stream), "aclrtDestroyStream");
+  Check(aclrtResetDevice(0), "aclrtResetDevice");
+  Check(aclFinalize(), "aclFinalize");
+  return 0;
+}

@@ -1,0 +1,99 @@
+"""The twin's benchmark driver: runs the C++ bench (kernel vs. C add, launch overhead), measures
+numpy's add on the same sizes in the same run, and prints one merged table.
+
+    bazel run -c opt //twin/runtime:add_bench [-- --sizes=1024,... --seconds=S --tile_num=N]
+
+Arguments other than --bench are passed to the C++ bench. Prints tables; asserts nothing.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+BYTES_PER_ELEM = 12.0  # read x, read y, write z
+
+
+def run_cpp_bench(bench: str, passthrough: list[str]) -> list[dict]:
+    proc = subprocess.run([bench, "--json", *passthrough], stdout=subprocess.PIPE, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"add_bench.py: {bench} exited with status {proc.returncode}")
+    return [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+
+
+def numpy_add_us(n: int, seconds: float, rng: np.random.Generator) -> tuple[float, int]:
+    """Median microseconds of np.add(x, y, out=z) on random float32 inputs."""
+    x = rng.uniform(-100, 100, n).astype(np.float32)
+    y = rng.uniform(-100, 100, n).astype(np.float32)
+    z = np.empty_like(x)
+    np.add(x, y, out=z)
+    if not np.array_equal(z, x + y):
+        sys.exit("add_bench.py: numpy's add disagrees with itself")
+    spent = 0.0
+    reps = 0
+    while reps < 3 or spent < 0.1 * seconds:  # warm-up
+        start = time.perf_counter()
+        np.add(x, y, out=z)
+        spent += time.perf_counter() - start
+        reps += 1
+    times: list[float] = []
+    spent = 0.0
+    while (len(times) < 5 or spent < seconds) and len(times) < 20000:
+        start = time.perf_counter()
+        np.add(x, y, out=z)
+        elapsed = time.perf_counter() - start
+        times.append(elapsed * 1e6)
+        spent += elapsed
+    return statistics.median(times), len(times)
+
+
+def gbps(n: int, us: float) -> float:
+    return BYTES_PER_ELEM * n / us / 1e3
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bench", required=True, help="path of the C++ add_bench binary")
+    parser.add_argument("--seconds", type=float, default=1.0, help="measuring budget per size and contender")
+    args, passthrough = parser.parse_known_args()
+    passthrough.append(f"--seconds={args.seconds}")
+
+    load_before = os.getloadavg()
+    rows = run_cpp_bench(args.bench, passthrough)
+    setup = next(r for r in rows if r["kind"] == "setup")
+    rng = np.random.default_rng(setup["seed"])
+    adds = [r for r in rows if r["kind"] == "add"]
+    for row in adds:
+        row["numpy_us"], row["numpy_reps"] = numpy_add_us(row["n"], args.seconds, rng)
+    load_after = os.getloadavg()
+
+    print(f"SoC {setup['soc']}; add_custom: 1024 float32 a block, TQue double buffering, "
+          f"2 x {setup['tile_num']} tiles of {1024 // 2 // setup['tile_num']} floats; "
+          f"C add on {setup['threads']} std::threads; numpy {np.__version__} (one thread); "
+          f"seed {setup['seed']}")
+    print(f"{os.cpu_count()} CPUs; load average {load_before[0]:.2f} before, {load_after[0]:.2f} after; "
+          f"GB/s = 12 bytes per element / median time")
+    print()
+    print("| elements | blocks | kernel us | kernel GB/s | C GB/s | numpy GB/s | kernel/C | kernel/numpy |")
+    print("|---------:|-------:|----------:|------------:|-------:|-----------:|---------:|-------------:|")
+    for r in adds:
+        k, c, npy = gbps(r["n"], r["kernel_us"]), gbps(r["n"], r["c_us"]), gbps(r["n"], r["numpy_us"])
+        print(f"| {r['n']:>8} | {r['blocks']:>6} | {r['kernel_us']:>9.1f} | {k:>11.2f} | {c:>6.2f} | "
+              f"{npy:>10.2f} | {k / c:>8.2f} | {k / npy:>12.2f} |")
+    print()
+    print("| launch + synchronize (empty kernel)  | reps  | median us | p90 us |")
+    print("|--------------------------------------|------:|----------:|-------:|")
+    for r in (r for r in rows if r["kind"] == "launch"):
+        label = f"{r['blocks']} block{'s' if r['blocks'] > 1 else ''}, " + (
+            "after 1 ms idle" if r["idle"] else "back to back")
+        print(f"| {label:<36} | {r['reps']:>5} | {r['median_us']:>9.2f} | {r['p90_us']:>6.2f} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,103 @@
+// Block dispatch of the launch path: guided chunked claiming, a synchronizing thread that helps
+// a worker-drained launch, and traps, over many block counts. Every block must run exactly
+// once with its own index, also when launches are queued while a worker is still busy.
+#include <chrono>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include "twin/runtime/tests/test_support.h"
+
+namespace asc_twin::rt::testing {
+namespace {
+
+class Dispatch : public AclTest {
+ protected:
+  void SetUp() override {
+    AclTest::SetUp();
+    bytes_ = ReadFile(KernelPath("k2201"));
+    ACL_OK(aclrtBinaryLoadFromData(bytes_.data(), bytes_.size(), nullptr, &bin_));
+    ACL_OK(aclrtBinaryGetFunction(bin_, "block_env", &block_env_));
+    ACL_OK(aclrtBinaryGetFunction(bin_, "trap_on_block", &trap_));
+    ACL_OK(aclrtCreateStream(&stream_));
+  }
+  void TearDown() override {
+    EXPECT_EQ(aclrtDestroyStream(stream_), ACL_SUCCESS) << TakeErrMsg();
+    EXPECT_EQ(aclrtBinaryUnLoad(bin_), ACL_SUCCESS) << TakeErrMsg();
+    AclTest::TearDown();
+  }
+
+  std::vector<uint8_t> bytes_;
+  aclrtBinHandle bin_ = nullptr;
+  aclrtFuncHandle block_env_ = nullptr, trap_ = nullptr;
+  aclrtStream stream_ = nullptr;
+};
+
+// block_env writes 6 words per block: index, count, ...; a block run twice or never shows.
+TEST_F(Dispatch, EveryBlockRunsOnceForManyBlockCounts) {
+  constexpr uint32_t kMaxBlocks = 3000;
+  const size_t bytes = size_t{kMaxBlocks} * 6 * 8;
+  void *dev = nullptr;
+  ACL_OK(aclrtMalloc(&dev, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+  std::vector<uint64_t> out(size_t{kMaxBlocks} * 6);
+  std::vector<uint32_t> counts = {1, 2, 3, 5, 47, 48, 49, 255, 1024, kMaxBlocks};
+  for (int i = 0; i < 10; ++i) counts.push_back(1 + static_cast<uint32_t>(Rng()() % kMaxBlocks));
+  for (uint32_t blocks : counts) {
+    for (const bool let_a_worker_start : {false, true}) {
+      ACL_OK(aclrtMemset(dev, bytes, 0xee, bytes));
+      uint64_t args[1] = {reinterpret_cast<uint64_t>(dev)};
+      ACL_OK(aclrtLaunchKernel(block_env_, blocks, args, sizeof(args), stream_));
+      // Give a pool worker time to start draining, so this thread joins a running launch.
+      if (let_a_worker_start) std::this_thread::sleep_for(std::chrono::microseconds(200));
+      ACL_OK(aclrtSynchronizeStream(stream_));
+      ACL_OK(aclrtMemcpy(out.data(), bytes, dev, bytes, ACL_MEMCPY_DEVICE_TO_HOST));
+      for (uint32_t b = 0; b < kMaxBlocks; ++b) {
+        if (b < blocks) {
+          ASSERT_EQ(out[6 * b], b) << blocks << " blocks";
+          ASSERT_EQ(out[6 * b + 1], blocks) << "block " << b;
+          ASSERT_EQ(out[6 * b + 4], 1u) << "block " << b;
+        } else {
+          ASSERT_EQ(out[6 * b], 0xeeeeeeeeeeeeeeeeull) << "block " << b << " of " << blocks << " ran";
+        }
+      }
+    }
+  }
+  ACL_OK(aclrtFree(dev));
+}
+
+// Several launches queued back to back (a worker drains; this thread helps each in turn), the
+// middle one trapping: the trap is reported once, naming its block; the others all ran.
+TEST_F(Dispatch, QueuedLaunchesWithATrapInTheMiddle) {
+  constexpr uint32_t kBlocks = 700;
+  const size_t bytes = size_t{kBlocks} * 6 * 8;
+  void *before = nullptr, *after = nullptr;
+  ACL_OK(aclrtMalloc(&before, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+  ACL_OK(aclrtMalloc(&after, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+  for (int round = 0; round < 5; ++round) {
+    ACL_OK(aclrtMemset(before, bytes, 0, bytes));
+    ACL_OK(aclrtMemset(after, bytes, 0, bytes));
+    const uint64_t bad = Rng()() % kBlocks;
+    uint64_t before_args[1] = {reinterpret_cast<uint64_t>(before)};
+    uint64_t trap_args[1] = {bad};
+    uint64_t after_args[1] = {reinterpret_cast<uint64_t>(after)};
+    ACL_OK(aclrtLaunchKernel(block_env_, kBlocks, before_args, sizeof(before_args), stream_));
+    ACL_OK(aclrtLaunchKernel(trap_, kBlocks, trap_args, sizeof(trap_args), stream_));
+    ACL_OK(aclrtLaunchKernel(block_env_, kBlocks, after_args, sizeof(after_args), stream_));
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_AICORE_EXCEPTION);
+    const std::string msg = TakeErrMsg();
+    EXPECT_EQ(msg.rfind("kernel trap_on_block block " + std::to_string(bad) + ": UB capacity exceeded", 0), 0u)
+        << msg;
+    ACL_OK(aclrtSynchronizeStream(stream_));
+    std::vector<uint64_t> out(size_t{kBlocks} * 6);
+    for (void *dev : {before, after}) {
+      ACL_OK(aclrtMemcpy(out.data(), bytes, dev, bytes, ACL_MEMCPY_DEVICE_TO_HOST));
+      for (uint32_t b = 0; b < kBlocks; ++b) ASSERT_EQ(out[6 * b], b) << "round " << round;
+      for (uint32_t b = 0; b < kBlocks; ++b) ASSERT_EQ(out[6 * b + 1], kBlocks) << "round " << round;
+    }
+  }
+  ACL_OK(aclrtFree(before));
+  ACL_OK(aclrtFree(after));
+}
+
+}  // namespace
+}  // namespace asc_twin::rt::testing
