@@ -5,7 +5,7 @@ import json
 
 from .arch import NpuArch
 
-ABI_VERSION = 1
+ABI_VERSION = 2  # == ASC_TWIN_ABI_VERSION (twin/abi/include/asc_twin/aicore_abi.h); checked when compiled
 META_SECTION = ".ascend.meta"
 AICORE_SECTION = ".aicore_binary"
 ENTRY_PREFIX = "__asc_twin_entry_"
@@ -33,6 +33,8 @@ def wrapper_source(source_include_path: str, arch: NpuArch, kernel_names: list) 
         "#include \"asc_twin/kernel_entry.h\"\n"
         "#include \"asc_twin/aicore_abi.h\"\n"
         f"{entries}\n"
+        f"static_assert(ASC_TWIN_ABI_VERSION == {ABI_VERSION}u, \"bisheng writes abi={ABI_VERSION} but the twin headers "
+        f"define another ASC_TWIN_ABI_VERSION\");\n"
         "// Read by the runtime from the file bytes before dlopen (see aicore_abi.h).\n"
         f"__attribute__((section(ASC_TWIN_META_SECTION), used, aligned(1)))\n"
         f"static const char asc_twin_bisheng_meta[] = {_c_string(meta_text(arch, kernel_names))};\n"

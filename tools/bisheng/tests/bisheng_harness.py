@@ -44,6 +44,8 @@ class AscTwinBlockEnv(ctypes.Structure):
         ("block_idx", ctypes.c_uint32),
         ("block_num", ctypes.c_uint32),
         ("npu_arch", ctypes.c_uint32),
+        ("flags", ctypes.c_uint32),  # ABI 2; 0: the kernel fences its streaming stores itself
+        ("reserved", ctypes.c_uint32),
         ("ub_base", ctypes.c_void_p),
         ("ub_size", ctypes.c_uint64),
         ("gm_check", ctypes.c_void_p),
@@ -92,9 +94,10 @@ class DeviceBinary:
         ub_base = (ctypes.addressof(self.ub) + 4095) // 4096 * 4096
         err = ctypes.create_string_buffer(256)
         for block in range(block_num):
-            env = AscTwinBlockEnv(1, block, block_num, self.npu_arch, ub_base, self.ub_size,
-                                  ctypes.cast(self.gm_check, ctypes.c_void_p), None,
-                                  b"Ascend910B1", kernel.encode())
+            env = AscTwinBlockEnv(abi_version=2, block_idx=block, block_num=block_num, npu_arch=self.npu_arch,
+                                  flags=0, reserved=0, ub_base=ub_base, ub_size=self.ub_size,
+                                  gm_check=ctypes.cast(self.gm_check, ctypes.c_void_p), gm_ctx=None,
+                                  soc_version=b"Ascend910B1", kernel_name=kernel.encode())
             status = entry(ctypes.byref(env), args, len(args), err, len(err))
             if status != 0:
                 raise RuntimeError(f"{kernel} block {block} trapped: {err.value.decode()}")

@@ -247,3 +247,49 @@ TEST(DataCopy, LargeLaunchWithStreamedOutputIsExact) {
   ASSERT_TRUE(r.ok()) << r.FirstError();
   for (uint32_t i = 0; i < kTotal; ++i) ASSERT_EQ(z[i], x[i] + y[i]) << "element " << i;
 }
+
+// ABI 2: a block that streamed its GM writes fences them when it ends unless the host set
+// ASC_TWIN_ENV_HOST_FENCES_STORES (the runtime does, and fences each run of blocks itself).
+// The entries run on this thread, as a host that calls them directly would; the results are
+// exact either way.
+TEST(DataCopy, EntriesFenceStreamedWritesUnlessTheHostDoes) {
+  constexpr uint32_t kBlocks = 4, kTile = 2048, kTotal = kBlocks * (1u << 20);
+  static_assert(uint64_t{kTotal} * sizeof(float) >= AscendC::twin::kStreamingThresholdBytes, "must stream");
+  DeviceMemory mem;
+  float* x = mem.AllocOf<float>(kTotal);
+  float* y = mem.AllocOf<float>(kTotal);
+  float* z = mem.AllocOf<float>(kTotal);
+  std::uniform_real_distribution<float> d(-1000, 1000);
+  for (uint32_t i = 0; i < kTotal; ++i) {
+    x[i] = d(Rng());
+    y[i] = d(Rng());
+  }
+  Args a;
+  a.Add(x).Add(y).Add(z).Add(kTotal).Add(kTile).Add(static_cast<uint32_t>(kAdd));
+  std::vector<uint8_t> ub(kAscend910B1.ub_size + 4096);
+  uint8_t* ub_base = ub.data() + (4096 - reinterpret_cast<uintptr_t>(ub.data()) % 4096) % 4096;
+  for (const uint32_t flags : {0u, ASC_TWIN_ENV_HOST_FENCES_STORES}) {
+    std::memset(z, 0xff, uint64_t{kTotal} * sizeof(float));  // NaN: unwritten elements show up
+    const uint64_t fences_before = asc_twin_test_block_end_fences();
+    for (uint32_t b = 0; b < kBlocks; ++b) {
+      AscTwinBlockEnv env{};
+      env.abi_version = ASC_TWIN_ABI_VERSION;
+      env.block_idx = b;
+      env.block_num = kBlocks;
+      env.npu_arch = kAscend910B1.npu_arch;
+      env.flags = flags;
+      env.ub_base = ub_base;
+      env.ub_size = kAscend910B1.ub_size;
+      env.gm_check = &DeviceMemory::Check;
+      env.gm_ctx = &mem;
+      env.soc_version = kAscend910B1.name;
+      env.kernel_name = "binary_f32";
+      char err[512] = "";
+      ASSERT_EQ(__asc_twin_entry_binary_f32(&env, a.data(), a.size(), err, sizeof(err)), 0) << err;
+    }
+    if (flags != 0) AscendC::twin::FenceStreamingStores();  // the promise the host made
+    const uint64_t fences = asc_twin_test_block_end_fences() - fences_before;
+    EXPECT_EQ(fences, flags == 0 ? kBlocks : 0u) << "flags " << flags;
+    for (uint32_t i = 0; i < kTotal; ++i) ASSERT_EQ(z[i], x[i] + y[i]) << "element " << i << ", flags " << flags;
+  }
+}

@@ -393,3 +393,9 @@ extern "C" __global__ __aicore__ void throws_std(GM_ADDR x, GM_ADDR z, uint32_t 
   (void)v.at(n);  // std::out_of_range
 }
 ASC_TWIN_KERNEL_ENTRY(throws_std)
+
+// The per-block store fences (ClearBlock) issued by this thread in this binary's kernels: the
+// counter is hidden per binary, so a test linked against the kernels as a shared library asks here.
+extern "C" __attribute__((visibility("default"))) uint64_t asc_twin_test_block_end_fences() {
+  return AscendC::twin::g_block_end_fences;
+}

@@ -66,4 +66,7 @@ ASC_TWIN_DECLARE_ENTRY(trap_probe)
 // (x, z, n): a C++ exception that is not a Trap
 ASC_TWIN_DECLARE_ENTRY(throws_std)
 
+// Store fences the kernels' block ends issued on the calling thread so far.
+extern "C" uint64_t asc_twin_test_block_end_fences();
+
 #endif  // ASC_TWIN_TESTS_TEST_KERNELS_H_

@@ -125,7 +125,7 @@ TEST(EntryValidation, RejectsBadEnvAndArgs) {
   AscTwinBlockEnv bad = env;
   bad.abi_version = 7;
   EXPECT_NE(__asc_twin_entry_trap_probe(&bad, a.data(), a.size(), err, sizeof(err)), 0);
-  EXPECT_STREQ(err, "kernel entry: env abi_version 7, kernel built for 1");
+  EXPECT_STREQ(err, "kernel entry: env abi_version 7, kernel built for twin ABI 2 (rebuild the kernel or the host)");
 
   bad = env;
   bad.npu_arch = 2002;

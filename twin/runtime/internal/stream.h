@@ -2,10 +2,19 @@
 // work proceeds asynchronously) or the thread that synchronizes (so launch+synchronize of a
 // small kernel runs inline without a thread hand-off). A thread that synchronizes while a
 // worker drains helps run the blocks of the launch in flight instead of idling.
+//
+// Lazy wake: waking a sleeping worker (a futex wake, an inter-processor interrupt in a VM)
+// costs more than a one-block kernel. So while a stream's one-block launches are followed
+// promptly by aclrtSynchronizeStream (learned per stream, kSyncFollowsWindow), such a launch
+// onto an idle queue does not post the drain: the synchronizer runs it inline. The deferred
+// drain is posted by the next task queued on the stream, by any other ACL call of the launching
+// thread (FlushDeferredDrainOfThisThread), or when that thread ends; a stream whose
+// synchronize came late (the host overlapped work with it) stops deferring.
 #ifndef TWIN_RUNTIME_INTERNAL_STREAM_H_
 #define TWIN_RUNTIME_INTERNAL_STREAM_H_
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -34,8 +43,15 @@ class Stream : public std::enable_shared_from_this<Stream> {
   void EnqueueLaunch(LaunchRequest request);
   // Waits until the queue is empty; returns, and clears, the first failure since the last call.
   Status Synchronize();
+  // Posts the drain a launch of this thread deferred (see above), if any. Cheap when none.
+  // Every ACL call but the synchronizing ones makes it.
+  static void FlushDeferredDrainOfThisThread();
+  // Posts this stream's deferred drain, if any.
+  void FlushDeferredDrain();
 
  private:
+  void EnqueueTask(Task task, bool one_block_launch);
+  void PostDrain();
   void DrainFromPool();
   void DrainLocked(std::unique_lock<std::mutex> &lock);
   void PublishLaunch(const std::shared_ptr<LaunchState> &launch);
@@ -47,6 +63,9 @@ class Stream : public std::enable_shared_from_this<Stream> {
   std::deque<Task> tasks_;
   bool draining_ = false;
   bool drain_posted_ = false;
+  bool drain_deferred_ = false;  // a one-block launch waits for a synchronizer (or a flush)
+  bool defer_one_block_ = true;  // this stream's one-block launches are synchronized promptly
+  std::chrono::steady_clock::time_point last_one_block_enqueue_{};
   int waiters_ = 0;
   std::atomic<bool> busy_{false};  // tasks queued or running; polled without the lock
   std::shared_ptr<LaunchState> running_launch_;  // multi-block launch in flight, for helpers

@@ -40,7 +40,7 @@ aclError aclrtGetRunMode(aclrtRunMode *runMode) {
 }
 
 aclError aclrtSynchronizeDevice(void) {
-  ACL_TWIN_REQUIRE_RUNTIME("aclrtSynchronizeDevice");
+  ACL_TWIN_REQUIRE_RUNTIME_FOR_SYNC("aclrtSynchronizeDevice");
   return Report(Prefixed("aclrtSynchronizeDevice", runtime->SynchronizeDevice()));
 }
 
@@ -87,7 +87,7 @@ aclError aclrtDestroyStream(aclrtStream stream) {
 }
 
 aclError aclrtSynchronizeStream(aclrtStream stream) {
-  ACL_TWIN_REQUIRE_RUNTIME("aclrtSynchronizeStream");
+  ACL_TWIN_REQUIRE_RUNTIME_FOR_SYNC("aclrtSynchronizeStream");
   StatusOr<std::shared_ptr<Stream>> found = runtime->FindStream(stream);
   if (!found.ok()) return Report(Prefixed("aclrtSynchronizeStream", found.status()));
   // A failed launch is reported as is: its message is the one line naming kernel and block.

@@ -7,6 +7,7 @@
 
 #include "twin/runtime/internal/device.h"
 #include "twin/runtime/internal/error_log.h"
+#include "twin/runtime/internal/stream.h"
 
 namespace asc_twin::rt {
 
@@ -34,10 +35,17 @@ inline Status Prefixed(const char *api, const Status &status) {
 
 }  // namespace asc_twin::rt
 
-// Declares `runtime` (std::shared_ptr<Runtime>) or returns ACL_ERROR_UNINITIALIZE.
-#define ACL_TWIN_REQUIRE_RUNTIME(api)                                        \
+// Declares `runtime` (std::shared_ptr<Runtime>) or returns ACL_ERROR_UNINITIALIZE. For the
+// synchronizing calls: a one-block launch this thread deferred stays for them to run inline.
+#define ACL_TWIN_REQUIRE_RUNTIME_FOR_SYNC(api)                                                  \
   std::shared_ptr<::asc_twin::rt::Runtime> runtime = ::asc_twin::rt::Runtime::Get(); \
   if (!runtime) return ::asc_twin::rt::Report(::asc_twin::rt::NotInitialized(api))
+
+// Same for every other call, which first posts the drain of a launch this thread deferred (the
+// host moved on without synchronizing: the kernel runs asynchronously, see stream.h).
+#define ACL_TWIN_REQUIRE_RUNTIME(api)                          \
+  ::asc_twin::rt::Stream::FlushDeferredDrainOfThisThread(); \
+  ACL_TWIN_REQUIRE_RUNTIME_FOR_SYNC(api)
 
 #define ACL_TWIN_REQUIRE_NOT_NULL(api, arg) \
   if ((arg) == nullptr) return ::asc_twin::rt::Report(::asc_twin::rt::NullArgument(api, #arg))

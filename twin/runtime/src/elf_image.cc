@@ -150,7 +150,7 @@ StatusOr<KernelMeta> ParseKernelMeta(const std::string &raw) {
   if (!has_abi) return Bad(where + "has no abi= line");
   if (meta.abi != ASC_TWIN_ABI_VERSION) {
     return Bad("built for twin ABI " + std::to_string(meta.abi) + ", this runtime implements ABI " +
-               std::to_string(ASC_TWIN_ABI_VERSION));
+               std::to_string(ASC_TWIN_ABI_VERSION) + ": rebuild the kernel with the current bisheng");
   }
   if (!has_arch) return Bad(where + "has no npu_arch= line");
   if (meta.kernels.empty()) return Bad(where + "lists no kernel= line");

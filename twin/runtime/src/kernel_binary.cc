@@ -94,7 +94,8 @@ StatusOr<std::shared_ptr<KernelBinary>> KernelBinary::Load(const void *data, siz
     if (info->abi_version != ASC_TWIN_ABI_VERSION) {
       return Status(ACL_ERROR_INVALID_PARAM, "invalid kernel binary: kernel '" + name + "' has ABI version " +
                                                  std::to_string(info->abi_version) + ", expected " +
-                                                 std::to_string(ASC_TWIN_ABI_VERSION));
+                                                 std::to_string(ASC_TWIN_ABI_VERSION) +
+                                                 ": rebuild it with the current bisheng");
     }
     if (uint64_t{info->params} * 8 > info->args_size) {
       return Status(ACL_ERROR_INVALID_PARAM, "invalid kernel binary: kernel '" + name + "' declares " +

@@ -88,6 +88,7 @@ void FillEnv(const LaunchRequest &request, uint8_t *ub, AscTwinBlockEnv *env) {
   env->abi_version = ASC_TWIN_ABI_VERSION;
   env->block_num = request.blocks;
   env->npu_arch = request.soc->npu_arch;
+  env->flags = ASC_TWIN_ENV_HOST_FENCES_STORES;  // RunBlocks fences each run (FenceBlockStores)
   env->ub_base = ub;
   env->ub_size = request.soc->ub_size;
   env->gm_check = &MemoryTable::GmCheck;
@@ -116,6 +117,17 @@ void RunOneBlock(LaunchState &state, AscTwinBlockEnv &env, uint32_t block) {
     err[sizeof(err) - 1] = '\0';
     RecordFailure(state, block, OneLine(err));
   }
+}
+
+// Makes the streaming (non-temporal) stores of the blocks this thread just ran visible before
+// their completion is published: the promise of ASC_TWIN_ENV_HOST_FENCES_STORES. The
+// release/acquire on `finished` orders ordinary stores only; weakly ordered ones need sfence.
+inline void FenceBlockStores() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_sfence();
+#else
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+#endif
 }
 
 // Claims the next run of consecutive blocks: guided self-scheduling, a share of what is left
@@ -151,6 +163,7 @@ void RunBlocks(LaunchState &state) {
       if (state.failed.load(std::memory_order_relaxed)) break;
       RunOneBlock(state, env, block);
     }
+    FenceBlockStores();  // every path that completes blocks, trapped ones included, passes here
     if (state.finished.fetch_add(count, std::memory_order_acq_rel) + count == blocks) {
       std::lock_guard<std::mutex> lock(state.mutex);
       if (state.waiter_sleeping) state.all_done.notify_all();

@@ -6,32 +6,93 @@
 namespace asc_twin::rt {
 namespace {
 constexpr auto kSyncSpin = std::chrono::microseconds(100);
+// A one-block launch synchronized within this long after it was queued counts as "launch, then
+// synchronize": the stream's next one defers its drain to the synchronizer. A longer gap means
+// the host worked meanwhile and wants the kernel to overlap with that work.
+constexpr auto kSyncFollowsWindow = std::chrono::microseconds(20);
+
+// The stream whose drain this thread deferred. `pending` is the cheap check every ACL call
+// makes; the holder posts the drain if the thread ends with it still deferred.
+thread_local bool t_deferred_pending = false;
+struct DeferredDrainHolder {
+  std::weak_ptr<Stream> stream;
+  ~DeferredDrainHolder() {
+    if (auto held = stream.lock()) held->FlushDeferredDrain();
+  }
+};
+thread_local DeferredDrainHolder t_deferred;
 }  // namespace
 
-void Stream::Enqueue(Task task) {
+void Stream::FlushDeferredDrainOfThisThread() {
+  if (!t_deferred_pending) return;
+  t_deferred_pending = false;
+  std::shared_ptr<Stream> stream = t_deferred.stream.lock();
+  t_deferred.stream.reset();
+  if (stream != nullptr) stream->FlushDeferredDrain();
+}
+
+void Stream::FlushDeferredDrain() {
   bool post = false;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    tasks_.push_back(std::move(task));
-    busy_.store(true, std::memory_order_release);
-    if (!draining_ && !drain_posted_) {
+    if (!drain_deferred_) return;
+    drain_deferred_ = false;
+    defer_one_block_ = false;  // the host went on with other calls: it wants asynchrony here
+    if (!draining_ && !drain_posted_ && !tasks_.empty()) {
       drain_posted_ = true;
       post = true;
     }
   }
-  if (post) {
-    std::weak_ptr<Stream> weak = weak_from_this();
-    pool_->Post([weak] {
-      if (auto stream = weak.lock()) stream->DrainFromPool();
-    });
+  if (post) PostDrain();
+}
+
+void Stream::PostDrain() {
+  std::weak_ptr<Stream> weak = weak_from_this();
+  pool_->Post([weak] {
+    if (auto stream = weak.lock()) stream->DrainFromPool();
+  });
+}
+
+void Stream::Enqueue(Task task) {
+  FlushDeferredDrainOfThisThread();  // a deferred launch (any stream) must not wait on this one
+  EnqueueTask(std::move(task), false);
+}
+
+void Stream::EnqueueTask(Task task, bool one_block_launch) {
+  bool post = false;
+  bool deferred = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const bool idle = tasks_.empty() && !draining_ && !drain_posted_;
+    tasks_.push_back(std::move(task));
+    busy_.store(true, std::memory_order_release);
+    if (one_block_launch) last_one_block_enqueue_ = std::chrono::steady_clock::now();
+    if (drain_deferred_) {  // a second task before a synchronize: this stream is used asynchronously
+      drain_deferred_ = false;
+      defer_one_block_ = false;
+    } else if (one_block_launch && defer_one_block_ && idle) {
+      drain_deferred_ = true;
+      deferred = true;
+    }
+    if (!deferred && !draining_ && !drain_posted_) {
+      drain_posted_ = true;
+      post = true;
+    }
+  }
+  if (post) PostDrain();
+  if (deferred) {
+    t_deferred.stream = weak_from_this();
+    t_deferred_pending = true;
   }
 }
 
 void Stream::EnqueueLaunch(LaunchRequest request) {
+  FlushDeferredDrainOfThisThread();
+  const bool one_block = request.blocks == 1;
   auto shared = std::make_shared<LaunchRequest>(std::move(request));
   WorkerPool *pool = pool_;
   // Published to this stream's synchronizers through the ScopedLaunchPublisher of DrainLocked.
-  Enqueue([shared, pool] { return RunLaunch(*shared, *pool); });
+  EnqueueTask([shared, pool] { return RunLaunch(*shared, *pool); }, one_block);
 }
 
 void Stream::PublishLaunch(const std::shared_ptr<LaunchState> &launch) {
@@ -75,6 +136,12 @@ void Stream::DrainLocked(std::unique_lock<std::mutex> &lock) {
 
 Status Stream::Synchronize() {
   std::unique_lock<std::mutex> lock(mutex_);
+  drain_deferred_ = false;  // the deferred launch, if any, runs on this thread below
+  if (last_one_block_enqueue_ != std::chrono::steady_clock::time_point{}) {
+    // Learn whether the next one-block launch should wait for a synchronizer (see stream.h).
+    defer_one_block_ = std::chrono::steady_clock::now() - last_one_block_enqueue_ <= kSyncFollowsWindow;
+    last_one_block_enqueue_ = std::chrono::steady_clock::time_point{};
+  }
   for (;;) {
     if (tasks_.empty() && !draining_) break;
     if (!draining_) {

@@ -67,6 +67,47 @@ TEST_F(AscendcLaunch, AddCustomMatchesReference) {
   }
 }
 
+// A launch large enough that add_custom streams its output (non-temporal stores): the runtime
+// sets ASC_TWIN_ENV_HOST_FENCES_STORES, so the blocks do not fence; the runtime's fence per run
+// of blocks must make every element visible to the synchronizing thread.
+TEST_F(AscendcLaunch, StreamedOutputIsCompleteAfterSynchronize) {
+  aclrtFuncHandle add = Load("add", "add_custom");
+  aclrtStream stream = nullptr;
+  ACL_OK(aclrtCreateStream(&stream));
+  const uint32_t tile_num = 4, tile_length = 512;  // 16 KiB of output a block
+  for (int round = 0; round < 2; ++round) {
+    const uint32_t blocks = 1024 + static_cast<uint32_t>(Rng()() % 512);  // 16-24 MiB: streamed
+    const uint32_t total = blocks * tile_num * 2 * tile_length;
+    std::uniform_real_distribution<float> value(-1000.0f, 1000.0f);
+    std::vector<float> x(total), y(total), z(total, 0.0f);
+    for (uint32_t i = 0; i < total; ++i) {
+      x[i] = value(Rng());
+      y[i] = value(Rng());
+    }
+    const size_t bytes = size_t{total} * sizeof(float);
+    void *dx = nullptr, *dy = nullptr, *dz = nullptr;
+    ACL_OK(aclrtMalloc(&dx, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+    ACL_OK(aclrtMalloc(&dy, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+    ACL_OK(aclrtMalloc(&dz, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+    ACL_OK(aclrtMemcpy(dx, bytes, x.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
+    ACL_OK(aclrtMemcpy(dy, bytes, y.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
+    ACL_OK(aclrtMemset(dz, bytes, 0xff, bytes));  // NaN pattern: unwritten elements show up
+    uint64_t args[5] = {reinterpret_cast<uint64_t>(dx), reinterpret_cast<uint64_t>(dy),
+                        reinterpret_cast<uint64_t>(dz), total, tile_num};
+    ACL_OK(aclrtLaunchKernel(add, blocks, args, sizeof(args), stream));
+    ACL_OK(aclrtSynchronizeStream(stream));
+    // Read on this thread straight from device memory (aclrtMalloc memory is host memory).
+    const float *out = static_cast<const float *>(dz);
+    for (uint32_t i = 0; i < total; ++i) {
+      ASSERT_EQ(out[i], x[i] + y[i]) << "element " << i << " of " << total << ", " << blocks << " blocks";
+    }
+    ACL_OK(aclrtFree(dx));
+    ACL_OK(aclrtFree(dy));
+    ACL_OK(aclrtFree(dz));
+  }
+  ACL_OK(aclrtDestroyStream(stream));
+}
+
 TEST_F(AscendcLaunch, UbOverflowTrapNamesKernelAndBlock) {
   aclrtFuncHandle hog = Load("add", "ub_hog");
   uint64_t too_big[2] = {0, 196608 + 4096};  // Ascend910B1 UB is 196608 bytes

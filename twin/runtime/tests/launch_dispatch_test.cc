@@ -67,6 +67,73 @@ TEST_F(Dispatch, EveryBlockRunsOnceForManyBlockCounts) {
 
 // Several launches queued back to back (a worker drains; this thread helps each in turn), the
 // middle one trapping: the trap is reported once, naming its block; the others all ran.
+// Waits (without any ACL call) until block_env's one block wrote its record at `out`.
+::testing::AssertionResult OneBlockRecordAppears(const void *out) {
+  const auto *words = static_cast<const uint64_t *>(out);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (__atomic_load_n(&words[4], __ATOMIC_ACQUIRE) != 1u || __atomic_load_n(&words[1], __ATOMIC_ACQUIRE) != 1u) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      return ::testing::AssertionFailure() << "the launch never ran without a synchronize";
+    }
+    std::this_thread::yield();
+  }
+  return __atomic_load_n(&words[0], __ATOMIC_ACQUIRE) == 0u
+             ? ::testing::AssertionSuccess()
+             : ::testing::AssertionFailure() << "block index " << words[0];
+}
+
+// Lazy wake (stream.h): once a stream's one-block launches are synchronized promptly, the next
+// one may wait for its synchronizer instead of waking a worker. Without a synchronize it must
+// still run: posted by the launching thread's next ACL call, by the next launch on the stream,
+// or when the launching thread ends. A lost launch never shows up.
+TEST_F(Dispatch, DeferredOneBlockLaunchesRunWithoutASynchronize) {
+  constexpr size_t kRecord = 6 * 8;
+  void *dev = nullptr;
+  ACL_OK(aclrtMalloc(&dev, 3 * kRecord, ACL_MEM_MALLOC_NORMAL_ONLY));
+  auto *records = static_cast<uint8_t *>(dev);
+  auto learn = [&] {  // launch + synchronize: the stream learns to defer
+    for (int i = 0; i < 5; ++i) {
+      uint64_t args[1] = {reinterpret_cast<uint64_t>(records + 2 * kRecord)};
+      ACL_OK(aclrtLaunchKernel(block_env_, 1, args, sizeof(args), stream_));
+      ACL_OK(aclrtSynchronizeStream(stream_));
+    }
+  };
+  auto launch_one = [&](int slot) {
+    ACL_OK(aclrtMemset(records + slot * kRecord, kRecord, 0xee, kRecord));
+    uint64_t args[1] = {reinterpret_cast<uint64_t>(records + slot * kRecord)};
+    ACL_OK(aclrtLaunchKernel(block_env_, 1, args, sizeof(args), stream_));
+  };
+  for (int round = 0; round < 3; ++round) {
+    // 1. another ACL call of the launching thread
+    learn();
+    launch_one(0);
+    int32_t device = -1;
+    ACL_OK(aclrtGetDevice(&device));
+    EXPECT_TRUE(OneBlockRecordAppears(records)) << "after aclrtGetDevice, round " << round;
+    // 2. a second launch on the stream
+    learn();
+    launch_one(0);
+    launch_one(1);
+    EXPECT_TRUE(OneBlockRecordAppears(records)) << "first of two launches, round " << round;
+    EXPECT_TRUE(OneBlockRecordAppears(records + kRecord)) << "second of two launches, round " << round;
+    ACL_OK(aclrtSynchronizeStream(stream_));
+    // 3. the launching thread ends
+    learn();
+    ACL_OK(aclrtMemset(records, kRecord, 0xee, kRecord));
+    aclrtContext context = nullptr;
+    ACL_OK(aclrtGetCurrentContext(&context));
+    std::thread launcher([&] {
+      ACL_OK(aclrtSetCurrentContext(context));
+      uint64_t args[1] = {reinterpret_cast<uint64_t>(records)};
+      ACL_OK(aclrtLaunchKernel(block_env_, 1, args, sizeof(args), stream_));
+    });
+    launcher.join();
+    EXPECT_TRUE(OneBlockRecordAppears(records)) << "after the launching thread ended, round " << round;
+  }
+  ACL_OK(aclrtSynchronizeStream(stream_));
+  ACL_OK(aclrtFree(dev));
+}
+
 TEST_F(Dispatch, QueuedLaunchesWithATrapInTheMiddle) {
   constexpr uint32_t kBlocks = 700;
   const size_t bytes = size_t{kBlocks} * 6 * 8;

@@ -1,10 +1,12 @@
 // End to end through the ACL C API with a real (hand-written, ABI-conforming) device binary:
 // load from data / file / host object, look kernels up, launch with several block counts on
 // random data, traps naming kernel and block, recovery, concurrent streams.
+#include <algorithm>
 #include <cstring>
 #include <thread>
 #include <vector>
 
+#include "asc_twin/aicore_abi.h"
 #include "twin/runtime/tests/test_support.h"
 
 namespace asc_twin::rt::testing {
@@ -300,6 +302,20 @@ TEST_F(Launch, WrongArchAndMalformedThroughTheApi) {
   msg = TakeErrMsg();
   EXPECT_TRUE(Contains(msg, "no .ascend.meta section")) << msg;
   EXPECT_TRUE(Contains(msg, KernelPath("knometa"))) << msg;
+}
+
+// A binary built for twin ABI 1 (no AscTwinBlockEnv.flags) is refused before it is loaded.
+TEST_F(Launch, BinaryOfAnOlderAbiIsRefusedWithAHint) {
+  std::vector<uint8_t> old = bytes_;
+  const std::string current = "abi=" + std::to_string(ASC_TWIN_ABI_VERSION) + "\n";
+  auto at = std::search(old.begin(), old.end(), current.begin(), current.end());
+  ASSERT_NE(at, old.end()) << "no " << current << " line in the test binary";
+  at[4] = '1';
+  aclrtBinHandle bad = nullptr;
+  EXPECT_EQ(aclrtBinaryLoadFromData(old.data(), old.size(), nullptr, &bad), ACL_ERROR_INVALID_PARAM);
+  const std::string msg = TakeErrMsg();
+  EXPECT_TRUE(Contains(msg, "built for twin ABI 1, this runtime implements ABI 2: rebuild the kernel with the current bisheng"))
+      << msg;
 }
 
 TEST(LaunchNoContext, BinaryLoadNeedsAContext) {

@@ -7,7 +7,7 @@
  *   - a section ASC_TWIN_META_SECTION holding UTF-8 text lines "key=value"
  *     (the text ends at the section end or the first NUL), read by the
  *     runtime from the bytes BEFORE dlopen:
- *         abi=1
+ *         abi=2                  (ASC_TWIN_ABI_VERSION; a runtime refuses any other)
  *         npu_arch=2201          (decimal NpuArch the kernel was built for)
  *         npu_arch_flag=dav-2201 (the --npu-arch given to bisheng)
  *         kernel=<name>          (one line per __global__ kernel)
@@ -23,6 +23,9 @@
  *     takes sizeof rounded up to 8). It returns 0 on success, or non-zero on a
  *     trap with a one-line cause written (NUL-terminated, truncated) to `err`.
  *     No C++ exception ever crosses this boundary.
+ *
+ * Version history: 1 = first layout; 2 = AscTwinBlockEnv.flags (+ reserved)
+ * after npu_arch, with ASC_TWIN_ENV_HOST_FENCES_STORES.
  */
 #ifndef ASC_TWIN_AICORE_ABI_H_
 #define ASC_TWIN_AICORE_ABI_H_
@@ -34,7 +37,7 @@
 extern "C" {
 #endif
 
-#define ASC_TWIN_ABI_VERSION 1u
+#define ASC_TWIN_ABI_VERSION 2u
 #define ASC_TWIN_META_SECTION ".ascend.meta"
 #define ASC_TWIN_ENTRY_PREFIX "__asc_twin_entry_"
 #define ASC_TWIN_INFO_PREFIX "__asc_twin_info_"
@@ -45,12 +48,22 @@ extern "C" {
  * allocation. Called by kernels before every GM access; must be thread-safe. */
 typedef int (*AscTwinGmCheckFn)(const void *gm_ctx, const void *addr, uint64_t len);
 
+/* AscTwinBlockEnv.flags bits. */
+/* The host issues a store fence (x86 sfence) on the thread that ran a block after
+ * that block returns (at the latest after the run of blocks it ran back to back) and
+ * before it reports the block complete to any other thread, on every path, traps
+ * included. A kernel then need not fence its weakly ordered (streaming, non-temporal)
+ * GM stores per block. Clear: the kernel fences them itself before returning. */
+#define ASC_TWIN_ENV_HOST_FENCES_STORES 0x1u
+
 /* Everything one block needs; owned by the runtime, valid during the call. */
 typedef struct AscTwinBlockEnv {
   uint32_t abi_version;   /* == ASC_TWIN_ABI_VERSION */
   uint32_t block_idx;     /* GetBlockIdx() */
   uint32_t block_num;     /* GetBlockNum() */
   uint32_t npu_arch;      /* the device's NpuArch, e.g. 2201 */
+  uint32_t flags;         /* ASC_TWIN_ENV_* bits; unknown bits are ignored */
+  uint32_t reserved;      /* 0 */
   uint8_t *ub_base;       /* this block's private Unified Buffer, 4 KiB aligned */
   uint64_t ub_size;       /* the SoC's [AICoreSpec] ub_size in bytes */
   AscTwinGmCheckFn gm_check;

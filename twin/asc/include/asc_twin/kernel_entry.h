@@ -9,6 +9,10 @@
 // 8-byte-aligned slot of `args` (pointers and scalars one slot, a by-value
 // struct sizeof rounded up to 8); a value is read from the start of its slot
 // in the parameter's own type. No C++ exception leaves the entry function.
+//
+// Streaming GM stores (see WriteGmBlocks32) are fenced when the block ends unless the host sets
+// ASC_TWIN_ENV_HOST_FENCES_STORES in env->flags (the runtime does: it fences once per run of
+// blocks); a host that calls the entry directly and leaves flags 0 gets the per-block fence.
 #ifndef ASC_TWIN_KERNEL_ENTRY_H_
 #define ASC_TWIN_KERNEL_ENTRY_H_
 
@@ -95,7 +99,7 @@ inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const vo
     return 1;
   }
   if (env->abi_version != ASC_TWIN_ABI_VERSION) {
-    std::snprintf(msg, sizeof(msg), "kernel entry: env abi_version %u, kernel built for %u", env->abi_version,
+    std::snprintf(msg, sizeof(msg), "kernel entry: env abi_version %u, kernel built for twin ABI %u (rebuild the kernel or the host)", env->abi_version,
                   ASC_TWIN_ABI_VERSION);
     WriteError(err, err_cap, msg);
     return 1;

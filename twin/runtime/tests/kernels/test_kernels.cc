@@ -18,7 +18,7 @@
 
 #ifndef TEST_NO_META
 extern "C" __attribute__((used, section(".ascend.meta"))) const char asc_twin_meta[] =
-    "abi=1\n"
+    "abi=2\n"
     "npu_arch=" STR(TEST_NPU_ARCH) "\n"
     "npu_arch_flag=dav-" STR(TEST_NPU_ARCH) "\n"
     "kernel=vadd_f32\n"
@@ -97,7 +97,8 @@ EXPORT int __asc_twin_entry_trap_on_block(const AscTwinBlockEnv *env, const void
   return 1;
 }
 
-// out[block_idx * 6 ...] = block_idx, block_num, npu_arch, ub_size, ub 4K-aligned, strlen(soc).
+// out[block_idx * 6 ...] = block_idx, block_num, npu_arch, ub_size, ub 4K-aligned with the
+// runtime's env abi/flags/kernel name, strlen(soc).
 EXPORT const AscTwinKernelInfo __asc_twin_info_block_env = {ASC_TWIN_ABI_VERSION, 1, 8, 0};
 EXPORT int __asc_twin_entry_block_env(const AscTwinBlockEnv *env, const void *args, size_t, char *err,
                                       size_t err_cap) {
@@ -110,6 +111,7 @@ EXPORT int __asc_twin_entry_block_env(const AscTwinBlockEnv *env, const void *ar
   out[2] = env->npu_arch;
   out[3] = env->ub_size;
   out[4] = (reinterpret_cast<uintptr_t>(env->ub_base) % 4096 == 0) && env->abi_version == ASC_TWIN_ABI_VERSION &&
+           (env->flags & ASC_TWIN_ENV_HOST_FENCES_STORES) != 0 &&
            std::strcmp(env->kernel_name, "block_env") == 0;
   out[5] = std::strlen(env->soc_version);
   return 0;

@@ -17,7 +17,7 @@
 #define MODEL_STR(x) MODEL_STR2(x)
 
 extern "C" __attribute__((used, section(".ascend.meta"))) const char model_test_meta[] =
-    "abi=1\n"
+    "abi=2\n"
     "npu_arch=" MODEL_STR(MODEL_TEST_NPU_ARCH) "\n"
     "npu_arch_flag=dav-" MODEL_STR(MODEL_TEST_NPU_ARCH) "\n"
     "kernel=vadd_f32\n"
