@@ -226,26 +226,37 @@ TEST(DataCopy, GmWritesStreamOnceTheLaunchOutgrowsTheCache) {
   EXPECT_EQ(std::memcmp(gm + 2 * kChunk + 4, ub + 2 * kChunk, kChunk - 32), 0);
 }
 
+namespace {
+// binary_f32 add operands in `mem`: x and y hold `total` random floats in [-1000, 1000) (drawn
+// alternately), z is zeroed; args is (x, y, z, total, tile, kAdd).
+struct StreamedAdd {
+  StreamedAdd(DeviceMemory& mem, uint32_t total, uint32_t tile)
+      : x(mem.AllocOf<float>(total)), y(mem.AllocOf<float>(total)), z(mem.AllocOf<float>(total)) {
+    std::uniform_real_distribution<float> d(-1000, 1000);
+    for (uint32_t i = 0; i < total; ++i) {
+      x[i] = d(Rng());
+      y[i] = d(Rng());
+      z[i] = 0.0f;
+    }
+    args.Add(x).Add(y).Add(z).Add(total).Add(tile).Add(static_cast<uint32_t>(kAdd));
+  }
+  float* x;
+  float* y;
+  float* z;
+  Args args;
+};
+}  // namespace
+
 // A launch large enough to stream its output (4 blocks x 4 MiB): exact results with the
 // cached-to-streamed switch happening inside every block, on concurrent threads.
 TEST(DataCopy, LargeLaunchWithStreamedOutputIsExact) {
   constexpr uint32_t kBlocks = 4, kTile = 2048, kTotal = kBlocks * (1u << 20);
   static_assert(uint64_t{kTotal} * sizeof(float) >= AscendC::twin::kStreamingThresholdBytes, "must stream");
   DeviceMemory mem;
-  float* x = mem.AllocOf<float>(kTotal);
-  float* y = mem.AllocOf<float>(kTotal);
-  float* z = mem.AllocOf<float>(kTotal);
-  std::uniform_real_distribution<float> d(-1000, 1000);
-  for (uint32_t i = 0; i < kTotal; ++i) {
-    x[i] = d(Rng());
-    y[i] = d(Rng());
-    z[i] = 0.0f;
-  }
-  Args a;
-  a.Add(x).Add(y).Add(z).Add(kTotal).Add(kTile).Add(static_cast<uint32_t>(kAdd));
-  const LaunchResult r = Launch(__asc_twin_entry_binary_f32, "binary_f32", kBlocks, a, mem);
+  const StreamedAdd add(mem, kTotal, kTile);
+  const LaunchResult r = Launch(__asc_twin_entry_binary_f32, "binary_f32", kBlocks, add.args, mem);
   ASSERT_TRUE(r.ok()) << r.FirstError();
-  for (uint32_t i = 0; i < kTotal; ++i) ASSERT_EQ(z[i], x[i] + y[i]) << "element " << i;
+  for (uint32_t i = 0; i < kTotal; ++i) ASSERT_EQ(add.z[i], add.x[i] + add.y[i]) << "element " << i;
 }
 
 // ABI 2: a block that streamed its GM writes fences them when it ends unless the host set
@@ -256,20 +267,11 @@ TEST(DataCopy, EntriesFenceStreamedWritesUnlessTheHostDoes) {
   constexpr uint32_t kBlocks = 4, kTile = 2048, kTotal = kBlocks * (1u << 20);
   static_assert(uint64_t{kTotal} * sizeof(float) >= AscendC::twin::kStreamingThresholdBytes, "must stream");
   DeviceMemory mem;
-  float* x = mem.AllocOf<float>(kTotal);
-  float* y = mem.AllocOf<float>(kTotal);
-  float* z = mem.AllocOf<float>(kTotal);
-  std::uniform_real_distribution<float> d(-1000, 1000);
-  for (uint32_t i = 0; i < kTotal; ++i) {
-    x[i] = d(Rng());
-    y[i] = d(Rng());
-  }
-  Args a;
-  a.Add(x).Add(y).Add(z).Add(kTotal).Add(kTile).Add(static_cast<uint32_t>(kAdd));
+  const StreamedAdd add(mem, kTotal, kTile);
   std::vector<uint8_t> ub(kAscend910B1.ub_size + 4096);
   uint8_t* ub_base = ub.data() + (4096 - reinterpret_cast<uintptr_t>(ub.data()) % 4096) % 4096;
   for (const uint32_t flags : {0u, ASC_TWIN_ENV_HOST_FENCES_STORES}) {
-    std::memset(z, 0xff, uint64_t{kTotal} * sizeof(float));  // NaN: unwritten elements show up
+    std::memset(add.z, 0xff, uint64_t{kTotal} * sizeof(float));  // NaN: unwritten elements show up
     const uint64_t fences_before = asc_twin_test_block_end_fences();
     for (uint32_t b = 0; b < kBlocks; ++b) {
       AscTwinBlockEnv env{};
@@ -285,11 +287,13 @@ TEST(DataCopy, EntriesFenceStreamedWritesUnlessTheHostDoes) {
       env.soc_version = kAscend910B1.name;
       env.kernel_name = "binary_f32";
       char err[512] = "";
-      ASSERT_EQ(__asc_twin_entry_binary_f32(&env, a.data(), a.size(), err, sizeof(err)), 0) << err;
+      ASSERT_EQ(__asc_twin_entry_binary_f32(&env, add.args.data(), add.args.size(), err, sizeof(err)), 0) << err;
     }
     if (flags != 0) AscendC::twin::FenceStreamingStores();  // the promise the host made
     const uint64_t fences = asc_twin_test_block_end_fences() - fences_before;
     EXPECT_EQ(fences, flags == 0 ? kBlocks : 0u) << "flags " << flags;
-    for (uint32_t i = 0; i < kTotal; ++i) ASSERT_EQ(z[i], x[i] + y[i]) << "element " << i << ", flags " << flags;
+    for (uint32_t i = 0; i < kTotal; ++i) {
+      ASSERT_EQ(add.z[i], add.x[i] + add.y[i]) << "element " << i << ", flags " << flags;
+    }
   }
 }

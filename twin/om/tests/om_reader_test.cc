@@ -10,26 +10,14 @@
 #include "twin/om/om_format.h"
 #include "twin/om/om_writer.h"
 #include "twin/om/sha256.h"
+#include "twin/om/tests/binding_builders.h"
 
 namespace asc_twin::om {
 namespace {
 
-Binding Input(uint32_t i) {
-  Binding b;
-  b.set_input(i);
-  return b;
-}
-Binding Output(uint32_t i) {
-  Binding b;
-  b.set_output(i);
-  return b;
-}
-Binding FeatureMap(uint64_t offset, uint64_t size) {
-  Binding b;
-  b.mutable_feature_map()->set_offset(offset);
-  b.mutable_feature_map()->set_size(size);
-  return b;
-}
+using testing::FeatureMapBinding;
+using testing::InputBinding;
+using testing::OutputBinding;
 
 // in0 + in1 -> fm[0:4096) ; fm + in0 -> out0 ; in1 copied to out1.
 ModelDef TwoTaskModel() {
@@ -58,19 +46,19 @@ ModelDef TwoTaskModel() {
   k1->set_kernel_binary_index(0);
   k1->set_kernel_name("add_custom");
   k1->set_block_dim(8);
-  *k1->add_args() = Input(0);
-  *k1->add_args() = Input(1);
-  *k1->add_args() = FeatureMap(0, 4096);
+  *k1->add_args() = InputBinding(0);
+  *k1->add_args() = InputBinding(1);
+  *k1->add_args() = FeatureMapBinding(0, 4096);
   k1->add_args()->set_scalar(1024);
   KernelTask *k2 = model.add_tasks()->mutable_kernel();
   *k2 = *k1;
   k2->set_node_name("add2");
-  *k2->mutable_args(0) = FeatureMap(0, 4096);
-  *k2->mutable_args(1) = Input(0);
-  *k2->mutable_args(2) = Output(0);
+  *k2->mutable_args(0) = FeatureMapBinding(0, 4096);
+  *k2->mutable_args(1) = InputBinding(0);
+  *k2->mutable_args(2) = OutputBinding(0);
   MemcpyTask *copy = model.add_tasks()->mutable_memcpy();
-  *copy->mutable_src() = Input(1);
-  *copy->mutable_dst() = Output(1);
+  *copy->mutable_src() = InputBinding(1);
+  *copy->mutable_dst() = OutputBinding(1);
   copy->set_size(4096);
   return model;
 }

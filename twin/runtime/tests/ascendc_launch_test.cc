@@ -38,30 +38,18 @@ TEST_F(AscendcLaunch, AddCustomMatchesReference) {
     for (uint32_t blocks : {1u, 8u, 48u}) {
       const uint32_t tile_num = 4, tile_length = 64 * (1 + static_cast<uint32_t>(Rng()() % 4));
       const uint32_t total = blocks * tile_num * 2 * tile_length;
-      std::uniform_real_distribution<float> value(-100.0f, 100.0f);
-      std::vector<float> x(total), y(total), z(total, 0.0f);
-      for (uint32_t i = 0; i < total; ++i) {
-        x[i] = value(Rng());
-        y[i] = value(Rng());
-      }
-      const size_t bytes = total * sizeof(float);
-      void *dx = nullptr, *dy = nullptr, *dz = nullptr;
-      ACL_OK(aclrtMalloc(&dx, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
-      ACL_OK(aclrtMalloc(&dy, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
-      ACL_OK(aclrtMalloc(&dz, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
-      ACL_OK(aclrtMemcpy(dx, bytes, x.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
-      ACL_OK(aclrtMemcpy(dy, bytes, y.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
-      uint64_t args[5] = {reinterpret_cast<uint64_t>(dx), reinterpret_cast<uint64_t>(dy),
-                          reinterpret_cast<uint64_t>(dz), total, tile_num};
+      DeviceAddOperands ops;
+      ASSERT_NO_FATAL_FAILURE(ops.Upload(total, -100.0f, 100.0f));
+      std::vector<float> z(total, 0.0f);
+      uint64_t args[5] = {reinterpret_cast<uint64_t>(ops.dx), reinterpret_cast<uint64_t>(ops.dy),
+                          reinterpret_cast<uint64_t>(ops.dz), total, tile_num};
       ACL_OK(aclrtLaunchKernel(add, blocks, args, sizeof(args), stream));
       ACL_OK(aclrtSynchronizeStream(stream));
-      ACL_OK(aclrtMemcpy(z.data(), bytes, dz, bytes, ACL_MEMCPY_DEVICE_TO_HOST));
+      ACL_OK(aclrtMemcpy(z.data(), ops.bytes, ops.dz, ops.bytes, ACL_MEMCPY_DEVICE_TO_HOST));
       for (uint32_t i = 0; i < total; ++i) {
-        ASSERT_EQ(z[i], x[i] + y[i]) << key << ": element " << i << " of " << total << ", " << blocks << " blocks";
+        ASSERT_EQ(z[i], ops.x[i] + ops.y[i]) << key << ": element " << i << " of " << total << ", " << blocks
+                                             << " blocks";
       }
-      ACL_OK(aclrtFree(dx));
-      ACL_OK(aclrtFree(dy));
-      ACL_OK(aclrtFree(dz));
     }
     ACL_OK(aclrtDestroyStream(stream));
   }
@@ -78,32 +66,18 @@ TEST_F(AscendcLaunch, StreamedOutputIsCompleteAfterSynchronize) {
   for (int round = 0; round < 2; ++round) {
     const uint32_t blocks = 1024 + static_cast<uint32_t>(Rng()() % 512);  // 16-24 MiB: streamed
     const uint32_t total = blocks * tile_num * 2 * tile_length;
-    std::uniform_real_distribution<float> value(-1000.0f, 1000.0f);
-    std::vector<float> x(total), y(total), z(total, 0.0f);
-    for (uint32_t i = 0; i < total; ++i) {
-      x[i] = value(Rng());
-      y[i] = value(Rng());
-    }
-    const size_t bytes = size_t{total} * sizeof(float);
-    void *dx = nullptr, *dy = nullptr, *dz = nullptr;
-    ACL_OK(aclrtMalloc(&dx, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
-    ACL_OK(aclrtMalloc(&dy, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
-    ACL_OK(aclrtMalloc(&dz, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
-    ACL_OK(aclrtMemcpy(dx, bytes, x.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
-    ACL_OK(aclrtMemcpy(dy, bytes, y.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
-    ACL_OK(aclrtMemset(dz, bytes, 0xff, bytes));  // NaN pattern: unwritten elements show up
-    uint64_t args[5] = {reinterpret_cast<uint64_t>(dx), reinterpret_cast<uint64_t>(dy),
-                        reinterpret_cast<uint64_t>(dz), total, tile_num};
+    DeviceAddOperands ops;
+    ASSERT_NO_FATAL_FAILURE(ops.Upload(total, -1000.0f, 1000.0f));
+    ACL_OK(aclrtMemset(ops.dz, ops.bytes, 0xff, ops.bytes));  // NaN pattern: unwritten elements show up
+    uint64_t args[5] = {reinterpret_cast<uint64_t>(ops.dx), reinterpret_cast<uint64_t>(ops.dy),
+                        reinterpret_cast<uint64_t>(ops.dz), total, tile_num};
     ACL_OK(aclrtLaunchKernel(add, blocks, args, sizeof(args), stream));
     ACL_OK(aclrtSynchronizeStream(stream));
     // Read on this thread straight from device memory (aclrtMalloc memory is host memory).
-    const float *out = static_cast<const float *>(dz);
+    const float *out = static_cast<const float *>(ops.dz);
     for (uint32_t i = 0; i < total; ++i) {
-      ASSERT_EQ(out[i], x[i] + y[i]) << "element " << i << " of " << total << ", " << blocks << " blocks";
+      ASSERT_EQ(out[i], ops.x[i] + ops.y[i]) << "element " << i << " of " << total << ", " << blocks << " blocks";
     }
-    ACL_OK(aclrtFree(dx));
-    ACL_OK(aclrtFree(dy));
-    ACL_OK(aclrtFree(dz));
   }
   ACL_OK(aclrtDestroyStream(stream));
 }

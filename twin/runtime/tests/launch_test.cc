@@ -32,32 +32,19 @@ class Launch : public AclTest {
   }
   // Runs vadd_f32 on n random floats with `blocks` blocks on `stream`; checks every element.
   void CheckVadd(aclrtFuncHandle vadd, uint64_t n, uint32_t blocks, aclrtStream stream) {
-    std::uniform_real_distribution<float> value(-1000.0f, 1000.0f);
-    std::vector<float> x(n), y(n), z(n, 0.0f);
-    for (uint64_t i = 0; i < n; ++i) {
-      x[i] = value(Rng());
-      y[i] = value(Rng());
-    }
-    const size_t bytes = n * sizeof(float);
-    void *dx = nullptr, *dy = nullptr, *dz = nullptr;
-    ACL_OK(aclrtMalloc(&dx, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
-    ACL_OK(aclrtMalloc(&dy, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
-    ACL_OK(aclrtMalloc(&dz, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
-    ACL_OK(aclrtMemcpy(dx, bytes, x.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
-    ACL_OK(aclrtMemcpy(dy, bytes, y.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
-    ACL_OK(aclrtMemset(dz, bytes, 0xff, bytes));  // NaN pattern: unwritten elements show up
-    uint64_t args[4] = {reinterpret_cast<uint64_t>(dx), reinterpret_cast<uint64_t>(dy),
-                        reinterpret_cast<uint64_t>(dz), n};
+    DeviceAddOperands ops;
+    ASSERT_NO_FATAL_FAILURE(ops.Upload(n, -1000.0f, 1000.0f));
+    std::vector<float> z(n, 0.0f);
+    ACL_OK(aclrtMemset(ops.dz, ops.bytes, 0xff, ops.bytes));  // NaN pattern: unwritten elements show up
+    uint64_t args[4] = {reinterpret_cast<uint64_t>(ops.dx), reinterpret_cast<uint64_t>(ops.dy),
+                        reinterpret_cast<uint64_t>(ops.dz), n};
     ACL_OK(aclrtLaunchKernel(vadd, blocks, args, sizeof(args), stream));
     std::memset(args, 0, sizeof(args));  // the launch copied the arguments
     ACL_OK(aclrtSynchronizeStream(stream));
-    ACL_OK(aclrtMemcpy(z.data(), bytes, dz, bytes, ACL_MEMCPY_DEVICE_TO_HOST));
+    ACL_OK(aclrtMemcpy(z.data(), ops.bytes, ops.dz, ops.bytes, ACL_MEMCPY_DEVICE_TO_HOST));
     for (uint64_t i = 0; i < n; ++i) {
-      ASSERT_EQ(z[i], x[i] + y[i]) << "element " << i << " of " << n << ", " << blocks << " blocks";
+      ASSERT_EQ(z[i], ops.x[i] + ops.y[i]) << "element " << i << " of " << n << ", " << blocks << " blocks";
     }
-    ACL_OK(aclrtFree(dx));
-    ACL_OK(aclrtFree(dy));
-    ACL_OK(aclrtFree(dz));
   }
 
   std::vector<uint8_t> bytes_;

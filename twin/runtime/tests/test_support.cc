@@ -53,6 +53,30 @@ std::string TakeErrMsg() {
   return text ? text : "";
 }
 
+DeviceAddOperands::~DeviceAddOperands() {
+  for (void *dev : {dx, dy, dz}) {
+    if (dev != nullptr) {
+      EXPECT_EQ(aclrtFree(dev), ACL_SUCCESS) << TakeErrMsg();
+    }
+  }
+}
+
+void DeviceAddOperands::Upload(uint64_t n, float low, float high) {
+  std::uniform_real_distribution<float> value(low, high);
+  x.resize(n);
+  y.resize(n);
+  for (uint64_t i = 0; i < n; ++i) {
+    x[i] = value(Rng());
+    y[i] = value(Rng());
+  }
+  bytes = n * sizeof(float);
+  ACL_OK(aclrtMalloc(&dx, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+  ACL_OK(aclrtMalloc(&dy, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+  ACL_OK(aclrtMalloc(&dz, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+  ACL_OK(aclrtMemcpy(dx, bytes, x.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
+  ACL_OK(aclrtMemcpy(dy, bytes, y.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
+}
+
 void AclTest::SetUp() {
   ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS) << TakeErrMsg();
   ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS) << TakeErrMsg();

@@ -25,6 +25,25 @@ std::mt19937_64 &Rng();
 // Returns and clears this thread's recent ACL error text ("" if none).
 std::string TakeErrMsg();
 
+// Operands of an elementwise add on the device: x and y hold n random floats (uniform in
+// [low, high), drawn from Rng() alternately) and dx, dy their device copies; dz is an
+// uninitialised device output of the same size. The destructor frees the device buffers, so a
+// test that fails half way leaks nothing.
+struct DeviceAddOperands {
+  DeviceAddOperands() = default;
+  ~DeviceAddOperands();
+  DeviceAddOperands(const DeviceAddOperands &) = delete;
+  DeviceAddOperands &operator=(const DeviceAddOperands &) = delete;
+
+  // Draws x and y, allocates dx, dy, dz and copies x and y in; an ACL failure is fatal, so call
+  // it under ASSERT_NO_FATAL_FAILURE.
+  void Upload(uint64_t n, float low, float high);
+
+  std::vector<float> x, y;
+  size_t bytes = 0;
+  void *dx = nullptr, *dy = nullptr, *dz = nullptr;
+};
+
 // aclInit + aclrtSetDevice(0) in SetUp, the reverse in TearDown.
 class AclTest : public ::testing::Test {
  protected:

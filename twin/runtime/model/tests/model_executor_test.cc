@@ -18,6 +18,7 @@
 #include "acl/acl_mdl.h"
 #include "twin/om/om_format.h"
 #include "twin/om/om_writer.h"
+#include "twin/om/tests/binding_builders.h"
 
 namespace {
 
@@ -41,28 +42,11 @@ std::string ErrMsg() {
 using asc_twin::om::Binding;
 using asc_twin::om::KernelTask;
 using asc_twin::om::ModelDef;
+using asc_twin::om::testing::FeatureMapBinding;
+using asc_twin::om::testing::InputBinding;
+using asc_twin::om::testing::OutputBinding;
+using asc_twin::om::testing::ScalarBinding;
 
-Binding In(uint32_t i) {
-  Binding b;
-  b.set_input(i);
-  return b;
-}
-Binding Out(uint32_t i) {
-  Binding b;
-  b.set_output(i);
-  return b;
-}
-Binding Fm(uint64_t offset, uint64_t size) {
-  Binding b;
-  b.mutable_feature_map()->set_offset(offset);
-  b.mutable_feature_map()->set_size(size);
-  return b;
-}
-Binding Scalar(uint64_t value) {
-  Binding b;
-  b.set_scalar(value);
-  return b;
-}
 uint64_t FloatBits(float value) {
   uint32_t bits;
   std::memcpy(&bits, &value, 4);
@@ -108,19 +92,19 @@ ModelDef ChainModel(uint64_t n, float alpha, uint32_t blocks) {
   const uint64_t bytes = n * sizeof(float);
   model.set_feature_map_size(bytes + 512);  // the sum lives at offset 512
   KernelTask *add = AddKernel(&model, "vadd_f32", blocks);
-  *add->add_args() = In(0);
-  *add->add_args() = In(1);
-  *add->add_args() = Fm(512, bytes);
-  *add->add_args() = Scalar(n);
+  *add->add_args() = InputBinding(0);
+  *add->add_args() = InputBinding(1);
+  *add->add_args() = FeatureMapBinding(512, bytes);
+  *add->add_args() = ScalarBinding(n);
   KernelTask *axpy = AddKernel(&model, "axpy_f32", blocks);
-  *axpy->add_args() = Fm(512, bytes);
-  *axpy->add_args() = In(0);
-  *axpy->add_args() = Out(0);
-  *axpy->add_args() = Scalar(FloatBits(alpha));
-  *axpy->add_args() = Scalar(n);
+  *axpy->add_args() = FeatureMapBinding(512, bytes);
+  *axpy->add_args() = InputBinding(0);
+  *axpy->add_args() = OutputBinding(0);
+  *axpy->add_args() = ScalarBinding(FloatBits(alpha));
+  *axpy->add_args() = ScalarBinding(n);
   auto *copy = model.add_tasks()->mutable_memcpy();
-  *copy->mutable_src() = In(1);
-  *copy->mutable_dst() = Out(1);
+  *copy->mutable_src() = InputBinding(1);
+  *copy->mutable_dst() = OutputBinding(1);
   copy->set_size(bytes);
   return model;
 }
@@ -254,11 +238,11 @@ TEST_F(ModelExecutorTest, BishengAddCustomChainMatchesReference) {
   model.set_feature_map_size(n * 4);
   for (int step = 0; step < 2; ++step) {
     KernelTask *add = AddKernel(&model, "add_custom", blocks);
-    *add->add_args() = step == 0 ? In(0) : Fm(0, n * 4);
-    *add->add_args() = step == 0 ? In(1) : In(0);
-    *add->add_args() = step == 0 ? Fm(0, n * 4) : Out(0);
-    *add->add_args() = Scalar(n);
-    *add->add_args() = Scalar(tiles);
+    *add->add_args() = step == 0 ? InputBinding(0) : FeatureMapBinding(0, n * 4);
+    *add->add_args() = step == 0 ? InputBinding(1) : InputBinding(0);
+    *add->add_args() = step == 0 ? FeatureMapBinding(0, n * 4) : OutputBinding(0);
+    *add->add_args() = ScalarBinding(n);
+    *add->add_args() = ScalarBinding(tiles);
   }
   const uint32_t id = Load(asc_twin::om::SerializeOm(model, {ReadAll(g_add_custom)}));
   Io io({n * 4, n * 4}, {n * 4});
@@ -431,8 +415,8 @@ TEST_F(ModelExecutorTest, KernelTrapNamesTheTask) {
   const uint64_t n = 4096;
   ModelDef model = ChainModel(n, 1.0f, 2);
   model.set_feature_map_size(1024);
-  *model.mutable_tasks(0)->mutable_kernel()->mutable_args(2) = Fm(0, 1024);
-  *model.mutable_tasks(1)->mutable_kernel()->mutable_args(0) = Fm(0, 1024);
+  *model.mutable_tasks(0)->mutable_kernel()->mutable_args(2) = FeatureMapBinding(0, 1024);
+  *model.mutable_tasks(1)->mutable_kernel()->mutable_args(0) = FeatureMapBinding(0, 1024);
   const uint32_t id = Load(asc_twin::om::SerializeOm(model, {kernels_}));
   Io io({n * 4, n * 4}, {n * 4, n * 4});
   io.Put(0, Random(n));
