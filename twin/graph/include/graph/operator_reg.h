@@ -52,11 +52,8 @@ class OpReg {
     void __##x() {                                                         \
       ::ge::OpReg()
 
-#define ATTR(x, Type, ...)                                                 \
-  N();                                                                     \
-  __attr_##x();                                                            \
-  }                                                                        \
-                                                                           \
+// get_attr_<x>/set_attr_<x>/name_attr_<x>, shared by ATTR and REQUIRED_ATTR.
+#define __GE_TWIN_ATTR_ACCESSORS(x, Type)                                  \
  public:                                                                   \
   static const std::string name_attr_##x() { return #x; }                  \
   Op##Type get_attr_##x() const {                                          \
@@ -69,7 +66,13 @@ class OpReg {
     return *this;                                                          \
   }                                                                        \
                                                                            \
- private:                                                                  \
+ private:
+
+#define ATTR(x, Type, ...)                                                 \
+  N();                                                                     \
+  __attr_##x();                                                            \
+  }                                                                        \
+  __GE_TWIN_ATTR_ACCESSORS(x, Type)                                        \
   void __attr_##x() {                                                      \
     ::ge::Operator::AttrRegister(#x, Op##Type(__VA_ARGS__));               \
     ::ge::OpReg()
@@ -78,20 +81,7 @@ class OpReg {
   N();                                                                     \
   __required_attr_##x();                                                   \
   }                                                                        \
-                                                                           \
- public:                                                                   \
-  static const std::string name_attr_##x() { return #x; }                  \
-  Op##Type get_attr_##x() const {                                          \
-    Op##Type ret{};                                                        \
-    (void)::ge::Operator::GetAttr(#x, ret);                                \
-    return ret;                                                            \
-  }                                                                        \
-  _THIS_TYPE &set_attr_##x(const Op##Type &v) {                            \
-    ::ge::Operator::SetAttr(#x, v);                                        \
-    return *this;                                                          \
-  }                                                                        \
-                                                                           \
- private:                                                                  \
+  __GE_TWIN_ATTR_ACCESSORS(x, Type)                                        \
   void __required_attr_##x() {                                             \
     ::ge::Operator::RequiredAttrWithTypeRegister(#x, #Type);               \
     ::ge::OpReg()
