@@ -34,8 +34,16 @@ class MemoryTable {
   // tensor otherwise spends much of its time on TLB misses).
   StatusOr<void *> Allocate(size_t size, int32_t device_id, bool huge_pages = true);
   Status Free(void *ptr);
-  // Frees every allocation made for `device_id` (device reset).
+  // Frees every allocation made for `device_id` (device reset); drops its host registrations.
   void FreeAllOf(int32_t device_id);
+
+  // aclrtHostRegister: host memory [ptr, ptr + size) joins the table as device-visible memory
+  // that the table does not own (the twin maps it at the same address). ptr must be 4 KiB
+  // aligned (as CANN requires) and the range may not overlap any live entry. Kernels may access
+  // exactly the registered bytes (no 32-byte tail). aclrtFree on it is an error.
+  Status RegisterHost(void *ptr, uint64_t size, int32_t device_id);
+  // aclrtHostUnregister: `ptr` must be the start of a live registration.
+  Status UnregisterHost(void *ptr);
 
   // True iff [addr, addr + len) lies inside one live allocation (accessible size).
   bool Contains(const void *addr, uint64_t len) const;
@@ -52,6 +60,7 @@ class MemoryTable {
     size_t size;        // as requested
     size_t accessible;  // AccessibleSize(size)
     int32_t device_id;
+    bool host_registered;  // aclrtHostRegister'ed caller memory: never freed by the table
   };
   // Finds the allocation holding [begin, end) under the shared lock; on success stores its
   // accessible range in *lo/*hi and returns the generation it was read under (0: not found).

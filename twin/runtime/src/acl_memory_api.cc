@@ -103,6 +103,31 @@ aclError aclrtFreeHost(void *hostPtr) {
   return Report(runtime->host_memory().Free(hostPtr));
 }
 
+// The twin's device memory is host memory, so a registered range is device-visible at its own
+// address (devPtr == ptr). Only ACL_HOST_REGISTER_MAPPED is supported: IOMEMORY maps a PCIe
+// device's IO space (none here) and CANN documents READONLY as reserved/unsupported.
+aclError aclrtHostRegister(void *ptr, uint64_t size, aclrtHostRegisterType type, void **devPtr) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtHostRegister");
+  ACL_TWIN_REQUIRE_NOT_NULL("aclrtHostRegister", ptr);
+  ACL_TWIN_REQUIRE_NOT_NULL("aclrtHostRegister", devPtr);
+  if (RawEnum(type) != ACL_HOST_REGISTER_MAPPED) {
+    return Report(Status(ACL_ERROR_FEATURE_UNSUPPORTED, "aclrtHostRegister: type " + std::to_string(RawEnum(type)) +
+                                                            " is not supported (only ACL_HOST_REGISTER_MAPPED)"));
+  }
+  StatusOr<std::shared_ptr<Context>> current = runtime->CurrentContext();
+  if (!current.ok()) return Report(Prefixed("aclrtHostRegister", current.status()));
+  Status registered = runtime->memory().RegisterHost(ptr, size, current.value()->device().id());
+  if (!registered.ok()) return Report(registered);
+  *devPtr = ptr;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtHostUnregister(void *ptr) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtHostUnregister");
+  ACL_TWIN_REQUIRE_NOT_NULL("aclrtHostUnregister", ptr);
+  return Report(runtime->memory().UnregisterHost(ptr));
+}
+
 aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind) {
   ACL_TWIN_REQUIRE_RUNTIME("aclrtMemcpy");
   CopyPlan plan{};

@@ -53,7 +53,9 @@ std::atomic<uint64_t> g_generations{0};
 uint64_t MemoryTable::NewGeneration() { return g_generations.fetch_add(1, std::memory_order_relaxed) + 1; }
 
 MemoryTable::~MemoryTable() {
-  for (auto &entry : allocations_) std::free(reinterpret_cast<void *>(entry.first));
+  for (auto &entry : allocations_) {
+    if (!entry.second.host_registered) std::free(reinterpret_cast<void *>(entry.first));
+  }
 }
 
 StatusOr<void *> MemoryTable::Allocate(size_t size, int32_t device_id, bool huge_pages) {
@@ -68,7 +70,7 @@ StatusOr<void *> MemoryTable::Allocate(size_t size, int32_t device_id, bool huge
                   "aclrtMalloc: out of device memory allocating " + std::to_string(size) + " bytes");
   }
   std::unique_lock<std::shared_mutex> lock(mutex_);
-  allocations_[reinterpret_cast<uintptr_t>(ptr)] = Allocation{size, accessible, device_id};
+  allocations_[reinterpret_cast<uintptr_t>(ptr)] = Allocation{size, accessible, device_id, false};
   return ptr;
 }
 
@@ -89,10 +91,59 @@ Status MemoryTable::Free(void *ptr) {
       return Status(ACL_ERROR_RT_PARAM_INVALID,
                     "aclrtFree: " + Hex(base) + " is not a live device allocation (never allocated or already freed)");
     }
+    if (it->second.host_registered) {
+      return Status(ACL_ERROR_RT_PARAM_INVALID, "aclrtFree: " + Hex(base) +
+                                                    " is host memory registered by aclrtHostRegister, not an "
+                                                    "aclrtMalloc allocation (release it with aclrtHostUnregister)");
+    }
     allocations_.erase(it);
     generation_.store(NewGeneration(), std::memory_order_release);
   }
   std::free(ptr);
+  return Status::Ok();
+}
+
+Status MemoryTable::RegisterHost(void *ptr, uint64_t size, int32_t device_id) {
+  const auto begin = reinterpret_cast<uintptr_t>(ptr);
+  if (size == 0) return Status(ACL_ERROR_INVALID_PARAM, "aclrtHostRegister: size must be > 0");
+  if (begin % kDeviceMemAlignment != 0) {
+    return Status(ACL_ERROR_INVALID_PARAM,
+                  "aclrtHostRegister: ptr " + Hex(begin) + " is not 4 KiB (page) aligned");
+  }
+  const uintptr_t end = begin + size;
+  if (end < begin) {
+    return Status(ACL_ERROR_INVALID_PARAM, "aclrtHostRegister: [" + Hex(begin) + ", +" + std::to_string(size) +
+                                               ") wraps around the address space");
+  }
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  // The only candidates for overlap: the last entry starting before `end` (entries never overlap).
+  auto it = allocations_.lower_bound(end);
+  if (it != allocations_.begin()) {
+    --it;
+    if (it->first + it->second.accessible > begin) {
+      return Status(ACL_ERROR_INVALID_PARAM,
+                    "aclrtHostRegister: [" + Hex(begin) + ", +" + std::to_string(size) + ") overlaps the " +
+                        (it->second.host_registered ? "registered host range" : "device allocation") + " at " +
+                        Hex(it->first) + " (" + std::to_string(it->second.accessible) + " bytes)");
+    }
+  }
+  allocations_[begin] = Allocation{static_cast<size_t>(size), static_cast<size_t>(size), device_id, true};
+  return Status::Ok();
+}
+
+Status MemoryTable::UnregisterHost(void *ptr) {
+  const auto base = reinterpret_cast<uintptr_t>(ptr);
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  auto it = allocations_.find(base);
+  if (it == allocations_.end() || !it->second.host_registered) {
+    return Status(ACL_ERROR_INVALID_PARAM, "aclrtHostUnregister: " + Hex(base) +
+                                               (it == allocations_.end()
+                                                    ? " is not registered (never registered or already unregistered)"
+                                                    : " is an aclrtMalloc allocation, not registered host memory"));
+  }
+  allocations_.erase(it);
+  // Kernels' cached ranges of it must go stale, as after a free.
+  generation_.store(NewGeneration(), std::memory_order_release);
   return Status::Ok();
 }
 
@@ -102,13 +153,13 @@ void MemoryTable::FreeAllOf(int32_t device_id) {
     std::unique_lock<std::shared_mutex> lock(mutex_);
     for (auto it = allocations_.begin(); it != allocations_.end();) {
       if (it->second.device_id == device_id) {
-        doomed.push_back(it->first);
+        if (!it->second.host_registered) doomed.push_back(it->first);
         it = allocations_.erase(it);
       } else {
         ++it;
       }
     }
-    if (!doomed.empty()) generation_.store(NewGeneration(), std::memory_order_release);
+    generation_.store(NewGeneration(), std::memory_order_release);
   }
   for (uintptr_t base : doomed) std::free(reinterpret_cast<void *>(base));
 }

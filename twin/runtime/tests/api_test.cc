@@ -211,6 +211,33 @@ TEST_F(AclMemory, HostMemory) {
   TakeErrMsg();
 }
 
+TEST_F(AclMemory, HostRegisterErrors) {
+  void *host = std::aligned_alloc(4096, 8192);
+  ASSERT_NE(host, nullptr);
+  void *dev = nullptr;
+  EXPECT_EQ(aclrtHostRegister(nullptr, 64, ACL_HOST_REGISTER_MAPPED, &dev), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtHostRegister(host, 64, ACL_HOST_REGISTER_MAPPED, nullptr), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtHostRegister(static_cast<char *>(host) + 32, 64, ACL_HOST_REGISTER_MAPPED, &dev),
+            ACL_ERROR_INVALID_PARAM);
+  EXPECT_TRUE(Contains(TakeErrMsg(), "not 4 KiB (page) aligned"));
+  EXPECT_EQ(aclrtHostRegister(host, 64, ACL_HOST_REGISTER_IOMEMORY, &dev), ACL_ERROR_FEATURE_UNSUPPORTED);
+  EXPECT_TRUE(Contains(TakeErrMsg(), "only ACL_HOST_REGISTER_MAPPED"));
+  ACL_OK(aclrtHostRegister(host, 8192, ACL_HOST_REGISTER_MAPPED, &dev));
+  EXPECT_EQ(dev, host);
+  EXPECT_EQ(aclrtHostRegister(static_cast<char *>(host) + 4096, 16, ACL_HOST_REGISTER_MAPPED, &dev),
+            ACL_ERROR_INVALID_PARAM);
+  EXPECT_TRUE(Contains(TakeErrMsg(), "overlaps the registered host range"));
+  EXPECT_EQ(aclrtFree(host), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_TRUE(Contains(TakeErrMsg(), "aclrtHostUnregister"));
+  EXPECT_EQ(aclrtHostUnregister(static_cast<char *>(host) + 4096), ACL_ERROR_INVALID_PARAM);
+  EXPECT_TRUE(Contains(TakeErrMsg(), "not registered"));
+  ACL_OK(aclrtHostUnregister(host));
+  EXPECT_EQ(aclrtHostUnregister(host), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtHostUnregister(nullptr), ACL_ERROR_INVALID_PARAM);
+  TakeErrMsg();
+  std::free(host);
+}
+
 TEST_F(AclMemory, MemcpyRoundTripRandomData) {
   std::uniform_int_distribution<int> byte(0, 255);
   for (size_t size : {1u, 31u, 4096u, 100003u}) {

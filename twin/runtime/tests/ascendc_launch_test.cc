@@ -1,7 +1,9 @@
 // The runtime with a real Ascend C kernel compiled by bisheng (ascendc_kernel rule): the
 // device binary and bisheng's host object both load, add_custom matches a scalar reference
 // on random data for several block counts, and a UB overflow trap names kernel and block.
+#include <cstdlib>
 #include <cstring>
+#include <random>
 #include <vector>
 
 #include "twin/runtime/tests/test_support.h"
@@ -52,6 +54,34 @@ TEST_F(AscendcLaunch, AddCustomMatchesReference) {
       }
     }
     ACL_OK(aclrtDestroyStream(stream));
+  }
+}
+
+// add_custom reading and writing caller memory registered with aclrtHostRegister (no copies).
+TEST_F(AscendcLaunch, AddCustomOnRegisteredHostMemory) {
+  aclrtFuncHandle add = Load("add", "add_custom");
+  const uint32_t blocks = 8, tile_num = 4, tile_length = 64 * (1 + static_cast<uint32_t>(Rng()() % 4));
+  const uint32_t total = blocks * tile_num * 2 * tile_length;
+  const size_t bytes = total * sizeof(float);
+  std::uniform_real_distribution<float> value(-100.0f, 100.0f);
+  float *host[3];
+  for (float *&h : host) {
+    h = static_cast<float *>(std::aligned_alloc(4096, (bytes + 4095) / 4096 * 4096));
+    ASSERT_NE(h, nullptr);
+  }
+  for (uint32_t i = 0; i < total; ++i) host[0][i] = value(Rng()), host[1][i] = value(Rng()), host[2][i] = 0.0f;
+  void *dev[3] = {};
+  for (int i = 0; i < 3; ++i) ACL_OK(aclrtHostRegister(host[i], bytes, ACL_HOST_REGISTER_MAPPED, &dev[i]));
+  uint64_t args[5] = {reinterpret_cast<uint64_t>(dev[0]), reinterpret_cast<uint64_t>(dev[1]),
+                      reinterpret_cast<uint64_t>(dev[2]), total, tile_num};
+  ACL_OK(aclrtLaunchKernel(add, blocks, args, sizeof(args), nullptr));
+  ACL_OK(aclrtSynchronizeStream(nullptr));
+  for (uint32_t i = 0; i < total; ++i) {
+    ASSERT_EQ(host[2][i], host[0][i] + host[1][i]) << "element " << i << " of " << total;
+  }
+  for (int i = 0; i < 3; ++i) {
+    ACL_OK(aclrtHostUnregister(host[i]));
+    std::free(host[i]);
   }
 }
 

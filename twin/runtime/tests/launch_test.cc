@@ -1,6 +1,7 @@
 // End to end through the ACL C API with a real (hand-written, ABI-conforming) device binary:
 // load from data / file / host object, look kernels up, launch with several block counts on
 // random data, traps naming kernel and block, recovery, concurrent streams.
+#include <cstdlib>
 #include <algorithm>
 #include <cstring>
 #include <thread>
@@ -152,6 +153,29 @@ TEST_F(Launch, GmCheckerTrapsOutOfAllocationAccess) {
   EXPECT_EQ(aclrtSynchronizeStream(nullptr), ACL_ERROR_RT_AICORE_EXCEPTION);
   TakeErrMsg();
   ACL_OK(aclrtFree(dev));
+}
+
+// aclrtHostRegister makes caller memory GM for exactly the registered bytes, until unregistered.
+TEST_F(Launch, GmCheckerSeesRegisteredHostMemory) {
+  aclrtFuncHandle overrun = Function("gm_overrun");
+  const size_t size = 4096 + Rng()() % 8192;
+  void *host = std::aligned_alloc(4096, 4 * 4096);
+  ASSERT_NE(host, nullptr);
+  void *dev = nullptr;
+  ACL_OK(aclrtHostRegister(host, size, ACL_HOST_REGISTER_MAPPED, &dev));
+  EXPECT_EQ(dev, host);
+  uint64_t inside[2] = {reinterpret_cast<uint64_t>(dev), size};
+  ACL_OK(aclrtLaunchKernel(overrun, 2, inside, sizeof(inside), nullptr));
+  ACL_OK(aclrtSynchronizeStream(nullptr));
+  uint64_t outside[2] = {reinterpret_cast<uint64_t>(dev), size + 1};
+  ACL_OK(aclrtLaunchKernel(overrun, 1, outside, sizeof(outside), nullptr));
+  EXPECT_EQ(aclrtSynchronizeStream(nullptr), ACL_ERROR_RT_AICORE_EXCEPTION);
+  EXPECT_TRUE(Contains(TakeErrMsg(), "GM access out of bounds"));
+  ACL_OK(aclrtHostUnregister(host));
+  ACL_OK(aclrtLaunchKernel(overrun, 1, inside, sizeof(inside), nullptr));
+  EXPECT_EQ(aclrtSynchronizeStream(nullptr), ACL_ERROR_RT_AICORE_EXCEPTION);  // no longer GM
+  TakeErrMsg();
+  std::free(host);
 }
 
 TEST_F(Launch, BlockEnvironmentMatchesTheDevice) {

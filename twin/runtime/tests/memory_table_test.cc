@@ -3,6 +3,9 @@
 #include "twin/runtime/internal/memory_table.h"
 
 #include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <thread>
 #include <vector>
 
@@ -98,6 +101,48 @@ TEST(MemoryTable, ConcurrentChecksWhileAllocating) {
   EXPECT_EQ(wrong.load(), 0);
   table.FreeAllOf(0);
   EXPECT_EQ(table.LiveCount(), 0u);
+}
+
+// aclrtHostRegister's table side: exact bounds (no CANN padding), overlap refused in both
+// directions, free/unregister mix-ups refused, and the GM checker's cache dropped on unregister.
+TEST(MemoryTable, HostRegistrationBoundsOverlapAndErrors) {
+  const size_t pages = 1 + Rng()() % 8, size = pages * 4096 - Rng()() % 4000;
+  std::printf("host registration: %zu bytes\n", size);
+  void *host = std::aligned_alloc(kDeviceMemAlignment, 3 * 4096 + pages * 4096);
+  ASSERT_NE(host, nullptr);
+  const auto base = reinterpret_cast<uintptr_t>(host) + 4096;
+  {
+    MemoryTable table;
+    StatusOr<void *> dev = table.Allocate(100, 0);
+    ASSERT_TRUE(dev.ok());
+    EXPECT_EQ(table.RegisterHost(const_cast<char *>(P(base + 8)), size, 0).code(), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(table.RegisterHost(const_cast<char *>(P(base)), 0, 0).code(), ACL_ERROR_INVALID_PARAM);
+    // a device allocation's accessible range is taken
+    Status on_device = table.RegisterHost(dev.value(), 4096, 0);
+    EXPECT_EQ(on_device.code(), ACL_ERROR_INVALID_PARAM);
+    EXPECT_NE(on_device.message().find("overlaps the device allocation"), std::string::npos) << on_device.message();
+    ASSERT_TRUE(table.RegisterHost(const_cast<char *>(P(base)), size, 0).ok());
+    EXPECT_EQ(MemoryTable::GmCheck(&table, P(base), size), 1);
+    EXPECT_EQ(MemoryTable::GmCheck(&table, P(base + size - 1), 1), 1);
+    EXPECT_EQ(MemoryTable::GmCheck(&table, P(base), size + 1), 0);  // no padding past the range
+    EXPECT_EQ(MemoryTable::GmCheck(&table, P(base - 1), 1), 0);
+    // overlaps from below (starting on an earlier page) and inside are refused
+    EXPECT_EQ(table.RegisterHost(const_cast<char *>(P(base - 4096)), 4097, 0).code(), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(table.RegisterHost(const_cast<char *>(P(base)), 1, 0).code(), ACL_ERROR_INVALID_PARAM);
+    // adjacent below is fine
+    ASSERT_TRUE(table.RegisterHost(const_cast<char *>(P(base - 4096)), 4096, 0).ok());
+    Status freed = table.Free(const_cast<char *>(P(base)));
+    EXPECT_EQ(freed.code(), ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_NE(freed.message().find("aclrtHostUnregister"), std::string::npos) << freed.message();
+    EXPECT_EQ(table.UnregisterHost(dev.value()).code(), ACL_ERROR_INVALID_PARAM);  // not registered
+    ASSERT_TRUE(table.UnregisterHost(const_cast<char *>(P(base))).ok());
+    EXPECT_EQ(MemoryTable::GmCheck(&table, P(base), 4), 0);  // the cached range is stale now
+    EXPECT_EQ(table.UnregisterHost(const_cast<char *>(P(base))).code(), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(table.LiveCount(), 2u);
+    // the destructor frees the allocation but leaves the still-registered page to its owner
+  }
+  std::memset(host, 0x5a, 3 * 4096 + pages * 4096);  // still ours (ASan/valgrind would flag a free)
+  std::free(host);
 }
 
 TEST(HostMemoryTable, AllocateFree) {

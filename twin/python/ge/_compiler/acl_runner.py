@@ -21,6 +21,13 @@ ACL_ERROR_REPEAT_INITIALIZE = 100002
 ACL_MEM_MALLOC_NORMAL_ONLY = 2
 ACL_MEMCPY_HOST_TO_DEVICE = 1
 ACL_MEMCPY_DEVICE_TO_HOST = 2
+ACL_HOST_REGISTER_MAPPED = 0
+# Tensors from this size up run zero-copy: the caller's arrays (and a fresh output array) are
+# registered with aclrtHostRegister for one execute instead of being copied. Below it the
+# register/unregister calls cost more than the copy (measured with bench_add_custom).
+ZERO_COPY_MIN_BYTES = 64 * 1024
+_PAGE = 4096  # aclrtHostRegister takes page-aligned ranges
+_ZERO_COPY_ADDRESS_ALIGNMENT = 16  # what malloc (numpy's allocator) guarantees
 
 _runtime_lock = threading.Lock()
 _runtime_device = None  # device id set by ensure_runtime
@@ -110,8 +117,17 @@ class _DirectCalls:
         lib = ctypes.CDLL(lib_path)  # the same, already loaded library: same runtime state
         self.memcpy = lib.aclrtMemcpy
         self.execute = lib.aclmdlExecute
-        for fn in (self.memcpy, self.execute):
+        self.update_buffer = lib.aclUpdateDataBuffer
+        for fn in (self.memcpy, self.execute, self.update_buffer):
             fn.restype, fn.argtypes = ctypes.c_int, None  # arguments are always exact ctypes objects
+        # absent from an older runtime: then there is no zero-copy path
+        self.host_register = getattr(lib, "aclrtHostRegister", None)
+        self.host_unregister = getattr(lib, "aclrtHostUnregister", None)
+        if self.host_register is not None and self.host_unregister is not None:
+            self.host_register.restype, self.host_unregister.restype = ctypes.c_int, ctypes.c_int
+            self.host_register.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_int,
+                                           ctypes.POINTER(ctypes.c_void_p)]
+            self.host_unregister.argtypes = [ctypes.c_void_p]
         self.h2d = ctypes.c_int(ACL_MEMCPY_HOST_TO_DEVICE)
         self.d2h = ctypes.c_int(ACL_MEMCPY_DEVICE_TO_HOST)
 
@@ -148,7 +164,8 @@ class LoadedModel:
         # numpy copies into views of the model's device buffers instead of one aclrtMemcpy call
         # each (an order of magnitude cheaper for small tensors). Twin only; set
         # ASCEND_TWIN_GE_ACL_COPIES=1 to force aclrtMemcpy.
-        self._views = None
+        self._views = self._zero_copy = None
+        self._buffers_away = False  # see _plan_zero_copy
         if self._direct is not None and os.environ.get(ACL_COPIES_ENV) != "1":
             to_numpy = acl.util.ptr_to_numpy
             self._views = ([to_numpy(ptr, t.dims, self._in_dtypes[i]) if t.size else None
@@ -171,16 +188,140 @@ class LoadedModel:
             self._exec_args = (ctypes.c_uint32(self.model_id), void_p(self._inputs.dataset),
                                void_p(self._outputs.dataset))
             self._execute = self._direct.execute
+        self._zero_copy = self._plan_zero_copy()
+
+    def _plan_zero_copy(self):
+        """Per tensor of the zero-copy path (twin only, like the views path; None when off):
+        inputs as (dtype, shape, data buffer, size, device view or None when it is large enough
+        to be registered), outputs as (dims, dtype, data buffer, size, device view or None)."""
+        direct = self._direct
+        if self._views is None or direct.host_register is None:
+            return None
+        in_views, out_views = self._views
+        inputs = [(dtype, view.shape, buffer, t.size, None if t.size >= ZERO_COPY_MIN_BYTES else view)
+                  for t, dtype, view, buffer in zip(self.description.inputs, self._in_dtypes, in_views,
+                                                    self._inputs.data_buffers)]
+        outputs = [(dims, dtype, buffer, size, None if size >= ZERO_COPY_MIN_BYTES else view)
+                   for (dims, dtype, size), view, buffer in zip(self._out_layout, out_views,
+                                                                self._outputs.data_buffers)]
+        if all(entry[4] is not None for entry in inputs + outputs):
+            return None  # nothing large: the views path is the cheapest
+        # Where each data buffer points now. Zero-copy runs leave their buffers on the caller's
+        # (unregistered) memory; _restore_buffers puts them back before any other path executes.
+        self._buffer_homes = {}
+        for side, sizes in ((self._inputs, [t.size for t in self.description.inputs]),
+                            (self._outputs, [size for _, _, size in self._out_layout])):
+            for buffer, ptr, size in zip(side.data_buffers, side.ptrs, sizes):
+                self._buffer_homes[buffer] = (ptr, size)
+        self._buffer_now = {buffer: home for buffer, (home, _) in self._buffer_homes.items()}
+        self._buffers_away = False
+        return inputs, outputs
+
+    def _restore_buffers(self) -> None:
+        update = self._direct.update_buffer
+        for buffer, (home, size) in self._buffer_homes.items():
+            if self._buffer_now[buffer] != home:
+                ret = update(ctypes.c_void_p(buffer), ctypes.c_void_p(home), ctypes.c_size_t(size))
+                if ret != ACL_SUCCESS:
+                    _check(self.acl, ret, "aclUpdateDataBuffer back to the model's device memory")
+                self._buffer_now[buffer] = home
+        self._buffers_away = False
+
+    def _point_buffer(self, buffer: int, address: int, size: int) -> None:
+        if self._buffer_now[buffer] != address:
+            self._buffers_away = True
+            self._buffer_now[buffer] = None  # unknown until the update succeeds
+            ret = self._direct.update_buffer(ctypes.c_void_p(buffer), ctypes.c_void_p(address), ctypes.c_size_t(size))
+            if ret != ACL_SUCCESS:
+                _check(self.acl, ret, "aclUpdateDataBuffer to registered host memory")
+            self._buffer_now[buffer] = address
+
+    def _run_zero_copy(self, arrays: Sequence[np.ndarray]) -> Optional[List[np.ndarray]]:
+        """Runs the model on the caller's large arrays in place (registered host memory) and a
+        fresh output array per large output; small tensors go through the device views. None
+        (nothing done) when an input does not qualify or registration is refused, e.g. a page
+        shared with memory another thread registered: the copy paths then run."""
+        inputs, outputs = self._zero_copy
+        if len(arrays) != len(inputs):
+            return None
+        large = []  # (address, size, data buffer)
+        for array, (dtype, shape, buffer, size, view) in zip(arrays, inputs):
+            if (array.dtype is not dtype and array.dtype != dtype) or array.shape != shape:
+                return None
+            if view is None:
+                interface = array.__array_interface__  # cheaper than array.ctypes
+                address = interface["data"][0]
+                # read-only memory (e.g. a file mapped by np.load(mmap_mode="r")) is copied: the
+                # GM checker would let a kernel write to it
+                if interface["data"][1] or (interface["strides"] is not None and not array.flags.c_contiguous):
+                    return None
+                if address % _ZERO_COPY_ADDRESS_ALIGNMENT:
+                    return None
+                large.append((address, size, buffer))
+        results = [np.empty(dims, dtype=dtype) for dims, dtype, _, _, _ in outputs]
+        for out, (_, _, buffer, size, view) in zip(results, outputs):
+            if view is None:
+                large.append((out.__array_interface__["data"][0], size, buffer))
+        # Page-aligned ranges covering the large tensors, merged where they share pages
+        # (neighbouring heap blocks, an array passed twice): each page is registered once.
+        spans = sorted([address & -_PAGE, (address + size + _PAGE - 1) & -_PAGE] for address, size, _ in large)
+        merged = [spans[0]]
+        for span in spans[1:]:
+            if span[0] <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], span[1])
+            else:
+                merged.append(span)
+        direct, acl = self._direct, self.acl
+        register, unregister = direct.host_register, direct.host_unregister
+        with self._lock:
+            if self.model_id is None:
+                raise ModelRunError(f"model {self.description.name} is unloaded")
+            registered = []
+            try:
+                dev_base = ctypes.c_void_p()
+                for lo, hi in merged:
+                    if register(lo, hi - lo, ACL_HOST_REGISTER_MAPPED, ctypes.byref(dev_base)) != ACL_SUCCESS:
+                        acl.get_recent_err_msg()  # drop the refusal: it is handled, not reported
+                        return None
+                    registered.append(lo)
+                    if dev_base.value != lo:  # CANN may map elsewhere; the twin maps in place
+                        raise ModelRunError(f"aclrtHostRegister mapped {lo:#x} to {dev_base.value:#x}; "
+                                            "the zero-copy path needs the host address")
+                for address, size, buffer in large:
+                    self._point_buffer(buffer, address, size)
+                for array, (_, _, _, _, view) in zip(arrays, inputs):
+                    if view is not None:
+                        view[...] = array
+                ret = self._execute(*self._exec_args)
+                if ret != ACL_SUCCESS:
+                    _check(acl, ret, f"aclmdlExecute of model {self.description.name}")
+                for out, (_, _, _, _, view) in zip(results, outputs):
+                    if view is not None:
+                        out[...] = view
+                return results
+            finally:
+                failed = ACL_SUCCESS
+                for lo in registered:
+                    ret = unregister(lo)
+                    failed = failed or ret
+                if failed != ACL_SUCCESS:
+                    _check(acl, failed, "aclrtHostUnregister of a zero-copy tensor")
 
     def run(self, arrays: Sequence[np.ndarray]) -> List[np.ndarray]:
         """Inputs in model order -> fresh output arrays. Inputs that do not match the model
         exactly (count, dtype, shape, layout) take the checked paths, which convert what they
         can and otherwise raise ModelRunError naming the input."""
+        if self._zero_copy is not None:
+            results = self._run_zero_copy(arrays)
+            if results is not None:
+                return results
         in_views = self._in_views
         if in_views is not None and len(arrays) == len(in_views):
             with self._lock:
                 if self.model_id is None:
                     raise ModelRunError(f"model {self.description.name} is unloaded")
+                if self._buffers_away:  # a zero-copy run left the datasets on caller memory
+                    self._restore_buffers()
                 for array, (view, dtype, shape) in zip(arrays, in_views):
                     # dtype by identity first (numpy's builtin dtypes are singletons)
                     if (array.dtype is not dtype and array.dtype != dtype) or array.shape != shape:
@@ -205,6 +346,8 @@ class LoadedModel:
         with self._lock:
             if self.model_id is None:
                 raise ModelRunError(f"model {self.description.name} is unloaded")
+            if self._buffers_away:  # a zero-copy run left the datasets on caller memory
+                self._restore_buffers()
             for i, (array, (dst, size, view_type, dtype)) in enumerate(zip(arrays, self._in_fast)):
                 if array.dtype != dtype or array.nbytes != size.value:
                     raise _SlowPath()  # the checked path explains the mismatch
@@ -237,6 +380,8 @@ class LoadedModel:
         with self._lock:
             if self.model_id is None:
                 raise ModelRunError(f"model {self.description.name} is unloaded")
+            if self._buffers_away:  # a zero-copy run left the datasets on caller memory
+                self._restore_buffers()
             for i, (array, spec, ptr) in enumerate(zip(arrays, specs, self._inputs.ptrs)):
                 if array.dtype != self._in_dtypes[i] or array.nbytes != spec.size:
                     raise ModelRunError(f"input {i} ({spec.name}) must be {spec.data_type.name} {list(spec.dims)} "

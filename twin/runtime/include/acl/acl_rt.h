@@ -55,6 +55,12 @@ typedef void *aclrtParamHandle;
 #define ACL_RT_BINARY_MAGIC_ELF_VECTOR_CORE 0x41415246U
 #define ACL_RT_BINARY_MAGIC_ELF_CUBE_CORE 0x41494343U
 
+typedef enum aclrtHostRegisterType {
+  ACL_HOST_REGISTER_MAPPED = 0,
+  ACL_HOST_REGISTER_IOMEMORY = 0x04,
+  ACL_HOST_REGISTER_READONLY = 0x08,
+} aclrtHostRegisterType;
+
 typedef enum aclrtBinaryLoadOptionType {
   ACL_RT_BINARY_LOAD_OPT_LAZY_LOAD = 1,
   ACL_RT_BINARY_LOAD_OPT_LAZY_MAGIC = 2,
@@ -101,6 +107,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMal
 ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr);
 ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size);
 ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr);
+ACL_FUNC_VISIBILITY aclError aclrtHostRegister(void *ptr, uint64_t size, aclrtHostRegisterType type, void **devPtr);
+ACL_FUNC_VISIBILITY aclError aclrtHostUnregister(void *ptr);
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
                                          aclrtMemcpyKind kind);
 ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count);

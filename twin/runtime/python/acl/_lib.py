@@ -76,6 +76,8 @@ _SIGNATURES = {
     "aclrtFree": (_c_int, [_c_ptr]),
     "aclrtMallocHost": (_c_int, [_c_ptr_p, _c_size]),
     "aclrtFreeHost": (_c_int, [_c_ptr]),
+    "aclrtHostRegister": (_c_int, [_c_ptr, ctypes.c_uint64, _c_int, _c_ptr_p]),
+    "aclrtHostUnregister": (_c_int, [_c_ptr]),
     "aclrtMemcpy": (_c_int, [_c_ptr, _c_size, _c_ptr, _c_size, _c_int]),
     "aclrtMemcpyAsync": (_c_int, [_c_ptr, _c_size, _c_ptr, _c_size, _c_int, _c_ptr]),
     "aclrtMemset": (_c_int, [_c_ptr, _c_size, _c_i32, _c_size]),

@@ -23,6 +23,8 @@ _malloc = _F["aclrtMalloc"]
 _free = _F["aclrtFree"]
 _malloc_host = _F["aclrtMallocHost"]
 _free_host = _F["aclrtFreeHost"]
+_host_register = _F["aclrtHostRegister"]
+_host_unregister = _F["aclrtHostUnregister"]
 _memcpy = _F["aclrtMemcpy"]
 _memcpy_async = _F["aclrtMemcpyAsync"]
 _memset = _F["aclrtMemset"]
@@ -104,6 +106,17 @@ def malloc_host(size: int) -> tuple[int, int]:
 
 def free_host(host_ptr: int) -> int:
     return _free_host(host_ptr)
+
+
+def host_register(ptr: int, size: int, type: int) -> tuple[int, int]:
+    """aclrtHostRegister: (device-visible address, ret); on the twin the address is ptr itself."""
+    dev_ptr = ctypes.c_void_p()
+    ret = _host_register(ptr, size, type, ctypes.byref(dev_ptr))
+    return dev_ptr.value or 0, ret
+
+
+def host_unregister(ptr: int) -> int:
+    return _host_unregister(ptr)
 
 
 def memcpy(dst: int, dest_max: int, src: int, count: int, kind: int) -> int:

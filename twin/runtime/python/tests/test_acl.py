@@ -206,3 +206,69 @@ def test_missing_library_is_a_clear_import_error(tmp_path):
     assert result.returncode != 0
     assert "ImportError: acl: cannot load libascendcl.so; tried" in result.stderr
     assert "nope.so (no such file)" in result.stderr
+
+
+def page_aligned(n: int, rng) -> np.ndarray:
+    """n random float32s starting on a 4 KiB boundary (aclrtHostRegister requires it)."""
+    raw = np.empty(4 * n + 4096, np.uint8)
+    offset = -raw.ctypes.data % 4096
+    array = raw[offset:offset + 4 * n].view(np.float32)
+    array[...] = rng.standard_normal(n).astype(np.float32) * 50
+    return array
+
+
+def test_host_register_execute_on_caller_memory(device):
+    rng = np.random.default_rng(SEED + 7)
+    n = int(rng.integers(1, 100_000))
+    alpha = float(rng.uniform(-3, 3))
+    print(f"seed={SEED + 7} n={n} alpha={alpha}")
+    data = om.serialize(chain_model(n, alpha), [kernels()])
+    model_id, ret = acl.mdl.load_from_mem(acl.util.bytes_to_ptr(data), len(data))
+    assert ret == 0, acl.get_recent_err_msg()
+    x, y, z, y_copy = (page_aligned(n, rng) for _ in range(4))
+    registered = []
+    for array in (x, y, z, y_copy):
+        dev_ptr, ret = acl.rt.host_register(array.ctypes.data, array.nbytes, acl.ACL_HOST_REGISTER_MAPPED)
+        assert ret == 0, acl.get_recent_err_msg()
+        assert dev_ptr == array.ctypes.data  # the twin maps host memory at its own address
+        registered.append(dev_ptr)
+    datasets = []
+    for side in ((x, y), (z, y_copy)):
+        dataset = acl.mdl.create_dataset()
+        for array in side:
+            _, ret = acl.mdl.add_dataset_buffer(dataset, acl.create_data_buffer(array.ctypes.data, array.nbytes))
+            assert ret == 0
+        datasets.append(dataset)
+    assert acl.mdl.execute(model_id, datasets[0], datasets[1]) == 0, acl.get_recent_err_msg()
+    np.testing.assert_allclose(z, np.float32(alpha) * (x + y) + x, rtol=1e-6, atol=1e-5)
+    np.testing.assert_array_equal(y_copy, y)
+    for ptr in registered:
+        assert acl.rt.host_unregister(ptr) == 0, acl.get_recent_err_msg()
+    # unregistered memory is no longer device memory: the executor refuses it
+    assert acl.mdl.execute(model_id, datasets[0], datasets[1]) != 0
+    assert "device" in acl.get_recent_err_msg()
+    for dataset in datasets:
+        for i in range(acl.mdl.get_dataset_num_buffers(dataset)):
+            assert acl.destroy_data_buffer(acl.mdl.get_dataset_buffer(dataset, i)) == 0
+        assert acl.mdl.destroy_dataset(dataset) == 0
+    assert acl.mdl.unload(model_id) == 0
+
+
+def test_host_register_errors(device):
+    rng = np.random.default_rng(SEED + 8)
+    array = page_aligned(4096, rng)
+    ptr = array.ctypes.data
+    _, ret = acl.rt.host_register(ptr + 4, 64, acl.ACL_HOST_REGISTER_MAPPED)
+    assert ret == 100000 and "not 4 KiB (page) aligned" in acl.get_recent_err_msg()
+    _, ret = acl.rt.host_register(ptr, 0, acl.ACL_HOST_REGISTER_MAPPED)
+    assert ret == 100000 and "size must be > 0" in acl.get_recent_err_msg()
+    _, ret = acl.rt.host_register(ptr, array.nbytes, acl.ACL_HOST_REGISTER_READONLY)
+    assert ret == 200006 and "not supported" in acl.get_recent_err_msg()
+    _, ret = acl.rt.host_register(ptr, array.nbytes, acl.ACL_HOST_REGISTER_MAPPED)
+    assert ret == 0
+    _, ret = acl.rt.host_register(ptr + 4096, 4096, acl.ACL_HOST_REGISTER_MAPPED)
+    assert ret == 100000 and "overlaps the registered host range" in acl.get_recent_err_msg()
+    assert acl.rt.free(ptr) == 107000 and "aclrtHostUnregister" in acl.get_recent_err_msg()
+    assert acl.rt.host_unregister(ptr) == 0
+    assert acl.rt.host_unregister(ptr) == 100000
+    assert "not registered" in acl.get_recent_err_msg()
