@@ -1,10 +1,23 @@
 # Source this file to use the CPU twin of CANN installed here, as with CANN's set_env.sh:
 #   source <prefix>/set_env.sh && atc --help && bisheng --version && python3 -c "import ge"
+# Everything the tree needs is inside it (its Python packages included), so a shell with no
+# other setup works; sourcing it twice does not grow the search paths.
 _ascend_twin_home=$(cd "$(dirname "${BASH_SOURCE[0]:-$0}")" && pwd)
+_ascend_twin_prepend() {  # VAR DIR: put DIR first in the colon list VAR, once
+  local value=":${!1:-}:"
+  value=${value//:$2:/:}
+  value=${value#:}
+  value=${value%:}
+  export "$1=$2${value:+:$value}"
+}
 export ASCEND_HOME_PATH="$_ascend_twin_home"
 export ASCEND_TOOLKIT_HOME="$_ascend_twin_home"
 export ASCEND_OPP_PATH="$_ascend_twin_home/opp"
-export PATH="$_ascend_twin_home/bin${PATH:+:$PATH}"
-export LD_LIBRARY_PATH="$_ascend_twin_home/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-export PYTHONPATH="$_ascend_twin_home/python/site-packages${PYTHONPATH:+:$PYTHONPATH}"
+export TOOLCHAIN_HOME="$_ascend_twin_home/x86_64-linux/ccec_compiler"
+_ascend_twin_prepend PATH "$_ascend_twin_home/x86_64-linux/ccec_compiler/bin"
+_ascend_twin_prepend PATH "$_ascend_twin_home/bin"
+_ascend_twin_prepend LD_LIBRARY_PATH "$_ascend_twin_home/lib64"
+_ascend_twin_prepend PYTHONPATH "$_ascend_twin_home/python/site-packages"
+_ascend_twin_prepend CMAKE_PREFIX_PATH "$_ascend_twin_home/lib64/cmake"
+unset -f _ascend_twin_prepend
 unset _ascend_twin_home

@@ -1,4 +1,9 @@
-"""The CANN-like install tree works without Bazel, as a CANN toolkit does."""
+"""The CANN-like install tree works without Bazel, as a CANN toolkit does.
+
+Every command runs as a CANN user's would: `env -i`, then `source PREFIX/set_env.sh`, then
+plain names (bisheng, llvm-objcopy, atc, python3) from PATH. Nothing of the build (its venv,
+Bazel's output base, the build user's home) may be needed or referenced.
+"""
 
 import os
 import subprocess
@@ -8,68 +13,80 @@ from pathlib import Path
 import pytest
 
 RUNFILES = Path(os.environ["RUNFILES_DIR"]) / "ascend_twin"
+INSTALL = RUNFILES / "twin/install"
 KERNEL = RUNFILES / "ops/add_custom/kernel/add_custom.asc"
 PLUGIN_DIR = RUNFILES / "ops/add_custom/python/plugin"
 OPP_ROOT = RUNFILES / "offline/opp"
 AIR = RUNFILES / "offline/model.air"
 MODEL_EXEC = RUNFILES / "offline/model_exec"
+MARKER = "ascend_twin_install.info"
+
+# A shell with nothing set up: what `env -i bash` gives, plus a scratch HOME.
+CLEAN_ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"}
 
 
 def shell(prefix: Path, script: str, **env: str) -> subprocess.CompletedProcess:
-    """Runs `script` in bash after `source PREFIX/set_env.sh`, in a minimal environment."""
-    base = {"PATH": "/usr/bin:/bin", "HOME": os.environ.get("TEST_TMPDIR", "/tmp"), "LANG": "C.UTF-8",
-            "PYTHON": sys.executable}
-    proc = subprocess.run(["bash", "-c", f"set -e; source {prefix}/set_env.sh; {script}"],
-                          env={**base, **env}, capture_output=True, text=True, timeout=600)
+    """Runs `script` in bash after `source PREFIX/set_env.sh`, in a clean environment."""
+    base = dict(CLEAN_ENV, HOME=os.environ.get("TEST_TMPDIR", "/tmp"))
+    proc = subprocess.run(["env", "-i", *[f"{k}={v}" for k, v in {**base, **env}.items()],
+                           "bash", "-c", f"set -e; source {prefix}/set_env.sh; {script}"],
+                          capture_output=True, text=True, timeout=600)
     print(f"$ {script}\n{proc.stdout}{proc.stderr}")
     return proc
+
+
+def install(prefix: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([str(INSTALL), str(prefix)], capture_output=True, text=True)
 
 
 @pytest.fixture(scope="module")
 def prefix(tmp_path_factory) -> Path:
     prefix = tmp_path_factory.mktemp("opt") / "ascend-twin"
-    subprocess.run([str(RUNFILES / "twin/install"), str(prefix)], check=True)
+    proc = install(prefix)
+    assert proc.returncode == 0, proc.stderr
     return prefix
 
 
 def test_layout_is_cann_like(prefix):
-    for path in ["set_env.sh", "bin/bisheng", "bin/atc", "asc/include/kernel_operator.h",
-                 "include/acl/acl.h", "include/acl/acl_mdl.h", "include/graph/operator_reg.h",
-                 "lib64/libascendcl.so", "lib64/libge_graph.so", "python/site-packages/ge/__init__.py",
-                 "python/site-packages/acl/__init__.py",
+    for path in ["set_env.sh", MARKER, "bin/bisheng", "bin/atc",
+                 "x86_64-linux/ccec_compiler/bin/bisheng", "x86_64-linux/ccec_compiler/bin/llvm-objcopy",
+                 "asc/include/kernel_operator.h", "include/acl/acl.h", "include/acl/acl_mdl.h",
+                 "include/graph/operator_reg.h", "opp/built-in/op_proto/inc/ops_proto_legacy.h",
+                 "lib64/libascendcl.so",
+                 "python/site-packages/ge/__init__.py", "python/site-packages/acl/__init__.py",
+                 "python/site-packages/numpy/__init__.py", "python/site-packages/google/protobuf/__init__.py",
                  "x86_64-linux/data/platform_config/Ascend910B1.ini"]:
         assert (prefix / path).exists(), path
 
 
-def test_reinstall_replaces_the_tree(prefix):
-    (prefix / "stale-file").write_text("left by an earlier install")
-    subprocess.run([str(RUNFILES / "twin/install"), str(prefix)], check=True)
-    assert not (prefix / "stale-file").exists()
-    assert (prefix / "bin/bisheng").exists()
-
-
-def test_set_env_exports_cann_variables(prefix):
-    proc = shell(prefix, 'echo "$ASCEND_HOME_PATH"; command -v bisheng atc; echo "$LD_LIBRARY_PATH"')
+def test_set_env_exports_cann_variables_once(prefix):
+    proc = shell(prefix, 'source "$ASCEND_HOME_PATH/set_env.sh"; '
+                         'echo "$ASCEND_HOME_PATH|$ASCEND_TOOLKIT_HOME|$ASCEND_OPP_PATH"; '
+                         'command -v bisheng llvm-objcopy atc; echo "$LD_LIBRARY_PATH"; echo "$PATH"')
+    assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
-    assert proc.returncode == 0
-    assert lines[0] == str(prefix)
-    assert lines[1:3] == [str(prefix / "bin/bisheng"), str(prefix / "bin/atc")]
-    assert lines[3].startswith(str(prefix / "lib64"))
+    assert lines[0] == f"{prefix}|{prefix}|{prefix}/opp"
+    assert Path(lines[0].split("|")[2]).is_dir()
+    assert lines[1:4] == [str(prefix / "bin/bisheng"), str(prefix / "x86_64-linux/ccec_compiler/bin/llvm-objcopy"),
+                          str(prefix / "bin/atc")]
+    assert lines[4] == str(prefix / "lib64")
+    assert lines[5].split(":").count(str(prefix / "bin")) == 1  # sourcing twice adds nothing
 
 
 def test_bisheng_and_objcopy_as_cann_users_run_them(prefix, tmp_path):
     proc = shell(prefix, f"cd {tmp_path} && bisheng -c {KERNEL} -o host.o --npu-arch=dav-2201 -O2 "
-                         f"&& llvm-objcopy-16 -O binary --only-section=.aicore_binary host.o k.aicore.o")
+                         f"&& llvm-objcopy -O binary --only-section=.aicore_binary host.o k.aicore.o")
     assert proc.returncode == 0, proc.stderr
     device_binary = (tmp_path / "k.aicore.o").read_bytes()
     assert device_binary[:4] == b"\x7fELF" and len(device_binary) > 1024
 
 
-def test_python_packages_import_and_reach_the_runtime(prefix):
-    script = ("import acl, ge, ge.custom_op, ge.session; "
+def test_python3_from_path_imports_ge_and_reaches_the_runtime(prefix):
+    script = ("import acl, ge, ge.custom_op, ge.session, numpy, google.protobuf; "
+              "assert ge.__file__.startswith('{p}') and numpy.__file__.startswith('{p}'); "
               "assert acl.init() == 0; assert acl.rt.set_device(0) == 0; "
-              "print('soc', acl.get_soc_name()); acl.rt.reset_device(0); acl.finalize()")
-    proc = shell(prefix, f'"$PYTHON" -c "{script}"')
+              "print('soc', acl.get_soc_name()); acl.rt.reset_device(0); acl.finalize()").format(p=prefix)
+    proc = shell(prefix, f'python3 -c "{script}"')
     assert proc.returncode == 0, proc.stderr
     assert "soc Ascend910B1" in proc.stdout
 
@@ -87,7 +104,84 @@ def test_atc_then_acl_runner_without_bazel(prefix, tmp_path):
     assert "PY_COMPILE_OFFLINE_OM=PASS" in proc.stdout
 
 
+def test_atc_names_a_python_of_the_wrong_version(prefix, tmp_path):
+    fake = tmp_path / "python-2.7"
+    fake.write_text("#!/bin/sh\necho 2.7\n")
+    fake.chmod(0o755)
+    proc = shell(prefix, "atc --help", ASCEND_TWIN_PYTHON=str(fake))
+    assert proc.returncode == 255
+    want = (prefix / "python/python_version.txt").read_text().strip()
+    assert proc.stderr.strip() == (f"atc: '{fake}' is Python 2.7; this tree's Python packages are for "
+                                   f"Python {want} (set ASCEND_TWIN_PYTHON)")
+
+
+def _elf_files(prefix: Path):
+    for path in sorted(prefix.rglob("*")):
+        if path.is_file() and not path.is_symlink():
+            with open(path, "rb") as f:
+                if f.read(4) == b"\x7fELF":
+                    yield path
+
+
+def test_every_library_and_tool_resolves_inside_the_tree_or_the_system(prefix):
+    elves = list(_elf_files(prefix))
+    assert any(p.name == "libascendcl.so" for p in elves)
+    for elf in elves:
+        proc = subprocess.run(["env", "-i", "PATH=/usr/bin:/bin", "ldd", str(elf)], capture_output=True, text=True)
+        if "not a dynamic executable" in proc.stdout + proc.stderr:
+            continue
+        assert proc.returncode == 0, f"{elf}: {proc.stderr}"
+        for line in proc.stdout.splitlines():
+            assert "not found" not in line, f"{elf}: {line.strip()}"
+            if "=>" in line:
+                target = line.split("=>")[1].split("(")[0].strip()
+                ok = target.startswith(str(prefix) + "/") or target.startswith(("/lib", "/usr/lib"))
+                assert ok, f"{elf} loads {target}, outside the tree and the system"
+
+
+def test_nothing_in_the_tree_points_into_the_build(prefix):
+    venv = Path(os.path.realpath(sys.executable)).parents[1]
+    needles = [b"/_bazel_", b"/execroot/", str(venv).encode()]
+    for path in sorted(prefix.rglob("*")):
+        if path.is_symlink():
+            target = os.readlink(path)
+            assert not target.startswith("/"), f"{path} links to {target}"
+        elif path.is_file():
+            data = path.read_bytes()
+            for needle in needles:
+                assert needle not in data, f"{path} contains {needle.decode()}"
+
+
+def test_reinstall_replaces_an_earlier_install_whole(prefix):
+    (prefix / "stale-file").write_text("left by an earlier install")
+    proc = install(prefix)
+    assert proc.returncode == 0, proc.stderr
+    assert not (prefix / "stale-file").exists()
+    assert (prefix / "bin/bisheng").exists()
+    assert not list(prefix.parent.glob("ascend-twin.*")), "staging or backup left behind"
+
+
+def test_install_refuses_a_non_empty_foreign_directory(tmp_path):
+    target = tmp_path / "usr-local"
+    (target / "bin").mkdir(parents=True)
+    (target / "bin/tool").write_text("precious")
+    proc = install(target)
+    assert proc.returncode == 1
+    assert proc.stderr.strip() == (f"install: {target} is not empty and is not an ascend-twin install "
+                                   f"(no {MARKER}); choose an empty or new directory")
+    assert (target / "bin/tool").read_text() == "precious"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["usr-local"]
+
+
+def test_install_into_an_empty_directory(tmp_path):
+    target = tmp_path / "empty"
+    target.mkdir()
+    proc = install(target)
+    assert proc.returncode == 0, proc.stderr
+    assert (target / MARKER).is_file()
+
+
 def test_install_without_prefix_is_a_usage_error():
-    proc = subprocess.run([str(RUNFILES / "twin/install")], capture_output=True, text=True)
+    proc = subprocess.run([str(INSTALL)], capture_output=True, text=True)
     assert proc.returncode == 2
     assert proc.stderr.strip() == "usage: bazel run //twin:install -- PREFIX"

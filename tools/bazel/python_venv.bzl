@@ -4,16 +4,38 @@ Bazel's default Python toolchain runs whatever `python3` is first on PATH; tests
 exact interpreter that has requirements.txt installed, so it is named explicitly here.
 """
 
+_PROBE = """
+import sys, numpy, pytest, google.protobuf, sysconfig
+print("%d.%d" % sys.version_info[:2])
+print(sysconfig.get_paths()["purelib"])
+"""
+
+# What `import ge` / `import acl` / atc need beyond the standard library: these top-level
+# entries of site-packages, plus the distributions' metadata (versions come from the venv).
+_BUNDLED_SITE_PACKAGES = ["numpy", "numpy.libs", "google"]
+_BUNDLED_DISTRIBUTIONS = ["numpy-", "protobuf-"]
+
 def _python_venv_impl(rctx):
     venv = rctx.os.environ.get("ASCEND_TWIN_VENV", "")
     if not venv:
         home = rctx.os.environ.get("HOME", "/root")
         venv = home + "/.cache/ascend-twin/venv"
     python = venv + "/bin/python3"
-    probe = rctx.execute([python, "-c", "import numpy, pytest, google.protobuf"])
+    probe = rctx.execute([python, "-c", _PROBE])
     if probe.return_code != 0:
         fail("pinned Python %s is missing or lacks requirements.txt (%s): run tools/bootstrap.sh" %
              (python, probe.stderr.strip() or "not found"))
+    version, site = probe.stdout.strip().split("\n")
+
+    # The runtime Python packages the install tree carries (python/site-packages), so that
+    # `source set_env.sh` + a CPython of the same minor version runs ge and atc with no venv.
+    entries = list(_BUNDLED_SITE_PACKAGES)
+    for child in rctx.path(site).readdir():
+        if child.basename.endswith(".dist-info") and [d for d in _BUNDLED_DISTRIBUTIONS if child.basename.startswith(d)]:
+            entries.append(child.basename)
+    for entry in entries:
+        rctx.symlink(site + "/" + entry, "site-packages/" + entry)
+    rctx.file("python_version.txt", version + "\n")
     rctx.file("BUILD.bazel", """\
 load("@rules_python//python:defs.bzl", "py_runtime", "py_runtime_pair")
 
@@ -38,7 +60,25 @@ toolchain(
     toolchain_type = "@bazel_tools//tools/python:toolchain_type",
 )
 
-exports_files(["interpreter_path.txt"])
+exports_files(["interpreter_path.txt", "python_version.txt"])
+
+# numpy and protobuf as files (tests, caches and scripts left out), laid out by //twin:cann_home.
+filegroup(
+    name = "bundled_site_packages",
+    srcs = glob(
+        ["site-packages/**"],
+        exclude = [
+            "**/__pycache__/**",
+            "**/tests/**",
+            "site-packages/numpy/_pyinstaller/**",
+            "site-packages/numpy/f2py/**",
+            "site-packages/*.dist-info/RECORD",
+            "site-packages/*.dist-info/INSTALLER",
+            "site-packages/*.dist-info/REQUESTED",
+            "site-packages/*.dist-info/direct_url.json",
+        ],
+    ),
+)
 """.format(python = python))
     rctx.file("interpreter_path.txt", python + "\n")
 
