@@ -183,6 +183,14 @@ TEST_F(SessionTest, MisuseGivesOneLineAndTheProcessLives) {
   msg = ExpectFails([&] { return session.RunGraph(9, {FloatTensor(ones), FloatTensor(ones)}, outputs); }, &status);
   EXPECT_NE(msg.find("GEInitialize has not been called (or GEFinalize was called since)"), std::string::npos) << msg;
   EXPECT_EQ(ge::GEGetErrorMsgV2().GetString(), ge::GEGetErrorMsg());
+
+  // GE comes back: the session's graphs are still added and compile again.
+  ASSERT_EQ(ge::GEInitialize(Options{{"ge.exec.deviceId", "0"}}), ge::SUCCESS);
+  testing::internal::CaptureStdout();
+  ASSERT_EQ(session.RunGraph(9, {FloatTensor(ones), FloatTensor(ones)}, outputs), ge::SUCCESS) << ge::GEGetErrorMsg();
+  testing::internal::GetCapturedStdout();
+  EXPECT_EQ(reinterpret_cast<const float *>(outputs[0].GetData())[kN / 2], 2.0f);
+  ASSERT_EQ(ge::GEFinalize(), ge::SUCCESS);
 }
 
 }  // namespace

@@ -78,7 +78,11 @@ def main(argv: Optional[List[str]] = None) -> int:
         _write_error(args.error_file, str(exc))
         return EXIT_BAD_OPTION
     try:
-        graph_ir = compiler_bridge.load_air(args.air)
+        try:
+            graph_ir = compiler_bridge.load_air(args.air)
+        except AtcError as exc:  # atc's wording names --model, which a C++ caller never gave
+            raise GraphCompileError(f"the graph's AIR {args.air} does not load: "
+                                    f"{exc.message.split('Reason: ')[-1]}") from None
         console.log("info", f"compiling graph {graph_ir.name} ({len(graph_ir.nodes)} nodes) for {args.soc_version}")
         payload = compiler_bridge.compile_om_bytes(graph_ir, args.soc_version, {})
         write_atomically(args.om, payload)

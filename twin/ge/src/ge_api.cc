@@ -345,8 +345,9 @@ class SessionImpl {
     return SUCCESS;
   }
 
-  Status Run(const char *api_name, uint32_t graph_id, const std::vector<Tensor> &inputs, std::vector<Tensor> &outputs,
-             aclrtStream stream) {
+  // Holds GE (shared) and this session while `use` runs on the compiled, loaded model.
+  template <typename Use>
+  Status WithModel(const char *api_name, uint32_t graph_id, Use use) {
     std::shared_lock<std::shared_mutex> ge_lock(State().mutex);
     const std::string api = api_name;
     Status status = Ready(api);
@@ -354,18 +355,21 @@ class SessionImpl {
     std::lock_guard<std::mutex> lock(mutex_);
     GraphEntry *entry = nullptr;
     if ((status = Prepare(api, graph_id, &entry)) != SUCCESS) return status;
-    return entry->model->Run(inputs, outputs, stream, api + ": graph " + std::to_string(graph_id));
+    return use(*entry->model, api + ": graph " + std::to_string(graph_id));
   }
 
+  Status Run(const char *api_name, uint32_t graph_id, const std::vector<Tensor> &inputs, std::vector<Tensor> &outputs,
+             aclrtStream stream) {
+    return WithModel(api_name, graph_id, [&](LoadedModel &model, const std::string &what) {
+      return model.Run(inputs, outputs, stream, what);
+    });
+  }
+
+  // Compiles and loads now; with inputs, also checks them against the model.
   Status Build(const char *api_name, uint32_t graph_id, const std::vector<Tensor> *inputs) {
-    std::shared_lock<std::shared_mutex> ge_lock(State().mutex);
-    const std::string api = api_name;
-    Status status = Ready(api);
-    if (status != SUCCESS) return status;
-    std::lock_guard<std::mutex> lock(mutex_);
-    GraphEntry *entry = nullptr;
-    if ((status = Prepare(api, graph_id, &entry)) != SUCCESS) return status;
-    return inputs == nullptr ? SUCCESS : entry->model->CheckInputs(*inputs, api + ": graph " + std::to_string(graph_id));
+    return WithModel(api_name, graph_id, [&](LoadedModel &model, const std::string &what) {
+      return inputs == nullptr ? SUCCESS : model.CheckInputs(*inputs, what);
+    });
   }
 
   bool NeedsBuild(uint32_t graph_id) {
