@@ -31,15 +31,25 @@ def load_air(model_path: str):
     return graph._ir  # the compiler takes the IR, as Session does
 
 
-def compile_to_om(graph_ir, soc_version: str, extra_options: Dict[str, Any]) -> bytes:
-    """Runs the one graph compiler (it loads OPP protos and Python plugins itself) in offline mode."""
+def compile_om_bytes(graph_ir, soc_version: str, extra_options: Dict[str, Any]) -> bytes:
+    """Runs the one graph compiler (it loads OPP protos and Python plugins itself) in offline mode.
+
+    Raises ge._compiler.GraphCompileError (first line: node, op, cause; diagnostics follow).
+    aclgrphBuildModel (ascend_atc.ir_build) calls this too, so its OM is atc's, byte for byte.
+    """
     from ge._compiler import GraphCompileError, compile_graph
     options = {SOC_VERSION_OPTION: soc_version, **extra_options}
-    try:
-        compiled = compile_graph(graph_ir, options, mode="offline")
-    except GraphCompileError as exc:  # one line naming node, op and cause (+ kernel diagnostics)
-        raise internal(f"graph compile failed: {exc}") from None
+    compiled = compile_graph(graph_ir, options, mode="offline")
     payload = getattr(compiled, "om", None)
     if not isinstance(payload, (bytes, bytearray)) or not payload:
-        raise internal("graph compile returned no OM bytes")
+        raise GraphCompileError("graph compile returned no OM bytes")
     return bytes(payload)
+
+
+def compile_to_om(graph_ir, soc_version: str, extra_options: Dict[str, Any]) -> bytes:
+    """compile_om_bytes with failures as ATC's E19999."""
+    from ge._compiler import GraphCompileError
+    try:
+        return compile_om_bytes(graph_ir, soc_version, extra_options)
+    except GraphCompileError as exc:  # one line naming node, op and cause (+ kernel diagnostics)
+        raise internal(f"graph compile failed: {exc}") from None
