@@ -35,7 +35,8 @@ def prefix(tmp_path_factory) -> Path:
 def test_layout_is_cann_like(prefix):
     for path in ["set_env.sh", "bin/bisheng", "bin/atc", "asc/include/kernel_operator.h",
                  "include/acl/acl.h", "include/acl/acl_mdl.h", "include/graph/operator_reg.h",
-                 "lib64/libascendcl.so", "lib64/libge_graph.so", "python/site-packages/ge/__init__.py",
+                 "lib64/libascendcl.so", "lib64/libgraph.so", "lib64/libgraph_base.so", "lib64/libopp_registry.so",
+                 "lib64/libregister.so", "python/site-packages/ge/__init__.py",
                  "python/site-packages/acl/__init__.py",
                  "x86_64-linux/data/platform_config/Ascend910B1.ini"]:
         assert (prefix / path).exists(), path
