@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,23 @@ def test_same_abi_loads_and_infers(opp_lib, tmp_path):
     out = api.call("GeTwinGraphInferOp",
                    b'{"op_type":"TwinAbiScaleTest","inputs":[{"shape":[4,1,3],"dtype":"DT_FLOAT"}]}')
     assert out["outputs"][0]["shape"] == [8, 2, 6]
+
+
+def test_executable_of_the_other_abi_fails_to_link_naming_the_problem(tmp_path):
+    compiler = shutil.which("c++") or shutil.which("g++")
+    if compiler is None:
+        pytest.skip("no host C++ compiler on PATH")
+    abi, other = twin_abi(), 1 - twin_abi()
+    source = tmp_path / "main.cc"
+    source.write_text('#include "graph/graph.h"\nint main() { ge::Graph g("g"); return g.IsValid() ? 0 : 1; }\n')
+    graph_dir = runfile("twin/graph")
+    command = [compiler, "-std=c++17", f"-D_GLIBCXX_USE_CXX11_ABI={other}", f"-I{graph_dir / 'include'}",
+               str(source), f"-L{graph_dir}", "-lgraph", "-lgraph_base", "-lopp_registry", "-o", str(tmp_path / "main")]
+    result = subprocess.run(command, capture_output=True, text=True)
+    assert result.returncode != 0
+    assert (f"ge::twin_abi::built_with__GLIBCXX_USE_CXX11_ABI_{other}__but_this_CANN_needs_{abi}()"
+            in result.stderr), result.stderr
+    # The same program with the twin's ABI links.
+    command[2] = f"-D_GLIBCXX_USE_CXX11_ABI={abi}"
+    result = subprocess.run(command, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
