@@ -2,7 +2,6 @@
 // order of vendors/config.ini's load_priority, then op_proto/custom, then built-in; missing
 // directories are skipped. Every library here is a copy of libtest_opp.so.
 #include <gtest/gtest.h>
-#include <sys/utsname.h>
 
 #include <cstdlib>
 #include <string>
@@ -16,12 +15,6 @@ using ge_twin_test::CallC;
 using ge_twin_test::ParseJson;
 
 namespace {
-std::string Arch() {
-  struct utsname u;
-  uname(&u);
-  return u.machine;
-}
-
 void PlaceLibrary(const std::string &path) {
   size_t slash = path.rfind('/');
   ASSERT_TRUE(ge_twin_test::MakeDirs(path.substr(0, slash)));
@@ -47,7 +40,7 @@ std::vector<std::string> Load(const std::string &custom_roots, const std::string
 }  // namespace
 
 TEST(OppTree, OrderIsCustomRootsVendorsByPriorityCustomThenBuiltIn) {
-  const std::string arch_dir = "/lib/linux/" + Arch();
+  const std::string arch_dir = "/lib/linux/" + ge_twin_test::HostArch();
   std::string custom = ge_twin_test::MakeTempDir();
   std::string opp = ge_twin_test::MakeTempDir();
   PlaceLibrary(custom + "/libcust_opapi.so");
@@ -80,7 +73,7 @@ TEST(OppTree, OrderIsCustomRootsVendorsByPriorityCustomThenBuiltIn) {
 }
 
 TEST(OppTree, MissingPartsAreSkipped) {
-  const std::string arch_dir = "/lib/linux/" + Arch();
+  const std::string arch_dir = "/lib/linux/" + ge_twin_test::HostArch();
   std::string opp = ge_twin_test::MakeTempDir();
   EXPECT_TRUE(Load("", opp).empty());                              // an empty tree
   EXPECT_TRUE(Load("", opp + "/does_not_exist").empty());          // no tree at all

@@ -1,8 +1,10 @@
 """C++ operator prototypes through the graph library's C ABI (twin/graph ge_twin/graph_c_api.h).
 
 The library (libgraph.so, CANN's graph library; it finds libgraph_base.so and libopp_registry.so
-next to itself) is found at $ASCEND_TWIN_GRAPH_LIB, else $ASCEND_HOME_PATH/lib64/libgraph.so. OPP libraries are loaded from ASCEND_CUSTOM_OPP_PATH
-with CANN's discovery rules (done by the C++ side, idempotently).
+next to itself) is found at $ASCEND_TWIN_GRAPH_LIB, else $ASCEND_HOME_PATH/lib64/libgraph.so.
+OPP libraries are loaded from ASCEND_CUSTOM_OPP_PATH, then the ASCEND_OPP_PATH tree, with CANN's
+discovery rules (done by the C++ side, idempotently; it also refuses libraries built with the
+other _GLIBCXX_USE_CXX11_ABI, and that one-line error becomes the OppLibError message).
 """
 
 import ctypes
