@@ -88,6 +88,50 @@ def test_atc_then_acl_runner_without_bazel(prefix, tmp_path):
     assert "PY_COMPILE_OFFLINE_OM=PASS" in proc.stdout
 
 
+CANN_LINK_PROGRAM = r"""
+#include <cstdio>
+#include "all_ops.h"
+#include "graph/graph.h"
+#include "register/tilingdata_base.h"
+namespace optiling {
+BEGIN_TILING_DATA_DEF(InstallTiling)
+  TILING_DATA_FIELD_DEF(uint32_t, n);
+  TILING_DATA_FIELD_DEF(uint64_t, m);
+END_TILING_DATA_DEF;
+REGISTER_TILING_DATA_CLASS(InstallOp, InstallTiling)
+}
+int main() {
+  ge::op::Data x("x");
+  ge::Graph graph("g");
+  graph.SetInputs({x}).SetOutputs({x});
+  auto tiling = optiling::CTilingDataClassFactory::GetInstance().CreateTilingDataInstance("InstallOp");
+  if (tiling == nullptr || graph.SaveToFile("g.air") != ge::GRAPH_SUCCESS) return 1;
+  std::printf("GRAPH_VALID=%d TILING_SIZE=%zu\n", graph.IsValid() ? 1 : 0, tiling->GetDataSize());
+  return 0;
+}
+"""
+
+
+def test_cann_link_names_build_and_run_a_graph_builder(prefix, tmp_path):
+    """A CANN-style build: include/, lib64/ link names graph graph_base opp_registry register, the
+    ABI the libraries record; lib64's libraries find each other through $ORIGIN."""
+    (tmp_path / "main.cc").write_text(CANN_LINK_PROGRAM)
+    abi = next(line.split()[-1] for line in (prefix / "include/ge_twin/abi_config.h").read_text().splitlines()
+               if line.startswith("#define GE_TWIN_CXX11_ABI"))
+    proc = shell(prefix, f"cd {tmp_path} && c++ -std=c++17 -D_GLIBCXX_USE_CXX11_ABI={abi} "
+                         f'-I"$ASCEND_HOME_PATH/include" main.cc -L"$ASCEND_HOME_PATH/lib64" '
+                         f"-lgraph -lgraph_base -lopp_registry -lregister -o main && ./main")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "GRAPH_VALID=1 TILING_SIZE=16" in proc.stdout
+    assert (tmp_path / "g.air").stat().st_size > 0
+    # Without LD_LIBRARY_PATH, libgraph.so still finds libgraph_base.so and libopp_registry.so.
+    proc = shell(prefix, 'unset LD_LIBRARY_PATH; "$PYTHON" -c "import ctypes, os; '
+                         "lib = ctypes.CDLL(os.environ['ASCEND_HOME_PATH'] + '/lib64/libgraph.so'); "
+                         "print('GRAPH_C_API', lib.GeTwinGraphApiVersion())\"")
+    assert proc.returncode == 0, proc.stderr
+    assert "GRAPH_C_API 1" in proc.stdout
+
+
 def test_install_without_prefix_is_a_usage_error():
     proc = subprocess.run([str(RUNFILES / "twin/install")], capture_output=True, text=True)
     assert proc.returncode == 2
