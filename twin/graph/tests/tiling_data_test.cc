@@ -211,6 +211,13 @@ TEST(TilingData, TooSmallBufferWritesNothingAndSaysWhy) {
             std::string::npos)
       << log;
   EXPECT_NE(log.find("the buffer holds nothing (null)"), std::string::npos) << log;
+
+  testing::internal::CaptureStderr();
+  tiling.SetDataPtr(nullptr);  // refused: the object keeps its own bytes
+  log = testing::internal::GetCapturedStderr();
+  EXPECT_NE(log.find("TilingDef::SetDataPtr of tiling data 'TwinOuterTiling': the pointer is null"), std::string::npos)
+      << log;
+  EXPECT_EQ(tiling.get_a(), 7);
 }
 
 TEST(TilingData, FactoryCreatesRegisteredClasses) {
