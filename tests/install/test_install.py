@@ -52,7 +52,9 @@ def test_layout_is_cann_like(prefix):
                  "x86_64-linux/ccec_compiler/bin/bisheng", "x86_64-linux/ccec_compiler/bin/llvm-objcopy",
                  "asc/include/kernel_operator.h", "include/acl/acl.h", "include/acl/acl_mdl.h",
                  "include/graph/operator_reg.h", "opp/built-in/op_proto/inc/ops_proto_legacy.h",
-                 "lib64/libascendcl.so",
+                 "lib64/libascendcl.so", "lib64/libgraph.so", "lib64/libgraph_base.so",
+                 "lib64/libopp_registry.so", "lib64/libregister.so", "lib64/libge_compiler.so",
+                 "lib64/libge_runner.so", "include/ge/ge_ir_build.h", "include/ge/ge_api.h",
                  "python/site-packages/ge/__init__.py", "python/site-packages/acl/__init__.py",
                  "python/site-packages/numpy/__init__.py", "python/site-packages/google/protobuf/__init__.py",
                  "x86_64-linux/data/platform_config/Ascend910B1.ini"]:

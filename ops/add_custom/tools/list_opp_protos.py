@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Lists the operator prototypes one OPP proto library registers, in gen_esb's input format.
 
-    list_opp_protos.py --graph_lib libge_graph.so --opp_lib libcust_opapi.so --out protos.json
+    list_opp_protos.py --graph_lib libgraph.so --opp_lib libcust_opapi.so --out protos.json
 
 Loads the graph library (C ABI), notes the protos it already knows (built-ins), loads the OPP
 library as an OPP root (<dir>/libcust_opapi.so, CANN's "new .so delivery" layout) and writes the

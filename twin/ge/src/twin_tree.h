@@ -5,7 +5,7 @@
 //   python: $ASCEND_TWIN_PYTHON if set, else `python3` from PATH;
 //   child environment: the caller's, with <tree>/python/site-packages prepended to PYTHONPATH,
 //           <tree>/lib64 to LD_LIBRARY_PATH, and ASCEND_HOME_PATH=<tree> (the compiler finds
-//           libge_graph.so, bisheng and the SoC configs there).
+//           libgraph.so, bisheng and the SoC configs there).
 #ifndef TWIN_GE_SRC_TWIN_TREE_H_
 #define TWIN_GE_SRC_TWIN_TREE_H_
 

@@ -1,5 +1,5 @@
 /* Built-in operator prototypes the twin ships (CANN's built-in OPP declares them in
- * ops_proto_legacy.h / all_ops.h). Their creators are registered inside libge_graph.so. */
+ * ops_proto_legacy.h / all_ops.h). Their creators are registered inside libgraph.so. */
 #ifndef GE_TWIN_OPS_PROTO_LEGACY_H_
 #define GE_TWIN_OPS_PROTO_LEGACY_H_
 

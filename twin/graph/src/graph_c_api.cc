@@ -41,9 +41,11 @@ uint32_t GeTwinGraphLoadOppLibraries(const char *root_list, char **loaded_json_o
   } else if (const char *env = std::getenv("ASCEND_CUSTOM_OPP_PATH")) {
     roots = env;
   }
+  // The OPP tree is always the environment's: CANN reads ASCEND_OPP_PATH, never a caller's list.
+  const char *opp_path = std::getenv("ASCEND_OPP_PATH");
   std::vector<std::string> loaded;
   ge_twin::CallError result;
-  std::string err = ge_twin::LoadOppLibraries(roots, &loaded);
+  std::string err = ge_twin::LoadOppLibraries(roots, opp_path == nullptr ? "" : opp_path, &loaded);
   if (!err.empty()) result = ge_twin::CallError{ge::GRAPH_FAILED, err};
   ge_twin::json::Value list = ge_twin::json::Value::Array();
   for (const auto &path : loaded) list.Append(ge_twin::json::Value::String(path));

@@ -6,14 +6,19 @@
 #include <string>
 #include <vector>
 
+#include "export.h"
+
 namespace ge_twin {
 enum class LogLevel { kDebug = 0, kInfo = 1, kWarning = 2, kError = 3 };
-void Log(LogLevel level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+GE_TWIN_INTERNAL_API void Log(LogLevel level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+// Writes "[LEVEL] <module>(<pid>): <message>" (if the level passes) and feeds the capture.
+GE_TWIN_INTERNAL_API void Emit(LogLevel level, const char *module, const std::string &message);
 
 // Collects the error lines logged on this thread while it lives (GE_TWIN_LOGE and op code's
 // OP_LOGE), independent of the level filter, so that a failing call can report its cause.
 // Captures nest: lines go to the innermost one.
-class ScopedErrorCapture {
+class GE_TWIN_INTERNAL_API ScopedErrorCapture {
  public:
   ScopedErrorCapture();
   ~ScopedErrorCapture();
@@ -29,9 +34,6 @@ class ScopedErrorCapture {
   std::vector<std::string> lines_;
   ScopedErrorCapture *outer_;
 };
-
-// Writes "[LEVEL] <module>(<pid>): <message>" (if the level passes) and feeds the capture.
-void Emit(LogLevel level, const char *module, const std::string &message);
 }  // namespace ge_twin
 
 #define GE_TWIN_LOGE(...) ::ge_twin::Log(::ge_twin::LogLevel::kError, __VA_ARGS__)

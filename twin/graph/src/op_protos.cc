@@ -7,7 +7,8 @@
 #include "exe_graph/runtime/infer_shape_context.h"
 #include "operator_impl.h"
 #include "register/op_impl_registry.h"
-#include "registries.h"
+#include "op_factory.h"
+#include "op_impl_registry.h"
 #include "type_names.h"
 
 namespace ge_twin {

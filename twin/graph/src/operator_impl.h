@@ -13,6 +13,7 @@
 #include "graph/operator.h"
 #include "graph/tensor.h"
 #include "graph/types.h"
+#include "export.h"
 
 namespace ge {
 enum class IrInputKind { kRequired = 0, kOptional = 1, kDynamic = 2 };
@@ -23,9 +24,9 @@ using AttrValue = std::variant<std::monostate, int64_t, float, bool, std::string
                                std::vector<std::string>, std::vector<DataType>, std::vector<std::vector<int64_t>>>;
 
 // REG_OP type name of a value ("Int", "ListInt", ...); "" for an empty value.
-const char *AttrValueTypeName(const AttrValue &value);
+GE_TWIN_INTERNAL_API const char *AttrValueTypeName(const AttrValue &value);
 // The VT_* name Python's IR uses for a REG_OP attr type name; "" if unknown.
-const char *AttrTypeToValueTypeName(const std::string &reg_op_type);
+GE_TWIN_INTERNAL_API const char *AttrTypeToValueTypeName(const std::string &reg_op_type);
 
 struct IrInput {
   std::string name;
@@ -51,7 +52,7 @@ struct InputSlot {
   uint32_t src_index = 0;
 };
 
-class OperatorImpl {
+class GE_TWIN_INTERNAL_API OperatorImpl {
  public:
   std::string name;
   std::string type;

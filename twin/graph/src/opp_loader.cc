@@ -10,8 +10,12 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <set>
+#include <sstream>
 
+#include "elf_symbols.h"
+#include "ge_twin/abi_config.h"
 #include "log.h"
 
 namespace ge_twin {
@@ -52,6 +56,41 @@ std::vector<std::string> SharedObjectsIn(const std::string &dir) {
   std::sort(names.begin(), names.end());
   return names;
 }
+
+std::vector<std::string> SplitTrimmed(const std::string &text, char separator) {
+  std::vector<std::string> parts;
+  std::stringstream in(text);
+  std::string part;
+  while (std::getline(in, part, separator)) {
+    part = Trim(part);
+    if (!part.empty()) parts.push_back(part);
+  }
+  return parts;
+}
+
+// The vendor names of <opp>/vendors/config.ini's "load_priority=a,b,c", in that order. A missing
+// file means no vendors; an unreadable one is an error.
+std::string VendorLoadPriority(const std::string &opp_path, std::vector<std::string> *vendors) {
+  const std::string config = opp_path + "/vendors/config.ini";
+  struct stat st;
+  if (::stat(config.c_str(), &st) != 0) return "";  // no vendors configured
+  std::ifstream in(config);
+  if (!in || !S_ISREG(st.st_mode)) return "ASCEND_OPP_PATH vendors config '" + config + "' cannot be read";
+  std::string line;
+  while (std::getline(in, line)) {
+    line = Trim(line);
+    const std::string key = "load_priority";
+    if (line.compare(0, key.size(), key) != 0) continue;
+    std::string rest = Trim(line.substr(key.size()));
+    if (rest.empty() || rest[0] != '=') continue;
+    *vendors = SplitTrimmed(rest.substr(1), ',');
+  }
+  return "";
+}
+
+// The twin's own ABI, as the public headers record it (ge_twin/abi_config.h).
+constexpr int kTwinCxx11Abi = GE_TWIN_CXX11_ABI;
+const char kAbiMarkerNamespace[] = "twin_abi";
 }  // namespace
 
 std::string HostCpuDirName() {
@@ -62,7 +101,8 @@ std::string HostCpuDirName() {
   return machine;
 }
 
-std::string DiscoverOppLibraries(const std::string &root_list, std::vector<std::string> *libraries) {
+std::string DiscoverOppLibraries(const std::string &custom_roots, const std::string &opp_path,
+                                 std::vector<std::string> *libraries) {
   libraries->clear();
   std::set<std::string> seen;  // canonical paths, so a library listed twice loads once
   uint64_t total = 0;
@@ -77,13 +117,19 @@ std::string DiscoverOppLibraries(const std::string &root_list, std::vector<std::
     if (libraries->size() > kMaxLibraries) return "more than 64 OPP libraries (at '" + path + "')";
     return "";
   };
-  size_t start = 0;
-  while (start <= root_list.size()) {
-    size_t colon = root_list.find(':', start);
-    if (colon == std::string::npos) colon = root_list.size();
-    std::string root = Trim(root_list.substr(start, colon - start));
-    start = colon + 1;
-    if (root.empty()) continue;
+  // Every *.so directly in dir (alphabetical); a missing dir adds nothing.
+  auto add_dir = [&](const std::string &dir) -> std::string {
+    for (const auto &name : SharedObjectsIn(dir)) {
+      uint64_t size = 0;
+      std::string path = dir + "/" + name;
+      if (!IsRegularFile(path, &size)) continue;
+      std::string err = add(path, size);
+      if (!err.empty()) return err;
+    }
+    return "";
+  };
+  const std::string arch_dir = "/lib/linux/" + HostCpuDirName();
+  for (const auto &root : SplitTrimmed(custom_roots, ':')) {
     struct stat st;
     if (::stat(root.c_str(), &st) != 0) {
       return "ASCEND_CUSTOM_OPP_PATH entry '" + root + "' cannot be accessed: " + std::strerror(errno);
@@ -95,28 +141,66 @@ std::string DiscoverOppLibraries(const std::string &root_list, std::vector<std::
       std::string err = add(top, size);
       if (!err.empty()) return err;
     }
-    std::string lib_dir = root + "/op_graph/lib/linux/" + HostCpuDirName();
-    for (const auto &name : SharedObjectsIn(lib_dir)) {
-      std::string path = lib_dir + "/" + name;
-      if (!IsRegularFile(path, &size)) continue;
-      std::string err = add(path, size);
-      if (!err.empty()) return err;
-    }
+    std::string err = add_dir(root + "/op_graph" + arch_dir);
+    if (!err.empty()) return err;
   }
-  return "";
+  const std::string opp = Trim(opp_path);
+  if (opp.empty()) return "";
+  // CANN's OPP tree, lower priority than the custom roots: configured vendors, the legacy custom
+  // directory, then the built-in protos.
+  std::vector<std::string> vendors;
+  std::string err = VendorLoadPriority(opp, &vendors);
+  if (!err.empty()) return err;
+  for (const auto &vendor : vendors) {
+    if (vendor.find('/') != std::string::npos || vendor == "." || vendor == "..") continue;  // names only
+    err = add_dir(opp + "/vendors/" + vendor + "/op_proto" + arch_dir);
+    if (!err.empty()) return err;
+  }
+  err = add_dir(opp + "/op_proto/custom");
+  if (!err.empty()) return err;
+  return add_dir(opp + "/built-in/op_proto" + arch_dir);
 }
 
-std::string LoadOppLibraries(const std::string &root_list, std::vector<std::string> *loaded) {
+std::string AbiMismatchError(const std::string &library, const std::string &symbol_text) {
+  // Markers of include/ge_twin/abi_guard.h (mangled or not): "built_with__GLIBCXX_USE_CXX11_ABI_<a>__..."
+  // is always foreign; "uses__GLIBCXX_USE_CXX11_ABI_<a>" is foreign when a is not the twin's ABI.
+  int built_with = -1;
+  for (const char *prefix : {"built_with__GLIBCXX_USE_CXX11_ABI_", "uses__GLIBCXX_USE_CXX11_ABI_"}) {
+    size_t at = symbol_text.find(prefix);
+    if (at == std::string::npos) continue;
+    char digit = symbol_text[at + std::strlen(prefix)];  // the NUL terminator if at the end
+    if (digit != '0' && digit != '1') continue;
+    if (digit - '0' != kTwinCxx11Abi) built_with = digit - '0';
+  }
+  if (built_with < 0) return "";
+  const std::string twin = std::to_string(kTwinCxx11Abi);
+  return library + ": built with _GLIBCXX_USE_CXX11_ABI=" + std::to_string(built_with) +
+         "; CANN libraries use _GLIBCXX_USE_CXX11_ABI=" + twin + ": rebuild it with -D_GLIBCXX_USE_CXX11_ABI=" + twin;
+}
+
+std::string LoadOppLibraries(const std::string &custom_roots, const std::string &opp_path,
+                             std::vector<std::string> *loaded) {
   std::vector<std::string> libraries;
-  std::string err = DiscoverOppLibraries(root_list, &libraries);
+  std::string err = DiscoverOppLibraries(custom_roots, opp_path, &libraries);
   if (!err.empty()) return err;
   loaded->clear();
   for (const auto &path : libraries) {
+    // Refuse a library of the other libstdc++ ABI before dlopen runs any of its code.
+    std::vector<std::string> markers;
+    if (UndefinedDynamicSymbols(path, kAbiMarkerNamespace, &markers)) {
+      for (const auto &marker : markers) {
+        std::string abi_error = AbiMismatchError(path, marker);
+        if (!abi_error.empty()) return abi_error;
+      }
+    }
     // Kept loaded for the life of the process: the registries point into it.
     void *handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
     if (handle == nullptr) {
       const char *why = ::dlerror();
-      return "cannot load OPP library '" + path + "': " + (why == nullptr ? "unknown dlopen error" : why);
+      const std::string text = why == nullptr ? "unknown dlopen error" : why;
+      std::string abi_error = AbiMismatchError(path, text);  // e.g. a library without section headers
+      if (!abi_error.empty()) return abi_error;
+      return "cannot load OPP library '" + path + "': " + text;
     }
     GE_TWIN_LOGI("loaded OPP library %s", path.c_str());
     loaded->push_back(path);

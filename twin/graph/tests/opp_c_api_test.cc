@@ -2,7 +2,6 @@
 // test proto library libtest_opp.so. This binary does not include test_ops.h, so the test ops
 // exist only once the library is loaded. Tests run in file order and depend on it.
 #include <gtest/gtest.h>
-#include <sys/utsname.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -19,12 +18,6 @@ using ge_twin_test::CallC;
 using ge_twin_test::ParseJson;
 
 namespace {
-std::string Arch() {
-  struct utsname u;
-  uname(&u);
-  return u.machine;
-}
-
 std::string TestOppLibrary() { return ge_twin_test::Runfile("twin/graph/tests/libtest_opp.so"); }
 
 const Value *FindOp(const Value &list, const std::string &type) {
@@ -66,7 +59,7 @@ TEST(OppCApi, NonexistentRootIsAnError) {
 
 TEST(OppCApi, BrokenLibraryIsAnErrorNamingIt) {
   std::string root = ge_twin_test::MakeTempDir();
-  std::string lib_dir = root + "/op_graph/lib/linux/" + Arch();
+  std::string lib_dir = root + "/op_graph/lib/linux/" + ge_twin_test::HostArch();
   ASSERT_TRUE(ge_twin_test::MakeDirs(lib_dir));
   ge_twin_test::WriteFile(lib_dir + "/libbroken.so", std::string(256, '#'));  // not ELF, long enough for a header
   auto r = CallC(GeTwinGraphLoadOppLibraries, root.c_str());
@@ -77,7 +70,7 @@ TEST(OppCApi, BrokenLibraryIsAnErrorNamingIt) {
 
 TEST(OppCApi, DiscoveryOrderFollowsCann) {
   std::string root = ge_twin_test::MakeTempDir();
-  std::string lib_dir = root + "/op_graph/lib/linux/" + Arch();
+  std::string lib_dir = root + "/op_graph/lib/linux/" + ge_twin_test::HostArch();
   ASSERT_TRUE(ge_twin_test::MakeDirs(lib_dir + "/nested"));
   ASSERT_TRUE(ge_twin_test::MakeDirs(root + "/op_graph/lib/linux/not_this_arch"));
   const std::string lib = TestOppLibrary();

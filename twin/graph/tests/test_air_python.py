@@ -20,7 +20,7 @@ def runfile(path: str) -> Path:
 
 
 def describe(path: Path) -> tuple[int, dict | None, str | None]:
-    lib = ctypes.CDLL(str(runfile("twin/graph/libge_graph.so")))
+    lib = ctypes.CDLL(str(runfile("twin/graph/libgraph.so")))
     lib.GeTwinGraphDescribeAir.restype = ctypes.c_uint32
     lib.GeTwinGraphFreeString.argtypes = [ctypes.c_void_p]
     out, err = ctypes.c_void_p(), ctypes.c_void_p()

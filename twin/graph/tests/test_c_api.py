@@ -52,7 +52,7 @@ class GraphLib:
 
 @pytest.fixture(scope="module")
 def graph(tmp_path_factory) -> GraphLib:
-    lib = GraphLib(runfile("twin/graph/libge_graph.so"))
+    lib = GraphLib(runfile("twin/graph/libgraph.so"))
     root = tmp_path_factory.mktemp("opp")
     lib_dir = root / "op_graph" / "lib" / "linux" / platform.machine()
     lib_dir.mkdir(parents=True)

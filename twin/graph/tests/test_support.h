@@ -3,6 +3,7 @@
 #define GE_TWIN_GRAPH_TESTS_TEST_SUPPORT_H_
 
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -29,6 +30,12 @@ inline std::mt19937_64 SeededRng(const char *test_name) {
   }
   std::printf("[seed] %s: GE_TWIN_TEST_SEED=%llu\n", test_name, static_cast<unsigned long long>(seed));
   return std::mt19937_64(seed);
+}
+
+// uname -m: the <arch> directory of OPP library paths on this host.
+inline std::string HostArch() {
+  struct utsname u;
+  return uname(&u) == 0 ? u.machine : "x86_64";
 }
 
 inline std::string MakeTempDir() {

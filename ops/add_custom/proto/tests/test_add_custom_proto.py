@@ -33,7 +33,7 @@ def call(lib, fn, *args):
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory):
-    graph = ctypes.CDLL(str(runfile("twin/graph/libge_graph.so")))
+    graph = ctypes.CDLL(str(runfile("twin/graph/libgraph.so")))
     for name in ("GeTwinGraphLoadOppLibraries", "GeTwinGraphListOpProtos", "GeTwinGraphInferOp"):
         getattr(graph, name).restype = ctypes.c_uint32
     graph.GeTwinGraphFreeString.argtypes = [ctypes.c_void_p]

@@ -1,5 +1,5 @@
 /*
- * C ABI of the graph library (libge_graph.so) for Python (ctypes) and other non-C++ callers.
+ * C ABI of the graph library (libgraph.so) for Python (ctypes) and other non-C++ callers.
  *
  * Conventions
  *   - Every function returns a ge::graphStatus value: 0 (GRAPH_SUCCESS), 50331649
@@ -69,9 +69,16 @@ GE_TWIN_GRAPH_C_API uint32_t GeTwinGraphApiVersion(void);
 
 /* Loads the OPP proto libraries of a ':'-separated root list exactly as CANN does for
  * ASCEND_CUSTOM_OPP_PATH: per root, <root>/libcust_opapi.so if present, then every *.so in
- * <root>/op_graph/lib/linux/<uname -m>/ (alphabetical), each dlopen(RTLD_NOW | RTLD_GLOBAL).
+ * <root>/op_graph/lib/linux/<uname -m>/ (alphabetical); then, with lower priority, the OPP tree
+ * at the current ASCEND_OPP_PATH (if set): <opp>/vendors/<name>/op_proto/lib/linux/<arch>/*.so in
+ * the order of <opp>/vendors/config.ini's load_priority=a,b,c, <opp>/op_proto/custom/*.so and
+ * <opp>/built-in/op_proto/lib/linux/<arch>/*.so (missing directories are skipped). Each library
+ * is dlopen(RTLD_NOW | RTLD_GLOBAL)ed in that order.
  * root_list == NULL means the current value of ASCEND_CUSTOM_OPP_PATH. Entries that are files
- * (Python plugins) are skipped; an entry that does not exist is an error. Loading is idempotent.
+ * (Python plugins) are skipped; an entry that does not exist is an error. A library built with
+ * the other _GLIBCXX_USE_CXX11_ABI is refused before it is loaded, with the error
+ * "<lib>: built with _GLIBCXX_USE_CXX11_ABI=<a>; CANN libraries use _GLIBCXX_USE_CXX11_ABI=<b>:
+ * rebuild it with -D_GLIBCXX_USE_CXX11_ABI=<b>". Loading is idempotent.
  * *loaded_json_out (may be NULL) receives {"loaded": ["<path>", ...]}. */
 GE_TWIN_GRAPH_C_API uint32_t GeTwinGraphLoadOppLibraries(const char *root_list, char **loaded_json_out,
                                                          char **error_out);

@@ -7,6 +7,8 @@
 #include <memory>
 #include <string>
 
+#include "ge_twin/abi_guard.h"
+
 namespace ge {
 class AscendString {
  public:

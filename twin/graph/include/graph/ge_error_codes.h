@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "ge_twin/abi_guard.h"
+
 #if defined(_MSC_VER)
 #define GE_FUNC_VISIBILITY
 #define GE_FUNC_HOST_VISIBILITY

@@ -1,8 +1,10 @@
 """C++ operator prototypes through the graph library's C ABI (twin/graph ge_twin/graph_c_api.h).
 
-The library (libge_graph.so) is found at $ASCEND_TWIN_GRAPH_LIB, else
-$ASCEND_HOME_PATH/lib64/libge_graph.so. OPP libraries are loaded from ASCEND_CUSTOM_OPP_PATH
-with CANN's discovery rules (done by the C++ side, idempotently).
+The library (libgraph.so, CANN's graph library; it finds libgraph_base.so and libopp_registry.so
+next to itself) is found at $ASCEND_TWIN_GRAPH_LIB, else $ASCEND_HOME_PATH/lib64/libgraph.so.
+OPP libraries are loaded from ASCEND_CUSTOM_OPP_PATH, then the ASCEND_OPP_PATH tree, with CANN's
+discovery rules (done by the C++ side, idempotently; it also refuses libraries built with the
+other _GLIBCXX_USE_CXX11_ABI, and that one-line error becomes the OppLibError message).
 """
 
 import ctypes
@@ -16,7 +18,7 @@ from typing import Dict, List, Optional, Tuple
 from ge.custom_op._ir_types import InputType, OutputType
 from ge.graph.types import DataType
 
-LIB_NAME = "libge_graph.so"
+LIB_NAME = "libgraph.so"
 LIB_ENV = "ASCEND_TWIN_GRAPH_LIB"
 API_VERSION = 1
 _INPUT_KINDS = {"REQUIRED": InputType.REQUIRED, "OPTIONAL": InputType.OPTIONAL, "DYNAMIC": InputType.DYNAMIC}

@@ -8,6 +8,8 @@
 #include <initializer_list>
 #include <limits>
 
+#include "ge_twin/abi_guard.h"
+
 namespace gert {
 struct Shape {
  public:
