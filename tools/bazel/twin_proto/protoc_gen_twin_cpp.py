@@ -35,6 +35,14 @@ SCALARS = {
     F.TYPE_SINT64: ("int64_t", "SInt64Codec"),
 }
 
+# Runtime calls that size and write one field value {v} (number {n}, codec {c}), by field shape.
+FIELD_IO = {
+    "packed": ("PackedSize<{c}>({n}, {v})", "WritePacked<{c}>({n}, {v}, p)"),
+    "scalar": ("ScalarSize<{c}>({n}, {v})", "WriteScalar<{c}>({n}, {v}, p)"),
+    "string": ("LengthDelimitedSize({n}, {v}.size())", "WriteLengthDelimited({n}, {v}, p)"),
+    "message": ("MessageSize({n}, {v}, sizes)", "WriteMessage({n}, {v}, next_size, p)"),
+}
+
 CPP_KEYWORDS = set("""
 alignas alignof and and_eq asm auto bitand bitor bool break case catch char char16_t char32_t
 class compl const constexpr const_cast continue decltype default delete do double dynamic_cast
@@ -534,14 +542,14 @@ class Generator:
         c.append("size_t %sTwinProtoSize(std::vector<size_t> *%s) const {" % (C, "sizes" if uses_sizes else ""))
         c.append("  size_t n = 0;")
         for f in by_number:
-            c.append("  " + self.size_stmt(m, f))
+            c.append("  " + self.io_stmt(m, f, "size"))
         c.append("  return n;")
         c.append("}")
         c.append("")
         c.append("uint8_t *%sTwinProtoWrite(uint8_t *p, const size_t **%s) const {"
                  % (C, "next_size" if uses_sizes else ""))
         for f in by_number:
-            c.append("  " + self.write_stmt(m, f))
+            c.append("  " + self.io_stmt(m, f, "write"))
         c.append("  return p;")
         c.append("}")
         c.append("")
@@ -576,39 +584,20 @@ class Generator:
             return "!%s.empty()" % f.member
         return "!%s::IsDefault(%s)" % (f.codec, f.member)
 
-    def size_stmt(self, m, f):
-        num, mem = f.number, f.member
+    def io_stmt(self, m, f, op):
+        """The statement that adds field f's encoded size to `n` (op "size") or writes it at `p`."""
+        which = 0 if op == "size" else 1
+        update = "n += ::twin_proto::%s;" if op == "size" else "p = ::twin_proto::%s;"
+        codec = getattr(f, "codec", "")
+        if f.repeated and f.numeric:
+            return update % FIELD_IO["packed"][which].format(c=codec, n=f.number, v=f.member)
+        shape = "scalar" if f.numeric else f.kind
         if f.repeated:
-            if f.numeric:
-                return "n += ::twin_proto::PackedSize<%s>(%d, %s);" % (f.codec, num, mem)
-            if f.kind == "string":
-                return "for (const auto &v : %s) n += ::twin_proto::LengthDelimitedSize(%d, v.size());" % (mem, num)
-            return "for (const auto &v : %s) n += ::twin_proto::MessageSize(%d, v, sizes);" % (mem, num)
-        cond = self.present(m, f)
-        if f.kind == "message":
-            expr = "::twin_proto::MessageSize(%d, %s.get(), sizes)" % (num, mem)
-        elif f.kind == "string":
-            expr = "::twin_proto::LengthDelimitedSize(%d, %s.size())" % (num, mem)
-        else:
-            expr = "::twin_proto::ScalarSize<%s>(%d, %s)" % (f.codec, num, mem)
-        return "if (%s) n += %s;" % (cond, expr)
-
-    def write_stmt(self, m, f):
-        num, mem = f.number, f.member
-        if f.repeated:
-            if f.numeric:
-                return "p = ::twin_proto::WritePacked<%s>(%d, %s, p);" % (f.codec, num, mem)
-            if f.kind == "string":
-                return "for (const auto &v : %s) p = ::twin_proto::WriteLengthDelimited(%d, v, p);" % (mem, num)
-            return "for (const auto &v : %s) p = ::twin_proto::WriteMessage(%d, v, next_size, p);" % (mem, num)
-        cond = self.present(m, f)
-        if f.kind == "message":
-            expr = "::twin_proto::WriteMessage(%d, %s.get(), next_size, p)" % (num, mem)
-        elif f.kind == "string":
-            expr = "::twin_proto::WriteLengthDelimited(%d, %s, p)" % (num, mem)
-        else:
-            expr = "::twin_proto::WriteScalar<%s>(%d, %s, p)" % (f.codec, num, mem)
-        return "if (%s) p = %s;" % (cond, expr)
+            call = FIELD_IO[shape][which].format(c=codec, n=f.number, v="v")
+            return "for (const auto &v : %s) %s" % (f.member, update % call)
+        value = f.member + (".get()" if f.kind == "message" else "")
+        call = FIELD_IO[shape][which].format(c=codec, n=f.number, v=value)
+        return "if (%s) %s" % (self.present(m, f), update % call)
 
     def merge_stmts(self, m, f):
         n, mem = f.name, f.member

@@ -229,98 +229,55 @@ class Reader {
 
 // ---- scalar codecs: one per proto scalar type ----
 
-template <typename T, WireType W>
-struct VarintCodecBase {
+// Varint types: ToWire/FromWire map a value to and from the 64-bit varint payload.
+template <typename T, uint64_t (*ToWire)(T), T (*FromWire)(uint64_t)>
+struct VarintCodec {
   using Type = T;
-  static constexpr WireType kWire = W;
+  static constexpr WireType kWire = kVarint;
   static bool IsDefault(T v) { return v == T{}; }
-};
-
-struct Int32Codec : VarintCodecBase<int32_t, kVarint> {
-  // Negative values take 10 bytes: protobuf sign-extends int32 to 64 bits.
-  static size_t Size(int32_t v) { return VarintSize(static_cast<uint64_t>(static_cast<int64_t>(v))); }
-  static uint8_t *Write(int32_t v, uint8_t *p) { return WriteVarint(static_cast<uint64_t>(static_cast<int64_t>(v)), p); }
-  static bool Read(Reader *r, int32_t *v) {
+  static size_t Size(T v) { return VarintSize(ToWire(v)); }
+  static uint8_t *Write(T v, uint8_t *p) { return WriteVarint(ToWire(v), p); }
+  static bool Read(Reader *r, T *v) {
     uint64_t x;
     if (!r->ReadVarint(&x)) return false;
-    *v = static_cast<int32_t>(static_cast<uint32_t>(x));
+    *v = FromWire(x);
     return true;
   }
 };
 
-struct Int64Codec : VarintCodecBase<int64_t, kVarint> {
-  static size_t Size(int64_t v) { return VarintSize(static_cast<uint64_t>(v)); }
-  static uint8_t *Write(int64_t v, uint8_t *p) { return WriteVarint(static_cast<uint64_t>(v), p); }
-  static bool Read(Reader *r, int64_t *v) {
-    uint64_t x;
-    if (!r->ReadVarint(&x)) return false;
-    *v = static_cast<int64_t>(x);
-    return true;
-  }
-};
-
-struct UInt32Codec : VarintCodecBase<uint32_t, kVarint> {
-  static size_t Size(uint32_t v) { return VarintSize(v); }
-  static uint8_t *Write(uint32_t v, uint8_t *p) { return WriteVarint(v, p); }
-  static bool Read(Reader *r, uint32_t *v) {
-    uint64_t x;
-    if (!r->ReadVarint(&x)) return false;
-    *v = static_cast<uint32_t>(x);
-    return true;
-  }
-};
-
-struct UInt64Codec : VarintCodecBase<uint64_t, kVarint> {
-  static size_t Size(uint64_t v) { return VarintSize(v); }
-  static uint8_t *Write(uint64_t v, uint8_t *p) { return WriteVarint(v, p); }
-  static bool Read(Reader *r, uint64_t *v) { return r->ReadVarint(v); }
-};
-
-struct SInt32Codec : VarintCodecBase<int32_t, kVarint> {
-  static size_t Size(int32_t v) { return VarintSize(ZigZag32(v)); }
-  static uint8_t *Write(int32_t v, uint8_t *p) { return WriteVarint(ZigZag32(v), p); }
-  static bool Read(Reader *r, int32_t *v) {
-    uint64_t x;
-    if (!r->ReadVarint(&x)) return false;
-    *v = UnZigZag32(static_cast<uint32_t>(x));
-    return true;
-  }
-};
-
-struct SInt64Codec : VarintCodecBase<int64_t, kVarint> {
-  static size_t Size(int64_t v) { return VarintSize(ZigZag64(v)); }
-  static uint8_t *Write(int64_t v, uint8_t *p) { return WriteVarint(ZigZag64(v), p); }
-  static bool Read(Reader *r, int64_t *v) {
-    uint64_t x;
-    if (!r->ReadVarint(&x)) return false;
-    *v = UnZigZag64(x);
-    return true;
-  }
-};
-
-struct BoolCodec : VarintCodecBase<bool, kVarint> {
-  static size_t Size(bool) { return 1; }
-  static uint8_t *Write(bool v, uint8_t *p) { return WriteVarint(v ? 1 : 0, p); }
-  static bool Read(Reader *r, bool *v) {
-    uint64_t x;
-    if (!r->ReadVarint(&x)) return false;
-    *v = x != 0;
-    return true;
-  }
-};
-
-// Enums are open in proto3: any int32 is kept (E has a fixed int underlying type).
+namespace wire {
+// Negative int32 (and enum) values take 10 bytes: protobuf sign-extends them to 64 bits. Reading
+// keeps the low 32 bits, as protobuf does.
+inline uint64_t FromInt32(int32_t v) { return static_cast<uint64_t>(static_cast<int64_t>(v)); }
+inline int32_t ToInt32(uint64_t x) { return static_cast<int32_t>(static_cast<uint32_t>(x)); }
+inline uint64_t FromInt64(int64_t v) { return static_cast<uint64_t>(v); }
+inline int64_t ToInt64(uint64_t x) { return static_cast<int64_t>(x); }
+inline uint64_t FromUInt32(uint32_t v) { return v; }
+inline uint32_t ToUInt32(uint64_t x) { return static_cast<uint32_t>(x); }
+inline uint64_t FromUInt64(uint64_t v) { return v; }
+inline uint64_t ToUInt64(uint64_t x) { return x; }
+inline uint64_t FromSInt32(int32_t v) { return ZigZag32(v); }
+inline int32_t ToSInt32(uint64_t x) { return UnZigZag32(static_cast<uint32_t>(x)); }
+inline uint64_t FromSInt64(int64_t v) { return ZigZag64(v); }
+inline int64_t ToSInt64(uint64_t x) { return UnZigZag64(x); }
+inline uint64_t FromBool(bool v) { return v ? 1 : 0; }
+inline bool ToBool(uint64_t x) { return x != 0; }
+// Enums are open in proto3: any int32 is kept (generated enums have a fixed int underlying type).
 template <typename E>
-struct EnumCodec : VarintCodecBase<E, kVarint> {
-  static size_t Size(E v) { return Int32Codec::Size(static_cast<int32_t>(v)); }
-  static uint8_t *Write(E v, uint8_t *p) { return Int32Codec::Write(static_cast<int32_t>(v), p); }
-  static bool Read(Reader *r, E *v) {
-    int32_t x;
-    if (!Int32Codec::Read(r, &x)) return false;
-    *v = static_cast<E>(x);
-    return true;
-  }
-};
+uint64_t FromEnum(E v) { return FromInt32(static_cast<int32_t>(v)); }
+template <typename E>
+E ToEnum(uint64_t x) { return static_cast<E>(ToInt32(x)); }
+}  // namespace wire
+
+using Int32Codec = VarintCodec<int32_t, wire::FromInt32, wire::ToInt32>;
+using Int64Codec = VarintCodec<int64_t, wire::FromInt64, wire::ToInt64>;
+using UInt32Codec = VarintCodec<uint32_t, wire::FromUInt32, wire::ToUInt32>;
+using UInt64Codec = VarintCodec<uint64_t, wire::FromUInt64, wire::ToUInt64>;
+using SInt32Codec = VarintCodec<int32_t, wire::FromSInt32, wire::ToSInt32>;
+using SInt64Codec = VarintCodec<int64_t, wire::FromSInt64, wire::ToSInt64>;
+using BoolCodec = VarintCodec<bool, wire::FromBool, wire::ToBool>;
+template <typename E>
+using EnumCodec = VarintCodec<E, wire::FromEnum<E>, wire::ToEnum<E>>;
 
 // Fixed-width types; Bits is the unsigned integer of the same width. Default detection
 // compares bits, as protobuf does, so -0.0 is written.

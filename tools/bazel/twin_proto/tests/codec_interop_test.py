@@ -46,18 +46,21 @@ def rng():
     return random.Random(seed)
 
 
-def _roundtrip_tool():
+# codec_roundtrip is built with the repository's ABI (CANN's, _GLIBCXX_USE_CXX11_ABI=0), the
+# _cxx11_abi variant with the new one: the codec must behave the same under both.
+@pytest.fixture(scope="module", params=["codec_roundtrip", "codec_roundtrip_cxx11_abi"])
+def tool(request):
     return os.path.join(os.environ["RUNFILES_DIR"], "ascend_twin", "tools", "bazel", "twin_proto", "tests",
-                        "codec_roundtrip")
+                        request.param)
 
 
-def cpp_roundtrip(items):
+def cpp_roundtrip(tool, items):
     """[(full type name, bytes)] -> [(parsed?, re-serialized bytes)] from one codec_roundtrip run."""
     data = bytearray()
     for name, payload in items:
         raw = name.encode()
         data += struct.pack("<I", len(raw)) + raw + struct.pack("<I", len(payload)) + payload
-    out = subprocess.run([_roundtrip_tool()], input=bytes(data), capture_output=True, check=True).stdout
+    out = subprocess.run([tool], input=bytes(data), capture_output=True, check=True).stdout
     results, pos = [], 0
     while pos < len(out):
         ok = out[pos] == 1
@@ -131,33 +134,33 @@ def random_messages(rng, count):
     return messages
 
 
-def test_python_bytes_survive_cpp_unchanged(rng):
+def test_python_bytes_survive_cpp_unchanged(rng, tool):
     messages = random_messages(rng, 400)
     items = [(m.DESCRIPTOR.full_name, m.SerializeToString()) for m in messages]
-    for (name, py_bytes), (ok, cpp_bytes) in zip(items, cpp_roundtrip(items)):
+    for (name, py_bytes), (ok, cpp_bytes) in zip(items, cpp_roundtrip(tool, items)):
         assert ok, f"C++ refused a valid {name}: {py_bytes.hex()}"
         assert cpp_bytes == py_bytes, f"{name}: C++ re-serialized differently\npy  {py_bytes.hex()}\ncpp {cpp_bytes.hex()}"
 
 
-def test_cpp_bytes_parse_in_python_to_the_same_message(rng):
+def test_cpp_bytes_parse_in_python_to_the_same_message(rng, tool):
     messages = random_messages(rng, 200)
     items = [(m.DESCRIPTOR.full_name, m.SerializeToString()) for m in messages]
-    for m, (ok, cpp_bytes) in zip(messages, cpp_roundtrip(items)):
+    for m, (ok, cpp_bytes) in zip(messages, cpp_roundtrip(tool, items)):
         assert ok
         back = type(m).FromString(cpp_bytes)
         # Byte comparison rather than ==, which NaN floats would fail.
         assert back.SerializeToString() == m.SerializeToString()
-        assert back.ListFields().__len__() == m.ListFields().__len__()
+        assert len(back.ListFields()) == len(m.ListFields())
 
 
-def test_deep_tree_round_trips(rng):
+def test_deep_tree_round_trips(rng, tool):
     tree = codec_test_pb2.Tree(name="root")
     node = tree
     for i in range(99):  # 99 levels below the root (the codec accepts up to 100: codec_test.cc)
         node = node.only_child if rng.random() < 0.5 else node.children.add()
         node.name = f"n{i}"
     data = tree.SerializeToString()
-    ((ok, cpp_bytes),) = cpp_roundtrip([("twin_proto.test.Tree", data)])
+    ((ok, cpp_bytes),) = cpp_roundtrip(tool, [("twin_proto.test.Tree", data)])
     assert ok and cpp_bytes == data
 
 
@@ -176,7 +179,7 @@ def mutate(data, other, rng):
     return bytes(rng.randrange(256) for _ in range(rng.randint(0, 24)))
 
 
-def test_mutated_input_cpp_accepts_only_what_python_accepts_alike(rng):
+def test_mutated_input_cpp_accepts_only_what_python_accepts_alike(rng, tool):
     messages = random_messages(rng, 300)
     items = []
     for m in messages:
@@ -185,7 +188,7 @@ def test_mutated_input_cpp_accepts_only_what_python_accepts_alike(rng):
         items.append((m.DESCRIPTOR.full_name, mutate(m.SerializeToString(), other.SerializeToString(), rng)))
     by_name = {cls.DESCRIPTOR.full_name: cls for cls in ROOT_TYPES}
     accepted = 0
-    for (name, data), (ok, cpp_bytes) in zip(items, cpp_roundtrip(items)):
+    for (name, data), (ok, cpp_bytes) in zip(items, cpp_roundtrip(tool, items)):
         if not ok:
             continue
         accepted += 1
