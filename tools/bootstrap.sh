@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build needs, once; a no-op in well under a second when all is present.
 #   apt : Bazel 4.2.3 (bazel-bootstrap) and its offline rule packages, clang/lld/llvm 16,
-#         protobuf compiler and library, googletest, nginx-light (remote-cache test),
-#         cmake (the CANN-style consumer projects under tests/)
+#         protoc (+ the well-known .proto files of libprotobuf-dev), googletest sources,
+#         nginx-light (remote-cache test), cmake (the CANN-style consumer projects under tests/)
 #   pip : requirements.txt into a venv outside the workspace ($ASCEND_TWIN_HOME/venv)
 #   user.bazelrc: persistent disk/repository caches and the pinned interpreter
 set -euo pipefail
@@ -15,7 +15,7 @@ apt_packages=(
   bazel-bootstrap bazel-rules-java bazel-platforms
   clang-16 lld-16 llvm-16
   protobuf-compiler libprotobuf-dev
-  libgtest-dev libgmock-dev
+  googletest
   nginx-light
   cmake
   python3-venv

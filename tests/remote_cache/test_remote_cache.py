@@ -126,6 +126,8 @@ def _clean_build(tmp: Path, name: str, cache_url: str) -> dict[str, int]:
         "bazel", f"--output_user_root={user_root}", f"--output_base={output_base}",
         "build", "--config=remote-cache", f"--remote_cache={cache_url}",
         "--disk_cache=", "--color=no", "--curses=no", "--noshow_progress",
+        # No bazel-* links: they would point the developer's workspace at this temp output base.
+        "--symlink_prefix=/",
     ] + _targets()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TEST_", "BAZEL_", "RUNFILES", "BUILD_"))}
     proc = subprocess.run(cmd, cwd=WORKSPACE, env=env, capture_output=True, text=True)

@@ -1,11 +1,9 @@
-// GraphImpl <-> AIR protobuf (schema and writer/reader rules: twin/graph/proto/air.proto).
+// GraphImpl <-> AIR protobuf (schema and writer/reader rules: twin/graph/proto/air.proto). The
+// message classes come from protoc-gen-twin_cpp (tools/bazel/twin_proto), not libprotobuf.
 #include <map>
 #include <set>
 #include <string>
 #include <unordered_map>
-
-#include <google/protobuf/io/coded_stream.h>
-#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 
 #include "graph_impl.h"
 #include "twin/graph/proto/air.pb.h"
@@ -279,13 +277,11 @@ std::string EncodeAir(const GraphImpl &graph, std::string *bytes) {
     ref->set_node(out.op->name);
     ref->set_index(out.index);
   }
-  // Deterministic bytes: same graph, same file.
-  bytes->clear();
-  {
-    google::protobuf::io::StringOutputStream stream(bytes);
-    google::protobuf::io::CodedOutputStream coded(&stream);
-    coded.SetSerializationDeterministic(true);
-    if (!model.SerializeToCodedStream(&coded)) return "protobuf serialization of graph '" + graph.name + "' failed";
+  // Deterministic bytes (same graph, same file): the codec writes fields in number order and has
+  // no maps, so its output is always canonical and equal to Python protobuf's.
+  if (!model.SerializeToString(bytes)) {
+    return "protobuf serialization of graph '" + graph.name + "' failed (" + std::to_string(model.ByteSizeLong()) +
+           " bytes, over the 2 GiB limit)";
   }
   return "";
 }

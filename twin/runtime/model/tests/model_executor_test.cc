@@ -62,7 +62,7 @@ ModelDef BaseModel(const std::string &soc = "Ascend910B1", uint32_t arch = 2201)
   return model;
 }
 
-void AddTensor(google::protobuf::RepeatedPtrField<asc_twin::om::TensorDef> *tensors, const std::string &name,
+void AddTensor(twin_proto::RepeatedPtrField<asc_twin::om::TensorDef> *tensors, const std::string &name,
                uint64_t n) {
   auto *t = tensors->Add();
   t->set_name(name);
