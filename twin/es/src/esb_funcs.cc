@@ -46,7 +46,10 @@ class OpAccess : public ge::Operator {
   void AddDynamicInputs(const char *name, uint32_t num) { DynamicInputRegister(name, num, true); }
   void AddDynamicOutputs(const char *name, uint32_t num) { DynamicOutputRegister(name, num, true); }
   void AddInput(const char *name) { InputRegister(name, ""); }
+  void AddOptionalInput(const char *name) { OptionalInputRegister(name, ""); }
+  void AddDynamicInputIr(const char *name, uint32_t num) { DynamicInputRegister(name, num, "", true); }
   void AddOutput(const char *name) { OutputRegister(name, ""); }
+  void AddDynamicOutputIr(const char *name, uint32_t num) { DynamicOutputRegister(name, num, "", true); }
 };
 
 bool ValidDataType(int32_t v) { return v >= 0 && v < static_cast<int32_t>(ge::DT_MAX); }
@@ -570,23 +573,44 @@ uint32_t EsNodeEnd(EsCNodeBuilder *node) {
     }
   }
   if (owner == nullptr) owner = node->owner;
-  if (owner == nullptr && node->error.empty()) node->Fail("cannot resolve the owner graph builder: no input tensor and no owner builder");
-  if (node->error.empty() && !ge::OperatorFactory::IsExistOp(node->op_type.c_str())) {
-    node->Fail("no operator prototype of this type is registered (is its proto library loaded?)");
+  if (owner == nullptr && node->error.empty()) {
+    node->Fail("cannot resolve the owner graph builder: no input tensor and no owner builder");
   }
   if (!node->error.empty()) {
     SetError(node->error);
     return ge::GRAPH_PARAM_INVALID;
   }
-  ge::Operator op = ge::OperatorFactory::CreateOperator(owner->UniqueName(node->op_type).c_str(), node->op_type.c_str());
+  // A registered prototype gives the node its full IR (dtype symbols, attr defaults); otherwise
+  // the layout the generated code declares is the IR, as CANN's ES builds nodes without the
+  // proto library loaded in the process.
+  const std::string node_name = owner->UniqueName(node->op_type);
+  const bool registered = ge::OperatorFactory::IsExistOp(node->op_type.c_str());
+  ge::Operator op = registered ? ge::OperatorFactory::CreateOperator(node_name.c_str(), node->op_type.c_str())
+                               : ge::Operator(node_name.c_str(), node->op_type.c_str());
   OpAccess access(op);
   size_t expected_inputs = 0, expected_outputs = 0;
   for (const auto &in : node->inputs) {
-    if (in.kind == 2) access.AddDynamicInputs(in.name.c_str(), static_cast<uint32_t>(in.tensors.size()));
+    const auto num = static_cast<uint32_t>(in.tensors.size());
+    if (registered) {
+      if (in.kind == 2) access.AddDynamicInputs(in.name.c_str(), num);
+    } else if (in.kind == 0) {
+      access.AddInput(in.name.c_str());
+    } else if (in.kind == 1) {
+      access.AddOptionalInput(in.name.c_str());
+    } else {
+      access.AddDynamicInputIr(in.name.c_str(), num);
+    }
     expected_inputs += in.kind == 2 ? in.tensors.size() : 1;
   }
   for (const auto &out : node->outputs) {
-    if (out.dynamic) access.AddDynamicOutputs(out.name.c_str(), static_cast<uint32_t>(out.num));
+    const auto num = static_cast<uint32_t>(out.num);
+    if (registered) {
+      if (out.dynamic) access.AddDynamicOutputs(out.name.c_str(), num);
+    } else if (out.dynamic) {
+      access.AddDynamicOutputIr(out.name.c_str(), num);
+    } else {
+      access.AddOutput(out.name.c_str());
+    }
     expected_outputs += static_cast<size_t>(out.num);
   }
   // The generated code and the loaded prototype must agree on the IR layout.

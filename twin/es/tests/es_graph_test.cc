@@ -233,11 +233,12 @@ TEST_F(EsGraphTest, ErrorsAreReportedNotBuilt) {
   EXPECT_FALSE(ge::es::Scale(ge::es::EsTensorHolder(), {0}).IsValid());
   EXPECT_NE(std::string(EsGetLastErrorMessage()).find("Scale: input x is NULL"), std::string::npos)
       << EsGetLastErrorMessage();
-  // An op type nothing registered.
-  EsCNodeBuilder *node = EsNodeBegin("NoSuchOp", a.GetCGraphBuilder());
+  // No owner: no input and no owner builder.
+  EsCNodeBuilder *node = EsNodeBegin("MakeSeed", nullptr);
+  EsNodeOutput(node, "y");
   EXPECT_NE(EsNodeEnd(node), 0u);
   EsNodeRelease(node);
-  EXPECT_NE(std::string(EsGetLastErrorMessage()).find("NoSuchOp: no operator prototype"), std::string::npos);
+  EXPECT_NE(std::string(EsGetLastErrorMessage()).find("cannot resolve the owner"), std::string::npos);
   // Generated code that disagrees with the loaded prototype.
   node = EsNodeBegin("Sink", a.GetCGraphBuilder());
   EsNodeInput(node, "x", xa.GetCTensorHolder());
@@ -255,5 +256,40 @@ TEST_F(EsGraphTest, ErrorsAreReportedNotBuilt) {
   EXPECT_NE(std::string(EsGetLastErrorMessage()).find("already built"), std::string::npos);
   EXPECT_FALSE(b.CreateInput(0, "x", ge::DT_FLOAT, ge::FORMAT_ND, {-3}).IsValid());
   EXPECT_FALSE(b.CreateConst(std::vector<float>{1.0f}, {2}).IsValid());
+}
+
+// An op whose proto library is not loaded in the process is built from the IR layout the
+// generated code declares (CANN's ES does not need the proto library at graph-build time).
+TEST_F(EsGraphTest, UnregisteredOpUsesTheDeclaredIr) {
+  ge::es::EsGraphBuilder builder("unregistered");
+  auto x = builder.CreateInput(0);
+  EsCNodeBuilder *node = EsNodeBegin("NotLoadedOp", nullptr);
+  EsCTensorHolder *xs[2] = {x.GetCTensorHolder(), x.GetCTensorHolder()};
+  EsNodeDynamicInput(node, "xs", xs, 2);
+  EsNodeOptionalInput(node, "opt", nullptr);
+  EsNodeOutput(node, "y");
+  EsNodeDynamicOutput(node, "z", 3);
+  EsNodeAttrString(node, "mode", "m");
+  ASSERT_EQ(EsNodeEnd(node), 0u) << EsGetLastErrorMessage();
+  int64_t num = 0;
+  EsCTensorHolder **z = EsNodeGetDynamicOutputs(node, 1, &num);
+  ASSERT_EQ(num, 3);
+  EXPECT_EQ(EsGetOutputIndex(z[2]), 3);
+  EXPECT_EQ(EsGetOutputIndex(EsNodeGetOutput(node, 0)), 0);
+  EsNodeRelease(node);
+  ASSERT_EQ(ge::es::EsGraphBuilder::SetOutput(z[2], 0), ge::GRAPH_SUCCESS);
+  auto graph = builder.BuildAndReset();
+  ASSERT_NE(graph, nullptr) << EsGetLastErrorMessage();
+  const std::string air = TempDir() + "/unregistered.air";
+  ASSERT_EQ(graph->SaveToFile(air.c_str()), ge::GRAPH_SUCCESS);
+  auto edges = Edges(Describe(air));
+  EXPECT_EQ(edges["NotLoadedOp_0"]["xs0"], "input_0:0");
+  EXPECT_EQ(edges["NotLoadedOp_0"]["xs1"], "input_0:0");
+  EXPECT_EQ(edges["NotLoadedOp_0"]["opt"], "");
+  ge::Operator op;
+  ASSERT_EQ(graph->FindOpByName("NotLoadedOp_0", op), ge::GRAPH_SUCCESS);
+  std::string mode;
+  EXPECT_EQ(op.GetAttr("mode", mode), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(mode, "m");
 }
 }  // namespace

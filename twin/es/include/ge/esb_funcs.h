@@ -75,8 +75,10 @@ ESB_FUNC_VISIBILITY uint32_t EsSetStringAttrForNode(EsCTensorHolder *tensor, con
 ESB_FUNC_VISIBILITY uint32_t EsSetBoolAttrForNode(EsCTensorHolder *tensor, const char *name, bool value);
 
 /* ---- node building, called by generated Es<Op> code ----
- * EsNodeBegin, then every IR input and every IR output in IR order (so the layout is checked
- * against the registered prototype), then attrs, EsNodeEnd, EsNodeOutput*, EsNodeRelease. */
+ * EsNodeBegin, then every IR input and every IR output in IR order, then attrs, EsNodeEnd,
+ * EsNodeGet*Output*, EsNodeRelease. If the op type is registered (its proto library is loaded),
+ * the node is created from the prototype and the declared layout must match it; otherwise the
+ * declared layout is the node's IR. */
 /* owner: used when no input holder is given; otherwise the inputs' builder is the owner. */
 ESB_FUNC_VISIBILITY EsCNodeBuilder *EsNodeBegin(const char *op_type, EsCGraphBuilder *owner);
 /* A required input (NULL is an error), an optional one (NULL leaves it unconnected), a dynamic one. */
