@@ -219,7 +219,13 @@ int main(int argc, char **argv) {
   std::map<std::string, gen_esb::JsonValue> builtin, listed;
   if (!ListProtos(&builtin, &error)) return Fail(error);
   char *loaded = nullptr, *err = nullptr;
-  if (GeTwinGraphLoadOppLibraries(roots, &loaded, &err) != 0) {
+  // The graph library logs the cause it also returns: unless the user asked for logs, keep it
+  // quiet so a failure is the one gen_esb line.
+  const bool quiet = std::getenv("ASCEND_GLOBAL_LOG_LEVEL") == nullptr;
+  if (quiet) setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 1);
+  uint32_t load_status = GeTwinGraphLoadOppLibraries(roots, &loaded, &err);
+  if (quiet) unsetenv("ASCEND_GLOBAL_LOG_LEVEL");
+  if (load_status != 0) {
     GeTwinGraphFreeString(loaded);
     return Fail("cannot load the proto libraries of ASCEND_CUSTOM_OPP_PATH: " + TakeString(err));
   }
