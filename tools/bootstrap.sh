@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build needs, once; a no-op in well under a second when all is present.
 #   apt : Bazel 4.2.3 (bazel-bootstrap) and its offline rule packages, clang/lld/llvm 16,
-#         protobuf compiler and library, googletest, nginx-light (remote-cache test)
+#         protobuf compiler and library, googletest, nginx-light (remote-cache test),
+#         cmake (the ES CMake package test, twin/es)
 #   pip : requirements.txt into a venv outside the workspace ($ASCEND_TWIN_HOME/venv)
 #   user.bazelrc: persistent disk/repository caches and the pinned interpreter
 set -euo pipefail
@@ -16,6 +17,7 @@ apt_packages=(
   protobuf-compiler libprotobuf-dev
   libgtest-dev libgmock-dev
   nginx-light
+  cmake
   python3-venv
 )
 
