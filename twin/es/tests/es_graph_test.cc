@@ -104,6 +104,8 @@ TEST_F(EsGraphTest, GeneratedCodeBuildsSavesAndReloads) {
   auto made = ge::es::MakeSeed(builder, seed);
   auto picked = ge::es::PickAny(ge::es::EsTensorHolder(), made);
   ASSERT_EQ(ge::es::Sink(picked), ge::GRAPH_SUCCESS) << EsGetLastErrorMessage();
+  auto renamed = ge::es::Renamed(x0, ge::es::EsTensorHolder(), 5);  // std -> in_std, ge -> attr_ge
+  ASSERT_TRUE(renamed.IsValid()) << EsGetLastErrorMessage();
   auto konst = builder.CreateConst(std::vector<float>{1.5f, -2.0f}, {2});
   ASSERT_TRUE(konst.IsValid()) << EsGetLastErrorMessage();
   ASSERT_EQ(ge::es::EsGraphBuilder::SetOutput(all, 0), ge::GRAPH_SUCCESS);
@@ -123,7 +125,7 @@ TEST_F(EsGraphTest, GeneratedCodeBuildsSavesAndReloads) {
   for (const auto &n : names) got.push_back(n.GetString());
   std::sort(got.begin(), got.end());
   std::vector<std::string> want = {"AllAttrs_0", "Const_0", "Gather_0", "MakeSeed_0", "PickAny_0",
-                                   "PythonCompilableAddCustom_0", "Scale_0", "Sink_0", "SplitN_0", "x0", "x1"};
+                                   "PythonCompilableAddCustom_0", "Renamed_0", "Scale_0", "Sink_0", "SplitN_0", "x0", "x1"};
   EXPECT_EQ(got, want);
 
   auto d = Describe(air);

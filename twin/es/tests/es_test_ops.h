@@ -71,6 +71,14 @@ REG_OP(Sink)
     .INPUT(x, TensorType::ALL())
     .OP_END_FACTORY_REG(Sink)
 
+// Names the generated code uses itself: builder (Python), std and ge (C++).
+REG_OP(Renamed)
+    .INPUT(builder, TensorType::ALL())
+    .OPTIONAL_INPUT(std, TensorType::ALL())
+    .OUTPUT(groups, TensorType::ALL())
+    .ATTR(ge, Int, 1)
+    .OP_END_FACTORY_REG(Renamed)
+
 REG_OP(SplitN)
     .INPUT(x, TensorType::ALL())
     .DYNAMIC_OUTPUT(y, TensorType::ALL())

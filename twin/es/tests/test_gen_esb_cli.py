@@ -11,7 +11,7 @@ import pytest
 RUNFILES = Path(os.environ["RUNFILES_DIR"]) / "ascend_twin"
 GEN_ESB = RUNFILES / "twin/es/gen_esb"
 PROTO_LIB = RUNFILES / "twin/es/tests/libes_test_ops.so"
-OPS = ["AllAttrs", "Gather", "MakeSeed", "PickAny", "PythonCompilableAddCustom", "Scale", "Sink", "SplitN"]
+OPS = ["AllAttrs", "Gather", "MakeSeed", "PickAny", "PythonCompilableAddCustom", "Renamed", "Scale", "Sink", "SplitN"]
 
 
 def opp_root(tmp_path: Path, lib: Path) -> Path:

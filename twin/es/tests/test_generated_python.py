@@ -57,6 +57,8 @@ def test_all_attrs_defaults_and_keyword_names(rng, tmp_path):
     n = rng.randint(1, 5)
     parts = ops.SplitN(y, n)
     assert isinstance(parts, list) and len(parts) == n
+    renamed = ops.Renamed(x, None, ge=rng.randint(0, 9))  # input `builder` is in_builder here
+    assert builder._ir.nodes[renamed._node].input_names == ["builder"]
     graph = builder.build_and_reset([parts[-1], made])
     graph.save_to_air(str(tmp_path / "py.air"))
     loaded = Graph()
