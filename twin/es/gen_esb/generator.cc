@@ -1,12 +1,22 @@
 #include "generator.h"
 
 #include <cctype>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <set>
 #include <sstream>
 
 namespace gen_esb {
 namespace {
+using ge_twin::json::Value;
+
+const std::string &Str(const Value &v, const std::string &key) {
+  static const std::string kEmpty;
+  const Value *m = v.Find(key);
+  return (m != nullptr && m->IsString()) ? m->AsString() : kEmpty;
+}
+
 const std::set<std::string> kPythonKeywords = {
     "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
     "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
@@ -117,27 +127,21 @@ std::string PyString(const std::string &s) {
   return out + "'";
 }
 
-bool IsNonFinite(const JsonValue &v) {
-  return v.kind == JsonValue::Kind::kString && (v.text == "nan" || v.text == "inf" || v.text == "-inf");
+bool IsNonFinite(const Value &v) {
+  return v.IsString() && (v.AsString() == "nan" || v.AsString() == "inf" || v.AsString() == "-inf");
 }
 
-std::string FloatText(const JsonValue &v) {
-  std::string t = v.text;
+// The shortest decimal text that reads back as the same float, always with a '.' or exponent.
+std::string FloatText(const Value &v) {
+  const float f = static_cast<float>(v.AsDouble());
+  char buf[32];
+  for (int precision = 1; precision <= 9; ++precision) {
+    std::snprintf(buf, sizeof(buf), "%.*g", precision, static_cast<double>(f));
+    if (std::strtof(buf, nullptr) == f) break;
+  }
+  std::string t = buf;
   if (t.find_first_of(".eE") == std::string::npos) t += ".0";
   return t;
-}
-
-std::string CppFloat(const JsonValue &v) {
-  if (IsNonFinite(v)) {
-    if (v.text == "nan") return "std::numeric_limits<float>::quiet_NaN()";
-    return std::string(v.text == "-inf" ? "-" : "") + "std::numeric_limits<float>::infinity()";
-  }
-  return FloatText(v) + "f";
-}
-
-std::string PyFloat(const JsonValue &v) {
-  if (IsNonFinite(v)) return "float('" + v.text + "')";
-  return FloatText(v);
 }
 
 std::string Join(const std::vector<std::string> &items, const std::string &sep) {
@@ -146,35 +150,27 @@ std::string Join(const std::vector<std::string> &items, const std::string &sep) 
   return out;
 }
 
-// Scalar literal of one attr element type in C++ ("Int", "Float", ...).
-bool CppScalar(const std::string &type, const JsonValue &v, std::string *out) {
-  if (type == "Int" && v.kind == JsonValue::Kind::kNumber && v.integral) {
-    *out = v.integer == INT64_MIN ? "INT64_MIN" : v.text;
-  } else if (type == "Float" && (v.kind == JsonValue::Kind::kNumber || IsNonFinite(v))) {
-    *out = CppFloat(v);
-  } else if (type == "Bool" && v.kind == JsonValue::Kind::kBool) {
-    *out = v.boolean ? "true" : "false";
-  } else if ((type == "String" || type == "AscendString") && v.kind == JsonValue::Kind::kString) {
-    *out = CString(v.text);
-  } else if (type == "Type" && v.kind == JsonValue::Kind::kString && IsIdentifier(v.text)) {
-    *out = "ge::" + v.text;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-bool PyScalar(const std::string &type, const JsonValue &v, std::string *out) {
-  if (type == "Int" && v.kind == JsonValue::Kind::kNumber && v.integral) {
-    *out = v.text;
-  } else if (type == "Float" && (v.kind == JsonValue::Kind::kNumber || IsNonFinite(v))) {
-    *out = PyFloat(v);
-  } else if (type == "Bool" && v.kind == JsonValue::Kind::kBool) {
-    *out = v.boolean ? "True" : "False";
-  } else if ((type == "String" || type == "AscendString") && v.kind == JsonValue::Kind::kString) {
-    *out = PyString(v.text);
-  } else if (type == "Type" && v.kind == JsonValue::Kind::kString && IsIdentifier(v.text)) {
-    *out = "DataType." + v.text;
+// Literal of one attr element type ("Int", "Float", ...) in C++ (cpp) or Python.
+bool ScalarLiteral(bool cpp, const std::string &type, const Value &v, std::string *out) {
+  if (type == "Int" && v.IsInteger()) {
+    *out = (cpp && v.AsInt() == INT64_MIN) ? "INT64_MIN" : std::to_string(v.AsInt());
+  } else if (type == "Float" && IsNonFinite(v)) {
+    const std::string &t = v.AsString();
+    if (!cpp) {
+      *out = "float('" + t + "')";
+    } else if (t == "nan") {
+      *out = "std::numeric_limits<float>::quiet_NaN()";
+    } else {
+      *out = std::string(t == "-inf" ? "-" : "") + "std::numeric_limits<float>::infinity()";
+    }
+  } else if (type == "Float" && v.IsNumber()) {
+    *out = FloatText(v) + (cpp ? "f" : "");
+  } else if (type == "Bool" && v.IsBool()) {
+    *out = cpp ? (v.AsBool() ? "true" : "false") : (v.AsBool() ? "True" : "False");
+  } else if ((type == "String" || type == "AscendString") && v.IsString()) {
+    *out = cpp ? CString(v.AsString()) : PyString(v.AsString());
+  } else if (type == "Type" && v.IsString() && IsIdentifier(v.AsString())) {
+    *out = (cpp ? "ge::" : "DataType.") + v.AsString();
   } else {
     return false;
   }
@@ -188,25 +184,25 @@ std::string ElementType(const std::string &list_type) {
 
 // The default of an optional attr as a literal, in C++ (cpp=true) or Python.
 bool DefaultLiteral(const IrAttr &a, bool cpp, std::string *out) {
-  const JsonValue &v = a.default_value;
+  const Value &v = a.default_value;
   if (a.type == "Tensor") {
     *out = cpp ? "nullptr" : "None";  // ES code passes no tensor: the IR default stays
     return true;
   }
-  if (a.type.compare(0, 4, "List") != 0) return cpp ? CppScalar(a.type, v, out) : PyScalar(a.type, v, out);
-  if (v.kind != JsonValue::Kind::kArray) return false;
+  if (a.type.compare(0, 4, "List") != 0) return ScalarLiteral(cpp, a.type, v, out);
+  if (!v.IsArray()) return false;
   std::vector<std::string> items;
-  for (const auto &item : v.items) {
+  for (const auto &item : v.Items()) {
     std::string text;
     if (a.type == "ListListInt") {
-      if (item.kind != JsonValue::Kind::kArray) return false;
+      if (!item.IsArray()) return false;
       std::vector<std::string> row;
-      for (const auto &x : item.items) {
-        if (!(cpp ? CppScalar("Int", x, &text) : PyScalar("Int", x, &text))) return false;
+      for (const auto &x : item.Items()) {
+        if (!ScalarLiteral(cpp, "Int", x, &text)) return false;
         row.push_back(text);
       }
       text = cpp ? "{" + Join(row, ", ") + "}" : "[" + Join(row, ", ") + "]";
-    } else if (!(cpp ? CppScalar(ElementType(a.type), item, &text) : PyScalar(ElementType(a.type), item, &text))) {
+    } else if (!ScalarLiteral(cpp, ElementType(a.type), item, &text)) {
       return false;
     }
     items.push_back(text);
@@ -648,21 +644,21 @@ bool CheckParameterNames(const OpProto &op, std::string *error) {
 }
 }  // namespace
 
-bool ReadOpProto(const JsonValue &entry, OpProto *op, std::string *error) {
-  op->type = entry.Str("op_type");
+bool ReadOpProto(const Value &entry, OpProto *op, std::string *error) {
+  op->type = Str(entry, "op_type");
   if (!IsIdentifier(op->type)) {
     *error = "operator type '" + op->type + "' is not a valid identifier";
     return false;
   }
-  auto list = [&](const char *key) -> const std::vector<JsonValue> & {
-    static const std::vector<JsonValue> kNone;
-    const JsonValue *v = entry.Find(key);
-    return v != nullptr && v->kind == JsonValue::Kind::kArray ? v->items : kNone;
+  auto list = [&](const char *key) -> const std::vector<Value> & {
+    static const std::vector<Value> kNone;
+    const Value *v = entry.Find(key);
+    return v != nullptr && v->IsArray() ? v->Items() : kNone;
   };
   std::set<std::string> seen_in, seen_out, seen_attr;
   for (const auto &i : list("inputs")) {
-    const std::string &kind = i.Str("kind");
-    IrInput in{i.Str("name"), kind == "OPTIONAL" ? InputKind::kOptional
+    const std::string &kind = Str(i, "kind");
+    IrInput in{Str(i, "name"), kind == "OPTIONAL" ? InputKind::kOptional
                               : kind == "DYNAMIC" ? InputKind::kDynamic
                                                   : InputKind::kRequired};
     if (!IsIdentifier(in.name) || !seen_in.insert(in.name).second ||
@@ -673,8 +669,8 @@ bool ReadOpProto(const JsonValue &entry, OpProto *op, std::string *error) {
     op->inputs.push_back(in);
   }
   for (const auto &o : list("outputs")) {
-    const std::string &kind = o.Str("kind");
-    IrOutput out{o.Str("name"), kind == "DYNAMIC"};
+    const std::string &kind = Str(o, "kind");
+    IrOutput out{Str(o, "name"), kind == "DYNAMIC"};
     if (!IsIdentifier(out.name) || !seen_out.insert(out.name).second || (kind != "REQUIRED" && kind != "DYNAMIC")) {
       *error = "operator " + op->type + ": output '" + out.name + "' (kind '" + kind + "') is invalid or repeated";
       return false;
@@ -683,11 +679,11 @@ bool ReadOpProto(const JsonValue &entry, OpProto *op, std::string *error) {
   }
   for (const auto &a : list("attrs")) {
     IrAttr attr;
-    attr.name = a.Str("name");
-    attr.type = a.Str("type");
-    const JsonValue *required = a.Find("required");
-    attr.required = required != nullptr && required->kind == JsonValue::Kind::kBool && required->boolean;
-    if (const JsonValue *d = a.Find("default")) attr.default_value = *d;
+    attr.name = Str(a, "name");
+    attr.type = Str(a, "type");
+    const Value *required = a.Find("required");
+    attr.required = required != nullptr && required->IsBool() && required->AsBool();
+    if (const Value *d = a.Find("default")) attr.default_value = *d;
     if (!IsIdentifier(attr.name) || !seen_attr.insert(attr.name).second) {
       *error = "operator " + op->type + ": attr '" + attr.name + "' is invalid or repeated";
       return false;

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "json_value.h"
+#include "twin/graph/src/json.h"
 
 namespace gen_esb {
 enum class InputKind { kRequired, kOptional, kDynamic };
@@ -25,7 +25,7 @@ struct IrAttr {
   std::string type;  // REG_OP's type name: Int, Float, ..., ListListInt
   std::string vt;    // the VT_* name of ge.graph's AttrValueType
   bool required;
-  JsonValue default_value;
+  ge_twin::json::Value default_value;
 };
 struct OpProto {
   std::string type;
@@ -35,7 +35,7 @@ struct OpProto {
 };
 
 // Reads one entry of GeTwinGraphListOpProtos' "ops" array; false with *error naming the op.
-bool ReadOpProto(const JsonValue &entry, OpProto *op, std::string *error);
+bool ReadOpProto(const ge_twin::json::Value &entry, OpProto *op, std::string *error);
 
 struct Options {
   std::string module_name = "all";

@@ -21,7 +21,7 @@
 
 #include "generator.h"
 #include "ge_twin/graph_c_api.h"
-#include "json_value.h"
+#include "twin/graph/src/json.h"
 
 namespace {
 const char *kUsage =
@@ -47,26 +47,29 @@ std::string TakeString(char *s) {
 }
 
 // The op types the graph library knows now.
-bool ListProtos(std::map<std::string, gen_esb::JsonValue> *ops, std::string *error) {
+bool ListProtos(std::map<std::string, ge_twin::json::Value> *ops, std::string *error) {
   char *json = nullptr, *err = nullptr;
   if (GeTwinGraphListOpProtos(&json, &err) != 0) {
     *error = "cannot list operator prototypes: " + TakeString(err);
     GeTwinGraphFreeString(json);
     return false;
   }
-  gen_esb::JsonValue listing;
+  ge_twin::json::Value listing;
   std::string text = TakeString(json);
-  if (!gen_esb::ParseJson(text, &listing, error)) {
+  if (!ge_twin::json::Parse(text, &listing, error)) {
     *error = "the graph library's prototype listing is not valid JSON: " + *error;
     return false;
   }
-  const gen_esb::JsonValue *items = listing.Find("ops");
-  if (items == nullptr || items->kind != gen_esb::JsonValue::Kind::kArray) {
+  const ge_twin::json::Value *items = listing.Find("ops");
+  if (items == nullptr || !items->IsArray()) {
     *error = "the graph library's prototype listing has no \"ops\" array";
     return false;
   }
   ops->clear();
-  for (const auto &op : items->items) (*ops)[op.Str("op_type")] = op;
+  for (const auto &op : items->Items()) {
+    const ge_twin::json::Value *type = op.Find("op_type");
+    (*ops)[type != nullptr && type->IsString() ? type->AsString() : ""] = op;
+  }
   return true;
 }
 
@@ -216,7 +219,7 @@ int main(int argc, char **argv) {
   std::string error;
   // Prototypes the graph library registers itself (the twin's built-ins) are not part of the
   // module: CANN's graph library has none, its built-ins come from OPP proto libraries.
-  std::map<std::string, gen_esb::JsonValue> builtin, listed;
+  std::map<std::string, ge_twin::json::Value> builtin, listed;
   if (!ListProtos(&builtin, &error)) return Fail(error);
   char *loaded = nullptr, *err = nullptr;
   // The graph library logs the cause it also returns: unless the user asked for logs, keep it

@@ -16,9 +16,16 @@
 #include "ge_twin/graph_c_api.h"
 #include "graph/graph.h"
 #include "graph/operator.h"
-#include "json_value.h"
+#include "twin/graph/src/json.h"
 
 namespace {
+using Json = ge_twin::json::Value;
+
+std::string Str(const Json &v, const char *key) {
+  const Json *m = v.Find(key);
+  return m != nullptr && m->IsString() ? m->AsString() : "";
+}
+
 std::mt19937_64 SeededRng(const char *test) {
   uint64_t seed = 0;
   if (const char *env = std::getenv("GE_TWIN_TEST_SEED")) {
@@ -49,27 +56,27 @@ class EsGraphTest : public ::testing::Test {
     ASSERT_EQ(GeTwinGraphLoadOppLibraries(root.c_str(), nullptr, &err), 0u) << (err ? err : "");
   }
 
-  static gen_esb::JsonValue Describe(const std::string &air) {
+  static Json Describe(const std::string &air) {
     char *json = nullptr, *err = nullptr;
     EXPECT_EQ(GeTwinGraphDescribeAir(air.c_str(), &json, &err), 0u) << (err ? err : "");
-    gen_esb::JsonValue v;
+    Json v;
     std::string error;
-    EXPECT_TRUE(gen_esb::ParseJson(json ? json : "", &v, &error)) << error;
+    EXPECT_TRUE(ge_twin::json::Parse(json ? json : "", &v, &error)) << error;
     GeTwinGraphFreeString(json);
     GeTwinGraphFreeString(err);
     return v;
   }
 
   // node name -> {input instance name -> "src:index" or "" if unconnected}
-  static std::map<std::string, std::map<std::string, std::string>> Edges(const gen_esb::JsonValue &d) {
+  static std::map<std::string, std::map<std::string, std::string>> Edges(const Json &d) {
     std::map<std::string, std::map<std::string, std::string>> out;
-    for (const auto &node : d.Find("nodes")->items) {
-      auto &in = out[node.Str("name")];
-      for (const auto &i : node.Find("inputs")->items) {
-        const gen_esb::JsonValue *src = i.Find("src_node");
-        in[i.Str("name")] = (src == nullptr || src->kind != gen_esb::JsonValue::Kind::kString)
-                                ? ""
-                                : src->text + ":" + i.Find("src_index")->text;
+    for (const auto &node : d.Find("nodes")->Items()) {
+      auto &in = out[Str(node, "name")];
+      for (const auto &i : node.Find("inputs")->Items()) {
+        const Json *src = i.Find("src_node");
+        in[Str(i, "name")] = (src == nullptr || !src->IsString())
+                                 ? ""
+                                 : src->AsString() + ":" + std::to_string(i.Find("src_index")->AsInt());
       }
     }
     return out;
@@ -129,7 +136,7 @@ TEST_F(EsGraphTest, GeneratedCodeBuildsSavesAndReloads) {
   EXPECT_EQ(got, want);
 
   auto d = Describe(air);
-  EXPECT_EQ(d.Str("name"), "es_graph");
+  EXPECT_EQ(Str(d, "name"), "es_graph");
   auto edges = Edges(d);
   EXPECT_EQ(edges["PythonCompilableAddCustom_0"]["x1"], "x0:0");
   EXPECT_EQ(edges["PythonCompilableAddCustom_0"]["x2"], "x1:0");
@@ -142,16 +149,16 @@ TEST_F(EsGraphTest, GeneratedCodeBuildsSavesAndReloads) {
   EXPECT_EQ(edges["PickAny_0"]["a"], "");
   EXPECT_EQ(edges["PickAny_0"]["b"], "MakeSeed_0:0");
   EXPECT_EQ(edges["Sink_0"]["x"], "PickAny_0:0");
-  const auto &outputs = d.Find("outputs")->items;
+  const auto &outputs = d.Find("outputs")->Items();
   ASSERT_EQ(outputs.size(), 3u);
-  EXPECT_EQ(outputs[0].Str("node"), "AllAttrs_0");
-  EXPECT_EQ(outputs[1].Str("node"), "Gather_0");
-  EXPECT_EQ(outputs[1].Find("index")->integer, ys_num);  // ref_xs follows the ys instances
-  EXPECT_EQ(outputs[2].Find("index")->integer, 1);
-  const auto &inputs = d.Find("inputs")->items;
+  EXPECT_EQ(Str(outputs[0], "node"), "AllAttrs_0");
+  EXPECT_EQ(Str(outputs[1], "node"), "Gather_0");
+  EXPECT_EQ(outputs[1].Find("index")->AsInt(), ys_num);  // ref_xs follows the ys instances
+  EXPECT_EQ(outputs[2].Find("index")->AsInt(), 1);
+  const auto &inputs = d.Find("inputs")->Items();
   ASSERT_EQ(inputs.size(), 2u);
-  EXPECT_EQ(inputs[0].text, "x0");
-  EXPECT_EQ(inputs[1].text, "x1");
+  EXPECT_EQ(inputs[0].AsString(), "x0");
+  EXPECT_EQ(inputs[1].AsString(), "x1");
 
   ge::Operator op;
   ASSERT_EQ(loaded.FindOpByName("x1", op), ge::GRAPH_SUCCESS);
