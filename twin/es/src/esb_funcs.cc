@@ -260,7 +260,7 @@ const char *EsGetGraphBuilderName(const EsCGraphBuilder *builder) {
 }
 
 EsCTensorHolder *EsCreateGraphInputWithDetails(EsCGraphBuilder *builder, int64_t index, const char *name,
-                                               const char *data_type_str, EsCDataType data_type, EsCFormat format,
+                                               const char *input_type, EsCDataType data_type, EsCFormat format,
                                                const int64_t *dims, int64_t dim_num) {
   const std::string what = "create input " + std::to_string(index);
   if (!CheckBuilder(builder, what)) return nullptr;
@@ -278,7 +278,7 @@ EsCTensorHolder *EsCreateGraphInputWithDetails(EsCGraphBuilder *builder, int64_t
   }
   std::vector<int64_t> shape;
   if (!ReadDims(dims, dim_num, &shape, what)) return nullptr;
-  std::string type = (data_type_str == nullptr || *data_type_str == '\0') ? "Data" : data_type_str;
+  std::string type = (input_type == nullptr || *input_type == '\0') ? "Data" : input_type;
   if (type != "Data" && type != "RefData" && type != "AippData" && type != "AnyData") {
     SetError(what + ": input type '" + type + "' is not one of Data, RefData, AippData, AnyData");
     return nullptr;

@@ -37,10 +37,10 @@ typedef int32_t EsCFormat;
 ESB_FUNC_VISIBILITY EsCGraphBuilder *EsCreateGraphBuilder(const char *name);
 ESB_FUNC_VISIBILITY void EsDestroyGraphBuilder(EsCGraphBuilder *builder);
 ESB_FUNC_VISIBILITY const char *EsGetGraphBuilderName(const EsCGraphBuilder *builder);
-/* A Data node (attr index) named name (NULL: "input_<index>"), type "Data" unless data_type_str
+/* A Data node (attr index) named name (NULL: "input_<index>"), type "Data" unless input_type
  * names another input type (RefData, AippData, AnyData); dims NULL with dim_num 0 is a scalar. */
 ESB_FUNC_VISIBILITY EsCTensorHolder *EsCreateGraphInputWithDetails(EsCGraphBuilder *builder, int64_t index,
-                                                                   const char *name, const char *data_type_str,
+                                                                   const char *name, const char *input_type,
                                                                    EsCDataType data_type, EsCFormat format,
                                                                    const int64_t *dims, int64_t dim_num);
 /* Data node "input_<index>", DT_FLOAT, FORMAT_ND, scalar shape. */
