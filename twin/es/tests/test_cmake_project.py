@@ -133,6 +133,15 @@ def test_wheel_variant_builds_offline_or_says_why(tmp_path):
         assert "use add_es_library (no wheel)" in proc.stderr
 
 
+def test_object_proto_library(tmp_path):
+    build = tmp_path / "obj"
+    proc = shell(f"cmake -S {PROJECT} -B {build} -DES_SAMPLE_OBJECT_PROTO=ON -DGRAPH_CXX11_ABI={graph_cxx11_abi()} && "
+                 f"cmake --build {build} --target install_es_custom")
+    assert proc.returncode == 0
+    assert (build / "es_output/lib64/libes_custom.so").is_file()
+    assert (build / "es_custom_build/generated_code/es_ConcatN.py").is_file()
+
+
 def test_bad_keyword_is_one_clear_error(tmp_path):
     project = tmp_path / "bad"
     shutil.copytree(PROJECT, project)
