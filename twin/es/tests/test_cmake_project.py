@@ -27,14 +27,13 @@ def seed() -> int:
 
 
 def graph_cxx11_abi() -> int:
-    """The _GLIBCXX_USE_CXX11_ABI the installed graph library was built with (CANN's is 0)."""
-    for name in ("libgraph.so", "libge_graph.so"):
-        lib = CANN_HOME / "lib64" / name
-        if lib.exists():
-            symbols = subprocess.run(["nm", "-D", "--defined-only", str(lib)], capture_output=True, text=True,
-                                     check=True).stdout
-            return 1 if "__cxx11" in symbols else 0
-    raise AssertionError("no graph library in lib64")
+    """The _GLIBCXX_USE_CXX11_ABI the installed graph libraries were built with (CANN's is 0)."""
+    libs = [CANN_HOME / "lib64" / name for name in ("libgraph.so", "libgraph_base.so", "libge_graph.so")]
+    libs = [lib for lib in libs if lib.exists()]
+    assert libs, "no graph library in lib64"
+    symbols = "".join(subprocess.run(["nm", "-D", "--defined-only", str(lib)], capture_output=True, text=True,
+                                     check=True).stdout for lib in libs)
+    return 1 if "__cxx11" in symbols else 0
 
 
 def shell(script: str, **env: str) -> subprocess.CompletedProcess:
