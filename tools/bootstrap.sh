@@ -2,7 +2,8 @@
 # Installs what the build needs, once; a no-op in well under a second when all is present.
 #   apt : Bazel 4.2.3 (bazel-bootstrap) and its offline rule packages, clang/lld/llvm 16,
 #         protoc (+ the well-known .proto files of libprotobuf-dev), googletest sources,
-#         nginx-light (remote-cache test), cmake (the CANN-style consumer projects under tests/)
+#         nginx-light (remote-cache test), cmake (the ES CMake package test and the CANN-style
+#         consumer projects under tests/)
 #   pip : requirements.txt into a venv outside the workspace ($ASCEND_TWIN_HOME/venv)
 #   user.bazelrc: persistent disk/repository caches and the pinned interpreter
 set -euo pipefail

@@ -61,6 +61,16 @@ def test_layout_is_cann_like(prefix):
         assert (prefix / path).exists(), path
 
 
+def test_es_package_is_installed(prefix):
+    for path in ["bin/gen_esb", "include/ge/es_graph_builder.h", "include/ge/esb_funcs.h",
+                 "include/ge/cmake/FindGenerateEsPackage.cmake", "include/ge/cmake/generate_es_package.cmake",
+                 "lib64/libeager_style_graph_builder_base.so"]:
+        assert (prefix / path).exists(), path
+    proc = shell(prefix, "command -v gen_esb; gen_esb --help")  # finds lib64 from the installed copy
+    assert proc.returncode == 0
+    assert proc.stdout.splitlines()[0] == str(prefix / "bin/gen_esb") and "--module_name" in proc.stdout
+
+
 def test_set_env_exports_cann_variables_once(prefix):
     proc = shell(prefix, 'source "$ASCEND_HOME_PATH/set_env.sh"; '
                          'echo "$ASCEND_HOME_PATH|$ASCEND_TOOLKIT_HOME|$ASCEND_OPP_PATH"; '

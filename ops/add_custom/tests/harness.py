@@ -3,7 +3,8 @@ only the CANN-like tree (ASCEND_HOME_PATH, its site-packages and lib64), the OPP
 plugin directory (ASCEND_CUSTOM_OPP_PATH), and the generated ES module directory.
 
 Paths come from Bazel runfiles; outside Bazel set ASCEND_HOME_PATH, ADD_CUSTOM_OPP_ROOT (a
-directory holding libcust_opapi.so) and ADD_CUSTOM_ES_DIR (holding es_custom.py).
+directory holding libcust_opapi.so) and ADD_CUSTOM_ES_DIR (holding gen_esb's es_custom_ops.py and
+the es_custom package).
 """
 
 import os
@@ -36,7 +37,7 @@ class SamplePaths:
     cann_home: Path
     opp_root: Path     # holds libcust_opapi.so (CANN's "new .so delivery" OPP root)
     plugin_dir: Path   # python/plugin: the compile holder
-    es_dir: Path       # holds the generated es_custom.py
+    es_dir: Path       # holds the generated es_custom_ops.py and the es_custom package
     run_py: Path
     kernel: Path
     soc: str

@@ -2,7 +2,7 @@
 
 ``ge.es.<m>`` is an alias of the generated wrapper module ``es_<m>``: entry points of group
 ``ge.es.plugins`` (CANN's wheels) are honoured, and otherwise any importable ``es_<m>`` module
-(for example one written by ``gen_esb.py`` into a directory on ``sys.path``) is found on demand,
+(for example a package over what ``gen_esb`` wrote into a directory on ``sys.path``) is found on demand,
 so ``from ge.es.custom import AddCustom`` works either way.
 """
 
@@ -13,7 +13,7 @@ import importlib.util
 import sys
 
 _PREFIX = __name__ + "."
-_OWN_SUBMODULES = {"graph_builder", "tensor_holder", "gen_esb", "_wrapper_support"}
+_OWN_SUBMODULES = {"graph_builder", "tensor_holder", "_wrapper_support"}
 
 
 class _AliasLoader(importlib.abc.Loader):

@@ -1,4 +1,4 @@
-"""Runtime helpers imported by generated ES wrapper modules (``es_<module>.py``)."""
+"""Runtime helpers imported by the ES wrapper modules gen_esb generates (``es_<Op>.py``)."""
 
 from typing import Optional, Sequence
 

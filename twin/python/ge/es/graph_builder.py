@@ -103,7 +103,7 @@ class GraphBuilder:
         self._ir.add_node(node)
         return [TensorHolder._create_from(self, node.name, i) for i in range(len(node.output_descs))]
 
-    # -- hook used by generated ES wrappers (gen_esb.py) and TensorHolder arithmetic --------------
+    # -- hook used by generated ES wrappers (gen_esb) and TensorHolder arithmetic -------------------
     def _add_op_node(self, op_type: str, *, inputs: Sequence[Tuple[str, str, object]],
                      attrs: Sequence[Tuple[str, object]], outputs: Sequence[Tuple[str, str, int]],
                      name: Optional[str] = None) -> List[List[TensorHolder]]:

@@ -1,0 +1,11 @@
+# find_package(GenerateEsPackage) of the CPU twin of CANN (include/ge/cmake, as CANN ships it):
+#   list(APPEND CMAKE_MODULE_PATH "${ASCEND_HOME_PATH}/include/ge/cmake")
+#   find_package(GenerateEsPackage REQUIRED)
+#   add_es_library(ES_LINKABLE_AND_ALL_TARGET es_custom OPP_PROTO_TARGET my_op_proto OUTPUT_PATH ${CMAKE_BINARY_DIR}/out)
+set(GenerateEsPackage_FOUND TRUE)
+set(GenerateEsPackage_VERSION "1.0.0")
+set(GenerateEsPackage_FUNCTIONS "add_es_library_and_whl;add_es_library")
+include("${CMAKE_CURRENT_LIST_DIR}/generate_es_package.cmake")
+if(NOT GenerateEsPackage_FIND_QUIETLY)
+  message(STATUS "Found GenerateEsPackage: ${CMAKE_CURRENT_LIST_DIR} (version ${GenerateEsPackage_VERSION})")
+endif()
