@@ -15,7 +15,7 @@
 namespace abs_sub {
 const std::vector<int64_t> kShape = {4, 2048};
 
-inline ge::Graph BuildGraph(const char *name) {
+inline ge::Graph BuildGraph() {
   const ge::TensorDesc desc(ge::Shape(kShape), ge::FORMAT_ND, ge::DT_FLOAT);
   auto x1 = ge::op::Data("x1").set_attr_index(0);
   x1.update_input_desc_x(desc);
@@ -25,7 +25,7 @@ inline ge::Graph BuildGraph(const char *name) {
   x2.update_output_desc_y(desc);
   auto op = ge::op::AbsSubCustom("abs_sub").set_input_x1(x1).set_input_x2(x2);
   op.update_output_desc_y(desc);
-  ge::Graph graph(name);
+  ge::Graph graph("abs_sub");
   std::vector<ge::Operator> inputs{x1, x2};
   std::vector<ge::Operator> outputs{op};
   graph.SetInputs(inputs).SetOutputs(outputs);

@@ -4,7 +4,7 @@
 #include "abs_sub_graph.h"
 
 int main() {
-  ge::Graph graph = abs_sub::BuildGraph("abs_sub_offline");
+  ge::Graph graph = abs_sub::BuildGraph();
   if (graph.SaveToFile("./abs_sub.air") != ge::GRAPH_SUCCESS) {
     std::cerr << "failed to write abs_sub.air" << std::endl;
     return 1;

@@ -14,7 +14,7 @@ int main(int argc, char **argv) {
   }
   ge::ModelBufferData model;
   std::map<ge::AscendString, ge::AscendString> build_options = {{"input_format", "ND"}};
-  ge::Graph graph = abs_sub::BuildGraph("abs_sub_ir_build");
+  ge::Graph graph = abs_sub::BuildGraph();
   int status = 0;
   if (ge::aclgrphBuildModel(graph, build_options, model) != ge::GRAPH_SUCCESS) {
     std::cerr << "aclgrphBuildModel failed" << std::endl;

@@ -24,7 +24,7 @@ int main() {
         ge::Tensor(desc, reinterpret_cast<const uint8_t *>(c.x1.data()), c.x1.size() * sizeof(float)),
         ge::Tensor(desc, reinterpret_cast<const uint8_t *>(c.x2.data()), c.x2.size() * sizeof(float))};
     std::vector<ge::Tensor> outputs;
-    if (session.AddGraph(1, abs_sub::BuildGraph("abs_sub_session")) != ge::SUCCESS) {
+    if (session.AddGraph(1, abs_sub::BuildGraph()) != ge::SUCCESS) {
       std::cerr << "AddGraph failed: " << ge::GEGetErrorMsg() << std::endl;
     } else if (session.RunGraph(1, inputs, outputs) != ge::SUCCESS) {
       std::cerr << "RunGraph failed: " << ge::GEGetErrorMsg() << std::endl;

@@ -65,7 +65,7 @@ class AbsSubCustom:
         self._platform = None
         self._lock = threading.Lock()
 
-    def compile(self, x1, x2, y):
+    def compile(self, x1, x2, y) -> None:
         if _dims(x1) != _dims(x2) or _element_count(x1) % BLOCK_ELEMENTS:
             raise ValueError(f"AbsSubCustom needs equal shapes with a multiple of {BLOCK_ELEMENTS} elements, "
                              f"got {_dims(x1)} and {_dims(x2)}")
@@ -83,7 +83,7 @@ class AbsSubCustom:
                   f"soc={platform[0]} arch={arch} shape={list(_dims(x1))}", flush=True)
             self._binaries[key] = _build_kernel(arch)
 
-    def declare_launch_args(self, x1, x2, y):
+    def declare_launch_args(self, x1, x2, y) -> None:
         with self._lock:
             binary = self._binaries.get(_key(x1, x2, y))
         if binary is None:
