@@ -1,6 +1,6 @@
 """ATC's error-manager codes and the one exception type every failure of a run becomes.
 
-Codes mirror CANN's ATC (reference/ge_api.md §7): E10001 invalid parameter value, E10004 a
+Codes mirror CANN's ATC: E10001 invalid parameter value, E10004 a
 required parameter is missing or empty, E10007 missing --framework, E19999 internal error.
 """
 

@@ -147,7 +147,7 @@ void ExpectSameOp(const Operator &a, const Operator &b) {
 }  // namespace
 
 TEST(Air, CannSampleUsageCompilesAndSaves) {
-  // As in CANN's graph_build sample (ge_api.md §5.4).
+  // As in CANN's offline graph-build sample.
   const int64_t n = 8 * 2048;
   auto shape = ge::Shape({n});
   ge::TensorDesc desc(shape, ge::FORMAT_ND, ge::DT_FLOAT);

@@ -1,4 +1,4 @@
-"""SoC platform configuration: CANN-style ``<SoC>.ini`` files (reference/ge_api.md §9).
+"""SoC platform configuration: CANN-style ``<SoC>.ini`` files.
 
 The config directory is the first of these that is set/exists:
   1. ``$ASCEND_TWIN_PLATFORM_DIR`` (if set it must exist — a typo should not silently fall back)

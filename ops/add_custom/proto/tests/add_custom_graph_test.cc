@@ -17,7 +17,7 @@
 using namespace ge;
 
 namespace {
-// As the CANN sample writes it (ge_api.md §5.4), including returning SaveToFile from a bool.
+// As the CANN sample writes it (CANN's offline graph-build sample), including returning SaveToFile from a bool.
 bool GenGraph(Graph &graph, int64_t n, const char *path) {
   auto shape = ge::Shape({n});
   TensorDesc desc(shape, FORMAT_ND, DT_FLOAT);

@@ -1,5 +1,5 @@
 /* ge::DataType, ge::Format, ge::TensorType with CANN's numeric values
- * (reference/ge_api.md §3.7; Python's ge.graph.types mirrors the same numbers). */
+ * (CANN's values; Python's ge.graph.types mirrors the same numbers). */
 #ifndef INC_EXTERNAL_GRAPH_TYPES_H_
 #define INC_EXTERNAL_GRAPH_TYPES_H_
 

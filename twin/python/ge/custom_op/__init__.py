@@ -1,4 +1,4 @@
-"""ge.custom_op: Python custom operators for GE (reference/ge_api.md §1).
+"""ge.custom_op: Python custom operators for GE.
 
 Public names resolve lazily through the module ``__getattr__`` (as in CANN), so importing
 ``ge.custom_op`` stays cheap for plugins that only need the decorators.

@@ -1,4 +1,4 @@
-"""ge.graph: enums, host tensors and graphs (reference/ge_api.md §3.6, §3.7)."""
+"""ge.graph: enums, host tensors and graphs."""
 
 from .graph import Graph
 from .tensor import Shape, Tensor, TensorDesc

@@ -1,4 +1,4 @@
-"""GE enums with the values of the C++ ``ge::`` enums (reference/ge_api.md §3.7)."""
+"""GE enums with the values of the C++ ``ge::`` enums."""
 
 from enum import IntEnum
 

@@ -1,4 +1,4 @@
-"""ge.runtime: tensor views handed to custom-op callbacks (reference/ge_api.md §2)."""
+"""ge.runtime: tensor views handed to custom-op callbacks."""
 
 from ._format import StorageFormat
 from ._meta import TensorPlacement

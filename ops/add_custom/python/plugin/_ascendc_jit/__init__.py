@@ -1,7 +1,7 @@
 """Just-in-time build of Ascend C kernels for compile holders, as CANN users script it:
 ``bisheng -c <src> -o host.o --npu-arch=dav-<NpuArch> -I...`` then
 ``llvm-objcopy -O binary --only-section=.aicore_binary host.o k.aicore.o``, with a persistent,
-content-addressed kernel cache (DESIGN.md §3 "Kernel cache") so a new process does not recompile.
+content-addressed kernel cache (see tools/bisheng/README.md, "Kernel cache key") so a new process does not recompile.
 
 The package name starts with ``_`` so the plugin loader (which imports every non-underscore module
 of a plugin directory) does not treat it as a plugin; holders import it by name while the loader

@@ -1,4 +1,4 @@
-"""Persistent kernel cache (DESIGN.md §3 "Kernel cache").
+"""Persistent kernel cache, keyed as tools/bisheng/README.md ("Kernel cache key") describes.
 
 The key — one definition, shared with Bazel's ``ascendc_kernel`` — comes from the compiler:
 bisheng (ascend-twin) writes it with its twin extension ``--twin-cache-key=FILE --twin-soc=SOC``

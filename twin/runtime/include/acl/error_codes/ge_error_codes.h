@@ -1,6 +1,6 @@
 /*
  * GE error codes passed through ACL, at CANN's path (acl/error_codes/ge_error_codes.h) and with
- * CANN's values (reference/ge_api.md §5.5). Declared for source compatibility; the model
+ * CANN's values. Declared for source compatibility; the model
  * executor (twin/runtime/model) is the part of the twin that returns them.
  */
 #ifndef INC_EXTERNAL_ACL_ERROR_CODES_GE_ERROR_CODES_H_
