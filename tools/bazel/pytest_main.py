@@ -7,7 +7,8 @@ import pytest
 
 
 def main() -> int:
-    args = ["-v", "-ra", "-p", "no:cacheprovider", "--tb=short"]
+    # -rA: the log of a passing test shows what it printed too (markers, commands, seeds).
+    args = ["-v", "-rA", "-p", "no:cacheprovider", "--tb=short"]
     # Bazel shards and filters map onto pytest's -k when set.
     test_filter = os.environ.get("TESTBRIDGE_TEST_ONLY")
     if test_filter:

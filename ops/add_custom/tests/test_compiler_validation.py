@@ -56,8 +56,13 @@ PLUGIN = textwrap.dedent('''
     def other_stream(self, x: Tensor, z: Tensor, y: Tensor) -> None:
         _launch(x, z, y, stream_delta=1)
 
+    def buggy(self, x: Tensor, z: Tensor, y: Tensor) -> None:
+        blocks = len(x.storage_shape.dims) - 1
+        _launch(x, z, y, block_dim=64 // blocks)  # BUGGY_LINE: 1-D shapes divide by zero
+
     for name, declare in [("GoodOp", good), ("NoLaunchOp", no_launch), ("NotElfOp", not_elf),
-                          ("ZeroBlocksOp", zero_blocks), ("BadSlotOp", bad_slot), ("OtherStreamOp", other_stream)]:
+                          ("ZeroBlocksOp", zero_blocks), ("BadSlotOp", bad_slot), ("OtherStreamOp", other_stream),
+                          ("BuggyOp", buggy)]:
         _proto(name)
         _impl(name, declare)
 ''')
@@ -73,7 +78,7 @@ SCRIPT = textwrap.dedent('''
                               outputs=[("output0", "required", 1)])[0][0]
 
     results = {}
-    for op in ["NoLaunchOp", "NotElfOp", "ZeroBlocksOp", "BadSlotOp", "OtherStreamOp"]:
+    for op in ["NoLaunchOp", "NotElfOp", "ZeroBlocksOp", "BadSlotOp", "OtherStreamOp", "BuggyOp"]:
         b = GraphBuilder(op)
         x, z = b.create_input(0, shape=[64]), b.create_input(1, shape=[64])
         try:
@@ -81,6 +86,7 @@ SCRIPT = textwrap.dedent('''
             results[op] = "NO_ERROR"
         except GraphCompileError as exc:
             results[op] = str(exc)
+            results[op + ".cause"] = type(exc.__cause__).__name__
 
     # a chain of GoodOp: t1 = x+z, t2 = t1+x, t3 = t2+t1, out = t3+z  -> t1..t3 in the feature map
     b = GraphBuilder("chain")
@@ -127,6 +133,13 @@ def test_declare_without_add_launch():
     msg = results()["NoLaunchOp"]
     assert msg.startswith("node NoLaunchOp_0 (op NoLaunchOp): declare_launch_args failed")
     assert "did not call add_launch" in msg
+
+
+def test_a_bug_in_the_holder_names_its_file_and_line():
+    line = next(i for i, text in enumerate(PLUGIN.splitlines(), 1) if "BUGGY_LINE" in text)
+    assert results()["BuggyOp"] == ("node BuggyOp_0 (op BuggyOp): declare_launch_args failed: ZeroDivisionError: "
+                                    f"integer division or modulo by zero (at validation_ops.py:{line} in buggy)")
+    assert results()["BuggyOp.cause"] == "ZeroDivisionError"  # the holder's traceback stays chained
 
 
 def test_kernel_bin_must_be_a_device_binary():

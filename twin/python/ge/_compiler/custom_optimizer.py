@@ -6,7 +6,9 @@ type, reused across nodes and graphs of the process; compile is called once per 
 cached by GE); the launch plan is kept as plain data — nothing of the holder reaches the model.
 """
 
+import os
 import threading
+import traceback
 from dataclasses import dataclass
 from typing import Dict, Mapping
 
@@ -34,11 +36,23 @@ def _where(node: Node) -> str:
     return f"node {node.name} (op {node.type})"
 
 
+def _user_frame(exc: BaseException) -> str:
+    """`file:line in function` of the innermost traceback frame outside the ge package: where the
+    holder's own code raised (or called into ge with bad arguments)."""
+    ge_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+    where = ""
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if not os.path.abspath(frame.filename).startswith(ge_root):
+            where = f"{os.path.basename(frame.filename)}:{frame.lineno} in {frame.name}"
+    return where
+
+
 def _one_line(exc: BaseException) -> str:
     text = f"{type(exc).__name__}: {exc}"
     if isinstance(exc, RuntimeError) and "expired" in str(exc):
         text += " (a borrowed ge.runtime/ge.custom_op object was used after the callback that received it returned)"
-    return text
+    where = _user_frame(exc)
+    return f"{text} (at {where})" if where else text
 
 
 def holder_instance_id(descriptor: OpImplDescriptor, ir_meta: dict) -> str:
@@ -98,7 +112,7 @@ def run_compile(custom: CustomNode, options: Mapping[str, str], target: CompileT
     try:
         _bridge.call_compile(custom.instance_id, custom.info.ir_meta, ctx)
     except Exception as exc:
-        raise GraphCompileError(f"{_where(custom.node)}: compile failed: {_one_line(exc)}") from None
+        raise GraphCompileError(f"{_where(custom.node)}: compile failed: {_one_line(exc)}") from exc
 
 
 def _validate(custom: CustomNode, plan: DeclaredLaunchPlan) -> None:
@@ -138,6 +152,6 @@ def run_declare(custom: CustomNode, memory: MemoryPlan) -> DeclaredLaunchPlan:
         _bridge.call_declare_launch_args(custom.instance_id, ir_meta, ctx)
         plan = ctx._take_plan()
     except Exception as exc:
-        raise GraphCompileError(f"{_where(node)}: declare_launch_args failed: {_one_line(exc)}") from None
+        raise GraphCompileError(f"{_where(node)}: declare_launch_args failed: {_one_line(exc)}") from exc
     _validate(custom, plan)
     return plan
