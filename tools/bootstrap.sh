@@ -4,13 +4,15 @@
 #         protoc (+ the well-known .proto files of libprotobuf-dev), googletest sources,
 #         nginx-light (remote-cache test), cmake (the ES CMake package test and the CANN-style
 #         consumer projects under tests/)
-#   pip : requirements.txt into a venv outside the workspace ($ASCEND_TWIN_HOME/venv)
+#   pip : requirements.txt into a venv at one machine-wide path (/opt/ascend-twin/venv), made from
+#         Debian's /usr/bin/python3: every user's py_binary launchers then name the same
+#         interpreter, so their actions share one remote cache
 #   user.bazelrc: persistent disk/repository caches and the pinned interpreter
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 twin_home=${ASCEND_TWIN_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/ascend-twin}
-venv=$twin_home/venv
+venv=${ASCEND_TWIN_VENV:-/opt/ascend-twin/venv}
 
 apt_packages=(
   bazel-bootstrap bazel-rules-java bazel-platforms
@@ -29,10 +31,10 @@ for pkg in "${apt_packages[@]}"; do
   status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
   [[ $status == "install ok installed" ]] || missing+=("$pkg")
 done
+sudo_cmd=()
+[[ $(id -u) == 0 ]] || sudo_cmd=(sudo)
 if ((${#missing[@]})); then
   log "installing ${missing[*]}"
-  sudo_cmd=()
-  [[ $(id -u) == 0 ]] || sudo_cmd=(sudo)
   "${sudo_cmd[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends \
     "${missing[@]}" >/dev/null
@@ -44,8 +46,12 @@ have=$(cat "$venv/.requirements.sha256" 2>/dev/null || true)
 if [[ $want != "$have" ]]; then
   # The stamp is written last, so an interrupted install is redone on the next run.
   log "creating Python venv at $venv"
-  python=${ASCEND_TWIN_PYTHON:-$(command -v python3)}
-  rm -rf "$venv"
+  python=${ASCEND_TWIN_VENV_PYTHON:-/usr/bin/python3}
+  if ! mkdir -p "$venv" 2>/dev/null || [[ ! -w $venv ]]; then
+    "${sudo_cmd[@]}" mkdir -p "$venv"
+    "${sudo_cmd[@]}" chown "$(id -u):$(id -g)" "$venv"
+  fi
+  rm -rf "${venv:?}"/*
   "$python" -m venv "$venv"
   "$venv/bin/pip" install -q --disable-pip-version-check -r "$root/requirements.txt" 2> >(grep -v "is ignored: it is neither" >&2)
   echo "$want" > "$venv/.requirements.sha256"

@@ -1,4 +1,5 @@
-"""Remote cache: a second clean build is served entirely from an nginx WebDAV cache."""
+"""Remote cache shared by a team: a second user's clean build (another home, another clone
+folder, another output base) is served entirely from an nginx WebDAV cache the first filled."""
 
 import os
 import re
@@ -119,8 +120,17 @@ def _process_summary(log: str) -> dict[str, int]:
     return kinds
 
 
-def _clean_build(tmp: Path, name: str, cache_url: str) -> dict[str, int]:
-    user_root = tmp / "user_root"
+def _second_user_clone(tmp: Path) -> Path:
+    """The workspace as another user has it: a copy in another folder (no build outputs)."""
+    clone = tmp / "other-user" / "src" / "ascend-twin"
+    shutil.copytree(WORKSPACE, clone, symlinks=True,
+                    ignore=shutil.ignore_patterns("bazel-*", ".git", "__pycache__", "user.bazelrc"))
+    return clone
+
+
+def _clean_build(tmp: Path, name: str, cache_url: str, workspace: Path = WORKSPACE,
+                 home: str = "") -> dict[str, int]:
+    user_root = tmp / f"user_root_{name}"
     output_base = tmp / f"output_base_{name}"
     cmd = [
         "bazel", f"--output_user_root={user_root}", f"--output_base={output_base}",
@@ -130,9 +140,11 @@ def _clean_build(tmp: Path, name: str, cache_url: str) -> dict[str, int]:
         "--symlink_prefix=/",
     ] + _targets()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TEST_", "BAZEL_", "RUNFILES", "BUILD_"))}
-    proc = subprocess.run(cmd, cwd=WORKSPACE, env=env, capture_output=True, text=True)
+    if home:
+        env["HOME"] = home
+    proc = subprocess.run(cmd, cwd=workspace, env=env, capture_output=True, text=True)
     subprocess.run(["bazel", f"--output_user_root={user_root}", f"--output_base={output_base}",
-                    "shutdown"], cwd=WORKSPACE, env=env, capture_output=True)
+                    "shutdown"], cwd=workspace, env=env, capture_output=True)
     log = proc.stdout + proc.stderr
     assert proc.returncode == 0, log[-4000:]
     # A fresh output base re-fetches every external repository: none may reach the network.
@@ -141,13 +153,16 @@ def _clean_build(tmp: Path, name: str, cache_url: str) -> dict[str, int]:
     return _process_summary(log)
 
 
-def test_second_clean_build_is_all_remote_hits(cache_server, tmp_path):
+def test_another_users_clean_build_is_all_remote_hits(cache_server, tmp_path):
     first = _clean_build(tmp_path, "first", cache_server.url)
-    second = _clean_build(tmp_path, "second", cache_server.url)
+    other_home = tmp_path / "other-user" / "home"
+    other_home.mkdir(parents=True)
+    second = _clean_build(tmp_path, "second", cache_server.url, workspace=_second_user_clone(tmp_path),
+                          home=str(other_home))
     cacheable = second["total"] - second.get("internal", 0)
     hits = second.get("remote cache hit", 0)
-    print(f"first build : {first}")
-    print(f"second build: {second}")
+    print(f"first build (this workspace): {first}")
+    print(f"second build (another home and clone folder): {second}")
     print(f"remote cache hits/total cacheable actions: {hits}/{cacheable}")
     assert cacheable > 0, "nothing cacheable was built"
     assert hits == cacheable, f"only {hits}/{cacheable} actions were remote cache hits"

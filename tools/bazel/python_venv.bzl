@@ -16,10 +16,9 @@ _BUNDLED_SITE_PACKAGES = ["numpy", "numpy.libs", "google"]
 _BUNDLED_DISTRIBUTIONS = ["numpy-", "protobuf-"]
 
 def _python_venv_impl(rctx):
-    venv = rctx.os.environ.get("ASCEND_TWIN_VENV", "")
-    if not venv:
-        home = rctx.os.environ.get("HOME", "/root")
-        venv = home + "/.cache/ascend-twin/venv"
+    # One machine-wide default (not under $HOME): the interpreter path is written into every
+    # py_binary launcher, so it must be the same for every user sharing a remote cache.
+    venv = rctx.os.environ.get("ASCEND_TWIN_VENV", "") or "/opt/ascend-twin/venv"
     python = venv + "/bin/python3"
     probe = rctx.execute([python, "-c", _PROBE])
     if probe.return_code != 0:
@@ -84,6 +83,6 @@ filegroup(
 
 python_venv = repository_rule(
     implementation = _python_venv_impl,
-    environ = ["ASCEND_TWIN_VENV", "HOME"],
+    environ = ["ASCEND_TWIN_VENV"],
     local = True,
 )
