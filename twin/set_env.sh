@@ -3,12 +3,19 @@
 # Everything the tree needs is inside it (its Python packages included), so a shell with no
 # other setup works; sourcing it twice does not grow the search paths.
 _ascend_twin_home=$(cd "$(dirname "${BASH_SOURCE[0]:-$0}")" && pwd)
-_ascend_twin_prepend() {  # VAR DIR: put DIR first in the colon list VAR, once
-  local value=":${!1:-}:"
-  value=${value//:$2:/:}
-  value=${value#:}
-  value=${value%:}
-  export "$1=$2${value:+:$value}"
+# VAR DIR: put DIR first in the colon list VAR, once (plain sh syntax, so bash and zsh both work).
+_ascend_twin_prepend() {
+  eval "_ascend_twin_rest=\${$1:-}"
+  _ascend_twin_new=$2
+  while [ -n "$_ascend_twin_rest" ]; do
+    _ascend_twin_item=${_ascend_twin_rest%%:*}
+    case $_ascend_twin_rest in *:*) _ascend_twin_rest=${_ascend_twin_rest#*:} ;; *) _ascend_twin_rest= ;; esac
+    if [ -n "$_ascend_twin_item" ] && [ "$_ascend_twin_item" != "$2" ]; then
+      _ascend_twin_new=$_ascend_twin_new:$_ascend_twin_item
+    fi
+  done
+  export "$1=$_ascend_twin_new"
+  unset _ascend_twin_rest _ascend_twin_new _ascend_twin_item
 }
 export ASCEND_HOME_PATH="$_ascend_twin_home"
 export ASCEND_TOOLKIT_HOME="$_ascend_twin_home"
