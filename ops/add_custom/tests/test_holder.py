@@ -38,18 +38,18 @@ SCRIPT = textwrap.dedent('''
     report = {}
     compile_for(4096, "Ascend910B1")
     compile_for(2048, "Ascend910B1")
-    report["after_910"] = sorted(str(k) for k in holder._binaries)
+    report["after_910"] = sorted(str(k) for k in holder._kernels.keys())
     ctx = AnnotatedArgsContext._create(node(4096))
     _bridge.call_declare_launch_args("h#0", IR, ctx)
     plan = ctx._take_plan()
     launch = plan.launches[0]
     report["launch"] = [launch.kernel_name, launch.block_dim, launch.stream_id, launch.slots,
                         launch.kernel_bin[:4].hex()]
-    bin_910 = holder._binaries[((4096,), "DT_FLOAT")]
+    bin_910 = holder._kernels.get(((4096,), "DT_FLOAT"))
     compile_for(4096, "Ascend310P3")
-    report["after_310"] = sorted(str(k) for k in holder._binaries)
-    report["target"] = list(holder._target)
-    report["binary_changed"] = holder._binaries[((4096,), "DT_FLOAT")] != bin_910
+    report["after_310"] = sorted(str(k) for k in holder._kernels.keys())
+    report["target"] = list(holder._kernels.target)
+    report["binary_changed"] = holder._kernels.get(((4096,), "DT_FLOAT")) != bin_910
     print("REPORT=" + json.dumps(report))
 ''')
 

@@ -13,10 +13,9 @@ import pytest
 import harness
 
 PATHS = harness.sample_paths()
-sys.path.insert(0, str(PATHS.plugin_dir))
 os.environ["ASCEND_HOME_PATH"] = str(PATHS.cann_home)
 
-from _ascendc_jit import KernelCache, build_kernel  # noqa: E402
+from ascendc_jit import KernelCache, build_kernel  # noqa: E402
 
 
 def _entries(root):
@@ -102,11 +101,11 @@ def test_run_py_rebuilds_over_a_corrupt_entry():
 
 def test_hit_does_not_run_the_compiler(cache_root):
     """Direct mode: a manifest hit needs no bisheng at all (here: one that cannot run)."""
-    from _ascendc_jit import Toolchain, find_toolchain
+    from ascendc_jit import Toolchain, find_toolchain
     real = find_toolchain(KernelCache(cache_root).identity_dir)
     cold = build_kernel(PATHS.kernel, soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root), toolchain=real)
     import json
-    from _ascendc_jit.kernel_cache import file_sha256
+    from ascendc_jit.kernel_cache import file_sha256
     (manifest,) = cache_root.rglob("manifests/*.json")
     recorded = json.loads(manifest.read_text())["headers"]
     assert recorded and [p for p, sha in recorded if file_sha256(p) != sha] == []
@@ -153,7 +152,7 @@ def _home_without_twin_extensions() -> Path:
 
 
 def test_bisheng_without_the_twin_extension_still_caches_under_a_local_key(cache_root, monkeypatch):
-    from _ascendc_jit import find_toolchain
+    from ascendc_jit import find_toolchain
     monkeypatch.setenv("ASCEND_HOME_PATH", str(_home_without_twin_extensions()))
     toolchain = find_toolchain(KernelCache(cache_root).identity_dir)
     assert not toolchain.shared_key

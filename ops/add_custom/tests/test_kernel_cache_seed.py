@@ -16,10 +16,9 @@ import pytest
 import harness
 
 PATHS = harness.sample_paths()
-sys.path.insert(0, str(PATHS.plugin_dir))
 os.environ["ASCEND_HOME_PATH"] = str(PATHS.cann_home)
 
-from _ascendc_jit import KernelCache, build_kernel  # noqa: E402
+from ascendc_jit import KernelCache, build_kernel  # noqa: E402
 
 
 def _runfile(var: str) -> Path:
@@ -52,9 +51,10 @@ def _all_socs() -> list:
 
 
 def _seed(cache: Path) -> subprocess.CompletedProcess:
-    """The documented CLI: python3 -m _ascendc_jit.seed KEY AICORE --cache DIR."""
-    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(PATHS.plugin_dir), "PYTHONDONTWRITEBYTECODE": "1"}
-    return subprocess.run([sys.executable, "-m", "_ascendc_jit.seed", str(_runfile("BAZEL_KERNEL_CACHE_KEY")),
+    """The documented CLI: python3 -m ascendc_jit.seed KEY AICORE --cache DIR."""
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(PATHS.cann_home / "python" / "site-packages"),
+           "PYTHONDONTWRITEBYTECODE": "1"}
+    return subprocess.run([sys.executable, "-m", "ascendc_jit.seed", str(_runfile("BAZEL_KERNEL_CACHE_KEY")),
                            str(_runfile("BAZEL_KERNEL")), "--cache", str(cache)],
                           env=env, capture_output=True, text=True)
 
@@ -168,14 +168,15 @@ def test_seed_refuses_a_bad_report_or_binary():
     wrong_scheme.write_text(json.dumps(dict(report, scheme="other/9")))
     not_elf = work / "not_elf.aicore.o"
     not_elf.write_bytes(b"not a device binary")
-    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(PATHS.plugin_dir), "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(PATHS.cann_home / "python" / "site-packages"),
+           "PYTHONDONTWRITEBYTECODE": "1"}
     cases = [
         ([str(wrong_scheme), str(_runfile("BAZEL_KERNEL"))], "has scheme 'other/9'"),
         ([str(_runfile("BAZEL_KERNEL_CACHE_KEY")), str(not_elf)], "not a device binary"),
         ([str(work / "missing.cache_key"), str(_runfile("BAZEL_KERNEL"))], "cannot read kernel cache key report"),
     ]
     for args, message in cases:
-        proc = subprocess.run([sys.executable, "-m", "_ascendc_jit.seed", *args, "--cache", str(cache)],
+        proc = subprocess.run([sys.executable, "-m", "ascendc_jit.seed", *args, "--cache", str(cache)],
                               env=env, capture_output=True, text=True)
         lines = proc.stderr.strip().splitlines()
         assert proc.returncode == 1 and len(lines) == 1 and message in lines[0], proc.stderr

@@ -8,16 +8,13 @@ the device binary per (storage dims, dtype); ``declare_launch_args`` only publis
 
 import os
 import sys
-import threading
 from pathlib import Path
-from typing import Dict, Optional, Tuple
+from typing import Tuple
 
-from ge.custom_op import (AnnotatedKernelLaunchInfo, get_compile_ctx, get_compile_platform_info,
-                          get_declare_launch_args_ctx, register_op_impl)
+from ascendc_jit import KernelArtifacts, KernelBuildError, build_kernel, compile_target
+from ge.custom_op import AnnotatedKernelLaunchInfo, get_compile_ctx, get_declare_launch_args_ctx, register_op_impl
 from ge.graph import DataType
 from ge.runtime import Tensor
-
-from _ascendc_jit import KernelBuildError, build_kernel
 
 print("PY_COMPILE_MODULE_LOADED=1", flush=True)
 
@@ -56,11 +53,6 @@ def _artifact_key(x1: Tensor, x2: Tensor, y: Tensor) -> ArtifactKey:
     return dims[0], DataType(x1.data_type).name
 
 
-def _npu_arch(platform) -> str:
-    arch = platform.get_platform_resource("version", "NpuArch")
-    return arch[4:] if arch.startswith("dav-") else arch
-
-
 def _compile_mode() -> str:
     try:
         return get_compile_ctx().get_option(COMPILE_MODE_OPTION)
@@ -68,41 +60,31 @@ def _compile_mode() -> str:
         return "unknown"
 
 
+def _build(soc: str, arch: str, key: ArtifactKey) -> bytes:
+    try:
+        build = build_kernel(_kernel_source(), soc=soc, npu_arch=arch)
+    except KernelBuildError as exc:
+        raise RuntimeError(f"{OP_TYPE}: kernel {KERNEL_NAME} failed to compile for {soc} (dav-{arch}): {exc}") from None
+    print(f"ADD_CUSTOM_KERNEL source={'cache' if build.from_cache else 'bisheng'} soc={soc} "
+          f"shape={list(key[0])} bytes={len(build.binary)}", file=sys.stderr, flush=True)
+    return build.binary
+
+
 @register_op_impl(op_type=OP_TYPE)
 class PythonCompilableAddCustom:
     def __init__(self) -> None:
-        self._lock = threading.RLock()
-        self._target: Optional[Tuple[str, str]] = None  # (SoC, NpuArch) the artifacts were built for
-        self._binaries: Dict[ArtifactKey, bytes] = {}
+        self._kernels: KernelArtifacts[bytes] = KernelArtifacts(OP_TYPE)
 
     def compile(self, x1: Tensor, x2: Tensor, y: Tensor) -> None:
-        platform = get_compile_platform_info()
-        soc, arch = platform.get_soc_version(), _npu_arch(platform)
+        soc, arch = target = compile_target()
         print(f"PY_COMPILE_CALLBACK_ENTER=1 mode={_compile_mode()} soc={soc} arch={arch} "
               f"shape={list(x1.storage_shape.dims)}", flush=True)
         key = _artifact_key(x1, x2, y)
-        with self._lock:
-            if self._target != (soc, arch):
-                self._binaries.clear()  # artifacts of another SoC/arch must never be launched here
-                self._target = (soc, arch)
-            if key in self._binaries:
-                return
-            try:
-                build = build_kernel(_kernel_source(), soc=soc, npu_arch=arch)
-            except KernelBuildError as exc:
-                raise RuntimeError(f"{OP_TYPE}: kernel {KERNEL_NAME} failed to compile for {soc} "
-                                   f"(dav-{arch}): {exc}") from None
-            self._binaries[key] = build.binary
-            print(f"ADD_CUSTOM_KERNEL source={'cache' if build.from_cache else 'bisheng'} soc={soc} "
-                  f"shape={list(key[0])} bytes={len(build.binary)}", file=sys.stderr, flush=True)
+        self._kernels.build(target, key, lambda soc, arch: _build(soc, arch, key))
 
     def declare_launch_args(self, x1: Tensor, x2: Tensor, y: Tensor) -> None:
         key = _artifact_key(x1, x2, y)
-        with self._lock:
-            binary = self._binaries.get(key)
-        if binary is None:
-            raise RuntimeError(f"{OP_TYPE}: no kernel compiled for shape {list(key[0])} dtype {key[1]}; "
-                               "compile() must run for this shape first (declare_launch_args never compiles)")
+        binary = self._kernels.get(key, f"shape {list(key[0])} dtype {key[1]}")
         ctx = get_declare_launch_args_ctx()
         args = ctx.create_kernel_args()
         args.append_input(0, x1)

@@ -1,9 +1,9 @@
 """Seed the kernel cache with a kernel built elsewhere, e.g. by Bazel's ascendc_kernel:
 
-    python3 -m _ascendc_jit.seed bazel-bin/ops/add_custom/add_custom_kernel.cache_key \\
+    python3 -m ascendc_jit.seed bazel-bin/ops/add_custom/add_custom_kernel.cache_key \\
         bazel-bin/ops/add_custom/add_custom_kernel.aicore.o [--cache DIR]
 
-(run with the plugin directory on PYTHONPATH). The entry is filed under the report's `key`, the
+(with the install tree's python/site-packages on PYTHONPATH, as after set_env.sh). The entry is filed under the report's `key`, the
 key bisheng gives the same kernel in a JIT build, so the holder's first compile is a hit.
 Default cache: $ASCEND_TWIN_KERNEL_CACHE, else ~/.cache/ascend-twin/kernels.
 """
@@ -27,7 +27,7 @@ def seed(cache: KernelCache, report_path: Path, binary_path: Path) -> Path:
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python3 -m _ascendc_jit.seed", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python3 -m ascendc_jit.seed", description=__doc__.split("\n")[0])
     parser.add_argument("cache_key", type=Path, help="<name>.cache_key (bisheng --twin-cache-key report)")
     parser.add_argument("aicore", type=Path, help="<name>.aicore.o (the device binary)")
     parser.add_argument("--cache", type=Path, default=None, help="cache directory")
