@@ -1,5 +1,6 @@
 """Parse the bisheng command line (the GCC/clang-style subset CANN users type)."""
 
+import re
 import shlex
 from dataclasses import dataclass, field
 from typing import Optional
@@ -24,6 +25,7 @@ NOTED_PREFIXES = ("--cce-", "--asc-", "--run-mode", "--enable-simt", "--sanitize
 NOTED_WITH_VALUE = ("-mllvm", "-Xaicore-start", "-Xaicore-end")
 # Sources by extension; anything else is a linker input (objects, archives, shared libraries).
 SOURCE_EXTENSIONS = (".asc", ".cpp", ".cc", ".cxx", ".cce", ".C", ".c++", ".cu")
+LINK_INPUT_PATTERN = r"\.(o|a|so|lo)(\.[0-9]+)*$"
 LINK_PASSTHROUGH = ("-pthread", "-rdynamic", "-static-libstdc++", "-static-libgcc", "-no-pie", "-pie")
 
 
@@ -194,6 +196,8 @@ def parse_args(argv: list) -> Options:
             opts.extra_flags.append(arg)   # code generation flags: clang judges them
         elif arg.startswith("-") and arg != "-":
             raise _unsupported(arg)
+        elif re.search(LINK_INPUT_PATTERN, arg) and not arg.endswith(SOURCE_EXTENSIONS):
+            opts.link_flags.append(arg)    # objects and libraries, also after -x asc
         elif opts.language is not None or arg.endswith(SOURCE_EXTENSIONS):
             opts.inputs.append((arg, opts.language))
         else:
