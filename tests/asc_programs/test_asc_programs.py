@@ -22,7 +22,8 @@ from programs_spec import SPECS  # noqa: E402
 HERE = Path(__file__).resolve().parent
 RUNFILES = Path(os.environ.get("RUNFILES_DIR", "")) / "ascend_twin"
 HOME = Path(os.environ.get("ASC_PROGRAMS_CANN_HOME", RUNFILES / "twin" / "cann_home"))
-PROGRAMS = (RUNFILES / "tests" / "asc_programs" / "programs") if RUNFILES.is_dir() else HERE / "programs"
+TESTS = (RUNFILES / "tests" / "asc_programs") if RUNFILES.is_dir() else HERE
+PROGRAMS = TESTS / "programs"
 SEED = int(os.environ.get("ASC_PROGRAMS_SEED", random.randrange(1 << 30)))
 ARCH = "--npu-arch=dav-2201"
 
@@ -112,6 +113,18 @@ def test_cmake_asc_build(cmake_build, tmp_path, name):
 
 def test_cmake_tikicpulib_build_with_the_host_compiler(cmake_build, tmp_path):
     check_program(cmake_build / "cpu_debug_max_tiki", "cpu_debug_max", tmp_path)
+
+
+def test_unchanged_project_builds_with_cmake_and_passes(tmp_path):
+    # project_vector_add/ as a user would have it, built in place of a copy, no edits.
+    project = tmp_path / "project_vector_add"
+    shutil.copytree(TESTS / "project_vector_add", project)
+    proc = run(["bash", "-c", "cmake -S . -B build && cmake --build build"], project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "--cce-simd-vf-fusion' has no effect on the CPU twin" in proc.stdout + proc.stderr
+    proc = run(["./build/vector_add_demo"], project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == "[Success] vector_add: all 32768 results match."
 
 
 def test_objects_and_host_files_link_together(workdir, tmp_path):
