@@ -73,6 +73,20 @@ def _half(i, read):
     _close(read("out.bin", F32), x + y, rtol=1e-6, atol=1e-6)
 
 
+_TPL_CHOICES = np.array([[128, 0], [512, 0], [128, 1], [256, 1], [512, 1]], dtype=np.uint32)
+
+
+def _tpl_choice(rng):
+    return _TPL_CHOICES[rng.integers(0, len(_TPL_CHOICES))].copy()
+
+
+def _tpl(i, read):
+    tile, negate = (int(v) for v in i["choice.bin"])
+    want_key = [128, 256, 512].index(tile) | (negate << 2)
+    np.testing.assert_array_equal(read("key.bin", np.uint64), np.array([want_key, 2**64 - 1], dtype=np.uint64))
+    np.testing.assert_array_equal(read("out.bin", F32), -i["x.bin"] if negate else i["x.bin"])
+
+
 def _halves(n):
     return lambda rng: rng.uniform(-8, 8, n).astype(np.float16).view(np.uint16)
 
@@ -96,4 +110,5 @@ SPECS = {
     "platform_split": ({"x.bin": _f32(48 * 4096, -3.0, 3.0)}, _exp),
     "chain_async": ({"x.bin": _f32(9 * 768), "y.bin": _f32(9 * 768)}, _chain),
     "half_cast": ({"x.bin": _halves(4 * 1024), "y.bin": _halves(4 * 1024)}, _half),
+    "tpl_dispatch": ({"x.bin": _f32(4 * 2048), "choice.bin": _tpl_choice}, _tpl),
 }
