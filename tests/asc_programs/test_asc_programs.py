@@ -127,6 +127,38 @@ def test_unchanged_project_builds_with_cmake_and_passes(tmp_path):
     assert proc.stdout.strip().splitlines()[-1] == "[Success] vector_add: all 32768 results match."
 
 
+LIBRARY_PROJECT = {
+    "kern.asc": '#include "kernel_operator.h"\n'
+                'extern "C" __global__ __aicore__ void fill9(GM_ADDR p) {\n'
+                '  AscendC::GlobalTensor<int32_t> g; g.SetGlobalBuffer((__gm__ int32_t*)p, 64);\n'
+                '  g.SetValue(AscendC::GetBlockIdx(), 9);\n}\n'
+                'extern "C" uint32_t run_fill(void* d) { return ACLRT_LAUNCH_KERNEL(fill9)(64, nullptr, d); }\n',
+    "main.cpp": '#include <cstdio>\n#include "acl/acl.h"\nextern "C" uint32_t run_fill(void*);\n'
+                'int main() {\n  aclInit(nullptr); aclrtSetDevice(0); void* d; aclrtMalloc(&d, 256, ACL_MEM_MALLOC_HUGE_FIRST);\n'
+                '  uint32_t rc = run_fill(d); int sync = aclrtSynchronizeDevice();\n'
+                '  int h[64]; aclrtMemcpy(h, 256, d, 256, ACL_MEMCPY_DEVICE_TO_HOST);\n'
+                '  std::printf("rc=%u sync=%d h=%d\\n", rc, sync, h[63]);\n  return 0;\n}\n',
+    "CMakeLists.txt": "cmake_minimum_required(VERSION 3.16)\nfind_package(ASC REQUIRED)\n"
+                      "project(libs LANGUAGES ASC CXX)\n"
+                      "add_library(kstatic STATIC kern.asc)\nadd_library(kshared SHARED kern.asc)\n"
+                      "add_executable(use_static main.cpp)\n"
+                      "target_link_libraries(use_static PRIVATE kstatic ASC::ascendc_runtime ASC::ascendcl)\n"
+                      "add_executable(use_shared main.cpp)\n"
+                      "target_link_libraries(use_shared PRIVATE kshared ASC::ascendcl)\n",
+}
+
+
+def test_cmake_static_and_shared_kernel_libraries_serve_host_executables(tmp_path):
+    for name, text in LIBRARY_PROJECT.items():
+        (tmp_path / name).write_text(text)
+    proc = run(["bash", "-c", "cmake -S . -B build && cmake --build build"], tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "does not support dynamic linking" not in proc.stderr
+    for exe in ("use_static", "use_shared"):
+        proc = run([f"./build/{exe}"], tmp_path)
+        assert proc.returncode == 0 and proc.stdout.strip() == "rc=0 sync=0 h=9", proc.stdout + proc.stderr
+
+
 def test_objects_and_host_files_link_together(workdir, tmp_path):
     # -c objects, a host-only C++ file calling a kernel defined in another object (declared
     # there), linked by bisheng with -L/-l; and a shared library of kernels.

@@ -30,13 +30,13 @@ set(ASC_LIBRARY_DIR "${ASC_TWIN_ROOT}/lib64")
 set(ASC_LIBRARIES "${ASC_TWIN_ROOT}/lib64/libascendc_runtime.so" "${ASC_TWIN_ROOT}/lib64/libascendcl.so")
 
 # Host-only C++ targets that call ACL or the launch helpers link these (ASC targets get them
-# from bisheng).
+# from bisheng). UNKNOWN: this runs before project(), when CMake cannot tell shared from static.
 foreach(_asc_twin_lib ascendcl ascendc_runtime)
   if(NOT TARGET ASC::${_asc_twin_lib})
-    add_library(ASC::${_asc_twin_lib} SHARED IMPORTED)
+    add_library(ASC::${_asc_twin_lib} UNKNOWN IMPORTED)
     set_target_properties(ASC::${_asc_twin_lib} PROPERTIES
       IMPORTED_LOCATION "${ASC_TWIN_ROOT}/lib64/lib${_asc_twin_lib}.so"
-      INTERFACE_INCLUDE_DIRECTORIES "${ASC_TWIN_ROOT}/include")
+      INTERFACE_INCLUDE_DIRECTORIES "${ASC_TWIN_ROOT}/include;${ASC_TWIN_ROOT}/asc/include")
   endif()
 endforeach()
 
