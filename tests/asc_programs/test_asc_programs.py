@@ -127,6 +127,19 @@ def test_unchanged_project_builds_with_cmake_and_passes(tmp_path):
     assert proc.stdout.strip().splitlines()[-1] == "[Success] vector_add: all 32768 results match."
 
 
+def test_unchanged_legacy_project_with_generated_launchers(tmp_path):
+    # project_legacy_launch/: ascendc.cmake's ascendc_library, aclrtlaunch_add_custom.h generated
+    # by the build, host code compiled by the C++ compiler.
+    project = tmp_path / "project_legacy_launch"
+    shutil.copytree(TESTS / "project_legacy_launch", project)
+    proc = run(["bash", "-c", "cmake -S . -B build && cmake --build build"], project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert (project / "build" / "include" / "kernels" / "aclrtlaunch_add_custom.h").exists()
+    proc = run(["./build/legacy_demo"], project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.strip() == "legacy_launch: rc=0 sync=0 mismatches=0"
+
+
 LIBRARY_PROJECT = {
     "kern.asc": '#include "kernel_operator.h"\n'
                 'extern "C" __global__ __aicore__ void fill9(GM_ADDR p) {\n'

@@ -10,7 +10,8 @@ from .errors import BishengError
 
 DRIVER_NAME = "bisheng"
 TWIN_TAG = "ascend-twin"
-TWIN_EXTENSIONS = ("--twin-cache-key=FILE", "--twin-soc=SOC", "--twin-cache-key-only")
+TWIN_EXTENSIONS = ("--twin-cache-key=FILE", "--twin-soc=SOC", "--twin-cache-key-only",
+                   "--twin-aclrtlaunch-dir=DIR")
 
 
 def _clang_version(clang: str) -> str:

@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from typing import Optional
 
 from . import codegen
@@ -184,6 +185,13 @@ def _build_device_binary(opts: Options, tools: Tools, res: ResourceDirs, workdir
     return device_so, sizes
 
 
+@dataclass(frozen=True)
+class ParamInfo:
+    """The parameters of one kernel: sizeof and kind (see ParamSizeRecord in kernel_entry.h)."""
+    sizes: list
+    kinds: list
+
+
 def _read_param_sizes(tools: Tools, workdir: str, device_obj: str, count: int, run: _Run) -> list:
     dump = os.path.join(workdir, "param_sizes.bin")
     proc = run([tools.objcopy, f"--dump-section={codegen.PARAM_SIZES_SECTION}={dump}",
@@ -198,7 +206,12 @@ def _read_param_sizes(tools: Tools, workdir: str, device_obj: str, count: int, r
     per = codegen.PARAM_RECORD_WORDS
     if len(words) != per * count:
         raise BishengError("internal error: parameter size records do not match the kernels")
-    return [list(words[i * per + 1:i * per + 1 + words[i * per]]) for i in range(count)]
+    out = []
+    for i in range(count):
+        n = words[i * per]
+        out.append(ParamInfo(list(words[i * per + 1:i * per + 1 + n]),
+                             list(words[i * per + 64:i * per + 64 + n])))
+    return out
 
 
 def _registration_object(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, device_so: str,
@@ -220,6 +233,27 @@ def _registration_object(opts: Options, tools: Tools, res: ResourceDirs, workdir
         sys.stderr.buffer.write(proc.stderr)
         raise BishengError("internal error: merging the host object failed", proc.returncode)
     return merged
+
+
+def _write_launch_headers(directory: str, kernels: list, infos: list) -> None:
+    """--twin-aclrtlaunch-dir: CANN's generated `aclrtlaunch_<kernel>.h` for every kernel with a
+    plain name (its `aclrtlaunch_<kernel>` is defined in the object)."""
+    os.makedirs(directory, exist_ok=True)
+    for kernel, info in zip(kernels, infos):
+        if kernel.name != kernel.spelled:
+            continue
+        path = os.path.join(directory, f"aclrtlaunch_{kernel.name}.h")
+        text = codegen.aclrtlaunch_header(kernel.name, info)
+        try:
+            with open(path, encoding="utf-8") as f:
+                if f.read() == text:
+                    continue      # unchanged: keep the timestamp, so nothing rebuilds
+        except OSError:
+            pass
+        tmp = path + f".{os.getpid()}.tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
 
 
 def _verify_embedded(tools: Tools, workdir: str, host_obj: str, device_so: str, run: _Run) -> None:
@@ -315,10 +349,13 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
             return []
         host_obj = _host_pass(opts, tools, res, workdir, run)
         kernels = kernels_of(host_obj, tools.nm, tools.cxxfilt)
+        infos = []
         if kernels:
-            device_so, sizes = _build_device_binary(opts, tools, res, workdir, kernels, run)
-            host_obj = _registration_object(opts, tools, res, workdir, device_so, kernels, sizes, run)
+            device_so, infos = _build_device_binary(opts, tools, res, workdir, kernels, run)
+            host_obj = _registration_object(opts, tools, res, workdir, device_so, kernels, infos, run)
             _verify_embedded(tools, workdir, host_obj, device_so, run)
+        if opts.twin_aclrtlaunch_dir:
+            _write_launch_headers(opts.twin_aclrtlaunch_dir, kernels, infos)
         depfile = _finish_depfile(opts, res, workdir) if opts.dep_mode else None
         if depfile:
             _check_parent(opts.dep_file, "depfile")

@@ -53,6 +53,7 @@ class Options:
     twin_cache_key: Optional[str] = None     # --twin-cache-key=FILE: write the key report
     twin_soc: Optional[str] = None           # --twin-soc=SOC: the SoC, part of the key
     twin_key_only: bool = False              # --twin-cache-key-only: report the key, compile nothing
+    twin_aclrtlaunch_dir: Optional[str] = None   # --twin-aclrtlaunch-dir=DIR: write aclrtlaunch_<k>.h
     # whole-driver mode (several inputs, linking)
     inputs: list = field(default_factory=list)       # (path, language or None) in order
     link_flags: list = field(default_factory=list)   # -L/-l/-Wl,/-shared/... and objects, in order
@@ -130,6 +131,8 @@ def parse_args(argv: list) -> Options:
             name = value_of(arg, "--cce-aicore-arch")
             arch, macro = resolve_legacy_arch(name)
             _set_arch(opts, arch, f"--cce-aicore-arch={name}", macro)
+        elif arg.startswith("--twin-aclrtlaunch-dir"):
+            opts.twin_aclrtlaunch_dir = value_of(arg, "--twin-aclrtlaunch-dir")
         elif arg == "--twin-cache-key-only":
             opts.twin_key_only = True
         elif arg.startswith("--twin-cache-key"):
