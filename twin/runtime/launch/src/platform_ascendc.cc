@@ -5,6 +5,8 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <map>
+#include <string>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -12,6 +14,12 @@
 extern "C" const char* aclrtGetSocName() __attribute__((weak));
 
 namespace platform_ascendc {
+
+struct PlatformAscendC::Impl {
+  std::string soc;
+  std::map<std::string, std::string> values;
+};
+
 namespace {
 
 std::string Trim(const std::string& s) {
@@ -68,7 +76,7 @@ PlatformAscendC* Load(const std::string& soc) {
   for (const std::string& dir : dirs) {
     std::map<std::string, std::string> values;
     if (ReadIni(dir + "/" + soc + ".ini", &values)) {
-      auto* p = new PlatformAscendC(soc, std::move(values));
+      auto* p = new PlatformAscendC(new PlatformAscendC::Impl{soc, std::move(values)});
       cache[soc].reset(p);
       return p;
     }
@@ -78,22 +86,18 @@ PlatformAscendC* Load(const std::string& soc) {
 
 }  // namespace
 
-PlatformAscendC::PlatformAscendC(const std::string& socVersion, std::map<std::string, std::string> values)
-    : soc_(socVersion), values_(std::move(values)) {}
+const char* PlatformAscendC::GetSocName() const { return impl_->soc.c_str(); }
 
-std::string PlatformAscendC::GetIniValue(const std::string& key) const {
-  auto it = values_.find(key);
-  return it == values_.end() ? std::string() : it->second;
+const char* PlatformAscendC::GetIniValue(const char* key) const {
+  auto it = impl_->values.find(key == nullptr ? "" : key);
+  return it == impl_->values.end() ? "" : it->second.c_str();
 }
 
-uint64_t PlatformAscendC::Num(const std::string& key) const {
-  std::string v = GetIniValue(key);
-  return v.empty() ? 0 : std::strtoull(v.c_str(), nullptr, 10);
-}
+uint64_t PlatformAscendC::Num(const char* key) const { return std::strtoull(GetIniValue(key), nullptr, 10); }
 
 static bool Split(const PlatformAscendC& p) {
-  return p.GetIniValue("SoCInfo.core_type_list").find("VectorCore") != std::string::npos &&
-         p.GetIniValue("SoCInfo.core_type_list").find("CubeCore") != std::string::npos;
+  const std::string types = p.GetIniValue("SoCInfo.core_type_list");
+  return types.find("VectorCore") != std::string::npos && types.find("CubeCore") != std::string::npos;
 }
 
 uint32_t PlatformAscendC::GetCoreNumAic() const {

@@ -8,8 +8,6 @@
 #define PLATFORM_PLATFORM_ASCENDC_H_
 
 #include <cstdint>
-#include <map>
-#include <string>
 
 namespace platform_ascendc {
 
@@ -17,9 +15,14 @@ enum class CoreMemType { L0_A = 0, L0_B = 1, L0_C = 2, L1 = 3, L2 = 4, UB = 5, H
 
 enum class SocVersion { ASCEND910 = 0, ASCEND910B, ASCEND310P, ASCEND310B, ASCEND950, RESERVED_VERSION = 99999 };
 
+// No standard-library types cross this interface, so it works whatever
+// _GLIBCXX_USE_CXX11_ABI the caller and the library were built with.
 class PlatformAscendC {
  public:
-  explicit PlatformAscendC(const std::string& socVersion, std::map<std::string, std::string> values);
+  struct Impl;
+  explicit PlatformAscendC(Impl* impl) : impl_(impl) {}
+  PlatformAscendC(const PlatformAscendC&) = delete;
+  PlatformAscendC& operator=(const PlatformAscendC&) = delete;
   uint32_t GetCoreNum() const;
   uint32_t GetCoreNumAic() const;
   uint32_t GetCoreNumAiv() const;
@@ -28,14 +31,13 @@ class PlatformAscendC {
   SocVersion GetSocVersion() const;
   uint32_t GetLibApiWorkSpaceSize() const;
   uint32_t CalcTschBlockDim(uint32_t sliceNum, uint32_t aicCoreNum, uint32_t aivCoreNum) const;
-  // Twin extras: the SoC name and any ini value ("Section.key").
-  const std::string& GetSocName() const { return soc_; }
-  std::string GetIniValue(const std::string& sectionDotKey) const;
+  // Twin extras: the SoC name and any ini value ("Section.key"; "" when absent).
+  const char* GetSocName() const;
+  const char* GetIniValue(const char* sectionDotKey) const;
 
  private:
-  uint64_t Num(const std::string& key) const;
-  std::string soc_;
-  std::map<std::string, std::string> values_;
+  uint64_t Num(const char* key) const;
+  Impl* impl_;
 };
 
 class PlatformAscendCManager {
