@@ -10,7 +10,8 @@ from .errors import BishengError
 
 DRIVER_NAME = "bisheng"
 TWIN_TAG = "ascend-twin"
-TWIN_EXTENSIONS = ("--twin-cache-key=FILE", "--twin-soc=SOC", "--twin-cache-key-only")
+TWIN_EXTENSIONS = ("--twin-cache-key=FILE", "--twin-soc=SOC", "--twin-cache-key-only",
+                   "--twin-aclrtlaunch-dir=DIR")
 
 
 def _clang_version(clang: str) -> str:
@@ -32,7 +33,7 @@ def _print_version() -> None:
 
 
 def main(argv: list, driver_path: str) -> int:
-    from .compile import compile_kernel
+    from .link import build
     from .options import parse_args
     from .toolchain import find_resource_dirs, find_tools
     # SIGTERM (e.g. a cancelled build) unwinds like an exception, so temporaries are removed.
@@ -48,7 +49,10 @@ def main(argv: list, driver_path: str) -> int:
             print(f"{DRIVER_NAME} ({TWIN_TAG}) based on clang {_clang_version(tools.clang)}",
                   file=sys.stderr)
             print(f"asc include: {res.asc_include}\nabi include: {res.abi_include}", file=sys.stderr)
-        compile_kernel(opts, tools, res)
+        for note in dict.fromkeys(opts.notes):
+            print(f"{DRIVER_NAME}: note: option '{note}' has no effect on the CPU twin (ignored)",
+                  file=sys.stderr)
+        build(opts, tools, res)
         return 0
     except BishengError as e:
         print(f"{DRIVER_NAME}: error: {e}", file=sys.stderr)

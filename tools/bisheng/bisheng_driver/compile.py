@@ -2,10 +2,12 @@
 
 import os
 import shlex
+import struct
 import shutil
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from typing import Optional
 
 from . import codegen
@@ -13,6 +15,8 @@ from .depfile import format_deps, parse_deps
 from .errors import BishengError
 from .options import Options
 from .toolchain import ABI_HEADER, ENTRY_HEADER, ResourceDirs, Tools
+
+PRELUDE_HEADER = os.path.join("asc_twin", "host_prelude.h")
 
 GENERATED_NAME = "<bisheng: generated kernel entries>"
 # Stable spellings for paths that vary between machines and sandboxes, so that
@@ -38,6 +42,7 @@ class _Run:
 
 
 def _language_flags(opts: Options) -> list:
+    """Flags of the device pass (plain C++, as before the whole-driver mode)."""
     arch = opts.arch
     # --driver-mode=g++: C++ semantics (and libstdc++ at link) whatever the clang binary is called.
     flags = ["--driver-mode=g++", "-x", "c++", f"-std={opts.std}", opts.opt_level, "-fPIC",
@@ -46,6 +51,24 @@ def _language_flags(opts: Options) -> list:
         flags.append(f"-D{opts.core_macro}=1")
     if opts.debug_flag:
         flags.append(opts.debug_flag)
+    return flags + list(opts.extra_flags)
+
+
+def _host_flags(opts: Options, res: ResourceDirs) -> list:
+    """Flags of the host pass: clang's CUDA host mode, so that it parses `k<<<...>>>(...)`
+    (see asc_twin/host_prelude.h); the same macros and standard as the device pass."""
+    arch = opts.arch
+    flags = ["--driver-mode=g++", "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
+             "-Wno-unknown-cuda-version", "-Xclang", "-fcuda-allow-variadic-functions",
+             f"-std={opts.std}", opts.opt_level, "-fPIC",
+             f"-D__NPU_ARCH__={arch.number}", f"-D__CCE_AICORE__={arch.cce_aicore}"]
+    if opts.core_macro:
+        flags.append(f"-D{opts.core_macro}=1")
+    if opts.debug_flag:
+        flags.append(opts.debug_flag)
+    flags += list(opts.extra_flags)
+    flags += _include_flags(opts, res)
+    flags += ["-include", os.path.join(res.asc_include, PRELUDE_HEADER)]
     return flags
 
 
@@ -53,6 +76,8 @@ def _include_flags(opts: Options, res: ResourceDirs) -> list:
     flags = list(opts.preprocessor_flags) + ["-isystem", res.asc_include]
     if res.abi_include != res.asc_include:
         flags += ["-isystem", res.abi_include]
+    for d in res.host_includes:
+        flags += ["-isystem", d]
     return flags
 
 
@@ -77,26 +102,12 @@ def _check_paths(opts: Options) -> None:
         raise BishengError(f"cannot write '{written}': directory '{out_dir}' does not exist")
 
 
-def _host_launch_error(opts: Options) -> Optional[BishengError]:
-    """The error for a `k<<<...>>>(...)` host launch in the source, if it has one."""
-    from .launch_syntax import find_host_launch
-    with open(opts.source, encoding="utf-8", errors="replace") as f:
-        found = find_host_launch(f.read())
-    if not found:
-        return None
-    line, name = found
-    return BishengError(
-        f"{opts.source}:{line}: host launch '{name}<<<...>>>' is not supported by bisheng "
-        "(ascend-twin), which compiles device code only; keep host code in its own file and "
-        "launch through the runtime (ACLRT_LAUNCH_KERNEL / the custom-op holder)")
-
-
-def _discover(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run) -> list:
-    """Pass 1 on the user's file as written: diagnostics carry the user's paths,
-    the depfile lists the user's headers, and the AST names the kernels."""
-    from .discover import kernels_from_ast_dump
-
-    cmd = [tools.clang] + _language_flags(opts) + _include_flags(opts, res) + opts.warning_flags
+def _host_pass(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run) -> str:
+    """Pass 1: the user's file as written, compiled by clang in CUDA host mode. All user
+    diagnostics come from here, first and unfiltered, with the user's own file:line; the
+    depfile lists the user's headers; the object holds the host code and the kernels' stubs."""
+    host_obj = os.path.join(workdir, "host_code.o")
+    cmd = [tools.clang] + _host_flags(opts, res) + opts.warning_flags + _prefix_maps(res, workdir)
     # The cache key needs every header read, system ones included (-MD), even without a depfile.
     dep_mode = opts.dep_mode or ("-MD" if opts.twin_cache_key else None)
     if dep_mode:
@@ -105,23 +116,15 @@ def _discover(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run:
         for kind, target in targets:
             cmd += [kind, target]
     if sys.stderr.isatty():
-        cmd.append("-fcolor-diagnostics")   # stderr is captured below
-    cmd += ["-fsyntax-only", "-Xclang", "-ast-dump", opts.source]
-    dump_path = os.path.join(workdir, "ast.txt")
-    with open(dump_path, "wb") as dump:
-        proc = run(cmd, stdout=dump, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    if proc.returncode != 0:
-        # A `<<<` launch in active code makes clang report parse errors that only confuse;
-        # name the launch instead. (One in code the preprocessor drops compiles fine.)
-        launch_error = _host_launch_error(opts)
-        if launch_error:
-            raise launch_error
-        sys.stderr.buffer.write(proc.stderr)
-        sys.stderr.flush()
-        raise BishengError(f"compilation of '{opts.source}' failed", proc.returncode)
-    sys.stderr.buffer.write(proc.stderr)    # warnings
+        cmd.append("-fcolor-diagnostics")
+    cmd += ["-c", opts.source, "-o", host_obj]
+    proc = run(cmd, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    text = proc.stderr.decode("utf-8", errors="replace").replace(" when compiling for host", "")
+    sys.stderr.write(text)
     sys.stderr.flush()
-    return kernels_from_ast_dump(dump_path, opts.source)
+    if proc.returncode != 0:
+        raise BishengError(f"compilation of '{opts.source}' failed", proc.returncode)
+    return host_obj
 
 
 def _relay_diagnostics(stderr: bytes, opts: Options, wrapper: str) -> None:
@@ -132,46 +135,128 @@ def _relay_diagnostics(stderr: bytes, opts: Options, wrapper: str) -> None:
 
 
 def _build_device_binary(opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
-                         kernel_names: list, run: _Run) -> str:
+                         kernels: list, run: _Run) -> tuple:
+    """Pass 2: the kernels, their entries and everything they call, as plain C++ in a shared
+    object (the device binary). The host code of the file is compiled too but dropped by the
+    linker (--gc-sections): nothing exported reaches it. Returns (path, parameter sizes)."""
     wrapper = os.path.join(workdir, "entries.cpp")
     with open(wrapper, "w", encoding="utf-8") as f:
-        f.write(codegen.wrapper_source(os.path.abspath(opts.source), opts.arch, kernel_names))
+        f.write(codegen.entries_source(os.path.abspath(opts.source), opts.arch, kernels))
     exports = os.path.join(workdir, "exports.map")
     with open(exports, "w", encoding="utf-8") as f:
-        f.write(codegen.version_script(kernel_names))
+        f.write(codegen.version_script([k.name for k in kernels]))
 
-    device_obj = os.path.join(workdir, "device.o")
-    # -w: pass 1 already showed the user's warnings (and applied -Werror) once.
-    cmd = ([tools.clang] + _language_flags(opts) + _include_flags(opts, res)
-           + ["-w", "-fvisibility=hidden", "-fvisibility-inlines-hidden"]
-           + _prefix_maps(res, workdir) + ["-c", wrapper, "-o", device_obj])
+    # Preprocess as C++, then blank the `<<<...>>>` of host launches (host code only: pass 1
+    # proved the file valid, and this text has no comments or macros left).
+    pre = os.path.join(workdir, "entries.ii")
+    cmd = ([tools.clang] + _language_flags(opts) + ["-D__ASC_TWIN_DEVICE_PASS__=1"]
+           + _include_flags(opts, res) + ["-w"] + _prefix_maps(res, workdir) + ["-E", wrapper, "-o", pre])
     proc = run(cmd, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _relay_diagnostics(proc.stderr, opts, wrapper)
     if proc.returncode != 0:
+        raise BishengError(f"compilation of the kernel entries for '{opts.source}' failed", proc.returncode)
+    from .launch_syntax import blank_launch_configs
+    with open(pre, encoding="utf-8", errors="surrogateescape") as f:
+        text = f.read()
+    with open(pre, "w", encoding="utf-8", errors="surrogateescape") as f:
+        f.write(blank_launch_configs(text))
+
+    device_obj = os.path.join(workdir, "device.o")
+    # -w: pass 1 already showed the user's warnings (and applied -Werror) once.
+    cmd = ([tools.clang] + _language_flags(opts)[:1] + ["-x", "c++-cpp-output"] + _language_flags(opts)[3:]
+           + ["-w", "-fvisibility=hidden", "-fvisibility-inlines-hidden", "-ffunction-sections", "-fdata-sections"]
+           + _prefix_maps(res, workdir) + ["-c", pre, "-o", device_obj])
+    proc = run(cmd, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _relay_diagnostics(proc.stderr.replace(pre.encode(), wrapper.encode()), opts, wrapper)
+    if proc.returncode != 0:
         raise BishengError(f"compilation of the kernel entries for '{opts.source}' failed",
                            proc.returncode)
+    sizes = _read_param_sizes(tools, workdir, device_obj, len(kernels), run)
 
     device_so = os.path.join(workdir, "device.so")
     cmd = [tools.clang, "--driver-mode=g++", "-shared", "-fPIC", "-fuse-ld=lld", f"--ld-path={tools.lld}",
            device_obj, "-o", device_so,
-           f"-Wl,--version-script={exports}", "-Wl,-z,defs", "-Wl,-z,now",
+           f"-Wl,--version-script={exports}", "-Wl,-z,defs", "-Wl,-z,now", "-Wl,--gc-sections",
            "-Wl,-z,noexecstack", "-Wl,--build-id=sha1", "-Wl,--hash-style=gnu"]
     proc = run(cmd, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _relay_diagnostics(proc.stderr, opts, wrapper)
     if proc.returncode != 0:
         raise BishengError(f"linking the device binary for '{opts.source}' failed", proc.returncode)
-    return device_so
+    return device_so, sizes
 
 
-def _wrap_host_object(tools: Tools, workdir: str, device_so: str, run: _Run) -> str:
-    asm = os.path.join(workdir, "host.s")
-    with open(asm, "w", encoding="utf-8") as f:
-        f.write(codegen.host_object_asm(device_so))
-    host_obj = os.path.join(workdir, "host.o")
-    proc = run([tools.clang, "-c", "-x", "assembler", "-g0", asm, "-o", host_obj],
-               stdin=subprocess.DEVNULL)
+@dataclass(frozen=True)
+class ParamInfo:
+    """The parameters of one kernel: sizeof and kind (see ParamSizeRecord in kernel_entry.h)."""
+    sizes: list
+    kinds: list
+
+
+def _read_param_sizes(tools: Tools, workdir: str, device_obj: str, count: int, run: _Run) -> list:
+    dump = os.path.join(workdir, "param_sizes.bin")
+    proc = run([tools.objcopy, f"--dump-section={codegen.PARAM_SIZES_SECTION}={dump}",
+                f"--remove-section={codegen.PARAM_SIZES_SECTION}", device_obj], stdin=subprocess.DEVNULL,
+               stderr=subprocess.PIPE)
     if proc.returncode != 0:
-        raise BishengError("assembling the host object failed", proc.returncode)
+        raise BishengError("internal error: cannot read the kernels' parameter sizes: "
+                           + proc.stderr.decode(errors="replace").strip())
+    with open(dump, "rb") as f:
+        data = f.read()
+    words = struct.unpack(f"<{len(data) // 4}I", data)
+    per = codegen.PARAM_RECORD_WORDS
+    if len(words) != per * count:
+        raise BishengError("internal error: parameter size records do not match the kernels")
+    out = []
+    for i in range(count):
+        n = words[i * per]
+        out.append(ParamInfo(list(words[i * per + 1:i * per + 1 + n]),
+                             list(words[i * per + 64:i * per + 64 + n])))
+    return out
+
+
+def _registration_object(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, device_so: str,
+                         kernels: list, sizes: list, run: _Run) -> str:
+    reg = os.path.join(workdir, "register.cpp")
+    with open(reg, "w", encoding="utf-8") as f:
+        f.write(codegen.registration_source(device_so, kernels, sizes))
+    reg_obj = os.path.join(workdir, "register.o")
+    cmd = [tools.clang, "--driver-mode=g++", "-x", "c++", "-std=c++17", "-O2", "-fPIC", "-g0", "-w",
+           "-isystem", res.asc_include, "-c", reg, "-o", reg_obj]
+    proc = run(cmd, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if proc.returncode != 0:
+        sys.stderr.buffer.write(proc.stderr)
+        raise BishengError("internal error: compiling the kernel registration failed", proc.returncode)
+    merged = os.path.join(workdir, "host.o")
+    proc = run([tools.lld, "-r", os.path.join(workdir, "host_code.o"), reg_obj, "-o", merged],
+               stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if proc.returncode != 0:
+        sys.stderr.buffer.write(proc.stderr)
+        raise BishengError("internal error: merging the host object failed", proc.returncode)
+    return merged
+
+
+def _write_launch_headers(directory: str, kernels: list, infos: list) -> None:
+    """--twin-aclrtlaunch-dir: CANN's generated `aclrtlaunch_<kernel>.h` for every kernel with a
+    plain name (its `aclrtlaunch_<kernel>` is defined in the object)."""
+    os.makedirs(directory, exist_ok=True)
+    for kernel, info in zip(kernels, infos):
+        if kernel.name != kernel.spelled:
+            continue
+        path = os.path.join(directory, f"aclrtlaunch_{kernel.name}.h")
+        text = codegen.aclrtlaunch_header(kernel.name, info)
+        try:
+            with open(path, encoding="utf-8") as f:
+                if f.read() == text:
+                    continue      # unchanged: keep the timestamp, so nothing rebuilds
+        except OSError:
+            pass
+        tmp = path + f".{os.getpid()}.tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+
+
+def _verify_embedded(tools: Tools, workdir: str, host_obj: str, device_so: str, run: _Run) -> None:
     # The contract users rely on: objcopy extracts exactly the device binary.
     extracted = os.path.join(workdir, "extracted.bin")
     proc = run([tools.objcopy, "-O", "binary", f"--only-section={codegen.AICORE_SECTION}",
@@ -182,13 +267,12 @@ def _wrap_host_object(tools: Tools, workdir: str, device_so: str, run: _Run) -> 
         if a.read() != b.read():
             raise BishengError(f"internal error: {codegen.AICORE_SECTION} of the host object "
                                "does not match the device binary")
-    return host_obj
 
 
 def _scan_deps(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run) -> list:
     """Every file the preprocessor reads for the source (clang -M): no parse, no code."""
     deps_path = os.path.join(workdir, "scan.d")
-    cmd = ([tools.clang] + _language_flags(opts) + _include_flags(opts, res)
+    cmd = ([tools.clang] + _host_flags(opts, res)
            + ["-w", "-M", "-MF", deps_path, "-MT", "scan", opts.source])
     proc = run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if proc.returncode != 0:
@@ -249,7 +333,8 @@ def _publish(src: str, dest: str) -> None:
 
 
 def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
-    """Build opts.output; returns the kernel names."""
+    """Build opts.output (a host object) from opts.source; returns the kernel names."""
+    from .host_kernels import kernels_of
     _check_paths(opts)
     run = _Run(opts.verbose)
     # Temporaries live beside what is published (same file system: rename is atomic).
@@ -262,10 +347,15 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
         if opts.twin_key_only:
             _report_key_only(opts, tools, res, workdir, run)
             return []
-        kernels = _discover(opts, tools, res, workdir, run)
-        names = [k.name for k in kernels]
-        device_so = _build_device_binary(opts, tools, res, workdir, names, run)
-        host_obj = _wrap_host_object(tools, workdir, device_so, run)
+        host_obj = _host_pass(opts, tools, res, workdir, run)
+        kernels = kernels_of(host_obj, tools.nm, tools.cxxfilt)
+        infos = []
+        if kernels:
+            device_so, infos = _build_device_binary(opts, tools, res, workdir, kernels, run)
+            host_obj = _registration_object(opts, tools, res, workdir, device_so, kernels, infos, run)
+            _verify_embedded(tools, workdir, host_obj, device_so, run)
+        if opts.twin_aclrtlaunch_dir:
+            _write_launch_headers(opts.twin_aclrtlaunch_dir, kernels, infos)
         depfile = _finish_depfile(opts, res, workdir) if opts.dep_mode else None
         if depfile:
             _check_parent(opts.dep_file, "depfile")
@@ -284,6 +374,6 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
         if key_report:
             _publish(key_report, opts.twin_cache_key)
         _publish(host_obj, opts.output)
-        return names
+        return [k.name for k in kernels]
     finally:
         shutil.rmtree(workdir, ignore_errors=True)

@@ -1,5 +1,6 @@
 """Parse the bisheng command line (the GCC/clang-style subset CANN users type)."""
 
+import re
 import shlex
 from dataclasses import dataclass, field
 from typing import Optional
@@ -8,14 +9,24 @@ from .arch import NpuArch, resolve_legacy_arch, resolve_npu_arch
 from .errors import BishengError
 
 ACCEPTED_STDS = ("c++17", "c++20", "gnu++17", "gnu++20", "c++1z", "c++2a", "gnu++1z", "gnu++2a")
-ACCEPTED_LANGS = ("asc", "cce", "c++")
+ACCEPTED_LANGS = ("asc", "cce", "c++", "none")
 OPT_LEVELS = ("-O0", "-O1", "-O2", "-O3", "-Os", "-Oz")
 DEBUG_FLAGS = ("-g", "-g0", "-g1", "-g2", "-g3", "-ggdb")
 # Options that take a value, joined (-Idir) or separate (-I dir). Passed to clang as given.
 PATH_OPTIONS = ("-I", "-isystem", "-iquote", "-idirafter", "-include")
 MACRO_OPTIONS = ("-D", "-U")
 # Accepted for compatibility; they steer the NPU back end, which has no meaning here.
-NOOP_FLAGS = ("--cce-auto-sync", "--cce-auto-sync=on", "--cce-auto-sync=off", "-fPIC", "-fpic")
+NOOP_FLAGS = ("--cce-auto-sync", "--cce-auto-sync=on", "--cce-auto-sync=off", "-fPIC", "-fpic",
+              "--cce-aicore-lang", "--asc-aicore-lang", "--cce-aicore-only", "-fPIE", "-fpie")
+# Options of CANN's bisheng that steer the NPU back end (performance, simulator, sanitizers):
+# accepted with a one-line note, since they cannot change what runs on the CPU twin.
+NOTED_PREFIXES = ("--cce-", "--asc-", "--run-mode", "--enable-simt", "--sanitizer", "--npu-soc",
+                  "--cce-simd-vf-fusion")
+NOTED_WITH_VALUE = ("-mllvm", "-Xaicore-start", "-Xaicore-end")
+# Sources by extension; anything else is a linker input (objects, archives, shared libraries).
+SOURCE_EXTENSIONS = (".asc", ".cpp", ".cc", ".cxx", ".cce", ".C", ".c++", ".cu")
+LINK_INPUT_PATTERN = r"\.(o|a|so|lo)(\.[0-9]+)*$"
+LINK_PASSTHROUGH = ("-pthread", "-rdynamic", "-static-libstdc++", "-static-libgcc", "-no-pie", "-pie")
 
 
 @dataclass
@@ -42,6 +53,13 @@ class Options:
     twin_cache_key: Optional[str] = None     # --twin-cache-key=FILE: write the key report
     twin_soc: Optional[str] = None           # --twin-soc=SOC: the SoC, part of the key
     twin_key_only: bool = False              # --twin-cache-key-only: report the key, compile nothing
+    twin_aclrtlaunch_dir: Optional[str] = None   # --twin-aclrtlaunch-dir=DIR: write aclrtlaunch_<k>.h
+    # whole-driver mode (several inputs, linking)
+    inputs: list = field(default_factory=list)       # (path, language or None) in order
+    link_flags: list = field(default_factory=list)   # -L/-l/-Wl,/-shared/... and objects, in order
+    shared: bool = False                     # -shared: link a shared library
+    extra_flags: list = field(default_factory=list)  # -f... code generation flags passed to clang
+    notes: list = field(default_factory=list)        # "accepted, no effect" notes, printed once
 
 
 def _unsupported(arg: str, why: str = "") -> BishengError:
@@ -113,6 +131,8 @@ def parse_args(argv: list) -> Options:
             name = value_of(arg, "--cce-aicore-arch")
             arch, macro = resolve_legacy_arch(name)
             _set_arch(opts, arch, f"--cce-aicore-arch={name}", macro)
+        elif arg.startswith("--twin-aclrtlaunch-dir"):
+            opts.twin_aclrtlaunch_dir = value_of(arg, "--twin-aclrtlaunch-dir")
         elif arg == "--twin-cache-key-only":
             opts.twin_key_only = True
         elif arg.startswith("--twin-cache-key"):
@@ -124,7 +144,7 @@ def parse_args(argv: list) -> Options:
             if lang not in ACCEPTED_LANGS:
                 raise BishengError(
                     f"unsupported language '{lang}' in '-x {lang}'; known: {', '.join(ACCEPTED_LANGS)}")
-            opts.language = lang
+            opts.language = None if lang == "none" else lang
         elif arg.startswith("-std="):
             std = arg[len("-std="):]
             if std not in ACCEPTED_STDS:
@@ -148,8 +168,25 @@ def parse_args(argv: list) -> Options:
         elif arg.startswith("-MT") or arg.startswith("-MQ"):
             kind = arg[:3]
             opts.dep_targets.append((kind, value_of(arg, kind)))
-        elif arg.startswith(("-Wl,", "-Wa,", "-Wp,")):
-            raise _unsupported(arg, "bisheng -c does not run the linker, assembler or preprocessor separately")
+        elif arg.startswith("-Wl,") or arg in LINK_PASSTHROUGH:
+            opts.link_flags.append(arg)
+        elif arg == "-shared":
+            opts.shared = True
+        elif arg in ("-lib", "-dc"):
+            raise _unsupported(arg, "static device libraries and relocatable device code are not supported by the twin")
+        elif arg.startswith("-L"):
+            opts.link_flags += ["-L", value_of(arg, "-L")]
+        elif arg.startswith("-l"):
+            opts.link_flags.append("-l" + value_of(arg, "-l"))
+        elif arg in NOTED_WITH_VALUE:
+            if i + 1 >= len(argv):
+                raise BishengError(f"missing argument to '{arg}'")
+            opts.notes.append(f"{arg} {argv[i + 1]}")
+            i += 1
+        elif arg.startswith(NOTED_PREFIXES):
+            opts.notes.append(arg)
+        elif arg.startswith(("-Wa,", "-Wp,")):
+            raise _unsupported(arg, "bisheng does not run the assembler or preprocessor separately")
         elif arg == "-w" or (arg.startswith("-W") and len(arg) > 2) or arg in ("-pedantic", "-pedantic-errors"):
             opts.warning_flags.append(arg)
         elif any(arg.startswith(p) for p in MACRO_OPTIONS):
@@ -158,23 +195,29 @@ def parse_args(argv: list) -> Options:
         elif any(arg.startswith(p) for p in PATH_OPTIONS):
             name = next(p for p in sorted(PATH_OPTIONS, key=len, reverse=True) if arg.startswith(p))
             opts.preprocessor_flags += [name, value_of(arg, name)]
+        elif arg.startswith("-f") and len(arg) > 2:
+            opts.extra_flags.append(arg)   # code generation flags: clang judges them
         elif arg.startswith("-") and arg != "-":
             raise _unsupported(arg)
+        elif re.search(LINK_INPUT_PATTERN, arg) and not arg.endswith(SOURCE_EXTENSIONS):
+            opts.link_flags.append(arg)    # objects and libraries, also after -x asc
+        elif opts.language is not None or arg.endswith(SOURCE_EXTENSIONS):
+            opts.inputs.append((arg, opts.language))
         else:
-            if opts.source is not None:
-                raise BishengError(
-                    f"more than one input file ('{opts.source}', '{arg}'); bisheng -c compiles one kernel source")
-            opts.source = arg
+            opts.link_flags.append(arg)    # object, archive or shared library
         i += 1
 
     if opts.show_version:
         return opts
-    if opts.source is None:
+    if not opts.inputs and not opts.link_flags:
         raise BishengError("no input file")
-    if not opts.compile_only:
-        raise BishengError(
-            "linking is not supported: use 'bisheng -c SRC -o OUT' to build the kernel's host object")
-    if opts.arch is None:
+    if opts.compile_only and not opts.inputs:
+        raise BishengError("no source file to compile")
+    if opts.compile_only and len(opts.inputs) > 1 and opts.output is not None:
+        names = ", ".join(f"'{p}'" for p, _ in opts.inputs)
+        raise BishengError(f"cannot write one output '{opts.output}' for more than one input file ({names}) with -c")
+    opts.source, lang = opts.inputs[0] if opts.inputs else (None, None)
+    if opts.inputs and opts.arch is None:
         raise BishengError("no NPU architecture given: pass --npu-arch=dav-XXXX "
                            "(e.g. --npu-arch=dav-2201)")
     if opts.twin_key_only and opts.twin_cache_key is None:
@@ -184,10 +227,15 @@ def parse_args(argv: list) -> Options:
         check_soc(opts.twin_soc)
     if opts.dep_file is not None and opts.dep_mode is None:
         opts.dep_mode = "-MD"   # clang: -MF alone does nothing; a user passing it wants the file
-    if opts.language is None and not opts.source.endswith((".asc", ".cpp", ".cc", ".cxx", ".cce", ".C")):
-        raise BishengError(
-            f"cannot tell the language of '{opts.source}': use a .asc/.cpp name or '-x asc'")
-    if opts.output is None:
-        base = opts.source.rsplit("/", 1)[-1]
-        opts.output = (base.rsplit(".", 1)[0] if "." in base else base) + ".o"
+    if opts.twin_cache_key is not None and (len(opts.inputs) != 1 or not opts.compile_only):
+        raise BishengError("--twin-cache-key needs -c and exactly one source file")
+    if opts.compile_only and opts.output is None:
+        opts.output = default_object_name(opts.source)
+    if not opts.compile_only and opts.output is None:
+        opts.output = "a.out"
     return opts
+
+
+def default_object_name(source: str) -> str:
+    base = source.rsplit("/", 1)[-1]
+    return (base.rsplit(".", 1)[0] if "." in base else base) + ".o"

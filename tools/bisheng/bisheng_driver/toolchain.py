@@ -13,6 +13,8 @@ TOOL_SPECS = {
     "clang": ("BISHENG_CLANG", "clang-16", "clang"),
     "lld": ("BISHENG_LLD", "ld.lld-16", "ld.lld"),
     "objcopy": ("BISHENG_OBJCOPY", "llvm-objcopy-16", "llvm-objcopy"),
+    "nm": ("BISHENG_NM", "llvm-nm-16", "llvm-nm"),
+    "cxxfilt": ("BISHENG_CXXFILT", "llvm-cxxfilt-16", "llvm-cxxfilt"),
 }
 
 
@@ -21,6 +23,8 @@ class Tools:
     clang: str
     lld: str
     objcopy: str
+    nm: str = ""
+    cxxfilt: str = ""
 
 
 def _find_tool(kind: str) -> str:
@@ -40,8 +44,22 @@ def _find_tool(kind: str) -> str:
         f"cannot find {path_name}: set {env_name}, put {path_name} on PATH or install it in {LLVM_FALLBACK_BIN}")
 
 
+def _find_beside(kind: str, *anchors: str) -> str:
+    """llvm-nm / llvm-cxxfilt: as _find_tool, also beside the clang or objcopy in use."""
+    env_name, path_name, fallback_name = TOOL_SPECS[kind]
+    if not os.environ.get(env_name):
+        for anchor in anchors:
+            for name in (path_name, fallback_name):
+                candidate = os.path.join(os.path.dirname(os.path.realpath(anchor)), name)
+                if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+                    return candidate
+    return _find_tool(kind)
+
+
 def find_tools() -> Tools:
-    return Tools(clang=_find_tool("clang"), lld=_find_tool("lld"), objcopy=_find_tool("objcopy"))
+    clang, lld, objcopy = _find_tool("clang"), _find_tool("lld"), _find_tool("objcopy")
+    return Tools(clang=clang, lld=lld, objcopy=objcopy, nm=_find_beside("nm", clang, objcopy),
+                 cxxfilt=_find_beside("cxxfilt", clang, objcopy))
 
 
 @dataclass(frozen=True)
@@ -49,6 +67,8 @@ class ResourceDirs:
     """The twin's header roots, like a compiler's resource directory."""
     asc_include: str   # holds kernel_operator.h and asc_twin/kernel_entry.h
     abi_include: str   # holds asc_twin/aicore_abi.h (may equal asc_include)
+    host_includes: tuple = ()   # acl/acl.h & co. for host code (CANN: <root>/include)
+    lib_dir: str = ""           # libascendcl.so and libascendc_runtime.so (CANN: <root>/lib64)
 
 
 ENTRY_HEADER = os.path.join("asc_twin", "kernel_entry.h")
@@ -72,13 +92,33 @@ def _complete(asc: str, abi: str) -> bool:
     return os.path.isfile(os.path.join(asc, ENTRY_HEADER)) and os.path.isfile(os.path.join(abi, ABI_HEADER))
 
 
+def _host_side(asc: str) -> tuple:
+    """Host include dirs and the library dir that belong with the header root `asc`."""
+    asc = os.path.normpath(asc)
+    if asc.endswith(os.path.join("twin", "asc", "include")):     # source tree / runfiles
+        twin = os.path.dirname(os.path.dirname(asc))
+        incs = [os.path.join(twin, "runtime", "include"), os.path.join(twin, "runtime", "model", "include"),
+                os.path.join(twin, "runtime", "launch", "include")]
+        lib = os.environ.get("BISHENG_TWIN_LIB_DIR", "")
+    else:                                                            # PREFIX/asc/include
+        prefix = os.path.dirname(os.path.dirname(asc))
+        incs = [os.path.join(prefix, "include")]
+        lib = os.environ.get("BISHENG_TWIN_LIB_DIR") or os.path.join(prefix, "lib64")
+    return tuple(d for d in incs if os.path.isdir(d)), lib
+
+
+def _resource(asc: str, abi: str) -> ResourceDirs:
+    incs, lib = _host_side(asc)
+    return ResourceDirs(os.path.normpath(asc), os.path.normpath(abi), incs, lib)
+
+
 def find_resource_dirs(driver_path: str) -> ResourceDirs:
     home = os.environ.get("ASCEND_HOME_PATH")
     if home:
         asc = os.path.join(home, "asc", "include")
         for abi in (asc, os.path.join(home, "abi", "include")):
             if _complete(asc, abi):
-                return ResourceDirs(os.path.normpath(asc), os.path.normpath(abi))
+                return _resource(asc, abi)
         raise BishengError(
             f"ASCEND_HOME_PATH={home} has no Ascend C twin headers ({os.path.join(asc, ENTRY_HEADER)})")
     # abspath keeps Bazel's runfiles tree (symlinks) intact; realpath covers a
@@ -87,7 +127,7 @@ def find_resource_dirs(driver_path: str) -> ResourceDirs:
     for driver in (os.path.abspath(driver_path), os.path.realpath(driver_path)):
         for asc, abi in _layouts(os.path.dirname(driver)):
             if _complete(asc, abi):
-                return ResourceDirs(os.path.normpath(asc), os.path.normpath(abi))
+                return _resource(asc, abi)
             tried.append(os.path.normpath(asc))
     raise BishengError(
         "cannot find the Ascend C twin headers (asc_twin/kernel_entry.h); looked in: "

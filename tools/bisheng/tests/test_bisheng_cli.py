@@ -180,43 +180,70 @@ def test_warnings_as_errors_point_at_the_user_code(tmp_path):
 
 
 @pytest.mark.parametrize("body, message", [
-    ("template <typename T>\n__global__ __aicore__ void tk(GM_ADDR x) {}\n",
-     "bad.asc:3: templated __global__ kernel 'tk' is not supported"),
-    ("namespace ops {\n__global__ __aicore__ void nk(GM_ADDR x) {}\n}\n",
-     "bad.asc:3: __global__ kernel 'ops::nk' is declared inside a namespace"),
     ("struct S {\n  __global__ __aicore__ void mk(GM_ADDR x) {}\n};\n",
-     "bad.asc:3: __global__ kernel 'mk' must not be a class member"),
+     "bad.asc:3:3: error: kernel function 'mk' must be a free function or static member function"),
     ("__global__ __aicore__ int rk(GM_ADDR x) { return 0; }\n",
-     "bad.asc:2: __global__ kernel 'rk' must return void"),
-    ("__global__ __aicore__ void ok(GM_ADDR x) {}\n__global__ __aicore__ void ok(GM_ADDR x, int n) {}\n",
-     "bad.asc:3: __global__ kernel 'ok' is overloaded (also at bad.asc:2)"),
-    ("__global__ __aicore__ void rf(GM_ADDR x, const uint32_t& n) {}\n",
-     "bad.asc:2: parameter 2 of __global__ kernel 'rf' is a reference ('const uint32_t &')"),
-    ("__aicore__ inline int helper() { return 1; }\n",
-     "no __global__ kernel defined in 'bad.asc'"),
+     "bad.asc:2:23: error: kernel function type"),
+    ("extern \"C\" __global__ __aicore__ void k(GM_ADDR x) { undefined_name(x); }\n",
+     "bad.asc:2:54: error: use of undeclared identifier 'undefined_name'"),
 ])
-def test_unsupported_kernels_are_rejected_clearly(tmp_path, body, message):
+def test_invalid_kernels_get_clangs_own_errors(tmp_path, body, message):
     (tmp_path / "bad.asc").write_text('#include "kernel_operator.h"\n' + body)
     proc = run_bisheng(["-c", "bad.asc", "-o", "bad.o", "--npu-arch=dav-2201"], str(tmp_path))
     assert proc.returncode != 0
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("bisheng: error: ") and message in lines[0], proc.stderr
+    assert proc.stderr.startswith(message), proc.stderr
+    assert proc.stderr.strip().splitlines()[-1] == "bisheng: error: compilation of 'bad.asc' failed"
     assert not (tmp_path / "bad.o").exists() and leftovers(tmp_path) == []
+
+
+def test_reference_parameters_are_refused_by_the_entry_shim(tmp_path):
+    (tmp_path / "bad.asc").write_text('#include "kernel_operator.h"\n'
+                                      "__global__ __aicore__ void rf(GM_ADDR x, const uint32_t& n) {}\n")
+    proc = run_bisheng(["-c", "bad.asc", "-o", "bad.o", "--npu-arch=dav-2201"], str(tmp_path))
+    assert proc.returncode != 0 and "kernel parameters cannot be references" in proc.stderr
+    assert ".bisheng-" not in proc.stderr and not (tmp_path / "bad.o").exists()
+
+
+def test_templates_namespaces_and_overloads_become_entries(tmp_path):
+    (tmp_path / "k.asc").write_text(
+        '#include "kernel_operator.h"\n'
+        'template <typename T> __global__ __aicore__ void tk(GM_ADDR x) {}\n'
+        'namespace ops { __global__ __aicore__ void nk(GM_ADDR x) {} }\n'
+        '__global__ __aicore__ void ok(GM_ADDR x) {}\n'
+        '__global__ __aicore__ void ok(GM_ADDR x, int n) {}\n'
+        'extern "C" __global__ __aicore__ void plain(GM_ADDR x) {}\n'
+        'void (*taken)(GM_ADDR) = &tk<int>;\nvoid host_uses() { tk<float><<<1, nullptr, nullptr>>>(nullptr); }\n')
+    proc = run_bisheng(["-c", "k.asc", "-o", "k.o", "--npu-arch=dav-2201"], str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    device = extract(tmp_path / "k.o", tmp_path)
+    assert meta_lines(device)[3:] == ["kernel=_ZN3ops2nkEPh", "kernel=_Z2okPh", "kernel=_Z2okPhi",
+                                      "kernel=plain", "kernel=_Z2tkIiEvPh", "kernel=_Z2tkIfEvPh"]
+    assert "__asc_twin_entry__Z2tkIfEvPh" in Elf(device).exported_symbols()
+
+
+def test_a_file_without_kernels_is_host_code(tmp_path):
+    (tmp_path / "h.asc").write_text('#include "kernel_operator.h"\n'
+                                    '__aicore__ inline int helper() { return 1; }\nint host() { return helper(); }\n')
+    proc = run_bisheng(["-c", "h.asc", "-o", "h.o", "--npu-arch=dav-2201"], str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    elf = Elf((tmp_path / "h.o").read_bytes())
+    with pytest.raises(KeyError):
+        elf.section(".aicore_binary")
 
 
 def test_errors_in_headers_name_the_header(tmp_path):
     (tmp_path / "inc").mkdir()
     (tmp_path / "inc" / "hk.h").write_text(
         '#pragma once\n#include "kernel_operator.h"\n\n'
-        'template <int N>\n__global__ __aicore__ void hk(GM_ADDR x) {}\n')
+        'template <int N>\n__global__ __aicore__ int hk(GM_ADDR x) { return N; }\n')
     (tmp_path / "h.asc").write_text(
         '#include "inc/hk.h"\nextern "C" __global__ __aicore__ void fine(GM_ADDR x) {}\n')
     proc = run_bisheng(["-c", "h.asc", "-o", "h.o", "--npu-arch=dav-2201"], str(tmp_path))
     assert proc.returncode != 0
-    assert proc.stderr.startswith("bisheng: error: ./inc/hk.h:5: templated __global__ kernel 'hk'")
+    assert "inc/hk.h:5:" in proc.stderr and "must have void return type" in proc.stderr
 
 
-def test_host_launch_syntax_is_named(tmp_path):
+def test_host_launch_compiles_and_registers_the_kernel(tmp_path):
     (tmp_path / "main.asc").write_text(
         '#include "kernel_operator.h"\n'
         '// add_custom<<<1, nullptr, nullptr>>>() in a comment is fine\n'
@@ -226,24 +253,24 @@ def test_host_launch_syntax_is_named(tmp_path):
         '    add_custom<<<8, nullptr, nullptr>>>(nullptr);\n'
         '}\n')
     proc = run_bisheng(["-c", "main.asc", "-o", "m.o", "--npu-arch=dav-2201"], str(tmp_path))
-    assert proc.returncode != 0
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1
-    assert lines[0].startswith("bisheng: error: main.asc:6: host launch 'add_custom<<<...>>>' is not supported")
-    assert not (tmp_path / "m.o").exists()
+    assert proc.returncode == 0, proc.stderr
+    nm = subprocess.run([llvm_tool("llvm-nm"), str(tmp_path / "m.o")], capture_output=True, text=True).stdout
+    assert "__device_stub__add_custom" in nm and "__asc_twin_register_binary" in nm and " T main" in nm
+    assert meta_lines(extract(tmp_path / "m.o", tmp_path))[3:] == ["kernel=add_custom"]
 
 
-def test_host_launch_in_code_the_preprocessor_drops_is_fine(tmp_path):
+def test_errors_are_not_masked_by_a_launch(tmp_path):
     (tmp_path / "legacy.asc").write_text(
         '#include "kernel_operator.h"\n'
         'extern "C" __global__ __aicore__ void add_custom(GM_ADDR x) {}\n'
         '#ifdef HOST_SIDE\n'
         'void add_custom_do(uint32_t n, void* s, uint8_t* x) { add_custom<<<n, nullptr, s>>>(x); }\n'
-        '#endif\n')
-    proc = run_bisheng(["-c", "legacy.asc", "-o", "l.o", "--npu-arch=dav-2201"], str(tmp_path))
-    assert proc.returncode == 0, proc.stderr
-    proc = run_bisheng(["-c", "legacy.asc", "-o", "l2.o", "--npu-arch=dav-2201", "-DHOST_SIDE"], str(tmp_path))
-    assert proc.returncode != 0 and "legacy.asc:4: host launch 'add_custom<<<...>>>'" in proc.stderr
+        '#endif\n'
+        'int broken() { return missing_fn(); }\n')
+    proc = run_bisheng(["-c", "legacy.asc", "-o", "l.o", "--npu-arch=dav-2201", "-DHOST_SIDE"], str(tmp_path))
+    assert proc.returncode != 0
+    assert proc.stderr.startswith("legacy.asc:6:23: error: use of undeclared identifier 'missing_fn'"), proc.stderr
+    assert "<<<" not in proc.stderr.splitlines()[-1]
 
 
 def test_entry_shim_diagnostics_hide_the_generated_file(tmp_path):
@@ -262,14 +289,17 @@ def test_entry_shim_diagnostics_hide_the_generated_file(tmp_path):
     assert not (tmp_path / "r.o").exists() and leftovers(tmp_path) == []
 
 
-def test_declaration_then_definition_is_one_kernel(tmp_path):
+def test_declaration_then_definition_is_a_known_limitation(tmp_path):
+    # Documented in README "Limitations": in the host pass every function after the prelude is
+    # implicitly __host__ __device__, and clang refuses to merge that with `global` when a
+    # kernel is declared before its definition in the same translation unit. clang says so.
     (tmp_path / "decl.asc").write_text(
         '#include "kernel_operator.h"\n'
         'extern "C" __global__ __aicore__ void k(GM_ADDR x);\n'
         'extern "C" __global__ __aicore__ void k(GM_ADDR x) { *x = 1; }\n')
     proc = run_bisheng(["-c", "decl.asc", "-o", "d.o", "-x", "asc", "--npu-arch=dav-2201"], str(tmp_path))
-    assert proc.returncode == 0, proc.stderr
-    assert meta_lines(extract(tmp_path / "d.o", tmp_path))[3:] == ["kernel=k"]
+    assert proc.returncode != 0 and "decl.asc:3:12: error: 'global' and 'host' attributes are not compatible" in proc.stderr
+    assert proc.stderr.strip().splitlines()[-1] == "bisheng: error: compilation of 'decl.asc' failed"
 
 
 def test_depfile_lists_the_users_headers(tmp_path):
@@ -295,11 +325,11 @@ def test_response_file_and_cce_noop_flags(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["-mllvm", "-x"], "unsupported option '-mllvm'"),
-    (["-Wl,--foo"], "unsupported option '-Wl,--foo'"),
+    (["--bogus-flag"], "unsupported option '--bogus-flag'"),
+    (["-Wa,--foo"], "unsupported option '-Wa,--foo'"),
     (["-std=c++11"], "unsupported language standard 'c++11'"),
     (["-x", "cuda"], "unsupported language 'cuda'"),
-    (["extra.asc"], "more than one input file"),
+    (["extra.asc"], "cannot write one output 'o.o' for more than one input file"),
     (["-MF"], "missing argument to '-MF'"),
 ])
 def test_bad_options_fail_with_one_line(tmp_path, args, message):
@@ -310,10 +340,14 @@ def test_bad_options_fail_with_one_line(tmp_path, args, message):
     assert len(proc.stderr.strip().splitlines()) == 1
 
 
-def test_linking_is_refused(tmp_path):
+def test_performance_options_are_accepted_with_a_note(tmp_path):
     copy_testdata(str(tmp_path), *KERNEL_FILES)
-    proc = run_bisheng(["add_custom.asc", "--npu-arch=dav-2201"], str(tmp_path))
-    assert proc.returncode != 0 and "linking is not supported" in proc.stderr
+    proc = run_bisheng(["-c", "add_custom.asc", "-o", "o.o", "--npu-arch=dav-2201", "--cce-simd-vf-fusion",
+                        "-mllvm", "-cce-aicore-stack-size=0x8000", "--cce-auto-sync=on"], str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.splitlines() == [
+        "bisheng: note: option '--cce-simd-vf-fusion' has no effect on the CPU twin (ignored)",
+        "bisheng: note: option '-mllvm -cce-aicore-stack-size=0x8000' has no effect on the CPU twin (ignored)"]
 
 
 def test_missing_tool_is_reported(tmp_path):
@@ -346,7 +380,7 @@ def test_version_and_verbose(tmp_path):
     assert proc.stdout.startswith("bisheng (ascend-twin) based on clang 16.")
     compile_add(tmp_path)   # sanity: -v below uses the same inputs
     proc = run_bisheng(["-v", "-c", "add_custom.asc", "-o", "v.o", "--npu-arch=dav-2201"], str(tmp_path))
-    assert proc.returncode == 0 and "-D__NPU_ARCH__=2201" in proc.stderr and "-ast-dump" in proc.stderr
+    assert proc.returncode == 0 and "-D__NPU_ARCH__=2201" in proc.stderr and "--cuda-host-only" in proc.stderr
 
 
 def test_default_output_name(tmp_path):

@@ -6,5 +6,8 @@
 #include "kernel_tensor.h"
 #include "kernel_tpipe.h"
 #include "kernel_operator_intf.h"
+#include "kernel_tiling_macros.h"
+#include "kernel_legacy.h"
+#include "asc_twin/host_launch.h"
 
 #endif  // ASC_TWIN_KERNEL_OPERATOR_H_

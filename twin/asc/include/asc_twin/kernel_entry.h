@@ -154,4 +154,55 @@ inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const vo
     return ::AscendC::twin::RunKernelBlock(&name, env, args, args_size, err, err_cap);                       \
   }
 
+// The same for a kernel the driver names by a function pointer expression (a template
+// instantiation `&ns::k<float>`, one of overloads `static_cast<void (*)(uint8_t*)>(&k)`) and a
+// symbol suffix (its mangled name):
+//   ASC_TWIN_KERNEL_ENTRY_AS(_Z1kIfEvPf, &k<float>)
+#define ASC_TWIN_KERNEL_ENTRY_AS(sym, ...)                                                                   \
+  extern "C" __attribute__((visibility("default"), used)) const AscTwinKernelInfo __asc_twin_info_##sym =    \
+      ::AscendC::twin::MakeKernelInfo(__VA_ARGS__);                                                           \
+  extern "C" __attribute__((visibility("default"), used)) int __asc_twin_entry_##sym(                       \
+      const AscTwinBlockEnv* env, const void* args, size_t args_size, char* err, size_t err_cap) {           \
+    return ::AscendC::twin::RunKernelBlock(__VA_ARGS__, env, args, args_size, err, err_cap);                 \
+  }
+
+namespace AscendC {
+namespace twin {
+
+// sizeof and kind of each parameter, for the host side's registration of the kernel and the
+// generated aclrtlaunch_<kernel> functions (bisheng reads these records back from the compiled
+// entries and does not keep them in the device binary). Kinds: 0 pointer, 1 signed integer,
+// 2 unsigned integer (and bool), 3 floating point, 4 other (struct, half, enum class ...).
+struct ParamSizeRecord {
+  uint32_t count;
+  uint32_t sizes[63];
+  uint32_t kinds[63];
+  uint32_t reserved;
+};
+
+template <typename P>
+constexpr uint32_t ParamKind() {
+  using T = std::remove_cv_t<P>;
+  if constexpr (std::is_pointer<T>::value) {
+    return 0u;
+  } else if constexpr (std::is_integral<T>::value) {
+    return std::is_signed<T>::value ? 1u : 2u;
+  } else if constexpr (std::is_floating_point<T>::value) {
+    return 3u;
+  } else {
+    return 4u;
+  }
+}
+
+template <typename... P>
+constexpr ParamSizeRecord MakeParamSizeRecord(void (*)(P...)) {
+  static_assert(sizeof...(P) <= 63, "a kernel takes at most 63 parameters");
+  ParamSizeRecord r{static_cast<uint32_t>(sizeof...(P)), {static_cast<uint32_t>(sizeof(P))...},
+                    {ParamKind<P>()...}, 0u};
+  return r;
+}
+
+}  // namespace twin
+}  // namespace AscendC
+
 #endif  // ASC_TWIN_KERNEL_ENTRY_H_

@@ -1,0 +1,114 @@
+"""What each program in programs/ reads and writes, and its numpy golden.
+
+SPECS[name] = (inputs, check): inputs maps file name -> generator(rng); check(inputs, read)
+asserts the outputs (read(name, dtype) loads one the program wrote)."""
+
+import numpy as np
+
+F32 = np.float32
+
+
+def _f32(n, lo=-4.0, hi=4.0):
+    return lambda rng: rng.uniform(lo, hi, n).astype(F32)
+
+
+def _close(got, want, rtol=1e-6, atol=1e-6):
+    np.testing.assert_allclose(got, want.astype(got.dtype), rtol=rtol, atol=atol)
+
+
+def _vadd(i, read):
+    _close(read("z.bin", F32), i["x.bin"] + i["y.bin"])
+
+
+def _template_mul(i, read):
+    _close(read("zf.bin", F32), i["xf.bin"] * i["yf.bin"])
+    np.testing.assert_array_equal(read("zi.bin", np.int32), i["xi.bin"] * i["yi.bin"])
+
+
+def _axpy(i, read):
+    _close(read("out.bin", F32), i["a.bin"][0] * i["x.bin"] + i["y.bin"], rtol=1e-5, atol=1e-5)
+
+
+def _tiling_default(i, read):
+    _close(read("z.bin", F32), (i["x.bin"] + i["y.bin"]) * i["scale.bin"][0], rtol=1e-5, atol=1e-5)
+
+
+def _tiling_key(i, read):
+    x = i["x.bin"]
+    want = np.maximum(x, 0) if i["op.bin"][0] == 0 else np.abs(x)
+    np.testing.assert_array_equal(read("out.bin", F32), want)
+
+
+def _sub(i, read):
+    _close(read("z.bin", F32), i["x.bin"] - i["y.bin"])
+
+
+def _max(i, read):
+    np.testing.assert_array_equal(read("z.bin", F32), np.maximum(i["x.bin"], i["y.bin"]))
+
+
+def _legacy(i, read):
+    _close(read("out.bin", F32), i["x.bin"] * F32(2))
+
+
+def _affine(i, read):
+    x, (mul, add) = i["x.bin"].reshape(7, 256), i["params.bin"]
+    want = x.copy()
+    want[:, :128] = x[:, :128] * mul + add
+    _close(read("out.bin", F32).reshape(7, 256), want, rtol=1e-5, atol=1e-5)
+
+
+def _exp(i, read):
+    _close(read("out.bin", F32), np.exp(i["x.bin"]), rtol=2e-6, atol=0)
+
+
+def _chain(i, read):
+    want = np.maximum(i["x.bin"] + i["y.bin"], 0) * F32(0.25) + F32(1)
+    _close(read("out.bin", F32), want, rtol=1e-6, atol=1e-6)
+
+
+def _half(i, read):
+    x = i["x.bin"].view(np.float16).astype(F32)
+    y = i["y.bin"].view(np.float16).astype(F32)
+    _close(read("out.bin", F32), x + y, rtol=1e-6, atol=1e-6)
+
+
+_TPL_CHOICES = np.array([[128, 0], [512, 0], [128, 1], [256, 1], [512, 1]], dtype=np.uint32)
+
+
+def _tpl_choice(rng):
+    return _TPL_CHOICES[rng.integers(0, len(_TPL_CHOICES))].copy()
+
+
+def _tpl(i, read):
+    tile, negate = (int(v) for v in i["choice.bin"])
+    want_key = [128, 256, 512].index(tile) | (negate << 2)
+    np.testing.assert_array_equal(read("key.bin", np.uint64), np.array([want_key, 2**64 - 1], dtype=np.uint64))
+    np.testing.assert_array_equal(read("out.bin", F32), -i["x.bin"] if negate else i["x.bin"])
+
+
+def _halves(n):
+    return lambda rng: rng.uniform(-8, 8, n).astype(np.float16).view(np.uint16)
+
+
+# platform_split runs GetCoreNumAiv() blocks of 4096: 48 on Ascend910B1 (the default SoC).
+SPECS = {
+    "vadd_chevron": ({"x.bin": _f32(8 * 2048), "y.bin": _f32(8 * 2048)}, _vadd),
+    "template_mul": ({"xf.bin": _f32(3072), "yf.bin": _f32(3072),
+                      "xi.bin": lambda r: r.integers(-1000, 1000, 3072, dtype=np.int32),
+                      "yi.bin": lambda r: r.integers(-1000, 1000, 3072, dtype=np.int32)}, _template_mul),
+    "namespace_axpy": ({"x.bin": _f32(5 * 1024 + 512), "y.bin": _f32(5 * 1024 + 512),
+                        "a.bin": _f32(1)}, _axpy),
+    "tiling_default": ({"x.bin": _f32(4 * 4096), "y.bin": _f32(4 * 4096), "scale.bin": _f32(1)},
+                       _tiling_default),
+    "tiling_key_struct": ({"x.bin": _f32(3 * 1024),
+                           "op.bin": lambda r: r.integers(0, 2, 1, dtype=np.uint32)}, _tiling_key),
+    "aclrt_launch_sub": ({"x.bin": _f32(4 * 2048), "y.bin": _f32(4 * 2048)}, _sub),
+    "cpu_debug_max": ({"x.bin": _f32(5 * 1536), "y.bin": _f32(5 * 1536)}, _max),
+    "legacy_workspace": ({"x.bin": _f32(2 * 1024)}, _legacy),
+    "tiling_by_value": ({"x.bin": _f32(7 * 256), "params.bin": _f32(2)}, _affine),
+    "platform_split": ({"x.bin": _f32(48 * 4096, -3.0, 3.0)}, _exp),
+    "chain_async": ({"x.bin": _f32(9 * 768), "y.bin": _f32(9 * 768)}, _chain),
+    "half_cast": ({"x.bin": _halves(4 * 1024), "y.bin": _halves(4 * 1024)}, _half),
+    "tpl_dispatch": ({"x.bin": _f32(4 * 2048), "choice.bin": _tpl_choice}, _tpl),
+}

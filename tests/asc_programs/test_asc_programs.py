@@ -1,0 +1,236 @@
+"""Direct kernel invocation on the CPU twin, as CANN users build it: every program in programs/
+(host main + kernels in one .asc) built with `bisheng -x asc f.asc -o prog` and with one CMake
+project (`find_package(ASC)`, `LANGUAGES ASC CXX`), run on random inputs (seed printed;
+ASC_PROGRAMS_SEED=<n> repeats a run) and checked against numpy; the CPU-debug program also
+through find_package(tikicpulib) with the plain C++ compiler. Bad inputs each give one clear
+line and a non-zero status. Everything runs from the installed tree (//twin:cann_home) in a
+clean environment, as after `source set_env.sh`."""
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from programs_spec import SPECS  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+RUNFILES = Path(os.environ.get("RUNFILES_DIR", "")) / "ascend_twin"
+HOME = Path(os.environ.get("ASC_PROGRAMS_CANN_HOME", RUNFILES / "twin" / "cann_home"))
+TESTS = (RUNFILES / "tests" / "asc_programs") if RUNFILES.is_dir() else HERE
+PROGRAMS = TESTS / "programs"
+SEED = int(os.environ.get("ASC_PROGRAMS_SEED", random.randrange(1 << 30)))
+ARCH = "--npu-arch=dav-2201"
+
+
+def env() -> dict:
+    """What `source <home>/set_env.sh` gives a clean shell."""
+    home = str(HOME.resolve())
+    return {
+        "PATH": f"{home}/bin:{home}/x86_64-linux/ccec_compiler/bin:/usr/local/bin:/usr/bin:/bin",
+        "HOME": os.environ.get("TEST_TMPDIR", "/tmp"),
+        "ASCEND_HOME_PATH": home,
+        "ASCEND_TOOLKIT_HOME": home,
+        "LD_LIBRARY_PATH": f"{home}/lib64",
+        "CMAKE_PREFIX_PATH": f"{home}/lib64/cmake",
+        "LANG": "C.UTF-8",
+    }
+
+
+def run(cmd, cwd, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run(cmd, cwd=str(cwd), env=env(), capture_output=True, text=True, **kwargs)
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory) -> Path:
+    work = tmp_path_factory.mktemp("asc_programs")
+    for f in PROGRAMS.iterdir():
+        shutil.copy(f, work / f.name)
+    print(f"seed={SEED} (ASC_PROGRAMS_SEED={SEED} repeats this run)")
+    return work
+
+
+CMAKE_LISTS = """cmake_minimum_required(VERSION 3.16)
+set(CMAKE_ASC_ARCHITECTURES dav-2201 CACHE STRING "")
+find_package(ASC REQUIRED)
+find_package(tikicpulib REQUIRED)
+project(asc_programs LANGUAGES ASC CXX)
+foreach(prog {programs})
+  add_executable(${{prog}} ${{prog}}.asc)
+endforeach()
+# CPU-debug build of the same kernel file by the host C++ compiler, as CANN's CPU mode does.
+configure_file(cpu_debug_max.asc cpu_debug_max_tiki.cpp COPYONLY)
+add_executable(cpu_debug_max_tiki ${{CMAKE_CURRENT_BINARY_DIR}}/cpu_debug_max_tiki.cpp)
+target_include_directories(cpu_debug_max_tiki PRIVATE ${{CMAKE_CURRENT_SOURCE_DIR}})
+target_link_libraries(cpu_debug_max_tiki PRIVATE tikicpulib::Ascend910B1)
+"""
+
+
+@pytest.fixture(scope="module")
+def cmake_build(workdir) -> Path:
+    project = workdir / "cmake_project"
+    project.mkdir()
+    for f in workdir.glob("*.asc"):
+        shutil.copy(f, project / f.name)
+    shutil.copy(workdir / "host_io.h", project / "host_io.h")
+    (project / "CMakeLists.txt").write_text(CMAKE_LISTS.format(programs=" ".join(sorted(SPECS))))
+    proc = run(["cmake", "-S", ".", "-B", "build"], project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    proc = run(["cmake", "--build", "build", "-j", "2"], project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return project / "build"
+
+
+def check_program(binary: Path, name: str, tmp: Path) -> None:
+    inputs, check = SPECS[name]
+    rng = np.random.default_rng(SEED)
+    values = {}
+    for fname, gen in inputs.items():
+        values[fname] = gen(rng)
+        values[fname].tofile(tmp / fname)
+    proc = run([str(binary), str(tmp)], tmp, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == f"{name}: done"
+    check(values, lambda fname, dtype: np.fromfile(tmp / fname, dtype=dtype))
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_bisheng_build(workdir, tmp_path, name):
+    proc = run(["bisheng", "-x", "asc", f"{name}.asc", "-o", f"{name}.bin", ARCH], workdir)
+    assert proc.returncode == 0, proc.stderr
+    check_program(workdir / f"{name}.bin", name, tmp_path)
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_cmake_asc_build(cmake_build, tmp_path, name):
+    check_program(cmake_build / name, name, tmp_path)
+
+
+def test_cmake_tikicpulib_build_with_the_host_compiler(cmake_build, tmp_path):
+    check_program(cmake_build / "cpu_debug_max_tiki", "cpu_debug_max", tmp_path)
+
+
+def test_unchanged_project_builds_with_cmake_and_passes(tmp_path):
+    # project_vector_add/ as a user would have it, built in place of a copy, no edits.
+    project = tmp_path / "project_vector_add"
+    shutil.copytree(TESTS / "project_vector_add", project)
+    proc = run(["bash", "-c", "cmake -S . -B build && cmake --build build"], project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "--cce-simd-vf-fusion' has no effect on the CPU twin" in proc.stdout + proc.stderr
+    proc = run(["./build/vector_add_demo"], project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == "[Success] vector_add: all 32768 results match."
+
+
+def test_unchanged_legacy_project_with_generated_launchers(tmp_path):
+    # project_legacy_launch/: ascendc.cmake's ascendc_library, aclrtlaunch_add_custom.h generated
+    # by the build, host code compiled by the C++ compiler.
+    project = tmp_path / "project_legacy_launch"
+    shutil.copytree(TESTS / "project_legacy_launch", project)
+    proc = run(["bash", "-c", "cmake -S . -B build && cmake --build build"], project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert (project / "build" / "include" / "kernels" / "aclrtlaunch_add_custom.h").exists()
+    proc = run(["./build/legacy_demo"], project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.strip() == "legacy_launch: rc=0 sync=0 mismatches=0"
+
+
+LIBRARY_PROJECT = {
+    "kern.asc": '#include "kernel_operator.h"\n'
+                'extern "C" __global__ __aicore__ void fill9(GM_ADDR p) {\n'
+                '  AscendC::GlobalTensor<int32_t> g; g.SetGlobalBuffer((__gm__ int32_t*)p, 64);\n'
+                '  g.SetValue(AscendC::GetBlockIdx(), 9);\n}\n'
+                'extern "C" uint32_t run_fill(void* d) { return ACLRT_LAUNCH_KERNEL(fill9)(64, nullptr, d); }\n',
+    "main.cpp": '#include <cstdio>\n#include "acl/acl.h"\nextern "C" uint32_t run_fill(void*);\n'
+                'int main() {\n  aclInit(nullptr); aclrtSetDevice(0); void* d; aclrtMalloc(&d, 256, ACL_MEM_MALLOC_HUGE_FIRST);\n'
+                '  uint32_t rc = run_fill(d); int sync = aclrtSynchronizeDevice();\n'
+                '  int h[64]; aclrtMemcpy(h, 256, d, 256, ACL_MEMCPY_DEVICE_TO_HOST);\n'
+                '  std::printf("rc=%u sync=%d h=%d\\n", rc, sync, h[63]);\n  return 0;\n}\n',
+    "CMakeLists.txt": "cmake_minimum_required(VERSION 3.16)\nfind_package(ASC REQUIRED)\n"
+                      "project(libs LANGUAGES ASC CXX)\n"
+                      "add_library(kstatic STATIC kern.asc)\nadd_library(kshared SHARED kern.asc)\n"
+                      "add_executable(use_static main.cpp)\n"
+                      "target_link_libraries(use_static PRIVATE kstatic ASC::ascendc_runtime ASC::ascendcl)\n"
+                      "add_executable(use_shared main.cpp)\n"
+                      "target_link_libraries(use_shared PRIVATE kshared ASC::ascendcl)\n",
+}
+
+
+def test_cmake_static_and_shared_kernel_libraries_serve_host_executables(tmp_path):
+    for name, text in LIBRARY_PROJECT.items():
+        (tmp_path / name).write_text(text)
+    proc = run(["bash", "-c", "cmake -S . -B build && cmake --build build"], tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "does not support dynamic linking" not in proc.stderr
+    for exe in ("use_static", "use_shared"):
+        proc = run([f"./build/{exe}"], tmp_path)
+        assert proc.returncode == 0 and proc.stdout.strip() == "rc=0 sync=0 h=9", proc.stdout + proc.stderr
+
+
+def test_objects_and_host_files_link_together(workdir, tmp_path):
+    # -c objects, a host-only C++ file calling a kernel defined in another object (declared
+    # there), linked by bisheng with -L/-l; and a shared library of kernels.
+    (tmp_path / "kern.asc").write_text(
+        '#include "kernel_operator.h"\n'
+        'extern "C" __global__ __aicore__ void fill7(GM_ADDR p) {\n'
+        '  AscendC::GlobalTensor<int32_t> g; g.SetGlobalBuffer((__gm__ int32_t*)p, 64);\n'
+        '  g.SetValue(AscendC::GetBlockIdx(), 7);\n}\n')
+    (tmp_path / "main.cpp").write_text(
+        '#include <cstdio>\n#include "acl/acl.h"\n#include "kernel_operator.h"\n'
+        'extern "C" __global__ __aicore__ void fill7(GM_ADDR p);\n'
+        'int main() {\n  aclInit(nullptr); aclrtSetDevice(0); void* d; aclrtMalloc(&d, 256, ACL_MEM_MALLOC_HUGE_FIRST);\n'
+        '  fill7<<<64, nullptr, nullptr>>>((GM_ADDR)d);\n  int rc = aclrtSynchronizeDevice();\n'
+        '  int h[64]; aclrtMemcpy(h, 256, d, 256, ACL_MEMCPY_DEVICE_TO_HOST);\n'
+        '  std::printf("rc=%d h63=%d\\n", rc, h[63]);\n  return rc;\n}\n')
+    assert run(["bisheng", "-c", "kern.asc", "-o", "kern.o", ARCH], tmp_path).returncode == 0
+    proc = run(["bisheng", "-x", "asc", "main.cpp", "kern.o", "-o", "linked", ARCH, "-O2", "-lm"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    proc = run(["./linked"], tmp_path)
+    assert proc.returncode == 0 and proc.stdout.strip() == "rc=0 h63=7", proc.stdout + proc.stderr
+    proc = run(["bisheng", "-shared", "-fPIC", "kern.asc", "-o", "libkern.so", ARCH], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    proc = run(["bisheng", "-x", "asc", "main.cpp", "-L.", "-lkern", "-Wl,-rpath,$ORIGIN", "-o", "viaso", ARCH],
+               tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    proc = run(["./viaso"], tmp_path)
+    assert proc.returncode == 0 and proc.stdout.strip() == "rc=0 h63=7", proc.stdout + proc.stderr
+
+
+def test_a_trap_is_reported_by_the_synchronize(tmp_path):
+    (tmp_path / "trap.asc").write_text(
+        '#include <cstdio>\n#include "acl/acl.h"\n#include "kernel_operator.h"\n'
+        'extern "C" __global__ __aicore__ void overrun(GM_ADDR p) {\n'
+        '  AscendC::GlobalTensor<float> g; g.SetGlobalBuffer((__gm__ float*)p, 1 << 20);\n'
+        '  g.SetValue(1 << 19, 1.0f);\n}\n'
+        'int main() {\n  aclInit(nullptr); aclrtSetDevice(0); void* d; aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);\n'
+        '  overrun<<<2, nullptr, nullptr>>>((GM_ADDR)d);\n  int rc = aclrtSynchronizeDevice();\n'
+        '  std::printf("rc=%d %s\\n", rc, aclGetRecentErrMsg());\n  return 0;\n}\n')
+    assert run(["bisheng", "trap.asc", "-o", "trap", ARCH], tmp_path).returncode == 0
+    proc = run(["./trap"], tmp_path)
+    assert proc.returncode == 0 and proc.stdout.startswith("rc=507015 "), proc.stdout + proc.stderr
+    assert "kernel overrun block 0" in proc.stdout and "outside every device allocation" in proc.stdout
+
+
+@pytest.mark.parametrize("case", ["compile", "arch", "link"])
+def test_bad_inputs_give_one_clear_line(tmp_path, case):
+    good = '#include "kernel_operator.h"\nextern "C" __global__ __aicore__ void k(GM_ADDR p) {}\n'
+    if case == "compile":
+        (tmp_path / "bad.asc").write_text(good + 'int main() { k<<<1, nullptr, nullptr>>>(nullptr); return nope; }\n')
+        args, first = ["bad.asc", ARCH], "bad.asc:3:"
+    elif case == "arch":
+        (tmp_path / "bad.asc").write_text(good + "int main() { return 0; }\n")
+        args, first = ["bad.asc", "--npu-arch=dav-9999"], "bisheng: error: unsupported NPU architecture 'dav-9999'"
+    else:
+        (tmp_path / "bad.asc").write_text(good + 'void missing();\nint main() { missing(); return 0; }\n')
+        args, first = ["bad.asc", ARCH], "bisheng: error: linking 'prog' failed: undefined symbol: missing()"
+    proc = run(["bisheng", "-x", "asc", *args, "-o", "prog"], tmp_path)
+    assert proc.returncode != 0
+    lines = [l for l in proc.stderr.splitlines() if l.strip()]
+    assert lines[0].startswith(first), proc.stderr
+    assert sum(1 for l in lines if l.startswith("bisheng: error:")) == 1, proc.stderr
+    assert not (tmp_path / "prog").exists()

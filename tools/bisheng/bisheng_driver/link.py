@@ -1,0 +1,92 @@
+"""The whole driver: compile every source (compile.py), then link executables or shared
+libraries against the twin runtime, as CANN's bisheng links against ascendcl."""
+
+import dataclasses
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from .compile import _Run, _publish, compile_kernel
+from .errors import BishengError
+from .options import Options, default_object_name
+from .toolchain import ResourceDirs, Tools
+
+# What bisheng links by default (CANN: ascendc_runtime ... ascendcl): the launch shim and ACL.
+DEFAULT_LIBS = ("ascendc_runtime", "ascendcl")
+
+
+def _source_options(opts: Options, source: str, language, output: str) -> Options:
+    return dataclasses.replace(opts, source=source, language=language, output=output,
+                               inputs=[(source, language)])
+
+
+def _compile_all(opts: Options, tools: Tools, res: ResourceDirs, objdir=None) -> list:
+    objects = []
+    for index, (source, language) in enumerate(opts.inputs):
+        if objdir is None:
+            output = opts.output if opts.output and len(opts.inputs) == 1 else default_object_name(source)
+        else:
+            output = os.path.join(objdir, f"{index}_{default_object_name(source)}")
+        compile_kernel(_source_options(opts, source, language, output), tools, res)
+        objects.append(output)
+    return objects
+
+
+def _lib_dir(res: ResourceDirs) -> str:
+    lib = res.lib_dir
+    if not lib or not all(os.path.exists(os.path.join(lib, f"lib{n}.so")) for n in DEFAULT_LIBS):
+        where = f"'{lib}'" if lib else "no library directory"
+        raise BishengError(
+            f"cannot link: libascendcl.so and libascendc_runtime.so not found ({where}); "
+            "use the installed tree (source set_env.sh / set ASCEND_HOME_PATH) or BISHENG_TWIN_LIB_DIR")
+    return lib
+
+
+def _relay_link_errors(stderr: str, output: str) -> None:
+    """One line: the linker's own errors, without lld's `>>>` details or clang's summary."""
+    errors = []
+    for line in stderr.splitlines():
+        stripped = line.strip()
+        if " error: " in stripped and not stripped.startswith(("clang", "bisheng")):
+            errors.append(stripped.split(" error: ", 1)[1])
+    if not errors:
+        sys.stderr.write(stderr)
+    more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
+    raise BishengError(f"linking '{output}' failed" + (": " + "; ".join(errors[:3]) + more if errors else ""))
+
+
+def _link(opts: Options, tools: Tools, res: ResourceDirs, objects: list, workdir: str, run: _Run) -> str:
+    lib = _lib_dir(res)
+    out = os.path.join(workdir, "linked.out")
+    cmd = [tools.clang, "--driver-mode=g++", "-fuse-ld=lld", f"--ld-path={tools.lld}"]
+    if opts.shared:
+        cmd += ["-shared", "-fPIC"]
+    cmd += objects + list(opts.link_flags)
+    cmd += ["-L", lib] + [f"-l{n}" for n in DEFAULT_LIBS] + [f"-Wl,-rpath,{lib}", "-lpthread", "-ldl"]
+    cmd += ["-o", out]
+    proc = run(cmd, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if proc.returncode != 0:
+        _relay_link_errors(proc.stderr.decode("utf-8", errors="replace"), opts.output)
+    return out
+
+
+def build(opts: Options, tools: Tools, res: ResourceDirs) -> None:
+    if opts.compile_only:
+        _compile_all(opts, tools, res)
+        return
+    out_dir = os.path.dirname(os.path.abspath(opts.output))
+    if not os.path.isdir(out_dir):
+        raise BishengError(f"cannot write '{opts.output}': directory '{out_dir}' does not exist")
+    try:
+        workdir = tempfile.mkdtemp(prefix=".bisheng-link-", dir=out_dir)
+    except OSError as e:
+        raise BishengError(f"cannot write '{opts.output}': {e.strerror} (directory '{out_dir}')")
+    try:
+        objects = _compile_all(dataclasses.replace(opts, dep_mode=None, dep_file=None), tools, res, workdir)
+        linked = _link(opts, tools, res, objects, workdir, _Run(opts.verbose))
+        _publish(linked, opts.output)
+        os.chmod(opts.output, 0o755)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)

@@ -1,0 +1,46 @@
+// Older Ascend C spellings that kernels still use, for the CPU twin:
+// - GetTPipePtr() at global scope (older kernels call it unqualified outside AscendC);
+// - the `tik2` namespace of the first Ascend C releases (tik2::TPipe ...);
+// - workspaces: SetSysWorkspace / GetSysWorkSpacePtr / GetUserWorkspace (the user part of a
+//   workspace starts after the system part, whose size is what the host's
+//   PlatformAscendC::GetLibApiWorkSpaceSize() reports: 16 MiB on dav-2201/3510, else 2 MiB);
+// - ASSERT(cond): a failed assertion traps, naming the condition (ascendc_assert).
+#ifndef ASC_TWIN_KERNEL_LEGACY_H_
+#define ASC_TWIN_KERNEL_LEGACY_H_
+
+#include <cstdint>
+
+#include "kernel_macros.h"
+#include "kernel_tpipe.h"
+#include "kernel_utils.h"
+
+namespace AscendC {
+namespace twin {
+// The workspace of the running block (per host thread, like every per-core state).
+__attribute__((visibility("hidden"))) inline thread_local uint8_t* g_sys_workspace = nullptr;
+}  // namespace twin
+
+#if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 2201 || __NPU_ARCH__ == 3510)
+constexpr uint64_t kAscTwinSysWorkspaceSize = 16u * 1024u * 1024u;
+#else
+constexpr uint64_t kAscTwinSysWorkspaceSize = 2u * 1024u * 1024u;
+#endif
+
+__aicore__ inline void SetSysWorkspace(GM_ADDR workspace) { twin::g_sys_workspace = workspace; }
+__aicore__ inline GM_ADDR GetSysWorkSpacePtr() { return twin::g_sys_workspace; }
+__aicore__ inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) {
+  return workspace == nullptr ? nullptr : workspace + kAscTwinSysWorkspaceSize;
+}
+}  // namespace AscendC
+
+using AscendC::GetTPipePtr;
+
+namespace tik2 {
+using namespace AscendC;
+}  // namespace tik2
+
+#ifndef ASSERT
+#define ASSERT(cond) ascendc_assert(cond)
+#endif
+
+#endif  // ASC_TWIN_KERNEL_LEGACY_H_

@@ -1,0 +1,105 @@
+// CPU-debug style kernel invocation (CANN: tikicpulib, `find_package(tikicpulib)`), on the CPU
+// twin. CANN compiles such a program with the host compiler and runs each block in a forked
+// process; here bisheng builds it like any other program and the blocks run on the twin
+// runtime's threads, so the same code serves both styles:
+//
+//   uint8_t* x = (uint8_t*)AscendC::GmAlloc(bytes);   // device memory (aclrtMalloc), usable
+//   AscendC::SetKernelMode(KernelMode::AIV_MODE);     //   from the host directly
+//   ICPU_RUN_KF(add_custom, numBlocks, x, y, z);      // runs all blocks and waits
+//   AscendC::GmFree(x);
+//
+// Built by bisheng, ICPU_RUN_KF brings up ACL and device 0 on first use (CPU-debug code calls no
+// ACL itself), launches on the runtime and waits; built by a plain C++ compiler it runs the
+// blocks on host threads itself. Either way a trap prints
+// `[ERROR] ICPU_RUN_KF: kernel <name> block <i>: <cause>`.
+// ICPU_SET_TILING_KEY has no effect: there is no tiling key in a direct launch on the twin.
+#ifndef ASC_TWIN_TIKICPULIB_H_
+#define ASC_TWIN_TIKICPULIB_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "kernel_operator.h"
+#include "asc_twin/host_launch.h"
+
+enum KernelMode { MIX_MODE = 0, AIC_MODE, AIV_MODE, MIX_AIC_1_1 };
+
+namespace AscendC {
+inline void SetKernelMode(KernelMode) {}
+inline void* GmAlloc(size_t size) { return __asc_twin_gm_alloc(size); }
+inline void GmFree(void* ptr) { __asc_twin_gm_free(ptr); }
+}  // namespace AscendC
+
+#if defined(__CUDA__) && !defined(__CUDA_ARCH__)
+// Built by bisheng: the kernel is in the device binary; run it through the twin runtime.
+#define ICPU_RUN_KF(func, numBlocks, ...) \
+  ((void)::AscendC::twin_host::MakeLauncher(&func).RunSync((numBlocks), ##__VA_ARGS__))
+#else
+// Built by a plain C++ compiler (CMake + tikicpulib, as CANN's CPU-debug builds are): the kernel
+// is an ordinary function here; run its blocks on host threads through the same entry shim a
+// device binary uses (own UB arena per thread, no GM range checks).
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+#include <tuple>
+#include <vector>
+
+#include "asc_twin/kernel_entry.h"
+
+namespace AscendC {
+namespace twin_cpu {
+
+template <typename... P, typename Tuple, size_t... I>
+inline void PackArgs(uint8_t* blob, Tuple& values, std::index_sequence<I...>) {
+  ((std::memcpy(blob + twin::ArgLayout<P...>::template Offset<I>(), &std::get<I>(values), sizeof(P))), ...);
+}
+
+template <typename... P, typename... A>
+inline int RunBlocks(void (*fn)(P...), const char* name, uint32_t numBlocks, A&&... a) {
+  static_assert(sizeof...(A) == sizeof...(P), "ICPU_RUN_KF: the argument count does not match the kernel");
+  std::tuple<std::remove_cv_t<P>...> values(twin_host::ToParam<P>(std::forward<A>(a))...);
+  std::vector<uint8_t> blob(twin::ArgLayout<P...>::kSize + 8, 0);
+  PackArgs<P...>(blob.data(), values, std::index_sequence_for<P...>{});
+  const char* ub_env = std::getenv("ASC_TWIN_CPU_UB_SIZE");
+  const uint64_t ub_size = ub_env != nullptr ? std::strtoull(ub_env, nullptr, 10) : 196608u;
+  unsigned threads = std::thread::hardware_concurrency();
+  threads = threads == 0 ? 1 : (threads > numBlocks ? numBlocks : threads);
+  std::vector<int> failed(numBlocks, 0);
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      void* ub = std::aligned_alloc(4096, (ub_size + 4095) / 4096 * 4096);
+      for (uint32_t b = t; b < numBlocks; b += threads) {
+#ifdef __NPU_ARCH__
+        const uint32_t arch = __NPU_ARCH__;
+#else
+        const uint32_t arch = 0;
+#endif
+        AscTwinBlockEnv env{ASC_TWIN_ABI_VERSION, b, numBlocks, arch, 0u, 0u, static_cast<uint8_t*>(ub),
+                            ub_size, nullptr, nullptr, "cpu-debug", name};
+        char err[512] = "";
+        if (twin::RunKernelBlock(fn, &env, blob.data(), twin::ArgLayout<P...>::kSize, err, sizeof(err)) != 0) {
+          std::fprintf(stderr, "[ERROR] ICPU_RUN_KF: kernel %s block %u: %s\n", name, b, err);
+          failed[b] = 1;
+        }
+      }
+      std::free(ub);
+    });
+  }
+  for (auto& th : pool) th.join();
+  for (int f : failed) {
+    if (f) return 1;
+  }
+  return 0;
+}
+
+}  // namespace twin_cpu
+}  // namespace AscendC
+
+#define ICPU_RUN_KF(func, numBlocks, ...) \
+  ((void)::AscendC::twin_cpu::RunBlocks(&func, #func, (numBlocks), ##__VA_ARGS__))
+#endif
+#define ICPU_SET_TILING_KEY(key) ((void)(key))
+
+#endif  // ASC_TWIN_TIKICPULIB_H_

@@ -1,0 +1,222 @@
+// libascendc_runtime.so (ascend-twin): the host side of `<<<>>>`, ACLRT_LAUNCH_KERNEL and
+// ICPU_RUN_KF launches in programs built by bisheng. See twin/runtime/launch/README.md.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "acl/acl.h"
+#include "asc_twin/host_launch.h"
+
+namespace {
+
+struct Binary {
+  const void* data = nullptr;
+  size_t size = 0;
+  aclrtBinHandle handle = nullptr;
+};
+
+struct Kernel {
+  size_t binary = 0;
+  std::string name;
+  std::vector<uint32_t> sizes;
+  aclrtFuncHandle func = nullptr;
+};
+
+struct Registry {
+  std::mutex mu;
+  std::vector<Binary> binaries;
+  std::unordered_map<const void*, Kernel> kernels;
+};
+
+Registry& Reg() {
+  static Registry* r = new Registry;  // never destroyed: launches may run during exit
+  return *r;
+}
+
+struct Config {
+  uint32_t blocks;
+  void* stream;
+};
+
+thread_local std::vector<Config> g_configs;
+
+void PrintError(const char* what, const char* kernel, int err) {
+  const char* msg = aclGetRecentErrMsg();
+  std::fprintf(stderr, "[ERROR] ascend-twin launch of kernel %s: %s failed with error %d%s%s\n",
+               kernel ? kernel : "?", what, err, msg ? ": " : "", msg ? msg : "");
+}
+
+// Loads the kernel's binary (once per runtime) and resolves its function handle.
+int Resolve(Registry& r, Kernel& k, bool reload) {
+  Binary& b = r.binaries[k.binary];
+  if (reload && b.handle != nullptr) {
+    b.handle = nullptr;
+    for (auto& entry : r.kernels) {
+      if (entry.second.binary == k.binary) entry.second.func = nullptr;
+    }
+  }
+  if (b.handle == nullptr) {
+    aclrtBinHandle h = nullptr;
+    aclError err = aclrtBinaryLoadFromData(b.data, b.size, nullptr, &h);
+    if (err != ACL_SUCCESS) {
+      PrintError("aclrtBinaryLoadFromData", k.name.c_str(), err);
+      return err;
+    }
+    b.handle = h;
+  }
+  if (k.func == nullptr) {
+    aclrtFuncHandle f = nullptr;
+    aclError err = aclrtBinaryGetFunction(b.handle, k.name.c_str(), &f);
+    if (err != ACL_SUCCESS) {
+      PrintError("aclrtBinaryGetFunction", k.name.c_str(), err);
+      return err;
+    }
+    k.func = f;
+  }
+  return ACL_SUCCESS;
+}
+
+int Launch(const void* stub, uint32_t blocks, void* stream, void** args, bool print) {
+  Registry& r = Reg();
+  aclrtFuncHandle func = nullptr;
+  std::string name;
+  std::vector<uint8_t> blob;
+  {
+    std::lock_guard<std::mutex> lock(r.mu);
+    auto it = r.kernels.find(stub);
+    if (it == r.kernels.end()) {
+      std::fprintf(stderr,
+                   "[ERROR] ascend-twin launch: no kernel registered at %p (was its object built by "
+                   "bisheng?)\n", stub);
+      return ACL_ERROR_INVALID_PARAM;
+    }
+    Kernel& k = it->second;
+    name = k.name;
+    int err = Resolve(r, k, false);
+    if (err != ACL_SUCCESS) return err;
+    func = k.func;
+    size_t total = 0;
+    for (uint32_t s : k.sizes) total += (s + 7u) / 8u * 8u;
+    blob.assign(total, 0);
+    size_t off = 0;
+    for (size_t i = 0; i < k.sizes.size(); ++i) {
+      std::memcpy(blob.data() + off, args[i], k.sizes[i]);
+      off += (k.sizes[i] + 7u) / 8u * 8u;
+    }
+  }
+  aclError err = aclrtLaunchKernel(func, blocks, blob.data(), blob.size(), stream);
+  if (err == ACL_ERROR_RT_INVALID_HANDLE) {  // the runtime was finalized and initialized again
+    std::lock_guard<std::mutex> lock(r.mu);
+    Kernel& k = r.kernels[stub];
+    if (Resolve(r, k, true) == ACL_SUCCESS) {
+      err = aclrtLaunchKernel(k.func, blocks, blob.data(), blob.size(), stream);
+    }
+  }
+  if (err != ACL_SUCCESS && print) PrintError("aclrtLaunchKernel", name.c_str(), err);
+  return err;
+}
+
+std::once_flag g_cpu_init;
+int g_cpu_init_err = 0;
+
+// CPU-debug style code calls no ACL itself: bring up ACL and device 0 on first use.
+int EnsureCpuDebugDevice() {
+  std::call_once(g_cpu_init, [] {
+    aclError err = aclInit(nullptr);
+    if (err != ACL_SUCCESS && err != ACL_ERROR_REPEAT_INITIALIZE) {
+      g_cpu_init_err = err;
+      return;
+    }
+    err = aclrtSetDevice(0);
+    if (err != ACL_SUCCESS) g_cpu_init_err = err;
+  });
+  if (g_cpu_init_err == 0) {
+    int32_t dev = -1;
+    if (aclrtGetDevice(&dev) != ACL_SUCCESS) return aclrtSetDevice(0);  // a new host thread
+  }
+  return g_cpu_init_err;
+}
+
+}  // namespace
+
+extern "C" {
+
+void __asc_twin_register_binary(const void* data, size_t size, const AscTwinHostKernel* kernels,
+                                 size_t count) {
+  Registry& r = Reg();
+  std::lock_guard<std::mutex> lock(r.mu);
+  r.binaries.push_back(Binary{data, size, nullptr});
+  for (size_t i = 0; i < count; ++i) {
+    Kernel k;
+    k.binary = r.binaries.size() - 1;
+    k.name = kernels[i].name;
+    k.sizes.assign(kernels[i].param_sizes, kernels[i].param_sizes + kernels[i].param_count);
+    r.kernels[kernels[i].stub] = std::move(k);
+  }
+}
+
+int __asc_twin_push_launch_config(uint32_t blocks, void* stream) {
+  g_configs.push_back(Config{blocks, stream});
+  return 0;
+}
+
+int __cudaPopCallConfiguration(void* grid, void* block, size_t* shmem, void** stream) {
+  Config c{0, nullptr};
+  if (!g_configs.empty()) {
+    c = g_configs.back();
+    g_configs.pop_back();
+  }
+  const uint32_t g[3] = {c.blocks, 1, 1};
+  const uint32_t b[3] = {1, 1, 1};
+  std::memcpy(grid, g, sizeof(g));
+  std::memcpy(block, b, sizeof(b));
+  *shmem = 0;
+  *stream = c.stream;
+  return 0;
+}
+
+struct AscTwinDim3Abi {
+  uint32_t x, y, z;
+};
+
+int cudaLaunchKernel(const void* func, AscTwinDim3Abi grid, AscTwinDim3Abi, void** args, size_t,
+                     void* stream) {
+  return Launch(func, grid.x, stream, args, true);
+}
+
+int __asc_twin_launch(const void* stub, uint32_t blocks, void* stream, void** args) {
+  return Launch(stub, blocks, stream, args, true);
+}
+
+int __asc_twin_run_sync(const void* stub, uint32_t blocks, void** args) {
+  int err = EnsureCpuDebugDevice();
+  if (err != 0) {
+    PrintError("ICPU_RUN_KF: bringing up device 0", nullptr, err);
+    return err;
+  }
+  err = Launch(stub, blocks, nullptr, args, true);
+  if (err != ACL_SUCCESS) return err;
+  err = aclrtSynchronizeStream(nullptr);
+  if (err != ACL_SUCCESS) {
+    const char* msg = aclGetRecentErrMsg();
+    std::fprintf(stderr, "[ERROR] ICPU_RUN_KF: %s\n", msg ? msg : "kernel failed");
+  }
+  return err;
+}
+
+void* __asc_twin_gm_alloc(size_t size) {
+  if (EnsureCpuDebugDevice() != 0) return nullptr;
+  void* p = nullptr;
+  if (aclrtMalloc(&p, size == 0 ? 1 : size, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return nullptr;
+  return p;
+}
+
+void __asc_twin_gm_free(void* ptr) {
+  if (ptr != nullptr) aclrtFree(ptr);
+}
+
+}  // extern "C"
