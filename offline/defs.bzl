@@ -4,20 +4,12 @@
     atc_om(name, air, soc = "")      runs atc as a declared tool -> <name>.om (+ <name>.atc.log)
     om_run(name, om, runner, ...)    `bazel run` target: the runner on the OM, no Python plugin path
 
-The SoC is `soc` if given, else `--define soc=...`, else Ascend910B1 (as for ascendc_kernel).
+The SoC is `soc` if given, else the build setting //tools/bisheng:soc, else `--define soc=...`,
+else Ascend910B1 (as for ascendc_kernel: tools/bisheng/soc.bzl).
 """
 
-load("//tools/bisheng:soc_table.bzl", "DEFAULT_SOC", "SOC_NPU_ARCH")
-
-def selected_soc(ctx):
-    soc = ctx.attr.soc or ctx.var.get("soc", DEFAULT_SOC)
-    if soc not in SOC_NPU_ARCH:
-        fail("unknown SoC '%s' (from %s); known: %s" % (
-            soc,
-            "soc = ..." if ctx.attr.soc else "--define soc=...",
-            ", ".join(sorted(SOC_NPU_ARCH.keys())),
-        ))
-    return soc
+load("//tools/bisheng:soc.bzl", "SOC_ATTRS", "selected_soc")
+load("//tools/bisheng:soc_table.bzl", "DEFAULT_SOC")
 
 def _opp_root_impl(ctx):
     root = ctx.actions.declare_directory(ctx.label.name)
@@ -90,15 +82,15 @@ def _atc_om_impl(ctx):
 atc_om = rule(
     implementation = _atc_om_impl,
     doc = "Compiles an AIR graph to an OM with atc for one SoC.",
-    attrs = {
+    attrs = dict(SOC_ATTRS, **{
         "air": attr.label(allow_single_file = [".air"], mandatory = True),
-        "soc": attr.string(doc = "SoC to build for; default: --define soc=..., else " + DEFAULT_SOC),
+        "soc": attr.string(doc = "SoC to build for; default: //tools/bisheng:soc, --define soc=..., else " + DEFAULT_SOC),
         "atc": attr.label(default = "//twin/atc:atc", executable = True, cfg = "exec"),
         "cann_home": attr.label(default = "//twin:cann_home", allow_single_file = True),
         "opp_root": attr.label(mandatory = True, allow_single_file = True),
         "plugin_files": attr.label_list(allow_files = True, doc = "The Python plugin dir's files and what they read"),
         "plugin_dir": attr.string(mandatory = True, doc = "Workspace-relative Python plugin directory"),
-    },
+    }),
     # Predeclared, so other targets can name them (":<name>.om").
     outputs = {"om": "%{name}.om", "log": "%{name}.atc.log"},
 )
@@ -133,11 +125,11 @@ om_run = rule(
     implementation = _om_run_impl,
     doc = "`bazel run` target: the OM runner on `om` with ASCEND_TWIN_SOC_VERSION set to the SoC.",
     executable = True,
-    attrs = {
+    attrs = dict(SOC_ATTRS, **{
         "om": attr.label(mandatory = True, allow_single_file = [".om"]),
         "soc": attr.string(),
         "runner": attr.label(mandatory = True, executable = True, cfg = "target"),
         "opp_root": attr.label(mandatory = True, allow_single_file = True),
         "atc_log": attr.label(allow_single_file = True, doc = "atc's console output, shown before the run"),
-    },
+    }),
 )

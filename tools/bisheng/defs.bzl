@@ -11,9 +11,11 @@ produces `add_custom.aicore.o` (the raw device binary) through declared, sandbox
      (the `abi=/npu_arch=/npu_arch_flag=/kernel=` lines, for tools that want the kernel names)
 Step 2 also writes <name>.cache_key (bisheng --twin-cache-key): the kernel cache key of
 <name>.aicore.o, the same key the JIT builds of compile holders use (README "Kernel cache key").
-The SoC is `soc` if given, else `--define soc=...`, else Ascend910B1.
+The SoC is `soc` if given, else the build setting //tools/bisheng:soc, else `--define soc=...`,
+else Ascend910B1 (soc.bzl).
 """
 
+load(":soc.bzl", "SOC_ATTRS", "selected_soc")
 load(":soc_table.bzl", "DEFAULT_SOC", "SOC_NPU_ARCH", "npu_arch_flag")
 
 AscendcKernelInfo = provider(
@@ -31,14 +33,7 @@ AscendcKernelInfo = provider(
 )
 
 def _select_soc(ctx):
-    soc = ctx.attr.soc or ctx.var.get("soc", DEFAULT_SOC)
-    if soc not in SOC_NPU_ARCH:
-        fail("unknown SoC '%s' for ascendc_kernel %s (from %s); known: %s" % (
-            soc,
-            ctx.label,
-            "soc = ..." if ctx.attr.soc else "--define soc=...",
-            ", ".join(sorted(SOC_NPU_ARCH.keys())),
-        ))
+    soc = selected_soc(ctx, "ascendc_kernel %s" % ctx.label)
     for f in ctx.files.platform_configs:
         if f.basename == soc + ".ini":
             return soc, f
@@ -139,12 +134,12 @@ def _ascendc_kernel_impl(ctx):
 
 _ascendc_kernel = rule(
     implementation = _ascendc_kernel_impl,
-    attrs = {
+    attrs = dict(SOC_ATTRS, **{
         "src": attr.label(allow_single_file = [".asc", ".cpp", ".cc", ".cce"], mandatory = True),
         "hdrs": attr.label_list(allow_files = True),
         "copts": attr.string_list(),
         "defines": attr.string_list(),
-        "soc": attr.string(doc = "SoC to build for; default: --define soc=..., else " + DEFAULT_SOC),
+        "soc": attr.string(doc = "SoC to build for; default: //tools/bisheng:soc, --define soc=..., else " + DEFAULT_SOC),
         "platform_configs": attr.label_list(
             allow_files = [".ini"],
             default = ["//twin/platform:configs"],
@@ -162,7 +157,7 @@ _ascendc_kernel = rule(
             executable = True,
             cfg = "exec",
         ),
-    },
+    }),
     provides = [AscendcKernelInfo],
 )
 
@@ -256,14 +251,14 @@ exec "$root/{prog}" "$@"
                                     ctx.files.platform_configs + ctx.files.data)
     return [DefaultInfo(executable = launcher, files = depset([launcher, program]), runfiles = runfiles)]
 
-_BINARY_ATTRS = {
+_BINARY_ATTRS = dict(SOC_ATTRS, **{
     "srcs": attr.label_list(allow_files = [".asc", ".cpp", ".cc", ".cce", ".o", ".a"], mandatory = True),
     "hdrs": attr.label_list(allow_files = True),
     "copts": attr.string_list(),
     "linkopts": attr.string_list(),
     "defines": attr.string_list(),
     "data": attr.label_list(allow_files = True),
-    "soc": attr.string(doc = "SoC to build for; default: --define soc=..., else " + DEFAULT_SOC),
+    "soc": attr.string(doc = "SoC to build for; default: //tools/bisheng:soc, --define soc=..., else " + DEFAULT_SOC),
     "platform_configs": attr.label_list(allow_files = [".ini"], default = ["//twin/platform:configs"]),
     "_libascendcl": attr.label(default = "//twin/runtime:libascendcl.so", allow_single_file = True),
     "_libascendc_runtime": attr.label(default = "//twin/runtime/launch:libascendc_runtime.so", allow_single_file = True),
@@ -279,7 +274,7 @@ _BINARY_ATTRS = {
         executable = True,
         cfg = "exec",
     ),
-}
+})
 
 _ascendc_binary = rule(implementation = _ascendc_binary_impl, attrs = _BINARY_ATTRS, executable = True)
 _ascendc_test = rule(implementation = _ascendc_binary_impl, attrs = _BINARY_ATTRS, test = True)
@@ -287,7 +282,7 @@ _ascendc_test = rule(implementation = _ascendc_binary_impl, attrs = _BINARY_ATTR
 def ascendc_binary(name, srcs, soc = None, **kwargs):
     """A program built by `bisheng -x asc srcs... -o <name>.bin` (host code, kernels and <<<>>>
     launches in .asc files; .o/.a inputs linked too); `bazel run` it: the launcher `<name>`
-    finds the twin runtime in the runfiles. SoC: `soc`, else --define soc=..., else Ascend910B1."""
+    finds the twin runtime in the runfiles. SoC: as for ascendc_kernel (soc.bzl)."""
     _ascendc_binary(name = name, srcs = srcs, soc = soc or "", **kwargs)
 
 def ascendc_test(name, srcs, soc = None, **kwargs):
