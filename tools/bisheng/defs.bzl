@@ -16,6 +16,7 @@ else Ascend910B1 (soc.bzl).
 """
 
 load(":soc.bzl", "SOC_ATTRS", "selected_soc")
+load(":toolchain.bzl", "BISHENG_TOOLCHAIN_TYPE", "bisheng_tools")
 load(":soc_table.bzl", "DEFAULT_SOC", "SOC_NPU_ARCH", "npu_arch_flag")
 
 AscendcKernelInfo = provider(
@@ -68,25 +69,17 @@ def _ascendc_kernel_impl(ctx):
     args.add_all(["-iquote", ".", "-iquote", ctx.bin_dir.path])
     args.add_all(ctx.attr.defines, format_each = "-D%s")
     args.add_all(ctx.attr.copts)
-    clang = ctx.file._clang_driver
-    lld = ctx.file._lld_driver
-    objcopy = ctx.file._objcopy
+    tools = bisheng_tools(ctx)
+    objcopy = tools.objcopy
     ctx.actions.run(
-        executable = ctx.executable._bisheng,
+        executable = tools.bisheng,
         arguments = [args],
-        inputs = depset(
-            [ctx.file.src, params] + ctx.files.hdrs,
-            transitive = [depset(ctx.files._clang + ctx.files._lld + ctx.files._objcopy_files)],
-        ),
+        inputs = depset([ctx.file.src, params] + ctx.files.hdrs, transitive = [tools.tool_files]),
         outputs = [host_object, cache_key],
         mnemonic = "BiSheng",
         progress_message = "Compiling Ascend C kernel %s for %s" % (ctx.file.src.short_path, soc),
         use_default_shell_env = False,
-        env = {
-            "BISHENG_CLANG": clang.path,
-            "BISHENG_LLD": lld.path,
-            "BISHENG_OBJCOPY": objcopy.path,
-        },
+        env = tools.env,
     )
 
     aicore = ctx.actions.declare_file(name + ".aicore.o")
@@ -144,20 +137,9 @@ _ascendc_kernel = rule(
             allow_files = [".ini"],
             default = ["//twin/platform:configs"],
         ),
-        "_bisheng": attr.label(default = "//tools/bisheng:bisheng", executable = True, cfg = "exec"),
         "_soc_params": attr.label(default = "//tools/bisheng:soc_params", executable = True, cfg = "exec"),
-        "_clang": attr.label(default = "@llvm_toolchain//:clang", cfg = "exec"),
-        "_clang_driver": attr.label(default = "@llvm_toolchain//:bin/clang", allow_single_file = True, cfg = "exec"),
-        "_lld": attr.label(default = "@llvm_toolchain//:lld", cfg = "exec"),
-        "_lld_driver": attr.label(default = "@llvm_toolchain//:bin/ld.lld", allow_single_file = True, cfg = "exec"),
-        "_objcopy_files": attr.label(default = "@llvm_toolchain//:objcopy", cfg = "exec"),
-        "_objcopy": attr.label(
-            default = "@llvm_toolchain//:bin/llvm-objcopy",
-            allow_single_file = True,
-            executable = True,
-            cfg = "exec",
-        ),
     }),
+    toolchains = [BISHENG_TOOLCHAIN_TYPE],
     provides = [AscendcKernelInfo],
 )
 
@@ -204,24 +186,19 @@ def _ascendc_binary_impl(ctx):
     args.add_all(ctx.attr.defines, format_each = "-D%s")
     args.add_all(ctx.attr.copts)
     args.add_all(ctx.attr.linkopts)
+    tools = bisheng_tools(ctx)
     ctx.actions.run(
-        executable = ctx.executable._bisheng,
+        executable = tools.bisheng,
         arguments = [args],
         inputs = depset(
             ctx.files.srcs + ctx.files.hdrs + libs + [ctx.file._libascendcl, ctx.file._libascendc_runtime],
-            transitive = [depset(ctx.files._clang + ctx.files._lld + ctx.files._objcopy_files)],
+            transitive = [tools.tool_files],
         ),
         outputs = [program],
         mnemonic = "BiShengLink",
         progress_message = "Building Ascend C program %s for %s" % (ctx.label, soc),
         use_default_shell_env = False,
-        env = {
-            "BISHENG_CLANG": ctx.file._clang_driver.path,
-            "BISHENG_LLD": ctx.file._lld_driver.path,
-            "BISHENG_OBJCOPY": ctx.file._objcopy.path,
-            "BISHENG_TWIN_LIB_DIR": libs[0].dirname,
-            "PATH": "/usr/bin:/bin",
-        },
+        env = dict(tools.env, BISHENG_TWIN_LIB_DIR = libs[0].dirname, PATH = "/usr/bin:/bin"),
     )
 
     # The launcher: the program with the twin runtime's libraries from the runfiles, on the SoC
@@ -262,22 +239,20 @@ _BINARY_ATTRS = dict(SOC_ATTRS, **{
     "platform_configs": attr.label_list(allow_files = [".ini"], default = ["//twin/platform:configs"]),
     "_libascendcl": attr.label(default = "//twin/runtime:libascendcl.so", allow_single_file = True),
     "_libascendc_runtime": attr.label(default = "//twin/runtime/launch:libascendc_runtime.so", allow_single_file = True),
-    "_bisheng": attr.label(default = "//tools/bisheng:bisheng", executable = True, cfg = "exec"),
-    "_clang": attr.label(default = "@llvm_toolchain//:clang", cfg = "exec"),
-    "_clang_driver": attr.label(default = "@llvm_toolchain//:bin/clang", allow_single_file = True, cfg = "exec"),
-    "_lld": attr.label(default = "@llvm_toolchain//:lld", cfg = "exec"),
-    "_lld_driver": attr.label(default = "@llvm_toolchain//:bin/ld.lld", allow_single_file = True, cfg = "exec"),
-    "_objcopy_files": attr.label(default = "@llvm_toolchain//:objcopy", cfg = "exec"),
-    "_objcopy": attr.label(
-        default = "@llvm_toolchain//:bin/llvm-objcopy",
-        allow_single_file = True,
-        executable = True,
-        cfg = "exec",
-    ),
 })
 
-_ascendc_binary = rule(implementation = _ascendc_binary_impl, attrs = _BINARY_ATTRS, executable = True)
-_ascendc_test = rule(implementation = _ascendc_binary_impl, attrs = _BINARY_ATTRS, test = True)
+_ascendc_binary = rule(
+    implementation = _ascendc_binary_impl,
+    attrs = _BINARY_ATTRS,
+    executable = True,
+    toolchains = [BISHENG_TOOLCHAIN_TYPE],
+)
+_ascendc_test = rule(
+    implementation = _ascendc_binary_impl,
+    attrs = _BINARY_ATTRS,
+    test = True,
+    toolchains = [BISHENG_TOOLCHAIN_TYPE],
+)
 
 def ascendc_binary(name, srcs, soc = None, **kwargs):
     """A program built by `bisheng -x asc srcs... -o <name>.bin` (host code, kernels and <<<>>>
