@@ -1,13 +1,16 @@
 """Rules of the offline flow: an OPP root tree, AIR -> OM with atc, and an OM runner.
 
     opp_root(name, libs)             a CANN custom OPP root: <root>/libcust_opapi.so ...
-    atc_om(name, air, soc = "")      runs atc as a declared tool -> <name>.om (+ <name>.atc.log)
+    atc_om(name, air, soc = "", kernels = [])
+                                     runs atc as a declared tool -> <name>.om (+ <name>.atc.log);
+                                     `kernels` (ascendc_kernel) seed its kernel cache
     om_run(name, om, runner, ...)    `bazel run` target: the runner on the OM, no Python plugin path
 
 The SoC is `soc` if given, else the build setting //tools/bisheng:soc, else `--define soc=...`,
 else Ascend910B1 (as for ascendc_kernel: tools/bisheng/soc.bzl).
 """
 
+load("//tools/bisheng:defs.bzl", "AscendcKernelInfo")
 load("//tools/bisheng:soc.bzl", "SOC_ATTRS", "selected_soc")
 load("//tools/bisheng:soc_table.bzl", "DEFAULT_SOC")
 
@@ -30,18 +33,26 @@ opp_root = rule(
 )
 
 # Runs in the action's execroot. Everything atc reads is a declared input; the kernel cache lives
-# in a private temp dir so the action neither reads nor pollutes the user's cache.
+# in a private temp dir so the action neither reads nor pollutes the user's cache. It is seeded
+# with the kernels `kernels` (ascendc_kernel) built for this SoC, so the holders' compile finds
+# them there and each kernel is compiled once per SoC per build. Arguments after the first
+# nine: seed tool, then (cache_key, aicore) pairs.
 _ATC_COMMAND = """
 set -eu
-atc="$1"; air="$2"; om="$3"; soc="$4"; opp="$5"; plugins="$6"; home="$7"; log="$8"
+atc="$1"; air="$2"; om="$3"; soc="$4"; opp="$5"; plugins="$6"; home="$7"; log="$8"; seed="$9"
+shift 9
 work=$(mktemp -d "${TMPDIR:-/tmp}/atc_om.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 here=$(pwd)
+while [ "$#" -ge 2 ]; do
+  "$seed" "$1" "$2" --cache "$work/kernel_cache" >/dev/null
+  shift 2
+done
 status=0
 env ASCEND_HOME_PATH="$here/$home" \
     ASCEND_CUSTOM_OPP_PATH="$here/$opp:$here/$plugins" \
     ASCEND_TWIN_KERNEL_CACHE="$work/kernel_cache" \
-    PATH="$here/$home/bin:/usr/bin:/bin" \
+    PATH="$here/$home/bin:$here/$home/x86_64-linux/ccec_compiler/bin:/usr/bin:/bin" \
     HOME="$work" \
     "$atc" --model="$air" --framework=1 --output="${om%.om}" --soc_version="$soc" --log=error \
     >"$log" 2>&1 || status=$?
@@ -56,13 +67,20 @@ def _atc_om_impl(ctx):
     soc = selected_soc(ctx)
     om = ctx.outputs.om
     log = ctx.outputs.log
-    plugin_dir = ctx.attr.plugin_dir
-    if not plugin_dir.startswith("/"):
-        plugin_dir = plugin_dir.strip("/")
+    plugin_dir = ctx.attr.plugin_dir.strip("/")
+    if ctx.attr.plugin_dir.startswith("/") or ".." in plugin_dir.split("/"):
+        fail("plugin_dir '%s' of %s must be a workspace-relative directory" % (ctx.attr.plugin_dir, ctx.label))
+    if not [f for f in ctx.files.plugin_files if f.short_path.rpartition("/")[0] == plugin_dir]:
+        fail("plugin_dir '%s' of %s holds none of plugin_files" % (plugin_dir, ctx.label))
+    seeds = []
+    for kernel in ctx.attr.kernels:
+        info = kernel[AscendcKernelInfo]
+        if info.soc == soc:  # a kernel of another SoC would never be looked up
+            seeds += [info.cache_key, info.aicore]
     ctx.actions.run_shell(
         outputs = [om, log],
-        inputs = [ctx.file.air, ctx.file.opp_root, ctx.file.cann_home] + ctx.files.plugin_files,
-        tools = [ctx.attr.atc[DefaultInfo].files_to_run],
+        inputs = [ctx.file.air, ctx.file.opp_root, ctx.file.cann_home] + ctx.files.plugin_files + seeds,
+        tools = [ctx.attr.atc[DefaultInfo].files_to_run, ctx.attr._seed[DefaultInfo].files_to_run],
         command = _ATC_COMMAND,
         arguments = [
             ctx.executable.atc.path,
@@ -73,7 +91,8 @@ def _atc_om_impl(ctx):
             plugin_dir,
             ctx.file.cann_home.path,
             log.path,
-        ],
+            ctx.executable._seed.path,
+        ] + [f.path for f in seeds],
         mnemonic = "Atc",
         progress_message = "atc %s -> %s (%s)" % (ctx.file.air.short_path, om.short_path, soc),
     )
@@ -90,6 +109,11 @@ atc_om = rule(
         "opp_root": attr.label(mandatory = True, allow_single_file = True),
         "plugin_files": attr.label_list(allow_files = True, doc = "The Python plugin dir's files and what they read"),
         "plugin_dir": attr.string(mandatory = True, doc = "Workspace-relative Python plugin directory"),
+        "kernels": attr.label_list(
+            providers = [AscendcKernelInfo],
+            doc = "ascendc_kernel targets whose binaries seed atc's kernel cache (used when built for this SoC)",
+        ),
+        "_seed": attr.label(default = "//tools/ascendc_jit:seed", executable = True, cfg = "exec"),
     }),
     # Predeclared, so other targets can name them (":<name>.om").
     outputs = {"om": "%{name}.om", "log": "%{name}.atc.log"},
