@@ -5,6 +5,7 @@
 #include "kernel_local_mem_allocator.h"
 #include "kernel_operator_block_sync_intf.h"
 #include "kernel_operator_data_copy_intf.h"
+#include "kernel_operator_vec_mask_intf.h"
 #include "kernel_operator_sys_var_intf.h"
 #include "kernel_operator_vec_binary_intf.h"
 #include "kernel_operator_vec_cast_intf.h"

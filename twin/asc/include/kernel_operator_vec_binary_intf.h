@@ -1,4 +1,7 @@
-// Count-form binary vector APIs: dst[i] = src0[i] op src1[i], i < count.
+// Binary vector APIs: dst[i] = src0[i] op src1[i]. Each API has the count (level-2) form
+// `Op(dst, src0, src1, count)` and the two level-0 forms `Op<T, isSetMask>(dst, src0, src1,
+// mask[] | mask, repeatTime, BinaryRepeatParams)` (mask semantics: kernel_operator_vec_mask_intf.h),
+// all generated from one definition per op below.
 #ifndef ASC_TWIN_KERNEL_OPERATOR_VEC_BINARY_INTF_H_
 #define ASC_TWIN_KERNEL_OPERATOR_VEC_BINARY_INTF_H_
 
@@ -10,49 +13,82 @@ template <typename T>
 constexpr bool kArithType = kIsOneOf<T, int16_t, half, int32_t, float>;
 template <typename T>
 constexpr bool kFloatType = kIsOneOf<T, half, float>;
+template <typename T>
+constexpr bool kBitType = kIsOneOf<T, int16_t, uint16_t>;
+template <typename T>
+constexpr bool kReluType = kIsOneOf<T, int16_t, half, float>;
+
+template <typename T>
+inline T ReluOf(T x) {
+  return x > T(0) ? x : T(0);
+}
 }  // namespace twin
 
-template <typename T>
-__aicore__ inline void Add(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
-                           const int32_t& count) {
-  static_assert(twin::kArithType<T>, "Add supports int16_t, half, int32_t, float");
-  twin::MapBinary("Add", dst, src0, src1, count, [](auto a, auto b) { return twin::WrapAdd(a, b); });
-}
+#define ASC_TWIN_BINARY_API(Name, Pred, TypeText, Expr)                                                       \
+  template <typename T>                                                                                       \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+                              const int32_t& count) {                                                         \
+    static_assert(twin::Pred<T>, #Name " supports " TypeText);                                                \
+    twin::MapBinary(#Name, dst, src0, src1, count, [](auto a, auto b) { return Expr; });                      \
+  }                                                                                                           \
+  ASC_TWIN_BINARY_L0(Name, const uint64_t mask[], Pred, TypeText, Expr)                                     \
+  ASC_TWIN_BINARY_L0(Name, uint64_t mask, Pred, TypeText, Expr)
+#define ASC_TWIN_BINARY_L0(Name, MaskDecl, Pred, TypeText, Expr)                                              \
+  template <typename T, bool isSetMask = true>                                                                \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+                              MaskDecl, const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {   \
+    static_assert(twin::Pred<T>, #Name " supports " TypeText);                                                \
+    twin::BinaryLevel0<T, isSetMask>(#Name, dst, src0, src1, mask, repeatTime, repeatParams,                   \
+                                     [](auto a, auto b) { return Expr; });                                    \
+  }
 
-template <typename T>
-__aicore__ inline void Sub(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
-                           const int32_t& count) {
-  static_assert(twin::kArithType<T>, "Sub supports int16_t, half, int32_t, float");
-  twin::MapBinary("Sub", dst, src0, src1, count, [](auto a, auto b) { return twin::WrapSub(a, b); });
-}
+ASC_TWIN_BINARY_API(Add, kArithType, "int16_t, half, int32_t, float", twin::WrapAdd(a, b))
+ASC_TWIN_BINARY_API(Sub, kArithType, "int16_t, half, int32_t, float", twin::WrapSub(a, b))
+ASC_TWIN_BINARY_API(Mul, kArithType, "int16_t, half, int32_t, float", twin::WrapMul(a, b))
+ASC_TWIN_BINARY_API(Div, kFloatType, "half, float", a / b)
+ASC_TWIN_BINARY_API(Max, kArithType, "int16_t, half, int32_t, float", a > b ? a : b)
+ASC_TWIN_BINARY_API(Min, kArithType, "int16_t, half, int32_t, float", a < b ? a : b)
+ASC_TWIN_BINARY_API(And, kBitType, "int16_t, uint16_t", static_cast<decltype(a)>(a & b))
+ASC_TWIN_BINARY_API(Or, kBitType, "int16_t, uint16_t", static_cast<decltype(a)>(a | b))
+ASC_TWIN_BINARY_API(AddRelu, kReluType, "int16_t, half, float", twin::ReluOf(twin::WrapAdd(a, b)))
+ASC_TWIN_BINARY_API(SubRelu, kReluType, "int16_t, half, float", twin::ReluOf(twin::WrapSub(a, b)))
+#undef ASC_TWIN_BINARY_API
+#undef ASC_TWIN_BINARY_L0
 
-template <typename T>
-__aicore__ inline void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
-                           const int32_t& count) {
-  static_assert(twin::kArithType<T>, "Mul supports int16_t, half, int32_t, float");
-  twin::MapBinary("Mul", dst, src0, src1, count, [](auto a, auto b) { return twin::WrapMul(a, b); });
-}
+// Ops that also read dst: count form and both level-0 forms from one definition.
+#define ASC_TWIN_DST_BINARY_API(Name, Pred, TypeText, Expr)                                                   \
+  template <typename T>                                                                                       \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+                              const int32_t& count) {                                                         \
+    static_assert(twin::Pred<T>, #Name " supports " TypeText);                                                \
+    if (!twin::CheckCount(#Name, count)) return;                                                              \
+    twin::LevelTwoDone();                                                                                     \
+    const twin::Plan plan = twin::CountPlan<T>(static_cast<uint32_t>(count));                                 \
+    twin::WithDstMap(#Name, plan, twin::MakeOperand(#Name, "dst", dst, 1, 8),                                 \
+                     twin::MakeOperand(#Name, "src0", src0, 1, 8), twin::MakeOperand(#Name, "src1", src1, 1, 8), \
+                     [](auto d, auto a, auto b) { return Expr; });                                            \
+  }                                                                                                           \
+  ASC_TWIN_DST_BINARY_L0(Name, const uint64_t mask[], Pred, TypeText, Expr)                                 \
+  ASC_TWIN_DST_BINARY_L0(Name, uint64_t mask, Pred, TypeText, Expr)
+#define ASC_TWIN_DST_BINARY_L0(Name, MaskDecl, Pred, TypeText, Expr)                                          \
+  template <typename T, bool isSetMask = true>                                                                \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+                              MaskDecl, const uint8_t repeatTime, const BinaryRepeatParams& p) {              \
+    static_assert(twin::Pred<T>, #Name " supports " TypeText);                                                \
+    const twin::Plan plan = twin::MakePlan<T, isSetMask>(#Name, mask, repeatTime);                            \
+    twin::WithDstMap(#Name, plan, twin::MakeOperand(#Name, "dst", dst, p.dstBlkStride, p.dstRepStride),       \
+                     twin::MakeOperand(#Name, "src0", src0, p.src0BlkStride, p.src0RepStride),                \
+                     twin::MakeOperand(#Name, "src1", src1, p.src1BlkStride, p.src1RepStride),                \
+                     [](auto d, auto a, auto b) { return Expr; });                                            \
+  }
 
-template <typename T>
-__aicore__ inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
-                           const int32_t& count) {
-  static_assert(twin::kFloatType<T>, "Div supports half, float");
-  twin::MapBinary("Div", dst, src0, src1, count, [](auto a, auto b) { return a / b; });
-}
-
-template <typename T>
-__aicore__ inline void Max(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
-                           const int32_t& count) {
-  static_assert(twin::kArithType<T>, "Max supports int16_t, half, int32_t, float");
-  twin::MapBinary("Max", dst, src0, src1, count, [](auto a, auto b) { return a > b ? a : b; });
-}
-
-template <typename T>
-__aicore__ inline void Min(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
-                           const int32_t& count) {
-  static_assert(twin::kArithType<T>, "Min supports int16_t, half, int32_t, float");
-  twin::MapBinary("Min", dst, src0, src1, count, [](auto a, auto b) { return a < b ? a : b; });
-}
+// dst = src0 * dst + src1; dst = src0 * src1 + dst; and with Relu. Computed in float for half
+// (one rounding at the end).
+ASC_TWIN_DST_BINARY_API(FusedMulAdd, kFloatType, "half, float", a * d + b)
+ASC_TWIN_DST_BINARY_API(MulAddDst, kFloatType, "half, float", a * b + d)
+ASC_TWIN_DST_BINARY_API(FusedMulAddRelu, kFloatType, "half, float", twin::ReluOf(a * d + b))
+#undef ASC_TWIN_DST_BINARY_API
+#undef ASC_TWIN_DST_BINARY_L0
 
 // ---- whole-tensor expressions: dst = a + b etc. (count = dst.GetSize()) ----
 namespace twin {
@@ -68,29 +104,24 @@ ASC_TWIN_EXPR_OP(ExprAdd, ::AscendC::Add)
 ASC_TWIN_EXPR_OP(ExprSub, ::AscendC::Sub)
 ASC_TWIN_EXPR_OP(ExprMul, ::AscendC::Mul)
 ASC_TWIN_EXPR_OP(ExprDiv, ::AscendC::Div)
+ASC_TWIN_EXPR_OP(ExprAnd, ::AscendC::And)
+ASC_TWIN_EXPR_OP(ExprOr, ::AscendC::Or)
 #undef ASC_TWIN_EXPR_OP
 }  // namespace twin
 
-template <typename T>
-__aicore__ inline twin::TensorExpr<LocalTensor<T>, LocalTensor<T>, twin::ExprAdd> operator+(const LocalTensor<T>& a,
-                                                                                             const LocalTensor<T>& b) {
-  return {a, b};
-}
-template <typename T>
-__aicore__ inline twin::TensorExpr<LocalTensor<T>, LocalTensor<T>, twin::ExprSub> operator-(const LocalTensor<T>& a,
-                                                                                             const LocalTensor<T>& b) {
-  return {a, b};
-}
-template <typename T>
-__aicore__ inline twin::TensorExpr<LocalTensor<T>, LocalTensor<T>, twin::ExprMul> operator*(const LocalTensor<T>& a,
-                                                                                             const LocalTensor<T>& b) {
-  return {a, b};
-}
-template <typename T>
-__aicore__ inline twin::TensorExpr<LocalTensor<T>, LocalTensor<T>, twin::ExprDiv> operator/(const LocalTensor<T>& a,
-                                                                                             const LocalTensor<T>& b) {
-  return {a, b};
-}
+#define ASC_TWIN_TENSOR_OPERATOR(op, Expr)                                                          \
+  template <typename T>                                                                             \
+  __aicore__ inline twin::TensorExpr<LocalTensor<T>, LocalTensor<T>, twin::Expr> operator op(       \
+      const LocalTensor<T>& a, const LocalTensor<T>& b) {                                           \
+    return {a, b};                                                                                  \
+  }
+ASC_TWIN_TENSOR_OPERATOR(+, ExprAdd)
+ASC_TWIN_TENSOR_OPERATOR(-, ExprSub)
+ASC_TWIN_TENSOR_OPERATOR(*, ExprMul)
+ASC_TWIN_TENSOR_OPERATOR(/, ExprDiv)
+ASC_TWIN_TENSOR_OPERATOR(&, ExprAnd)
+ASC_TWIN_TENSOR_OPERATOR(|, ExprOr)
+#undef ASC_TWIN_TENSOR_OPERATOR
 
 }  // namespace AscendC
 
