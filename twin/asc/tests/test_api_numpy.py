@@ -7,7 +7,7 @@ references model the NPU's documented semantics: mask lanes, repeats and 32-byte
 the binary-tree summation order, LSB-first compare bits. Results are compared bit-for-bit
 except the transcendental ops (Exp, Ln, Rsqrt: ULP bound).
 
-Env: ASCENDCL_LIB, API_LEVEL0, API_REDUCE, API_CMPSEL, API_TRAPS (device binaries).
+Env: ASCENDCL_LIB, API_LEVEL0, API_REDUCE, API_CMPSEL, API_TRAPS, API_CAST (device binaries).
 """
 from __future__ import annotations
 
@@ -108,6 +108,7 @@ def dev():
     d.load("API_REDUCE", ["reduce_f32", "reduce_f16"])
     d.load("API_CMPSEL", ["cmpsel_f32", "cmpsel_f16"])
     d.load("API_TRAPS", ["api_traps"])
+    d.load("API_CAST", [f"cast_{p}" for p in CASTS])
     yield d
     d.close()
 
@@ -594,3 +595,101 @@ def test_misuse_traps(dev, which, message):
     msg = dev.lib.aclGetRecentErrMsg().decode()
     assert message in msg, msg
     assert dev.launch("api_traps", 1, dev.put(x), 99) == 0  # the device is fine afterwards
+
+
+# ---------------------------------------------------------------- Cast
+
+NONE, RINT, FLOOR, CEIL, ROUND, TRUNC, ODD = 0, 1, 2, 3, 4, 5, 6
+INTEGRAL = [RINT, FLOOR, CEIL, ROUND, TRUNC]
+CASTS = {  # kernel suffix: (src, dst, modes)
+    "f16_i8": (F16, np.int8, [NONE] + INTEGRAL), "f16_u8": (F16, np.uint8, [NONE] + INTEGRAL),
+    "f16_i16": (F16, np.int16, INTEGRAL), "f16_i32": (F16, np.int32, INTEGRAL), "f16_f32": (F16, F32, [NONE]),
+    "i8_f16": (np.int8, F16, [NONE]), "u8_f16": (np.uint8, F16, [NONE]), "i16_f16": (np.int16, F16, [NONE]),
+    "i16_f32": (np.int16, F32, [NONE]), "f32_i16": (F32, np.int16, INTEGRAL), "f32_i32": (F32, np.int32, INTEGRAL),
+    "f32_i64": (F32, np.int64, INTEGRAL), "f32_f16": (F32, F16, [NONE, RINT]), "f32_f32": (F32, F32, INTEGRAL),
+    "i32_f32": (np.int32, F32, [NONE, RINT]), "i64_f32": (np.int64, F32, [NONE, RINT]),
+    "i32_i16": (np.int32, np.int16, [NONE]), "i32_i64": (np.int32, np.int64, [NONE]),
+    "i64_i32": (np.int64, np.int32, [NONE]),
+}
+
+
+def round_by(x: np.ndarray, mode: int) -> np.ndarray:
+    return {NONE: np.rint, RINT: np.rint, FLOOR: np.floor, CEIL: np.ceil, TRUNC: np.trunc,
+            ROUND: lambda v: np.sign(v) * np.floor(np.abs(v) + 0.5)}[mode](x)
+
+
+def cast_ref(x: np.ndarray, src, dst, mode: int) -> np.ndarray:
+    if np.issubdtype(dst, np.integer):
+        info = np.iinfo(dst)
+        v = x.astype(np.float64) if np.issubdtype(src, np.floating) else x.astype(np.int64)
+        if np.issubdtype(src, np.floating):
+            v = round_by(v, mode)
+            v = np.where(np.isnan(v), 0, v)
+            return np.clip(v, info.min, info.max).astype(dst)
+        return np.clip(v, info.min, info.max).astype(dst)
+    if np.issubdtype(src, np.floating) and dst == src:
+        return round_by(x.astype(np.float64), mode).astype(dst)
+    with np.errstate(over="ignore"):
+        return x.astype(dst)  # RNE (numpy's conversions round to nearest even)
+
+
+def random_src(rng, src, n):
+    if np.issubdtype(src, np.integer):
+        info = np.iinfo(src)
+        return rng.integers(max(info.min, -(1 << 40)), min(info.max, 1 << 40), n, endpoint=True).astype(src)
+    v = rng.uniform(-300, 300, n)
+    v[: n // 4] = np.round(v[: n // 4] * 2) / 2  # exact .5 ties
+    v[n // 4: n // 3] = rng.uniform(-1e6, 1e6, n // 3 - n // 4)  # saturation
+    with np.errstate(over="ignore"):
+        return v.astype(src)
+
+
+@pytest.mark.parametrize("pair", sorted(CASTS))
+def test_cast_count(dev, pair):
+    src, dst, modes = CASTS[pair]
+    for mode in modes:
+        rng = rng_for("cast", pair, mode)
+        n = 512
+        x = random_src(rng, src, n)
+        params = np.array([mode, 0, 0, 0, 0, n, n, 1, 1, 8, 8], np.uint64)
+        pz = dev.put(np.zeros(n, dst))
+        dev.ok(dev.launch(f"cast_{pair}", 1, dev.put(x), pz, dev.put(params)))
+        got = dev.get(pz, np.zeros(n, dst))
+        want = cast_ref(x, src, dst, mode)
+        bad = np.flatnonzero((got != want) & ~(np.isnan(got.astype(np.float64)) & np.isnan(want.astype(np.float64))))
+        assert bad.size == 0, f"Cast {pair} mode {mode}: x={x[bad[:4]]} got {got[bad[:4]]} want {want[bad[:4]]}"
+
+
+@pytest.mark.parametrize("pair", ["f32_f16", "f16_f32", "f32_i32", "f16_i8", "i16_f32"])
+@pytest.mark.parametrize("form", [1, 2], ids=["contmask", "bitmask"])
+def test_cast_level0(dev, pair, form):
+    src, dst, modes = CASTS[pair]
+    lanes = 256 // max(np.dtype(src).itemsize, np.dtype(dst).itemsize)
+    rng = rng_for("cast-l0", pair, form)
+    mode = modes[-1]
+    repeat = int(rng.integers(1, 5))
+    lo, hi = random_mask(rng, F32 if lanes == 64 else F16, 0 if form == 1 else 1)
+    pl = plan(F32 if lanes == 64 else F16, 0 if form == 1 else 1, lo, hi, repeat)
+    sb, db = int(rng.integers(1, 3)), int(rng.integers(1, 3))
+    se, de = 32 // np.dtype(src).itemsize, 32 // np.dtype(dst).itemsize
+    srep = int(rng.integers(lanes // se * sb, lanes // se * sb + 4))
+    drep = int(rng.integers(lanes // de * db, lanes // de * db + 4))
+
+    def off(dt, r, l, blk, rep):
+        e = 32 // np.dtype(dt).itemsize
+        return r * rep * e + (l // e) * blk * e + l % e
+
+    ns = -(-(off(src, repeat, 0, sb, srep) + lanes * sb) // 256) * 256
+    nd = -(-(off(dst, repeat, 0, db, drep) + lanes * db) // 256) * 256
+    x = random_src(rng, src, ns)
+    z0 = np.zeros(nd, dst) + dst(7)
+    params = np.array([mode, form, lo, hi, repeat, ns, nd, db, sb, drep, srep], np.uint64)
+    pz = dev.put(z0)
+    dev.ok(dev.launch(f"cast_{pair}", 1, dev.put(x), pz, dev.put(params)))
+    got = dev.get(pz, z0)
+    want = z0.copy()
+    for r, act in pl:
+        si = np.array([off(src, r, l, sb, srep) for l in act])
+        di = np.array([off(dst, r, l, db, drep) for l in act])
+        want[di] = cast_ref(x[si], src, dst, mode)
+    np.testing.assert_array_equal(got, want, f"Cast {pair} level-0 form={form} mask=({lo:#x},{hi:#x}) repeat={repeat}")
