@@ -113,6 +113,22 @@ __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src
                    twin::MakeOperand("Axpy", "src", src, 1, 8), [s](auto d, auto a, auto) { return a * s + d; });
 }
 
+#define ASC_TWIN_AXPY_L0(MaskDecl)                                                                          \
+  template <typename T, typename U, bool isSetMask = true>                                                  \
+  __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U scalarValue,     \
+                              MaskDecl, const uint8_t repeatTime, const UnaryRepeatParams& p) {             \
+    static_assert(std::is_same<T, U>::value && twin::kIsOneOf<T, half, float>,                             \
+                  "Axpy supports half and float with dst and src of one type");                             \
+    const twin::Plan plan = twin::MakePlan<T, isSetMask>("Axpy", mask, repeatTime);                        \
+    const float s = static_cast<float>(scalarValue);                                                        \
+    const twin::Operand<T> d = twin::MakeOperand("Axpy", "dst", dst, p.dstBlkStride, p.dstRepStride);      \
+    const twin::Operand<T> x = twin::MakeOperand("Axpy", "src", src, p.srcBlkStride, p.srcRepStride);      \
+    twin::WithDstMap("Axpy", plan, d, x, x, [s](auto dv, auto a, auto) { return a * s + dv; });             \
+  }
+ASC_TWIN_AXPY_L0(const uint64_t mask[])
+ASC_TWIN_AXPY_L0(uint64_t mask)
+#undef ASC_TWIN_AXPY_L0
+
 }  // namespace AscendC
 
 #endif  // ASC_TWIN_KERNEL_OPERATOR_VEC_SCALAR_INTF_H_

@@ -7,7 +7,7 @@ references model the NPU's documented semantics: mask lanes, repeats and 32-byte
 the binary-tree summation order, LSB-first compare bits. Results are compared bit-for-bit
 except the transcendental ops (Exp, Ln, Rsqrt: ULP bound).
 
-Env: ASCENDCL_LIB, API_LEVEL0, API_REDUCE, API_CMPSEL, API_TRAPS, API_CAST (device binaries).
+Env: ASCENDCL_LIB, API_LEVEL0, API_REDUCE, API_CMPSEL, API_TRAPS, API_CAST, API_MISC (device binaries).
 """
 from __future__ import annotations
 
@@ -109,6 +109,7 @@ def dev():
     d.load("API_CMPSEL", ["cmpsel_f32", "cmpsel_f16"])
     d.load("API_TRAPS", ["api_traps"])
     d.load("API_CAST", [f"cast_{p}" for p in CASTS])
+    d.load("API_MISC", ["misc_f32"])
     yield d
     d.close()
 
@@ -693,3 +694,74 @@ def test_cast_level0(dev, pair, form):
         di = np.array([off(dst, r, l, db, drep) for l in act])
         want[di] = cast_ref(x[si], src, dst, mode)
     np.testing.assert_array_equal(got, want, f"Cast {pair} level-0 form={form} mask=({lo:#x},{hi:#x}) repeat={repeat}")
+
+
+# ---------------------------------------------------------------- Brcb, CreateVecIndex, Gather, Scatter, Copy, Axpy
+
+def run_misc(dev, op, x, idx, z, n, repeat=0, a=0, b=0, c=0, d=0, e=0, s=0.0):
+    params = np.array([op, n, repeat, a, b, c, d, int(np.array(s, F32).view(np.uint32)), e], np.uint64)
+    pz = dev.put(z)
+    rc = dev.launch("misc_f32", 1, dev.put(x), dev.put(idx), pz, dev.put(params))
+    return rc, dev.get(pz, z)
+
+
+def test_brcb_create_vec_index_gather_scatter(dev):
+    rng = rng_for("misc")
+    n = 1024
+    x = rng.uniform(-9, 9, n).astype(F32)
+    z = rng.uniform(-9, 9, n).astype(F32)
+    idx = np.zeros(n, np.uint32)
+    repeat, blk, rep = 3, 2, 17
+    rc, got = run_misc(dev, 0, x, idx, z, n, repeat, blk, rep)
+    dev.ok(rc)
+    want = z.copy()
+    for r in range(repeat):
+        for j in range(8):
+            base = r * rep * 8 + j * blk * 8
+            want[base:base + 8] = x[r * 8 + j]
+    np.testing.assert_array_equal(got, want, "Brcb")
+    rc, got = run_misc(dev, 1, x, idx, z, n, s=-3.5)
+    dev.ok(rc)
+    np.testing.assert_array_equal(got, (F32(-3.5) + np.arange(n, dtype=F32)).astype(F32), "CreateVecIndex")
+    perm = rng.permutation(n).astype(np.uint32)
+    base = 64
+    idx = ((perm % (n - 16)) * 4).astype(np.uint32)
+    rc, got = run_misc(dev, 2, x, idx, z, n, a=base)
+    dev.ok(rc)
+    np.testing.assert_array_equal(got, x[(idx + base) // 4], "Gather")
+    idx = (perm * 4).astype(np.uint32)
+    rc, got = run_misc(dev, 3, x, idx, z, n, a=0)
+    dev.ok(rc)
+    want = z.copy()
+    want[perm] = x
+    np.testing.assert_array_equal(got, want, "Scatter")
+
+
+def test_copy_and_axpy_level0(dev):
+    rng = rng_for("copy-axpy")
+    n = 2048
+    x = rng.uniform(-9, 9, n).astype(F32)
+    z = rng.uniform(-9, 9, n).astype(F32)
+    idx = np.zeros(n, np.uint32)
+    mask, repeat, dblk, sblk, drep, srep = 37, 4, 2, 1, 20, 9
+    rc, got = run_misc(dev, 4, x, idx, z, n, repeat, mask, dblk, sblk, drep, srep)
+    dev.ok(rc)
+    want = z.copy()
+    for r in range(repeat):
+        for l in range(mask):
+            want[offset(F32, r, l, dblk, drep)] = x[offset(F32, r, l, sblk, srep)]
+    np.testing.assert_array_equal(got, want, "Copy level-0")
+    rc, got = run_misc(dev, 5, x, idx, z, n, repeat, 50, s=1.75)
+    dev.ok(rc)
+    want = z.copy()
+    for r in range(repeat):
+        i = r * 64 + np.arange(50)
+        want[i] = x[i] * F32(1.75) + z[i]
+    np.testing.assert_array_equal(got, want, "Axpy level-0")
+
+
+def test_trap_api(dev):
+    x = np.zeros(64, F32)
+    rc, _ = run_misc(dev, 6, x, np.zeros(64, np.uint32), x, 64)
+    assert rc == ACL_ERROR_RT_AICORE_EXCEPTION
+    assert "Trap: the kernel executed Trap()" in dev.lib.aclGetRecentErrMsg().decode()
