@@ -7,7 +7,7 @@ references model the NPU's documented semantics: mask lanes, repeats and 32-byte
 the binary-tree summation order, LSB-first compare bits. Results are compared bit-for-bit
 except the transcendental ops (Exp, Ln, Rsqrt: ULP bound).
 
-Env: ASCENDCL_LIB, API_LEVEL0, API_REDUCE, API_CMPSEL, API_TRAPS, API_CAST, API_MISC (device binaries).
+Env: ASCENDCL_LIB, API_LEVEL0, API_REDUCE, API_CMPSEL, API_TRAPS, API_CAST, API_MISC, API_SAMPLES (device binaries).
 """
 from __future__ import annotations
 
@@ -110,6 +110,7 @@ def dev():
     d.load("API_TRAPS", ["api_traps"])
     d.load("API_CAST", [f"cast_{p}" for p in CASTS])
     d.load("API_MISC", ["misc_f32"])
+    d.load("API_SAMPLES", ["softmax_rows", "where_greater", "leaky_relu_cast"])
     yield d
     d.close()
 
@@ -765,3 +766,38 @@ def test_trap_api(dev):
     rc, _ = run_misc(dev, 6, x, np.zeros(64, np.uint32), x, 64)
     assert rc == ACL_ERROR_RT_AICORE_EXCEPTION
     assert "Trap: the kernel executed Trap()" in dev.lib.aclGetRecentErrMsg().decode()
+
+
+# ---------------------------------------------------------------- sample-style operators
+
+def test_softmax_rows(dev):
+    rng = rng_for("softmax")
+    blocks, rows, cols = 4, 16, 320
+    x = rng.uniform(-20, 20, (rows, cols)).astype(F32)
+    py = dev.put(np.zeros_like(x))
+    dev.ok(dev.launch("softmax_rows", blocks, dev.put(x), py, rows, cols))
+    got = dev.get(py, x)
+    e = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True))
+    np.testing.assert_allclose(got, e / e.sum(axis=1, keepdims=True), rtol=2e-6, atol=1e-12)
+
+
+def test_where_greater_and_relu_by_mask(dev):
+    rng = rng_for("where")
+    blocks, total, tile = 2, 4096, 512
+    x = rng.integers(-50, 50, total).astype(F32) / 4
+    y = rng.integers(-50, 50, total).astype(F32) / 4
+    pz, pr = dev.put(np.zeros_like(x)), dev.put(np.zeros_like(x))
+    dev.ok(dev.launch("where_greater", blocks, dev.put(x), dev.put(y), pz, pr, total, tile))
+    np.testing.assert_array_equal(dev.get(pz, x), np.where(x > y, x, y))
+    np.testing.assert_array_equal(dev.get(pr, x), np.where(x >= 0, x, F32(0)))
+
+
+def test_leaky_relu_cast_level0(dev):
+    rng = rng_for("leaky")
+    blocks, total, tile, alpha = 3, 3 * 2048, 1024, 0.125
+    x = rng.uniform(-1000, 1000, total).astype(F32)
+    py = dev.put(np.zeros(total, F16))
+    dev.ok(dev.launch("leaky_relu_cast", blocks, dev.put(x), py, total, tile,
+                      int(np.array(alpha, F32).view(np.uint32))))
+    want = np.where(x >= 0, x, x * F32(alpha)).astype(F32).astype(F16)
+    np.testing.assert_array_equal(dev.get(py, want), want)
