@@ -31,15 +31,15 @@ inline T ReluOf(T x) {
     static_assert(twin::Pred<T>, #Name " supports " TypeText);                                                \
     twin::MapBinary(#Name, dst, src0, src1, count, [](auto a, auto b) { return Expr; });                      \
   }                                                                                                           \
-  ASC_TWIN_BINARY_L0(Name, const uint64_t mask[], Pred, TypeText, Expr)                                     \
-  ASC_TWIN_BINARY_L0(Name, uint64_t mask, Pred, TypeText, Expr)
-#define ASC_TWIN_BINARY_L0(Name, MaskDecl, Pred, TypeText, Expr)                                              \
+  ASC_TWIN_BINARY_L0(Name, const uint64_t mask[], Pred, TypeText, BinaryLevel0, (auto a, auto b), Expr)    \
+  ASC_TWIN_BINARY_L0(Name, uint64_t mask, Pred, TypeText, BinaryLevel0, (auto a, auto b), Expr)
+// Level-0 forms of a binary op; Impl is twin::BinaryLevel0 or twin::DstBinaryLevel0 (ops reading dst).
+#define ASC_TWIN_BINARY_L0(Name, MaskDecl, Pred, TypeText, Impl, Params, Expr)                                \
   template <typename T, bool isSetMask = true>                                                                \
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
                               MaskDecl, const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {   \
     static_assert(twin::Pred<T>, #Name " supports " TypeText);                                                \
-    twin::BinaryLevel0<T, isSetMask>(#Name, dst, src0, src1, mask, repeatTime, repeatParams,                   \
-                                     [](auto a, auto b) { return Expr; });                                    \
+    twin::Impl<T, isSetMask>(#Name, dst, src0, src1, mask, repeatTime, repeatParams, [] Params { return Expr; }); \
   }
 
 ASC_TWIN_BINARY_API(Add, kArithType, "int16_t, half, int32_t, float", twin::WrapAdd(a, b))
@@ -53,7 +53,6 @@ ASC_TWIN_BINARY_API(Or, kBitType, "int16_t, uint16_t", static_cast<decltype(a)>(
 ASC_TWIN_BINARY_API(AddRelu, kReluType, "int16_t, half, float", twin::ReluOf(twin::WrapAdd(a, b)))
 ASC_TWIN_BINARY_API(SubRelu, kReluType, "int16_t, half, float", twin::ReluOf(twin::WrapSub(a, b)))
 #undef ASC_TWIN_BINARY_API
-#undef ASC_TWIN_BINARY_L0
 
 // Ops that also read dst: count form and both level-0 forms from one definition.
 #define ASC_TWIN_DST_BINARY_API(Name, Pred, TypeText, Expr)                                                   \
@@ -68,19 +67,8 @@ ASC_TWIN_BINARY_API(SubRelu, kReluType, "int16_t, half, float", twin::ReluOf(twi
                      twin::MakeOperand(#Name, "src0", src0, 1, 8), twin::MakeOperand(#Name, "src1", src1, 1, 8), \
                      [](auto d, auto a, auto b) { return Expr; });                                            \
   }                                                                                                           \
-  ASC_TWIN_DST_BINARY_L0(Name, const uint64_t mask[], Pred, TypeText, Expr)                                 \
-  ASC_TWIN_DST_BINARY_L0(Name, uint64_t mask, Pred, TypeText, Expr)
-#define ASC_TWIN_DST_BINARY_L0(Name, MaskDecl, Pred, TypeText, Expr)                                          \
-  template <typename T, bool isSetMask = true>                                                                \
-  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
-                              MaskDecl, const uint8_t repeatTime, const BinaryRepeatParams& p) {              \
-    static_assert(twin::Pred<T>, #Name " supports " TypeText);                                                \
-    const twin::Plan plan = twin::MakePlan<T, isSetMask>(#Name, mask, repeatTime);                            \
-    twin::WithDstMap(#Name, plan, twin::MakeOperand(#Name, "dst", dst, p.dstBlkStride, p.dstRepStride),       \
-                     twin::MakeOperand(#Name, "src0", src0, p.src0BlkStride, p.src0RepStride),                \
-                     twin::MakeOperand(#Name, "src1", src1, p.src1BlkStride, p.src1RepStride),                \
-                     [](auto d, auto a, auto b) { return Expr; });                                            \
-  }
+  ASC_TWIN_BINARY_L0(Name, const uint64_t mask[], Pred, TypeText, DstBinaryLevel0, (auto d, auto a, auto b), Expr) \
+  ASC_TWIN_BINARY_L0(Name, uint64_t mask, Pred, TypeText, DstBinaryLevel0, (auto d, auto a, auto b), Expr)
 
 // dst = src0 * dst + src1; dst = src0 * src1 + dst; and with Relu. Computed in float for half
 // (one rounding at the end).
@@ -88,7 +76,7 @@ ASC_TWIN_DST_BINARY_API(FusedMulAdd, kFloatType, "half, float", a * d + b)
 ASC_TWIN_DST_BINARY_API(MulAddDst, kFloatType, "half, float", a * b + d)
 ASC_TWIN_DST_BINARY_API(FusedMulAddRelu, kFloatType, "half, float", twin::ReluOf(a * d + b))
 #undef ASC_TWIN_DST_BINARY_API
-#undef ASC_TWIN_DST_BINARY_L0
+#undef ASC_TWIN_BINARY_L0
 
 // ---- whole-tensor expressions: dst = a + b etc. (count = dst.GetSize()) ----
 namespace twin {

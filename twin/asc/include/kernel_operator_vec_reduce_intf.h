@@ -129,13 +129,19 @@ inline uint32_t ExtremeLane(const T* lanes, const bool* active, uint32_t n, uint
 
 enum class ReduceKind { kSum, kMax, kMin };
 
+// The plan of a level-0 reduction (repeatTime and dstRepStride checked).
+template <typename T, bool isSetMask, typename M>
+inline Plan ReducePlan(const char* api, M mask, int32_t repeatTime, int32_t dstRepStride) {
+  CheckRepeat(api, repeatTime);
+  CheckStride(api, "dstRepStride", dstRepStride);
+  return MakePlan<T, isSetMask>(api, mask, repeatTime);
+}
+
 template <typename T, bool isSetMask, typename M>
 inline void WholeReduceSumImpl(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, M mask,
                                int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride) {
   static_assert(kReduceType<T>, "WholeReduceSum supports half, float");
-  CheckRepeat(api, repeatTime);
-  CheckStride(api, "dstRepStride", dstRepStride);
-  const Plan p = MakePlan<T, isSetMask>(api, mask, repeatTime);
+  const Plan p = ReducePlan<T, isSetMask>(api, mask, repeatTime, dstRepStride);
   const Operand<T> s = MakeOperand(api, "src", src, static_cast<uint32_t>(srcBlkStride), static_cast<uint32_t>(srcRepStride));
   CheckReach(api, p, s);
   if (p.repeats == 0) return;
@@ -156,10 +162,8 @@ inline void WholeReduceExtremeImpl(const char* api, const LocalTensor<T>& dst, c
                                    int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride,
                                    int32_t srcRepStride, ReduceOrder order) {
   static_assert(kReduceType<T>, "WholeReduceMax/WholeReduceMin support half, float");
-  CheckRepeat(api, repeatTime);
-  CheckStride(api, "dstRepStride", dstRepStride);
   if (static_cast<uint8_t>(order) > 3) RaiseTrap("%s: ReduceOrder %u is not a ReduceOrder", api, static_cast<unsigned>(order));
-  const Plan p = MakePlan<T, isSetMask>(api, mask, repeatTime);
+  const Plan p = ReducePlan<T, isSetMask>(api, mask, repeatTime, dstRepStride);
   const Operand<T> s = MakeOperand(api, "src", src, static_cast<uint32_t>(srcBlkStride), static_cast<uint32_t>(srcRepStride));
   CheckReach(api, p, s);
   if (p.repeats == 0) return;
@@ -195,9 +199,7 @@ template <typename T, ReduceKind kKind, bool kPair, bool isSetMask, typename M>
 inline void GroupReduceImpl(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t repeatTime,
                             M mask, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride) {
   static_assert(kReduceType<T>, "BlockReduce*/PairReduceSum support half, float");
-  CheckRepeat(api, repeatTime);
-  CheckStride(api, "dstRepStride", dstRepStride);
-  const Plan p = MakePlan<T, isSetMask>(api, mask, repeatTime);
+  const Plan p = ReducePlan<T, isSetMask>(api, mask, repeatTime, dstRepStride);
   const Operand<T> s = MakeOperand(api, "src", src, static_cast<uint32_t>(srcBlkStride), static_cast<uint32_t>(srcRepStride));
   CheckReach(api, p, s);
   if (p.repeats == 0) return;

@@ -94,6 +94,16 @@ inline void WithDstMap(const char* api, const Plan& plan, const Operand<T>& d, c
   });
 }
 
+// Level-0 form of the ops that also read dst: dst = f(dst, src0, src1).
+template <typename T, bool isSetMask, typename M, typename F>
+inline void DstBinaryLevel0(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src0,
+                            const LocalTensor<T>& src1, M mask, int64_t repeatTime, const BinaryRepeatParams& p, F f) {
+  const Plan plan = MakePlan<T, isSetMask>(api, mask, repeatTime);
+  WithDstMap(api, plan, MakeOperand(api, "dst", dst, p.dstBlkStride, p.dstRepStride),
+             MakeOperand(api, "src0", src0, p.src0BlkStride, p.src0RepStride),
+             MakeOperand(api, "src1", src1, p.src1BlkStride, p.src1RepStride), f);
+}
+
 // Integer + - * wrap around like the hardware instead of being UB in C++.
 template <typename T>
 using Unsigned = std::make_unsigned_t<T>;
