@@ -3,6 +3,7 @@
 #define ASC_TWIN_KERNEL_OPERATOR_INTF_H_
 
 #include "kernel_local_mem_allocator.h"
+#include "kernel_operator_atomic_intf.h"
 #include "kernel_operator_block_sync_intf.h"
 #include "kernel_operator_data_copy_intf.h"
 #include "kernel_operator_misc_intf.h"

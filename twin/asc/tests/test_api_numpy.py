@@ -699,10 +699,10 @@ def test_cast_level0(dev, pair, form):
 
 # ---------------------------------------------------------------- Brcb, CreateVecIndex, Gather, Scatter, Copy, Axpy
 
-def run_misc(dev, op, x, idx, z, n, repeat=0, a=0, b=0, c=0, d=0, e=0, s=0.0):
+def run_misc(dev, op, x, idx, z, n, repeat=0, a=0, b=0, c=0, d=0, e=0, s=0.0, blocks=1):
     params = np.array([op, n, repeat, a, b, c, d, int(np.array(s, F32).view(np.uint32)), e], np.uint64)
     pz = dev.put(z)
-    rc = dev.launch("misc_f32", 1, dev.put(x), dev.put(idx), pz, dev.put(params))
+    rc = dev.launch("misc_f32", blocks, dev.put(x), dev.put(idx), pz, dev.put(params))
     return rc, dev.get(pz, z)
 
 
@@ -801,3 +801,16 @@ def test_leaky_relu_cast_level0(dev):
                       int(np.array(alpha, F32).view(np.uint32))))
     want = np.where(x >= 0, x, x * F32(alpha)).astype(F32).astype(F16)
     np.testing.assert_array_equal(dev.get(py, want), want)
+
+
+@pytest.mark.parametrize("op,name", [(7, "SetAtomicAdd+DataCopy"), (8, "SetAtomicMax+DataCopyPad")])
+def test_atomic_modes_across_blocks(dev, op, name):
+    rng = rng_for("atomic", op)
+    blocks, n = 8, 512
+    x = (rng.integers(-400, 400, blocks * n) / 4).astype(F32)  # sums stay exact in float
+    z = (rng.integers(-400, 400, n) / 4).astype(F32)
+    rc, got = run_misc(dev, op, x, np.zeros(n, np.uint32), z, n, blocks=blocks)
+    dev.ok(rc)
+    parts = x.reshape(blocks, n)
+    want = z + parts.sum(axis=0) if op == 7 else np.maximum(z, parts.max(axis=0))
+    np.testing.assert_array_equal(got, want.astype(F32), name)
