@@ -187,6 +187,19 @@ __aicore__ inline void Scatter(const LocalTensor<T>& dst, const LocalTensor<T>& 
   }
 }
 
+// 16 x 16 transpose of 2-byte elements: dst[i][j] = src[j][i].
+template <typename T>
+__aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src) {
+  static_assert(twin::kIsOneOf<T, uint16_t, int16_t, half>, "Transpose (16x16) supports uint16_t, int16_t, half");
+  twin::CheckUbOperand("Transpose", "dst", dst, 256);
+  twin::CheckUbOperand("Transpose", "src", src, 256);
+  T tile[256];
+  std::memcpy(tile, src.TwinData(), sizeof(tile));
+  for (uint32_t i = 0; i < 16; ++i) {
+    for (uint32_t j = 0; j < 16; ++j) dst.TwinData()[i * 16 + j] = tile[j * 16 + i];
+  }
+}
+
 // ---- level-0 Copy (UB -> UB) ----
 struct CopyRepeatParams {
   __aicore__ CopyRepeatParams() {}

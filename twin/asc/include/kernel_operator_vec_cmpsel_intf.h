@@ -277,6 +277,38 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
   twin::SelectCount("Select", dst, selMask, src0, [b](uint32_t) { return b; }, selMode, count);
 }
 
+// Level-0 Select. Bits: VSEL_CMPMASK_SPR takes lane bit l from CMPMASK for every repeat;
+// the tensor modes take bit r * lanes + l of selMask. VSEL_TENSOR_SCALAR_MODE uses src1's first
+// element as the scalar. (Twin choices: CANN's docs do not spell out the per-repeat bit offset.)
+#define ASC_TWIN_SELECT_L0(MaskDecl)                                                                          \
+  template <typename T, typename U, bool isSetMask = true>                                                    \
+  __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask,                     \
+                                const LocalTensor<T>& src0, const LocalTensor<T>& src1, SELMODE selMode,      \
+                                MaskDecl, uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {       \
+    twin::CheckSelTypes<T, U>();                                                                              \
+    constexpr const char* api = "Select";                                                                     \
+    if (static_cast<uint8_t>(selMode) > 2) twin::RaiseTrap("Select: selMode %u is not a SELMODE", static_cast<unsigned>(selMode)); \
+    const twin::Plan p = twin::MakePlan<T, isSetMask>(api, mask, repeatTime);                                 \
+    const bool scalar = selMode == SELMODE::VSEL_TENSOR_SCALAR_MODE;                                          \
+    const twin::Operand<T> d = twin::MakeOperand(api, "dst", dst, repeatParams.dstBlkStride, repeatParams.dstRepStride); \
+    const twin::Operand<T> s[2] = {                                                                           \
+        twin::MakeOperand(api, "src0", src0, repeatParams.src0BlkStride, repeatParams.src0RepStride),         \
+        twin::MakeOperand(api, "src1", src1, scalar ? 0 : repeatParams.src1BlkStride, scalar ? 0 : repeatParams.src1RepStride)}; \
+    const bool fromSpr = selMode == SELMODE::VSEL_CMPMASK_SPR;                                                \
+    if (!fromSpr) twin::CheckUbOperand(api, "selMask", selMask, (uint64_t{p.repeats} * p.lanes / 8 + sizeof(U) - 1) / sizeof(U)); \
+    const uint64_t* spr = twin::Block().vec.cmpMask;                                                          \
+    const U* bits = selMask.TwinData();                                                                       \
+    const T scalarValue = src1.TwinData()[0];                                                                 \
+    auto next = [=](const T* v, uint32_t r, uint32_t l) {                                                     \
+      const bool bit = fromSpr ? twin::BitAt(spr, l) : twin::BitAt(bits, uint64_t{r} * p.lanes + l);        \
+      return bit ? v[0] : (scalar ? scalarValue : v[1]);                                                      \
+    };                                                                                                        \
+    twin::Level0Map(api, p, d, s, next);                                                                      \
+  }
+ASC_TWIN_SELECT_L0(const uint64_t mask[])
+ASC_TWIN_SELECT_L0(uint64_t mask)
+#undef ASC_TWIN_SELECT_L0
+
 // ---- GatherMask ----
 template <typename T, typename U, GatherMaskMode mode = defaultGatherMaskMode>
 __aicore__ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0,

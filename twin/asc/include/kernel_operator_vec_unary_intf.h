@@ -1,7 +1,7 @@
 // Unary vector APIs: count form `Op(dst, src, count)` and the level-0 forms
 // `Op<T, isSetMask>(dst, src, mask[] | mask, repeatTime, UnaryRepeatParams)`, generated from
-// one definition per op. half is computed in float and rounded once; float uses the C
-// library (Exp/Ln within 1 ULP, Sqrt/Reciprocal correctly rounded, Rsqrt within 2 ULP).
+// one definition per op. Math ops compute in double (float) or float (half) and round once, so
+// every result is within 1 ULP (Sqrt/Reciprocal correctly rounded).
 // Math ops flush subnormal inputs and results to zero (sign kept), as the NPU's vector
 // unit does for Exp/Ln/Sqrt/Rsqrt/Reciprocal; Abs/Relu/Not are exact bit operations.
 #ifndef ASC_TWIN_KERNEL_OPERATOR_VEC_UNARY_INTF_H_
@@ -25,10 +25,14 @@ inline T FlushSubnormal(T x) {
   }
 }
 
+// Compute type of the math ops: double for float (<= 1 ULP after one rounding), float for half.
+template <typename T>
+using MathWide = std::conditional_t<std::is_same<T, float>::value, double, Wide<T>>;
+
 template <typename T, bool kFtz, typename F>
 inline T MathLane(T x, F f) {
   if constexpr (kFtz) {
-    return FlushSubnormal<T>(static_cast<T>(f(static_cast<Wide<T>>(FlushSubnormal<T>(x)))));
+    return FlushSubnormal<T>(static_cast<T>(f(static_cast<MathWide<T>>(FlushSubnormal<T>(x)))));
   } else {
     return static_cast<T>(f(static_cast<Wide<T>>(x)));
   }
@@ -59,8 +63,8 @@ ASC_TWIN_UNARY_API(Relu, (half, int32_t, float), "half, int32_t, float", false, 
 ASC_TWIN_UNARY_API(Exp, (half, float), "half, float", true, std::exp(v))
 ASC_TWIN_UNARY_API(Ln, (half, float), "half, float", true, std::log(v))
 ASC_TWIN_UNARY_API(Sqrt, (half, float), "half, float", true, std::sqrt(v))
-ASC_TWIN_UNARY_API(Rsqrt, (half, float), "half, float", true, 1.0f / std::sqrt(v))
-ASC_TWIN_UNARY_API(Reciprocal, (half, float), "half, float", true, 1.0f / v)
+ASC_TWIN_UNARY_API(Rsqrt, (half, float), "half, float", true, decltype(v)(1) / std::sqrt(v))
+ASC_TWIN_UNARY_API(Reciprocal, (half, float), "half, float", true, decltype(v)(1) / v)
 ASC_TWIN_UNARY_API(Not, (int16_t, uint16_t), "int16_t, uint16_t", false, static_cast<decltype(v)>(~v))
 
 #undef ASC_TWIN_UNPACK

@@ -156,7 +156,8 @@ inline void CheckReach(const char* api, const Plan& p, const Operand<T>& o) {
   }
 }
 
-// dst[lane] = f(src_0[lane], ..., src_{N-1}[lane]) for every active lane of every repeat.
+// dst[lane] = f(src_0[lane], ..., src_{N-1}[lane]) (or f(values, repeat, lane)) for every active
+// lane of every repeat.
 template <typename D, typename S, size_t N, typename F>
 inline void Level0Map(const char* api, const Plan& p, const Operand<D>& dst, const Operand<S> (&src)[N], F f) {
   CheckReach(api, p, dst);
@@ -168,7 +169,11 @@ inline void Level0Map(const char* api, const Plan& p, const Operand<D>& dst, con
     for (uint32_t lane = 0; lane < p.lanes; ++lane) {
       if (!p.Active(r, lane)) continue;
       for (size_t k = 0; k < N; ++k) in[lane][k] = src[k].data[src[k].Offset(r, lane)];
-      out[lane] = f(static_cast<const S*>(in[lane]));
+      if constexpr (std::is_invocable<F, const S*, uint32_t, uint32_t>::value) {
+        out[lane] = f(static_cast<const S*>(in[lane]), r, lane);  // ops that need the lane's position
+      } else {
+        out[lane] = f(static_cast<const S*>(in[lane]));
+      }
     }
     for (uint32_t lane = 0; lane < p.lanes; ++lane) {
       if (p.Active(r, lane)) dst.data[dst.Offset(r, lane)] = out[lane];
