@@ -96,6 +96,15 @@ __aicore__ inline void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, 
   twin::DumpValues("GM", reinterpret_cast<uint64_t>(tensor.GetPhyAddr()), tensor.GetPhyAddr(), desc, dumpSize);
 }
 
+// DumpTensor from element `countOff` on, with the checkpoint index in the header line.
+template <typename T>
+__aicore__ inline void DumpAccChkPoint(const LocalTensor<T>& tensor, uint32_t index, uint32_t countOff,
+                                       uint32_t dumpSize) {
+  twin::CheckUbOperand("DumpAccChkPoint", "tensor", tensor, uint64_t{countOff} + dumpSize);
+  std::printf("DumpAccChkPoint: index=%u, countOff=%u\n", index, countOff);
+  twin::DumpValues("UB", tensor.GetPhyAddr(countOff), tensor.TwinData() + countOff, index, dumpSize);
+}
+
 // ---- Brcb: each of 8 src elements per repeat fills one 32-byte block of dst ----
 struct BrcbRepeatParams {
   __aicore__ BrcbRepeatParams() {}

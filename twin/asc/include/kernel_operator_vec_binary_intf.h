@@ -5,6 +5,9 @@
 #ifndef ASC_TWIN_KERNEL_OPERATOR_VEC_BINARY_INTF_H_
 #define ASC_TWIN_KERNEL_OPERATOR_VEC_BINARY_INTF_H_
 
+#include <cmath>
+#include <limits>
+
 #include "asc_twin/elementwise.h"
 
 namespace AscendC {
@@ -77,6 +80,79 @@ ASC_TWIN_DST_BINARY_API(MulAddDst, kFloatType, "half, float", a * b + d)
 ASC_TWIN_DST_BINARY_API(FusedMulAddRelu, kFloatType, "half, float", twin::ReluOf(a * d + b))
 #undef ASC_TWIN_DST_BINARY_API
 #undef ASC_TWIN_BINARY_L0
+
+// ---- binary ops whose result is cast to a narrower type: dst(T) = cast(src0(U) op src1(U)) ----
+// The op's result is rounded to U, then to T (nearest even, saturated to T's range; twin choice:
+// CANN does not document the rounding of these fused casts). Lanes are counted in U.
+namespace twin {
+template <typename T, typename U>
+constexpr bool kReluCastPair = (std::is_same<T, half>::value && std::is_same<U, float>::value) ||
+                               (std::is_same<T, int8_t>::value && std::is_same<U, half>::value) ||
+                               (std::is_same<T, int8_t>::value && std::is_same<U, int16_t>::value);
+template <typename T, typename U>
+constexpr bool kMulCastPair = (std::is_same<T, int8_t>::value || std::is_same<T, uint8_t>::value) &&
+                              std::is_same<U, half>::value;
+
+template <typename T, typename W>
+inline T NarrowRne(W v) {
+  if constexpr (std::is_integral<T>::value) {
+    const double r = std::nearbyint(static_cast<double>(v));
+    if (std::isnan(r)) return T(0);
+    if (r >= static_cast<double>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
+    if (r <= static_cast<double>(std::numeric_limits<T>::min())) return std::numeric_limits<T>::min();
+    return static_cast<T>(r);
+  } else {
+    return static_cast<T>(v);
+  }
+}
+
+template <typename T, typename U, typename F>
+inline void BinaryCastMap(const char* api, const Plan& plan, const LocalTensor<T>& dst, const LocalTensor<U>& src0,
+                          const LocalTensor<U>& src1, const BinaryRepeatParams& p, F f) {
+  const Operand<T> d = MakeOperand(api, "dst", dst, p.dstBlkStride, p.dstRepStride);
+  const Operand<U> s[2] = {MakeOperand(api, "src0", src0, p.src0BlkStride, p.src0RepStride),
+                           MakeOperand(api, "src1", src1, p.src1BlkStride, p.src1RepStride)};
+  Level0Map(api, plan, d, s, [f](const U* v) {
+    const U r = static_cast<U>(f(static_cast<Wide<U>>(v[0]), static_cast<Wide<U>>(v[1])));  // the op's result in U
+    return NarrowRne<T>(static_cast<Wide<U>>(r));
+  });
+}
+
+// Count form: contiguous operands (dst repeats are 256 / sizeof(U) elements of T apart).
+template <typename T, typename U, typename F>
+inline void BinaryCastCount(const char* api, const LocalTensor<T>& dst, const LocalTensor<U>& src0,
+                            const LocalTensor<U>& src1, uint32_t count, F f) {
+  if (count == 0) return;
+  LevelTwoDone();
+  const BinaryRepeatParams contiguous(1, 1, 1, static_cast<uint8_t>(kRepElems<U> * sizeof(T) / 32), 8, 8);
+  BinaryCastMap(api, CountPlan<U>(count), dst, src0, src1, contiguous, f);
+}
+}  // namespace twin
+
+#define ASC_TWIN_BINARY_CAST_API(Name, Pred, TypeText, Expr)                                                  \
+  template <typename T, typename U, bool isSetMask = true>                                                    \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, \
+                              const uint32_t count) {                                                         \
+    static_assert(twin::Pred<T, U>, #Name " supports " TypeText);                                             \
+    twin::BinaryCastCount(#Name, dst, src0, src1, count, [](auto a, auto b) { return Expr; });                \
+  }                                                                                                           \
+  ASC_TWIN_BINARY_CAST_L0(Name, const uint64_t mask[], Pred, TypeText, Expr)                                  \
+  ASC_TWIN_BINARY_CAST_L0(Name, uint64_t mask, Pred, TypeText, Expr)
+#define ASC_TWIN_BINARY_CAST_L0(Name, MaskDecl, Pred, TypeText, Expr)                                         \
+  template <typename T, typename U, bool isSetMask = true>                                                    \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, \
+                              MaskDecl, const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {   \
+    static_assert(twin::Pred<T, U>, #Name " supports " TypeText);                                             \
+    twin::BinaryCastMap(#Name, twin::MakePlan<U, isSetMask>(#Name, mask, repeatTime), dst, src0, src1,        \
+                        repeatParams, [](auto a, auto b) { return Expr; });                                   \
+  }
+ASC_TWIN_BINARY_CAST_API(AddReluCast, kReluCastPair, "float->half, half->int8_t, int16_t->int8_t",
+                         twin::ReluOf(twin::WrapAdd(a, b)))
+ASC_TWIN_BINARY_CAST_API(SubReluCast, kReluCastPair, "float->half, half->int8_t, int16_t->int8_t",
+                         twin::ReluOf(twin::WrapSub(a, b)))
+ASC_TWIN_BINARY_CAST_API(MulCast, kMulCastPair, "half->int8_t, half->uint8_t", a * b)
+#undef ASC_TWIN_BINARY_CAST_API
+#undef ASC_TWIN_BINARY_CAST_L0
 
 // ---- whole-tensor expressions: dst = a + b etc. (count = dst.GetSize()) ----
 namespace twin {

@@ -22,6 +22,7 @@ extern "C" __global__ __aicore__ void dump_probe(GM_ADDR x, uint32_t n) {
   DumpTensor(t, 7, 4);
   DumpTensor(g, 8, 2);
   PrintTimeStamp(9);
+  DumpAccChkPoint(t, 3, 2, 2);
 }
 ASC_TWIN_KERNEL_ENTRY(dump_probe)
 
@@ -65,6 +66,10 @@ TEST(DebugApi, DumpTensorAndPrintTimeStamp) {
       << out;
   EXPECT_NE(out.find("data_type=float16, position=GM, dump_size=2\n[0.000000, 0.500000]\n"), std::string::npos) << out;
   EXPECT_NE(out.find("[block 0] PrintTimeStamp desc=9 cycle="), std::string::npos) << out;
+  EXPECT_NE(out.find("DumpAccChkPoint: index=3, countOff=2\nDumpTensor: desc=3, addr=4, data_type=float16, "
+                     "position=UB, dump_size=2\n[1.000000, 1.500000]\n"),
+            std::string::npos)
+      << out;
 }
 
 TEST(DebugApi, MaskRegistersArePerBlock) {

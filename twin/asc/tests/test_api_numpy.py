@@ -109,7 +109,7 @@ def dev():
     d.load("API_CMPSEL", ["cmpsel_f32", "cmpsel_f16"])
     d.load("API_TRAPS", ["api_traps"])
     d.load("API_CAST", [f"cast_{p}" for p in CASTS])
-    d.load("API_MISC", ["misc_f32"])
+    d.load("API_MISC", ["misc_f32", "relu_cast"])
     d.load("API_SAMPLES", ["softmax_rows", "where_greater", "leaky_relu_cast"])
     yield d
     d.close()
@@ -834,3 +834,27 @@ def test_atomic_modes_across_blocks(dev, op, name):
     parts = x.reshape(blocks, n)
     want = z + parts.sum(axis=0) if op == 7 else np.maximum(z, parts.max(axis=0))
     np.testing.assert_array_equal(got, want.astype(F32), name)
+
+
+def test_relu_cast_and_mul_cast(dev):
+    rng = rng_for("relucast")
+    n = 512
+    x = rng.uniform(-70000, 70000, n).astype(F32)
+    y = rng.uniform(-70000, 70000, n).astype(F32)
+    z0 = rng.uniform(-1, 1, n).astype(F16)
+    def run(op, a, b):
+        pz = dev.put(z0)
+        dev.ok(dev.launch("relu_cast", 1, dev.put(a), dev.put(b), pz, op, n))
+        return dev.get(pz, z0)
+    with np.errstate(over="ignore"):
+        np.testing.assert_array_equal(run(0, x, y), np.maximum(x + y, 0).astype(F16), "AddReluCast float->half")
+        np.testing.assert_array_equal(run(1, x, y), np.maximum(x - y, 0).astype(F16), "SubReluCast float->half")
+        want = z0.copy()
+        for r in range(3):
+            want[r * 64:r * 64 + 40] = np.maximum(x[r * 64:r * 64 + 40] + y[r * 64:r * 64 + 40], 0).astype(F16)
+        np.testing.assert_array_equal(run(2, x, y), want, "AddReluCast level-0")
+    xh = rng.uniform(-20, 20, 2 * n).astype(F16)
+    yh = rng.uniform(-20, 20, 2 * n).astype(F16)
+    got = run(3, xh.view(F32), yh.view(F32)).view(np.int8)[:n]
+    prod = (xh[:n].astype(F32) * yh[:n].astype(F32)).astype(F16).astype(np.float64)
+    np.testing.assert_array_equal(got, np.clip(np.rint(prod), -128, 127).astype(np.int8), "MulCast half->int8")
