@@ -109,7 +109,7 @@ def dev():
     d.load("API_CMPSEL", ["cmpsel_f32", "cmpsel_f16"])
     d.load("API_TRAPS", ["api_traps"])
     d.load("API_CAST", [f"cast_{p}" for p in CASTS])
-    d.load("API_MISC", ["misc_f32", "relu_cast"])
+    d.load("API_MISC", ["misc_f32", "relu_cast", "sort_f32"])
     d.load("API_SAMPLES", ["softmax_rows", "where_greater", "leaky_relu_cast"])
     yield d
     d.close()
@@ -858,3 +858,26 @@ def test_relu_cast_and_mul_cast(dev):
     got = run(3, xh.view(F32), yh.view(F32)).view(np.int8)[:n]
     prod = (xh[:n].astype(F32) * yh[:n].astype(F32)).astype(F16).astype(np.float64)
     np.testing.assert_array_equal(got, np.clip(np.rint(prod), -128, 127).astype(np.int8), "MulCast half->int8")
+
+
+@pytest.mark.parametrize("full", [0, 1], ids=["Sort32", "Sort-full"])
+def test_sort(dev, full):
+    rng = rng_for("sort", full)
+    repeat = 4
+    n = 32 * repeat
+    x = rng.integers(-20, 20, n).astype(F32)  # ties: input order kept
+    idx = rng.permutation(1000)[:n].astype(np.uint32)
+    pp, pv, po = dev.put(np.zeros(2 * n, F32)), dev.put(np.zeros(n, F32)), dev.put(np.zeros(n, np.uint32))
+    dev.ok(dev.launch("sort_f32", 1, dev.put(x), dev.put(idx), pp, pv, po, repeat, full))
+    group = n if full else 32
+    want_v, want_i = [], []
+    for g in range(0, n, group):
+        order = np.argsort(-x[g:g + group], kind="stable")
+        want_v.append(x[g:g + group][order])
+        want_i.append(idx[g:g + group][order])
+    want_v, want_i = np.concatenate(want_v), np.concatenate(want_i)
+    pairs = dev.get(pp, np.zeros(2 * n, F32))
+    np.testing.assert_array_equal(pairs[0::2], want_v, "scores in the low 4 bytes")
+    np.testing.assert_array_equal(pairs.view(np.uint32)[1::2], want_i, "indices in the high 4 bytes")
+    np.testing.assert_array_equal(dev.get(pv, want_v), want_v, "Extract values")
+    np.testing.assert_array_equal(dev.get(po, want_i), want_i, "Extract indices")
