@@ -56,7 +56,7 @@ struct Ctx {
   uint64_t m2[2]; uint64_t mk; uint8_t rep; int32_t n; uint32_t un; uint64_t cnt;
   UnaryRepeatParams up; BinaryRepeatParams bp; DataCopyParams dcp; DataCopyExtParams dce;
   DataCopyPadExtParams<float> pad; GatherMaskParams gmp;
-  float fs; half hs; int32_t is; int16_t ss;
+  float fs; half hs; int32_t is; int16_t ss; uint16_t u16s;
 };
 """
 

@@ -1,6 +1,6 @@
 // Debug and system helpers beyond printf/assert: DumpTensor, PrintTimeStamp, Trap,
 // GetSystemCycle, GetSubBlockIdx, GetTaskRatio, DataSyncBarrier, DataCacheCleanAndInvalid;
-// plus the small vector APIs Brcb, CreateVecIndex, Gather, Scatter and level-0 Copy.
+// plus the small vector APIs Brcb, CreateVecIndex, Gather, Gatherb, Scatter, Transpose and level-0 Copy.
 #ifndef ASC_TWIN_KERNEL_OPERATOR_MISC_INTF_H_
 #define ASC_TWIN_KERNEL_OPERATOR_MISC_INTF_H_
 
@@ -206,6 +206,49 @@ __aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>
   std::memcpy(tile, src.TwinData(), sizeof(tile));
   for (uint32_t i = 0; i < 16; ++i) {
     for (uint32_t j = 0; j < 16; ++j) dst.TwinData()[i * 16 + j] = tile[j * 16 + i];
+  }
+}
+
+// ---- Gatherb: repeat r gathers 8 32-byte blocks of src0 at byte offsets offset[8r .. 8r+7] ----
+struct GatherRepeatParams {
+  __aicore__ GatherRepeatParams() {}
+  __aicore__ GatherRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t dstRepStrideIn)
+      : dstBlkStride(dstBlkStrideIn), dstRepStride(dstRepStrideIn) {}
+  uint32_t blockNumber = DEFAULT_BLK_NUM;
+  uint16_t dstBlkStride = DEFAULT_BLK_STRIDE;
+  uint16_t dstRepStride = DEFAULT_REPEAT_STRIDE;
+};
+
+template <typename T>
+__aicore__ inline void Gatherb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<uint32_t>& offset,
+                               const uint8_t repeatTime, const GatherRepeatParams& repeatParams) {
+  static_assert(twin::kIsOneOf<T, uint16_t, uint32_t, int16_t, int32_t, half, float>, "Gatherb supports 16- and 32-bit types");
+  constexpr const char* api = "Gatherb";
+  constexpr uint32_t be = twin::kBlkElems<T>;
+  twin::CheckUbOperand(api, "offset", offset, uint64_t{repeatTime} * 8);
+  twin::CheckUbOperand(api, "src0", src0, 0);
+  twin::CheckUbOperand(api, "dst", dst, 0);
+  if (repeatTime == 0) return;
+  const uint64_t reach = uint64_t{repeatTime - 1u} * repeatParams.dstRepStride * be +
+                         uint64_t{7} * repeatParams.dstBlkStride * be + be;
+  if (reach > dst.GetSize()) {
+    twin::RaiseTrap("Gatherb: dst reaches element %llu, beyond its LocalTensor of %u elements",
+                    static_cast<unsigned long long>(reach - 1), dst.GetSize());
+  }
+  std::vector<T> blocks(uint64_t{repeatTime} * 8 * be);
+  for (uint32_t k = 0; k < uint32_t{repeatTime} * 8; ++k) {
+    const uint32_t byte = offset.TwinData()[k];
+    if (byte % ONE_BLK_SIZE != 0 || uint64_t{byte} + ONE_BLK_SIZE > uint64_t{src0.GetSize()} * sizeof(T)) {
+      twin::RaiseTrap("Gatherb: offset[%u] = %u bytes is not a 32-byte block inside src0 (%u elements)", k, byte,
+                      src0.GetSize());
+    }
+    std::memcpy(blocks.data() + uint64_t{k} * be, src0.Bytes() + byte, ONE_BLK_SIZE);
+  }
+  for (uint32_t r = 0; r < repeatTime; ++r) {
+    for (uint32_t j = 0; j < 8; ++j) {
+      std::memcpy(dst.TwinData() + uint64_t{r} * repeatParams.dstRepStride * be + uint64_t{j} * repeatParams.dstBlkStride * be,
+                  blocks.data() + (uint64_t{r} * 8 + j) * be, ONE_BLK_SIZE);
+    }
   }
 }
 

@@ -1,7 +1,8 @@
 // Sorting in A2/A3 layout ("layout mode 1"): every sorted element is an 8-byte (score, index)
 // pair, the score in the low bytes (float: bytes 0-3; half: bytes 0-1, bytes 2-3 reserved and
 // written 0), the uint32_t index in bytes 4-7. Sort32 sorts each group of 32 scores in
-// descending order; Sort<T, true> sorts all of them; Concat/Extract move scores in and out.
+// descending order; Sort<T, true> sorts all of them; Concat/Extract move scores in and out;
+// MrgSort merges up to four sorted lists (GetMrgSortResult: how much of each was taken).
 // Equal scores keep their input order (a twin choice; CANN does not document ties).
 #ifndef ASC_TWIN_KERNEL_OPERATOR_VEC_SORT_INTF_H_
 #define ASC_TWIN_KERNEL_OPERATOR_VEC_SORT_INTF_H_
@@ -97,6 +98,88 @@ __aicore__ inline void Extract(const LocalTensor<T>& dstValue, const LocalTensor
     std::memcpy(dstValue.TwinData() + i, pairs.data() + i * 8, sizeof(T));
     std::memcpy(dstIndex.TwinData() + i, pairs.data() + i * 8 + 4, 4);
   }
+}
+
+// ---- MrgSort: merge up to 4 lists of sorted (score, index) pairs ----
+template <typename T>
+struct MrgSortSrcList {
+  __aicore__ MrgSortSrcList() {}
+  __aicore__ MrgSortSrcList(const LocalTensor<T>& src1In, const LocalTensor<T>& src2In, const LocalTensor<T>& src3In,
+                            const LocalTensor<T>& src4In)
+      : src1(src1In), src2(src2In), src3(src3In), src4(src4In) {}
+  LocalTensor<T> src1, src2, src3, src4;
+};
+
+struct MrgSort4Info {
+  __aicore__ MrgSort4Info() {}
+  __aicore__ MrgSort4Info(const uint16_t elementLengthsIn[4], const bool ifExhaustedSuspensionIn,
+                          const uint16_t validBitIn, const uint16_t repeatTimesIn)
+      : ifExhaustedSuspension(ifExhaustedSuspensionIn), validBit(validBitIn), repeatTimes(repeatTimesIn) {
+    for (int i = 0; i < 4; ++i) elementLengths[i] = elementLengthsIn[i];
+  }
+  uint16_t elementLengths[4] = {0, 0, 0, 0};
+  bool ifExhaustedSuspension = false;
+  uint16_t validBit = 0;
+  uint16_t repeatTimes = 1;
+};
+
+// Merges the valid lists (validBit 0b0011, 0b0111 or 0b1111) of elementLengths[i] pairs, each
+// sorted by descending score, into dst; equal scores come from the lower-numbered list first.
+// With ifExhaustedSuspension the merge stops when a list runs out; GetMrgSortResult tells how many
+// pairs of each list were taken. One repeat (repeatTimes > 1 traps: not modelled).
+template <typename T>
+__aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, const MrgSort4Info& info) {
+  constexpr const char* api = "MrgSort";
+  static_assert(twin::kSortType<T>, "MrgSort supports half, float");
+  int lists = 0;
+  if (info.validBit == 0x3) lists = 2;
+  else if (info.validBit == 0x7) lists = 3;
+  else if (info.validBit == 0xF) lists = 4;
+  else twin::RaiseTrap("MrgSort: validBit 0x%x is not 0x3, 0x7 or 0xf", info.validBit);
+  if (info.repeatTimes != 1) twin::RaiseTrap("MrgSort: repeatTimes %u is not modelled (only 1)", info.repeatTimes);
+  const LocalTensor<T>* in[4] = {&src.src1, &src.src2, &src.src3, &src.src4};
+  std::vector<std::vector<uint64_t>> pairs(lists);
+  uint64_t total = 0;
+  for (int k = 0; k < lists; ++k) {
+    const uint64_t n = info.elementLengths[k];
+    twin::CheckUbOperand(api, "src", *in[k], n * 8 / sizeof(T));
+    pairs[k].resize(n);
+    std::memcpy(pairs[k].data(), in[k]->Bytes(), n * 8);
+    total += n;
+  }
+  twin::CheckUbOperand(api, "dst", dst, total * 8 / sizeof(T));
+  auto score = [](uint64_t p) {
+    T s;
+    std::memcpy(&s, &p, sizeof(T));
+    return static_cast<float>(s);
+  };
+  size_t pos[4] = {0, 0, 0, 0};
+  std::vector<uint64_t> out;
+  for (;;) {
+    int best = -1;
+    bool exhausted = false;
+    for (int k = 0; k < lists; ++k) {
+      if (pos[k] == pairs[k].size()) {
+        exhausted = true;
+        continue;
+      }
+      if (best < 0 || score(pairs[k][pos[k]]) > score(pairs[best][pos[best]])) best = k;
+    }
+    if (best < 0 || (exhausted && info.ifExhaustedSuspension)) break;
+    out.push_back(pairs[best][pos[best]++]);
+  }
+  std::memcpy(dst.Bytes(), out.data(), out.size() * 8);
+  twin::VecRegs& v = twin::Block().vec;
+  for (int k = 0; k < 4; ++k) v.mrgSortCount[k] = k < lists ? static_cast<uint16_t>(pos[k]) : 0;
+}
+
+__aicore__ inline void GetMrgSortResult(uint16_t& mrgSortList1, uint16_t& mrgSortList2, uint16_t& mrgSortList3,
+                                        uint16_t& mrgSortList4) {
+  const twin::VecRegs& v = twin::Block().vec;
+  mrgSortList1 = v.mrgSortCount[0];
+  mrgSortList2 = v.mrgSortCount[1];
+  mrgSortList3 = v.mrgSortCount[2];
+  mrgSortList4 = v.mrgSortCount[3];
 }
 
 }  // namespace AscendC

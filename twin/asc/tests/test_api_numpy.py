@@ -109,7 +109,7 @@ def dev():
     d.load("API_CMPSEL", ["cmpsel_f32", "cmpsel_f16"])
     d.load("API_TRAPS", ["api_traps"])
     d.load("API_CAST", [f"cast_{p}" for p in CASTS])
-    d.load("API_MISC", ["misc_f32", "relu_cast", "sort_f32"])
+    d.load("API_MISC", ["misc_f32", "relu_cast", "sort_f32", "mrgsort_f32"])
     d.load("API_SAMPLES", ["softmax_rows", "where_greater", "leaky_relu_cast"])
     yield d
     d.close()
@@ -881,3 +881,47 @@ def test_sort(dev, full):
     np.testing.assert_array_equal(pairs.view(np.uint32)[1::2], want_i, "indices in the high 4 bytes")
     np.testing.assert_array_equal(dev.get(pv, want_v), want_v, "Extract values")
     np.testing.assert_array_equal(dev.get(po, want_i), want_i, "Extract indices")
+
+
+def test_gatherb(dev):
+    rng = rng_for("gatherb")
+    n, repeat, blk, rep = 1024, 3, 2, 20
+    x = rng.uniform(-9, 9, n).astype(F32)
+    z = rng.uniform(-9, 9, n).astype(F32)
+    idx = np.zeros(n, np.uint32)
+    idx[:repeat * 8] = rng.integers(0, n // 8, repeat * 8) * 32
+    rc, got = run_misc(dev, 10, x, idx, z, n, repeat, blk, rep)
+    dev.ok(rc)
+    want = z.copy()
+    for r in range(repeat):
+        for j in range(8):
+            src = idx[r * 8 + j] // 4
+            want[r * rep * 8 + j * blk * 8:][:8] = x[src:src + 8]
+    np.testing.assert_array_equal(got, want, "Gatherb")
+
+
+@pytest.mark.parametrize("valid,suspend", [(0xF, 0), (0x7, 0), (0x3, 0), (0xF, 1)])
+def test_mrgsort(dev, valid, suspend):
+    rng = rng_for("mrgsort", valid, suspend)
+    lists = np.zeros((4, 64, 2), F32)
+    lens = [int(v) for v in rng.integers(1, 65, 4)]
+    for k in range(4):
+        scores = np.sort(rng.integers(-30, 30, 64).astype(F32))[::-1]
+        lists[k, :, 0] = scores
+        lists[k, :, 1] = (np.arange(64, dtype=np.uint32) + 100 * k).view(F32)
+    out0 = np.full(4 * 64 * 2, -7, F32)
+    po, pc = dev.put(out0), dev.put(np.zeros(4, np.uint32))
+    packed = lens[0] | lens[1] << 8 | lens[2] << 16 | lens[3] << 24
+    dev.ok(dev.launch("mrgsort_f32", 1, dev.put(lists.ravel()), po, pc, packed, valid, suspend))
+    nlists = {0x3: 2, 0x7: 3, 0xF: 4}[valid]
+    pos, merged = [0] * 4, []
+    while True:
+        live = [k for k in range(nlists) if pos[k] < lens[k]]
+        if not live or (suspend and len(live) < nlists):
+            break
+        best = max(live, key=lambda k: (lists[k, pos[k], 0], -k))
+        merged.append(lists[best, pos[best]])
+        pos[best] += 1
+    got = dev.get(po, out0).reshape(-1, 2)
+    np.testing.assert_array_equal(got[:len(merged)], np.array(merged, F32).reshape(-1, 2), "MrgSort pairs")
+    assert list(dev.get(pc, np.zeros(4, np.uint32))) == pos[:nlists] + [0] * (4 - nlists)

@@ -18,6 +18,7 @@ struct VecRegs {
   uint64_t reduceValueBits = 0;   // GetReduceRepeatMaxMinSpr / GetReduceMaxMinCount: value (raw bits)
   uint64_t reduceIndex = 0;       //   ... and its index
   uint64_t accValueBits = 0;      // GetReduceRepeatSumSpr / GetAccVal: raw bits of the sum
+  uint16_t mrgSortCount[4] = {0, 0, 0, 0};  // GetMrgSortResult: pairs taken from each list
   uint8_t atomicOp = 0;           // SetAtomicAdd/Max/Min (1/2/3) or SetAtomicNone (0): UB -> GM moves
 };
 
