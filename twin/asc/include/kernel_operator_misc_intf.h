@@ -105,6 +105,20 @@ __aicore__ inline void DumpAccChkPoint(const LocalTensor<T>& tensor, uint32_t in
   twin::DumpValues("UB", tensor.GetPhyAddr(countOff), tensor.TwinData() + countOff, index, dumpSize);
 }
 
+namespace twin {
+// Traps unless 8 blocks per repeat (strides in 32-byte blocks) stay inside dst.
+template <typename T>
+inline void CheckBlockReach(const char* api, const LocalTensor<T>& dst, uint32_t repeats, uint32_t blkStride,
+                            uint32_t repStride) {
+  constexpr uint32_t be = kBlkElems<T>;
+  const uint64_t reach = uint64_t{repeats - 1u} * repStride * be + uint64_t{7} * blkStride * be + be;
+  if (reach > dst.GetSize()) {
+    RaiseTrap("%s: dst reaches element %llu, beyond its LocalTensor of %u elements", api,
+              static_cast<unsigned long long>(reach - 1), dst.GetSize());
+  }
+}
+}  // namespace twin
+
 // ---- Brcb: each of 8 src elements per repeat fills one 32-byte block of dst ----
 struct BrcbRepeatParams {
   __aicore__ BrcbRepeatParams() {}
@@ -123,12 +137,7 @@ __aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src
   twin::CheckUbOperand("Brcb", "src0", src0, uint64_t{repeatTime} * 8);
   twin::CheckUbOperand("Brcb", "dst", dst, 0);
   if (repeatTime == 0) return;
-  const uint64_t reach = uint64_t{repeatTime - 1u} * repeatParams.dstRepStride * be +
-                         uint64_t{7} * repeatParams.dstBlkStride * be + be;
-  if (reach > dst.GetSize()) {
-    twin::RaiseTrap("Brcb: dst reaches element %llu, beyond its LocalTensor of %u elements",
-                    static_cast<unsigned long long>(reach - 1), dst.GetSize());
-  }
+  twin::CheckBlockReach("Brcb", dst, repeatTime, repeatParams.dstBlkStride, repeatParams.dstRepStride);
   std::vector<T> in(src0.TwinData(), src0.TwinData() + uint64_t{repeatTime} * 8);
   for (uint32_t r = 0; r < repeatTime; ++r) {
     for (uint32_t b = 0; b < 8; ++b) {
@@ -229,12 +238,7 @@ __aicore__ inline void Gatherb(const LocalTensor<T>& dst, const LocalTensor<T>& 
   twin::CheckUbOperand(api, "src0", src0, 0);
   twin::CheckUbOperand(api, "dst", dst, 0);
   if (repeatTime == 0) return;
-  const uint64_t reach = uint64_t{repeatTime - 1u} * repeatParams.dstRepStride * be +
-                         uint64_t{7} * repeatParams.dstBlkStride * be + be;
-  if (reach > dst.GetSize()) {
-    twin::RaiseTrap("Gatherb: dst reaches element %llu, beyond its LocalTensor of %u elements",
-                    static_cast<unsigned long long>(reach - 1), dst.GetSize());
-  }
+  twin::CheckBlockReach(api, dst, repeatTime, repeatParams.dstBlkStride, repeatParams.dstRepStride);
   std::vector<T> blocks(uint64_t{repeatTime} * 8 * be);
   for (uint32_t k = 0; k < uint32_t{repeatTime} * 8; ++k) {
     const uint32_t byte = offset.TwinData()[k];
