@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "asc_twin/atomic_gm.h"
 #include "asc_twin/block_copy.h"
 #include "asc_twin/block_state.h"
 #include "asc_twin/trap.h"
@@ -40,6 +41,18 @@ inline void WriteGmBlocks32(void* dst, const void* src, uint64_t bytes) {
     b.gm_streamed = true;
   } else {
     CopyBlocks32(dst, src, bytes);
+  }
+}
+
+// One UB -> GM row: combined element by element in atomic mode, else a plain (block) copy.
+template <typename T>
+inline void WriteGmRow(void* dst, const void* src, uint64_t bytes, bool blocks32) {
+  if (AtomicActive()) {
+    AtomicWriteGm<T>(dst, src, bytes);
+  } else if (blocks32) {
+    WriteGmBlocks32(dst, src, bytes);
+  } else {
+    std::memcpy(dst, src, bytes);
   }
 }
 
@@ -102,7 +115,7 @@ __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
   twin::CheckUbOperand(api, "src", src, count);
   twin::CheckGmAligned(api, dst.GetPhyAddr());
   twin::CheckGm(api, dst.GetPhyAddr(), uint64_t{count} * sizeof(T));
-  twin::WriteGmBlocks32(dst.GetPhyAddr(), src.TwinData(), uint64_t{count} * sizeof(T));
+  twin::WriteGmRow<T>(dst.GetPhyAddr(), src.TwinData(), uint64_t{count} * sizeof(T), true);
 }
 
 template <typename T>
@@ -146,7 +159,7 @@ __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
   uint8_t* d = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
   twin::CheckGm(api, d, twin::Span(p.blockCount, row, dstPitch));
   const uint8_t* s = src.Bytes();
-  for (uint32_t i = 0; i < p.blockCount; ++i) twin::WriteGmBlocks32(d + i * dstPitch, s + i * srcPitch, row);
+  for (uint32_t i = 0; i < p.blockCount; ++i) twin::WriteGmRow<T>(d + i * dstPitch, s + i * srcPitch, row, true);
 }
 
 template <typename T>
@@ -220,7 +233,7 @@ __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor
   uint8_t* d = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
   twin::CheckGm(api, d, twin::Span(p.blockCount, p.blockLen, dstPitch));
   const uint8_t* s = src.Bytes();
-  for (uint32_t i = 0; i < p.blockCount; ++i) std::memcpy(d + i * dstPitch, s + i * srcPitch, p.blockLen);
+  for (uint32_t i = 0; i < p.blockCount; ++i) twin::WriteGmRow<T>(d + i * dstPitch, s + i * srcPitch, p.blockLen, false);
 }
 
 // Older overloads: DataCopyParams with blockLen in BYTES, pad value as raw bits.

@@ -3,12 +3,18 @@
 #define ASC_TWIN_KERNEL_OPERATOR_INTF_H_
 
 #include "kernel_local_mem_allocator.h"
+#include "kernel_operator_atomic_intf.h"
 #include "kernel_operator_block_sync_intf.h"
 #include "kernel_operator_data_copy_intf.h"
+#include "kernel_operator_misc_intf.h"
 #include "kernel_operator_sys_var_intf.h"
 #include "kernel_operator_vec_binary_intf.h"
 #include "kernel_operator_vec_cast_intf.h"
+#include "kernel_operator_vec_cmpsel_intf.h"
+#include "kernel_operator_vec_mask_intf.h"
+#include "kernel_operator_vec_reduce_intf.h"
 #include "kernel_operator_vec_scalar_intf.h"
+#include "kernel_operator_vec_sort_intf.h"
 #include "kernel_operator_vec_unary_intf.h"
 #include "kernel_utils.h"
 

@@ -1,12 +1,7 @@
-// Count-form Cast with RoundMode for the A2/A3 conversion pairs:
-//   half->float, bfloat16_t->float              CAST_NONE
-//   float->half                                 CAST_NONE(=RINT), RINT, FLOOR, CEIL, ROUND, TRUNC, ODD
-//   float->bfloat16_t, float->int32_t,
-//   half->int32_t, float->float (to integral)   RINT, FLOOR, CEIL, ROUND, TRUNC
-//   int32_t->float                              CAST_NONE(=RINT), RINT, FLOOR, CEIL, ROUND, TRUNC
-// Another pair is a compile error; another mode traps. ROUND is
-// half-away-from-zero, ODD is round-to-odd. Float->int32 saturates and maps
-// NaN to 0 (the NPU's exact NaN result is not documented).
+// Cast with RoundMode: the count form and the level-0 forms (mask/repeat; lanes are counted
+// in the wider of the two types, as on the NPU). Pairs and modes: asc_twin/cast_lane.h.
+// Another pair is a compile error; another mode traps. ROUND is half-away-from-zero, ODD is
+// round-to-odd.
 #ifndef ASC_TWIN_KERNEL_OPERATOR_VEC_CAST_INTF_H_
 #define ASC_TWIN_KERNEL_OPERATOR_VEC_CAST_INTF_H_
 
@@ -14,6 +9,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "asc_twin/cast_lane.h"
 #include "asc_twin/elementwise.h"
 
 namespace AscendC {
@@ -116,6 +112,54 @@ inline void WithIntegralMode(RoundMode m, const char* pair, Body body) {
   }
 }
 
+template <typename T>
+constexpr const char* CastTypeName() {
+  if (std::is_same<T, half>::value) return "half";
+  if (std::is_same<T, bfloat16_t>::value) return "bfloat16_t";
+  if (std::is_same<T, float>::value) return "float";
+  if (std::is_same<T, int8_t>::value) return "int8_t";
+  if (std::is_same<T, uint8_t>::value) return "uint8_t";
+  if (std::is_same<T, int16_t>::value) return "int16_t";
+  if (std::is_same<T, int32_t>::value) return "int32_t";
+  if (std::is_same<T, int64_t>::value) return "int64_t";
+  return "?";
+}
+
+template <typename T, typename U>
+inline void CheckCastMode(RoundMode m) {
+  if (!CastModeAllowed(CastPairModes<T, U>(), m)) {
+    RaiseTrap("Cast: RoundMode %s is not supported for %s->%s", RoundModeName(m), CastTypeName<U>(), CastTypeName<T>());
+  }
+}
+
+// One element src -> dst under mode m (m already checked).
+template <typename T, typename U>
+inline T CastOne(U x, RoundMode m) {
+  if constexpr (kFloatLike<U> && kFloatLike<T>) {
+    if constexpr (std::is_same<T, float>::value && kSoftFloat<U>) {
+      return static_cast<float>(x);
+    } else if constexpr (std::is_same<T, half>::value) {
+      return (m == RoundMode::CAST_NONE || m == RoundMode::CAST_RINT) ? half::FromBits(FloatToHalf(x))
+                                                                       : DirectedTo16<half>(x, m, 65536.0);
+    } else if constexpr (std::is_same<T, bfloat16_t>::value) {
+      return m == RoundMode::CAST_RINT ? bfloat16_t::FromBits(FloatToBf16(x)) : DirectedTo16<bfloat16_t>(x, m, 0x1p128);
+    } else {
+      return static_cast<T>(RoundByMode(static_cast<double>(x), m));
+    }
+  } else if constexpr (kFloatLike<U>) {
+    return SaturateInt<T>(RoundByMode(static_cast<double>(static_cast<float>(x)), m));
+  } else if constexpr (std::is_same<T, float>::value) {
+    if (m == RoundMode::CAST_NONE || m == RoundMode::CAST_RINT) return static_cast<float>(x);
+    return DirectedToFloat(static_cast<double>(x), m);
+  } else if constexpr (kFloatLike<T>) {
+    return T(static_cast<double>(x));
+  } else {
+    if (static_cast<int64_t>(x) > static_cast<int64_t>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
+    if (static_cast<int64_t>(x) < static_cast<int64_t>(std::numeric_limits<T>::min())) return std::numeric_limits<T>::min();
+    return static_cast<T>(x);
+  }
+}
+
 }  // namespace twin
 
 template <typename T, typename U>
@@ -170,9 +214,27 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
       twin::BadRoundMode(m, "int32_t->float");
     }
   } else {
-    static_assert(twin::kDependentFalse<T>, "Cast: this src->dst type pair is not supported by the twin");
+    static_assert(twin::CastPairModes<T, U>() != 0, "Cast: this src->dst type pair is not supported on A2/A3");
+    twin::CheckCastMode<T, U>(m);
+    twin::MapUnary(api, dst, src, n, [m](U x) { return twin::CastOne<T, U>(x, m); });
   }
 }
+
+// Level-0 forms: lanes of a repeat are counted in the wider type; each operand's blocks and
+// repeats stride in its own 32-byte blocks.
+#define ASC_TWIN_CAST_L0(MaskDecl)                                                                           \
+  template <typename T, typename U, bool isSetMask = true>                                                   \
+  __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, \
+                              MaskDecl, const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {    \
+    static_assert(twin::CastPairModes<T, U>() != 0, "Cast: this src->dst type pair is not supported on A2/A3"); \
+    const RoundMode m = roundMode;                                                                           \
+    twin::CheckCastMode<T, U>(m);                                                                            \
+    twin::UnaryLevel0<T, U, isSetMask>("Cast", dst, src, mask, repeatTime, repeatParams,                      \
+                                       [m](U x) { return twin::CastOne<T, U>(x, m); });                      \
+  }
+ASC_TWIN_CAST_L0(const uint64_t mask[])
+ASC_TWIN_CAST_L0(uint64_t mask)
+#undef ASC_TWIN_CAST_L0
 
 }  // namespace AscendC
 

@@ -10,6 +10,7 @@
 #include "asc_twin/aicore_abi.h"
 #include "asc_twin/block_copy.h"
 #include "asc_twin/trap.h"
+#include "asc_twin/vec_regs.h"
 
 namespace AscendC {
 class TPipe;
@@ -28,6 +29,7 @@ struct alignas(64) BlockState {  // own cache lines: dynamic TLS blocks of two t
   uint64_t gm_written = 0;     // bytes this block's DataCopy calls wrote to GM so far
   bool gm_streamed = false;    // a DataCopy used streaming stores (fenced when the block ends)
   bool host_fences = false;    // env flag ASC_TWIN_ENV_HOST_FENCES_STORES: the runtime fences instead
+  VecRegs vec;                 // mask mode/mask, CMPMASK, reduce SPRs (reset with the block)
 };
 
 // Constant-initialised, so access needs no TLS init wrapper. Hidden: every
@@ -63,6 +65,7 @@ inline void InstallBlock(const AscTwinBlockEnv* env) {
   b.gm_written = 0;
   b.gm_streamed = false;
   b.host_fences = (EnvField(env->flags) & ASC_TWIN_ENV_HOST_FENCES_STORES) != 0;
+  b.vec = VecRegs{};
 }
 
 inline void ClearBlock() {

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "asc_twin/cpu_features.h"
+#include "asc_twin/level0.h"
 #include "kernel_tensor.h"
 
 namespace AscendC {
@@ -34,6 +35,7 @@ template <typename T, typename F>
 inline void MapBinary(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b,
                       int32_t count, F f) {
   if (!CheckCount(api, count)) return;
+  LevelTwoDone();
   CheckUbOperand(api, "dst", dst, static_cast<uint32_t>(count));
   CheckUbOperand(api, "src0", a, static_cast<uint32_t>(count));
   CheckUbOperand(api, "src1", b, static_cast<uint32_t>(count));
@@ -52,12 +54,54 @@ inline void MapBinary(const char* api, const LocalTensor<T>& dst, const LocalTen
 template <typename D, typename S, typename F>
 inline void MapUnary(const char* api, const LocalTensor<D>& dst, const LocalTensor<S>& src, int32_t count, F f) {
   if (!CheckCount(api, count)) return;
+  LevelTwoDone();
   CheckUbOperand(api, "dst", dst, static_cast<uint32_t>(count));
   CheckUbOperand(api, "src", src, static_cast<uint32_t>(count));
   D* d = dst.TwinData();
   const S* s = src.TwinData();
   const uint32_t n = static_cast<uint32_t>(count);
   for (uint32_t i = 0; i < n; ++i) d[i] = f(s[i]);
+}
+
+// Level-0 forms: dst = f(src0, src1) / f(src) per active lane, computed in Wide<T>.
+template <typename T, bool isSetMask, typename M, typename F>
+inline void BinaryLevel0(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src0,
+                         const LocalTensor<T>& src1, M mask, int64_t repeatTime, const BinaryRepeatParams& p, F f) {
+  const Plan plan = MakePlan<T, isSetMask>(api, mask, repeatTime);
+  const Operand<T> d = MakeOperand(api, "dst", dst, p.dstBlkStride, p.dstRepStride);
+  const Operand<T> s[2] = {MakeOperand(api, "src0", src0, p.src0BlkStride, p.src0RepStride),
+                           MakeOperand(api, "src1", src1, p.src1BlkStride, p.src1RepStride)};
+  Level0Map(api, plan, d, s, [f](const T* v) { return static_cast<T>(f(static_cast<Wide<T>>(v[0]), static_cast<Wide<T>>(v[1]))); });
+}
+
+template <typename D, typename S, bool isSetMask, typename M, typename F>
+inline void UnaryLevel0(const char* api, const LocalTensor<D>& dst, const LocalTensor<S>& src, M mask,
+                        int64_t repeatTime, const UnaryRepeatParams& p, F f) {
+  using Lane = std::conditional_t<(sizeof(D) > sizeof(S)), D, S>;  // the wider type sets the lanes
+  const Plan plan = MakePlan<Lane, isSetMask>(api, mask, repeatTime);
+  const Operand<D> d = MakeOperand(api, "dst", dst, p.dstBlkStride, p.dstRepStride);
+  const Operand<S> s[1] = {MakeOperand(api, "src", src, p.srcBlkStride, p.srcRepStride)};
+  Level0Map(api, plan, d, s, [f](const S* v) { return f(v[0]); });
+}
+
+// dst = f(dst, src0, src1) (ops that read their destination: FusedMulAdd, MulAddDst, Axpy...).
+template <typename T, typename F>
+inline void WithDstMap(const char* api, const Plan& plan, const Operand<T>& d, const Operand<T>& s0,
+                       const Operand<T>& s1, F f) {
+  const Operand<T> s[3] = {d, s0, s1};
+  Level0Map(api, plan, d, s, [f](const T* v) {
+    return static_cast<T>(f(static_cast<Wide<T>>(v[0]), static_cast<Wide<T>>(v[1]), static_cast<Wide<T>>(v[2])));
+  });
+}
+
+// Level-0 form of the ops that also read dst: dst = f(dst, src0, src1).
+template <typename T, bool isSetMask, typename M, typename F>
+inline void DstBinaryLevel0(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src0,
+                            const LocalTensor<T>& src1, M mask, int64_t repeatTime, const BinaryRepeatParams& p, F f) {
+  const Plan plan = MakePlan<T, isSetMask>(api, mask, repeatTime);
+  WithDstMap(api, plan, MakeOperand(api, "dst", dst, p.dstBlkStride, p.dstRepStride),
+             MakeOperand(api, "src0", src0, p.src0BlkStride, p.src0RepStride),
+             MakeOperand(api, "src1", src1, p.src1BlkStride, p.src1RepStride), f);
 }
 
 // Integer + - * wrap around like the hardware instead of being UB in C++.

@@ -1,0 +1,88 @@
+// DumpTensor / PrintTimeStamp output, and per-block isolation of the vector mask registers:
+// kernels defined here, run through their entry functions by the launch harness.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "asc_twin/kernel_entry.h"
+#include "kernel_operator.h"
+#include "launch_harness.h"
+
+using namespace AscendC;
+using namespace asc_twin_test;
+
+extern "C" __global__ __aicore__ void dump_probe(GM_ADDR x, uint32_t n) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> b;
+  pipe.InitBuffer(b, n * sizeof(half));
+  LocalTensor<half> t = b.Get<half>();
+  GlobalTensor<half> g;
+  g.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(x), n);
+  DataCopy(t, g, n);
+  DumpTensor(t, 7, 4);
+  DumpTensor(g, 8, 2);
+  PrintTimeStamp(9);
+  DumpAccChkPoint(t, 3, 2, 2);
+}
+ASC_TWIN_KERNEL_ENTRY(dump_probe)
+
+// Block b sets its own mask (b + 1 lanes) and counter mode on odd blocks, then waits for the
+// others before using the register: each block must see its own mask.
+extern "C" __global__ __aicore__ void mask_isolation(GM_ADDR z) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> b;
+  pipe.InitBuffer(b, 64 * sizeof(float));
+  LocalTensor<float> t = b.Get<float>();
+  Duplicate(t, 0.0f, 64);
+  const int64_t blk = GetBlockIdx();
+  if (blk % 2) {
+    SetMaskCount();
+    SetVectorMask<float, MaskMode::COUNTER>(0, blk + 1);
+  } else {
+    SetVectorMask<float>(0, (1ull << (blk + 1)) - 1);
+  }
+  for (volatile int spin = 0; spin < 200000; ++spin) {
+  }
+  Adds<float, false>(t, t, 1.0f, MASK_PLACEHOLDER, 1, UnaryRepeatParams());
+  GlobalTensor<float> zGm;
+  zGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(z) + blk * 64, 64);
+  DataCopy(zGm, t, 64);
+}
+ASC_TWIN_KERNEL_ENTRY(mask_isolation)
+
+TEST(DebugApi, DumpTensorAndPrintTimeStamp) {
+  DeviceMemory mem;
+  half* x = mem.AllocOf<half>(16);
+  for (int i = 0; i < 16; ++i) x[i] = half(i * 0.5f);
+  Args a;
+  a.Add(x).Add(uint32_t{16});
+  testing::internal::CaptureStdout();
+  const LaunchResult r = Launch(__asc_twin_entry_dump_probe, "dump_probe", 1, a, mem);
+  const std::string out = testing::internal::GetCapturedStdout();
+  ASSERT_TRUE(r.ok()) << r.FirstError();
+  EXPECT_NE(out.find("DumpTensor: desc=7, addr=0, data_type=float16, position=UB, dump_size=4\n"
+                     "[0.000000, 0.500000, 1.000000, 1.500000]\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("data_type=float16, position=GM, dump_size=2\n[0.000000, 0.500000]\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("[block 0] PrintTimeStamp desc=9 cycle="), std::string::npos) << out;
+  EXPECT_NE(out.find("DumpAccChkPoint: index=3, countOff=2\nDumpTensor: desc=3, addr=4, data_type=float16, "
+                     "position=UB, dump_size=2\n[1.000000, 1.500000]\n"),
+            std::string::npos)
+      << out;
+}
+
+TEST(DebugApi, MaskRegistersArePerBlock) {
+  DeviceMemory mem;
+  const uint32_t blocks = 6;
+  float* z = mem.AllocOf<float>(64 * blocks);
+  Args a;
+  a.Add(z);
+  const LaunchResult r = Launch(__asc_twin_entry_mask_isolation, "mask_isolation", blocks, a, mem);
+  ASSERT_TRUE(r.ok()) << r.FirstError();
+  for (uint32_t b = 0; b < blocks; ++b) {
+    for (uint32_t i = 0; i < 64; ++i) {
+      EXPECT_EQ(z[b * 64 + i], i <= b ? 1.0f : 0.0f) << "block " << b << " lane " << i;
+    }
+  }
+}
