@@ -20,6 +20,7 @@ import sys
 import numpy as np
 
 from es_leaky_ops import LeakyReluCustom
+from ge.error import GeError
 from ge.es.graph_builder import GraphBuilder
 from ge.ge_global import GeApi
 from ge.graph import DataType, Format, Tensor
@@ -90,6 +91,9 @@ def main(argv=None) -> int:
         cases = [(name, size) for name in names for size in sizes]
         ok = all([run_case(session, graph_id, size, name, args.negative_slope, rng)
                   for graph_id, (name, size) in enumerate(cases, start=1)])
+    except GeError as exc:  # a graph GE refuses (bad attr, holder error): its one line, not a traceback
+        print(f"run.py: {exc}", file=sys.stderr, flush=True)
+        ok = False
     finally:
         GeApi.ge_finalize()
     print(f"LEAKY_RELU_ONLINE={'PASS' if ok else 'FAIL'}", flush=True)
