@@ -48,9 +48,10 @@ def sample_paths() -> SamplePaths:
     source = Path(__file__).resolve().parent.parent
     pkg = root / PACKAGE if root is not None else source
     cann = Path(os.environ["ASCEND_HOME_PATH"]) if root is None else root / "twin" / "cann_home"
-    opp = Path(os.environ.get("ADD_CUSTOM_OPP_ROOT", pkg / "proto")) if root is None else pkg / "proto"
+    # in Bazel: the OPP root ge_custom_op lays out (//ops/add_custom:add_custom_opp_root)
+    opp = Path(os.environ.get("ADD_CUSTOM_OPP_ROOT", pkg / "proto")) if root is None else pkg / "add_custom_opp_root"
     es = Path(os.environ.get("ADD_CUSTOM_ES_DIR", pkg / "es")) if root is None else pkg / "es"
-    soc_file = pkg / "soc.txt"
+    soc_file = pkg / "add_custom_soc.txt"
     soc = soc_file.read_text().strip() if soc_file.is_file() else os.environ.get("ADD_CUSTOM_SOC", "Ascend910B1")
     return SamplePaths(cann, opp, pkg / "python" / "plugin", es, pkg / "run.py", pkg / "kernel" / "add_custom.asc",
                        soc)
