@@ -1,19 +1,10 @@
 """AIR (de)serialization of the graph IR, schema twin/graph/proto/air.proto (format_version 1).
 
-The generated protobuf module comes from Bazel (``//twin/graph:air_proto_py``, imported as
-``twin.graph.proto.air_pb2``). Outside Bazel it is generated once with ``protoc`` from the source
-tree into ``$ASCEND_TWIN_HOME`` (default ``~/.cache/ascend-twin``)/air_pb2/<schema sha256>/.
+The generated protobuf module is generated at build time (``//twin/graph:air_proto_py``, imported
+as ``twin.graph.proto.air_pb2``; the install tree carries it under python/site-packages).
 """
 
-import hashlib
 import importlib
-import importlib.util
-import os
-import shutil
-import subprocess
-import sys
-import tempfile
-from pathlib import Path
 from typing import Dict, List
 
 from ._ir import AttrValue, Endpoint, GraphIR, Node, TensorDescIR, TensorValue
@@ -23,42 +14,10 @@ MAGIC = "ge.twin.air"
 FORMAT_VERSION = 1
 END_MARKER = 0x52494121
 PRODUCER = "ge_twin python (ge.graph.Graph.save_to_air)"
-_SCHEMA = Path(__file__).resolve().parents[3] / "graph" / "proto" / "air.proto"
 _KIND_TO_INPUT = {"required": 0, "optional": 1, "dynamic": 2}
 _KIND_TO_OUTPUT = {"required": 0, "dynamic": 1}
 
 _pb2 = None
-
-
-def _generate_from_source():
-    if not _SCHEMA.is_file():
-        raise RuntimeError(f"AIR schema not found: {_SCHEMA} (and twin.graph.proto.air_pb2 is not importable)")
-    protoc = shutil.which("protoc")
-    if protoc is None:
-        raise RuntimeError("cannot generate the AIR protobuf module: protoc is not on PATH")
-    digest = hashlib.sha256(_SCHEMA.read_bytes()).hexdigest()[:16]
-    home = Path(os.environ.get("ASCEND_TWIN_HOME", Path.home() / ".cache" / "ascend-twin"))
-    out_dir = home / "air_pb2" / digest
-    module_file = out_dir / "air_pb2.py"
-    if not module_file.is_file():
-        out_dir.parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=".gen-", dir=out_dir.parent))
-        try:
-            shutil.copy(_SCHEMA, staging / "air.proto")
-            subprocess.run([protoc, f"--proto_path={staging}", f"--python_out={staging}", "air.proto"],
-                           check=True, capture_output=True, text=True)
-            try:
-                os.rename(staging, out_dir)
-            except OSError:  # another process won the race; its copy is identical
-                pass
-        except subprocess.CalledProcessError as exc:
-            raise RuntimeError(f"protoc failed on {_SCHEMA}: {exc.stderr.strip()}") from None
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
-    spec = importlib.util.spec_from_file_location("_ge_twin_air_pb2", module_file)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def air_pb2():
@@ -70,8 +29,10 @@ def air_pb2():
             raise RuntimeError("the Python protobuf runtime (protobuf==4.21.12) is required for AIR files") from None
         try:
             _pb2 = importlib.import_module("twin.graph.proto.air_pb2")
-        except ImportError:
-            _pb2 = _generate_from_source()
+        except ImportError as exc:
+            raise RuntimeError(f"the AIR schema module twin.graph.proto.air_pb2 is not importable ({exc}); "
+                               "it is part of the build (//twin/graph:air_proto_py) and of the install tree's "
+                               "python/site-packages") from None
     return _pb2
 
 
