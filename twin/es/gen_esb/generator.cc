@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cstdint>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <set>
@@ -127,9 +128,8 @@ std::string PyString(const std::string &s) {
   return out + "'";
 }
 
-bool IsNonFinite(const Value &v) {
-  return v.IsString() && (v.AsString() == "nan" || v.AsString() == "inf" || v.AsString() == "-inf");
-}
+// The graph C ABI writes non-finite defaults as the JSON tokens NaN / Infinity / -Infinity.
+bool IsNonFinite(const Value &v) { return v.IsNumber() && !std::isfinite(v.AsDouble()); }
 
 // The shortest decimal text that reads back as the same float, always with a '.' or exponent.
 std::string FloatText(const Value &v) {
@@ -155,7 +155,8 @@ bool ScalarLiteral(bool cpp, const std::string &type, const Value &v, std::strin
   if (type == "Int" && v.IsInteger()) {
     *out = (cpp && v.AsInt() == INT64_MIN) ? "INT64_MIN" : std::to_string(v.AsInt());
   } else if (type == "Float" && IsNonFinite(v)) {
-    const std::string &t = v.AsString();
+    const double d = v.AsDouble();
+    const std::string t = std::isnan(d) ? "nan" : (d < 0 ? "-inf" : "inf");
     if (!cpp) {
       *out = "float('" + t + "')";
     } else if (t == "nan") {

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <limits>
 #include <cstdio>
 #include <cstdlib>
 
@@ -98,9 +99,9 @@ void DumpTo(const Value &v, std::string *out) {
       if (v.IsInteger()) {
         *out += std::to_string(v.AsInt());
       } else if (std::isnan(v.AsDouble())) {
-        *out += "\"nan\"";  // JSON has no NaN/Inf; documented in graph_c_api.h
+        *out += "NaN";  // JSON has no NaN/Inf: the tokens Python's json module reads and writes
       } else if (std::isinf(v.AsDouble())) {
-        *out += v.AsDouble() > 0 ? "\"inf\"" : "\"-inf\"";
+        *out += v.AsDouble() > 0 ? "Infinity" : "-Infinity";
       } else {
         char buf[40];
         std::snprintf(buf, sizeof(buf), "%.9g", v.AsDouble());
@@ -194,6 +195,10 @@ class Parser {
     if (Consume("true")) { *out = Value::Bool(true); return true; }
     if (Consume("false")) { *out = Value::Bool(false); return true; }
     if (Consume("null")) { *out = Value(); return true; }
+    // Non-finite numbers as Python's json module writes them (json.dumps(float("inf"))).
+    if (Consume("NaN")) { *out = Value::Number(std::numeric_limits<double>::quiet_NaN()); return true; }
+    if (Consume("Infinity")) { *out = Value::Number(std::numeric_limits<double>::infinity()); return true; }
+    if (Consume("-Infinity")) { *out = Value::Number(-std::numeric_limits<double>::infinity()); return true; }
     if (c == '-' || (c >= '0' && c <= '9')) return ParseNumber(out);
     return Fail(std::string("unexpected character '") + c + "'");
   }

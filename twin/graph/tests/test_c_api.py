@@ -106,6 +106,19 @@ def test_infer_concat_matches_numpy(graph: GraphLib) -> None:
                          "dtype": "DT_INT32"}
 
 
+def test_non_finite_float_attrs_cross_the_json_boundary(graph: GraphLib) -> None:
+    """Python's json writes inf/nan as Infinity/NaN; the library must read them (and write them
+    back the same way), not fail the whole request as invalid JSON."""
+    for scale in (float("inf"), float("-inf"), float("nan")):
+        request = {"op_type": "TwinConcatTest", "inputs": [[{"shape": [2, 3], "dtype": "DT_FLOAT"}], None],
+                   "attrs": {"axis": 0, "scale": scale, "weights": [scale, 1.0]},
+                   "dynamic_output_counts": {"extra": 0}}
+        assert "Infinity" in json.dumps(request) or "NaN" in json.dumps(request)
+        status, result, error = graph.infer(request)
+        assert status == GRAPH_SUCCESS, error
+        assert result["outputs"][0]["shape"] == [2, 3]
+
+
 def test_infer_failures(graph: GraphLib) -> None:
     status, result, error = graph.infer({"op_type": "TwinConcatTest",
                                          "inputs": [[{"shape": [2], "dtype": "DT_FLOAT"}], None],

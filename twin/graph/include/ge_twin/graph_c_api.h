@@ -13,7 +13,8 @@
  *
  * JSON shapes
  *   dtype: the ge::DataType name, e.g. "DT_FLOAT" (requests also accept the integer value).
- *   Non-finite float attr defaults are written as the strings "nan", "inf", "-inf".
+ *   Non-finite floats (attr values in requests, defaults in listings) are the tokens NaN,
+ *   Infinity and -Infinity, as Python's json module reads and writes them.
  *
  *   GeTwinGraphListOpProtos ->
  *   {"abi_version": 1,
