@@ -1,21 +1,13 @@
-"""SoC -> NpuArch for the SoCs twin/platform has a config for.
+"""SoC -> NpuArch for the SoCs twin/platform has a config for, generated from the .ini files
+(@soc_facts, tools/bisheng/soc_facts.bzl): rules check a SoC at analysis time (an unknown SoC fails
+before anything runs); soc_params.py reads the same ini again in the action."""
 
-The rule checks this table at analysis time (an unknown SoC fails before anything runs) and
-soc_params.py checks it again against the ini's `[version] NpuArch` in the action, so the two
-cannot drift apart silently. tests/test_soc_table.py also compares them.
-"""
+load("@soc_facts//:soc_facts.bzl", GENERATED_SOC_NPU_ARCH = "SOC_NPU_ARCH")
 
 DEFAULT_SOC = "Ascend910B1"
 
-SOC_NPU_ARCH = {
-    "Ascend910B1": 2201,
-    "Ascend910B2": 2201,
-    "Ascend910B3": 2201,
-    "Ascend910B4": 2201,
-    "Ascend310P3": 2002,
-    "Ascend310B1": 3002,
-    "Ascend950PR_9599": 3510,
-}
+# SoC -> NpuArch, generated from twin/platform/<SoC>.ini (soc_facts.bzl).
+SOC_NPU_ARCH = GENERATED_SOC_NPU_ARCH
 
 def npu_arch_flag(npu_arch):
     return "dav-%d" % npu_arch

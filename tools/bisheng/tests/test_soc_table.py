@@ -1,4 +1,5 @@
-"""soc_table.bzl (read at analysis time) agrees with twin/platform/*.ini (the source of truth),
+"""The SoC table generated for analysis time (@soc_facts) agrees with twin/platform/*.ini as
+soc_params.py reads them,
 and soc_params.py writes the response file bisheng reads, or fails clearly."""
 
 import ast
@@ -20,7 +21,12 @@ from soc_params import npu_arch_of  # noqa: E402
 
 
 def soc_table() -> dict:
-    text = open(os.path.join(BISHENG_DIR, "soc_table.bzl"), encoding="utf-8").read()
+    """The generated table (@soc_facts//:soc_facts.bzl, in the runfiles)."""
+    runfiles = os.environ["RUNFILES_DIR"]
+    candidates = [os.path.join(runfiles, "soc_facts", "soc_facts.bzl"),
+                  os.path.join(runfiles, "ascend_twin", "external", "soc_facts", "soc_facts.bzl")]
+    path = next(p for p in candidates if os.path.isfile(p))
+    text = open(path, encoding="utf-8").read()
     body = re.search(r"SOC_NPU_ARCH = (\{.*?\})", text, re.S).group(1)
     return ast.literal_eval(body)
 
