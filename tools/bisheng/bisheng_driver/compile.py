@@ -152,8 +152,10 @@ def _build_device_binary(opts: Options, tools: Tools, res: ResourceDirs, workdir
                            proc.returncode)
 
     device_so = os.path.join(workdir, "device.so")
-    cmd = [tools.clang, "--driver-mode=g++", "-shared", "-fPIC", "-fuse-ld=lld", f"--ld-path={tools.lld}",
-           device_obj, "-o", device_so,
+    # -nostartfiles: no crti/crtbegin, so the image has no DT_INIT/DT_FINI/INIT_ARRAY/FINI_ARRAY;
+    # the runtime refuses images that would run code when loaded (twin/runtime/device).
+    cmd = [tools.clang, "--driver-mode=g++", "-shared", "-nostartfiles", "-fPIC", "-fuse-ld=lld",
+           f"--ld-path={tools.lld}", device_obj, "-o", device_so,
            f"-Wl,--version-script={exports}", "-Wl,-z,defs", "-Wl,-z,now",
            "-Wl,-z,noexecstack", "-Wl,--build-id=sha1", "-Wl,--hash-style=gnu"]
     proc = run(cmd, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
