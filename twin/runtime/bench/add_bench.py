@@ -4,6 +4,9 @@ numpy's add on the same sizes in the same run, and prints one merged table.
     bazel run -c opt //twin/runtime:add_bench [-- --sizes=1024,... --seconds=S --tile_num=N]
 
 Arguments other than --bench are passed to the C++ bench. Prints tables; asserts nothing.
+The C++ bench runs twice in the same run: kernels in the device process (the default) and in
+the host process (ASCEND_TWIN_DEVICE_ISOLATION=0, the runtime before device isolation: host
+memory with huge pages, no process boundary); the last tables compare the two.
 """
 from __future__ import annotations
 
@@ -20,8 +23,10 @@ import numpy as np
 BYTES_PER_ELEM = 12.0  # read x, read y, write z
 
 
-def run_cpp_bench(bench: str, passthrough: list[str]) -> list[dict]:
-    proc = subprocess.run([bench, "--json", *passthrough], stdout=subprocess.PIPE, text=True)
+def run_cpp_bench(bench: str, passthrough: list[str], isolated: bool = True) -> list[dict]:
+    env = dict(os.environ)
+    env["ASCEND_TWIN_DEVICE_ISOLATION"] = "1" if isolated else "0"
+    proc = subprocess.run([bench, "--json", *passthrough], stdout=subprocess.PIPE, text=True, env=env)
     if proc.returncode != 0:
         sys.exit(f"add_bench.py: {bench} exited with status {proc.returncode}")
     return [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
@@ -66,6 +71,7 @@ def main() -> None:
 
     load_before = os.getloadavg()
     rows = run_cpp_bench(args.bench, passthrough)
+    in_process_rows = run_cpp_bench(args.bench, passthrough, isolated=False)
     setup = next(r for r in rows if r["kind"] == "setup")
     rng = np.random.default_rng(setup["seed"])
     adds = [r for r in rows if r["kind"] == "add"]
@@ -93,6 +99,32 @@ def main() -> None:
         label = f"{r['blocks']} block{'s' if r['blocks'] > 1 else ''}, " + (
             "after 1 ms idle" if r["idle"] else "back to back")
         print(f"| {label:<36} | {r['reps']:>5} | {r['median_us']:>9.2f} | {r['p90_us']:>6.2f} |")
+
+    print()
+    print("Device process (default) vs in-process (ASCEND_TWIN_DEVICE_ISOLATION=0), same run:")
+    print()
+    print("| launch + synchronize (empty kernel)  | device process median / p90 us | in-process median / p90 us | ratio (median) |")
+    print("|--------------------------------------|-------------------------------:|---------------------------:|---------------:|")
+    other = {(r["blocks"], r["idle"]): r for r in in_process_rows if r["kind"] == "launch"}
+    for r in (r for r in rows if r["kind"] == "launch"):
+        o = other.get((r["blocks"], r["idle"]))
+        if o is None:
+            continue
+        label = f"{r['blocks']} block{'s' if r['blocks'] > 1 else ''}, " + (
+            "after 1 ms idle" if r["idle"] else "back to back")
+        print(f"| {label:<36} | {r['median_us']:>14.2f} / {r['p90_us']:<13.2f} | {o['median_us']:>10.2f} / "
+              f"{o['p90_us']:<13.2f} | {r['median_us'] / o['median_us']:>14.2f} |")
+    print()
+    print("| elements | kernel GB/s device process | kernel GB/s in-process | ratio | C GB/s on GM (memfd) | C GB/s on in-process GM |")
+    print("|---------:|---------------------------:|-----------------------:|------:|---------------------:|------------------------:|")
+    other_adds = {r["n"]: r for r in in_process_rows if r["kind"] == "add"}
+    for r in adds:
+        o = other_adds.get(r["n"])
+        if o is None:
+            continue
+        k, ko = gbps(r["n"], r["kernel_us"]), gbps(r["n"], o["kernel_us"])
+        print(f"| {r['n']:>8} | {k:>26.2f} | {ko:>22.2f} | {k / ko:>5.2f} | {gbps(r['n'], r['c_us']):>20.2f} | "
+              f"{gbps(r['n'], o['c_us']):>23.2f} |")
 
 
 if __name__ == "__main__":

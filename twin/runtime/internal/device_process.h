@@ -16,6 +16,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -29,6 +30,10 @@
 namespace asc_twin::rt {
 
 struct LaunchRequest;
+struct LaunchState;
+struct LoadedImage;
+class WorkerPool;
+using LaunchPublisher = std::function<void(const std::shared_ptr<LaunchState> &)>;
 
 struct DeviceKernelInfo {
   uint32_t params = 0;
@@ -53,6 +58,10 @@ class DeviceProcess {
   Status MapHost(void *addr, uint64_t size, uint64_t offset, bool map);
   // Runs a launch to completion in the device process (one at a time per device).
   Status Launch(const LaunchRequest &request);
+  // Device isolation off (DeviceIsolationEnabled()): images are mapped in this process and
+  // launches run here, on `pool` (the runtime before the device process, for measurements).
+  bool in_process() const { return in_process_; }
+  Status LaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const LaunchPublisher &publish);
 
   // The device was reset (aclrtResetDevice) or the runtime finalized: the process ends; later
   // loads and launches through this object fail with ACL_ERROR_RT_INVALID_HANDLE.
@@ -93,6 +102,8 @@ class DeviceProcess {
   };
   std::map<uintptr_t, HostRange> host_ranges_;  // live registrations, remapped likewise
   std::atomic<uint64_t> starts_{0};
+  const bool in_process_;
+  std::map<uint64_t, std::shared_ptr<LoadedImage>> local_images_;  // in_process_ only
 };
 
 }  // namespace asc_twin::rt

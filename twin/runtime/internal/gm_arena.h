@@ -23,6 +23,11 @@ struct ControlBlock;
 struct TableEntry;
 }  // namespace proto
 
+// ASCEND_TWIN_DEVICE_ISOLATION=0 runs kernels in the host process, as before the device process
+// existed (device memory then is plain host memory with transparent huge pages). For
+// measurements only: a faulting kernel then takes the host down. Read once per process.
+bool DeviceIsolationEnabled();
+
 class GmArena {
  public:
   static constexpr uint64_t kPage = 4096;

@@ -69,6 +69,9 @@ class MemoryTable {
   // Device side: the table mirrors the host's published one; entries own nothing.
   void ReplaceWith(const std::vector<std::pair<uintptr_t, uint64_t>> &ranges);
 
+  // True iff `addr` lies in the GM arena (live or not): such memory is touched only through
+  // a live allocation.
+  bool InArena(const void *addr) const;
   // True iff [addr, addr + len) lies inside one live allocation (accessible size).
   bool Contains(const void *addr, uint64_t len) const;
   // Requested size of the live allocation that contains `addr`, and its base; false if none.

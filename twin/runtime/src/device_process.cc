@@ -16,6 +16,7 @@
 #include <cstring>
 #include <thread>
 
+#include "twin/runtime/device/image_loader.h"
 #include "twin/runtime/device/protocol.h"
 #include "twin/runtime/internal/launch.h"
 
@@ -36,7 +37,9 @@ std::atomic<uint64_t> g_execute_timeout_ms{kDefaultExecuteTimeoutMs};
 
 constexpr int kStartTimeoutMs = 10000;
 constexpr int kRequestTimeoutMs = 30000;  // a load that hangs (e.g. in the loader) is killed
-constexpr auto kLaunchSpin = std::chrono::microseconds(30);
+// The host polls this long for a launch to finish before sleeping on the futex: a sleeping
+// host costs a wake-up (tens of us on a VM) when the device finishes.
+constexpr auto kLaunchSpin = std::chrono::microseconds(100);
 
 void FutexWait(std::atomic<uint32_t> *word, uint32_t expected, long timeout_ns) {
   struct timespec ts {0, timeout_ns};
@@ -122,7 +125,8 @@ std::string Describe(int wait_status) {
 void DeviceProcess::SetExecuteTimeoutMs(uint64_t ms) { g_execute_timeout_ms.store(ms == 0 ? kDefaultExecuteTimeoutMs : ms); }
 uint64_t DeviceProcess::ExecuteTimeoutMs() { return g_execute_timeout_ms.load(); }
 
-DeviceProcess::DeviceProcess(std::shared_ptr<GmArena> arena, const SocSpec &soc) : arena_(std::move(arena)), soc_(soc) {}
+DeviceProcess::DeviceProcess(std::shared_ptr<GmArena> arena, const SocSpec &soc)
+    : arena_(std::move(arena)), soc_(soc), in_process_(!DeviceIsolationEnabled()) {}
 
 DeviceProcess::~DeviceProcess() {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -318,6 +322,15 @@ StatusOr<std::vector<DeviceKernelInfo>> DeviceProcess::LoadBinary(const std::vec
                                                                   const std::vector<std::string> &kernels,
                                                                   uint64_t *id) {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (in_process_) {
+    StatusOr<std::shared_ptr<LoadedImage>> loaded = LoadImage(image.data(), image.size());
+    if (!loaded.ok()) return loaded.status();
+    std::vector<DeviceKernelInfo> infos;
+    for (const Kernel &kernel : loaded.value()->kernels) infos.push_back(DeviceKernelInfo{kernel.params, kernel.args_size});
+    *id = next_id_++;
+    local_images_[*id] = loaded.value();
+    return infos;
+  }
   Status running = EnsureRunningLocked();
   if (!running.ok()) return running;
   Binary binary{image, kernels};
@@ -332,6 +345,7 @@ StatusOr<std::vector<DeviceKernelInfo>> DeviceProcess::LoadBinary(const std::vec
 
 void DeviceProcess::UnloadBinary(uint64_t id) {
   std::lock_guard<std::mutex> lock(mutex_);
+  local_images_.erase(id);
   if (binaries_.erase(id) == 0 || pid_ <= 0) return;
   std::vector<uint8_t> payload(8), reply;
   std::memcpy(payload.data(), &id, 8);
@@ -340,6 +354,7 @@ void DeviceProcess::UnloadBinary(uint64_t id) {
 
 Status DeviceProcess::MapHost(void *addr, uint64_t size, uint64_t offset, bool map) {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (in_process_) return Status::Ok();
   const auto key = reinterpret_cast<uintptr_t>(addr);
   if (!map) {
     host_ranges_.erase(key);
@@ -424,7 +439,12 @@ Status DeviceProcess::Launch(const LaunchRequest &request) {
   const auto deadline = start + std::chrono::milliseconds(timeout_ms);
   int polls = 0;
   while (slot.done_seq.load(std::memory_order_acquire) != seq) {
-    if (++polls % 64 == 0 && Clock::now() - start >= kLaunchSpin) break;
+#if defined(__x86_64__)
+    __builtin_ia32_pause();
+#endif
+    if (++polls % 64 != 0) continue;
+    if (Clock::now() - start >= kLaunchSpin) break;
+    std::this_thread::yield();  // the device's threads may need this core
   }
   while (slot.done_seq.load(std::memory_order_acquire) != seq) {
     slot.host_waiting.store(1, std::memory_order_seq_cst);
@@ -460,10 +480,30 @@ Status DeviceProcess::Launch(const LaunchRequest &request) {
   return Status(slot.status, slot.message);
 }
 
+Status DeviceProcess::LaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const LaunchPublisher &publish) {
+  std::shared_ptr<const Kernel> local;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (retired_) {
+      return Status(ACL_ERROR_RT_INVALID_HANDLE, "kernel " + request.kernel->name +
+                                                     ": the device it was loaded on has been reset; load it again");
+    }
+    auto it = local_images_.find(request.kernel->binary_id);
+    if (it != local_images_.end() && request.kernel->index < it->second->kernels.size()) {
+      local = std::shared_ptr<const Kernel>(it->second, &it->second->kernels[request.kernel->index]);
+    }
+  }
+  if (local == nullptr) return Status(ACL_ERROR_RT_INVALID_HANDLE, "kernel " + request.kernel->name + " is not loaded");
+  LaunchRequest here = request;
+  here.kernel = std::move(local);
+  return RunLaunchInProcess(here, pool, publish);
+}
+
 // The host's RunLaunch: the blocks run in the device process of the kernel's binary.
-Status RunLaunch(const LaunchRequest &request, WorkerPool & /*pool*/, const LaunchPublisher & /*publish*/) {
+Status RunLaunch(const LaunchRequest &request, WorkerPool &pool, const LaunchPublisher &publish) {
   DeviceProcess *device = request.kernel->device;
   if (device == nullptr) return Status(ACL_ERROR_RT_INTERNAL_ERROR, "kernel " + request.kernel->name + " has no device");
+  if (device->in_process()) return device->LaunchInProcess(request, pool, publish);
   return device->Launch(request);
 }
 

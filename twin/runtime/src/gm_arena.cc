@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <random>
@@ -26,6 +27,14 @@ Status Failed(const std::string &what) {
 }
 
 }  // namespace
+
+bool DeviceIsolationEnabled() {
+  static const bool enabled = [] {
+    const char *env = std::getenv("ASCEND_TWIN_DEVICE_ISOLATION");
+    return env == nullptr || (std::strcmp(env, "0") != 0 && std::strcmp(env, "off") != 0);
+  }();
+  return enabled;
+}
 
 StatusOr<GmArena *> GmArena::Create() {
   std::unique_ptr<GmArena> arena(new GmArena());

@@ -24,6 +24,18 @@ void *AlignedAlloc(size_t bytes) {
   return std::aligned_alloc(kDeviceMemAlignment, rounded);
 }
 
+constexpr size_t kHugePage = size_t{2} << 20;
+// Allocation::offset of memory that is not in the GM arena (device isolation off).
+constexpr uint64_t kNotInArena = UINT64_MAX;
+
+// Device isolation off: 2 MiB aligned and advised as huge pages (best effort).
+void *HugeAlloc(size_t bytes) {
+  const size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+  void *ptr = std::aligned_alloc(kHugePage, rounded);
+  if (ptr != nullptr) madvise(ptr, rounded, MADV_HUGEPAGE);
+  return ptr;
+}
+
 // The checker's per-thread cache: accessible ranges of allocations this thread found, each
 // tagged with the table and the generation it was found under.
 struct CachedRange {
@@ -48,6 +60,10 @@ MemoryTable::~MemoryTable() {
   // Registered host ranges go back to private pages; the arena (and its memfd) goes with the
   // last owner (a device process may still hold it).
   for (auto &entry : allocations_) {
+    if (entry.second.offset == kNotInArena) {
+      if (!entry.second.host_registered && !entry.second.external) std::free(reinterpret_cast<void *>(entry.first));
+      continue;
+    }
     if (entry.second.host_registered && !entry.second.external && arena_) {
       arena_->ReturnHostPages(reinterpret_cast<void *>(entry.first), entry.second.size);
     }
@@ -96,12 +112,22 @@ void MemoryTable::PublishLocked() {
   arena_->PublishTable(entries.data(), static_cast<uint32_t>(entries.size()));
 }
 
-StatusOr<void *> MemoryTable::Allocate(size_t size, int32_t device_id, bool /*huge_pages*/) {
+StatusOr<void *> MemoryTable::Allocate(size_t size, int32_t device_id, bool huge_pages) {
   if (size == 0) return Status(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: size must be > 0");
   if (size > (size_t{1} << 46)) {
     return Status(ACL_ERROR_RT_MEMORY_ALLOCATION, "aclrtMalloc: " + std::to_string(size) + " bytes is beyond any device");
   }
   const size_t accessible = AccessibleSize(size);
+  if (!DeviceIsolationEnabled()) {
+    void *ptr = huge_pages && accessible >= kHugePage ? HugeAlloc(accessible) : AlignedAlloc(accessible);
+    if (ptr == nullptr) {
+      return Status(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                    "aclrtMalloc: out of device memory allocating " + std::to_string(size) + " bytes");
+    }
+    std::unique_lock<std::shared_mutex> lock(mutex_);
+    allocations_[reinterpret_cast<uintptr_t>(ptr)] = Allocation{size, accessible, device_id, false, kNotInArena, false};
+    return ptr;
+  }
   std::unique_lock<std::shared_mutex> lock(mutex_);
   StatusOr<GmArena *> arena = ArenaLocked();
   if (!arena.ok()) return Status(arena.status().code(), "aclrtMalloc: " + arena.status().message());
@@ -141,7 +167,12 @@ Status MemoryTable::Free(void *ptr) {
   allocations_.erase(it);
   generation_.store(NewGeneration(), std::memory_order_release);
   PublishLocked();
-  if (!gone.external && arena_) arena_->Release(gone.offset, gone.accessible);
+  lock.unlock();
+  if (gone.offset == kNotInArena) {
+    std::free(ptr);
+  } else if (!gone.external && arena_) {
+    arena_->Release(gone.offset, gone.accessible);
+  }
   return Status::Ok();
 }
 
@@ -168,6 +199,11 @@ Status MemoryTable::RegisterHost(void *ptr, uint64_t size, int32_t device_id) {
                         (it->second.host_registered ? "registered host range" : "device allocation") + " at " +
                         Hex(it->first) + " (" + std::to_string(it->second.accessible) + " bytes)");
     }
+  }
+  if (!DeviceIsolationEnabled()) {  // the kernels run in this process: nothing to share
+    allocations_[begin] = Allocation{static_cast<size_t>(size), static_cast<size_t>(size), device_id, true,
+                                     kNotInArena, false};
+    return Status::Ok();
   }
   StatusOr<GmArena *> arena = ArenaLocked();
   if (!arena.ok()) return Status(arena.status().code(), "aclrtHostRegister: " + arena.status().message());
@@ -206,7 +242,7 @@ Status MemoryTable::UnregisterHost(void *ptr) {
   // Kernels' cached ranges of it must go stale, as after a free.
   generation_.store(NewGeneration(), std::memory_order_release);
   PublishLocked();
-  if (!gone.external && arena_) {
+  if (!gone.external && arena_ && gone.offset != kNotInArena) {
     if (mapper_) mapper_(ptr, gone.size, gone.offset, false);
     arena_->ReturnHostPages(ptr, gone.size);
     arena_->Release(gone.offset, gone.size);
@@ -229,6 +265,10 @@ void MemoryTable::FreeAllOf(int32_t device_id) {
   PublishLocked();
   for (auto &entry : doomed) {
     const Allocation &gone = entry.second;
+    if (gone.offset == kNotInArena) {
+      if (!gone.host_registered) std::free(reinterpret_cast<void *>(entry.first));
+      continue;
+    }
     if (gone.external || !arena_) continue;
     if (gone.host_registered) {
       if (mapper_) mapper_(reinterpret_cast<void *>(entry.first), gone.size, gone.offset, false);
@@ -246,6 +286,11 @@ void MemoryTable::ReplaceWith(const std::vector<std::pair<uintptr_t, uint64_t>> 
                                            true, 0, true};
   }
   generation_.store(NewGeneration(), std::memory_order_release);
+}
+
+bool MemoryTable::InArena(const void *addr) const {
+  std::shared_lock<std::shared_mutex> lock(mutex_);
+  return arena_ && arena_->InArena(reinterpret_cast<uintptr_t>(addr));
 }
 
 bool MemoryTable::Contains(const void *addr, uint64_t len) const {
