@@ -18,6 +18,7 @@
 namespace asc_twin::rt {
 
 constexpr uint32_t kMaxBlocks = 65535;
+constexpr size_t kMaxArgsSize = 64 * 1024;  // the device process's launch slot (device/protocol.h)
 
 struct LaunchRequest {
   std::shared_ptr<const Kernel> kernel;

@@ -27,6 +27,7 @@ extern "C" const unsigned char asc_twin_device_image_begin[];
 extern "C" const unsigned char asc_twin_device_image_end[];
 
 namespace asc_twin::rt {
+static_assert(kMaxArgsSize == proto::kMaxArgBytes, "the launch limit is the launch slot's size");
 namespace {
 
 using Clock = std::chrono::steady_clock;

@@ -199,6 +199,10 @@ Status ValidateLaunch(const Kernel &kernel, uint32_t blocks, const void *args, s
   if (args == nullptr) {
     return Status(ACL_ERROR_INVALID_PARAM, "launch of kernel " + kernel.name + ": argsData is null");
   }
+  if (args_size > kMaxArgsSize) {
+    return Status(ACL_ERROR_INVALID_PARAM, "launch of kernel " + kernel.name + ": argsSize=" + std::to_string(args_size) +
+                                               " exceeds the " + std::to_string(kMaxArgsSize) + "-byte argument limit");
+  }
   if (args_size < kernel.args_size) {
     return Status(ACL_ERROR_INVALID_PARAM, "launch of kernel " + kernel.name + ": argsSize=" +
                                                std::to_string(args_size) + " but the kernel reads " +

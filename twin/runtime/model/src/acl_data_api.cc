@@ -35,10 +35,9 @@ aclDataBuffer *aclCreateDataBuffer(void *data, size_t size) {
 
 aclError aclDestroyDataBuffer(const aclDataBuffer *dataBuffer) {
   if (dataBuffer == nullptr) return NullArgument("aclDestroyDataBuffer", "dataBuffer");
-  if (!LiveObjects<aclDataBuffer>::Get().Remove(dataBuffer)) {
+  if (!LiveObjects<aclDataBuffer>::Get().Retire(dataBuffer)) {
     return NotLive("aclDestroyDataBuffer", "aclDataBuffer", dataBuffer);
   }
-  delete dataBuffer;
   return ACL_SUCCESS;
 }
 
@@ -66,8 +65,7 @@ aclmdlDataset *aclmdlCreateDataset() { return LiveObjects<aclmdlDataset>::Get().
 
 aclError aclmdlDestroyDataset(const aclmdlDataset *dataset) {
   if (dataset == nullptr) return NullArgument("aclmdlDestroyDataset", "dataset");
-  if (!LiveObjects<aclmdlDataset>::Get().Remove(dataset)) return NotLive("aclmdlDestroyDataset", "aclmdlDataset", dataset);
-  delete dataset;
+  if (!LiveObjects<aclmdlDataset>::Get().Retire(dataset)) return NotLive("aclmdlDestroyDataset", "aclmdlDataset", dataset);
   return ACL_SUCCESS;
 }
 

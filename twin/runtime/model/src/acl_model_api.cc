@@ -189,10 +189,9 @@ aclmdlDesc *aclmdlCreateDesc() { return asc_twin::model::LiveObjects<aclmdlDesc>
 
 aclError aclmdlDestroyDesc(aclmdlDesc *modelDesc) {
   if (modelDesc == nullptr) return NullArgument("aclmdlDestroyDesc", "modelDesc");
-  if (!asc_twin::model::LiveObjects<aclmdlDesc>::Get().Remove(modelDesc)) {
+  if (!asc_twin::model::LiveObjects<aclmdlDesc>::Get().Retire(modelDesc)) {
     return ReportError(Status(ACL_ERROR_INVALID_PARAM, "aclmdlDestroyDesc: the aclmdlDesc is not live (never created or already destroyed)"));
   }
-  delete modelDesc;
   return ACL_SUCCESS;
 }
 

@@ -30,6 +30,12 @@ extern "C" __attribute__((used, section(".ascend.meta"))) const char asc_twin_me
 
 #define EXPORT extern "C" __attribute__((visibility("default")))
 
+#ifdef TEST_CONSTRUCTOR
+// A crafted image: code that would run when the image is mapped. The loader must refuse it.
+extern "C" void abort(void);
+__attribute__((constructor)) static void RunsAtLoad() { abort(); }
+#endif
+
 namespace {
 
 uint64_t Slot(const void *args, size_t index) {
