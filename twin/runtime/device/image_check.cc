@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <set>
 
 #include "asc_twin/aicore_abi.h"
@@ -116,14 +117,27 @@ Status CheckDeviceImage(const uint8_t *data, size_t length, const std::vector<st
   std::memcpy(dyn.data(), data + dyn_offset, dynamic->p_filesz);
   uint64_t strtab = 0, strsz = 0;
   bool has_strtab = false, terminated = false;
+  // Tables the loader walks: (address tag, size tag, entry size) must lie inside a segment.
+  std::map<int64_t, uint64_t> values;
   std::vector<uint64_t> needed;
   for (const Elf64_Dyn &d : dyn) {
     if (d.d_tag == DT_NULL) {
       terminated = true;
       break;
     }
+    if (d.d_tag >= 0 && d.d_tag < DT_NUM) values[d.d_tag] = d.d_un.d_val;
     switch (d.d_tag) {
       case DT_NEEDED: needed.push_back(d.d_un.d_val); break;
+      case DT_REL: case DT_RELSZ: return Bad("has REL relocations (x86-64 images use RELA)");
+      case DT_PLTREL:
+        if (d.d_un.d_val != DT_RELA) return Bad("DT_PLTREL is not DT_RELA");
+        break;
+      case DT_RELAENT:
+        if (d.d_un.d_val != sizeof(Elf64_Rela)) return Bad("DT_RELAENT is not " + std::to_string(sizeof(Elf64_Rela)));
+        break;
+      case DT_SYMENT:
+        if (d.d_un.d_val != sizeof(Elf64_Sym)) return Bad("DT_SYMENT is not " + std::to_string(sizeof(Elf64_Sym)));
+        break;
       case DT_STRTAB: strtab = d.d_un.d_ptr; has_strtab = true; break;
       case DT_STRSZ: strsz = d.d_un.d_val; break;
       case DT_INIT: return Bad("has DT_INIT: a kernel image may not run code when loaded");
@@ -145,6 +159,25 @@ Status CheckDeviceImage(const uint8_t *data, size_t length, const std::vector<st
     }
   }
   if (!terminated) return Bad("the dynamic section has no DT_NULL");
+  const struct {
+    int64_t address, size;
+    const char *what;
+  } tables[] = {{DT_RELA, DT_RELASZ, "DT_RELA"}, {DT_JMPREL, DT_PLTRELSZ, "DT_JMPREL"}};
+  for (const auto &table : tables) {
+    const bool has_address = values.count(table.address) != 0, has_size = values.count(table.size) != 0;
+    if (has_address != has_size) return Bad(std::string(table.what) + " without its size (or a size without it)");
+    uint64_t at = 0;
+    if (has_address && values[table.size] != 0 &&
+        (values[table.size] % sizeof(Elf64_Rela) != 0 || !image.Offset(values[table.address], values[table.size], &at))) {
+      return Bad(std::string(table.what) + " is not inside a loaded segment");
+    }
+  }
+  for (const int64_t tag : {DT_SYMTAB, DT_HASH}) {
+    uint64_t at = 0;
+    if (values.count(tag) != 0 && !image.Offset(values[tag], 1, &at)) {
+      return Bad("a dynamic table (tag " + std::to_string(tag) + ") is not inside a loaded segment");
+    }
+  }
   if (!needed.empty() || has_strtab) {
     uint64_t str_offset = 0;
     if (!has_strtab || strsz == 0 || !image.Offset(strtab, strsz, &str_offset)) {
