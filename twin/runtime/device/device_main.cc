@@ -348,10 +348,7 @@ class TableMirror {
       __builtin_ia32_pause();
 #endif
       if (++polls % 64 != 0) continue;
-      if (std::chrono::steady_clock::now() < spin_until) {
-        std::this_thread::yield();  // a host thread on this core gets to submit
-        continue;
-      }
+      if (std::chrono::steady_clock::now() < spin_until) continue;
       slot.device_waiting.store(1, std::memory_order_seq_cst);
       if (slot.submit_seq.load(std::memory_order_seq_cst) == seen) {
         syscall(SYS_futex, reinterpret_cast<uint32_t *>(&slot.submit_seq), FUTEX_WAIT, seen, nullptr, nullptr, 0);

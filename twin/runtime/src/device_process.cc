@@ -443,9 +443,7 @@ Status DeviceProcess::Launch(const LaunchRequest &request) {
 #if defined(__x86_64__)
     __builtin_ia32_pause();
 #endif
-    if (++polls % 64 != 0) continue;
-    if (Clock::now() - start >= kLaunchSpin) break;
-    std::this_thread::yield();  // the device's threads may need this core
+    if (++polls % 64 == 0 && Clock::now() - start >= kLaunchSpin) break;
   }
   while (slot.done_seq.load(std::memory_order_acquire) != seq) {
     slot.host_waiting.store(1, std::memory_order_seq_cst);
