@@ -145,7 +145,11 @@ def build_kernel(source: Path, *, soc: str, npu_arch: str, extra_flags: Sequence
         for path in cache.discarded[discarded_before:]:
             print(f"kernel cache: entry {path} failed verification; discarded, rebuilding",
                   file=sys.stderr, flush=True)
-    binary, keyed = _compile(toolchain, Path(source), flags, request)
-    if keyed is not None:
-        cache.store(request, keyed, binary)
+    with cache.build_lock(request):  # one compile per key across processes
+        cached = cache.lookup(request)  # another process may have built it while we waited
+        if cached is not None:
+            return KernelBuild(cached, True)
+        binary, keyed = _compile(toolchain, Path(source), flags, request)
+        if keyed is not None:
+            cache.store(request, keyed, binary)
     return KernelBuild(binary, False)
