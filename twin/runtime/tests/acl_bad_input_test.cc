@@ -304,6 +304,8 @@ TEST_F(AclBadInputTest, KernelBinariesAndLaunches) {
       {"load file garbage", ACL_ERROR_INVALID_PARAM,
        [&] { return aclrtBinaryLoadFromFile(garbage.c_str(), nullptr, &bin); }},
       {"get function null name", ACL_ERROR_INVALID_PARAM, [&] { return aclrtBinaryGetFunction(bin_, nullptr, &func); }},
+      {"get function with control characters in the name", ACL_ERROR_RT_KERNEL_LOOKUP,
+       [&] { return aclrtBinaryGetFunction(bin_, "evil\n\x1b[2Jname", &func); }, "kernel 'evil\\x0a\\x1b[2Jname'"},
       {"get function unknown kernel", ACL_ERROR_RT_KERNEL_LOOKUP,
        [&] { return aclrtBinaryGetFunction(bin_, "no_such_kernel", &func); }},
       {"get function of an unloaded binary", ACL_ERROR_RT_INVALID_HANDLE,
