@@ -2,6 +2,8 @@
 // validator -> dlopen -> launch): whatever the bytes, the host gets an error code or a working
 // binary, never a crash or a hang, and a good binary still loads and computes afterwards.
 // MUTATION_RUNS (default 3000) sets the count; the seed is printed (TEST_RANDOM_SEED).
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -24,7 +26,14 @@ TEST_F(MutatedImage, NeverHurtsTheHost) {
   aclrtStream stream = nullptr;
   ACL_OK(aclrtCreateStream(&stream));
   ACL_OK(aclrtSetOpExecuteTimeOut(2));
+  long slow = 0;
+  double slowest = 0;
+  const auto started = std::chrono::steady_clock::now();
   for (long run = 0; run < runs; ++run) {
+    const auto run_start = std::chrono::steady_clock::now();
+    if (run > 0 && run % 50000 == 0) {
+      std::cout << "[mutation] " << run << " runs, " << slow << " slower than 1 s" << std::endl;
+    }
     std::vector<uint8_t> bytes = seeds[Rng()() % 3];
     const int edits = 1 + static_cast<int>(Rng()() % 8);
     for (int e = 0; e < edits; ++e) {
@@ -47,9 +56,18 @@ TEST_F(MutatedImage, NeverHurtsTheHost) {
       }
       EXPECT_EQ(aclrtBinaryUnLoad(bin), ACL_SUCCESS);
     }
-    TakeErrMsg();
+    const std::string message = TakeErrMsg();
     ++outcomes[code];
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - run_start).count();
+    if (seconds > 1.0) {
+      ++slow;
+      std::cout << "[mutation] run " << run << " took " << seconds << " s: " << code << " " << message << std::endl;
+    }
+    slowest = std::max(slowest, seconds);
   }
+  std::cout << "[mutation] " << runs << " runs in "
+            << std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() << " s, slowest "
+            << slowest << " s, " << slow << " slower than 1 s" << std::endl;
   for (const auto &[code, count] : outcomes) std::cout << "[mutation] code " << code << ": " << count << std::endl;
   // Still healthy: a good image loads and computes.
   aclrtBinHandle good = nullptr;
