@@ -203,8 +203,11 @@ Status CheckDeviceImage(const uint8_t *data, size_t length, const std::vector<st
   std::vector<Elf64_Shdr> sections(eh.e_shnum);
   std::memcpy(sections.data(), data + eh.e_shoff, sections.size() * sizeof(Elf64_Shdr));
   std::set<std::string> defined;
+  const Elf64_Shdr *dynsym = nullptr;
   for (const Elf64_Shdr &sh : sections) {
     if (sh.sh_type != SHT_DYNSYM) continue;
+    if (dynsym != nullptr) return Bad("more than one .dynsym");
+    dynsym = &sh;
     if (sh.sh_entsize != sizeof(Elf64_Sym) || !InFile(sh.sh_offset, sh.sh_size, length) || sh.sh_link >= sections.size()) {
       return Bad(".dynsym is malformed");
     }
@@ -214,9 +217,54 @@ Status CheckDeviceImage(const uint8_t *data, size_t length, const std::vector<st
     for (size_t i = 0; i < count; ++i) {
       Elf64_Sym sym;
       std::memcpy(&sym, data + sh.sh_offset + i * sizeof(Elf64_Sym), sizeof(sym));
+      if (ELF64_ST_TYPE(sym.st_info) == STT_GNU_IFUNC) {
+        return Bad("has an IFUNC symbol: its resolver would run when the image is loaded");
+      }
       if (sym.st_shndx == SHN_UNDEF || sym.st_name >= names.sh_size) continue;
       const char *name = reinterpret_cast<const char *>(data + names.sh_offset + sym.st_name);
       defined.insert(std::string(name, strnlen(name, names.sh_size - sym.st_name)));
+    }
+  }
+  // The loader resolves symbols through DT_SYMTAB: it must be the .dynsym checked above.
+  if (values.count(DT_SYMTAB) != 0 && (dynsym == nullptr || dynsym->sh_addr != values[DT_SYMTAB])) {
+    return Bad("DT_SYMTAB is not the .dynsym section");
+  }
+  const uint64_t symbols = dynsym != nullptr ? dynsym->sh_size / sizeof(Elf64_Sym) : 0;
+  // Every relocation writes inside the image's own segments, with a plain type: no IRELATIVE
+  // (an ifunc resolver runs at load), no write anywhere else in the device process.
+  for (const auto &table : tables) {
+    if (values.count(table.address) == 0 || values[table.size] == 0) continue;
+    uint64_t at = 0;
+    image.Offset(values[table.address], values[table.size], &at);  // checked above
+    const uint64_t count = values[table.size] / sizeof(Elf64_Rela);
+    for (uint64_t i = 0; i < count; ++i) {
+      Elf64_Rela rela;
+      std::memcpy(&rela, data + at + i * sizeof(Elf64_Rela), sizeof(rela));
+      const uint32_t type = ELF64_R_TYPE(rela.r_info);
+      const uint32_t sym = ELF64_R_SYM(rela.r_info);
+#if defined(__x86_64__)
+      const bool allowed_type = type == R_X86_64_NONE || type == R_X86_64_64 || type == R_X86_64_GLOB_DAT ||
+                                type == R_X86_64_JUMP_SLOT || type == R_X86_64_RELATIVE ||
+                                type == R_X86_64_DTPMOD64 || type == R_X86_64_DTPOFF64 || type == R_X86_64_TPOFF64;
+#else
+      const bool allowed_type = true;
+#endif
+      if (!allowed_type) {
+        return Bad(std::string(table.what) + " entry " + std::to_string(i) + " has relocation type " +
+                   std::to_string(type) + ", which a kernel image may not use");
+      }
+      if (sym != 0 && sym >= symbols) return Bad(std::string(table.what) + " entry " + std::to_string(i) + " names no symbol");
+      bool inside = false;
+      for (const Elf64_Phdr &ph : image.loads) {
+        if (rela.r_offset >= ph.p_vaddr && ph.p_memsz >= 8 && rela.r_offset - ph.p_vaddr <= ph.p_memsz - 8) {
+          inside = true;
+          break;
+        }
+      }
+      if (!inside) {
+        return Bad(std::string(table.what) + " entry " + std::to_string(i) + " writes at " + Hex(rela.r_offset) +
+                   ", outside the image's segments");
+      }
     }
   }
   for (const std::string &kernel : kernels) {

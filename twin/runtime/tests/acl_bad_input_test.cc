@@ -256,7 +256,8 @@ TEST_F(AclBadInputTest, KernelBinariesAndLaunches) {
   ACL_OK(aclrtBinaryUnLoad(unloaded));
   std::vector<uint8_t> truncated(good_.begin(), good_.begin() + static_cast<long>(good_.size() / 3));
   const std::vector<uint8_t> ctor = ReadFile(KernelPath("kctor")), needed = ReadFile(KernelPath("kneeded")),
-                             runpath = ReadFile(KernelPath("krunpath")), execstack = ReadFile(KernelPath("kexecstack"));
+                             runpath = ReadFile(KernelPath("krunpath")), execstack = ReadFile(KernelPath("kexecstack")),
+                             ifunc = ReadFile(KernelPath("kifunc"));
   aclrtBinaryLoadOption magic{};
   magic.type = ACL_RT_BINARY_LOAD_OPT_MAGIC;
   magic.value.magic = 0x12345678;
@@ -286,6 +287,8 @@ TEST_F(AclBadInputTest, KernelBinariesAndLaunches) {
       {"load image with RUNPATH", ACL_ERROR_INVALID_PARAM, [&] { return load(runpath); }, "DT_RPATH/DT_RUNPATH"},
       {"load image with an executable stack", ACL_ERROR_INVALID_PARAM, [&] { return load(execstack); },
        "executable stack"},
+      {"load image with an IFUNC (resolver runs at load)", ACL_ERROR_INVALID_PARAM, [&] { return load(ifunc); },
+       "IFUNC"},
       {"load bad magic option", ACL_ERROR_INVALID_PARAM,
        [&] { return aclrtBinaryLoadFromData(good_.data(), good_.size(), &bad_magic, &bin); }},
       {"load CPU kernel mode", ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
