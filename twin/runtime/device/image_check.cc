@@ -197,7 +197,8 @@ Status CheckDeviceImage(const uint8_t *data, size_t length, const std::vector<st
     }
   }
   // Entry and info symbols, from the section headers' .dynsym/.dynstr.
-  if (eh.e_shentsize != sizeof(Elf64_Shdr) || !InFile(eh.e_shoff, uint64_t{eh.e_shnum} * sizeof(Elf64_Shdr), length)) {
+  if (eh.e_shentsize != sizeof(Elf64_Shdr) || eh.e_shnum == 0 ||
+      !InFile(eh.e_shoff, uint64_t{eh.e_shnum} * sizeof(Elf64_Shdr), length)) {
     return Bad("no usable section header table");
   }
   std::vector<Elf64_Shdr> sections(eh.e_shnum);

@@ -18,4 +18,6 @@ echo "fuzz seed: $seed (FUZZ_SEED=$seed reproduces)"
 if (($#)); then
   exec "$fuzzer" -seed="$seed" "$@" "$corpus"
 fi
-"$fuzzer" -seed="$seed" -runs="${FUZZ_RUNS:-200000}" -max_len=65536 -timeout=10 -rss_limit_mb=2048 "$corpus"
+# Findings land in Bazel's undeclared outputs (test.outputs/), ready to add to fuzz/regressions/.
+"$fuzzer" -seed="$seed" -runs="${FUZZ_RUNS:-200000}" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+  -artifact_prefix="${TEST_UNDECLARED_OUTPUTS_DIR:-.}/" "$corpus"
