@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build needs, once; a no-op in well under a second when all is present.
-#   apt : Bazel 4.2.3 (bazel-bootstrap) and its offline rule packages, clang/lld/llvm 16,
+#   apt : Bazel 4.2.3 (bazel-bootstrap) and its offline rule packages, clang/lld/llvm 16 (with
+#         libclang-rt-16-dev for the fuzz targets),
 #         protoc (+ the well-known .proto files of libprotobuf-dev), googletest sources,
 #         nginx-light (remote-cache test), cmake (the ES CMake package test and the CANN-style
 #         consumer projects under tests/)
@@ -16,7 +17,7 @@ venv=${ASCEND_TWIN_VENV:-/opt/ascend-twin/venv}
 
 apt_packages=(
   bazel-bootstrap bazel-rules-java bazel-platforms
-  clang-16 lld-16 llvm-16
+  clang-16 lld-16 llvm-16 libclang-rt-16-dev
   protobuf-compiler libprotobuf-dev
   googletest
   nginx-light

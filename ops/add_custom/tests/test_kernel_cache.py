@@ -166,3 +166,34 @@ def test_bisheng_without_the_twin_extension_still_caches_under_a_local_key(cache
     (work / "tiling.h").write_text("constexpr int SCALE_UNUSED = 6;\n")
     assert not build_kernel(source, soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root)).from_cache
     assert len(_entries(cache_root)) == 2
+
+
+def test_group_writable_root_is_not_used(cache_root, capsys, monkeypatch):
+    monkeypatch.delenv("ASCEND_TWIN_ALLOW_WRITABLE_PATHS", raising=False)
+    cache_root.mkdir(parents=True, exist_ok=True)
+    os.chmod(cache_root, 0o777)
+    first = build_kernel(PATHS.kernel, soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root))
+    assert not first.from_cache
+    assert "is writable by group or others (mode 777); the cache is not used" in capsys.readouterr().err
+    assert _entries(cache_root) == []  # nothing written, nothing read
+    # A planted entry under the key is never served either.
+    assert not build_kernel(PATHS.kernel, soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root)).from_cache
+    monkeypatch.setenv("ASCEND_TWIN_ALLOW_WRITABLE_PATHS", "1")  # the opt-out
+    build_kernel(PATHS.kernel, soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root))
+    assert len(_entries(cache_root)) == 1
+    os.chmod(cache_root, 0o700)
+
+
+def test_orphan_temp_files_are_swept_and_new_dirs_are_private(cache_root):
+    build_kernel(PATHS.kernel, soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root))
+    entry_dir = _entries(cache_root)[0].parent
+    assert (os.stat(entry_dir).st_mode & 0o077) == 0
+    old = entry_dir / ".x.aicore.abc.tmp"
+    fresh = entry_dir / ".y.aicore.def.tmp"
+    old.write_bytes(b"partial")
+    fresh.write_bytes(b"being written")
+    os.utime(old, (1, 1))
+    from _ascendc_jit import kernel_cache
+    kernel_cache._swept_roots.clear()
+    KernelCache(cache_root)
+    assert not old.exists() and fresh.exists()

@@ -145,9 +145,13 @@ def build_kernel(source: Path, *, soc: str, npu_arch: str, extra_flags: Sequence
         for path in cache.discarded[discarded_before:]:
             print(f"kernel cache: entry {path} failed verification; discarded, rebuilding",
                   file=sys.stderr, flush=True)
-    # A cold compile takes seconds: say so before it starts, so a waiting user knows why.
-    print(f"ascendc_jit: compiling {source} for {soc} (dav-{arch}) with bisheng ...", file=sys.stderr, flush=True)
-    binary, keyed = _compile(toolchain, Path(source), flags, request)
-    if keyed is not None:
-        cache.store(request, keyed, binary)
+    with cache.build_lock(request):  # one compile per key across processes
+        cached = cache.lookup(request)  # another process may have built it while we waited
+        if cached is not None:
+            return KernelBuild(cached, True)
+        # A cold compile takes seconds: say so before it starts, so a waiting user knows why.
+        print(f"ascendc_jit: compiling {source} for {soc} (dav-{arch}) with bisheng ...", file=sys.stderr, flush=True)
+        binary, keyed = _compile(toolchain, Path(source), flags, request)
+        if keyed is not None:
+            cache.store(request, keyed, binary)
     return KernelBuild(binary, False)

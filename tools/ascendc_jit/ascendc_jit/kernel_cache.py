@@ -25,19 +25,31 @@ With a bisheng that lacks the twin extension (CANN's own), step 2 is skipped and
 key, sha256(M, (path, sha256) of each header from the -MD depfile): cached, but not shareable.
 
 Entries carry a header line with the payload's sha256 and length, are written atomically
-(temp file + rename) and verified on every read; a bad entry is deleted and reported as a miss,
-never used.
+(temp file, fsync, rename, directory fsync) and verified on every read; a bad entry is deleted
+and reported as a miss, never used.
+
+Trust (Ascend tooling's rule: inputs must not be writable by group or others): the cache root
+must be owned by this user (or root) and not group/other-writable, else the cache is not used at
+all — one warning line on stderr, every build compiles (ASCEND_TWIN_ALLOW_WRITABLE_PATHS=1 opts
+out). Directories the cache creates are 0700. One compile per key across processes: a miss takes
+an flock on locks/<M>.lock and looks again before compiling. Temp files older than an hour
+(left by killed writers) are swept when a process first opens the cache.
 """
 
+import fcntl
 import hashlib
 import json
 import os
 import re
+import stat
+import sys
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, List, Optional, Sequence, Tuple
 
-from .atomic import write_atomically
+from .atomic import TEMP_SUFFIX, write_atomically
 
 ENTRY_MAGIC = b"ASCEND-TWIN-KCACHE 1"
 LAYOUT = "v2"
@@ -50,6 +62,25 @@ def default_cache_dir() -> Path:
     if configured:
         return Path(configured)
     return Path.home() / ".cache" / "ascend-twin" / "kernels"
+
+
+ALLOW_WRITABLE_ENV = "ASCEND_TWIN_ALLOW_WRITABLE_PATHS"
+ORPHAN_AGE_SECONDS = 3600
+_swept_roots: set = set()
+
+
+def untrusted_reason(path: Path) -> Optional[str]:
+    """Why `path` (an existing directory) may not be trusted, or None: it must be owned by this
+    user or root and not writable by group or others."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None  # created by us below, 0700
+    if info.st_uid not in (os.getuid(), 0):
+        return f"is owned by uid {info.st_uid}, not by this user (uid {os.getuid()})"
+    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return f"is writable by group or others (mode {stat.S_IMODE(info.st_mode):o})"
+    return None
 
 
 def _sha256(data: bytes) -> str:
@@ -101,8 +132,59 @@ class KernelCacheError(ValueError):
 
 class KernelCache:
     def __init__(self, root: Optional[Path] = None) -> None:
-        self.root = (Path(root) if root is not None else default_cache_dir()) / LAYOUT
+        base = Path(root) if root is not None else default_cache_dir()
+        self.root = base / LAYOUT
         self.discarded: List[str] = []  # entries found corrupt in this process (for reporting)
+        self.usable = True
+        if os.environ.get(ALLOW_WRITABLE_ENV) != "1":
+            for directory in (base, self.root):
+                reason = untrusted_reason(directory)
+                if reason is not None:
+                    self.usable = False
+                    print(f"kernel cache: {directory} {reason}; the cache is not used (make it private with "
+                          f"chmod go-w, or point ASCEND_TWIN_KERNEL_CACHE elsewhere; {ALLOW_WRITABLE_ENV}=1 "
+                          f"trusts it anyway)", file=sys.stderr, flush=True)
+                    break
+        if self.usable and str(self.root) not in _swept_roots:
+            _swept_roots.add(str(self.root))
+            self._sweep_orphans()
+
+    def _sweep_orphans(self) -> None:
+        """Deletes temp files of writers that died (older than ORPHAN_AGE_SECONDS)."""
+        cutoff = time.time() - ORPHAN_AGE_SECONDS
+        for sub in ("entries", "manifests", "locks"):
+            base = self.root / sub
+            if not base.is_dir():
+                continue
+            for dirpath, _, files in os.walk(base):
+                for name in files:
+                    if not (name.startswith(".") and name.endswith(TEMP_SUFFIX)):
+                        continue
+                    path = os.path.join(dirpath, name)
+                    try:
+                        if os.lstat(path).st_mtime < cutoff:
+                            os.unlink(path)
+                    except OSError:
+                        pass
+
+    @contextmanager
+    def build_lock(self, request: "CacheRequest"):
+        """Held while one process compiles for `request`; others wait, then find the entry."""
+        if not self.usable:
+            yield
+            return
+        path = self.root / "locks" / f"{request.manifest_key()}.lock"
+        try:
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        except OSError:
+            yield  # no lock possible (read-only cache): compile anyway
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # releases the lock
 
     @property
     def identity_dir(self) -> Path:
@@ -116,6 +198,8 @@ class KernelCache:
 
     # --- step 1: direct mode -------------------------------------------------------------
     def lookup(self, request: CacheRequest) -> Optional[bytes]:
+        if not self.usable:
+            return None
         try:
             manifest = json.loads(self._manifest_path(request.manifest_key()).read_text(encoding="utf-8"))
             key = str(manifest["key"])
@@ -131,12 +215,16 @@ class KernelCache:
 
     def has_entries(self) -> bool:
         """False for an empty cache: no key can hit, so asking bisheng for one is wasted."""
+        if not self.usable:
+            return False
         try:
             return any(True for _ in (self.root / "entries").iterdir())
         except OSError:
             return False
 
     def read_entry(self, key: str) -> Optional[bytes]:
+        if not self.usable or not KEY_PATTERN.match(key):
+            return None
         path = self.entry_path(key)
         try:
             blob = path.read_bytes()
@@ -158,11 +246,15 @@ class KernelCache:
 
     # --- writing -------------------------------------------------------------------------
     def _write_entry(self, key: str, binary: bytes) -> None:
+        if not self.usable:
+            return
         head = b" ".join([ENTRY_MAGIC, _sha256(binary).encode(), str(len(binary)).encode()])
         write_atomically(self.entry_path(key), head + b"\n" + binary)
 
     def remember(self, request: CacheRequest, keyed: KeyedBuild) -> None:
         """Writes the direct-mode manifest M -> (K, headers)."""
+        if not self.usable:
+            return
         write_atomically(self._manifest_path(request.manifest_key()),
                          json.dumps({"key": keyed.key, "headers": [list(h) for h in keyed.headers]},
                                     indent=0).encode("utf-8"))

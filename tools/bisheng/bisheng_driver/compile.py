@@ -8,6 +8,7 @@ import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
+import time
 from typing import Optional
 
 from . import codegen
@@ -174,8 +175,10 @@ def _build_device_binary(opts: Options, tools: Tools, res: ResourceDirs, workdir
     sizes = _read_param_sizes(tools, workdir, device_obj, len(kernels), run)
 
     device_so = os.path.join(workdir, "device.so")
-    cmd = [tools.clang, "--driver-mode=g++", "-shared", "-fPIC", "-fuse-ld=lld", f"--ld-path={tools.lld}",
-           device_obj, "-o", device_so,
+    # -nostartfiles: no crti/crtbegin, so the image has no DT_INIT/DT_FINI/INIT_ARRAY/FINI_ARRAY;
+    # the runtime refuses images that would run code when loaded (twin/runtime/device).
+    cmd = [tools.clang, "--driver-mode=g++", "-shared", "-nostartfiles", "-fPIC", "-fuse-ld=lld",
+           f"--ld-path={tools.lld}", device_obj, "-o", device_so,
            f"-Wl,--version-script={exports}", "-Wl,-z,defs", "-Wl,-z,now", "-Wl,--gc-sections",
            "-Wl,-z,noexecstack", "-Wl,--build-id=sha1", "-Wl,--hash-style=gnu"]
     proc = run(cmd, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -332,6 +335,35 @@ def _publish(src: str, dest: str) -> None:
         raise
 
 
+WORKDIR_PREFIX = ".bisheng-"
+
+
+def _sweep_dead_workdirs(out_dir: str) -> None:
+    """Removes work directories of compiles that were killed (their pid is gone, a minute old):
+    a SIGKILL leaves no chance to clean up, and each holds about a megabyte."""
+    try:
+        names = os.listdir(out_dir)
+    except OSError:
+        return
+    cutoff = time.time() - 60
+    for name in names:
+        if not name.startswith(WORKDIR_PREFIX):
+            continue
+        pid_text = name[len(WORKDIR_PREFIX):].split("-", 1)[0]
+        if not pid_text.isdigit():
+            continue
+        path = os.path.join(out_dir, name)
+        try:
+            if os.lstat(path).st_mtime > cutoff:
+                continue
+            os.kill(int(pid_text), 0)
+            continue  # its compile is still running
+        except ProcessLookupError:
+            shutil.rmtree(path, ignore_errors=True)
+        except OSError:
+            continue
+
+
 def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
     """Build opts.output (a host object) from opts.source; returns the kernel names."""
     from .host_kernels import kernels_of
@@ -339,8 +371,9 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
     run = _Run(opts.verbose)
     # Temporaries live beside what is published (same file system: rename is atomic).
     out_dir = os.path.dirname(os.path.abspath(opts.twin_cache_key if opts.twin_key_only else opts.output))
+    _sweep_dead_workdirs(out_dir)
     try:
-        workdir = tempfile.mkdtemp(prefix=".bisheng-", dir=out_dir)
+        workdir = tempfile.mkdtemp(prefix=f"{WORKDIR_PREFIX}{os.getpid()}-", dir=out_dir)
     except OSError as e:
         raise BishengError(f"cannot write '{opts.output}': {e.strerror} (directory '{out_dir}')")
     try:

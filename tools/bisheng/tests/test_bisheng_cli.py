@@ -395,3 +395,20 @@ def test_ascend_home_path_without_headers_is_an_error(tmp_path):
     env["ASCEND_HOME_PATH"] = str(tmp_path)
     proc = run_bisheng(["-c", "add_custom.asc", "-o", "o.o", "--npu-arch=dav-2201"], str(tmp_path), env)
     assert proc.returncode != 0 and "ASCEND_HOME_PATH" in proc.stderr
+
+
+def test_work_dirs_of_killed_compiles_are_swept(tmp_path):
+    """A SIGKILLed compile cannot clean up; the next compile in that directory removes its work
+    directory (its pid is gone, a minute old) and leaves live and fresh ones alone."""
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    stale = tmp_path / f".bisheng-{dead.pid}-killed"
+    live = tmp_path / f".bisheng-{os.getpid()}-running"
+    fresh = tmp_path / f".bisheng-{dead.pid}-justnow"
+    for d in (stale, live, fresh):
+        d.mkdir()
+        (d / "device.so").write_bytes(b"x" * 1000)
+    for d in (stale, live):
+        os.utime(d, (1, 1))
+    compile_add(tmp_path)
+    assert leftovers(tmp_path) == sorted([live.name, fresh.name])

@@ -29,3 +29,9 @@ def missing_framework() -> AtcError:
 
 def internal(message: str) -> AtcError:
     return AtcError("E19999", f"Internal Error! {message}")
+
+
+def printable(text: str) -> str:
+    """Control characters (newlines, escapes, ...) from names in the input shown as \\xNN, so an
+    error stays one line and cannot drive the terminal."""
+    return "".join(c if c.isprintable() or c == " " else f"\\x{ord(c):02x}" for c in text)

@@ -92,6 +92,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     except AtcError as exc:
         _write_error(args.error_file, exc.message)
         return EXIT_COMPILE_FAILED
+    except SystemExit as exc:  # a plugin called sys.exit() while imported or compiling
+        _write_error(args.error_file, f"a plugin called sys.exit({exc.code!r}) during the compile")
+        return EXIT_COMPILE_FAILED
     except Exception as exc:  # anything unforeseen is still one line, never a bare traceback
         _write_error(args.error_file, f"{type(exc).__name__}: {exc}")
         return EXIT_COMPILE_FAILED

@@ -4,7 +4,7 @@ import sys
 from typing import List, Optional
 
 from . import console, flags
-from .errors import AtcError, internal
+from .errors import AtcError, internal, printable
 from .help_text import print_help
 
 EXIT_FAILED = 255  # CANN's main returns FAILED (0xFFFFFFFF) -> exit status 255
@@ -31,6 +31,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             generate.run(options)
     except AtcError as exc:
         return _fail(exc, started=True)
+    except SystemExit as exc:  # a plugin called sys.exit() while imported or compiling
+        return _fail(internal(f"a plugin called sys.exit({exc.code!r}) during the compile"), started=True)
     except Exception as exc:  # anything unforeseen is still one E19999 line, never a traceback
         return _fail(internal(f"{type(exc).__name__}: {exc}"), started=True)
     console.say("...")
@@ -42,7 +44,7 @@ def _fail(error: AtcError, started: bool) -> int:
     if not started:
         console.say(console.START_LINE)
     console.say(console.FAILURE_LINE)
-    console.say(str(error))
+    console.say(printable(str(error)))
     return EXIT_FAILED
 
 

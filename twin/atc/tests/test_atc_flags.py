@@ -143,3 +143,27 @@ def test_nothing_is_written_on_a_flag_error(capsys, air, tmp_path):
     before = sorted(os.listdir(tmp_path))
     run_atc(capsys, *base_args(air, tmp_path, framework="3"))
     assert sorted(os.listdir(tmp_path)) == before
+
+
+def test_plugin_sys_exit_is_e19999_and_255(capsys, air, tmp_path, monkeypatch):
+    from ascend_atc import generate
+
+    def plugin_exits(options):
+        raise SystemExit(3)  # what a plugin's sys.exit(3) at import or in compile() raises
+
+    monkeypatch.setattr(generate, "run", plugin_exits)
+    status, out = run_atc(capsys, *base_args(air, tmp_path))
+    assert_failed(status, out, "E19999", "a plugin called sys.exit(3) during the compile")
+
+
+def test_control_characters_in_messages_are_escaped(capsys, air, tmp_path, monkeypatch):
+    from ascend_atc import generate
+    from ascend_atc.errors import AtcError
+
+    def crafted(options):
+        raise AtcError("E10001", "node 'a\nb\x1b[2J' is invalid")
+
+    monkeypatch.setattr(generate, "run", crafted)
+    status, out = run_atc(capsys, *base_args(air, tmp_path))
+    assert_failed(status, out, "E10001", "node 'a\\x0ab\\x1b[2J' is invalid")
+    assert len(out) == 3

@@ -4,6 +4,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "graph_impl.h"
 #include "twin/graph/proto/air.pb.h"
@@ -344,24 +345,19 @@ std::string DecodeAir(const std::string &bytes, const std::string &source, Graph
     }
     graph->outputs.push_back(GraphOutput{it->second, ref.index()});
   }
-  // Nodes not reachable from inputs/outputs are kept as added ops, so nothing is lost.
-  std::set<const OperatorImpl *> reachable;
+  // Nodes not reachable from inputs/outputs are kept as added ops, so nothing is lost. Edges
+  // point to earlier nodes only (checked above), so keeping one such node makes no later node
+  // reachable: one pass over the file order suffices (linear, however many there are).
+  std::unordered_set<const OperatorImpl *> reachable;
   {
-    GraphImpl probe = *graph;
     std::vector<std::shared_ptr<OperatorImpl>> nodes;
-    std::string err = CollectNodes(probe, &nodes);
+    std::string err = CollectNodes(*graph, &nodes);
     if (!err.empty()) return file + ": " + err;
     for (const auto &n : nodes) reachable.insert(n.get());
   }
   for (const auto &node : g.nodes()) {
     const auto &op = by_name[node.name()];
-    if (reachable.count(op.get()) == 0) {
-      graph->extra_ops.push_back(op);
-      GraphImpl probe = *graph;
-      std::vector<std::shared_ptr<OperatorImpl>> nodes;
-      CollectNodes(probe, &nodes);
-      for (const auto &n : nodes) reachable.insert(n.get());
-    }
+    if (reachable.count(op.get()) == 0) graph->extra_ops.push_back(op);
   }
   return "";
 }

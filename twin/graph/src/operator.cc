@@ -486,4 +486,22 @@ void Operator::DataTypeRegister(const char *datatype_symbol, const TensorType &t
   if (impl_ == nullptr || datatype_symbol == nullptr) return;
   impl_->datatype_symbols.emplace_back(datatype_symbol, type_range.types);
 }
+OperatorImpl::~OperatorImpl() {
+  std::vector<std::shared_ptr<OperatorImpl>> pending;
+  auto detach_inputs = [&pending](OperatorImpl &op) {
+    for (auto &slots : op.inputs) {
+      for (auto &slot : slots) {
+        if (slot.src) pending.push_back(std::move(slot.src));
+      }
+    }
+  };
+  detach_inputs(*this);
+  while (!pending.empty()) {
+    std::shared_ptr<OperatorImpl> op = std::move(pending.back());
+    pending.pop_back();
+    // The last owner: take its producers out first, so its destruction recurses no further.
+    if (op.use_count() == 1) detach_inputs(*op);
+  }
+}
+
 }  // namespace ge

@@ -54,6 +54,13 @@ struct InputSlot {
 
 class GE_TWIN_INTERNAL_API OperatorImpl {
  public:
+  OperatorImpl() = default;
+  OperatorImpl(const OperatorImpl &) = default;
+  OperatorImpl &operator=(const OperatorImpl &) = default;
+  // Releases producers iteratively: a long chain (each op holding its producer through
+  // InputSlot::src) would otherwise recurse once per node and overflow the stack.
+  ~OperatorImpl();
+
   std::string name;
   std::string type;
   std::vector<IrInput> ir_inputs;

@@ -4,10 +4,12 @@
 #include <dlfcn.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -178,6 +180,28 @@ std::string AbiMismatchError(const std::string &library, const std::string &symb
          "; CANN libraries use _GLIBCXX_USE_CXX11_ABI=" + twin + ": rebuild it with -D_GLIBCXX_USE_CXX11_ABI=" + twin;
 }
 
+// Empty if `path` and its directory are owned by this user or root and not group/other-writable
+// (or ASCEND_TWIN_ALLOW_WRITABLE_PATHS=1); else why not.
+static std::string UntrustedPath(const std::string &path) {
+  const char *allow = std::getenv("ASCEND_TWIN_ALLOW_WRITABLE_PATHS");
+  if (allow != nullptr && std::strcmp(allow, "1") == 0) return "";
+  const size_t slash = path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
+  for (const std::string &candidate : {path, dir}) {
+    struct stat info {};
+    if (::stat(candidate.c_str(), &info) != 0) continue;
+    if (info.st_uid != ::getuid() && info.st_uid != 0) {
+      return candidate + " is owned by uid " + std::to_string(info.st_uid) + ", neither this user nor root";
+    }
+    if ((info.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
+      char mode[16];
+      std::snprintf(mode, sizeof(mode), "%o", static_cast<unsigned>(info.st_mode & 07777));
+      return candidate + " is writable by group or others (mode " + mode + ")";
+    }
+  }
+  return "";
+}
+
 std::string LoadOppLibraries(const std::string &custom_roots, const std::string &opp_path,
                              std::vector<std::string> *loaded) {
   std::vector<std::string> libraries;
@@ -185,6 +209,15 @@ std::string LoadOppLibraries(const std::string &custom_roots, const std::string 
   if (!err.empty()) return err;
   loaded->clear();
   for (const auto &path : libraries) {
+    // Refuse a library that others could have replaced (Ascend tooling's rule: inputs must not
+    // be writable by group or others), before dlopen runs any of its code.
+    std::string untrusted = UntrustedPath(path);
+    if (!untrusted.empty()) {
+      std::fprintf(stderr, "[WARNING] GE(%d): OPP library '%s' refused: %s; libraries must not be writable by group "
+                           "or others (chmod go-w it, or set ASCEND_TWIN_ALLOW_WRITABLE_PATHS=1 to trust it anyway)\n",
+                   static_cast<int>(getpid()), path.c_str(), untrusted.c_str());
+      continue;
+    }
     // Refuse a library of the other libstdc++ ABI before dlopen runs any of its code.
     std::vector<std::string> markers;
     if (UndefinedDynamicSymbols(path, kAbiMarkerNamespace, &markers)) {

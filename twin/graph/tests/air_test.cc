@@ -313,3 +313,38 @@ TEST(Air, SaveErrorsLeaveNothingBehind) {
   EXPECT_EQ(back.LoadFromFile((dir + "/g.air").c_str()), GRAPH_SUCCESS);
   EXPECT_EQ(ListDir(dir), std::vector<std::string>{"g.air"});
 }
+
+// A 100,000-node chain: building, saving, loading and destroying it recurse nowhere (each op
+// holds its producer; destruction used to recurse once per node and overflow the stack), and
+// 8,000 unreachable nodes load in one pass.
+TEST(Air, LongChainAndManyUnreachableNodes) {
+  const std::string dir = ge_twin_test::MakeTempDir();
+  const std::string path = dir + "/chain.air";
+  {
+    op::Data a("a");
+    std::vector<op::TwinNoImplTest> chain;
+    chain.reserve(100000);
+    for (int i = 0; i < 100000; ++i) {
+      chain.emplace_back(("n" + std::to_string(i)).c_str());
+      if (i == 0) {
+        chain.back().set_input_x(a);
+      } else {
+        chain.back().set_input_x(chain[static_cast<size_t>(i) - 1]);
+      }
+    }
+    Graph g("chain");
+    std::vector<Operator> ins{a}, outs{chain.back()};
+    g.SetInputs(ins).SetOutputs(outs);
+    for (int i = 0; i < 8000; ++i) {  // unreachable from inputs and outputs
+      op::TwinNoImplTest loose(("loose" + std::to_string(i)).c_str());
+      loose.set_input_x(a);
+      ASSERT_EQ(g.AddOp(loose), GRAPH_SUCCESS);
+    }
+    ASSERT_EQ(g.SaveToFile(path.c_str()), GRAPH_SUCCESS);
+  }
+  Graph loaded("again");
+  ASSERT_EQ(loaded.LoadFromFile(path.c_str()), GRAPH_SUCCESS);
+  std::vector<AscendString> names;
+  ASSERT_EQ(loaded.GetAllOpName(names), GRAPH_SUCCESS);
+  EXPECT_EQ(names.size(), 1u + 100000u + 8000u);
+}

@@ -109,3 +109,29 @@ def test_cpp_only_roots_do_not_trigger_python_loading(tmp_path):
     assert has_python_entries(f"{root}:{tmp_path / 'x.py'}") is True
     _plugin(root / "op.py", "Op")
     assert has_python_entries(str(root)) is True
+
+
+def test_group_or_other_writable_plugins_are_refused(monkeypatch, tmp_path, capsys):
+    import os
+    monkeypatch.delenv("ASCEND_TWIN_ALLOW_WRITABLE_PATHS", raising=False)
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    _plugin(shared / "planted.py", "TwinTrustPlanted")
+    os.chmod(shared, 0o777)
+    private = tmp_path / "private"
+    private.mkdir(mode=0o755)
+    writable_file = _plugin(private / "writable.py", "TwinTrustWritableFile")
+    os.chmod(writable_file, 0o666)
+    _plugin(private / "fine.py", "TwinTrustFine")
+    monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", f"{shared}:{private}")
+    load_custom_op_plugins()
+    loaded = _loaded_types()
+    err = capsys.readouterr().err
+    assert "TwinTrustPlanted" not in loaded and "TwinTrustWritableFile" not in loaded
+    assert "TwinTrustFine" in loaded
+    assert f"{shared} is writable by group or others (mode 777)" in err
+    assert f"{writable_file} is writable by group or others (mode 666)" in err
+    assert "ASCEND_TWIN_ALLOW_WRITABLE_PATHS=1" in err
+    monkeypatch.setenv("ASCEND_TWIN_ALLOW_WRITABLE_PATHS", "1")  # the opt-out
+    load_custom_op_plugins()
+    assert "TwinTrustPlanted" in _loaded_types()

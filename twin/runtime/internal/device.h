@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "twin/runtime/internal/device_process.h"
 #include "twin/runtime/internal/kernel_binary.h"
 #include "twin/runtime/internal/launch.h"
 #include "twin/runtime/internal/memory_table.h"
@@ -43,13 +44,17 @@ class Context {
 
 class Device {
  public:
-  Device(int32_t id, const SocSpec &soc) : id_(id), soc_(soc) {}
+  Device(int32_t id, const SocSpec &soc, std::shared_ptr<DeviceProcess> process)
+      : id_(id), soc_(soc), process_(std::move(process)) {}
   int32_t id() const { return id_; }
   const SocSpec &soc() const { return soc_; }
+  // Where this device's kernels run (started on first use).
+  const std::shared_ptr<DeviceProcess> &process() const { return process_; }
 
  private:
   int32_t id_;
   const SocSpec &soc_;
+  std::shared_ptr<DeviceProcess> process_;
 };
 
 class Runtime {
@@ -124,6 +129,10 @@ class Runtime {
 
   std::unique_ptr<WorkerPool> pool_;
   MemoryTable memory_;
+  // The open device's process, for the memory table's host-range mapper (own lock: the mapper
+  // runs under the memory table's lock).
+  std::mutex process_mutex_;
+  std::shared_ptr<DeviceProcess> active_process_;
   HostMemoryTable host_memory_;
 
   std::mutex mutex_;  // guards everything below

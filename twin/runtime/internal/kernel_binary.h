@@ -1,6 +1,7 @@
-// A loaded device binary: validated (elf_image.h), checked against the device's NpuArch, then
-// loaded from memory (memfd + dlopen, nothing written to the file system). Kernels are
-// resolved eagerly so a broken binary fails at load time.
+// A loaded device binary, host side: its section headers and meta read (elf_image.h), its
+// NpuArch checked against the device's, then handed to the device process, which validates
+// the image completely and only then maps it (device/device_main.cc). Kernels are resolved
+// eagerly there, so a broken binary fails at load time; the host never maps the image.
 #ifndef TWIN_RUNTIME_INTERNAL_KERNEL_BINARY_H_
 #define TWIN_RUNTIME_INTERNAL_KERNEL_BINARY_H_
 
@@ -19,6 +20,7 @@ struct AscTwinBlockEnv;
 namespace asc_twin::rt {
 
 class KernelBinary;
+class DeviceProcess;
 
 // AscTwinEntryFn.
 using KernelEntryFn = int (*)(const AscTwinBlockEnv *env, const void *args, size_t args_size, char *err,
@@ -32,13 +34,20 @@ struct Kernel {
   uint32_t params = 0;     // AscTwinKernelInfo::params
   uint32_t args_size = 0;  // AscTwinKernelInfo::args_size: bytes of arguments the entry reads
   const KernelBinary *binary = nullptr;
+  // Host side: where it runs. Device side: unused.
+  DeviceProcess *device = nullptr;
+  uint64_t binary_id = 0;  // the binary's id in its device process
+  uint32_t index = 0;      // position in the binary's .ascend.meta kernel list
 };
 
 class KernelBinary : public std::enable_shared_from_this<KernelBinary> {
  public:
   // Errors: ACL_ERROR_INVALID_PARAM (malformed binary, missing symbols, dlopen failure),
   // ACL_ERROR_RT_SOC_VERSION (built for another NpuArch than `device`'s).
-  static StatusOr<std::shared_ptr<KernelBinary>> Load(const void *data, size_t length, const SocSpec &device);
+  // The device process may also refuse the image (ACL_ERROR_INVALID_PARAM) or fail
+  // (ACL_ERROR_RT_INTERNAL_ERROR).
+  static StatusOr<std::shared_ptr<KernelBinary>> Load(const void *data, size_t length,
+                                                      std::shared_ptr<DeviceProcess> device);
   ~KernelBinary();
   KernelBinary(const KernelBinary &) = delete;
   KernelBinary &operator=(const KernelBinary &) = delete;
@@ -51,8 +60,8 @@ class KernelBinary : public std::enable_shared_from_this<KernelBinary> {
  private:
   KernelBinary() = default;
   KernelMeta meta_;
-  void *library_ = nullptr;
-  int fd_ = -1;
+  std::shared_ptr<DeviceProcess> device_;
+  uint64_t id_ = 0;
   std::map<std::string, Kernel> kernels_;
 };
 

@@ -18,6 +18,7 @@
 namespace asc_twin::rt {
 
 constexpr uint32_t kMaxBlocks = 65535;
+constexpr size_t kMaxArgsSize = 64 * 1024;  // the device process's launch slot (device/protocol.h)
 
 struct LaunchRequest {
   std::shared_ptr<const Kernel> kernel;
@@ -42,10 +43,19 @@ struct LaunchState;
 // all finished; lets a thread that waits for the launch help run it (HelpLaunch).
 using LaunchPublisher = std::function<void(const std::shared_ptr<LaunchState> &)>;
 
-// Runs every block on this thread and pool workers; returns when all finished. Without an
+// Host: runs the launch in the kernel's device process (device_process.h) and returns when all
+// blocks finished or the launch failed; `pool` and `publish` are unused there.
+// Device process: RunLaunchInProcess runs every block on this thread and pool workers; returns
+// when all finished. Without an
 // explicit `publish`, the launch is published to the ScopedLaunchPublisher active on this
 // thread, if any (set by a stream while it drains, so tasks such as model steps get helpers).
 Status RunLaunch(const LaunchRequest &request, WorkerPool &pool, const LaunchPublisher &publish = {});
+Status RunLaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const LaunchPublisher &publish = {});
+
+// Device process: called on the running thread with the block index before each block and
+// with UINT32_MAX after it (fault attribution); nullptr: none.
+using BlockMarkFn = void (*)(uint32_t block);
+extern BlockMarkFn g_block_mark;
 
 // Makes `publish` this thread's default publisher for RunLaunch while alive (nests).
 class ScopedLaunchPublisher {

@@ -1,4 +1,5 @@
-// Device memory of the twin: host memory, 4 KiB aligned, recorded in a sorted table so that
+// Device memory of the twin: pages of the GM arena (gm_arena.h, shared with the device
+// process at the same address), 4 KiB aligned, followed by a guard page, recorded in a sorted table so that
 // the kernels' GM checker can verify an access lies inside ONE live allocation. The checker's
 // common case is lock-free: each thread remembers the last few allocations it found, valid
 // while the table's generation (changed by every free) is unchanged; a miss takes the shared
@@ -9,9 +10,14 @@
 #include <cstddef>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <memory>
 #include <shared_mutex>
+#include <utility>
+#include <vector>
 
+#include "twin/runtime/internal/gm_arena.h"
 #include "twin/runtime/internal/status.h"
 
 namespace asc_twin::rt {
@@ -29,9 +35,9 @@ class MemoryTable {
   // touch that tail (e.g. a 32-byte-granular DataCopy); the GM checker allows it too.
   static size_t AccessibleSize(size_t size) { return (size + 31) / 32 * 32 + 32; }
 
-  // huge_pages: back allocations of 2 MiB and more with transparent huge pages where the
-  // kernel allows (aclrtMalloc's HUGE_FIRST/HUGE_ONLY policies; a kernel streaming a large
-  // tensor otherwise spends much of its time on TLB misses).
+  // Allocates in the GM arena (created on first use). huge_pages is accepted for the aclrtMalloc
+  // policies but has no effect: shared memory gets no transparent huge pages from Linux unless
+  // /sys/kernel/mm/transparent_hugepage/shmem_enabled allows it.
   StatusOr<void *> Allocate(size_t size, int32_t device_id, bool huge_pages = true);
   Status Free(void *ptr);
   // Frees every allocation made for `device_id` (device reset); drops its host registrations.
@@ -45,6 +51,27 @@ class MemoryTable {
   // aclrtHostUnregister: `ptr` must be the start of a live registration.
   Status UnregisterHost(void *ptr);
 
+  // Registered host pages are moved into the GM memfd (same address, same contents) so the
+  // device process can map them too; `mapper` (set by the runtime) maps (map=true) or unmaps
+  // them there. A failing map refuses the registration.
+  using HostMapper = std::function<Status(void *addr, uint64_t size, uint64_t gm_offset, bool map)>;
+  void SetHostMapper(HostMapper mapper);
+  // Live registrations, for a restarted device process: (addr, size, gm offset).
+  struct Registration {
+    void *addr;
+    uint64_t size;
+    uint64_t offset;
+  };
+  std::vector<Registration> Registrations() const;
+  // The GM arena, created on first use (nullptr only if it cannot be created).
+  std::shared_ptr<GmArena> arena();
+
+  // Device side: the table mirrors the host's published one; entries own nothing.
+  void ReplaceWith(const std::vector<std::pair<uintptr_t, uint64_t>> &ranges);
+
+  // True iff `addr` lies in the GM arena (live or not): such memory is touched only through
+  // a live allocation.
+  bool InArena(const void *addr) const;
   // True iff [addr, addr + len) lies inside one live allocation (accessible size).
   bool Contains(const void *addr, uint64_t len) const;
   // Requested size of the live allocation that contains `addr`, and its base; false if none.
@@ -61,7 +88,11 @@ class MemoryTable {
     size_t accessible;  // AccessibleSize(size)
     int32_t device_id;
     bool host_registered;  // aclrtHostRegister'ed caller memory: never freed by the table
+    uint64_t offset;       // in the GM arena's memfd
+    bool external;         // device side: a mirrored entry, no arena behind it
   };
+  StatusOr<GmArena *> ArenaLocked();  // mutex_ held exclusively
+  void PublishLocked();               // mutex_ held exclusively
   // Finds the allocation holding [begin, end) under the shared lock; on success stores its
   // accessible range in *lo/*hi and returns the generation it was read under (0: not found).
   uint64_t FindRange(uintptr_t begin, uintptr_t end, uintptr_t *lo, uintptr_t *hi) const;
@@ -71,6 +102,8 @@ class MemoryTable {
 
   mutable std::shared_mutex mutex_;
   std::map<uintptr_t, Allocation> allocations_;  // keyed by base address
+  std::shared_ptr<GmArena> arena_;
+  HostMapper mapper_;
   // Changed (under the unique lock, before memory is released) whenever an allocation goes.
   alignas(64) std::atomic<uint64_t> generation_{NewGeneration()};
 };

@@ -43,6 +43,9 @@ class Stream : public std::enable_shared_from_this<Stream> {
   void EnqueueLaunch(LaunchRequest request);
   // Waits until the queue is empty; returns, and clears, the first failure since the last call.
   Status Synchronize();
+  // The same, but gives up after `timeout` with ACL_ERROR_RT_STREAM_SYNC_TIMEOUT (the tasks keep
+  // running; a later synchronize reports their status). Never runs tasks on this thread.
+  Status SynchronizeFor(std::chrono::milliseconds timeout);
   // Posts the drain a launch of this thread deferred (see above), if any. Cheap when none.
   // Every ACL call but the synchronizing ones makes it.
   static void FlushDeferredDrainOfThisThread();

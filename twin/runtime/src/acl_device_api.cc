@@ -1,8 +1,19 @@
 // Devices, contexts and streams.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+
 #include "acl/acl.h"
 #include "twin/runtime/src/api_common.h"
 
 using namespace asc_twin::rt;
+
+namespace {
+// CANN's maximum AI Core operator timeout on A2 parts; larger requests are clamped to it.
+constexpr uint32_t kMaxOpExecuteTimeoutSeconds = 1091;
+std::atomic<uint32_t> g_op_wait_timeout_seconds{0};
+void SetOpWaitTimeoutSeconds(uint32_t seconds) { g_op_wait_timeout_seconds.store(seconds); }
+}  // namespace
 
 extern "C" {
 
@@ -92,6 +103,38 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
   if (!found.ok()) return Report(Prefixed("aclrtSynchronizeStream", found.status()));
   // A failed launch is reported as is: its message is the one line naming kernel and block.
   return Report(found.value()->Synchronize());
+}
+
+aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
+  ACL_TWIN_REQUIRE_RUNTIME_FOR_SYNC("aclrtSynchronizeStreamWithTimeout");
+  if (timeout < -1 || timeout == 0) {
+    return Report(Status(ACL_ERROR_INVALID_PARAM, "aclrtSynchronizeStreamWithTimeout: timeout " +
+                                                      std::to_string(timeout) + " must be -1 (wait forever) or > 0 ms"));
+  }
+  StatusOr<std::shared_ptr<Stream>> found = runtime->FindStream(stream);
+  if (!found.ok()) return Report(Prefixed("aclrtSynchronizeStreamWithTimeout", found.status()));
+  if (timeout == -1) return Report(found.value()->Synchronize());
+  return Report(found.value()->SynchronizeFor(std::chrono::milliseconds(timeout)));
+}
+
+aclError aclrtSetOpWaitTimeout(uint32_t timeout) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtSetOpWaitTimeout");
+  // The twin has no event waits yet (aclrtStreamWaitEvent); the value is kept for them.
+  SetOpWaitTimeoutSeconds(timeout);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtSetOpExecuteTimeOut(uint32_t timeout) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtSetOpExecuteTimeOut");
+  DeviceProcess::SetExecuteTimeoutMs(uint64_t{std::min<uint32_t>(timeout, kMaxOpExecuteTimeoutSeconds)} * 1000);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtGetOpExecuteTimeout(uint32_t *const timeoutMs) {
+  ACL_TWIN_REQUIRE_RUNTIME("aclrtGetOpExecuteTimeout");
+  ACL_TWIN_REQUIRE_NOT_NULL("aclrtGetOpExecuteTimeout", timeoutMs);
+  *timeoutMs = static_cast<uint32_t>(std::min<uint64_t>(DeviceProcess::ExecuteTimeoutMs(), UINT32_MAX));
+  return ACL_SUCCESS;
 }
 
 }  // extern "C"

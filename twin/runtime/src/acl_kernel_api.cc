@@ -15,6 +15,8 @@ using namespace asc_twin::rt;
 
 namespace {
 
+constexpr off_t kMaxBinaryFileBytes = off_t{1} << 30;  // 1 GiB: no kernel binary is larger
+
 Status CheckOptions(const char *api, const aclrtBinaryLoadOptions *options) {
   if (options == nullptr || options->numOpt == 0) return Status::Ok();
   if (options->options == nullptr) {
@@ -76,14 +78,34 @@ aclError aclrtBinaryLoadFromFile(const char *binPath, aclrtBinaryLoadOptions *op
   ACL_TWIN_REQUIRE_NOT_NULL("aclrtBinaryLoadFromFile", binHandle);
   Status options_ok = CheckOptions("aclrtBinaryLoadFromFile", options);
   if (!options_ok.ok()) return Report(options_ok);
-  const int fd = open(binPath, O_RDONLY | O_CLOEXEC);
+  // Only regular files: a FIFO would block the open and the reads, /dev/zero never ends. Checked
+  // before opening; the open does not block and the descriptor is checked again.
+  struct stat before {};
+  if (stat(binPath, &before) != 0) {
+    return Report(Status(ACL_ERROR_INVALID_FILE, std::string("aclrtBinaryLoadFromFile: cannot open '") + binPath +
+                                                     "': " + strerror(errno)));
+  }
+  if (!S_ISREG(before.st_mode)) {
+    return Report(Status(ACL_ERROR_INVALID_FILE,
+                         std::string("aclrtBinaryLoadFromFile: '") + binPath + "' is not a regular file"));
+  }
+  if (before.st_size > kMaxBinaryFileBytes) {
+    return Report(Status(ACL_ERROR_INVALID_FILE, std::string("aclrtBinaryLoadFromFile: '") + binPath + "' is " +
+                                                     std::to_string(before.st_size) + " bytes, more than any kernel binary"));
+  }
+  const int fd = open(binPath, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) {
     return Report(Status(ACL_ERROR_INVALID_FILE, std::string("aclrtBinaryLoadFromFile: cannot open '") + binPath +
                                                      "': " + strerror(errno)));
   }
   std::vector<uint8_t> bytes;
   struct stat info {};
-  if (fstat(fd, &info) == 0 && S_ISREG(info.st_mode)) bytes.reserve(static_cast<size_t>(info.st_size));
+  if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    close(fd);
+    return Report(Status(ACL_ERROR_INVALID_FILE,
+                         std::string("aclrtBinaryLoadFromFile: '") + binPath + "' is not a regular file"));
+  }
+  bytes.reserve(static_cast<size_t>(info.st_size));
   uint8_t chunk[1 << 16];
   for (;;) {
     const ssize_t got = read(fd, chunk, sizeof(chunk));
@@ -96,6 +118,11 @@ aclError aclrtBinaryLoadFromFile(const char *binPath, aclrtBinaryLoadOptions *op
     }
     if (got == 0) break;
     bytes.insert(bytes.end(), chunk, chunk + got);
+    if (bytes.size() > static_cast<size_t>(kMaxBinaryFileBytes)) {
+      close(fd);
+      return Report(Status(ACL_ERROR_INVALID_FILE, std::string("aclrtBinaryLoadFromFile: '") + binPath +
+                                                       "' grew past the size limit while being read"));
+    }
   }
   close(fd);
   if (bytes.empty()) {

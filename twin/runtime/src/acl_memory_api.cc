@@ -53,6 +53,15 @@ Status PlanCopy(const char *api, const MemoryTable &memory, void *dst, size_t de
                                                  " is not an aclrtMemcpyKind");
   }
   if (count == 0) return Status::Ok();
+  // Device memory that is not (or no longer) allocated is never touched, whatever the kind says:
+  // its pages are inaccessible since the free.
+  for (const auto &[ptr, what] : {std::pair<const void *, const char *>{dst, "destination"}, {src, "source"}}) {
+    if (memory.InArena(ptr) && !InDeviceAllocation(memory, ptr, count)) {
+      return Status(ACL_ERROR_RT_PARAM_INVALID, std::string(api) + ": " + what + " " + Range(ptr, count) +
+                                                    " is device memory that is not inside one live allocation "
+                                                    "(freed, or never allocated)");
+    }
+  }
   if (plan->dst_on_device && !InDeviceAllocation(memory, dst, count)) {
     return Status(ACL_ERROR_RT_PARAM_INVALID, std::string(api) + ": destination " + Range(dst, count) +
                                                   " is not inside one live device allocation");
@@ -145,7 +154,16 @@ aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t cou
   if (!planned.ok()) return Report(planned);
   StatusOr<std::shared_ptr<Stream>> found = runtime->FindStream(stream);
   if (!found.ok()) return Report(Prefixed("aclrtMemcpyAsync", found.status()));
-  found.value()->Enqueue([dst, src, count] {
+  // Checked again when it runs: the memory may have been freed in between (CANN's rule is to
+  // synchronize first; a violation is an error on the stream, not a crash).
+  std::shared_ptr<Runtime> held = runtime;
+  const int raw_kind = RawEnum(kind);
+  found.value()->Enqueue([held, dst, destMax, src, count, raw_kind] {
+    CopyPlan again{};
+    Status still = PlanCopy("aclrtMemcpyAsync", held->memory(), dst, destMax, src, count, raw_kind, &again);
+    if (!still.ok()) {
+      return Status(still.code(), still.message() + " when the queued copy ran (freed before the stream was synchronized?)");
+    }
     if (count > 0) std::memmove(dst, src, count);
     return Status::Ok();
   });
@@ -162,6 +180,11 @@ aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
   // Host or device memory, decided by the address (as CANN does); device ranges are checked.
   uintptr_t base = 0;
   size_t size = 0;
+  if (count > 0 && runtime->memory().InArena(devPtr) && !runtime->memory().Lookup(devPtr, &base, &size)) {
+    return Report(Status(ACL_ERROR_RT_PARAM_INVALID, "aclrtMemset: " + Range(devPtr, count) +
+                                                         " is device memory that is not a live allocation (freed, or "
+                                                         "never allocated)"));
+  }
   if (count > 0 && runtime->memory().Lookup(devPtr, &base, &size) &&
       !InDeviceAllocation(runtime->memory(), devPtr, count)) {
     return Report(Status(ACL_ERROR_RT_PARAM_INVALID,

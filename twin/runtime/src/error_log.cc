@@ -25,16 +25,33 @@ bool PrintToStdout() {
   return env != nullptr && std::strcmp(env, "1") == 0;
 }
 
+// Control characters (e.g. from names in a crafted model) as \xNN: a message stays one line and
+// cannot drive a terminal.
+std::string Printable(const std::string &text) {
+  std::string out;
+  out.reserve(text.size());
+  for (unsigned char c : text) {
+    if (c < 0x20 || c == 0x7f) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof(escaped), "\\x%02x", c);
+      out += escaped;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 aclError Report(const Status &status) {
   if (status.ok()) return ACL_SUCCESS;
   ThreadErrors &errors = t_errors;
-  errors.pending.push_back(status.message());
+  errors.pending.push_back(Printable(status.message()));
   if (errors.pending.size() > kMaxPending) errors.pending.pop_front();
   if (PrintToStdout()) {
-    std::printf("[ERROR] ASCENDCL(%d,twin): %s (error %d)\n", static_cast<int>(getpid()), status.message().c_str(),
-                status.code());
+    std::printf("[ERROR] ASCENDCL(%d,twin): %s (error %d)\n", static_cast<int>(getpid()),
+                errors.pending.back().c_str(), status.code());
     std::fflush(stdout);
   }
   return status.code();

@@ -104,6 +104,7 @@ void RunOneBlock(LaunchState &state, AscTwinBlockEnv &env, uint32_t block) {
     return;
   }
   env.block_idx = block;
+  if (g_block_mark != nullptr) g_block_mark(block);
   char err[kErrCapacity];
   err[0] = '\0';
   int rc = 0;
@@ -113,6 +114,7 @@ void RunOneBlock(LaunchState &state, AscTwinBlockEnv &env, uint32_t block) {
     std::snprintf(err, sizeof(err), "C++ exception escaped the kernel entry");
     rc = -1;
   }
+  if (g_block_mark != nullptr) g_block_mark(UINT32_MAX);
   if (rc != 0) {
     err[sizeof(err) - 1] = '\0';
     RecordFailure(state, block, OneLine(err));
@@ -197,6 +199,10 @@ Status ValidateLaunch(const Kernel &kernel, uint32_t blocks, const void *args, s
   if (args == nullptr) {
     return Status(ACL_ERROR_INVALID_PARAM, "launch of kernel " + kernel.name + ": argsData is null");
   }
+  if (args_size > kMaxArgsSize) {
+    return Status(ACL_ERROR_INVALID_PARAM, "launch of kernel " + kernel.name + ": argsSize=" + std::to_string(args_size) +
+                                               " exceeds the " + std::to_string(kMaxArgsSize) + "-byte argument limit");
+  }
   if (args_size < kernel.args_size) {
     return Status(ACL_ERROR_INVALID_PARAM, "launch of kernel " + kernel.name + ": argsSize=" +
                                                std::to_string(args_size) + " but the kernel reads " +
@@ -227,7 +233,9 @@ ScopedLaunchPublisher::ScopedLaunchPublisher(const LaunchPublisher *publish) : s
 
 ScopedLaunchPublisher::~ScopedLaunchPublisher() { t_publisher = saved_; }
 
-Status RunLaunch(const LaunchRequest &request, WorkerPool &pool, const LaunchPublisher &explicit_publish) {
+BlockMarkFn g_block_mark = nullptr;
+
+Status RunLaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const LaunchPublisher &explicit_publish) {
   const LaunchPublisher *publisher = explicit_publish ? &explicit_publish : t_publisher;
   const LaunchPublisher &publish = publisher != nullptr ? *publisher : explicit_publish;
   auto state = std::make_shared<LaunchState>();

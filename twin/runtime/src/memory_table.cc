@@ -1,5 +1,7 @@
 #include "twin/runtime/internal/memory_table.h"
 
+#include "twin/runtime/device/protocol.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -23,8 +25,10 @@ void *AlignedAlloc(size_t bytes) {
 }
 
 constexpr size_t kHugePage = size_t{2} << 20;
+// Allocation::offset of memory that is not in the GM arena (device isolation off).
+constexpr uint64_t kNotInArena = UINT64_MAX;
 
-// 2 MiB aligned and advised as huge pages (best effort: without THP it is plain memory).
+// Device isolation off: 2 MiB aligned and advised as huge pages (best effort).
 void *HugeAlloc(size_t bytes) {
   const size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
   void *ptr = std::aligned_alloc(kHugePage, rounded);
@@ -53,9 +57,59 @@ std::atomic<uint64_t> g_generations{0};
 uint64_t MemoryTable::NewGeneration() { return g_generations.fetch_add(1, std::memory_order_relaxed) + 1; }
 
 MemoryTable::~MemoryTable() {
+  // Registered host ranges go back to private pages; the arena (and its memfd) goes with the
+  // last owner (a device process may still hold it).
   for (auto &entry : allocations_) {
-    if (!entry.second.host_registered) std::free(reinterpret_cast<void *>(entry.first));
+    if (entry.second.offset == kNotInArena) {
+      if (!entry.second.host_registered && !entry.second.external) std::free(reinterpret_cast<void *>(entry.first));
+      continue;
+    }
+    if (entry.second.host_registered && !entry.second.external && arena_) {
+      arena_->ReturnHostPages(reinterpret_cast<void *>(entry.first), entry.second.size);
+    }
   }
+}
+
+StatusOr<GmArena *> MemoryTable::ArenaLocked() {
+  if (!arena_) {
+    StatusOr<GmArena *> created = GmArena::Create();
+    if (!created.ok()) return created.status();
+    arena_.reset(created.value());
+  }
+  return arena_.get();
+}
+
+std::shared_ptr<GmArena> MemoryTable::arena() {
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  StatusOr<GmArena *> arena = ArenaLocked();
+  return arena.ok() ? arena_ : nullptr;
+}
+
+void MemoryTable::SetHostMapper(HostMapper mapper) {
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  mapper_ = std::move(mapper);
+}
+
+std::vector<MemoryTable::Registration> MemoryTable::Registrations() const {
+  std::shared_lock<std::shared_mutex> lock(mutex_);
+  std::vector<Registration> out;
+  for (const auto &entry : allocations_) {
+    if (entry.second.host_registered && !entry.second.external) {
+      out.push_back(Registration{reinterpret_cast<void *>(entry.first), entry.second.size, entry.second.offset});
+    }
+  }
+  return out;
+}
+
+void MemoryTable::PublishLocked() {
+  if (!arena_) return;
+  std::vector<proto::TableEntry> entries;
+  entries.reserve(allocations_.size());
+  for (const auto &entry : allocations_) {
+    entries.push_back(proto::TableEntry{entry.first, entry.second.accessible,
+                                        entry.second.host_registered ? 0 : proto::kEntryInArena});
+  }
+  arena_->PublishTable(entries.data(), static_cast<uint32_t>(entries.size()));
 }
 
 StatusOr<void *> MemoryTable::Allocate(size_t size, int32_t device_id, bool huge_pages) {
@@ -64,42 +118,61 @@ StatusOr<void *> MemoryTable::Allocate(size_t size, int32_t device_id, bool huge
     return Status(ACL_ERROR_RT_MEMORY_ALLOCATION, "aclrtMalloc: " + std::to_string(size) + " bytes is beyond any device");
   }
   const size_t accessible = AccessibleSize(size);
-  void *ptr = huge_pages && accessible >= kHugePage ? HugeAlloc(accessible) : AlignedAlloc(accessible);
-  if (ptr == nullptr) {
-    return Status(ACL_ERROR_RT_MEMORY_ALLOCATION,
-                  "aclrtMalloc: out of device memory allocating " + std::to_string(size) + " bytes");
+  if (!DeviceIsolationEnabled()) {
+    void *ptr = huge_pages && accessible >= kHugePage ? HugeAlloc(accessible) : AlignedAlloc(accessible);
+    if (ptr == nullptr) {
+      return Status(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                    "aclrtMalloc: out of device memory allocating " + std::to_string(size) + " bytes");
+    }
+    std::unique_lock<std::shared_mutex> lock(mutex_);
+    allocations_[reinterpret_cast<uintptr_t>(ptr)] = Allocation{size, accessible, device_id, false, kNotInArena, false};
+    return ptr;
   }
   std::unique_lock<std::shared_mutex> lock(mutex_);
-  allocations_[reinterpret_cast<uintptr_t>(ptr)] = Allocation{size, accessible, device_id, false};
-  return ptr;
+  StatusOr<GmArena *> arena = ArenaLocked();
+  if (!arena.ok()) return Status(arena.status().code(), "aclrtMalloc: " + arena.status().message());
+  if (allocations_.size() >= proto::kMaxTableEntries) {
+    return Status(ACL_ERROR_RT_MEMORY_ALLOCATION, "aclrtMalloc: more than " +
+                                                      std::to_string(proto::kMaxTableEntries) + " live allocations");
+  }
+  StatusOr<uint64_t> offset = arena.value()->Reserve(accessible, true);
+  if (!offset.ok()) return Status(offset.status().code(), "aclrtMalloc: " + offset.status().message());
+  const uintptr_t base = arena.value()->base() + offset.value();
+  allocations_[base] = Allocation{size, accessible, device_id, false, offset.value(), false};
+  PublishLocked();
+  return reinterpret_cast<void *>(base);
 }
 
 Status MemoryTable::Free(void *ptr) {
   const auto base = reinterpret_cast<uintptr_t>(ptr);
-  {
-    std::unique_lock<std::shared_mutex> lock(mutex_);
-    auto it = allocations_.find(base);
-    if (it == allocations_.end()) {
-      lock.unlock();
-      uintptr_t owner = 0;
-      size_t size = 0;
-      if (Lookup(ptr, &owner, &size)) {
-        return Status(ACL_ERROR_RT_PARAM_INVALID, "aclrtFree: " + Hex(base) + " is inside the allocation at " +
-                                                      Hex(owner) + " (" + std::to_string(size) +
-                                                      " bytes), not its start");
-      }
-      return Status(ACL_ERROR_RT_PARAM_INVALID,
-                    "aclrtFree: " + Hex(base) + " is not a live device allocation (never allocated or already freed)");
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  auto it = allocations_.find(base);
+  if (it == allocations_.end()) {
+    lock.unlock();
+    uintptr_t owner = 0;
+    size_t size = 0;
+    if (Lookup(ptr, &owner, &size)) {
+      return Status(ACL_ERROR_RT_PARAM_INVALID, "aclrtFree: " + Hex(base) + " is inside the allocation at " +
+                                                    Hex(owner) + " (" + std::to_string(size) + " bytes), not its start");
     }
-    if (it->second.host_registered) {
-      return Status(ACL_ERROR_RT_PARAM_INVALID, "aclrtFree: " + Hex(base) +
-                                                    " is host memory registered by aclrtHostRegister, not an "
-                                                    "aclrtMalloc allocation (release it with aclrtHostUnregister)");
-    }
-    allocations_.erase(it);
-    generation_.store(NewGeneration(), std::memory_order_release);
+    return Status(ACL_ERROR_RT_PARAM_INVALID,
+                  "aclrtFree: " + Hex(base) + " is not a live device allocation (never allocated or already freed)");
   }
-  std::free(ptr);
+  if (it->second.host_registered) {
+    return Status(ACL_ERROR_RT_PARAM_INVALID, "aclrtFree: " + Hex(base) +
+                                                  " is host memory registered by aclrtHostRegister, not an "
+                                                  "aclrtMalloc allocation (release it with aclrtHostUnregister)");
+  }
+  const Allocation gone = it->second;
+  allocations_.erase(it);
+  generation_.store(NewGeneration(), std::memory_order_release);
+  PublishLocked();
+  lock.unlock();
+  if (gone.offset == kNotInArena) {
+    std::free(ptr);
+  } else if (!gone.external && arena_) {
+    arena_->Release(gone.offset, gone.accessible);
+  }
   return Status::Ok();
 }
 
@@ -127,7 +200,30 @@ Status MemoryTable::RegisterHost(void *ptr, uint64_t size, int32_t device_id) {
                         Hex(it->first) + " (" + std::to_string(it->second.accessible) + " bytes)");
     }
   }
-  allocations_[begin] = Allocation{static_cast<size_t>(size), static_cast<size_t>(size), device_id, true};
+  if (!DeviceIsolationEnabled()) {  // the kernels run in this process: nothing to share
+    allocations_[begin] = Allocation{static_cast<size_t>(size), static_cast<size_t>(size), device_id, true,
+                                     kNotInArena, false};
+    return Status::Ok();
+  }
+  StatusOr<GmArena *> arena = ArenaLocked();
+  if (!arena.ok()) return Status(arena.status().code(), "aclrtHostRegister: " + arena.status().message());
+  if (arena.value()->InArena(begin)) {
+    return Status(ACL_ERROR_INVALID_PARAM, "aclrtHostRegister: " + Hex(begin) + " is device memory, not host memory");
+  }
+  StatusOr<uint64_t> offset = arena.value()->Reserve(size, false);
+  if (!offset.ok()) return Status(offset.status().code(), "aclrtHostRegister: " + offset.status().message());
+  Status adopted = arena.value()->AdoptHostPages(ptr, size, offset.value());
+  if (adopted.ok() && mapper_) {
+    adopted = mapper_(ptr, size, offset.value(), true);
+    if (!adopted.ok()) arena.value()->ReturnHostPages(ptr, size);
+  }
+  if (!adopted.ok()) {
+    arena.value()->Release(offset.value(), size);
+    return Status(adopted.code(), "aclrtHostRegister: " + adopted.message());
+  }
+  allocations_[begin] = Allocation{static_cast<size_t>(size), static_cast<size_t>(size), device_id, true,
+                                   offset.value(), false};
+  PublishLocked();
   return Status::Ok();
 }
 
@@ -141,27 +237,60 @@ Status MemoryTable::UnregisterHost(void *ptr) {
                                                     ? " is not registered (never registered or already unregistered)"
                                                     : " is an aclrtMalloc allocation, not registered host memory"));
   }
+  const Allocation gone = it->second;
   allocations_.erase(it);
   // Kernels' cached ranges of it must go stale, as after a free.
   generation_.store(NewGeneration(), std::memory_order_release);
+  PublishLocked();
+  if (!gone.external && arena_ && gone.offset != kNotInArena) {
+    if (mapper_) mapper_(ptr, gone.size, gone.offset, false);
+    arena_->ReturnHostPages(ptr, gone.size);
+    arena_->Release(gone.offset, gone.size);
+  }
   return Status::Ok();
 }
 
 void MemoryTable::FreeAllOf(int32_t device_id) {
-  std::vector<uintptr_t> doomed;
-  {
-    std::unique_lock<std::shared_mutex> lock(mutex_);
-    for (auto it = allocations_.begin(); it != allocations_.end();) {
-      if (it->second.device_id == device_id) {
-        if (!it->second.host_registered) doomed.push_back(it->first);
-        it = allocations_.erase(it);
-      } else {
-        ++it;
-      }
+  std::vector<std::pair<uintptr_t, Allocation>> doomed;
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  for (auto it = allocations_.begin(); it != allocations_.end();) {
+    if (it->second.device_id == device_id) {
+      doomed.emplace_back(it->first, it->second);
+      it = allocations_.erase(it);
+    } else {
+      ++it;
     }
-    generation_.store(NewGeneration(), std::memory_order_release);
   }
-  for (uintptr_t base : doomed) std::free(reinterpret_cast<void *>(base));
+  generation_.store(NewGeneration(), std::memory_order_release);
+  PublishLocked();
+  for (auto &entry : doomed) {
+    const Allocation &gone = entry.second;
+    if (gone.offset == kNotInArena) {
+      if (!gone.host_registered) std::free(reinterpret_cast<void *>(entry.first));
+      continue;
+    }
+    if (gone.external || !arena_) continue;
+    if (gone.host_registered) {
+      if (mapper_) mapper_(reinterpret_cast<void *>(entry.first), gone.size, gone.offset, false);
+      arena_->ReturnHostPages(reinterpret_cast<void *>(entry.first), gone.size);
+    }
+    arena_->Release(gone.offset, gone.accessible);
+  }
+}
+
+void MemoryTable::ReplaceWith(const std::vector<std::pair<uintptr_t, uint64_t>> &ranges) {
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  allocations_.clear();
+  for (const auto &range : ranges) {
+    allocations_[range.first] = Allocation{static_cast<size_t>(range.second), static_cast<size_t>(range.second), 0,
+                                           true, 0, true};
+  }
+  generation_.store(NewGeneration(), std::memory_order_release);
+}
+
+bool MemoryTable::InArena(const void *addr) const {
+  std::shared_lock<std::shared_mutex> lock(mutex_);
+  return arena_ && arena_->InArena(reinterpret_cast<uintptr_t>(addr));
 }
 
 bool MemoryTable::Contains(const void *addr, uint64_t len) const {

@@ -64,7 +64,16 @@ Status Runtime::Finalize() {
   return Status::Ok();
 }
 
-Runtime::Runtime() : pool_(new WorkerPool()) {}
+Runtime::Runtime() : pool_(new WorkerPool()) {
+  memory_.SetHostMapper([this](void *addr, uint64_t size, uint64_t offset, bool map) {
+    std::shared_ptr<DeviceProcess> process;
+    {
+      std::lock_guard<std::mutex> lock(process_mutex_);
+      process = active_process_;
+    }
+    return process ? process->MapHost(addr, size, offset, map) : Status::Ok();
+  });
+}
 
 void Runtime::SynchronizeAllStreams() {
   std::vector<std::shared_ptr<Stream>> all;
@@ -83,6 +92,11 @@ Runtime::~Runtime() {
   streams_.clear();
   contexts_.clear();
   devices_.clear();
+  {
+    std::lock_guard<std::mutex> lock(process_mutex_);
+    if (active_process_) active_process_->Retire();
+    active_process_.reset();
+  }
   pool_.reset();  // joins workers; pending jobs only hold weak stream pointers
 }
 
@@ -96,7 +110,18 @@ StatusOr<Runtime::DeviceSlot *> Runtime::OpenDeviceLocked(int32_t id, const char
       devices_.erase(id);
       return Status(soc.status().code(), std::string(api) + ": " + soc.status().message());
     }
-    slot.device = std::make_shared<Device>(id, *soc.value());
+    std::shared_ptr<GmArena> arena = memory_.arena();
+    if (!arena) {
+      devices_.erase(id);
+      return Status(ACL_ERROR_RT_MEMORY_ALLOCATION, std::string(api) + ": cannot create the device memory arena");
+    }
+    auto process = std::make_shared<DeviceProcess>(arena, *soc.value());
+    {
+      std::lock_guard<std::mutex> lock(process_mutex_);
+      active_process_ = process;
+    }
+    for (const MemoryTable::Registration &r : memory_.Registrations()) process->MapHost(r.addr, r.size, r.offset, true);
+    slot.device = std::make_shared<Device>(id, *soc.value(), process);
     slot.default_context = std::make_shared<Context>(slot.device, std::make_shared<Stream>(pool_.get()));
     contexts_[slot.default_context.get()] = ContextRecord{slot.default_context, true};
   }
@@ -116,6 +141,7 @@ Status Runtime::ResetDevice(int32_t id) {
   Status valid = CheckDeviceId("aclrtResetDevice", id);
   if (!valid.ok()) return valid;
   std::vector<std::shared_ptr<Stream>> doomed;
+  std::shared_ptr<DeviceProcess> retired;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     auto slot = devices_.find(id);
@@ -142,11 +168,18 @@ Status Runtime::ResetDevice(int32_t id) {
         ++it;
       }
     }
+    retired = slot->second.device->process();
     devices_.erase(slot);
   }
   for (auto &stream : doomed) stream->Synchronize();  // "waits for the tasks to complete"
   doomed.clear();
   memory_.FreeAllOf(id);
+  {
+    std::lock_guard<std::mutex> lock(process_mutex_);
+    if (active_process_ == retired) active_process_.reset();
+  }
+  // Binaries and models loaded on it keep the process object but can no longer launch.
+  if (retired) retired->Retire();
   return Status::Ok();
 }
 
@@ -278,7 +311,7 @@ StatusOr<std::shared_ptr<Stream>> Runtime::FindStream(void *handle) {
 StatusOr<std::shared_ptr<KernelBinary>> Runtime::LoadBinary(const void *data, size_t length) {
   StatusOr<std::shared_ptr<Context>> current = CurrentContext();
   if (!current.ok()) return current.status();
-  return KernelBinary::Load(data, length, current.value()->device().soc());
+  return KernelBinary::Load(data, length, current.value()->device().process());
 }
 
 void *Runtime::RegisterBinary(std::shared_ptr<KernelBinary> binary) {

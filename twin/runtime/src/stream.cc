@@ -180,4 +180,30 @@ Status Stream::Synchronize() {
   return status;
 }
 
+Status Stream::SynchronizeFor(std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  bool post = false;
+  std::unique_lock<std::mutex> lock(mutex_);
+  drain_deferred_ = false;
+  if (!tasks_.empty() && !draining_ && !drain_posted_) {
+    drain_posted_ = true;  // a pool worker runs the tasks, so this thread can stop waiting
+    post = true;
+  }
+  if (post) {
+    lock.unlock();
+    PostDrain();
+    lock.lock();
+  }
+  ++waiters_;
+  const bool idle = idle_.wait_until(lock, deadline, [&] { return tasks_.empty() && !draining_ && !drain_posted_; });
+  --waiters_;
+  if (!idle) {
+    return Status(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, "aclrtSynchronizeStreamWithTimeout: the stream's tasks did not "
+                                                    "finish within " + std::to_string(timeout.count()) + " ms");
+  }
+  Status status = std::move(first_error_);
+  first_error_ = Status::Ok();
+  return status;
+}
+
 }  // namespace asc_twin::rt

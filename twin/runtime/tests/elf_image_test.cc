@@ -4,6 +4,7 @@
 
 #include <cstring>
 
+#include "twin/runtime/internal/device_process.h"
 #include "twin/runtime/internal/elf_image.h"
 #include "twin/runtime/internal/kernel_binary.h"
 #include "twin/runtime/tests/test_support.h"
@@ -17,6 +18,13 @@ const SocSpec &Soc(const char *name) {
   const SocSpec *soc = FindSoc(name);
   EXPECT_NE(soc, nullptr) << name;
   return *soc;
+}
+
+// A device process of SoC `name` over a fresh GM arena (started on the first load).
+std::shared_ptr<DeviceProcess> Dev(const char *name) {
+  StatusOr<GmArena *> arena = GmArena::Create();
+  EXPECT_TRUE(arena.ok()) << arena.status().message();
+  return std::make_shared<DeviceProcess>(std::shared_ptr<GmArena>(arena.value()), Soc(name));
 }
 
 TEST(ElfImage, ReadsDeviceBinaryMeta) {
@@ -127,21 +135,21 @@ TEST(KernelMetaText, ParsesAndRejects) {
 
 TEST(KernelBinaryLoad, WrongArchIsRefusedNamingBothArches) {
   std::vector<uint8_t> bytes = ReadFile(KernelPath("k3510"));
-  StatusOr<std::shared_ptr<KernelBinary>> binary = KernelBinary::Load(bytes.data(), bytes.size(), Soc("Ascend910B1"));
+  StatusOr<std::shared_ptr<KernelBinary>> binary = KernelBinary::Load(bytes.data(), bytes.size(), Dev("Ascend910B1"));
   ASSERT_FALSE(binary.ok());
   EXPECT_EQ(binary.status().code(), ACL_ERROR_RT_SOC_VERSION);
   const std::string &msg = binary.status().message();
   EXPECT_TRUE(Contains(msg, "NpuArch 3510 (dav-3510)")) << msg;
   EXPECT_TRUE(Contains(msg, "Ascend910B1 has NpuArch 2201")) << msg;
   // The same bytes load on a device of their arch.
-  binary = KernelBinary::Load(bytes.data(), bytes.size(), Soc("Ascend950PR_9599"));
+  binary = KernelBinary::Load(bytes.data(), bytes.size(), Dev("Ascend950PR_9599"));
   ASSERT_TRUE(binary.ok()) << binary.status().message();
 }
 
 TEST(KernelBinaryLoad, LoadsResolvesAndReloads) {
   std::vector<uint8_t> bytes = ReadFile(KernelPath("k2201"));
   for (int round = 0; round < 3; ++round) {  // load/unload repeatedly: no stale dlopen reuse
-    StatusOr<std::shared_ptr<KernelBinary>> binary = KernelBinary::Load(bytes.data(), bytes.size(), Soc("Ascend910B4"));
+    StatusOr<std::shared_ptr<KernelBinary>> binary = KernelBinary::Load(bytes.data(), bytes.size(), Dev("Ascend910B4"));
     ASSERT_TRUE(binary.ok()) << binary.status().message();
     StatusOr<std::shared_ptr<const Kernel>> vadd = binary.value()->FindKernel("vadd_f32");
     ASSERT_TRUE(vadd.ok());
@@ -157,7 +165,7 @@ TEST(KernelBinaryLoad, LoadsResolvesAndReloads) {
 
 TEST(KernelBinaryLoad, LoadsFromHostObject) {
   std::vector<uint8_t> bytes = ReadFile(KernelPath("khost"));
-  StatusOr<std::shared_ptr<KernelBinary>> binary = KernelBinary::Load(bytes.data(), bytes.size(), Soc("Ascend910B1"));
+  StatusOr<std::shared_ptr<KernelBinary>> binary = KernelBinary::Load(bytes.data(), bytes.size(), Dev("Ascend910B1"));
   ASSERT_TRUE(binary.ok()) << binary.status().message();
   EXPECT_TRUE(binary.value()->FindKernel("block_env").ok());
 }

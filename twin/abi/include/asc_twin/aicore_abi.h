@@ -24,6 +24,14 @@
  *     trap with a one-line cause written (NUL-terminated, truncated) to `err`.
  *     No C++ exception ever crosses this boundary.
  *
+ * Loader rules (no layout change, so the version stays): the runtime validates the whole image
+ * in its device process before mapping it and refuses any that would run code at load or
+ * unload (DT_INIT, DT_FINI, DT_(PRE)INIT_ARRAY, DT_FINI_ARRAY: bisheng links -nostartfiles),
+ * needs a library other than the C/C++ runtime (DT_NEEDED outside libc, libm, libstdc++,
+ * libgcc_s, libpthread, libdl, the loader; never a path), or has TEXTREL, RPATH/RUNPATH,
+ * AUDIT/FILTER entries, IFUNC symbols or IRELATIVE relocations, relocations outside its own
+ * segments, a writable+executable segment or an executable stack.
+ *
  * Version history: 1 = first layout; 2 = AscTwinBlockEnv.flags (+ reserved)
  * after npu_arch, with ASC_TWIN_ENV_HOST_FENCES_STORES.
  */

@@ -4,11 +4,17 @@ Entries are ``:``-separated. A ``.py`` file is imported under a synthetic, per-p
 name; a directory contributes its top-level ``*.py`` files and packages (sorted by name, names
 starting with ``_`` skipped). Other content of a directory — C++ OPP trees such as ``op_proto/``
 or ``op_graph/`` — is not Python and is ignored here.
+
+Trust (Ascend tooling's rule: inputs must not be writable by group or others): a plugin file,
+package or directory that is group/other-writable, or owned by another user (not root), is
+refused — not imported — with one warning line on stderr naming it and the rule.
+ASCEND_TWIN_ALLOW_WRITABLE_PATHS=1 opts out.
 """
 
 import importlib
 import importlib.util
 import os
+import stat
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -16,6 +22,36 @@ from typing import Dict, List
 
 # canonical file path -> module name it was imported as (survives until sys.modules forgets it)
 _imported: Dict[Path, str] = {}
+
+
+ALLOW_WRITABLE_ENV = "ASCEND_TWIN_ALLOW_WRITABLE_PATHS"
+
+
+def untrusted_reason(path: Path):
+    """Why `path` may not be trusted as code, or None."""
+    if os.environ.get(ALLOW_WRITABLE_ENV) == "1":
+        return None
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None  # missing paths are reported by the caller
+    if info.st_uid not in (os.getuid(), 0):
+        return f"is owned by uid {info.st_uid}, neither this user (uid {os.getuid()}) nor root"
+    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return f"is writable by group or others (mode {stat.S_IMODE(info.st_mode):o})"
+    return None
+
+
+def _refused(path: Path, plugin_kind: str) -> bool:
+    """True (after one warning line) if `path` or the directory holding it is not trusted."""
+    for candidate in (path, path.parent):
+        reason = untrusted_reason(candidate)
+        if reason is not None:
+            print(f"[WARNING] {plugin_kind} {path} refused: {candidate} {reason}; plugins must not be writable "
+                  f"by group or others (chmod go-w it, or set {ALLOW_WRITABLE_ENV}=1 to trust it anyway)",
+                  file=sys.stderr, flush=True)
+            return True
+    return False
 
 
 def split_path_list(value: str) -> List[str]:
@@ -70,7 +106,11 @@ def import_entry(entry: str, *, module_prefix: str, plugin_kind: str) -> List[Mo
     if path.is_file():
         if path.suffix != ".py":
             raise ValueError(f"{plugin_kind} file must end with .py: {path}")
+        if _refused(path, plugin_kind):
+            return []
         return [import_file(path, module_prefix=module_prefix, plugin_kind=plugin_kind)]
+    if _refused(path, plugin_kind):
+        return []
     modules: List[ModuleType] = []
     directory = str(path)
     added = directory not in sys.path
@@ -81,9 +121,11 @@ def import_entry(entry: str, *, module_prefix: str, plugin_kind: str) -> List[Mo
             if child.name.startswith("_"):
                 continue
             if child.is_file() and child.suffix == ".py":
-                modules.append(import_file(child, module_prefix=module_prefix, plugin_kind=plugin_kind))
+                if not _refused(child, plugin_kind):
+                    modules.append(import_file(child, module_prefix=module_prefix, plugin_kind=plugin_kind))
             elif child.is_dir() and (child / "__init__.py").exists():
-                modules.append(_import_package(child))
+                if not _refused(child / "__init__.py", plugin_kind):
+                    modules.append(_import_package(child))
     finally:
         if added:
             sys.path.remove(directory)

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "twin/runtime/model/src/model_registry.h"
+#include "twin/runtime/model/src/live_objects.h"
 #include "twin/runtime/model/src/model_types.h"
 #include "twin/runtime/model/src/runtime_adapter.h"
 
@@ -44,7 +45,12 @@ aclError LoadAndRegister(const void *data, size_t size, uint32_t *model_id, cons
 // Reads a whole regular file; fails with ACL_ERROR_INVALID_FILE naming the path and cause.
 Status ReadModelFile(const char *path, std::vector<uint8_t> *bytes) {
   const std::string what = std::string("aclmdlLoadFromFile: model file '") + path + "'";
-  const int fd = open(path, O_RDONLY | O_CLOEXEC);
+  // Not a regular file (a FIFO would block open and read; /dev/zero never ends): refused
+  // before it is opened, and opened without blocking in case it changed in between.
+  struct stat before;
+  if (stat(path, &before) != 0) return Status(ACL_ERROR_INVALID_FILE, what + " cannot be opened: " + std::strerror(errno));
+  if (!S_ISREG(before.st_mode)) return Status(ACL_ERROR_INVALID_FILE, what + " is not a regular file");
+  const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return Status(ACL_ERROR_INVALID_FILE, what + " cannot be opened: " + std::strerror(errno));
   struct stat info;
   if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
@@ -139,10 +145,33 @@ aclError aclmdlUnload(uint32_t modelId) {
   return ACL_SUCCESS;
 }
 
+// Datasets (and their buffers) must be live: a destroyed one is refused, not read.
+static Status CheckDatasets(const char *api, const aclmdlDataset *input, const aclmdlDataset *output) {
+  using asc_twin::model::LiveObjects;
+  for (const aclmdlDataset *dataset : {input, output}) {
+    if (dataset == nullptr) continue;  // the executor reports null datasets itself
+    if (!LiveObjects<aclmdlDataset>::Get().Contains(dataset)) {
+      return Status(dataset == input ? ACL_ERROR_MODEL_INPUT_NOT_MATCH : ACL_ERROR_MODEL_OUTPUT_NOT_MATCH,
+                    std::string(api) + ": the " + (dataset == input ? "input" : "output") +
+                        " dataset is not live (never created or already destroyed)");
+    }
+    for (const aclDataBuffer *buffer : dataset->buffers) {
+      if (!LiveObjects<aclDataBuffer>::Get().Contains(buffer)) {
+        return Status(dataset == input ? ACL_ERROR_MODEL_INPUT_NOT_MATCH : ACL_ERROR_MODEL_OUTPUT_NOT_MATCH,
+                      std::string(api) + ": a buffer of the " + (dataset == input ? "input" : "output") +
+                          " dataset was destroyed (aclDestroyDataBuffer) while still in it");
+      }
+    }
+  }
+  return Status::Ok();
+}
+
 aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output) {
   std::shared_ptr<LoadedModel> model = FindModel(modelId);
   if (!model) return ReportError(InvalidModelId("aclmdlExecute", modelId));
   if (!DeviceAccess::Initialized()) return NotInitialized("aclmdlExecute");
+  Status live = CheckDatasets("aclmdlExecute", input, output);
+  if (!live.ok()) return ReportError(live);
   return ReportError(model->Execute(input, output));
 }
 
@@ -151,19 +180,26 @@ aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset *input, aclmdl
   std::shared_ptr<LoadedModel> model = FindModel(modelId);
   if (!model) return ReportError(InvalidModelId("aclmdlExecuteAsync", modelId));
   if (!DeviceAccess::Initialized()) return NotInitialized("aclmdlExecuteAsync");
+  Status live = CheckDatasets("aclmdlExecuteAsync", input, output);
+  if (!live.ok()) return ReportError(live);
   return ReportError(model->ExecuteAsync(input, output, stream));
 }
 
-aclmdlDesc *aclmdlCreateDesc() { return new (std::nothrow) aclmdlDesc(); }
+aclmdlDesc *aclmdlCreateDesc() { return asc_twin::model::LiveObjects<aclmdlDesc>::Get().Add(new (std::nothrow) aclmdlDesc()); }
 
 aclError aclmdlDestroyDesc(aclmdlDesc *modelDesc) {
   if (modelDesc == nullptr) return NullArgument("aclmdlDestroyDesc", "modelDesc");
-  delete modelDesc;
+  if (!asc_twin::model::LiveObjects<aclmdlDesc>::Get().Retire(modelDesc)) {
+    return ReportError(Status(ACL_ERROR_INVALID_PARAM, "aclmdlDestroyDesc: the aclmdlDesc is not live (never created or already destroyed)"));
+  }
   return ACL_SUCCESS;
 }
 
 aclError aclmdlGetDesc(aclmdlDesc *modelDesc, uint32_t modelId) {
   if (modelDesc == nullptr) return NullArgument("aclmdlGetDesc", "modelDesc");
+  if (!asc_twin::model::LiveObjects<aclmdlDesc>::Get().Contains(modelDesc)) {
+    return ReportError(Status(ACL_ERROR_INVALID_PARAM, "aclmdlGetDesc: the aclmdlDesc is not live (never created or already destroyed)"));
+  }
   std::shared_ptr<LoadedModel> model = FindModel(modelId);
   if (!model) return ReportError(InvalidModelId("aclmdlGetDesc", modelId));
   modelDesc->model_id = modelId;

@@ -64,7 +64,7 @@ class RtDevice : public DeviceAccess {
   uint32_t npu_arch() const override { return context_->device().soc().npu_arch; }
 
   StatusOr<std::shared_ptr<BinaryRef>> LoadBinary(const void *binary, size_t length) override {
-    StatusOr<std::shared_ptr<rt::KernelBinary>> loaded = rt::KernelBinary::Load(binary, length, context_->device().soc());
+    StatusOr<std::shared_ptr<rt::KernelBinary>> loaded = rt::KernelBinary::Load(binary, length, context_->device().process());
     if (!loaded.ok()) return loaded.status();
     return std::shared_ptr<BinaryRef>(std::make_shared<RtBinary>(loaded.value()));
   }

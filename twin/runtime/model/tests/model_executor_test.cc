@@ -24,6 +24,7 @@ namespace {
 
 std::string g_kernels_2201;
 std::string g_kernels_3510;
+std::string g_crafted_ctor, g_crafted_needed;  // images the loader must refuse (constructor, DT_NEEDED path)
 std::string g_add_custom;  // bisheng-built Ascend C add_custom(x, y, z, total_length, tile_num)
 
 std::string ReadAll(const std::string &path) {
@@ -348,6 +349,19 @@ TEST_F(ModelExecutorTest, EmptyOutputBufferIsAllocatedByTheRuntime) {
   ACL_OK(aclmdlUnload(id));
 }
 
+// A crafted OM whose kernel partition would run code at load (a constructor) or load a library
+// by absolute path is refused with a parse error before any of its code runs (the constructor
+// would abort the device process: the error would then be a device death, not this line).
+TEST_F(ModelExecutorTest, CraftedKernelPartitionIsRefusedBeforeItsCodeRuns) {
+  std::string message =
+      LoadFails(asc_twin::om::SerializeOm(ChainModel(64, 1.0f, 1), {ReadAll(g_crafted_ctor)}), ACL_ERROR_PARSE_MODEL);
+  EXPECT_NE(message.find("has constructors"), std::string::npos) << message;
+  message =
+      LoadFails(asc_twin::om::SerializeOm(ChainModel(64, 1.0f, 1), {ReadAll(g_crafted_needed)}), ACL_ERROR_PARSE_MODEL);
+  EXPECT_NE(message.find("needs '/tmp/asc_twin_evil_library.so'"), std::string::npos) << message;
+  RunChainAndCheck(Load(asc_twin::om::SerializeOm(ChainModel(4096, 1.0f, 2), {kernels_})), 4096, 1.0f);
+}
+
 TEST_F(ModelExecutorTest, ArchMismatchIsRefusedNamingBoth) {
   ModelDef model = ChainModel(64, 1.0f, 1);
   model.set_soc_version("Ascend950PR_9599");
@@ -500,12 +514,15 @@ TEST_F(ModelExecutorTest, ApiNeedsInit) {
 
 int main(int argc, char **argv) {
   ::testing::InitGoogleTest(&argc, argv);
-  if (argc != 4) {
-    std::fprintf(stderr, "usage: %s KERNELS_2201.so KERNELS_3510.so ADD_CUSTOM.o [gtest flags]\n", argv[0]);
+  if (argc != 6) {
+    std::fprintf(stderr, "usage: %s KERNELS_2201.so KERNELS_3510.so ADD_CUSTOM.o CRAFTED_CTOR.so CRAFTED_NEEDED.so\n",
+                 argv[0]);
     return 2;
   }
   g_kernels_2201 = argv[1];
   g_kernels_3510 = argv[2];
   g_add_custom = argv[3];
+  g_crafted_ctor = argv[4];
+  g_crafted_needed = argv[5];
   return RUN_ALL_TESTS();
 }

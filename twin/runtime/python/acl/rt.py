@@ -19,6 +19,9 @@ _get_context = _F["aclrtGetCurrentContext"]
 _create_stream = _F["aclrtCreateStream"]
 _destroy_stream = _F["aclrtDestroyStream"]
 _sync_stream = _F["aclrtSynchronizeStream"]
+_sync_stream_timeout = _F["aclrtSynchronizeStreamWithTimeout"]
+_set_op_execute_timeout = _F["aclrtSetOpExecuteTimeOut"]
+_set_op_wait_timeout = _F["aclrtSetOpWaitTimeout"]
 _malloc = _F["aclrtMalloc"]
 _free = _F["aclrtFree"]
 _malloc_host = _F["aclrtMallocHost"]
@@ -86,6 +89,21 @@ def destroy_stream(stream: int) -> int:
 
 def synchronize_stream(stream: int) -> int:
     return _sync_stream(stream)
+
+
+def synchronize_stream_with_timeout(stream: int, timeout: int) -> int:
+    """aclrtSynchronizeStreamWithTimeout: timeout in ms, -1 waits forever."""
+    return _sync_stream_timeout(stream, timeout)
+
+
+def set_op_execute_time_out(timeout: int) -> int:
+    """aclrtSetOpExecuteTimeOut: seconds a kernel may run (0: the default)."""
+    return _set_op_execute_timeout(timeout)
+
+
+def set_op_wait_timeout(timeout: int) -> int:
+    """aclrtSetOpWaitTimeout: seconds an event wait may take (0: no timeout)."""
+    return _set_op_wait_timeout(timeout)
 
 
 def malloc(size: int, policy: int) -> tuple[int, int]:

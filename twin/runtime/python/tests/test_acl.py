@@ -272,3 +272,15 @@ def test_host_register_errors(device):
     assert acl.rt.host_unregister(ptr) == 0
     assert acl.rt.host_unregister(ptr) == 100000
     assert "not registered" in acl.get_recent_err_msg()
+
+
+def test_timeout_functions(device):
+    stream, ret = acl.rt.create_stream()
+    assert ret == 0
+    assert acl.rt.synchronize_stream_with_timeout(stream, 100) == 0
+    assert acl.rt.synchronize_stream_with_timeout(stream, 0) == 100000  # ACL_ERROR_INVALID_PARAM
+    assert "must be -1 (wait forever) or > 0 ms" in acl.get_recent_err_msg()
+    assert acl.rt.set_op_execute_time_out(30) == 0
+    assert acl.rt.set_op_execute_time_out(0) == 0  # back to the default
+    assert acl.rt.set_op_wait_timeout(5) == 0
+    assert acl.rt.destroy_stream(stream) == 0

@@ -30,6 +30,23 @@ extern "C" __attribute__((used, section(".ascend.meta"))) const char asc_twin_me
 
 #define EXPORT extern "C" __attribute__((visibility("default")))
 
+#ifdef TEST_IFUNC
+// A crafted image: an IFUNC, whose resolver the loader would run while mapping the image.
+extern "C" void abort(void);
+extern "C" void Chosen() {}
+extern "C" void (*ResolveChosen())() {
+  abort();
+  return Chosen;
+}
+extern "C" __attribute__((visibility("default"), ifunc("ResolveChosen"))) void PickedAtLoad();
+#endif
+
+#ifdef TEST_CONSTRUCTOR
+// A crafted image: code that would run when the image is mapped. The loader must refuse it.
+extern "C" void abort(void);
+__attribute__((constructor)) static void RunsAtLoad() { abort(); }
+#endif
+
 namespace {
 
 uint64_t Slot(const void *args, size_t index) {

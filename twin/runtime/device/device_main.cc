@@ -1,0 +1,420 @@
+// The twin device process: runs kernel blocks for one host process, so that a faulting kernel
+// takes down this process, never the host. Started by the host (src/device_process.cc) with
+// the descriptors and arguments described in protocol.h:
+//   asc_twin_device <gm base hex> <gm size hex> <soc version> <npu arch> <ub size>
+// Kernel images arrive over the socket, are validated completely (image_check.h) and only then
+// written to a memfd and mapped with dlopen. Launches arrive through the control block. A fatal
+// signal in a block (or exit() from a kernel) writes "kernel K block B: cause" to the control
+// block before the process dies; the host turns it into the launch's error and starts anew.
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdarg>
+#include <chrono>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "asc_twin/aicore_abi.h"
+#include "twin/runtime/device/image_check.h"
+#include "twin/runtime/device/image_loader.h"
+#include "twin/runtime/device/protocol.h"
+#include "twin/runtime/internal/elf_image.h"
+#include "twin/runtime/internal/launch.h"
+#include "twin/runtime/internal/memory_table.h"
+#include "twin/runtime/internal/soc_spec.h"
+#include "twin/runtime/internal/worker_pool.h"
+
+namespace asc_twin::rt::device {
+namespace {
+
+proto::ControlBlock *g_control = nullptr;
+uintptr_t g_gm_base = 0;
+uint64_t g_gm_size = 0;
+// The launch in progress (for fault reports), set by the launch loop.
+std::atomic<const char *> g_running_kernel{nullptr};
+std::atomic<uint32_t> g_next_thread_slot{0};
+
+struct ThreadInfo {
+  bool ready = false;
+  uint32_t slot = proto::kMaxDeviceThreads;  // index into running_block, or none
+  uint32_t block = proto::kNoBlock;
+  uintptr_t stack_lo = 0, stack_hi = 0;
+  void *alt_stack = nullptr;
+};
+thread_local ThreadInfo t_info;
+
+constexpr size_t kAltStackBytes = 64 * 1024;
+
+void PrepareThread() {
+  ThreadInfo &info = t_info;
+  info.ready = true;
+  const uint32_t slot = g_next_thread_slot.fetch_add(1);
+  info.slot = slot < proto::kMaxDeviceThreads ? slot : proto::kMaxDeviceThreads;
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    void *addr = nullptr;
+    size_t size = 0;
+    if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
+      info.stack_lo = reinterpret_cast<uintptr_t>(addr);
+      info.stack_hi = info.stack_lo + size;
+    }
+    pthread_attr_destroy(&attr);
+  }
+  // Fault handlers run on their own stack, so a stack overflow can be reported too.
+  info.alt_stack = mmap(nullptr, kAltStackBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (info.alt_stack != MAP_FAILED) {
+    stack_t ss{};
+    ss.ss_sp = info.alt_stack;
+    ss.ss_size = kAltStackBytes;
+    sigaltstack(&ss, nullptr);
+  }
+}
+
+void MarkBlock(uint32_t block) {
+  ThreadInfo &info = t_info;
+  if (!info.ready) PrepareThread();
+  info.block = block;
+  if (info.slot < proto::kMaxDeviceThreads) {
+    g_control->running_block[info.slot].store(block, std::memory_order_relaxed);
+  }
+}
+
+void WriteCrash(const char *cause_format, ...) __attribute__((format(printf, 1, 2)));
+void WriteCrash(const char *cause_format, ...) {
+  uint32_t expected = 0;
+  if (!g_control->crash_written.compare_exchange_strong(expected, 2)) return;  // the first fault wins
+  const char *kernel = g_running_kernel.load();
+  char cause[proto::kMessageBytes];
+  va_list args;
+  va_start(args, cause_format);
+  vsnprintf(cause, sizeof(cause), cause_format, args);
+  va_end(args);
+  const uint32_t block = t_info.block;
+  if (block != proto::kNoBlock) {
+    snprintf(g_control->crash_cause, proto::kMessageBytes, "kernel %s block %u: %s", kernel ? kernel : "?", block, cause);
+  } else {
+    snprintf(g_control->crash_cause, proto::kMessageBytes, "kernel %s: %s", kernel ? kernel : "?", cause);
+  }
+  g_control->crash_written.store(1, std::memory_order_release);
+  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&g_control->slot.done_seq), FUTEX_WAKE, INT32_MAX, nullptr, nullptr, 0);
+}
+
+const char *SignalName(int sig) {
+  switch (sig) {
+    case SIGSEGV: return "SIGSEGV";
+    case SIGBUS: return "SIGBUS";
+    case SIGFPE: return "SIGFPE";
+    case SIGILL: return "SIGILL";
+    case SIGABRT: return "SIGABRT";
+    case SIGTRAP: return "SIGTRAP";
+    case SIGSYS: return "SIGSYS";
+    default: return "signal";
+  }
+}
+
+void OnFatalSignal(int sig, siginfo_t *info, void *) {
+  const auto addr = reinterpret_cast<uintptr_t>(info->si_addr);
+  const ThreadInfo &thread = t_info;
+  if (sig == SIGSEGV || sig == SIGBUS) {
+    if (thread.stack_lo != 0 && addr + (1u << 20) >= thread.stack_lo && addr < thread.stack_lo + 65536) {
+      WriteCrash("stack overflow (%s at %p, below the block's %zu KiB stack)", SignalName(sig), info->si_addr,
+                 static_cast<size_t>((thread.stack_hi - thread.stack_lo) >> 10));
+    } else if (addr >= g_gm_base && addr - g_gm_base < g_gm_size) {
+      WriteCrash("%s: GM access at %p is not inside a live device allocation (out of bounds, freed, or a guard page)",
+                 SignalName(sig), info->si_addr);
+    } else {
+      WriteCrash("%s: invalid memory access at %p (outside device memory)", SignalName(sig), info->si_addr);
+    }
+  } else if (sig == SIGFPE) {
+    const char *what = info->si_code == FPE_INTDIV ? "integer divide by zero"
+                       : info->si_code == FPE_INTOVF ? "integer overflow"
+                                                     : "arithmetic exception";
+    WriteCrash("SIGFPE: %s at %p", what, info->si_addr);
+  } else if (sig == SIGABRT) {
+    WriteCrash("SIGABRT: the kernel called abort() (or failed an assertion)");
+  } else if (sig == SIGILL) {
+    WriteCrash("SIGILL: illegal instruction at %p", info->si_addr);
+  } else {
+    WriteCrash("%s (signal %d)", SignalName(sig), sig);
+  }
+  // SA_RESETHAND restored the default action: returning re-runs the faulting instruction (or
+  // abort() raises again) and the process ends with this signal.
+  if (sig != SIGSEGV && sig != SIGBUS && sig != SIGFPE && sig != SIGILL) raise(sig);
+}
+
+void OnExit() {
+  if (t_info.block != proto::kNoBlock) WriteCrash("the kernel called exit()");
+}
+
+void InstallFaultHandlers() {
+  struct sigaction action {};
+  action.sa_sigaction = &OnFatalSignal;
+  action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND | SA_NODEFER;
+  sigemptyset(&action.sa_mask);
+  for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS}) sigaction(sig, &action, nullptr);
+  signal(SIGPIPE, SIG_IGN);
+  std::atexit(&OnExit);
+}
+
+// ---- the socket: binaries and host-range mappings ----
+
+std::mutex g_images_mutex;
+std::map<uint64_t, std::shared_ptr<LoadedImage>> g_images;
+
+bool ReadAll(int fd, void *data, size_t length) {
+  auto *bytes = static_cast<uint8_t *>(data);
+  while (length > 0) {
+    const ssize_t n = read(fd, bytes, length);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    bytes += n;
+    length -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+bool WriteAll(int fd, const void *data, size_t length) {
+  const auto *bytes = static_cast<const uint8_t *>(data);
+  while (length > 0) {
+    const ssize_t n = write(fd, bytes, length);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    bytes += n;
+    length -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+void Reply(const Status &status, const std::vector<uint8_t> &payload = {}) {
+  proto::ReplyHeader header{status.code(), static_cast<uint32_t>(status.message().size()), payload.size()};
+  if (!WriteAll(proto::kSocketFd, &header, sizeof(header)) ||
+      !WriteAll(proto::kSocketFd, status.message().data(), status.message().size()) ||
+      !WriteAll(proto::kSocketFd, payload.data(), payload.size())) {
+    _exit(0);  // the host is gone
+  }
+}
+
+Status Refused(const std::string &what) { return Status(ACL_ERROR_INVALID_PARAM, "invalid kernel binary: " + what); }
+
+void MapHost(const uint64_t *fields) {
+  void *want = reinterpret_cast<void *>(fields[0]);
+  const uint64_t span = (fields[1] + 4095) / 4096 * 4096;
+  void *got = mmap(want, span, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED_NOREPLACE, proto::kGmFd,
+                   static_cast<off_t>(fields[2]));
+  if (got == MAP_FAILED || got != want) {
+    if (got != MAP_FAILED) munmap(got, span);
+    char text[160];
+    std::snprintf(text, sizeof(text),
+                  "the device process cannot map host range [%p, +%llu) at the same address: %s", want,
+                  static_cast<unsigned long long>(fields[1]), got == MAP_FAILED ? strerror(errno) : "moved");
+    Reply(Status(ACL_ERROR_RT_MEMORY_ALLOCATION, text));
+    return;
+  }
+  Reply(Status::Ok());
+}
+
+void ServeSocket() {
+  for (;;) {
+    proto::RequestHeader header{};
+    if (!ReadAll(proto::kSocketFd, &header, sizeof(header))) _exit(0);  // the host is gone
+    if (header.payload_bytes > (uint64_t{1} << 32)) _exit(3);
+    std::vector<uint8_t> payload(header.payload_bytes);
+    if (!ReadAll(proto::kSocketFd, payload.data(), payload.size())) _exit(0);
+    switch (header.type) {
+      case proto::kLoadBinary: {
+        if (payload.size() < 9) {
+          Reply(Refused("empty"));
+          break;
+        }
+        uint64_t id = 0;
+        std::memcpy(&id, payload.data(), 8);
+        StatusOr<std::shared_ptr<LoadedImage>> image = LoadImage(payload.data() + 8, payload.size() - 8);
+        if (!image.ok()) {
+          Reply(image.status());
+          break;
+        }
+        std::vector<uint8_t> infos(8 * image.value()->kernels.size());
+        for (size_t i = 0; i < image.value()->kernels.size(); ++i) {
+          std::memcpy(infos.data() + 8 * i, &image.value()->kernels[i].params, 4);
+          std::memcpy(infos.data() + 8 * i + 4, &image.value()->kernels[i].args_size, 4);
+        }
+        {
+          std::lock_guard<std::mutex> lock(g_images_mutex);
+          g_images[id] = image.value();
+        }
+        Reply(Status::Ok(), infos);
+        break;
+      }
+      case proto::kUnloadBinary: {
+        uint64_t id = 0;
+        if (payload.size() >= 8) std::memcpy(&id, payload.data(), 8);
+        std::shared_ptr<LoadedImage> doomed;  // closed after the lock
+        {
+          std::lock_guard<std::mutex> lock(g_images_mutex);
+          auto it = g_images.find(id);
+          if (it != g_images.end()) {
+            doomed = it->second;
+            g_images.erase(it);
+          }
+        }
+        Reply(Status::Ok());
+        break;
+      }
+      case proto::kMapHost: {
+        uint64_t fields[3] = {};
+        if (payload.size() >= 24) std::memcpy(fields, payload.data(), 24);
+        MapHost(fields);
+        break;
+      }
+      case proto::kUnmapHost: {
+        uint64_t fields[2] = {};
+        if (payload.size() >= 16) std::memcpy(fields, payload.data(), 16);
+        munmap(reinterpret_cast<void *>(fields[0]), (fields[1] + 4095) / 4096 * 4096);
+        Reply(Status::Ok());
+        break;
+      }
+      default:
+        Reply(Status(ACL_ERROR_RT_INTERNAL_ERROR, "unknown request " + std::to_string(header.type)));
+    }
+  }
+}
+
+// ---- launches ----
+
+// Mirrors the host's allocation table: GM check ranges, and page protections (live allocations
+// read/write, everything else in the arena inaccessible).
+class TableMirror {
+ public:
+  explicit TableMirror(MemoryTable *table) : table_(table) {}
+  void Sync() {
+    const uint64_t seq = g_control->table_seq.load(std::memory_order_acquire);
+    if (seq == seen_ && seen_ != UINT64_MAX) return;
+    std::vector<proto::TableEntry> entries;
+    uint64_t before = 0;
+    do {
+      before = g_control->table_seq.load(std::memory_order_acquire);
+      if (before & 1) continue;
+      const uint32_t count = std::min(g_control->table_count, proto::kMaxTableEntries);
+      entries.assign(g_control->table, g_control->table + count);
+      std::atomic_thread_fence(std::memory_order_acquire);
+    } while ((before & 1) || g_control->table_seq.load(std::memory_order_acquire) != before);
+    seen_ = before;
+    std::vector<std::pair<uintptr_t, uint64_t>> ranges;
+    ranges.reserve(entries.size());
+    mprotect(reinterpret_cast<void *>(g_gm_base), g_gm_size, PROT_NONE);
+    for (const proto::TableEntry &entry : entries) {
+      ranges.emplace_back(entry.base, entry.accessible);
+      if (entry.flags & proto::kEntryInArena) {
+        mprotect(reinterpret_cast<void *>(entry.base), (entry.accessible + 4095) / 4096 * 4096,
+                 PROT_READ | PROT_WRITE);
+      }
+    }
+    table_->ReplaceWith(ranges);
+  }
+
+ private:
+  MemoryTable *table_;
+  uint64_t seen_ = UINT64_MAX;
+};
+
+[[noreturn]] void LaunchLoop(const SocSpec &soc) {
+  WorkerPool pool;
+  MemoryTable table;
+  TableMirror mirror(&table);
+  proto::LaunchSlot &slot = g_control->slot;
+  uint32_t seen = slot.submit_seq.load(std::memory_order_acquire);
+  for (;;) {
+    int polls = 0;
+    const auto spin_until = std::chrono::steady_clock::now() + std::chrono::microseconds(50);
+    while (slot.submit_seq.load(std::memory_order_acquire) == seen) {
+#if defined(__x86_64__)
+      __builtin_ia32_pause();
+#endif
+      if (++polls % 64 != 0) continue;
+      if (std::chrono::steady_clock::now() < spin_until) continue;
+      slot.device_waiting.store(1, std::memory_order_seq_cst);
+      if (slot.submit_seq.load(std::memory_order_seq_cst) == seen) {
+        syscall(SYS_futex, reinterpret_cast<uint32_t *>(&slot.submit_seq), FUTEX_WAIT, seen, nullptr, nullptr, 0);
+      }
+      slot.device_waiting.store(0, std::memory_order_relaxed);
+    }
+    seen = slot.submit_seq.load(std::memory_order_acquire);
+    mirror.Sync();
+    std::shared_ptr<const Kernel> kernel;
+    {
+      std::lock_guard<std::mutex> lock(g_images_mutex);
+      auto it = g_images.find(slot.binary_id);
+      if (it != g_images.end() && slot.kernel_index < it->second->kernels.size()) {
+        kernel = std::shared_ptr<const Kernel>(it->second, &it->second->kernels[slot.kernel_index]);
+      }
+    }
+    Status status;
+    if (kernel == nullptr) {
+      status = Status(ACL_ERROR_RT_INVALID_HANDLE, "launch of an unknown kernel (binary " +
+                                                       std::to_string(slot.binary_id) + ", kernel " +
+                                                       std::to_string(slot.kernel_index) + ")");
+    } else {
+      const uint64_t args_size = std::min<uint64_t>(slot.args_size, proto::kMaxArgBytes);
+      LaunchRequest request = MakeLaunch(kernel, slot.blocks, slot.args, args_size, soc, table);
+      g_running_kernel.store(kernel->name.c_str());
+      status = RunLaunchInProcess(request, pool);
+      g_running_kernel.store(nullptr);
+    }
+    slot.status = status.code();
+    std::snprintf(slot.message, proto::kMessageBytes, "%s", status.message().c_str());
+    slot.done_seq.store(seen, std::memory_order_seq_cst);
+    if (slot.host_waiting.load(std::memory_order_seq_cst) != 0) {
+      syscall(SYS_futex, reinterpret_cast<uint32_t *>(&slot.done_seq), FUTEX_WAKE, INT32_MAX, nullptr, nullptr, 0);
+    }
+  }
+}
+
+int Main(int argc, char **argv) {
+  if (argc < 6) {
+    std::fprintf(stderr, "asc_twin_device: started by libascendcl only\n");
+    return 2;
+  }
+  g_gm_base = std::strtoull(argv[1], nullptr, 16);
+  g_gm_size = std::strtoull(argv[2], nullptr, 16);
+  void *control = mmap(nullptr, sizeof(proto::ControlBlock), PROT_READ | PROT_WRITE, MAP_SHARED, proto::kControlFd, 0);
+  if (control == MAP_FAILED) return 3;
+  g_control = static_cast<proto::ControlBlock *>(control);
+  close(proto::kControlFd);
+  std::string failure;
+  void *gm = mmap(reinterpret_cast<void *>(g_gm_base), g_gm_size, PROT_NONE,
+                  MAP_SHARED | MAP_FIXED_NOREPLACE | MAP_NORESERVE, proto::kGmFd, 0);
+  if (gm == MAP_FAILED || reinterpret_cast<uintptr_t>(gm) != g_gm_base) {
+    failure = std::string("cannot map device memory at the host's address: ") + strerror(errno);
+  }
+  const SocSpec *soc = FindSoc(argv[3]);
+  if (failure.empty() && soc == nullptr) failure = std::string("unknown SoC ") + argv[3];
+  InstallFaultHandlers();
+  PrepareThread();
+  g_block_mark = &MarkBlock;
+  Reply(failure.empty() ? Status::Ok() : Status(ACL_ERROR_RT_INTERNAL_ERROR, failure));
+  if (!failure.empty()) return 4;
+  std::thread(&ServeSocket).detach();
+  LaunchLoop(*soc);
+}
+
+}  // namespace
+}  // namespace asc_twin::rt::device
+
+int main(int argc, char **argv) { return asc_twin::rt::device::Main(argc, argv); }

@@ -1,0 +1,89 @@
+// The host <-> device-process protocol of the runtime twin (see README.md "The device
+// process"). Both sides are built from this repository at the same time, so the layout is not
+// versioned: the host only ever runs the device executable embedded in itself.
+//
+//   fd 3  GM memfd: the device memory arena, mapped MAP_SHARED at the same address on both sides
+//   fd 4  control memfd: one ControlBlock (launch slot, crash report, allocation table)
+//   fd 5  a SOCK_STREAM socket for requests that carry data (load/unload binary, map/unmap a
+//         registered host range); one request, one reply, in order
+//
+// Launches go through ControlBlock::slot: the host fills it, bumps submit_seq and futex-wakes
+// the device; the device runs every block, writes status and message, sets done_seq =
+// submit_seq and futex-wakes the host. One launch is in flight at a time per device.
+#ifndef TWIN_RUNTIME_DEVICE_PROTOCOL_H_
+#define TWIN_RUNTIME_DEVICE_PROTOCOL_H_
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+namespace asc_twin::rt::proto {
+
+constexpr int kGmFd = 3;
+constexpr int kControlFd = 4;
+constexpr int kSocketFd = 5;
+
+constexpr uint32_t kMaxArgBytes = 64 * 1024;   // argument blob of one launch
+constexpr uint32_t kMaxDeviceThreads = 256;     // slots for "which block runs on this thread"
+constexpr uint32_t kMaxTableEntries = 1u << 16; // live allocations + registrations
+constexpr uint32_t kNoBlock = 0xffffffffu;
+constexpr size_t kMessageBytes = 1024;
+
+struct TableEntry {
+  uint64_t base;        // first accessible byte
+  uint64_t accessible;  // bytes kernels may touch
+  uint64_t flags;       // kEntryInArena: inside the GM arena (the device maps it RW)
+};
+constexpr uint64_t kEntryInArena = 1;
+
+struct LaunchSlot {
+  std::atomic<uint32_t> submit_seq;  // host: bumped after the fields below are written
+  std::atomic<uint32_t> done_seq;    // device: = submit_seq when the launch finished
+  std::atomic<uint32_t> device_waiting;  // device sleeps on submit_seq (host must wake it)
+  std::atomic<uint32_t> host_waiting;    // host sleeps on done_seq
+  uint64_t binary_id;
+  uint32_t kernel_index;
+  uint32_t blocks;
+  uint64_t args_size;
+  int32_t status;  // aclError of the launch
+  uint32_t failed_block;
+  char message[kMessageBytes];  // "kernel K block B: cause" when status != 0
+  alignas(64) uint8_t args[kMaxArgBytes];
+};
+
+struct ControlBlock {
+  LaunchSlot slot;
+  // Fault report written by the device's fatal-signal/exit handlers before it dies.
+  alignas(64) std::atomic<uint32_t> crash_written;
+  char crash_cause[kMessageBytes];
+  // Per device thread: the block it is running (kNoBlock when idle), for faults that kill the
+  // process without a report (_exit, SIGKILL).
+  alignas(64) std::atomic<uint32_t> running_block[kMaxDeviceThreads];
+  // The allocation table (seqlock: odd while the host writes it).
+  alignas(64) std::atomic<uint64_t> table_seq;
+  uint32_t table_count;
+  TableEntry table[kMaxTableEntries];
+};
+
+enum Request : uint32_t {
+  kLoadBinary = 1,   // u64 id, u64 size, bytes -> reply: kernel count, {u32 params, u32 args_size}...
+  kUnloadBinary = 2, // u64 id
+  kMapHost = 3,      // u64 addr, u64 size, u64 gm_offset: map GM pages at addr (MAP_FIXED_NOREPLACE)
+  kUnmapHost = 4,    // u64 addr, u64 size
+};
+
+struct RequestHeader {
+  uint32_t type;
+  uint32_t reserved;
+  uint64_t payload_bytes;
+};
+
+struct ReplyHeader {
+  int32_t status;  // aclError
+  uint32_t message_bytes;
+  uint64_t payload_bytes;
+};
+
+}  // namespace asc_twin::rt::proto
+
+#endif  // TWIN_RUNTIME_DEVICE_PROTOCOL_H_

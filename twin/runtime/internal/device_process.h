@@ -1,0 +1,111 @@
+// The host side of a twin device: device code (kernel images, blocks) runs in a child process,
+// the device process, so that a faulting kernel cannot take down or corrupt the host. GM is
+// shared (gm_arena.h); binaries are sent over a socket and validated and mapped there only;
+// launches go through the shared control block with futex wake-ups (device/protocol.h).
+//
+// Any death of the device process while it runs a launch (a signal, abort, exit, stack
+// overflow, wild access) or an overrun of the operator execution timeout (the watchdog: the
+// process is killed) fails that launch with ACL_ERROR_RT_AICORE_EXCEPTION /
+// ACL_ERROR_RT_AICORE_TIMEOUT and "kernel K block B: cause"; the next request starts a new
+// device process, which maps the same GM and reloads every live binary, so the host's
+// pointers, data and handles stay valid.
+#ifndef TWIN_RUNTIME_INTERNAL_DEVICE_PROCESS_H_
+#define TWIN_RUNTIME_INTERNAL_DEVICE_PROCESS_H_
+
+#include <sys/types.h>
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "twin/runtime/internal/gm_arena.h"
+#include "twin/runtime/internal/soc_spec.h"
+#include "twin/runtime/internal/status.h"
+
+namespace asc_twin::rt {
+
+struct LaunchRequest;
+struct LaunchState;
+struct LoadedImage;
+class WorkerPool;
+using LaunchPublisher = std::function<void(const std::shared_ptr<LaunchState> &)>;
+
+struct DeviceKernelInfo {
+  uint32_t params = 0;
+  uint32_t args_size = 0;
+};
+
+class DeviceProcess {
+ public:
+  DeviceProcess(std::shared_ptr<GmArena> arena, const SocSpec &soc);
+  ~DeviceProcess();  // ends the device process
+  DeviceProcess(const DeviceProcess &) = delete;
+  DeviceProcess &operator=(const DeviceProcess &) = delete;
+
+  const SocSpec &soc() const { return soc_; }
+
+  // Validates and maps a device image in the device process; on success the kernels' infos in
+  // meta order. Errors: ACL_ERROR_INVALID_PARAM (refused image), ACL_ERROR_RT_INTERNAL_ERROR.
+  StatusOr<std::vector<DeviceKernelInfo>> LoadBinary(const std::vector<uint8_t> &image,
+                                                     const std::vector<std::string> &kernels, uint64_t *id);
+  void UnloadBinary(uint64_t id);
+  // MemoryTable::HostMapper.
+  Status MapHost(void *addr, uint64_t size, uint64_t offset, bool map);
+  // Runs a launch to completion in the device process (one at a time per device).
+  Status Launch(const LaunchRequest &request);
+  // Device isolation off (DeviceIsolationEnabled()): images are mapped in this process and
+  // launches run here, on `pool` (the runtime before the device process, for measurements).
+  bool in_process() const { return in_process_; }
+  Status LaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const LaunchPublisher &publish);
+
+  // The device was reset (aclrtResetDevice) or the runtime finalized: the process ends; later
+  // loads and launches through this object fail with ACL_ERROR_RT_INVALID_HANDLE.
+  void Retire();
+
+  // Operator execution timeout (aclrtSetOpExecuteTimeOut), process-wide, in milliseconds.
+  static void SetExecuteTimeoutMs(uint64_t ms);
+  static uint64_t ExecuteTimeoutMs();
+  // How many device processes this one has started (tests, benchmarks).
+  uint64_t starts() const { return starts_.load(); }
+
+ private:
+  struct Binary {
+    std::vector<uint8_t> image;
+    std::vector<std::string> kernels;
+  };
+  Status EnsureRunningLocked();
+  Status StartLocked();
+  void StopLocked();  // kills and reaps the device process, if any
+  // One request/reply on the socket; a dead or hung device process fails it (and is stopped).
+  Status CallLocked(uint32_t type, const std::vector<uint8_t> &payload, std::vector<uint8_t> *reply, int timeout_ms);
+  Status LoadLocked(uint64_t id, const Binary &binary, std::vector<DeviceKernelInfo> *infos);
+  // After the device process died or was killed during a launch: the error for it.
+  Status DeathStatusLocked(const std::string &kernel, const char *how, const int *reaped_status);
+
+  std::shared_ptr<GmArena> arena_;
+  const SocSpec &soc_;
+  std::mutex mutex_;  // guards everything below; held for a whole request or launch
+  pid_t pid_ = -1;
+  int socket_ = -1;
+  int exe_fd_ = -1;
+  uint64_t next_id_ = 1;
+  bool retired_ = false;
+  std::map<uint64_t, Binary> binaries_;  // live binaries, reloaded by a new device process
+  struct HostRange {
+    uint64_t size;
+    uint64_t offset;
+  };
+  std::map<uintptr_t, HostRange> host_ranges_;  // live registrations, remapped likewise
+  std::atomic<uint64_t> starts_{0};
+  const bool in_process_;
+  std::map<uint64_t, std::shared_ptr<LoadedImage>> local_images_;  // in_process_ only
+};
+
+}  // namespace asc_twin::rt
+
+#endif  // TWIN_RUNTIME_INTERNAL_DEVICE_PROCESS_H_

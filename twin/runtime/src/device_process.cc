@@ -1,0 +1,509 @@
+#include "twin/runtime/internal/device_process.h"
+
+#include <fcntl.h>
+#include <linux/futex.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <thread>
+
+#include "twin/runtime/device/image_loader.h"
+#include "twin/runtime/device/protocol.h"
+#include "twin/runtime/internal/launch.h"
+
+extern char **environ;
+
+// The device executable (//twin/runtime:asc_twin_device), embedded by the build.
+extern "C" const unsigned char asc_twin_device_image_begin[];
+extern "C" const unsigned char asc_twin_device_image_end[];
+
+namespace asc_twin::rt {
+static_assert(kMaxArgsSize == proto::kMaxArgBytes, "the launch limit is the launch slot's size");
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// CANN's default AI Core operator timeout on A2 parts (aclrtSetOpExecuteTimeOut(0) restores it).
+constexpr uint64_t kDefaultExecuteTimeoutMs = 1091 * 1000;
+std::atomic<uint64_t> g_execute_timeout_ms{kDefaultExecuteTimeoutMs};
+
+constexpr int kStartTimeoutMs = 10000;
+constexpr int kRequestTimeoutMs = 30000;  // a load that hangs (e.g. in the loader) is killed
+// The host polls this long for a launch to finish before sleeping on the futex: a sleeping
+// host costs a wake-up (tens of us on a VM) when the device finishes.
+constexpr auto kLaunchSpin = std::chrono::microseconds(100);
+
+void FutexWait(std::atomic<uint32_t> *word, uint32_t expected, long timeout_ns) {
+  struct timespec ts {0, timeout_ns};
+  syscall(SYS_futex, reinterpret_cast<uint32_t *>(word), FUTEX_WAIT, expected, &ts, nullptr, 0);
+}
+
+void FutexWake(std::atomic<uint32_t> *word) {
+  syscall(SYS_futex, reinterpret_cast<uint32_t *>(word), FUTEX_WAKE, INT32_MAX, nullptr, nullptr, 0);
+}
+
+Status Internal(const std::string &what) {
+  return Status(ACL_ERROR_RT_INTERNAL_ERROR, "device process: " + what);
+}
+
+bool WriteAll(int fd, const void *data, size_t length) {
+  const auto *bytes = static_cast<const uint8_t *>(data);
+  while (length > 0) {
+    const ssize_t n = send(fd, bytes, length, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    bytes += n;
+    length -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+// Reads exactly `length` bytes before `deadline`; false on EOF, error or timeout (*timed_out).
+bool ReadAll(int fd, void *data, size_t length, Clock::time_point deadline, bool *timed_out) {
+  auto *bytes = static_cast<uint8_t *>(data);
+  while (length > 0) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) {
+      *timed_out = true;
+      return false;
+    }
+    struct pollfd pfd {fd, POLLIN, 0};
+    const int ready = poll(&pfd, 1, static_cast<int>(std::min<long long>(left, 1000)));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) continue;
+    const ssize_t n = recv(fd, bytes, length, 0);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    bytes += n;
+    length -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+// The embedded device executable in a sealed memfd, made once per host process.
+int DeviceExecutableFd() {
+  static int fd = [] {
+    const int made = memfd_create("asc_twin_device", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    if (made < 0) return -1;
+    const size_t size = static_cast<size_t>(asc_twin_device_image_end - asc_twin_device_image_begin);
+    size_t done = 0;
+    while (done < size) {
+      const ssize_t n = write(made, asc_twin_device_image_begin + done, size - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        close(made);
+        return -1;
+      }
+      done += static_cast<size_t>(n);
+    }
+    fcntl(made, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL);
+    return made;
+  }();
+  return fd;
+}
+
+std::string Describe(int wait_status) {
+  if (WIFSIGNALED(wait_status)) {
+    const int sig = WTERMSIG(wait_status);
+    const char *name = sigabbrev_np(sig);
+    return std::string("killed by SIG") + (name != nullptr ? name : std::to_string(sig).c_str());
+  }
+  if (WIFEXITED(wait_status)) return "exited with status " + std::to_string(WEXITSTATUS(wait_status));
+  return "ended";
+}
+
+}  // namespace
+
+void DeviceProcess::SetExecuteTimeoutMs(uint64_t ms) { g_execute_timeout_ms.store(ms == 0 ? kDefaultExecuteTimeoutMs : ms); }
+uint64_t DeviceProcess::ExecuteTimeoutMs() { return g_execute_timeout_ms.load(); }
+
+DeviceProcess::DeviceProcess(std::shared_ptr<GmArena> arena, const SocSpec &soc)
+    : arena_(std::move(arena)), soc_(soc), in_process_(!DeviceIsolationEnabled()) {}
+
+DeviceProcess::~DeviceProcess() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  StopLocked();
+}
+
+void DeviceProcess::StopLocked() {
+  if (socket_ >= 0) {
+    close(socket_);  // the device process exits when its socket reaches EOF
+    socket_ = -1;
+  }
+  if (pid_ <= 0) return;
+  int status = 0;
+  for (int i = 0; i < 200; ++i) {  // up to ~100 ms for a clean exit
+    const pid_t got = waitpid(pid_, &status, WNOHANG);
+    if (got == pid_ || (got < 0 && errno == ECHILD)) {
+      pid_ = -1;
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(500));
+  }
+  kill(pid_, SIGKILL);
+  while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  }
+  pid_ = -1;
+}
+
+Status DeviceProcess::StartLocked() {
+  const int exe = DeviceExecutableFd();
+  if (exe < 0) return Internal(std::string("cannot stage the device executable: ") + strerror(errno));
+  proto::ControlBlock &control = *arena_->control();
+  control.slot.submit_seq.store(0);
+  control.slot.done_seq.store(0);
+  control.slot.device_waiting.store(0);
+  control.slot.host_waiting.store(0);
+  control.crash_written.store(0);
+  control.crash_cause[0] = '\0';
+  for (auto &slot : control.running_block) slot.store(proto::kNoBlock);
+
+  int pair[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) {
+    return Internal(std::string("socketpair: ") + strerror(errno));
+  }
+  // Fixed descriptor numbers in the child (protocol.h); sources moved out of the way first so
+  // no dup2 is a no-op that would keep close-on-exec.
+  const int sources[4] = {arena_->gm_fd(), arena_->control_fd(), pair[1], exe};
+  int moved[4];
+  for (int i = 0; i < 4; ++i) moved[i] = fcntl(sources[i], F_DUPFD_CLOEXEC, 16);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  for (int i = 0; i < 4; ++i) posix_spawn_file_actions_adddup2(&actions, moved[i], 3 + i);
+  posix_spawn_file_actions_addclosefrom_np(&actions, 7);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t none, all;
+  sigemptyset(&none);
+  sigfillset(&all);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setsigdefault(&attr, &all);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  char base[32], size[32], arch[16], ub[32];
+  std::snprintf(base, sizeof(base), "%llx", static_cast<unsigned long long>(arena_->base()));
+  std::snprintf(size, sizeof(size), "%llx", static_cast<unsigned long long>(arena_->size()));
+  std::snprintf(arch, sizeof(arch), "%u", soc_.npu_arch);
+  std::snprintf(ub, sizeof(ub), "%llu", static_cast<unsigned long long>(soc_.ub_size));
+  char name[] = "asc_twin_device";
+  char *argv[] = {name, base, size, const_cast<char *>(soc_.soc_version), arch, ub, nullptr};
+  pid_t pid = -1;
+  const int spawned = posix_spawn(&pid, "/proc/self/fd/6", &actions, &attr, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  for (int fd : moved) close(fd);
+  close(pair[1]);
+  if (spawned != 0) {
+    close(pair[0]);
+    return Internal(std::string("cannot start: ") + strerror(spawned));
+  }
+  pid_ = pid;
+  socket_ = pair[0];
+  starts_.fetch_add(1);
+  proto::ReplyHeader ready{};
+  bool timed_out = false;
+  if (!ReadAll(socket_, &ready, sizeof(ready), Clock::now() + std::chrono::milliseconds(kStartTimeoutMs), &timed_out)) {
+    StopLocked();
+    return Internal(timed_out ? "did not report ready" : "ended before reporting ready");
+  }
+  std::string message(ready.message_bytes, '\0');
+  if (ready.message_bytes > 0 &&
+      !ReadAll(socket_, message.data(), message.size(), Clock::now() + std::chrono::milliseconds(kStartTimeoutMs),
+               &timed_out)) {
+    StopLocked();
+    return Internal("ended while reporting");
+  }
+  if (ready.status != ACL_SUCCESS) {
+    StopLocked();
+    return Internal(message);
+  }
+  return Status::Ok();
+}
+
+void DeviceProcess::Retire() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  retired_ = true;
+  StopLocked();
+}
+
+Status DeviceProcess::EnsureRunningLocked() {
+  if (retired_) {
+    return Status(ACL_ERROR_RT_INVALID_HANDLE,
+                  "the device this was loaded on has been reset (aclrtResetDevice) or ACL finalized; load it again");
+  }
+  if (pid_ > 0) {
+    int status = 0;
+    const pid_t got = waitpid(pid_, &status, WNOHANG);
+    if (got == 0) return Status::Ok();
+    pid_ = -1;  // died between requests (or reaped by someone else): start another
+    StopLocked();
+  }
+  Status started = StartLocked();
+  if (!started.ok()) return started;
+  // A new device: the same GM (already mapped), every live binary and registration again.
+  for (const auto &range : host_ranges_) {
+    std::vector<uint8_t> payload(24);
+    const uint64_t fields[3] = {range.first, range.second.size, range.second.offset};
+    std::memcpy(payload.data(), fields, 24);
+    std::vector<uint8_t> reply;
+    Status mapped = CallLocked(proto::kMapHost, payload, &reply, kRequestTimeoutMs);
+    if (!mapped.ok()) return mapped;
+  }
+  for (const auto &binary : binaries_) {
+    std::vector<DeviceKernelInfo> infos;
+    Status loaded = LoadLocked(binary.first, binary.second, &infos);
+    if (!loaded.ok()) return loaded;
+  }
+  return Status::Ok();
+}
+
+Status DeviceProcess::CallLocked(uint32_t type, const std::vector<uint8_t> &payload, std::vector<uint8_t> *reply,
+                                 int timeout_ms) {
+  proto::RequestHeader header{type, 0, payload.size()};
+  if (!WriteAll(socket_, &header, sizeof(header)) || !WriteAll(socket_, payload.data(), payload.size())) {
+    StopLocked();
+    return Internal("ended before taking a request");
+  }
+  const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
+  proto::ReplyHeader answer{};
+  bool timed_out = false;
+  std::string message;
+  bool ok = ReadAll(socket_, &answer, sizeof(answer), deadline, &timed_out);
+  if (ok) {
+    message.resize(answer.message_bytes);
+    reply->resize(answer.payload_bytes);
+    ok = ReadAll(socket_, message.data(), message.size(), deadline, &timed_out) &&
+         ReadAll(socket_, reply->data(), reply->size(), deadline, &timed_out);
+  }
+  if (!ok) {
+    const pid_t pid = pid_;
+    int status = 0;
+    if (timed_out) kill(pid, SIGKILL);
+    if (socket_ >= 0) close(socket_);
+    socket_ = -1;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    pid_ = -1;
+    proto::ControlBlock &control = *arena_->control();
+    std::string cause = control.crash_written.load() != 0 ? std::string(control.crash_cause) : Describe(status);
+    return Status(ACL_ERROR_RT_INTERNAL_ERROR, std::string("the device process ") +
+                                                   (timed_out ? "did not answer within " + std::to_string(timeout_ms) +
+                                                                    " ms and was killed"
+                                                              : "died: " + cause) +
+                                                   "; it restarts on the next request");
+  }
+  return Status(answer.status, message);
+}
+
+Status DeviceProcess::LoadLocked(uint64_t id, const Binary &binary, std::vector<DeviceKernelInfo> *infos) {
+  std::vector<uint8_t> payload(8 + binary.image.size());
+  std::memcpy(payload.data(), &id, 8);
+  std::memcpy(payload.data() + 8, binary.image.data(), binary.image.size());
+  std::vector<uint8_t> reply;
+  Status loaded = CallLocked(proto::kLoadBinary, payload, &reply, kRequestTimeoutMs);
+  if (!loaded.ok()) return loaded;
+  if (reply.size() != binary.kernels.size() * 8) return Internal("answered a load with a wrong kernel count");
+  infos->resize(binary.kernels.size());
+  for (size_t i = 0; i < infos->size(); ++i) {
+    std::memcpy(&(*infos)[i].params, reply.data() + 8 * i, 4);
+    std::memcpy(&(*infos)[i].args_size, reply.data() + 8 * i + 4, 4);
+  }
+  return Status::Ok();
+}
+
+StatusOr<std::vector<DeviceKernelInfo>> DeviceProcess::LoadBinary(const std::vector<uint8_t> &image,
+                                                                  const std::vector<std::string> &kernels,
+                                                                  uint64_t *id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (in_process_) {
+    StatusOr<std::shared_ptr<LoadedImage>> loaded = LoadImage(image.data(), image.size());
+    if (!loaded.ok()) return loaded.status();
+    std::vector<DeviceKernelInfo> infos;
+    for (const Kernel &kernel : loaded.value()->kernels) infos.push_back(DeviceKernelInfo{kernel.params, kernel.args_size});
+    *id = next_id_++;
+    local_images_[*id] = loaded.value();
+    return infos;
+  }
+  Status running = EnsureRunningLocked();
+  if (!running.ok()) return running;
+  Binary binary{image, kernels};
+  const uint64_t new_id = next_id_++;
+  std::vector<DeviceKernelInfo> infos;
+  Status loaded = LoadLocked(new_id, binary, &infos);
+  if (!loaded.ok()) return loaded;
+  binaries_.emplace(new_id, std::move(binary));
+  *id = new_id;
+  return infos;
+}
+
+void DeviceProcess::UnloadBinary(uint64_t id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  local_images_.erase(id);
+  if (binaries_.erase(id) == 0 || pid_ <= 0) return;
+  std::vector<uint8_t> payload(8), reply;
+  std::memcpy(payload.data(), &id, 8);
+  CallLocked(proto::kUnloadBinary, payload, &reply, kRequestTimeoutMs);
+}
+
+Status DeviceProcess::MapHost(void *addr, uint64_t size, uint64_t offset, bool map) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (in_process_) return Status::Ok();
+  const auto key = reinterpret_cast<uintptr_t>(addr);
+  if (!map) {
+    host_ranges_.erase(key);
+    if (pid_ <= 0) return Status::Ok();
+    std::vector<uint8_t> payload(16), reply;
+    const uint64_t fields[2] = {key, size};
+    std::memcpy(payload.data(), fields, 16);
+    return CallLocked(proto::kUnmapHost, payload, &reply, kRequestTimeoutMs);
+  }
+  if (pid_ > 0) {
+    std::vector<uint8_t> payload(24), reply;
+    const uint64_t fields[3] = {key, size, offset};
+    std::memcpy(payload.data(), fields, 24);
+    Status mapped = CallLocked(proto::kMapHost, payload, &reply, kRequestTimeoutMs);
+    if (!mapped.ok()) return mapped;
+  }
+  host_ranges_[key] = HostRange{size, offset};
+  return Status::Ok();
+}
+
+Status DeviceProcess::DeathStatusLocked(const std::string &kernel, const char *how, const int *reaped_status) {
+  proto::ControlBlock &control = *arena_->control();
+  int status = reaped_status != nullptr ? *reaped_status : 0;
+  if (pid_ > 0) {
+    // A fault handler that reported re-raises its signal at once; give it a moment, then kill.
+    bool reaped = false;
+    for (int i = 0; i < 2000 && !reaped; ++i) {
+      const pid_t got = waitpid(pid_, &status, WNOHANG);
+      reaped = got == pid_ || (got < 0 && errno == ECHILD);
+      if (!reaped) std::this_thread::sleep_for(std::chrono::microseconds(500));
+    }
+    if (!reaped) {
+      kill(pid_, SIGKILL);
+      while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+      }
+    }
+    pid_ = -1;
+  }
+  if (socket_ >= 0) close(socket_);
+  socket_ = -1;
+  std::string line;
+  if (control.crash_written.load() != 0) {
+    line = control.crash_cause;
+    if (WIFEXITED(status) && line.find("exit(") != std::string::npos) {
+      line += " with status " + std::to_string(WEXITSTATUS(status));
+    }
+  } else {
+    uint32_t block = proto::kNoBlock;
+    for (auto &slot : control.running_block) block = std::min(block, slot.load());
+    line = "kernel " + kernel + " block " + (block == proto::kNoBlock ? std::string("?") : std::to_string(block)) +
+           ": the device process " + how + " (" + Describe(status) + ")";
+  }
+  return Status(ACL_ERROR_RT_AICORE_EXCEPTION, line + "; the device was reset and restarts on the next launch");
+}
+
+Status DeviceProcess::Launch(const LaunchRequest &request) {
+  const Kernel &kernel = *request.kernel;
+  if (request.args_size > proto::kMaxArgBytes) {
+    return Status(ACL_ERROR_INVALID_PARAM, "launch of kernel " + kernel.name + ": argsSize=" +
+                                               std::to_string(request.args_size) + " exceeds " +
+                                               std::to_string(proto::kMaxArgBytes) + " bytes");
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  Status running = EnsureRunningLocked();
+  if (!running.ok()) {
+    return Status(running.code() == ACL_ERROR_RT_INVALID_HANDLE ? running.code() : ACL_ERROR_RT_AICORE_EXCEPTION,
+                  "kernel " + kernel.name + ": " + running.message());
+  }
+  proto::ControlBlock &control = *arena_->control();
+  proto::LaunchSlot &slot = control.slot;
+  slot.binary_id = kernel.binary_id;
+  slot.kernel_index = kernel.index;
+  slot.blocks = request.blocks;
+  slot.args_size = request.args_size;
+  std::memcpy(slot.args, request.args.data(), request.args_size);
+  const uint32_t seq = slot.submit_seq.load(std::memory_order_relaxed) + 1;
+  slot.submit_seq.store(seq, std::memory_order_seq_cst);
+  if (slot.device_waiting.load(std::memory_order_seq_cst) != 0) FutexWake(&slot.submit_seq);
+
+  const uint64_t timeout_ms = ExecuteTimeoutMs();
+  const auto start = Clock::now();
+  const auto deadline = start + std::chrono::milliseconds(timeout_ms);
+  int polls = 0;
+  while (slot.done_seq.load(std::memory_order_acquire) != seq) {
+#if defined(__x86_64__)
+    __builtin_ia32_pause();
+#endif
+    if (++polls % 64 == 0 && Clock::now() - start >= kLaunchSpin) break;
+  }
+  while (slot.done_seq.load(std::memory_order_acquire) != seq) {
+    slot.host_waiting.store(1, std::memory_order_seq_cst);
+    const uint32_t seen = slot.done_seq.load(std::memory_order_seq_cst);
+    if (seen != seq && control.crash_written.load() == 0) FutexWait(&slot.done_seq, seen, 2 * 1000 * 1000);
+    slot.host_waiting.store(0, std::memory_order_relaxed);
+    if (slot.done_seq.load(std::memory_order_acquire) == seq) break;
+    if (control.crash_written.load() != 0) return DeathStatusLocked(kernel.name, "died", nullptr);
+    int status = 0;
+    const pid_t got = waitpid(pid_, &status, WNOHANG);
+    if (got == pid_ || (got < 0 && errno == ECHILD)) {
+      pid_ = -1;
+      return DeathStatusLocked(kernel.name, "died", got > 0 ? &status : nullptr);
+    }
+    if (Clock::now() >= deadline) {
+      uint32_t block = proto::kNoBlock;
+      for (auto &running_block : control.running_block) block = std::min(block, running_block.load());
+      kill(pid_, SIGKILL);
+      while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+      }
+      pid_ = -1;
+      if (socket_ >= 0) close(socket_);
+      socket_ = -1;
+      return Status(ACL_ERROR_RT_AICORE_TIMEOUT,
+                    "kernel " + kernel.name + " block " +
+                        (block == proto::kNoBlock ? std::string("?") : std::to_string(block)) +
+                        ": still running after the operator execution timeout of " + std::to_string(timeout_ms) +
+                        " ms (aclrtSetOpExecuteTimeOut); the device was reset and restarts on the next launch");
+    }
+  }
+  if (slot.status == ACL_SUCCESS) return Status::Ok();
+  slot.message[proto::kMessageBytes - 1] = '\0';
+  return Status(slot.status, slot.message);
+}
+
+Status DeviceProcess::LaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const LaunchPublisher &publish) {
+  std::shared_ptr<const Kernel> local;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (retired_) {
+      return Status(ACL_ERROR_RT_INVALID_HANDLE, "kernel " + request.kernel->name +
+                                                     ": the device it was loaded on has been reset; load it again");
+    }
+    auto it = local_images_.find(request.kernel->binary_id);
+    if (it != local_images_.end() && request.kernel->index < it->second->kernels.size()) {
+      local = std::shared_ptr<const Kernel>(it->second, &it->second->kernels[request.kernel->index]);
+    }
+  }
+  if (local == nullptr) return Status(ACL_ERROR_RT_INVALID_HANDLE, "kernel " + request.kernel->name + " is not loaded");
+  LaunchRequest here = request;
+  here.kernel = std::move(local);
+  return RunLaunchInProcess(here, pool, publish);
+}
+
+// The host's RunLaunch: the blocks run in the device process of the kernel's binary.
+Status RunLaunch(const LaunchRequest &request, WorkerPool &pool, const LaunchPublisher &publish) {
+  DeviceProcess *device = request.kernel->device;
+  if (device == nullptr) return Status(ACL_ERROR_RT_INTERNAL_ERROR, "kernel " + request.kernel->name + " has no device");
+  if (device->in_process()) return device->LaunchInProcess(request, pool, publish);
+  return device->Launch(request);
+}
+
+}  // namespace asc_twin::rt
