@@ -193,7 +193,7 @@ def test_orphan_temp_files_are_swept_and_new_dirs_are_private(cache_root):
     old.write_bytes(b"partial")
     fresh.write_bytes(b"being written")
     os.utime(old, (1, 1))
-    from _ascendc_jit import kernel_cache
+    from ascendc_jit import kernel_cache
     kernel_cache._swept_roots.clear()
     KernelCache(cache_root)
     assert not old.exists() and fresh.exists()

@@ -154,13 +154,25 @@ inline uint64_t EncodeTilingKey(const TilingDeclareParams& declareParams, const 
 #define ASCENDC_TPL_BOOL_SEL(x, ...) ::AscendC::TplParamSel{#x, ::AscendC::TplKind::BOOL, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
 #define ASCENDC_TPL_KERNEL_TYPE_SEL(...) ::AscendC::TplParamSel{"", ::AscendC::TplKind::KERNEL_TYPE, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
 
-#define ASCENDC_TPL_ARGS_DECL(op, ...) \
-  [[maybe_unused]] static const ::AscendC::TilingDeclareParams g_tilingDeclareParams{__VA_ARGS__}
+// The declarations live in function-local statics, built on first use: a global with a dynamic
+// initializer would give the kernel's device image a constructor, and the runtime refuses
+// images that run code when loaded (the same source is compiled for host and device).
+#define ASCENDC_TPL_ARGS_DECL(op, ...)                                                      \
+  [[maybe_unused]] static const ::AscendC::TilingDeclareParams& AscTwinTplDeclareParams() { \
+    static const ::AscendC::TilingDeclareParams params{__VA_ARGS__};                        \
+    return params;                                                                          \
+  }                                                                                         \
+  static_assert(true, "")
 #define ASCENDC_TPL_ARGS_SEL(...) std::vector<::AscendC::TplParamSel>{__VA_ARGS__}
-#define ASCENDC_TPL_SEL(...) [[maybe_unused]] static const ::AscendC::TilingSelectParams g_tilingSelectParams{__VA_ARGS__}
+#define ASCENDC_TPL_SEL(...)                                                              \
+  [[maybe_unused]] static const ::AscendC::TilingSelectParams& AscTwinTplSelectParams() { \
+    static const ::AscendC::TilingSelectParams params{__VA_ARGS__};                       \
+    return params;                                                                        \
+  }                                                                                       \
+  static_assert(true, "")
 
 #define GET_TPL_TILING_KEY(...) \
-  ::AscendC::EncodeTilingKey(g_tilingDeclareParams, g_tilingSelectParams, {__VA_ARGS__})
+  ::AscendC::EncodeTilingKey(AscTwinTplDeclareParams(), AscTwinTplSelectParams(), {__VA_ARGS__})
 #define ASCENDC_TPL_SEL_PARAM(context, ...)                       \
   do {                                                            \
     const uint64_t ascTwinTplKey_ = GET_TPL_TILING_KEY(__VA_ARGS__); \
