@@ -234,3 +234,28 @@ def test_bad_inputs_give_one_clear_line(tmp_path, case):
     assert lines[0].startswith(first), proc.stderr
     assert sum(1 for l in lines if l.startswith("bisheng: error:")) == 1, proc.stderr
     assert not (tmp_path / "prog").exists()
+
+
+def test_a_launch_that_cannot_start_fails_the_streams_synchronize(tmp_path):
+    """A kernel whose image would run code when loaded (a global with a dynamic initializer) is
+    refused by the device; `<<<>>>` cannot return that, so the stream's synchronize must."""
+    (tmp_path / "ctor.asc").write_text(
+        '#include <cstdio>\n#include <cstdlib>\n#include "acl/acl.h"\n#include "kernel_operator.h"\n'
+        'static int g_seed = std::rand();  // a constructor in the device image\n'
+        'extern "C" __global__ __aicore__ void k(GM_ADDR p) { *(__gm__ int*)p = g_seed; }\n'
+        'int main() {\n'
+        '  aclInit(nullptr); aclrtSetDevice(0); aclrtStream s; aclrtCreateStream(&s);\n'
+        '  void* p = nullptr; aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST);\n'
+        '  k<<<1, nullptr, s>>>((GM_ADDR)p);\n'
+        '  const aclError first = aclrtSynchronizeStream(s), second = aclrtSynchronizeStream(s);\n'
+        '  std::printf("sync=%d then=%d\\n", (int)first, (int)second);\n'
+        '  return first == ACL_SUCCESS ? 0 : 3;\n'
+        '}\n')
+    proc = run(["bisheng", "-x", "asc", "ctor.asc", ARCH, "-o", "prog"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    proc = run([str(tmp_path / "prog")], tmp_path)
+    print(proc.stdout, proc.stderr)
+    assert proc.returncode == 3
+    assert "has constructors" in proc.stderr
+    first, then = proc.stdout.split()[0], proc.stdout.split()[1]
+    assert first != "sync=0" and then == "then=0"  # reported once, then the stream is usable

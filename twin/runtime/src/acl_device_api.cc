@@ -105,6 +105,18 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
   return Report(found.value()->Synchronize());
 }
 
+// Twin-internal, for libascendc_runtime.so: a `<<<>>>` launch that could not start (its binary
+// refused, say) has no status of its own to return, so it is recorded on its stream, in order,
+// and the stream's next synchronize returns it, as a failed launch through ACL would be.
+aclError __asc_twin_stream_report_failure(aclrtStream stream, aclError code, const char *message) {
+  ACL_TWIN_REQUIRE_RUNTIME("__asc_twin_stream_report_failure");
+  StatusOr<std::shared_ptr<Stream>> found = runtime->FindStream(stream);
+  if (!found.ok()) return Report(found.status());
+  Status failure(code == ACL_SUCCESS ? ACL_ERROR_INVALID_PARAM : code, message ? message : "launch failed");
+  found.value()->Enqueue([failure] { return failure; });
+  return ACL_SUCCESS;
+}
+
 aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
   ACL_TWIN_REQUIRE_RUNTIME_FOR_SYNC("aclrtSynchronizeStreamWithTimeout");
   if (timeout < -1 || timeout == 0) {

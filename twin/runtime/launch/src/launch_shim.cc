@@ -44,6 +44,13 @@ struct Config {
 
 thread_local std::vector<Config> g_configs;
 
+}  // namespace
+
+// In libascendcl.so (twin-internal; see acl_device_api.cc).
+extern "C" aclError __asc_twin_stream_report_failure(aclrtStream stream, aclError code, const char* message);
+
+namespace {
+
 void PrintError(const char* what, const char* kernel, int err) {
   const char* msg = aclGetRecentErrMsg();
   std::fprintf(stderr, "[ERROR] ascend-twin launch of kernel %s: %s failed with error %d%s%s\n",
@@ -183,9 +190,16 @@ struct AscTwinDim3Abi {
   uint32_t x, y, z;
 };
 
+// `<<<>>>`: the launch expression returns nothing the user can check, so a launch that cannot
+// start is also recorded on its stream; the next aclrtSynchronizeStream returns the error.
 int cudaLaunchKernel(const void* func, AscTwinDim3Abi grid, AscTwinDim3Abi, void** args, size_t,
                      void* stream) {
-  return Launch(func, grid.x, stream, args, true);
+  const int err = Launch(func, grid.x, stream, args, true);
+  if (err != ACL_SUCCESS) {
+    const char* msg = aclGetRecentErrMsg();
+    __asc_twin_stream_report_failure(stream, err, msg != nullptr && *msg != '\0' ? msg : "<<<>>> launch failed");
+  }
+  return err;
 }
 
 int __asc_twin_launch(const void* stub, uint32_t blocks, void* stream, void** args) {
