@@ -55,9 +55,11 @@ def scratch_dir(name: str) -> Path:
     return Path(tempfile.mkdtemp(prefix=f"{name}-", dir=base))
 
 
-def clean_env(paths: OpPaths, *, kernel_cache: Optional[Path] = None,
-              extra: Optional[Dict[str, str]] = None) -> Dict[str, str]:
-    cann = paths.cann_home
+def clean_env(paths: OpPaths, *, kernel_cache: Optional[Path] = None, extra: Optional[Dict[str, str]] = None,
+              opp_path: Optional[str] = None, cann_home: Optional[Path] = None) -> Dict[str, str]:
+    """Only what a user's shell would have after set_env.sh, for `paths` (any object with OpPaths'
+    fields); `opp_path` replaces ASCEND_CUSTOM_OPP_PATH and `cann_home` the tree (bad-input tests)."""
+    cann = cann_home or paths.cann_home
     env = {
         "PATH": f"{cann}/bin:/usr/bin:/bin",
         "HOME": os.environ.get("TEST_TMPDIR") or os.environ.get("HOME", "/tmp"),
@@ -65,7 +67,7 @@ def clean_env(paths: OpPaths, *, kernel_cache: Optional[Path] = None,
         "ASCEND_HOME_PATH": str(cann),
         "LD_LIBRARY_PATH": f"{cann}/lib64",
         "PYTHONPATH": f"{cann}/python/site-packages:{paths.es_dir}",
-        "ASCEND_CUSTOM_OPP_PATH": f"{paths.opp_root}:{paths.plugin_dir}",
+        "ASCEND_CUSTOM_OPP_PATH": opp_path if opp_path is not None else f"{paths.opp_root}:{paths.plugin_dir}",
         "ASCEND_TWIN_KERNEL_CACHE": str(kernel_cache or scratch_dir("kcache")),
         "PYTHONDONTWRITEBYTECODE": "1",
         # the twin "machine": its device is of the SoC under test

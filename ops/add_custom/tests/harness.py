@@ -9,11 +9,11 @@ the es_custom package).
 
 import os
 import subprocess
-import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, Optional, Sequence
+from typing import Dict, Optional
+
+import ge_op_testing
 
 WORKSPACE = "ascend_twin"
 PACKAGE = Path("ops") / "add_custom"
@@ -57,37 +57,11 @@ def sample_paths() -> SamplePaths:
                        soc)
 
 
-def scratch_dir(name: str) -> Path:
-    base = Path(os.environ.get("TEST_TMPDIR") or tempfile.gettempdir())
-    path = Path(tempfile.mkdtemp(prefix=f"{name}-", dir=base))
-    return path
-
-
-def clean_env(paths: SamplePaths, *, opp_path: Optional[str] = None, kernel_cache: Optional[Path] = None,
-              cann_home: Optional[Path] = None, extra: Optional[Dict[str, str]] = None) -> Dict[str, str]:
-    cann = cann_home or paths.cann_home
-    env = {
-        "PATH": f"{cann}/bin:/usr/bin:/bin",
-        "HOME": os.environ.get("TEST_TMPDIR") or os.environ.get("HOME", "/tmp"),
-        "LANG": "C.UTF-8",
-        "ASCEND_HOME_PATH": str(cann),
-        "LD_LIBRARY_PATH": f"{cann}/lib64",
-        "PYTHONPATH": f"{cann}/python/site-packages:{paths.es_dir}",
-        "ASCEND_CUSTOM_OPP_PATH": opp_path if opp_path is not None else f"{paths.opp_root}:{paths.plugin_dir}",
-        "ASCEND_TWIN_KERNEL_CACHE": str(kernel_cache or scratch_dir("kcache")),
-        "PYTHONDONTWRITEBYTECODE": "1",
-        # the twin "machine": its device is of the SoC under test (runtime: ASCEND_TWIN_SOC_VERSION)
-        "ASCEND_TWIN_SOC_VERSION": paths.soc,
-    }
-    env.update(extra or {})
-    return env
-
-
-def run_python(args: Sequence[str], env: Dict[str, str], timeout: float = 600) -> subprocess.CompletedProcess:
-    """Runs the pinned interpreter (the one running this test) with a clean environment."""
-    proc = subprocess.run([sys.executable, *args], env=env, capture_output=True, text=True, timeout=timeout)
-    print(f"$ {' '.join(args)}\n--- stdout ---\n{proc.stdout}--- stderr ---\n{proc.stderr}--- exit {proc.returncode}")
-    return proc
+# The clean environment and the printing runner are ge_custom_op's (tools/ge_op); SamplePaths has
+# the fields they read.
+scratch_dir = ge_op_testing.scratch_dir
+clean_env = ge_op_testing.clean_env
+run_python = ge_op_testing.run_python
 
 
 def run_script(source: str, env: Dict[str, str], name: str = "case") -> subprocess.CompletedProcess:
