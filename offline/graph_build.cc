@@ -8,15 +8,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <string>
-#include <vector>
 
-#include "graph/graph.h"
-#include "graph/operator_reg.h"
-#include "graph/tensor.h"
-#include "graph/types.h"
-#include "ops_proto_legacy.h"
-#include "add_custom.h"
+#include "offline/add_graph.h"
 
 namespace {
 
@@ -40,28 +33,8 @@ bool ParseElementCount(const char *text, int64_t *count) {
   return true;
 }
 
-ge::op::Data MakeInput(const char *name, int64_t index, const ge::TensorDesc &desc) {
-  ge::op::Data data(name);
-  data.set_attr_index(index);
-  data.update_input_desc_x(desc);
-  data.update_output_desc_y(desc);
-  return data;
-}
-
 ge::graphStatus BuildAndSave(const char *air_path, int64_t element_count) {
-  const ge::TensorDesc desc(ge::Shape(std::vector<int64_t>{element_count}), ge::FORMAT_ND, ge::DT_FLOAT);
-  ge::op::Data data_x = MakeInput("data_x", 0, desc);
-  ge::op::Data data_y = MakeInput("data_y", 1, desc);
-
-  ge::op::PythonCompilableAddCustom add("add_custom");
-  add.set_input_x1(data_x).set_input_x2(data_y);
-  add.update_input_desc_x1(desc);
-  add.update_input_desc_x2(desc);
-  add.update_output_desc_y(desc);
-
-  ge::Graph graph("python_compilable_add_custom");
-  graph.SetInputs({data_x, data_y}).SetOutputs({add});
-  return graph.SaveToFile(air_path);
+  return add_graph::BuildAddGraph(element_count).SaveToFile(air_path);
 }
 
 }  // namespace

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "ge/ge_ir_build.h"
-#include "tests/ge_api/add_graph.h"
+#include "offline/add_graph.h"
 #include "tests/ge_api/test_env.h"
 
 namespace {
@@ -40,7 +40,7 @@ std::string ReadAll(const std::string &path) {
 TEST_F(IrBuildTest, BuildBeforeInitializeFails) {
   ge::ModelBufferData model;
   const std::string err = Stderr([&] {
-    EXPECT_EQ(ge::aclgrphBuildModel(ge_api_test::BuildAddGraph(1024), Options{}, model), ge::GRAPH_FAILED);
+    EXPECT_EQ(ge::aclgrphBuildModel(add_graph::BuildAddGraph(1024), Options{}, model), ge::GRAPH_FAILED);
   });
   EXPECT_NE(err.find("aclgrphBuildModel: aclgrphBuildInitialize has not been called"), std::string::npos) << err;
 }
@@ -53,7 +53,7 @@ TEST_F(IrBuildTest, SocVersionIsRequiredAndMustBeKnown) {
   EXPECT_NE(err.find("Ascend910B1"), std::string::npos) << "the known SoCs are listed: " << err;
   // Still not initialized: a build fails.
   ge::ModelBufferData model;
-  Stderr([&] { EXPECT_EQ(ge::aclgrphBuildModel(ge_api_test::BuildAddGraph(1024), Options{}, model), ge::GRAPH_FAILED); });
+  Stderr([&] { EXPECT_EQ(ge::aclgrphBuildModel(add_graph::BuildAddGraph(1024), Options{}, model), ge::GRAPH_FAILED); });
 }
 
 TEST_F(IrBuildTest, UnknownGlobalOptionOnlyWarns) {
@@ -71,7 +71,7 @@ TEST_F(IrBuildTest, DeprecatedStringOverloadsWork) {
             ge::GRAPH_SUCCESS);
   ge::ModelBufferData model;
   const std::string err = Stderr([&] {
-    EXPECT_EQ(ge::aclgrphBuildModel(ge_api_test::BuildAddGraph(1024), std::map<std::string, std::string>{{"bogus", "1"}},
+    EXPECT_EQ(ge::aclgrphBuildModel(add_graph::BuildAddGraph(1024), std::map<std::string, std::string>{{"bogus", "1"}},
                                     model),
               ge::GRAPH_PARAM_INVALID);
   });
@@ -81,7 +81,7 @@ TEST_F(IrBuildTest, DeprecatedStringOverloadsWork) {
 
 TEST_F(IrBuildTest, UnknownOrInvalidBuildOptionsAreOneLine) {
   ASSERT_EQ(Init({{"ge.socVersion", "Ascend910B1"}}), ge::GRAPH_SUCCESS);
-  const ge::Graph graph = ge_api_test::BuildAddGraph(1024);
+  const ge::Graph graph = add_graph::BuildAddGraph(1024);
   const std::vector<std::pair<Options, std::string>> cases = {
       {{{"ge.noSuchBuildOption", "1"}}, "build option \"ge.noSuchBuildOption\" is not supported"},
       {{{"input_format", "XYZ"}}, "input_format=\"XYZ\" is invalid"},
@@ -107,7 +107,7 @@ TEST_F(IrBuildTest, AtcOptionsAreAcceptedAndTheOmSaves) {
                            {"input_shape_range", "data_x:[2048];data_y:[1~4096]"},
                            {"log", "error"}};
   testing::internal::CaptureStdout();
-  ASSERT_EQ(ge::aclgrphBuildModel(ge_api_test::BuildAddGraph(2048), options, model), ge::GRAPH_SUCCESS);
+  ASSERT_EQ(ge::aclgrphBuildModel(add_graph::BuildAddGraph(2048), options, model), ge::GRAPH_SUCCESS);
   const std::string out = testing::internal::GetCapturedStdout();
   // The holder's own prints reach the caller's stdout; atc's banner does not.
   EXPECT_NE(out.find("PY_COMPILE_CALLBACK_ENTER=1 mode=offline soc=Ascend910B1"), std::string::npos) << out;
@@ -140,7 +140,7 @@ TEST_F(IrBuildTest, CompileFailureCarriesTheHoldersError) {
   // 1000 elements: the add_custom holder's compile() refuses counts that are not multiples of 1024.
   testing::internal::CaptureStdout();
   const std::string err = Stderr([&] {
-    EXPECT_EQ(ge::aclgrphBuildModel(ge_api_test::BuildAddGraph(1000, "bad_shape"), Options{}, model),
+    EXPECT_EQ(ge::aclgrphBuildModel(add_graph::BuildAddGraph(1000, "bad_shape"), Options{}, model),
               ge::GRAPH_FAILED);
   });
   testing::internal::GetCapturedStdout();
@@ -160,7 +160,7 @@ TEST_F(IrBuildTest, KernelThatDoesNotCompileReportsTheCompilerDiagnostics) {
   ge::ModelBufferData model;
   testing::internal::CaptureStdout();
   const std::string err = Stderr([&] {
-    EXPECT_EQ(ge::aclgrphBuildModel(ge_api_test::BuildAddGraph(1024, "broken"), Options{}, model), ge::GRAPH_FAILED);
+    EXPECT_EQ(ge::aclgrphBuildModel(add_graph::BuildAddGraph(1024, "broken"), Options{}, model), ge::GRAPH_FAILED);
   });
   testing::internal::GetCapturedStdout();
   unsetenv("ADD_CUSTOM_KERNEL_SOURCE");

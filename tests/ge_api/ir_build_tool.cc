@@ -8,14 +8,14 @@
 #include <string>
 
 #include "ge/ge_ir_build.h"
-#include "tests/ge_api/add_graph.h"
+#include "offline/add_graph.h"
 
 int main(int argc, char **argv) {
   if (argc != 5) {
     std::fprintf(stderr, "usage: %s <out_prefix> <air_path> <N> <SoC>\n", argv[0]);
     return 2;
   }
-  const ge::Graph graph = ge_api_test::BuildAddGraph(std::atoll(argv[3]));
+  const ge::Graph graph = add_graph::BuildAddGraph(std::atoll(argv[3]));
   if (graph.SaveToFile(argv[2]) != ge::GRAPH_SUCCESS) {
     std::fprintf(stderr, "ir_build_tool: SaveToFile(%s) failed\n", argv[2]);
     return 1;

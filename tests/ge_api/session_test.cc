@@ -12,7 +12,7 @@
 
 #include "acl/acl.h"
 #include "ge/ge_api.h"
-#include "tests/ge_api/add_graph.h"
+#include "offline/add_graph.h"
 #include "tests/ge_api/test_env.h"
 
 namespace {
@@ -53,7 +53,7 @@ TEST_F(SessionTest, CallsBeforeGEInitializeFail) {
   testing::internal::CaptureStderr();
   ge::Session session(Options{});
   testing::internal::GetCapturedStderr();
-  std::string msg = ExpectFails([&] { return session.AddGraph(1, ge_api_test::BuildAddGraph(1024)); }, &status);
+  std::string msg = ExpectFails([&] { return session.AddGraph(1, add_graph::BuildAddGraph(1024)); }, &status);
   EXPECT_NE(msg.find("Session::AddGraph: GEInitialize has not been called"), std::string::npos) << msg;
   std::vector<ge::Tensor> outputs;
   msg = ExpectFails([&] { return session.RunGraph(1, {}, outputs); }, &status);
@@ -75,7 +75,7 @@ TEST_F(SessionTest, RunsAddOnRandomDataOfTwoSizes) {
   const std::vector<size_t> sizes = {1024u * (1 + rng() % 8), 1024u * (16 + rng() % 48)};
   for (uint32_t graph_id = 0; graph_id < sizes.size(); ++graph_id) {
     const size_t n = sizes[graph_id];
-    ASSERT_EQ(session.AddGraph(graph_id, ge_api_test::BuildAddGraph(static_cast<int64_t>(n))), ge::SUCCESS);
+    ASSERT_EQ(session.AddGraph(graph_id, add_graph::BuildAddGraph(static_cast<int64_t>(n))), ge::SUCCESS);
     EXPECT_TRUE(session.IsGraphNeedRebuild(graph_id));
     for (int run = 0; run < 2; ++run) {  // the second run reuses the compiled, loaded model
       const std::vector<float> x = RandomFloats(rng, n);
@@ -115,13 +115,13 @@ TEST_F(SessionTest, MisuseGivesOneLineAndTheProcessLives) {
   ASSERT_EQ(ge::GEInitialize(Options{{"ge.exec.deviceId", "0"}}), ge::SUCCESS);
   ge::Session session(Options{});
   constexpr int64_t kN = 2048;
-  ASSERT_EQ(session.AddGraph(7, ge_api_test::BuildAddGraph(kN)), ge::SUCCESS);
+  ASSERT_EQ(session.AddGraph(7, add_graph::BuildAddGraph(kN)), ge::SUCCESS);
   ASSERT_EQ(session.CompileGraph(7), ge::SUCCESS) << ge::GEGetErrorMsg();
   const std::vector<float> ones(kN, 1.0f);
   std::vector<ge::Tensor> outputs;
   ge::Status status = ge::SUCCESS;
 
-  std::string msg = ExpectFails([&] { return session.AddGraph(7, ge_api_test::BuildAddGraph(kN)); }, &status);
+  std::string msg = ExpectFails([&] { return session.AddGraph(7, add_graph::BuildAddGraph(kN)); }, &status);
   EXPECT_NE(msg.find("graph id 7 is already added"), std::string::npos) << msg;
   msg = ExpectFails([&] { return session.RunGraph(99, {FloatTensor(ones), FloatTensor(ones)}, outputs); }, &status);
   EXPECT_NE(msg.find("Session::RunGraph: graph id 99 is not in this session"), std::string::npos) << msg;
@@ -170,7 +170,7 @@ TEST_F(SessionTest, MisuseGivesOneLineAndTheProcessLives) {
   EXPECT_NE(msg.find("Session::RemoveGraph: graph id 7 is not in this session"), std::string::npos) << msg;
 
   // A graph that does not compile: the holder's reason, non-SUCCESS, the session keeps working.
-  ASSERT_EQ(session.AddGraph(8, ge_api_test::BuildAddGraph(1000, "bad_shape")), ge::SUCCESS);
+  ASSERT_EQ(session.AddGraph(8, add_graph::BuildAddGraph(1000, "bad_shape")), ge::SUCCESS);
   testing::internal::CaptureStdout();
   msg = ExpectFails([&] { return session.RunGraph(8, {}, outputs); }, &status);
   testing::internal::GetCapturedStdout();
@@ -178,7 +178,7 @@ TEST_F(SessionTest, MisuseGivesOneLineAndTheProcessLives) {
   EXPECT_NE(msg.find("multiple of 1024"), std::string::npos) << msg;
 
   // After GEFinalize every call fails cleanly.
-  ASSERT_EQ(session.AddGraph(9, ge_api_test::BuildAddGraph(kN)), ge::SUCCESS);
+  ASSERT_EQ(session.AddGraph(9, add_graph::BuildAddGraph(kN)), ge::SUCCESS);
   ASSERT_EQ(ge::GEFinalize(), ge::SUCCESS);
   msg = ExpectFails([&] { return session.RunGraph(9, {FloatTensor(ones), FloatTensor(ones)}, outputs); }, &status);
   EXPECT_NE(msg.find("GEInitialize has not been called (or GEFinalize was called since)"), std::string::npos) << msg;

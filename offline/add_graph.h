@@ -1,7 +1,10 @@
-// The sample graph of the GE API tests: data_x, data_y -> PythonCompilableAddCustom -> output,
-// built with CANN's headers only (as offline/graph_build.cc builds it).
-#ifndef TESTS_GE_API_ADD_GRAPH_H_
-#define TESTS_GE_API_ADD_GRAPH_H_
+// The seed's graph, built with CANN's headers only (graph_build.cc writes it as AIR; the GE C++
+// API tests compile it with aclgrphBuildModel and run it in a ge::Session):
+//   data_x (Data, index 0) ──┐
+//                            ├─> PythonCompilableAddCustom ──> graph output
+//   data_y (Data, index 1) ──┘
+#ifndef OFFLINE_ADD_GRAPH_H_
+#define OFFLINE_ADD_GRAPH_H_
 
 #include <cstdint>
 #include <string>
@@ -13,7 +16,7 @@
 #include "graph/types.h"
 #include "ops_proto_legacy.h"
 
-namespace ge_api_test {
+namespace add_graph {
 
 inline ge::op::Data MakeInput(const char *name, int64_t index, const ge::TensorDesc &desc) {
   ge::op::Data data(name);
@@ -24,7 +27,7 @@ inline ge::op::Data MakeInput(const char *name, int64_t index, const ge::TensorD
 }
 
 // n float32 elements per input; the add_custom holder accepts positive multiples of 1024 only.
-inline ge::Graph BuildAddGraph(int64_t n, const std::string &name = "ge_api_add") {
+inline ge::Graph BuildAddGraph(int64_t n, const std::string &name = "python_compilable_add_custom") {
   const ge::TensorDesc desc(ge::Shape(std::vector<int64_t>{n}), ge::FORMAT_ND, ge::DT_FLOAT);
   ge::op::Data x = MakeInput("data_x", 0, desc);
   ge::op::Data y = MakeInput("data_y", 1, desc);
@@ -38,6 +41,6 @@ inline ge::Graph BuildAddGraph(int64_t n, const std::string &name = "ge_api_add"
   return graph;
 }
 
-}  // namespace ge_api_test
+}  // namespace add_graph
 
-#endif  // TESTS_GE_API_ADD_GRAPH_H_
+#endif  // OFFLINE_ADD_GRAPH_H_
