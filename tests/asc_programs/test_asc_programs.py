@@ -259,3 +259,27 @@ def test_a_launch_that_cannot_start_fails_the_streams_synchronize(tmp_path):
     assert "has constructors" in proc.stderr
     first, then = proc.stdout.split()[0], proc.stdout.split()[1]
     assert first != "sync=0" and then == "then=0"  # reported once, then the stream is usable
+
+
+def test_kernels_may_use_the_cpp_standard_library(tmp_path):
+    """<algorithm>/<complex> in a .asc parse in bisheng's host pass (clang's CUDA mode would
+    otherwise substitute its CUDA wrappers of them) and work in the kernel."""
+    (tmp_path / "stl.asc").write_text(
+        '#include <algorithm>\n#include <complex>\n#include <cstdio>\n#include "acl/acl.h"\n#include "kernel_operator.h"\n'
+        'extern "C" __global__ __aicore__ void k(GM_ADDR p) {\n'
+        '  int v[3] = {3, 1, 2}; std::sort(v, v + 3);\n'
+        '  *(__gm__ int*)p = std::max(v[0], v[2]) + (int)std::abs(std::complex<float>(3, 4));\n'
+        '}\n'
+        'int main() {\n'
+        '  aclInit(nullptr); aclrtSetDevice(0); aclrtStream s; aclrtCreateStream(&s);\n'
+        '  void* p = nullptr; aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST);\n'
+        '  k<<<1, nullptr, s>>>((GM_ADDR)p);\n'
+        '  int out = 0; const int sync = aclrtSynchronizeStream(s);\n'
+        '  aclrtMemcpy(&out, 4, p, 4, ACL_MEMCPY_DEVICE_TO_HOST);\n'
+        '  std::printf("sync=%d out=%d\\n", sync, out); return sync;\n'
+        '}\n')
+    proc = run(["bisheng", "-x", "asc", "stl.asc", ARCH, "-o", "prog"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    proc = run([str(tmp_path / "prog")], tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.strip() == "sync=0 out=8"

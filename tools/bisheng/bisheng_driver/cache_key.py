@@ -22,6 +22,7 @@ resource dir) — "kernel_operator.h", "asc_twin/aicore_abi.h" — else its cano
 path (libstdc++ and libc headers under /usr). Names keep two headers that swap contents apart.
 """
 
+import functools
 import hashlib
 import json
 import os
@@ -83,7 +84,12 @@ def compiler_identity(tools: Tools) -> str:
 
 
 def clang_resource_dir(tools: Tools) -> Optional[str]:
-    path = _first_line([tools.clang, "-print-resource-dir"])
+    return _resource_dir_of(tools.clang)
+
+
+@functools.lru_cache(maxsize=None)
+def _resource_dir_of(clang: str) -> Optional[str]:  # one `clang -print-resource-dir` per process
+    path = _first_line([clang, "-print-resource-dir"])
     return path if os.path.isdir(path) else None
 
 

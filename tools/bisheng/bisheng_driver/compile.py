@@ -12,6 +12,7 @@ import time
 from typing import Optional
 
 from . import codegen
+from .cache_key import clang_resource_dir
 from .depfile import format_deps, parse_deps
 from .errors import BishengError
 from .options import Options
@@ -55,7 +56,7 @@ def _language_flags(opts: Options) -> list:
     return flags + list(opts.extra_flags)
 
 
-def _host_flags(opts: Options, res: ResourceDirs) -> list:
+def _host_flags(opts: Options, tools: Tools, res: ResourceDirs) -> list:
     """Flags of the host pass: clang's CUDA host mode, so that it parses `k<<<...>>>(...)`
     (see asc_twin/host_prelude.h); the same macros and standard as the device pass."""
     arch = opts.arch
@@ -69,6 +70,13 @@ def _host_flags(opts: Options, res: ResourceDirs) -> list:
         flags.append(opts.debug_flag)
     flags += list(opts.extra_flags)
     flags += _include_flags(opts, res)
+    # CUDA mode puts clang's cuda_wrappers/ (<algorithm>, <cmath>, <complex>, <new> rewritten for
+    # CUDA's runtime macros) in front of the C++ library; kernel code including them would not
+    # parse. Drop the builtin include dirs and add the plain resource headers back after the
+    # system ones (nothing there shadows a libstdc++/glibc header that needs to win).
+    resource = clang_resource_dir(tools)
+    if resource:
+        flags += ["-nobuiltininc", "-idirafter", os.path.join(resource, "include")]
     flags += ["-include", os.path.join(res.asc_include, PRELUDE_HEADER)]
     return flags
 
@@ -108,7 +116,7 @@ def _host_pass(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run
     diagnostics come from here, first and unfiltered, with the user's own file:line; the
     depfile lists the user's headers; the object holds the host code and the kernels' stubs."""
     host_obj = os.path.join(workdir, "host_code.o")
-    cmd = [tools.clang] + _host_flags(opts, res) + opts.warning_flags + _prefix_maps(res, workdir)
+    cmd = [tools.clang] + _host_flags(opts, tools, res) + opts.warning_flags + _prefix_maps(res, workdir)
     # The cache key needs every header read, system ones included (-MD), even without a depfile.
     dep_mode = opts.dep_mode or ("-MD" if opts.twin_cache_key else None)
     if dep_mode:
@@ -275,7 +283,7 @@ def _verify_embedded(tools: Tools, workdir: str, host_obj: str, device_so: str, 
 def _scan_deps(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run) -> list:
     """Every file the preprocessor reads for the source (clang -M): no parse, no code."""
     deps_path = os.path.join(workdir, "scan.d")
-    cmd = ([tools.clang] + _host_flags(opts, res)
+    cmd = ([tools.clang] + _host_flags(opts, tools, res)
            + ["-w", "-M", "-MF", deps_path, "-MT", "scan", opts.source])
     proc = run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if proc.returncode != 0:

@@ -7,6 +7,7 @@
 #ifndef ASC_TWIN_KERNEL_OPERATOR_VEC_SORT_INTF_H_
 #define ASC_TWIN_KERNEL_OPERATOR_VEC_SORT_INTF_H_
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -23,24 +24,6 @@ struct ScoreIndex {
   uint32_t index;
 };
 
-// Stable sort of v[begin, end) by descending score: a bottom-up merge sort. (Not <algorithm>:
-// bisheng's host pass compiles kernels in clang's CUDA mode, where <algorithm> is clang's CUDA
-// wrapper, which needs CUDA's runtime macros.)
-inline void StableSortDescending(std::vector<ScoreIndex>& v, uint64_t begin, uint64_t end) {
-  std::vector<ScoreIndex> tmp(end - begin);
-  for (uint64_t width = 1; width < end - begin; width *= 2) {
-    for (uint64_t lo = begin; lo < end; lo += 2 * width) {
-      const uint64_t mid = lo + width < end ? lo + width : end;
-      const uint64_t hi = lo + 2 * width < end ? lo + 2 * width : end;
-      uint64_t a = lo, b = mid, k = 0;
-      while (a < mid && b < hi) tmp[k++] = v[b].score > v[a].score ? v[b++] : v[a++];  // ties: left first
-      while (a < mid) tmp[k++] = v[a++];
-      while (b < hi) tmp[k++] = v[b++];
-      for (uint64_t i = 0; i < k; ++i) v[lo + i] = tmp[i];
-    }
-  }
-}
-
 // Sorts groups of `group` scores (descending, stable) and writes (score, index) pairs to dst.
 template <typename T>
 inline void SortPairs(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src0,
@@ -51,7 +34,10 @@ inline void SortPairs(const char* api, const LocalTensor<T>& dst, const LocalTen
   CheckUbOperand(api, "dst", dst, n * 8 / sizeof(T));
   std::vector<ScoreIndex> v(n);
   for (uint64_t i = 0; i < n; ++i) v[i] = {static_cast<float>(src0.TwinData()[i]), src1.TwinData()[i]};
-  for (uint64_t g = 0; g < n; g += group) StableSortDescending(v, g, g + group < n ? g + group : n);
+  for (uint64_t g = 0; g < n; g += group) {
+    std::stable_sort(v.begin() + g, v.begin() + std::min(n, g + group),
+                     [](const ScoreIndex& a, const ScoreIndex& b) { return a.score > b.score; });
+  }
   uint8_t* out = dst.Bytes();
   for (uint64_t i = 0; i < n; ++i) {
     uint8_t pair[8] = {};
