@@ -18,9 +18,6 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).absolute().parent.parent / "tests"))  # stay in runfiles
-import harness  # noqa: E402
-
 CHILD_FLAG = "--child"
 
 
@@ -33,6 +30,24 @@ def _median_us(fn, repeats: int, warmup: int = 3) -> float:
         fn()
         samples.append(time.perf_counter_ns() - start)
     return statistics.median(samples) / 1e3
+
+
+def _profile(fn, repeats: int, top: int = 12) -> str:
+    """Where run_graph's time goes: cProfile's top functions by own time over `repeats` calls."""
+    import cProfile
+    import io
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(repeats):
+        fn()
+    profiler.disable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
+    lines = out.getvalue().splitlines()
+    start = next((i for i, line in enumerate(lines) if line.lstrip().startswith("ncalls")), 0)
+    return "\n".join(line for line in lines[start:] if line.strip())
 
 
 def _repeats(n: int) -> int:
@@ -136,7 +151,8 @@ def child_run(soc: str, sizes) -> list:
         assert np.array_equal(sess.run(None, {"A": a, "B": b})[0], a + b)
         ort_us = _median_us(lambda: sess.run(None, {"A": a, "B": b}), reps)
         np_us = _median_us(lambda: np.add(a, b), reps)
-        rows.append({"n": n, "ge_us": ge_us, "ort_us": ort_us, "np_us": np_us})
+        rows.append({"n": n, "ge_us": ge_us, "ort_us": ort_us, "np_us": np_us,
+                     "profile": _profile(lambda: session.run_graph(graph_id, inputs), reps)})
     GeApi.ge_finalize()
     return rows
 
@@ -144,6 +160,7 @@ def child_run(soc: str, sizes) -> list:
 # ---- parent side ---------------------------------------------------------------------------------
 
 def _child(args, env) -> dict:
+    import harness
     proc = harness.run_python([str(Path(__file__).absolute()), CHILD_FLAG, *args], env, timeout=3600)
     if proc.returncode != 0:
         raise SystemExit(f"benchmark child {args} failed (exit {proc.returncode})")
@@ -159,6 +176,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--soc", default=None)
     parser.add_argument("--sizes", default="1024,65536,16777216")
+    parser.add_argument("--profile", action="store_true", help="print run_graph's cProfile per size")
     parser.add_argument(CHILD_FLAG, nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -169,6 +187,10 @@ def main(argv=None) -> int:
             result = child_run(soc, [int(s) for s in rest[0].split(",")])
         print("BENCH_JSON=" + json.dumps(result))
         return 0
+
+    # the parent runs under Bazel (harness, ge_op_testing on sys.path); children get a clean env
+    sys.path.insert(0, str(Path(__file__).absolute().parent.parent / "tests"))  # stay in runfiles
+    import harness
 
     paths = harness.sample_paths()
     soc = args.soc or paths.soc
@@ -196,6 +218,9 @@ def main(argv=None) -> int:
         print(f"{n:>10}{r['ge_us']:>11.1f} us{r['ort_us']:>11.1f} us{r['np_us']:>9.1f} us"
               f"{r['ge_us'] / r['ort_us']:>9.2f}{r['ge_us'] / r['np_us']:>9.2f}"
               f"{_gbps(n, r['ge_us']):>9.2f}{_gbps(n, r['ort_us']):>9.2f}")
+    if args.profile:
+        for r in runs:
+            print(f"\nrun_graph profile at {r['n']} floats (cProfile, own time, all runs):\n{r['profile']}")
     return 0
 
 

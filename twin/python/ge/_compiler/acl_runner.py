@@ -7,6 +7,7 @@ that the offline C++ runner uses through the ACL C API.
 
 import ctypes
 import os
+import sys
 import threading
 from typing import List, Optional, Sequence
 
@@ -21,13 +22,10 @@ ACL_ERROR_REPEAT_INITIALIZE = 100002
 ACL_MEM_MALLOC_NORMAL_ONLY = 2
 ACL_MEMCPY_HOST_TO_DEVICE = 1
 ACL_MEMCPY_DEVICE_TO_HOST = 2
-ACL_HOST_REGISTER_MAPPED = 0
-# Tensors from this size up run zero-copy: the caller's arrays (and a fresh output array) are
-# registered with aclrtHostRegister for one execute instead of being copied. Below it the
-# register/unregister calls cost more than the copy (measured with bench_add_custom).
+# Tensors from this size up are not copied on the twin: inputs are read in place from the
+# caller's arrays (registered once for their lifetime), outputs written into pooled arrays.
+# Below it a copy through a device-buffer view is cheaper than the per-tensor bookkeeping.
 ZERO_COPY_MIN_BYTES = 64 * 1024
-_PAGE = 4096  # aclrtHostRegister takes page-aligned ranges
-_ZERO_COPY_ADDRESS_ALIGNMENT = 16  # what malloc (numpy's allocator) guarantees
 
 _runtime_lock = threading.Lock()
 _runtime_device = None  # device id set by ensure_runtime
@@ -70,6 +68,12 @@ def ensure_runtime(device_id: int) -> None:
 _copy_array = np.ndarray.copy
 
 
+def _refcounts(arrays: List[np.ndarray]) -> List[int]:
+    """sys.getrefcount of each array, always measured the same way (the pool compares them
+    with the count of an array nobody else holds)."""
+    return [sys.getrefcount(array) for array in arrays]
+
+
 class _SlowPath(Exception):
     """An input the direct path does not take as is (wrong type/size, non-contiguous, read-only)."""
 
@@ -104,32 +108,54 @@ class _Buffers:
         self.ptrs, self.data_buffers, self.dataset = [], [], None
 
 
-class _DirectCalls:
-    """aclrtMemcpy / aclmdlExecute bound straight from the library pyACL loaded, with every
-    constant argument pre-built as a ctypes object: pyACL's per-call Python wrapper and int
-    conversions cost more than the copy itself for small tensors. Host arrays are passed as
-    ctypes views (``from_buffer``), which is cheaper than asking numpy for the address."""
+def _twin_pyacl():
+    """The twin's pyACL extension (acl.twin), or None under CANN's pyACL."""
+    try:
+        from acl import twin
+    except ImportError:
+        return None
+    return twin if getattr(twin, "DEVICE_MEMORY_IS_HOST_MEMORY", False) else None
 
-    def __init__(self, acl) -> None:
-        lib_path = getattr(getattr(acl, "_lib", None), "LIB_PATH", None)
-        if not lib_path:
-            raise LookupError("pyACL does not expose its library path")
-        lib = ctypes.CDLL(lib_path)  # the same, already loaded library: same runtime state
-        self.memcpy = lib.aclrtMemcpy
-        self.execute = lib.aclmdlExecute
-        self.update_buffer = lib.aclUpdateDataBuffer
-        for fn in (self.memcpy, self.execute, self.update_buffer):
-            fn.restype, fn.argtypes = ctypes.c_int, None  # arguments are always exact ctypes objects
-        # absent from an older runtime: then there is no zero-copy path
-        self.host_register = getattr(lib, "aclrtHostRegister", None)
-        self.host_unregister = getattr(lib, "aclrtHostUnregister", None)
-        if self.host_register is not None and self.host_unregister is not None:
-            self.host_register.restype, self.host_unregister.restype = ctypes.c_int, ctypes.c_int
-            self.host_register.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_int,
-                                           ctypes.POINTER(ctypes.c_void_p)]
-            self.host_unregister.argtypes = [ctypes.c_void_p]
-        self.h2d = ctypes.c_int(ACL_MEMCPY_HOST_TO_DEVICE)
-        self.d2h = ctypes.c_int(ACL_MEMCPY_DEVICE_TO_HOST)
+
+class _OutputPool:
+    """Output arrays of one model output, reused once the caller has dropped them: registered
+    once (acl.twin.HostArrays) and already faulted in, so a steady-state run allocates, faults
+    and registers nothing — the arena ONNX Runtime and PyTorch keep for the same reason. An array
+    is free when the pool's references are its only ones (a view, memoryview or Tensor of it
+    keeps it taken)."""
+
+    MAX_ARRAYS = 4
+
+    def __init__(self, dims, dtype, host_arrays) -> None:
+        self.dims, self.dtype, self.host_arrays = dims, dtype, host_arrays
+        self.arrays: List[np.ndarray] = []
+        self.addresses: List[int] = []
+        self.idle_refs = self._idle_refs()
+
+    @staticmethod
+    def _idle_refs() -> int:
+        # what _refcounts reports for an array only the pool's list holds
+        return _refcounts([np.empty(1)])[0]
+
+    def take(self):
+        """(array, device address) for this run, or None when the pool is full and every array
+        is taken (the output is then copied out of the model's own buffer)."""
+        idle = self.idle_refs
+        for i, count in enumerate(_refcounts(self.arrays)):
+            if count <= idle:
+                return self.arrays[i], self.addresses[i]
+        if len(self.arrays) >= self.MAX_ARRAYS:
+            return None
+        array = self.host_arrays.padded_empty(self.dims, self.dtype)
+        address = self.host_arrays.address(array)
+        if address is None:
+            return None
+        self.arrays.append(array)
+        self.addresses.append(address)
+        return array, address
+
+    def clear(self) -> None:
+        self.arrays, self.addresses = [], []  # each array unregisters when its last holder drops it
 
 
 class LoadedModel:
@@ -155,30 +181,9 @@ class LoadedModel:
         self._in_dtypes = [np.dtype(_dtype.numpy_dtype(t.data_type)) for t in description.inputs]
         self._out_layout = [(tuple(t.dims), np.dtype(_dtype.numpy_dtype(t.data_type)), t.size)
                             for t in description.outputs]
-        self._direct: Optional[_DirectCalls] = None
-        try:
-            self._direct = _DirectCalls(acl)
-        except (LookupError, OSError, AttributeError):
-            self._direct = None  # e.g. CANN's own pyACL: use its functions
-        # The twin's device memory is host memory of this process: inputs/outputs can move with
-        # numpy copies into views of the model's device buffers instead of one aclrtMemcpy call
-        # each (an order of magnitude cheaper for small tensors). Twin only; set
-        # ASCEND_TWIN_GE_ACL_COPIES=1 to force aclrtMemcpy.
-        self._views = self._zero_copy = None
-        self._buffers_away = False  # see _plan_zero_copy
-        if self._direct is not None and os.environ.get(ACL_COPIES_ENV) != "1":
-            to_numpy = acl.util.ptr_to_numpy
-            self._views = ([to_numpy(ptr, t.dims, self._in_dtypes[i]) if t.size else None
-                            for i, (ptr, t) in enumerate(zip(self._inputs.ptrs, description.inputs))],
-                           [to_numpy(ptr, dims, dtype) if size else None
-                            for ptr, (dims, dtype, size) in zip(self._outputs.ptrs, self._out_layout)])
-            if any(v is None for side in self._views for v in side):
-                self._views = None
-        # the views path's per-input (view, dtype, shape) and output views, computed once
-        self._in_views = self._out_views = None
-        if self._views is not None:
-            self._in_views = [(view, view.dtype, view.shape) for view in self._views[0]]
-            self._out_views = self._views[1]
+        twin = _twin_pyacl() if os.environ.get(ACL_COPIES_ENV) != "1" else None
+        self._direct = twin.DirectCalls() if twin is not None else None
+        self._shared = self._plan_shared(twin) if twin is not None else None
         if self._direct is not None:
             size_t, void_p = ctypes.c_size_t, ctypes.c_void_p
             self._in_fast = [(void_p(ptr), size_t(t.size), ctypes.c_char * t.size, self._in_dtypes[i])
@@ -188,151 +193,93 @@ class LoadedModel:
             self._exec_args = (ctypes.c_uint32(self.model_id), void_p(self._inputs.dataset),
                                void_p(self._outputs.dataset))
             self._execute = self._direct.execute
-        self._zero_copy = self._plan_zero_copy()
 
-    def _plan_zero_copy(self):
-        """Per tensor of the zero-copy path (twin only, like the views path; None when off):
-        inputs as (dtype, shape, data buffer, size, device view or None when it is large enough
-        to be registered), outputs as (dims, dtype, data buffer, size, device view or None)."""
-        direct = self._direct
-        if self._views is None or direct.host_register is None:
+    def _plan_shared(self, twin):
+        """The twin's shared-memory path (device memory is host memory): per input
+        (index, device view, dtype, shape, large), per output (index, device view, pool or None);
+        a tensor is large from ZERO_COPY_MIN_BYTES up. Large inputs are read in place from the
+        caller's registered arrays, large outputs written into pooled arrays; small ones are
+        copied through numpy views of the model's device buffers. None when a tensor is empty."""
+        to_numpy = self.acl.util.ptr_to_numpy
+        specs_in, specs_out = self.description.inputs, self.description.outputs
+        if any(t.size == 0 for t in specs_in) or any(size == 0 for _, _, size in self._out_layout):
             return None
-        in_views, out_views = self._views
-        inputs = [(dtype, view.shape, buffer, t.size, None if t.size >= ZERO_COPY_MIN_BYTES else view)
-                  for t, dtype, view, buffer in zip(self.description.inputs, self._in_dtypes, in_views,
-                                                    self._inputs.data_buffers)]
-        outputs = [(dims, dtype, buffer, size, None if size >= ZERO_COPY_MIN_BYTES else view)
-                   for (dims, dtype, size), view, buffer in zip(self._out_layout, out_views,
-                                                                self._outputs.data_buffers)]
-        if all(entry[4] is not None for entry in inputs + outputs):
-            return None  # nothing large: the views path is the cheapest
-        # Where each data buffer points now. Zero-copy runs leave their buffers on the caller's
-        # (unregistered) memory; _restore_buffers puts them back before any other path executes.
-        self._buffer_homes = {}
-        for side, sizes in ((self._inputs, [t.size for t in self.description.inputs]),
-                            (self._outputs, [size for _, _, size in self._out_layout])):
-            for buffer, ptr, size in zip(side.data_buffers, side.ptrs, sizes):
-                self._buffer_homes[buffer] = (ptr, size)
-        self._buffer_now = {buffer: home for buffer, (home, _) in self._buffer_homes.items()}
-        self._buffers_away = False
+        host_arrays = twin.host_arrays
+        inputs = [(i, to_numpy(ptr, t.dims, dtype), dtype, tuple(t.dims), t.size >= ZERO_COPY_MIN_BYTES)
+                  for i, (ptr, t, dtype) in enumerate(zip(self._inputs.ptrs, specs_in, self._in_dtypes))]
+        outputs = [(i, to_numpy(ptr, dims, dtype),
+                    _OutputPool(dims, dtype, host_arrays) if size >= ZERO_COPY_MIN_BYTES else None)
+                   for i, (ptr, (dims, dtype, size)) in enumerate(zip(self._outputs.ptrs, self._out_layout))]
+        # where each dataset buffer points now: [buffer, size, home (device memory), current]
+        self._points = ([[b, t.size, p, p] for b, t, p in zip(self._inputs.data_buffers, specs_in, self._inputs.ptrs)],
+                        [[b, size, p, p] for b, (_, _, size), p in zip(self._outputs.data_buffers, self._out_layout,
+                                                                       self._outputs.ptrs)])
+        self._host_arrays = host_arrays
         return inputs, outputs
 
-    def _restore_buffers(self) -> None:
-        update = self._direct.update_buffer
-        for buffer, (home, size) in self._buffer_homes.items():
-            if self._buffer_now[buffer] != home:
-                ret = update(ctypes.c_void_p(buffer), ctypes.c_void_p(home), ctypes.c_size_t(size))
-                if ret != ACL_SUCCESS:
-                    _check(self.acl, ret, "aclUpdateDataBuffer back to the model's device memory")
-                self._buffer_now[buffer] = home
-        self._buffers_away = False
-
-    def _point_buffer(self, buffer: int, address: int, size: int) -> None:
-        if self._buffer_now[buffer] != address:
-            self._buffers_away = True
-            self._buffer_now[buffer] = None  # unknown until the update succeeds
-            ret = self._direct.update_buffer(ctypes.c_void_p(buffer), ctypes.c_void_p(address), ctypes.c_size_t(size))
+    def _point(self, point: list, address: int) -> None:
+        """Points a dataset buffer at `address` (aclUpdateDataBuffer) unless it already does."""
+        if point[3] != address:
+            point[3] = None  # unknown until the update succeeds
+            ret = self._direct.update_buffer(ctypes.c_void_p(point[0]), ctypes.c_void_p(address),
+                                             ctypes.c_size_t(point[1]))
             if ret != ACL_SUCCESS:
-                _check(self.acl, ret, "aclUpdateDataBuffer to registered host memory")
-            self._buffer_now[buffer] = address
+                _check(self.acl, ret, "aclUpdateDataBuffer")
+            point[3] = address
 
-    def _run_zero_copy(self, arrays: Sequence[np.ndarray]) -> Optional[List[np.ndarray]]:
-        """Runs the model on the caller's large arrays in place (registered host memory) and a
-        fresh output array per large output; small tensors go through the device views. None
-        (nothing done) when an input does not qualify or registration is refused, e.g. a page
-        shared with memory another thread registered: the copy paths then run."""
-        inputs, outputs = self._zero_copy
-        if len(arrays) != len(inputs):
-            return None
-        large = []  # (address, size, data buffer)
-        for array, (dtype, shape, buffer, size, view) in zip(arrays, inputs):
-            if (array.dtype is not dtype and array.dtype != dtype) or array.shape != shape:
-                return None
-            if view is None:
-                interface = array.__array_interface__  # cheaper than array.ctypes
-                address = interface["data"][0]
-                # read-only memory (e.g. a file mapped by np.load(mmap_mode="r")) is copied: the
-                # GM checker would let a kernel write to it
-                if interface["data"][1] or (interface["strides"] is not None and not array.flags.c_contiguous):
-                    return None
-                if address % _ZERO_COPY_ADDRESS_ALIGNMENT:
-                    return None
-                large.append((address, size, buffer))
-        results = [np.empty(dims, dtype=dtype) for dims, dtype, _, _, _ in outputs]
-        for out, (_, _, buffer, size, view) in zip(results, outputs):
-            if view is None:
-                large.append((out.__array_interface__["data"][0], size, buffer))
-        # Page-aligned ranges covering the large tensors, merged where they share pages
-        # (neighbouring heap blocks, an array passed twice): each page is registered once.
-        spans = sorted([address & -_PAGE, (address + size + _PAGE - 1) & -_PAGE] for address, size, _ in large)
-        merged = [spans[0]]
-        for span in spans[1:]:
-            if span[0] <= merged[-1][1]:
-                merged[-1][1] = max(merged[-1][1], span[1])
-            else:
-                merged.append(span)
-        direct, acl = self._direct, self.acl
-        register, unregister = direct.host_register, direct.host_unregister
+    def _restore_buffers(self) -> None:
+        """Before a copy path: every dataset buffer at the model's own device memory again."""
+        if self._shared is not None:
+            for side in self._points:
+                for point in side:
+                    self._point(point, point[2])
+
+    def _run_shared(self, arrays: Sequence[np.ndarray]) -> Optional[List[np.ndarray]]:
+        """The twin's steady-state path; None (nothing run) when an input's dtype or shape is not
+        the model's exactly (the checked paths then convert or explain)."""
+        inputs, outputs = self._shared
+        in_points, out_points = self._points
+        address_of = self._host_arrays.address
         with self._lock:
             if self.model_id is None:
                 raise ModelRunError(f"model {self.description.name} is unloaded")
-            registered = []
-            try:
-                dev_base = ctypes.c_void_p()
-                for lo, hi in merged:
-                    if register(lo, hi - lo, ACL_HOST_REGISTER_MAPPED, ctypes.byref(dev_base)) != ACL_SUCCESS:
-                        acl.get_recent_err_msg()  # drop the refusal: it is handled, not reported
-                        return None
-                    registered.append(lo)
-                    if dev_base.value != lo:  # CANN may map elsewhere; the twin maps in place
-                        raise ModelRunError(f"aclrtHostRegister mapped {lo:#x} to {dev_base.value:#x}; "
-                                            "the zero-copy path needs the host address")
-                for address, size, buffer in large:
-                    self._point_buffer(buffer, address, size)
-                for array, (_, _, _, _, view) in zip(arrays, inputs):
-                    if view is not None:
-                        view[...] = array
-                ret = self._execute(*self._exec_args)
-                if ret != ACL_SUCCESS:
-                    _check(acl, ret, f"aclmdlExecute of model {self.description.name}")
-                for out, (_, _, _, _, view) in zip(results, outputs):
-                    if view is not None:
-                        out[...] = view
-                return results
-            finally:
-                failed = ACL_SUCCESS
-                for lo in registered:
-                    ret = unregister(lo)
-                    failed = failed or ret
-                if failed != ACL_SUCCESS:
-                    _check(acl, failed, "aclrtHostUnregister of a zero-copy tensor")
+            for array, (i, view, dtype, shape, large) in zip(arrays, inputs):
+                if (array.dtype is not dtype and array.dtype != dtype) or array.shape != shape:
+                    return None
+                address = address_of(array) if large else None
+                if address is not None:
+                    self._point(in_points[i], address)
+                else:
+                    point = in_points[i]
+                    if point[3] != point[2]:
+                        self._point(point, point[2])
+                    view[...] = array  # a plain memcpy into the device buffer
+            taken = []
+            for i, view, pool in outputs:
+                entry = pool.take() if pool is not None else None
+                point = out_points[i]
+                if entry is not None:
+                    self._point(point, entry[1])
+                    taken.append(entry[0])
+                else:
+                    if point[3] != point[2]:
+                        self._point(point, point[2])
+                    taken.append(None)
+            ret = self._execute(*self._exec_args)
+            if ret != ACL_SUCCESS:
+                _check(self.acl, ret, f"aclmdlExecute of model {self.description.name}")
+            return [array if array is not None else _copy_array(view)
+                    for array, (_, view, _) in zip(taken, outputs)]
 
     def run(self, arrays: Sequence[np.ndarray]) -> List[np.ndarray]:
-        """Inputs in model order -> fresh output arrays. Inputs that do not match the model
-        exactly (count, dtype, shape, layout) take the checked paths, which convert what they
-        can and otherwise raise ModelRunError naming the input."""
-        if self._zero_copy is not None:
-            results = self._run_zero_copy(arrays)
+        """Inputs in model order -> output arrays the caller owns (on the twin, recycled only
+        once dropped). Inputs that do not match the model exactly (count, dtype, shape, layout)
+        take the checked paths, which convert what they can and otherwise raise ModelRunError
+        naming the input."""
+        if self._shared is not None and len(arrays) == len(self._shared[0]):
+            results = self._run_shared(arrays)
             if results is not None:
                 return results
-        in_views = self._in_views
-        if in_views is not None and len(arrays) == len(in_views):
-            with self._lock:
-                if self.model_id is None:
-                    raise ModelRunError(f"model {self.description.name} is unloaded")
-                if self._buffers_away:  # a zero-copy run left the datasets on caller memory
-                    self._restore_buffers()
-                for array, (view, dtype, shape) in zip(arrays, in_views):
-                    # dtype by identity first (numpy's builtin dtypes are singletons)
-                    if (array.dtype is not dtype and array.dtype != dtype) or array.shape != shape:
-                        break
-                    # same dtype and shape: a plain memcpy (cheaper than np.copyto on these views)
-                    view[...] = array
-                else:
-                    ret = self._execute(*self._exec_args)
-                    if ret != ACL_SUCCESS:
-                        _check(self.acl, ret, f"aclmdlExecute of model {self.description.name}")
-                    return list(map(_copy_array, self._out_views))
         if self._direct is not None and len(arrays) == len(self._in_fast):
             try:
                 return self._run_direct(arrays)
@@ -346,8 +293,7 @@ class LoadedModel:
         with self._lock:
             if self.model_id is None:
                 raise ModelRunError(f"model {self.description.name} is unloaded")
-            if self._buffers_away:  # a zero-copy run left the datasets on caller memory
-                self._restore_buffers()
+            self._restore_buffers()  # a shared-memory run may have left buffers on caller memory
             for i, (array, (dst, size, view_type, dtype)) in enumerate(zip(arrays, self._in_fast)):
                 if array.dtype != dtype or array.nbytes != size.value:
                     raise _SlowPath()  # the checked path explains the mismatch
@@ -380,8 +326,7 @@ class LoadedModel:
         with self._lock:
             if self.model_id is None:
                 raise ModelRunError(f"model {self.description.name} is unloaded")
-            if self._buffers_away:  # a zero-copy run left the datasets on caller memory
-                self._restore_buffers()
+            self._restore_buffers()  # a shared-memory run may have left buffers on caller memory
             for i, (array, spec, ptr) in enumerate(zip(arrays, specs, self._inputs.ptrs)):
                 if array.dtype != self._in_dtypes[i] or array.nbytes != spec.size:
                     raise ModelRunError(f"input {i} ({spec.name}) must be {spec.data_type.name} {list(spec.dims)} "
@@ -406,6 +351,11 @@ class LoadedModel:
 
     def close(self) -> None:
         with self._lock:
+            if getattr(self, "_shared", None) is not None:
+                for _, _, pool in self._shared[1]:
+                    if pool is not None:
+                        pool.clear()
+                self._shared = None
             for side in (self._inputs, self._outputs):
                 if side is not None:
                     side.release()

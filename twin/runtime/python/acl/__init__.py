@@ -8,6 +8,8 @@ bytes pointers). The library is found as described in acl/_lib.py.
 
 from __future__ import annotations
 
+import sys
+
 from acl import _lib
 from acl import mdl, rt, util  # noqa: F401  (public submodules)
 
@@ -41,7 +43,16 @@ def init(config_path: str | None = None) -> int:
 
 
 def finalize() -> int:
-    return _finalize()
+    ret = _finalize()
+    _forget_host_arrays()
+    return ret
+
+
+def _forget_host_arrays() -> None:
+    """aclFinalize / aclrtResetDevice dropped the runtime's host registrations: so does acl.twin."""
+    twin = sys.modules.get("acl.twin")
+    if twin is not None:
+        twin.host_arrays.forget_all()
 
 
 def get_recent_err_msg() -> str:

@@ -38,7 +38,11 @@ def set_device(device_id: int) -> int:
 
 
 def reset_device(device_id: int) -> int:
-    return _reset_device(device_id)
+    import acl  # the package (this module is imported while it initializes)
+
+    ret = _reset_device(device_id)
+    acl._forget_host_arrays()  # the device's host registrations may be gone: acl.twin re-registers
+    return ret
 
 
 def get_device() -> tuple[int, int]:
