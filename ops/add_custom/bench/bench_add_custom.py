@@ -177,6 +177,7 @@ def main(argv=None) -> int:
     parser.add_argument("--soc", default=None)
     parser.add_argument("--sizes", default="1024,65536,16777216")
     parser.add_argument("--profile", action="store_true", help="print run_graph's cProfile per size")
+    parser.add_argument("--json-out", help="also write the measurements to this JSON file")
     parser.add_argument(CHILD_FLAG, nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -218,6 +219,13 @@ def main(argv=None) -> int:
         print(f"{n:>10}{r['ge_us']:>11.1f} us{r['ort_us']:>11.1f} us{r['np_us']:>9.1f} us"
               f"{r['ge_us'] / r['ort_us']:>9.2f}{r['ge_us'] / r['np_us']:>9.2f}"
               f"{_gbps(n, r['ge_us']):>9.2f}{_gbps(n, r['ort_us']):>9.2f}")
+    if args.json_out:
+        summary = {"soc": soc, "compile_cold_us": cold["first_us"], "compile_warm_us": cold["warm_us"],
+                   "compile_cache_hit_us": hit["first_us"],
+                   "run_graph": [{k: r[k] for k in ("n", "ge_us", "ort_us", "np_us")} for r in runs]}
+        tmp = Path(args.json_out + ".tmp")
+        tmp.write_text(json.dumps(summary, indent=1))
+        tmp.replace(args.json_out)
     if args.profile:
         for r in runs:
             print(f"\nrun_graph profile at {r['n']} floats (cProfile, own time, all runs):\n{r['profile']}")
