@@ -1,16 +1,20 @@
 // Offline runtime benchmark: aclmdlLoadFromFile time and aclmdlExecute median for OMs given on
-// the command line. Prints one row per OM: elements, load median/min (ms), execute median/p90 (us),
-// achieved GB/s (12 bytes moved per element: read x and y, write z).
+// the command line, against a plain multithreaded C add on the same device buffers in the same run.
+// Prints one row per OM: elements, load median/min (ms), execute median/p90 (us), achieved GB/s
+// (12 bytes moved per element: read x and y, write z), C add median and execute/C (C time over
+// execute time: 1.0 = as fast as C); then one JSON line per OM ("OM_BENCH_JSON {...}").
 // Usage: om_bench <model.om>...   (device SoC from ASCEND_TWIN_SOC_VERSION)
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <thread>
 #include <vector>
 
 #include "acl/acl.h"
 #include "acl/acl_mdl.h"
+#include "twin/runtime/bench/c_add.h"
 
 namespace {
 
@@ -72,7 +76,12 @@ void FreeDatasets(Datasets *d) {
   for (void *mem : d->mem) Check(aclrtFree(mem), "aclrtFree");
 }
 
-void BenchOne(const char *path) {
+struct Row {
+  size_t elements;
+  double load_ms, load_min_ms, exec_us, exec_p90_us, c_add_us;
+};
+
+void BenchOne(const char *path, std::vector<Row> *rows) {
   std::vector<double> loads;
   for (int i = 0; i < kLoadRuns; ++i) {
     uint32_t id = 0;
@@ -97,9 +106,25 @@ void BenchOne(const char *path) {
     execs.push_back(Seconds(t0, Clock::now()));
   }
   const double median = Quantile(execs, 0.5);
-  std::printf("| %10zu | %8.3f | %8.3f | %10.2f | %10.2f | %7.2f |\n", elements, Quantile(loads, 0.5) * 1e3,
-              *std::min_element(loads.begin(), loads.end()) * 1e3, median * 1e6, Quantile(execs, 0.9) * 1e6,
-              12.0 * static_cast<double>(elements) / median / 1e9);
+  // The C add on the same device buffers (x, y inputs; z the output), as many threads as cores.
+  const auto *x = static_cast<const float *>(d.mem[0]);
+  const auto *y = static_cast<const float *>(d.mem[1]);
+  auto *z = static_cast<float *>(d.mem[2]);
+  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  for (int i = 0; i < kWarmupRuns; ++i) asc_twin_bench::CAdd(x, y, z, elements, threads);
+  std::vector<double> c_adds;
+  for (int i = 0; i < runs; ++i) {
+    const auto t0 = Clock::now();
+    asc_twin_bench::CAdd(x, y, z, elements, threads);
+    c_adds.push_back(Seconds(t0, Clock::now()));
+  }
+  const double c_median = Quantile(c_adds, 0.5);
+  std::printf("| %10zu | %8.3f | %8.3f | %10.2f | %10.2f | %7.2f | %9.2f | %6.2f |\n", elements,
+              Quantile(loads, 0.5) * 1e3, *std::min_element(loads.begin(), loads.end()) * 1e3, median * 1e6,
+              Quantile(execs, 0.9) * 1e6, 12.0 * static_cast<double>(elements) / median / 1e9, c_median * 1e6,
+              c_median / median);
+  rows->push_back(Row{elements, Quantile(loads, 0.5) * 1e3, *std::min_element(loads.begin(), loads.end()) * 1e3,
+                      median * 1e6, Quantile(execs, 0.9) * 1e6, c_median * 1e6});
   FreeDatasets(&d);
   Check(aclmdlDestroyDesc(desc), "aclmdlDestroyDesc");
   Check(aclmdlUnload(id), "aclmdlUnload");
@@ -114,10 +139,16 @@ int main(int argc, char **argv) {
   }
   Check(aclInit(nullptr), "aclInit");
   Check(aclrtSetDevice(0), "aclrtSetDevice");
-  std::printf("| %10s | %8s | %8s | %10s | %10s | %7s |\n", "elements", "load ms", "load min", "exec med us",
-              "exec p90 us", "GB/s");
-  std::printf("|-----------:|---------:|---------:|-----------:|-----------:|--------:|\n");
-  for (int i = 1; i < argc; ++i) BenchOne(argv[i]);
+  std::printf("| %10s | %8s | %8s | %10s | %10s | %7s | %9s | %6s |\n", "elements", "load ms", "load min",
+              "exec med us", "exec p90 us", "GB/s", "C add us", "exec/C");
+  std::printf("|-----------:|---------:|---------:|-----------:|-----------:|--------:|----------:|-------:|\n");
+  std::vector<Row> rows;
+  for (int i = 1; i < argc; ++i) BenchOne(argv[i], &rows);
+  for (const Row &r : rows) {
+    std::printf("OM_BENCH_JSON {\"elements\": %zu, \"load_ms\": %.4f, \"load_min_ms\": %.4f, \"exec_us\": %.3f, "
+                "\"exec_p90_us\": %.3f, \"c_add_us\": %.3f}\n",
+                r.elements, r.load_ms, r.load_min_ms, r.exec_us, r.exec_p90_us, r.c_add_us);
+  }
   Check(aclrtResetDevice(0), "aclrtResetDevice");
   Check(aclFinalize(), "aclFinalize");
   return 0;

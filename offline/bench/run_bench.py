@@ -1,10 +1,11 @@
 """Offline-flow benchmark driver: atc wall time (cold / warm kernel cache), then om_bench (OM load
 time, aclmdlExecute median at 1K and 16M floats) on OMs it builds. Prints one report.
 
-    bazel run //offline/bench:offline_bench [-- --soc Ascend910B1 --atc-runs 3]
+    bazel run -c opt //offline/bench:offline_bench [-- --soc Ascend910B1 --atc-runs 3 --json-out F]
 """
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -43,6 +44,7 @@ def main() -> None:
         parser.add_argument(f"--{name}", required=True)
     parser.add_argument("--soc", default="Ascend910B1")
     parser.add_argument("--atc-runs", type=int, default=3)
+    parser.add_argument("--json-out", help="also write the measurements to this JSON file")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="offline_bench.") as tmp:
@@ -68,9 +70,17 @@ def main() -> None:
         env = {"PATH": "/usr/bin:/bin", "ASCEND_TWIN_SOC_VERSION": args.soc}
         proc = subprocess.run([str(runfile(args.om_bench))] + [f"{oms[k][1]}.om" for k in SIZES], env=env,
                               capture_output=True, text=True)
-        sys.stdout.write(proc.stdout)
         if proc.returncode != 0:
             sys.exit(f"om_bench failed ({proc.returncode}): {proc.stderr}")
+        marker = "OM_BENCH_JSON "
+        lines = proc.stdout.splitlines()
+        sys.stdout.write("".join(line + "\n" for line in lines if not line.startswith(marker)))
+        if args.json_out:
+            summary = {"soc": args.soc, "atc_cold_s": statistics.median(cold), "atc_warm_s": statistics.median(warm),
+                       "om": [json.loads(line[len(marker):]) for line in lines if line.startswith(marker)]}
+            tmp = Path(args.json_out + ".tmp")
+            tmp.write_text(json.dumps(summary, indent=1))
+            tmp.replace(args.json_out)
 
 
 if __name__ == "__main__":
