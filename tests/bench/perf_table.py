@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""The performance table: every goal of the project's benchmarks in one view, each ratio taken
+from measurements of the same run (tools/bench.sh runs the benchmarks, then this).
+
+    python3 tests/bench/perf_table.py --online online.json --offline offline.json \\
+        --runtime runtime.json --compile compile.json
+
+Each file is what one benchmark wrote with --json-out; a missing file leaves its rows out (and
+says so). Prints a Markdown table; asserts nothing.
+"""
+
+import argparse
+import json
+import os
+from pathlib import Path
+from typing import Callable, List, Optional, Tuple
+
+Row = Tuple[str, str, str, Optional[bool]]  # measure, measured, goal, met
+
+
+def _load(path: Optional[str]) -> Optional[dict]:
+    if not path or not Path(path).is_file():
+        return None
+    return json.loads(Path(path).read_text())
+
+
+def _label(n: int) -> str:
+    return f"{n >> 20}M" if n >= 1 << 20 and n % (1 << 20) == 0 else f"{n >> 10}K" if n % 1024 == 0 else str(n)
+
+
+def online_rows(data: dict) -> List[Row]:
+    rows = []
+    for r in data["run_graph"]:
+        ratio = r["ge_us"] / r["ort_us"]
+        rows.append((f"run_graph / ONNX Runtime, add, {_label(r['n'])} floats",
+                     f"{ratio:.2f} ({r['ge_us']:.1f} / {r['ort_us']:.1f} us)", "<= 1.0", ratio <= 1.0))
+    largest = max(data["run_graph"], key=lambda r: r["n"])
+    ratio = largest["ge_us"] / largest["np_us"]
+    rows.append((f"run_graph / numpy add, {_label(largest['n'])} floats",
+                 f"{ratio:.2f} ({largest['ge_us']:.0f} / {largest['np_us']:.0f} us)", "<= 1.0", ratio <= 1.0))
+    cold = data["compile_cold_us"] / 1e6
+    rows.append(("cold compile() of AddCustom (empty kernel cache)", f"{cold:.2f} s", "<= 1.5 s", cold <= 1.5))
+    return rows
+
+
+def offline_rows(data: dict) -> List[Row]:
+    rows = [("atc, AIR -> OM, cold kernel cache", f"{data['atc_cold_s']:.2f} s", "<= 1.5 s",
+             data["atc_cold_s"] <= 1.5)]
+    for om in data["om"]:
+        if om["elements"] >= 1 << 20:
+            ratio = om["c_add_us"] / om["exec_us"]
+            rows.append((f"aclmdlExecute {_label(om['elements'])} / C add (speed)",
+                         f"{ratio:.2f} ({om['exec_us']:.0f} vs {om['c_add_us']:.0f} us)", ">= 0.9", ratio >= 0.9))
+    return rows
+
+
+def runtime_rows(data: dict) -> List[Row]:
+    rows = []
+    for blocks, launch in sorted(data["launch"].items(), key=lambda kv: int(kv[0])):
+        ratio = launch["after_idle_us"] / launch["back_to_back_us"]
+        rows.append((f"launch + synchronize after 1 ms idle / back to back, {blocks} block(s)",
+                     f"{ratio:.2f} ({launch['after_idle_us']:.1f} / {launch['back_to_back_us']:.2f} us)", "<= 2",
+                     ratio <= 2.0))
+    for r in data["add"]:
+        if r["n"] >= 32 << 20:
+            ratio = r["c_us"] / r["kernel_us"]
+            rows.append((f"AddCustom kernel {_label(r['n'])} / C add (speed)",
+                         f"{ratio:.2f} ({r['kernel_us']:.0f} vs {r['c_us']:.0f} us)", ">= 0.9", ratio >= 0.9))
+    return rows
+
+
+def compile_rows(data: dict) -> List[Row]:
+    seconds = data["cold_s"]
+    return [(f"cold bisheng compile of a {data.get('lines', 100)}-line kernel", f"{seconds:.2f} s", "<= 1.0 s",
+             seconds <= 1.0)]
+
+
+SOURCES: List[Tuple[str, str, Callable[[dict], List[Row]]]] = [
+    ("online", "bazel run -c opt //ops/add_custom:bench_add_custom", online_rows),
+    ("offline", "bazel run -c opt //offline/bench:offline_bench", offline_rows),
+    ("runtime", "bazel run -c opt //twin/runtime:add_bench", runtime_rows),
+    ("compile", "bisheng's compile benchmark", compile_rows),
+]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    for name, _, _ in SOURCES:
+        parser.add_argument(f"--{name}", help=f"the {name} benchmark's --json-out file")
+    args = parser.parse_args(argv)
+    rows: List[Row] = []
+    missing = []
+    for name, command, make_rows in SOURCES:
+        data = _load(getattr(args, name))
+        if data is None:
+            missing.append(f"{name} ({command})")
+            continue
+        rows.extend(make_rows(data))
+    load = os.getloadavg()[0]
+    print(f"Performance goals, {os.cpu_count()} CPUs, load average {load:.2f} at the end of the run\n")
+    print("| measure | measured | goal | met |")
+    print("|---|---:|---|---|")
+    for measure, measured, goal, met in rows:
+        print(f"| {measure} | {measured} | {goal} | {'yes' if met else '**no**'} |")
+    if missing:
+        print(f"\nnot measured: {', '.join(missing)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
