@@ -151,7 +151,16 @@ def child_run(soc: str, sizes) -> list:
         assert np.array_equal(sess.run(None, {"A": a, "B": b})[0], a + b)
         ort_us = _median_us(lambda: sess.run(None, {"A": a, "B": b}), reps)
         np_us = _median_us(lambda: np.add(a, b), reps)
-        rows.append({"n": n, "ge_us": ge_us, "ort_us": ort_us, "np_us": np_us,
+        # where a run's time goes, outside in: the Session call, the loaded model's run, and the
+        # bare aclmdlExecute (internals of the twin's backend; absent on another backend)
+        model = getattr(session._graphs.get(graph_id), "model", None)
+        model = getattr(model, "_loaded", model)  # the SessionModel wraps the LoadedModel
+        arrays = [t._array for t in inputs]
+        model_us = _median_us(lambda: model.run(arrays), reps) if hasattr(model, "run") else None
+        execute = getattr(model, "_execute", None)
+        exec_us = _median_us(lambda: execute(*model._exec_args), reps) if execute is not None else None
+        rows.append({"n": n, "ge_us": ge_us, "ort_us": ort_us, "np_us": np_us, "model_us": model_us,
+                     "exec_us": exec_us,
                      "profile": _profile(lambda: session.run_graph(graph_id, inputs), reps)})
     GeApi.ge_finalize()
     return rows
@@ -219,6 +228,11 @@ def main(argv=None) -> int:
         print(f"{n:>10}{r['ge_us']:>11.1f} us{r['ort_us']:>11.1f} us{r['np_us']:>9.1f} us"
               f"{r['ge_us'] / r['ort_us']:>9.2f}{r['ge_us'] / r['np_us']:>9.2f}"
               f"{_gbps(n, r['ge_us']):>9.2f}{_gbps(n, r['ort_us']):>9.2f}")
+    print(f"\nrun_graph's time, outside in (median us): Session.run_graph / the loaded model's run / "
+          "bare aclmdlExecute")
+    for r in runs:
+        parts = [f"{r[k]:.1f}" if r.get(k) is not None else "-" for k in ("ge_us", "model_us", "exec_us")]
+        print(f"{r['n']:>10}  " + " / ".join(parts))
     if args.json_out:
         summary = {"soc": soc, "compile_cold_us": cold["first_us"], "compile_warm_us": cold["warm_us"],
                    "compile_cache_hit_us": hit["first_us"],
