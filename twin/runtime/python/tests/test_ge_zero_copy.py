@@ -78,6 +78,27 @@ def rng():
     return np.random.default_rng(SEED)
 
 
+class Large:
+    """A loaded chain model whose tensors take the shared-memory path."""
+
+    def __init__(self, rng) -> None:
+        self.n, self.alpha = large_n(rng), float(rng.uniform(-3, 3))
+        print(f"n={self.n} alpha={self.alpha}")
+        self.model = load(self.n, self.alpha)
+
+    def check(self, x, y, z, y_copy=None) -> None:
+        np.testing.assert_allclose(z, expected(x, y, self.alpha), rtol=1e-6, atol=1e-5)
+        if y_copy is not None:
+            np.testing.assert_array_equal(y_copy, y)
+
+
+@pytest.fixture()
+def large(rng):
+    case = Large(rng)
+    yield case
+    case.model.close()
+
+
 def expected(x, y, alpha):
     return np.float32(alpha) * (x + y) + x
 
@@ -87,131 +108,107 @@ def random(rng, n):
 
 
 @copies_forced
-def test_inputs_are_registered_once_and_released_with_the_array(rng, monkeypatch):
-    n, alpha = large_n(rng), float(rng.uniform(-3, 3))
-    print(f"n={n} alpha={alpha}")
-    model = load(n, alpha)
+def test_inputs_are_registered_once_and_released_with_the_array(rng, large, monkeypatch):
+    n, model = large.n, large.model
     counter = CountingRegister(monkeypatch)
-    try:
-        x, y = random(rng, n), random(rng, n)
-        for _ in range(4):
-            z, y_copy = model.run([x, y])
-            np.testing.assert_allclose(z, expected(x, y, alpha), rtol=1e-6, atol=1e-5)
-            np.testing.assert_array_equal(y_copy, y)
-            x[: n // 2] = random(rng, n // 2)  # the caller changes its array: the next run sees it
-        # x, y and the two pooled outputs (the old z, y_copy are dropped as the loop rebinds them)
-        assert counter.calls <= 6, counter.calls
-        assert not registrable(x) and not registrable(y)
-        lo_x, _ = page_span(x)
-        del x, y, z, y_copy
-        gc.collect()
-        model.close()
-        _, ret = acl.rt.host_register(lo_x, PAGE, acl.ACL_HOST_REGISTER_MAPPED)  # released: free again
-        if ret == 0:
-            assert acl.rt.host_unregister(lo_x) == 0
-        assert twin.host_arrays.registered_bytes() == 0
-    finally:
-        model.close()
-
-
-@copies_forced
-def test_outputs_the_caller_keeps_are_never_reused(rng):
-    n, alpha = large_n(rng), float(rng.uniform(-3, 3))
-    model = load(n, alpha)
-    try:
-        kept = []
-        for _ in range(acl_runner._OutputPool.MAX_ARRAYS + 2):  # beyond the pool: copied outputs
-            x, y = random(rng, n), random(rng, n)
-            z, y_copy = model.run([x, y])
-            kept.append((x, y, z, y_copy))
-        for x, y, z, y_copy in kept:
-            np.testing.assert_allclose(z, expected(x, y, alpha), rtol=1e-6, atol=1e-5)
-            np.testing.assert_array_equal(y_copy, y)
-        # a view keeps its array taken; dropping the array itself frees it for the pool
-        x, y = random(rng, n), random(rng, n)
-        z, _ = model.run([x, y])
-        tail = z[n // 2:]
-        del z, kept
-        z2, _ = model.run([random(rng, n), random(rng, n)])
-        assert not np.shares_memory(z2, tail)
-        np.testing.assert_allclose(tail, expected(x, y, alpha)[n // 2:], rtol=1e-6, atol=1e-5)
-    finally:
-        model.close()
-
-
-@copies_forced
-def test_the_same_array_twice(rng):
-    n, alpha = large_n(rng), float(rng.uniform(-3, 3))
-    model = load(n, alpha)
-    try:
-        x = random(rng, n)
-        z, y_copy = model.run([x, x])
-        np.testing.assert_allclose(z, expected(x, x, alpha), rtol=1e-6, atol=1e-5)
-        np.testing.assert_array_equal(y_copy, x)
-        # views of one array: the first registers its pages, the second straddles them and is copied
-        big = random(rng, 2 * n + 8)
-        a, b = big[:n], big[n + 8:]
-        z, y_copy = model.run([a, b])
-        np.testing.assert_allclose(z, expected(a, b, alpha), rtol=1e-6, atol=1e-5)
-    finally:
-        model.close()
-
-
-@copies_forced
-def test_what_is_not_registered_is_copied(rng, tmp_path):
-    n, alpha = large_n(rng), float(rng.uniform(-3, 3))
-    model = load(n, alpha)
-    try:
-        x = random(rng, n)
-        model.run([x, x])  # x and the pooled outputs registered
-        cases = {"not contiguous": random(rng, 2 * n)[::2]}
-        read_only = random(rng, n)
-        read_only.flags.writeable = False
-        cases["read-only"] = read_only
-        mapped = np.memmap(tmp_path / "y.bin", dtype=np.float32, mode="w+", shape=(n,))
-        mapped[:] = random(rng, n)
-        cases["file-backed"] = mapped
-        cases["borrowed bytes"] = np.frombuffer(bytearray(random(rng, n).tobytes()), dtype=np.float32)
-        for name, y in cases.items():
-            z, y_copy = model.run([x, y])
-            np.testing.assert_allclose(z, expected(x, y, alpha), rtol=1e-6, atol=1e-5, err_msg=name)
-            np.testing.assert_array_equal(y_copy, y, err_msg=name)
-            assert not twin.host_arrays.holds(y), name
-        mapped.flush()
-        assert np.array_equal(np.fromfile(tmp_path / "y.bin", dtype=np.float32), mapped)  # still the file's
-        # pages someone else registered: the refusal means a copy, not an error
-        y = random(rng, n)
-        lo, size = page_span(y)
-        _, ret = acl.rt.host_register(lo, size, acl.ACL_HOST_REGISTER_MAPPED)
-        assert ret == 0
-        try:
-            z, y_copy = model.run([x, y])
-            np.testing.assert_allclose(z, expected(x, y, alpha), rtol=1e-6, atol=1e-5)
-        finally:
-            assert acl.rt.host_unregister(lo) == 0
-        assert not twin.host_arrays.holds(y)
-    finally:
-        model.close()
-
-
-@copies_forced
-def test_a_failed_execute_is_an_error_and_the_next_run_works(rng):
-    n, alpha = large_n(rng), float(rng.uniform(-3, 3))
-    model = load(n, alpha)
-    try:
-        x, y = random(rng, n), random(rng, n)
-        real_execute = model._execute
-        model._execute = lambda *args: 507000  # ACL_ERROR_RT_INTERNAL_ERROR from aclmdlExecute
-        with pytest.raises(ModelRunError, match="aclmdlExecute of model chain failed with ACL error 507000"):
-            model.run([x, y])
-        model._execute = real_execute
+    x, y = random(rng, n), random(rng, n)
+    for _ in range(4):
         z, y_copy = model.run([x, y])
-        np.testing.assert_allclose(z, expected(x, y, alpha), rtol=1e-6, atol=1e-5)
-        # the copy paths after a shared-memory run: buffers point at the device memory again
-        z, y_copy = model.run([x.reshape(1, n), y])  # not the model's shape: a checked path
-        np.testing.assert_allclose(z, expected(x, y, alpha), rtol=1e-6, atol=1e-5)
+        large.check(x, y, z, y_copy)
+        x[: n // 2] = random(rng, n // 2)  # the caller changes its array: the next run sees it
+    # x, y and the two pooled outputs (the old z, y_copy are dropped as the loop rebinds them)
+    assert counter.calls <= 6, counter.calls
+    assert not registrable(x) and not registrable(y)
+    lo_x, _ = page_span(x)
+    del x, y, z, y_copy
+    gc.collect()
+    model.close()
+    _, ret = acl.rt.host_register(lo_x, PAGE, acl.ACL_HOST_REGISTER_MAPPED)  # released: free again
+    if ret == 0:
+        assert acl.rt.host_unregister(lo_x) == 0
+    assert twin.host_arrays.registered_bytes() == 0
+
+
+@copies_forced
+def test_outputs_the_caller_keeps_are_never_reused(rng, large):
+    n, model = large.n, large.model
+    kept = []
+    for _ in range(acl_runner._OutputPool.MAX_ARRAYS + 2):  # beyond the pool: copied outputs
+        x, y = random(rng, n), random(rng, n)
+        z, y_copy = model.run([x, y])
+        kept.append((x, y, z, y_copy))
+    for x, y, z, y_copy in kept:
+        large.check(x, y, z, y_copy)
+    # a view keeps its array taken; dropping the array itself frees it for the pool
+    x, y = random(rng, n), random(rng, n)
+    z, _ = model.run([x, y])
+    tail = z[n // 2:]
+    del z, kept
+    z2, _ = model.run([random(rng, n), random(rng, n)])
+    assert not np.shares_memory(z2, tail)
+    np.testing.assert_allclose(tail, expected(x, y, large.alpha)[n // 2:], rtol=1e-6, atol=1e-5)
+
+
+@copies_forced
+def test_the_same_array_twice(rng, large):
+    n, model = large.n, large.model
+    x = random(rng, n)
+    z, y_copy = model.run([x, x])
+    large.check(x, x, z, y_copy)
+    # views of one array: the first registers its pages, the second straddles them and is copied
+    big = random(rng, 2 * n + 8)
+    a, b = big[:n], big[n + 8:]
+    z, y_copy = model.run([a, b])
+    large.check(a, b, z)
+
+
+@copies_forced
+def test_what_is_not_registered_is_copied(rng, large, tmp_path):
+    n, model = large.n, large.model
+    x = random(rng, n)
+    model.run([x, x])  # x and the pooled outputs registered
+    cases = {"not contiguous": random(rng, 2 * n)[::2]}
+    read_only = random(rng, n)
+    read_only.flags.writeable = False
+    cases["read-only"] = read_only
+    mapped = np.memmap(tmp_path / "y.bin", dtype=np.float32, mode="w+", shape=(n,))
+    mapped[:] = random(rng, n)
+    cases["file-backed"] = mapped
+    cases["borrowed bytes"] = np.frombuffer(bytearray(random(rng, n).tobytes()), dtype=np.float32)
+    for name, y in cases.items():
+        z, y_copy = model.run([x, y])
+        np.testing.assert_allclose(z, expected(x, y, large.alpha), rtol=1e-6, atol=1e-5, err_msg=name)
+        np.testing.assert_array_equal(y_copy, y, err_msg=name)
+        assert not twin.host_arrays.holds(y), name
+    mapped.flush()
+    assert np.array_equal(np.fromfile(tmp_path / "y.bin", dtype=np.float32), mapped)  # still the file's
+    # pages someone else registered: the refusal means a copy, not an error
+    y = random(rng, n)
+    lo, size = page_span(y)
+    _, ret = acl.rt.host_register(lo, size, acl.ACL_HOST_REGISTER_MAPPED)
+    assert ret == 0
+    try:
+        z, y_copy = model.run([x, y])
+        large.check(x, y, z)
     finally:
-        model.close()
+        assert acl.rt.host_unregister(lo) == 0
+    assert not twin.host_arrays.holds(y)
+
+
+@copies_forced
+def test_a_failed_execute_is_an_error_and_the_next_run_works(rng, large):
+    n, model = large.n, large.model
+    x, y = random(rng, n), random(rng, n)
+    real_execute = model._execute
+    model._execute = lambda *args: 507000  # ACL_ERROR_RT_INTERNAL_ERROR from aclmdlExecute
+    with pytest.raises(ModelRunError, match="aclmdlExecute of model chain failed with ACL error 507000"):
+        model.run([x, y])
+    model._execute = real_execute
+    z, y_copy = model.run([x, y])
+    large.check(x, y, z)
+    # the copy paths after a shared-memory run: buffers point at the device memory again
+    z, y_copy = model.run([x.reshape(1, n), y])  # not the model's shape: a checked path
+    large.check(x, y, z)
 
 
 def test_small_models_copy(rng, monkeypatch):
