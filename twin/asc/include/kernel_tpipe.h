@@ -258,8 +258,8 @@ class TQue {
   template <typename T>
   LocalTensor<T> Tensor(uint32_t i) const {
     return LocalTensor<T>::TwinMake(reinterpret_cast<T*>(blk_.base + uint64_t{i} * blk_.len),
-                                    blk_.len / static_cast<uint32_t>(sizeof(T)), blk_.base + uint64_t{i + 1} * blk_.len,
-                                    pos);
+                                    static_cast<uint32_t>(twin::ElemsInBytes<T>(blk_.len)),
+                                    blk_.base + uint64_t{i + 1} * blk_.len, pos);
   }
   // The buffer `t` starts; traps unless it is the start of one of this queue's buffers.
   // A scan of the (few) buffer starts: cheaper than the two 64-bit divisions it replaces.
@@ -295,15 +295,15 @@ class TBuf {
   template <typename T>
   __aicore__ inline LocalTensor<T> Get() {
     blk_.Require("TBuf::Get");
-    return Make<T>(0, blk_.len / static_cast<uint32_t>(sizeof(T)));
+    return Make<T>(0, static_cast<uint32_t>(twin::ElemsInBytes<T>(blk_.len)));
   }
   // The first `len` elements.
   template <typename T>
   __aicore__ inline LocalTensor<T> Get(uint32_t len) {
     blk_.Require("TBuf::Get");
-    if (uint64_t{len} * sizeof(T) > blk_.len) {
+    if (twin::ElemBytes<T>(len) > blk_.len) {
       twin::RaiseTrap("TBuf::Get: %u elements (%llu B) exceed the buffer of %u B", len,
-                      static_cast<unsigned long long>(uint64_t{len} * sizeof(T)), blk_.len);
+                      static_cast<unsigned long long>(twin::ElemBytes<T>(len)), blk_.len);
     }
     return Make<T>(0, len);
   }
@@ -311,9 +311,9 @@ class TBuf {
   template <typename T>
   __aicore__ inline LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset) {
     blk_.Require("TBuf::GetWithOffset");
-    if (uint64_t{bufOffset} + uint64_t{size} * sizeof(T) > blk_.len) {
+    if (uint64_t{bufOffset} + twin::ElemBytes<T>(size) > blk_.len) {
       twin::RaiseTrap("TBuf::GetWithOffset: [%u, +%llu B) exceeds the buffer of %u B", bufOffset,
-                      static_cast<unsigned long long>(uint64_t{size} * sizeof(T)), blk_.len);
+                      static_cast<unsigned long long>(twin::ElemBytes<T>(size)), blk_.len);
     }
     return Make<T>(bufOffset, size);
   }
