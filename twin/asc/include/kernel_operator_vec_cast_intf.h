@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "asc_twin/cast_lane.h"
+#include "asc_twin/deq_scale.h"
 #include "asc_twin/elementwise.h"
 
 namespace AscendC {
@@ -128,6 +129,7 @@ constexpr const char* CastTypeName() {
 
 template <typename T, typename U>
 inline void CheckCastMode(RoundMode m) {
+  if constexpr (CastPairModes<T, U>() == kAnyMode) RequireDeqScale("Cast(int32_t->half)");
   if (!CastModeAllowed(CastPairModes<T, U>(), m)) {
     RaiseTrap("Cast: RoundMode %s is not supported for %s->%s", RoundModeName(m), CastTypeName<U>(), CastTypeName<T>());
   }
@@ -149,6 +151,9 @@ inline T CastOne(U x, RoundMode m) {
     }
   } else if constexpr (kFloatLike<U>) {
     return SaturateInt<T>(RoundByMode(static_cast<double>(static_cast<float>(x)), m));
+  } else if constexpr (CastPairModes<T, U>() == kAnyMode) {
+    (void)m;
+    return DeqToHalf(x);
   } else if constexpr (std::is_same<T, float>::value) {
     if (m == RoundMode::CAST_NONE || m == RoundMode::CAST_RINT) return static_cast<float>(x);
     return DirectedToFloat(static_cast<double>(x), m);
@@ -194,6 +199,13 @@ inline void CheckInt4Mask(const uint64_t mask[], bool isSetMask) {
 }
 
 }  // namespace twin
+
+// Sets DEQSCALE for Cast int32_t->half and AddDeqRelu (per block, kept until changed).
+__aicore__ inline void SetDeqScale(half scale) {
+  twin::VecRegs& v = twin::Block().vec;
+  v.deqScaleBits = scale.val;
+  v.deqScaleSet = true;
+}
 
 template <typename T, typename U>
 __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,

@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 
 SEED = int(os.environ.get("ASC_TWIN_SEED", int.from_bytes(os.urandom(4), "little")))
-print(f"[api tests] seed = {SEED} (set ASC_TWIN_SEED to repeat)")
 
 H2D, D2H = 1, 2
 ACL_ERROR_RT_AICORE_EXCEPTION = 507015
@@ -117,6 +116,7 @@ def device_fixtures(binaries):
     closed at the end) and an autouse fixture freeing each test's device buffers."""
     @pytest.fixture(scope="module")
     def dev():
+        print(f"[api tests] seed = {SEED} (set ASC_TWIN_SEED={SEED} to repeat)")  # shown with the first test
         d = Device()
         for var, names in binaries().items():
             d.load(var, names)

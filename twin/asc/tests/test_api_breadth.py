@@ -1,4 +1,4 @@
-"""int4b_t, SetPadValue, MrgSort repeats and SetFlag/WaitFlag pairing of the Ascend C twin
+"""int4b_t, SetPadValue, MrgSort repeats, the DEQSCALE paths and SetFlag/WaitFlag pairing of the Ascend C twin
 against numpy (kernels: programs/api_breadth.asc and the int4b_t pairs of programs/api_cast.asc,
 built by bisheng, run through libascendcl). Random inputs; the seed is printed
 (ASC_TWIN_SEED=<n> repeats a run).
@@ -21,7 +21,7 @@ NONE, RINT, FLOOR, CEIL, ROUND, TRUNC = 0, 1, 2, 3, 4, 5
 
 dev, free_buffers = device_fixtures(lambda: {
     "API_BREADTH": ["int4_access", "pad_value_f32", "mrgsort_repeat_f32", "mrgsort_repeat_f16", "event_pipeline",
-                    "breadth_traps"],
+                    "deq_f16", "breadth_traps"],
     "API_CAST": ["cast_f16_i4", "cast_i4_f16"],
 })
 
@@ -195,6 +195,37 @@ def test_mrgsort_repeats_merge_each_group_of_four(dev, dt):
     assert list(dev.get(pc, np.zeros(4, np.uint32))) == [length] * 4
 
 
+# ---------------------------------------------------------------- DEQSCALE: Cast int32->half, AddDeqRelu
+
+def deq(x: np.ndarray, scale: np.float16) -> np.ndarray:
+    """float(x) * float(scale), rounded once to half (the twin's documented choice)."""
+    with np.errstate(over="ignore"):
+        return (x.astype(F32) * F32(scale)).astype(F16)
+
+
+@pytest.mark.parametrize("lanes", [0, 24, 64], ids=["count", "mask24", "mask64"])
+def test_deq_scale_cast_and_add_deq_relu(dev, lanes):
+    rng = rng_for("deq", lanes)
+    a = rng.integers(-(1 << 20), 1 << 20, 256).astype(np.int32)
+    b = rng.integers(-(1 << 20), 1 << 20, 256).astype(np.int32)
+    a[:4] = [2**31 - 1, -2**31, 1 << 24 | 1, 0]  # float rounding of large ints, a wrapping sum
+    b[:4] = [1, -1, 0, 0]
+    scale = F16(rng.uniform(-0.01, 0.01))
+    d0 = rng.uniform(-5, 5, 256).astype(F16)
+    pc, pd = dev.put(np.zeros(256, F16)), dev.put(d0)
+    dev.ok(dev.launch("deq_f16", 1, dev.put(a), dev.put(b), pc, pd, int(scale.view(np.uint16)), lanes))
+    np.testing.assert_array_equal(dev.get(pc, d0), deq(a, scale), "Cast int32_t->half")
+    with np.errstate(over="ignore"):
+        total = (a.astype(np.int64) + b).astype(np.uint32).view(np.int32)  # the int32 sum wraps
+    h = deq(total, scale)
+    relu = np.where(h > 0, h, F16(0)).astype(F16)
+    want = relu if lanes == 0 else d0.copy()
+    if lanes:
+        for r in range(4):
+            want[r * 64: r * 64 + lanes] = relu[r * 64: r * 64 + lanes]
+    np.testing.assert_array_equal(dev.get(pd, d0), want, "AddDeqRelu")
+
+
 # ---------------------------------------------------------------- SetFlag / WaitFlag
 
 def test_paired_events_run_a_hand_synchronised_pipeline(dev):
@@ -225,6 +256,8 @@ BREADTH_TRAPS = {  # which -> the message (the kernel also names the block)
     16: "SetFlag<HardEvent::V_S>: eventID 8 is outside [0, 7]",
     17: "wait_flag: event 4 (pipe MTE2 -> V) was never set by a SetFlag",
     18: "WaitFlag<HardEvent::V_MTE3>: event 1 (pipe V -> MTE3) was never set",
+    19: "Cast(int32_t->half): the DEQSCALE register is unset: call SetDeqScale(half scale) first",
+    20: "AddDeqRelu: the DEQSCALE register is unset",
 }
 
 

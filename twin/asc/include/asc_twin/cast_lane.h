@@ -10,6 +10,7 @@
 //   half->int8_t, half->uint8_t                 CAST_NONE(=RINT), RINT, FLOOR, CEIL, ROUND, TRUNC
 //   int32_t->float, int64_t->float              CAST_NONE(=RINT), RINT, FLOOR, CEIL, ROUND, TRUNC
 //   int32_t->int16_t, int64_t->int32_t          CAST_NONE
+//   int32_t->half                               any (ignored): scaled by SetDeqScale(half), asc_twin/deq_scale.h
 //   half->int4b_t                               CAST_NONE(=RINT), RINT, FLOOR, CEIL, ROUND, TRUNC
 //   int4b_t->half                               CAST_NONE (exact)
 // Float -> integer saturates to the target's range and maps NaN to 0; integer -> narrower
@@ -39,6 +40,7 @@ enum CastModes : unsigned {
   kIntegral = 2,        // RINT FLOOR CEIL ROUND TRUNC
   kIntegralOrNone = 3,  // ... and NONE
   kHalfModes = 4,       // NONE RINT FLOOR CEIL ROUND TRUNC ODD
+  kAnyMode = 5,         // the mode is not used (int32_t->half goes through DEQSCALE)
 };
 
 template <typename T, typename U>
@@ -63,6 +65,7 @@ constexpr unsigned CastPairModes() {
   if ((is_same<U, int32_t>::value || is_same<U, int64_t>::value) && is_same<T, float>::value) return kIntegralOrNone;
   if (is_same<U, half>::value && is_same<T, int4b_t>::value) return kIntegralOrNone;
   if (is_same<U, int4b_t>::value && is_same<T, half>::value) return kNoneOnly;
+  if (is_same<U, int32_t>::value && is_same<T, half>::value) return kAnyMode;
   return 0;
 }
 
@@ -74,6 +77,7 @@ inline bool CastModeAllowed(unsigned modes, RoundMode m) {
     case kIntegral: return integral;
     case kIntegralOrNone: return integral || m == RoundMode::CAST_NONE;
     case kHalfModes: return integral || m == RoundMode::CAST_NONE || m == RoundMode::CAST_ODD;
+    case kAnyMode: return true;
     default: return false;
   }
 }
