@@ -84,11 +84,12 @@ class TPipe {
     return true;
   }
 
-  // Releases all buffers so InitBuffer can be called again.
+  // Releases all buffers (and event ids) so InitBuffer can be called again.
   __aicore__ inline void Reset() {
     twin::BlockState& b = twin::Block();
     cur_ = 0;
     buffers_ = 0;
+    for (uint8_t& taken : eventsTaken_) taken = 0;
     if (b.pipe == this) epoch_ = ++b.pipe_epoch;
   }
   __aicore__ inline void Destroy() {
@@ -101,17 +102,28 @@ class TPipe {
     }
   }
 
+  // Event ids per HardEvent, as CANN's TPipe hands them out: AllocEventID takes the lowest free
+  // id and keeps it until ReleaseEventID; FetchEventID names the lowest free id without taking
+  // it (for a SetFlag/WaitFlag pair right away). No free id traps (CANN asserts).
   template <HardEvent evt>
   __aicore__ inline TEventID AllocEventID() {
-    return NextEvent();
+    const TEventID id = LowestFreeEvent("TPipe::AllocEventID", evt);
+    eventsTaken_[static_cast<uint32_t>(evt)] |= static_cast<uint8_t>(1u << id);
+    return id;
   }
   template <HardEvent evt>
-  __aicore__ inline void ReleaseEventID(TEventID) {}
+  __aicore__ inline void ReleaseEventID(TEventID id) {
+    if (id < 0 || id >= twin::kEventIds) {
+      twin::RaiseTrap("TPipe::ReleaseEventID<HardEvent::%s>: id %d is outside [0, %d]", twin::EventInfo(evt).name, id,
+                      twin::kEventIds - 1);
+    }
+    eventsTaken_[static_cast<uint32_t>(evt)] &= static_cast<uint8_t>(~(1u << id));
+  }
   template <HardEvent evt>
   __aicore__ inline TEventID FetchEventID() {
-    return 0;
+    return LowestFreeEvent("TPipe::FetchEventID", evt);
   }
-  __aicore__ inline TEventID FetchEventID(HardEvent) { return 0; }
+  __aicore__ inline TEventID FetchEventID(HardEvent evt) { return LowestFreeEvent("TPipe::FetchEventID", evt); }
 
   // UB bytes handed out so far.
   uint64_t TwinUsedBytes() const { return cur_; }
@@ -148,16 +160,20 @@ class TPipe {
     buffers_ += num;
     return blk;
   }
-  TEventID NextEvent() {
-    const TEventID id = static_cast<TEventID>(nextEvent_ & 7);
-    ++nextEvent_;
-    return id;
+  TEventID LowestFreeEvent(const char* api, HardEvent evt) const {
+    const twin::HardEventInfo info = twin::EventInfo(evt);  // traps on HardEvent::MAX
+    const uint32_t taken = eventsTaken_[static_cast<uint32_t>(evt)];
+    for (int32_t id = 0; id < twin::kEventIds; ++id) {
+      if (!(taken >> id & 1u)) return static_cast<TEventID>(id);
+    }
+    twin::RaiseTrap("%s<HardEvent::%s>: all %d event ids are allocated (ReleaseEventID missing?)", api, info.name,
+                    twin::kEventIds);
   }
 
   uint64_t cur_ = 0;
   uint32_t buffers_ = 0;
   uint64_t epoch_ = 0;
-  uint32_t nextEvent_ = 0;
+  uint8_t eventsTaken_[static_cast<uint32_t>(HardEvent::MAX)] = {};  // bit i: id i held by AllocEventID
   bool destroyed_ = false;
 };
 

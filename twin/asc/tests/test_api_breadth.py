@@ -21,7 +21,7 @@ NONE, RINT, FLOOR, CEIL, ROUND, TRUNC = 0, 1, 2, 3, 4, 5
 
 dev, free_buffers = device_fixtures(lambda: {
     "API_BREADTH": ["int4_access", "pad_value_f32", "mrgsort_repeat_f32", "mrgsort_repeat_f16", "event_pipeline",
-                    "deq_f16", "breadth_traps"],
+                    "deq_f16", "event_ids", "breadth_traps"],
     "API_CAST": ["cast_f16_i4", "cast_i4_f16"],
 })
 
@@ -235,6 +235,14 @@ def test_paired_events_run_a_hand_synchronised_pipeline(dev):
     np.testing.assert_array_equal(dev.get(po, x), x * F32(2) + F32(1))
 
 
+def test_tpipe_event_ids_lowest_free_per_hard_event(dev):
+    po = dev.put(np.full(8, -1, np.int32))
+    dev.ok(dev.launch("event_ids", 2, po))
+    # Alloc 0, 1, 2; Fetch names 3 without taking it; id 1 released and taken again; another
+    # HardEvent has its own ids; Reset frees them all.
+    assert list(dev.get(po, np.zeros(8, np.int32))[:7]) == [0, 1, 2, 3, 1, 0, 0]
+
+
 BREADTH_TRAPS = {  # which -> the message (the kernel also names the block)
     0: "LocalTensor<int4b_t>::operator[]: offset 3 is odd",
     1: "GlobalTensor<int4b_t>::operator[]: offset 5 is odd",
@@ -258,6 +266,9 @@ BREADTH_TRAPS = {  # which -> the message (the kernel also names the block)
     18: "WaitFlag<HardEvent::V_MTE3>: event 1 (pipe V -> MTE3) was never set",
     19: "Cast(int32_t->half): the DEQSCALE register is unset: call SetDeqScale(half scale) first",
     20: "AddDeqRelu: the DEQSCALE register is unset",
+    21: "TPipe::AllocEventID<HardEvent::MTE3_V>: all 8 event ids are allocated (ReleaseEventID missing?)",
+    22: "TPipe::FetchEventID<HardEvent::V_V>: all 8 event ids are allocated",
+    23: "TPipe::ReleaseEventID<HardEvent::V_S>: id 8 is outside [0, 7]",
 }
 
 
