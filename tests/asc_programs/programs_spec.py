@@ -91,6 +91,35 @@ def _halves(n):
     return lambda rng: rng.uniform(-8, 8, n).astype(np.float16).view(np.uint16)
 
 
+def _int4_inputs(rng):
+    return rng.uniform(-6, 6, 4 * 4096).astype(np.float16)
+
+
+def _int4_quant(i, read):
+    x = i["x.bin"].view(np.float16).astype(F32)
+    scale = i["scale.bin"].view(np.float16)
+    inv = (F32(1) / scale.astype(F32)).astype(np.float16)  # the kernel's 1/scale, as a half scalar
+    scaled = (x * np.repeat(inv, 64).astype(F32)).astype(np.float16)  # Muls: one rounding to half
+    q = np.clip(np.rint(scaled.astype(np.float64)), -8, 7).astype(np.int64)  # CAST_RINT, saturated
+    nib = q & 0xF
+    np.testing.assert_array_equal(read("q.bin", np.uint8), (nib[0::2] | nib[1::2] << 4).astype(np.uint8))
+    y = (q.astype(F32) * np.repeat(scale, 64).astype(F32)).astype(np.float16)
+    np.testing.assert_array_equal(read("y.bin", np.uint16).view(np.float16), y)
+
+
+def _topk(i, read):
+    x = i["x.bin"].reshape(6, 256)
+    order = np.argsort(-x, axis=1, kind="stable")[:, :32]  # equal scores: the lower column first
+    np.testing.assert_array_equal(read("val.bin", F32).reshape(6, 32), np.take_along_axis(x, order, 1))
+    np.testing.assert_array_equal(read("idx.bin", np.uint32).reshape(6, 32), order.astype(np.uint32))
+
+
+def _topk_scores(rng):
+    x = rng.uniform(-100, 100, 6 * 256).astype(F32)
+    x[rng.random(x.size) < 0.1] = F32(7.5)  # ties: the merge keeps column order
+    return x
+
+
 # platform_split runs GetCoreNumAiv() blocks of 4096: 48 on Ascend910B1 (the default SoC).
 SPECS = {
     "vadd_chevron": ({"x.bin": _f32(8 * 2048), "y.bin": _f32(8 * 2048)}, _vadd),
@@ -111,4 +140,8 @@ SPECS = {
     "chain_async": ({"x.bin": _f32(9 * 768), "y.bin": _f32(9 * 768)}, _chain),
     "half_cast": ({"x.bin": _halves(4 * 1024), "y.bin": _halves(4 * 1024)}, _half),
     "tpl_dispatch": ({"x.bin": _f32(4 * 2048), "choice.bin": _tpl_choice}, _tpl),
+    "int4_quant": ({"x.bin": lambda r: _int4_inputs(r).view(np.uint16),
+                    "scale.bin": lambda r: r.uniform(0.4, 1.2, 4 * 4096 // 64).astype(np.float16).view(np.uint16)},
+                   _int4_quant),
+    "topk_sort": ({"x.bin": _topk_scores}, _topk),
 }

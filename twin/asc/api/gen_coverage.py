@@ -51,12 +51,12 @@ using namespace AscendC;
 struct Ctx {
   LocalTensor<float> f32; LocalTensor<half> f16; LocalTensor<bfloat16_t> bf16; LocalTensor<int8_t> i8;
   LocalTensor<uint8_t> u8; LocalTensor<int16_t> i16; LocalTensor<uint16_t> u16; LocalTensor<int32_t> i32;
-  LocalTensor<uint32_t> u32; LocalTensor<int64_t> i64;
-  GlobalTensor<float> gf32; GlobalTensor<half> gf16; GlobalTensor<int32_t> gi32;
+  LocalTensor<uint32_t> u32; LocalTensor<int64_t> i64; LocalTensor<int4b_t> i4;
+  GlobalTensor<float> gf32; GlobalTensor<half> gf16; GlobalTensor<int32_t> gi32; GlobalTensor<int4b_t> gi4;
   uint64_t m2[2]; uint64_t mk; uint8_t rep; int32_t n; uint32_t un; uint64_t cnt;
   UnaryRepeatParams up; BinaryRepeatParams bp; DataCopyParams dcp; DataCopyExtParams dce;
   DataCopyPadExtParams<float> pad; GatherMaskParams gmp;
-  float fs; half hs; int32_t is; int16_t ss; uint16_t u16s;
+  float fs; half hs; int32_t is; int16_t ss; uint16_t u16s; uint16_t u16a[4]; uint32_t u32a[4];
 };
 """
 

@@ -25,7 +25,7 @@ class LocalMemAllocator {
   }
   template <typename T>
   __aicore__ inline LocalTensor<T> Alloc(uint32_t tileSize) {
-    const uint64_t bytes = (uint64_t{tileSize} * sizeof(T) + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
+    const uint64_t bytes = (twin::ElemBytes<T>(tileSize) + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
     const twin::BlockState& b = twin::Block();
     if (b.ub_base == nullptr) twin::RaiseTrap("LocalMemAllocator::Alloc: no block environment");
     if (cur_ + bytes > b.ub_size) {

@@ -48,7 +48,11 @@ inline void WriteGmBlocks32(void* dst, const void* src, uint64_t bytes) {
 template <typename T>
 inline void WriteGmRow(void* dst, const void* src, uint64_t bytes, bool blocks32) {
   if (AtomicActive()) {
-    AtomicWriteGm<T>(dst, src, bytes);
+    if constexpr (kIsInt4<T>) {
+      RaiseTrap("DataCopy(UB->GM): atomic mode (SetAtomicAdd/Max/Min) does not support int4b_t");
+    } else {
+      AtomicWriteGm<T>(dst, src, bytes);
+    }
   } else if (blocks32) {
     WriteGmBlocks32(dst, src, bytes);
   } else {
@@ -68,7 +72,12 @@ inline void CheckGmAligned(const char* api, const T* p) {
 // Count-form rule: whole 32-byte blocks only.
 template <typename T>
 inline void CheckCopyCount(const char* api, uint32_t count) {
-  const uint64_t bytes = uint64_t{count} * sizeof(T);
+  const uint64_t bytes = ElemBytes<T>(count);
+  if (kIsInt4<T> && (count % 2 != 0 || bytes % ONE_BLK_SIZE != 0)) {
+    RaiseTrap("%s: count %u int4b_t elements = %llu B is not a whole number of 32-byte blocks (64 int4b_t "
+              "elements each; the NPU rounds down and drops the tail)",
+              api, count, static_cast<unsigned long long>(bytes));
+  }
   if (bytes % ONE_BLK_SIZE != 0) {
     RaiseTrap("%s: count %u x %zu B = %llu B is not a multiple of 32 B (the NPU rounds down to %llu B and "
               "drops the tail; use DataCopyPad)",
@@ -89,7 +98,7 @@ inline void CheckUbSpan(const char* api, const char* role, uint64_t span, uint64
 
 template <typename T>
 inline uint64_t TensorBytes(const LocalTensor<T>& t) {
-  return uint64_t{t.GetSize()} * sizeof(T);
+  return ElemBytes<T>(t.GetSize());
 }
 
 }  // namespace twin
@@ -103,8 +112,8 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>
   twin::CheckCopyCount<T>(api, count);
   twin::CheckUbOperand(api, "dst", dst, count);
   twin::CheckGmAligned(api, src.GetPhyAddr());
-  twin::CheckGm(api, src.GetPhyAddr(), uint64_t{count} * sizeof(T));
-  twin::CopyBlocks32(dst.TwinData(), src.GetPhyAddr(), uint64_t{count} * sizeof(T));
+  twin::CheckGm(api, src.GetPhyAddr(), twin::ElemBytes<T>(count));
+  twin::CopyBlocks32(dst.TwinData(), src.GetPhyAddr(), twin::ElemBytes<T>(count));
 }
 
 template <typename T>
@@ -114,8 +123,8 @@ __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
   twin::CheckCopyCount<T>(api, count);
   twin::CheckUbOperand(api, "src", src, count);
   twin::CheckGmAligned(api, dst.GetPhyAddr());
-  twin::CheckGm(api, dst.GetPhyAddr(), uint64_t{count} * sizeof(T));
-  twin::WriteGmRow<T>(dst.GetPhyAddr(), src.TwinData(), uint64_t{count} * sizeof(T), true);
+  twin::CheckGm(api, dst.GetPhyAddr(), twin::ElemBytes<T>(count));
+  twin::WriteGmRow<T>(dst.GetPhyAddr(), src.TwinData(), twin::ElemBytes<T>(count), true);
 }
 
 template <typename T>
@@ -125,7 +134,7 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>&
   twin::CheckCopyCount<T>(api, count);
   twin::CheckUbOperand(api, "dst", dst, count);
   twin::CheckUbOperand(api, "src", src, count);
-  std::memmove(dst.TwinData(), src.TwinData(), uint64_t{count} * sizeof(T));
+  std::memmove(dst.TwinData(), src.TwinData(), twin::ElemBytes<T>(count));
 }
 
 // ---------------- DataCopyParams form (32-byte blocks on both sides) ----------------
@@ -178,14 +187,47 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>&
 
 // ---------------- DataCopyPad ----------------
 
+// ---------------- SetPadValue: the pad register of DataCopyPad ----------------
+
+namespace twin {
+template <typename T>
+constexpr bool kPadValueType = kIsOneOf<T, int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t,
+                                        float, int64_t, uint64_t, double>;
+
+template <typename T>
+inline void WritePadRegister(T value) {
+  static_assert(sizeof(T) <= sizeof(uint64_t), "DataCopyPad/SetPadValue: element types of at most 8 bytes");
+  VecRegs& v = Block().vec;
+  v.padValueBits = 0;
+  std::memcpy(&v.padValueBits, &value, sizeof(T));
+  v.padValueSet = true;
+}
+}  // namespace twin
+
+// Sets the value GM -> UB DataCopyPad writes into padding (per block, kept until changed).
+template <typename T, TPosition pos = TPosition::MAX>
+__aicore__ inline void SetPadValue(T paddingValue) {
+  static_assert(twin::kHasDataCopyPad || twin::kDependentFalse<T>,
+                "SetPadValue is not available on this NpuArch (Atlas inference/training)");
+  static_assert(pos == TPosition::VECIN || pos == TPosition::VECOUT || pos == TPosition::MAX,
+                "SetPadValue: pos must be TPosition::VECIN, VECOUT or MAX");
+  static_assert(twin::kPadValueType<T>,
+                "SetPadValue supports int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float, "
+                "int64_t, uint64_t, double");
+  twin::WritePadRegister(paddingValue);
+}
+
 // GM -> UB: blockCount rows of blockLen bytes; each UB row is
-// [leftPadding elems][data][rightPadding elems] rounded up to 32 B, the pad
-// being paddingValue (isPad) or else the row's first element.
+// [leftPadding elems][data][rightPadding elems] rounded up to 32 B. The pad is paddingValue
+// when isPad (which also writes it into the pad register, as the NPU's DataCopyPad does),
+// else the pad register if SetPadValue (or an earlier isPad copy) wrote it, else the row's
+// first element (CANN: "dummy" data; the first element when there is no left/right padding).
 template <typename T>
 __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
                                    const DataCopyExtParams& p, const DataCopyPadExtParams<T>& pad) {
   static_assert(twin::kHasDataCopyPad || twin::kDependentFalse<T>,
                 "DataCopyPad is not available on this NpuArch (Atlas inference/training)");
+  static_assert(!twin::kIsInt4<T>, "DataCopyPad does not support int4b_t (move it as int8_t/uint8_t bytes)");
   constexpr const char* api = "DataCopyPad(GM->UB)";
   if (p.blockCount == 0 || p.blockLen == 0) return;
   if (p.blockLen % sizeof(T) != 0) twin::RaiseTrap("%s: blockLen %u B is not a multiple of sizeof(T) = %zu", api, p.blockLen, sizeof(T));
@@ -205,11 +247,13 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
   const uint64_t rowElems = rowUb / sizeof(T);
   const uint64_t dataBegin = pad.leftPadding;
   const uint64_t dataEnd = dataBegin + p.blockLen / sizeof(T);
+  if (pad.isPad) twin::WritePadRegister(pad.paddingValue);
+  const twin::VecRegs& regs = twin::Block().vec;
   for (uint32_t i = 0; i < p.blockCount; ++i) {
     T* row = reinterpret_cast<T*>(d + i * dstPitch);
     const uint8_t* from = s + i * srcPitch;
-    T value = pad.paddingValue;
-    if (!pad.isPad) std::memcpy(&value, from, sizeof(T));
+    T value;
+    std::memcpy(&value, regs.padValueSet ? reinterpret_cast<const uint8_t*>(&regs.padValueBits) : from, sizeof(T));
     std::memcpy(row + dataBegin, from, p.blockLen);
     for (uint64_t k = 0; k < dataBegin; ++k) row[k] = value;
     for (uint64_t k = dataEnd; k < rowElems; ++k) row[k] = value;
@@ -221,6 +265,7 @@ template <typename T>
 __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
   static_assert(twin::kHasDataCopyPad || twin::kDependentFalse<T>,
                 "DataCopyPad is not available on this NpuArch (Atlas inference/training)");
+  static_assert(!twin::kIsInt4<T>, "DataCopyPad does not support int4b_t (move it as int8_t/uint8_t bytes)");
   constexpr const char* api = "DataCopyPad(UB->GM)";
   if (p.blockCount == 0 || p.blockLen == 0) return;
   if (p.blockLen % sizeof(T) != 0) twin::RaiseTrap("%s: blockLen %u B is not a multiple of sizeof(T) = %zu", api, p.blockLen, sizeof(T));

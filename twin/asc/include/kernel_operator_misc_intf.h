@@ -60,22 +60,26 @@ inline const char* DumpTypeName() {
   if (std::is_same<T, uint32_t>::value) return "uint32";
   if (std::is_same<T, int64_t>::value) return "int64";
   if (std::is_same<T, uint64_t>::value) return "uint64";
+  if (kIsInt4<T>) return "int4";
   return "unknown";
 }
 
+// Elements first .. first + dumpSize - 1 of p (int4b_t: packed nibbles).
 template <typename T>
-inline void DumpValues(const char* where, uint64_t addr, const T* p, uint32_t desc, uint32_t dumpSize) {
+inline void DumpValues(const char* where, uint64_t addr, const T* p, uint64_t first, uint32_t desc,
+                       uint32_t dumpSize) {
   std::string line = "DumpTensor: desc=" + std::to_string(desc) + ", addr=" + std::to_string(addr) +
                      ", data_type=" + DumpTypeName<T>() + ", position=" + where +
                      ", dump_size=" + std::to_string(dumpSize) + "\n[";
   char buf[64];
   for (uint32_t i = 0; i < dumpSize; ++i) {
+    const T v = LoadElem(p, first + i);
     if constexpr (std::is_floating_point<T>::value || std::is_same<T, half>::value || std::is_same<T, bfloat16_t>::value) {
-      std::snprintf(buf, sizeof(buf), "%s%f", i ? ", " : "", static_cast<double>(static_cast<float>(p[i])));
-    } else if constexpr (std::is_signed<T>::value) {
-      std::snprintf(buf, sizeof(buf), "%s%lld", i ? ", " : "", static_cast<long long>(p[i]));
+      std::snprintf(buf, sizeof(buf), "%s%f", i ? ", " : "", static_cast<double>(static_cast<float>(v)));
+    } else if constexpr (std::is_signed<T>::value || kIsInt4<T>) {
+      std::snprintf(buf, sizeof(buf), "%s%lld", i ? ", " : "", static_cast<long long>(v));
     } else {
-      std::snprintf(buf, sizeof(buf), "%s%llu", i ? ", " : "", static_cast<unsigned long long>(p[i]));
+      std::snprintf(buf, sizeof(buf), "%s%llu", i ? ", " : "", static_cast<unsigned long long>(v));
     }
     line += buf;
   }
@@ -88,12 +92,12 @@ inline void DumpValues(const char* where, uint64_t addr, const T* p, uint32_t de
 template <typename T>
 __aicore__ inline void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize) {
   twin::CheckUbOperand("DumpTensor", "tensor", tensor, dumpSize);
-  twin::DumpValues("UB", tensor.GetPhyAddr(), tensor.TwinData(), desc, dumpSize);
+  twin::DumpValues("UB", tensor.GetPhyAddr(), tensor.TwinData(), 0, desc, dumpSize);
 }
 template <typename T>
 __aicore__ inline void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize) {
-  twin::CheckGm("DumpTensor", tensor.GetPhyAddr(), uint64_t{dumpSize} * sizeof(T));
-  twin::DumpValues("GM", reinterpret_cast<uint64_t>(tensor.GetPhyAddr()), tensor.GetPhyAddr(), desc, dumpSize);
+  twin::CheckGm("DumpTensor", tensor.GetPhyAddr(), twin::ElemBytes<T>(dumpSize));
+  twin::DumpValues("GM", reinterpret_cast<uint64_t>(tensor.GetPhyAddr()), tensor.GetPhyAddr(), 0, desc, dumpSize);
 }
 
 // DumpTensor from element `countOff` on, with the checkpoint index in the header line.
@@ -102,7 +106,7 @@ __aicore__ inline void DumpAccChkPoint(const LocalTensor<T>& tensor, uint32_t in
                                        uint32_t dumpSize) {
   twin::CheckUbOperand("DumpAccChkPoint", "tensor", tensor, uint64_t{countOff} + dumpSize);
   std::printf("DumpAccChkPoint: index=%u, countOff=%u\n", index, countOff);
-  twin::DumpValues("UB", tensor.GetPhyAddr(countOff), tensor.TwinData() + countOff, index, dumpSize);
+  twin::DumpValues("UB", tensor.GetPhyAddr(countOff), tensor.TwinData(), countOff, index, dumpSize);
 }
 
 namespace twin {

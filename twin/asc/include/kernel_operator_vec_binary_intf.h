@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 
+#include "asc_twin/deq_scale.h"
 #include "asc_twin/elementwise.h"
 
 namespace AscendC {
@@ -106,28 +107,62 @@ inline T NarrowRne(W v) {
   }
 }
 
-template <typename T, typename U, typename F>
-inline void BinaryCastMap(const char* api, const Plan& plan, const LocalTensor<T>& dst, const LocalTensor<U>& src0,
-                          const LocalTensor<U>& src1, const BinaryRepeatParams& p, F f) {
+// dst(T) = g(src0, src1) per active lane, g taking the sources' values (in Wide<U>) to T.
+template <typename T, typename U, typename G>
+inline void BinaryToMap(const char* api, const Plan& plan, const LocalTensor<T>& dst, const LocalTensor<U>& src0,
+                        const LocalTensor<U>& src1, const BinaryRepeatParams& p, G g) {
   const Operand<T> d = MakeOperand(api, "dst", dst, p.dstBlkStride, p.dstRepStride);
   const Operand<U> s[2] = {MakeOperand(api, "src0", src0, p.src0BlkStride, p.src0RepStride),
                            MakeOperand(api, "src1", src1, p.src1BlkStride, p.src1RepStride)};
-  Level0Map(api, plan, d, s, [f](const U* v) {
-    const U r = static_cast<U>(f(static_cast<Wide<U>>(v[0]), static_cast<Wide<U>>(v[1])));  // the op's result in U
+  Level0Map(api, plan, d, s, [g](const U* v) { return g(static_cast<Wide<U>>(v[0]), static_cast<Wide<U>>(v[1])); });
+}
+
+template <typename T, typename U, typename F>
+inline void BinaryCastMap(const char* api, const Plan& plan, const LocalTensor<T>& dst, const LocalTensor<U>& src0,
+                          const LocalTensor<U>& src1, const BinaryRepeatParams& p, F f) {
+  BinaryToMap(api, plan, dst, src0, src1, p, [f](Wide<U> a, Wide<U> b) {
+    const U r = static_cast<U>(f(a, b));  // the op's result in U
     return NarrowRne<T>(static_cast<Wide<U>>(r));
   });
 }
 
 // Count form: contiguous operands (dst repeats are 256 / sizeof(U) elements of T apart).
+template <typename T, typename U>
+inline BinaryRepeatParams ContiguousCastParams() {
+  return BinaryRepeatParams(1, 1, 1, static_cast<uint8_t>(kRepElems<U> * sizeof(T) / 32), 8, 8);
+}
 template <typename T, typename U, typename F>
 inline void BinaryCastCount(const char* api, const LocalTensor<T>& dst, const LocalTensor<U>& src0,
                             const LocalTensor<U>& src1, uint32_t count, F f) {
   if (count == 0) return;
   LevelTwoDone();
-  const BinaryRepeatParams contiguous(1, 1, 1, static_cast<uint8_t>(kRepElems<U> * sizeof(T) / 32), 8, 8);
-  BinaryCastMap(api, CountPlan<U>(count), dst, src0, src1, contiguous, f);
+  BinaryCastMap(api, CountPlan<U>(count), dst, src0, src1, ContiguousCastParams<T, U>(), f);
 }
+
+// AddDeqRelu: relu(deq(src0 + src1)), the int32 sum wrapping, deq by DEQSCALE (deq_scale.h).
+inline half AddDeqReluLane(int32_t a, int32_t b) { return ReluOf(DeqToHalf(WrapAdd(a, b))); }
 }  // namespace twin
+
+__aicore__ inline void AddDeqRelu(const LocalTensor<half>& dst, const LocalTensor<int32_t>& src0,
+                                  const LocalTensor<int32_t>& src1, const int32_t& count) {
+  if (!twin::CheckCount("AddDeqRelu", count)) return;
+  twin::RequireDeqScale("AddDeqRelu");
+  twin::LevelTwoDone();
+  twin::BinaryToMap("AddDeqRelu", twin::CountPlan<int32_t>(static_cast<uint32_t>(count)), dst, src0, src1,
+                    twin::ContiguousCastParams<half, int32_t>(), twin::AddDeqReluLane);
+}
+#define ASC_TWIN_ADD_DEQ_RELU_L0(MaskDecl)                                                                    \
+  template <bool isSetMask = true>                                                                            \
+  __aicore__ inline void AddDeqRelu(const LocalTensor<half>& dst, const LocalTensor<int32_t>& src0,           \
+                                    const LocalTensor<int32_t>& src1, MaskDecl, const uint8_t repeatTime,     \
+                                    const BinaryRepeatParams& repeatParams) {                                 \
+    twin::RequireDeqScale("AddDeqRelu");                                                                      \
+    twin::BinaryToMap("AddDeqRelu", twin::MakePlan<int32_t, isSetMask>("AddDeqRelu", mask, repeatTime), dst, \
+                      src0, src1, repeatParams, twin::AddDeqReluLane);                                        \
+  }
+ASC_TWIN_ADD_DEQ_RELU_L0(const uint64_t mask[])
+ASC_TWIN_ADD_DEQ_RELU_L0(uint64_t mask)
+#undef ASC_TWIN_ADD_DEQ_RELU_L0
 
 #define ASC_TWIN_BINARY_CAST_API(Name, Pred, TypeText, Expr)                                                  \
   template <typename T, typename U, bool isSetMask = true>                                                    \

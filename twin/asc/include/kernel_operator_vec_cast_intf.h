@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "asc_twin/cast_lane.h"
+#include "asc_twin/deq_scale.h"
 #include "asc_twin/elementwise.h"
 
 namespace AscendC {
@@ -122,11 +123,13 @@ constexpr const char* CastTypeName() {
   if (std::is_same<T, int16_t>::value) return "int16_t";
   if (std::is_same<T, int32_t>::value) return "int32_t";
   if (std::is_same<T, int64_t>::value) return "int64_t";
+  if (std::is_same<T, int4b_t>::value) return "int4b_t";
   return "?";
 }
 
 template <typename T, typename U>
 inline void CheckCastMode(RoundMode m) {
+  if constexpr (CastPairModes<T, U>() == kAnyMode) RequireDeqScale("Cast(int32_t->half)");
   if (!CastModeAllowed(CastPairModes<T, U>(), m)) {
     RaiseTrap("Cast: RoundMode %s is not supported for %s->%s", RoundModeName(m), CastTypeName<U>(), CastTypeName<T>());
   }
@@ -148,6 +151,9 @@ inline T CastOne(U x, RoundMode m) {
     }
   } else if constexpr (kFloatLike<U>) {
     return SaturateInt<T>(RoundByMode(static_cast<double>(static_cast<float>(x)), m));
+  } else if constexpr (CastPairModes<T, U>() == kAnyMode) {
+    (void)m;
+    return DeqToHalf(x);
   } else if constexpr (std::is_same<T, float>::value) {
     if (m == RoundMode::CAST_NONE || m == RoundMode::CAST_RINT) return static_cast<float>(x);
     return DirectedToFloat(static_cast<double>(x), m);
@@ -160,7 +166,46 @@ inline T CastOne(U x, RoundMode m) {
   }
 }
 
+// int4b_t operands pack two elements a byte: a count must be even, a continuous mask even,
+// and a bit mask must select both lanes of every pair (CANN's Cast constraints for int4b_t).
+template <typename T, typename U>
+inline void CheckInt4Count(uint64_t count) {
+  if ((kIsInt4<T> || kIsInt4<U>) && count % 2 != 0) {
+    RaiseTrap("Cast: count %llu is odd; with an int4b_t operand it must be even (two elements per byte)",
+              static_cast<unsigned long long>(count));
+  }
+}
+template <typename T, typename U>
+inline void CheckInt4Mask(uint64_t mask, bool isSetMask) {
+  const VecRegs& v = Block().vec;
+  if (!(kIsInt4<T> || kIsInt4<U>)) return;
+  if (v.counterMode) return CheckInt4Count<T, U>(isSetMask ? mask : v.maskLow);
+  if (isSetMask && mask % 2 != 0) {
+    RaiseTrap("Cast: mask %llu is odd; with an int4b_t operand it must be even (two elements per byte)",
+              static_cast<unsigned long long>(mask));
+  }
+}
+template <typename T, typename U>
+inline void CheckInt4Mask(const uint64_t mask[], bool isSetMask) {
+  if (!(kIsInt4<T> || kIsInt4<U>) || !isSetMask || mask == nullptr) return;
+  if (Block().vec.counterMode) return CheckInt4Count<T, U>(mask[0]);
+  constexpr uint64_t kEven = 0x5555555555555555ull;
+  for (int k = 0; k < 2; ++k) {
+    if (((mask[k] ^ (mask[k] >> 1)) & kEven) != 0) {
+      RaiseTrap("Cast: mask[%d] = 0x%llx selects one lane of a pair; with an int4b_t operand bits 2i and 2i+1 "
+                "must be equal (two elements per byte)", k, static_cast<unsigned long long>(mask[k]));
+    }
+  }
+}
+
 }  // namespace twin
+
+// Sets DEQSCALE for Cast int32_t->half and AddDeqRelu (per block, kept until changed).
+__aicore__ inline void SetDeqScale(half scale) {
+  twin::VecRegs& v = twin::Block().vec;
+  v.deqScaleBits = scale.val;
+  v.deqScaleSet = true;
+}
 
 template <typename T, typename U>
 __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
@@ -216,6 +261,7 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
   } else {
     static_assert(twin::CastPairModes<T, U>() != 0, "Cast: this src->dst type pair is not supported on A2/A3");
     twin::CheckCastMode<T, U>(m);
+    twin::CheckInt4Count<T, U>(count);
     twin::MapUnary(api, dst, src, n, [m](U x) { return twin::CastOne<T, U>(x, m); });
   }
 }
@@ -229,6 +275,7 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
     static_assert(twin::CastPairModes<T, U>() != 0, "Cast: this src->dst type pair is not supported on A2/A3"); \
     const RoundMode m = roundMode;                                                                           \
     twin::CheckCastMode<T, U>(m);                                                                            \
+    twin::CheckInt4Mask<T, U>(mask, isSetMask);                                                              \
     twin::UnaryLevel0<T, U, isSetMask>("Cast", dst, src, mask, repeatTime, repeatParams,                      \
                                        [m](U x) { return twin::CastOne<T, U>(x, m); });                      \
   }

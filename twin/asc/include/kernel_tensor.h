@@ -36,10 +36,14 @@ class GlobalTensor {
     bufferSize_ = 0;
   }
 
-  // A view starting `offset` elements later.
+  // A view starting `offset` elements later (int4b_t: an even offset, a view starts on a byte).
   __aicore__ inline GlobalTensor operator[](uint64_t offset) const {
+    if (twin::kIsInt4<T> && offset % 2 != 0) {
+      twin::RaiseTrap("GlobalTensor<int4b_t>::operator[]: offset %llu is odd (two elements per byte; a view "
+                      "starts on a byte)", static_cast<unsigned long long>(offset));
+    }
     GlobalTensor view;
-    view.address_ = address_ + offset;
+    view.address_ = address_ + twin::ElemStep<T>(offset);
     view.bufferSize_ = bufferSize_ > offset ? bufferSize_ - offset : 0;
     view.cacheMode_ = cacheMode_;
     return view;
@@ -47,19 +51,28 @@ class GlobalTensor {
 
   // Scalar GM access; each call is checked against the device allocations.
   __aicore__ inline T GetValue(uint64_t offset) const {
-    const T* p = address_ + offset;
+    const T* p = address_ + twin::ElemStep<T>(offset);
     CheckScalar("GlobalTensor::GetValue", p);
-    T v;
-    std::memcpy(&v, p, sizeof(T));
-    return v;
+    if constexpr (twin::kIsInt4<T>) {
+      return twin::LoadNibble(address_, offset);
+    } else {
+      T v;
+      std::memcpy(&v, p, sizeof(T));
+      return v;
+    }
   }
   // NPU: goes through the per-core data cache; the twin stores directly.
   __aicore__ inline void SetValue(uint64_t offset, T value) const {
-    T* p = address_ + offset;
+    T* p = address_ + twin::ElemStep<T>(offset);
     CheckScalar("GlobalTensor::SetValue", p);
-    std::memcpy(p, &value, sizeof(T));
+    if constexpr (twin::kIsInt4<T>) {
+      twin::StoreNibble(address_, offset, value);
+    } else {
+      std::memcpy(p, &value, sizeof(T));
+    }
   }
   __aicore__ inline T& operator()(uint64_t offset) const {
+    static_assert(!twin::kIsInt4<T>, "GlobalTensor<int4b_t>::operator() cannot reference half a byte: use GetValue/SetValue");
     T* p = address_ + offset;
     CheckScalar("GlobalTensor::operator()", p);
     return *p;
@@ -67,13 +80,13 @@ class GlobalTensor {
 
   __aicore__ inline uint64_t GetSize() const { return bufferSize_; }
   __aicore__ inline __gm__ T* GetPhyAddr() const { return address_; }
-  __aicore__ inline __gm__ T* GetPhyAddr(uint64_t offset) const { return address_ + offset; }
+  __aicore__ inline __gm__ T* GetPhyAddr(uint64_t offset) const { return address_ + twin::ElemStep<T>(offset); }
 
   template <typename U>
   __aicore__ inline GlobalTensor<U> ReinterpretCast() const {
     GlobalTensor<U> out;
     out.address_ = reinterpret_cast<U*>(address_);
-    out.bufferSize_ = bufferSize_ * sizeof(T) / sizeof(U);
+    out.bufferSize_ = twin::ElemsInBytes<U>(twin::ElemBytes<T>(bufferSize_));
     return out;
   }
 
@@ -110,7 +123,10 @@ class LocalTensor {
     const twin::BlockState& b = twin::Block();
     if (b.ub_base == nullptr) twin::RaiseTrap("LocalTensor: no block environment (UB not installed)");
     if (addr % ONE_BLK_SIZE != 0) twin::RaiseTrap("LocalTensor: UB address %u is not 32-byte aligned", addr);
-    const uint64_t end = uint64_t{addr} + uint64_t{tileSize} * sizeof(T);
+    if (twin::kIsInt4<T> && tileSize % 2 != 0) {
+      twin::RaiseTrap("LocalTensor<int4b_t>: tileSize %u is odd (two elements per byte)", tileSize);
+    }
+    const uint64_t end = uint64_t{addr} + twin::ElemBytes<T>(tileSize);
     if (end > b.ub_size) {
       twin::RaiseTrap("LocalTensor: [%u, %llu) exceeds the UB capacity of %llu bytes", addr,
                       static_cast<unsigned long long>(end), static_cast<unsigned long long>(b.ub_size));
@@ -121,38 +137,53 @@ class LocalTensor {
     pos_ = pos;
   }
 
-  // A tensor starting `offset` elements later; offset must be < GetSize().
+  // A tensor starting `offset` elements later; offset must be < GetSize() (int4b_t: and even,
+  // since a view starts on a byte).
   __aicore__ inline LocalTensor operator[](uint32_t offset) const {
     CheckIndex("LocalTensor::operator[]", offset);
+    if (twin::kIsInt4<T> && offset % 2 != 0) {
+      twin::RaiseTrap("LocalTensor<int4b_t>::operator[]: offset %u is odd (two elements per byte; a view starts "
+                      "on a byte)", offset);
+    }
     LocalTensor view = *this;
-    view.addr_ = addr_ + offset;
+    view.addr_ = addr_ + twin::ElemStep<T>(offset);
     view.size_ = size_ - offset;
     return view;
   }
 
   __aicore__ inline T GetValue(uint32_t offset) const {
     CheckIndex("LocalTensor::GetValue", offset);
-    return addr_[offset];
+    if constexpr (twin::kIsInt4<T>) {
+      return twin::LoadNibble(addr_, offset);
+    } else {
+      return addr_[offset];
+    }
   }
   template <typename S>
   __aicore__ inline void SetValue(uint32_t index, S value) const {
     CheckIndex("LocalTensor::SetValue", index);
-    addr_[index] = static_cast<T>(value);
+    if constexpr (twin::kIsInt4<T>) {
+      twin::StoreNibble(addr_, index, static_cast<T>(value));
+    } else {
+      addr_[index] = static_cast<T>(value);
+    }
   }
   __aicore__ inline T& operator()(uint32_t offset) const {
+    static_assert(!twin::kIsInt4<T>, "LocalTensor<int4b_t>::operator() cannot reference half a byte: use GetValue/SetValue");
     CheckIndex("LocalTensor::operator()", offset);
     return addr_[offset];
   }
 
   __aicore__ inline uint32_t GetSize() const { return size_; }
   __aicore__ inline void SetSize(uint32_t size) {
-    if (addr_ != nullptr && uint64_t{size} * sizeof(T) > static_cast<uint64_t>(limit_ - Bytes())) {
+    if (addr_ != nullptr && twin::ElemBytes<T>(size) > static_cast<uint64_t>(limit_ - Bytes())) {
       twin::RaiseTrap("LocalTensor::SetSize: %u elements exceed the underlying buffer", size);
     }
     size_ = size;
   }
-  __aicore__ inline uint32_t GetLength() const { return size_ * static_cast<uint32_t>(sizeof(T)); }
-  __aicore__ inline void SetBufferLen(uint32_t dataLen) { SetSize(dataLen / static_cast<uint32_t>(sizeof(T))); }
+  // Bytes (int4b_t: half the element count).
+  __aicore__ inline uint32_t GetLength() const { return static_cast<uint32_t>(twin::ElemBytes<T>(size_)); }
+  __aicore__ inline void SetBufferLen(uint32_t dataLen) { SetSize(static_cast<uint32_t>(twin::ElemsInBytes<T>(dataLen))); }
   __aicore__ inline int32_t GetPosition() const { return static_cast<int32_t>(pos_); }
   __aicore__ inline void SetUserTag(TTagType tag) { tag_ = tag; }
   __aicore__ inline TTagType GetUserTag() const { return tag_; }
@@ -161,14 +192,15 @@ class LocalTensor {
   __aicore__ inline uint64_t GetPhyAddr() const { return GetPhyAddr(0); }
   __aicore__ inline uint64_t GetPhyAddr(uint32_t offset) const {
     const uint8_t* base = twin::Block().ub_base;
-    return static_cast<uint64_t>(reinterpret_cast<const uint8_t*>(addr_ + offset) - base);
+    return static_cast<uint64_t>(Bytes() + twin::ElemByteOffset<T>(offset) - base);
   }
 
-  // Same bytes viewed as U (byte length preserved).
+  // Same bytes viewed as U (byte length preserved; int4b_t counts two elements a byte).
   template <typename U>
   __aicore__ inline LocalTensor<U> ReinterpretCast() const {
     return LocalTensor<U>::TwinMake(reinterpret_cast<U*>(addr_),
-                                    static_cast<uint32_t>(uint64_t{size_} * sizeof(T) / sizeof(U)), limit_, pos_);
+                                    static_cast<uint32_t>(twin::ElemsInBytes<U>(twin::ElemBytes<T>(size_))), limit_,
+                                    pos_);
   }
 
   // Whole-tensor expressions: dst = a + b (count = dst.GetSize()).

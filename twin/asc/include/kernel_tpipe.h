@@ -84,11 +84,12 @@ class TPipe {
     return true;
   }
 
-  // Releases all buffers so InitBuffer can be called again.
+  // Releases all buffers (and event ids) so InitBuffer can be called again.
   __aicore__ inline void Reset() {
     twin::BlockState& b = twin::Block();
     cur_ = 0;
     buffers_ = 0;
+    for (uint8_t& taken : eventsTaken_) taken = 0;
     if (b.pipe == this) epoch_ = ++b.pipe_epoch;
   }
   __aicore__ inline void Destroy() {
@@ -101,17 +102,28 @@ class TPipe {
     }
   }
 
+  // Event ids per HardEvent, as CANN's TPipe hands them out: AllocEventID takes the lowest free
+  // id and keeps it until ReleaseEventID; FetchEventID names the lowest free id without taking
+  // it (for a SetFlag/WaitFlag pair right away). No free id traps (CANN asserts).
   template <HardEvent evt>
   __aicore__ inline TEventID AllocEventID() {
-    return NextEvent();
+    const TEventID id = LowestFreeEvent("TPipe::AllocEventID", evt);
+    eventsTaken_[static_cast<uint32_t>(evt)] |= static_cast<uint8_t>(1u << id);
+    return id;
   }
   template <HardEvent evt>
-  __aicore__ inline void ReleaseEventID(TEventID) {}
+  __aicore__ inline void ReleaseEventID(TEventID id) {
+    if (id < 0 || id >= twin::kEventIds) {
+      twin::RaiseTrap("TPipe::ReleaseEventID<HardEvent::%s>: id %d is outside [0, %d]", twin::EventInfo(evt).name, id,
+                      twin::kEventIds - 1);
+    }
+    eventsTaken_[static_cast<uint32_t>(evt)] &= static_cast<uint8_t>(~(1u << id));
+  }
   template <HardEvent evt>
   __aicore__ inline TEventID FetchEventID() {
-    return 0;
+    return LowestFreeEvent("TPipe::FetchEventID", evt);
   }
-  __aicore__ inline TEventID FetchEventID(HardEvent) { return 0; }
+  __aicore__ inline TEventID FetchEventID(HardEvent evt) { return LowestFreeEvent("TPipe::FetchEventID", evt); }
 
   // UB bytes handed out so far.
   uint64_t TwinUsedBytes() const { return cur_; }
@@ -148,16 +160,20 @@ class TPipe {
     buffers_ += num;
     return blk;
   }
-  TEventID NextEvent() {
-    const TEventID id = static_cast<TEventID>(nextEvent_ & 7);
-    ++nextEvent_;
-    return id;
+  TEventID LowestFreeEvent(const char* api, HardEvent evt) const {
+    const twin::HardEventInfo info = twin::EventInfo(evt);  // traps on HardEvent::MAX
+    const uint32_t taken = eventsTaken_[static_cast<uint32_t>(evt)];
+    for (int32_t id = 0; id < twin::kEventIds; ++id) {
+      if (!(taken >> id & 1u)) return static_cast<TEventID>(id);
+    }
+    twin::RaiseTrap("%s<HardEvent::%s>: all %d event ids are allocated (ReleaseEventID missing?)", api, info.name,
+                    twin::kEventIds);
   }
 
   uint64_t cur_ = 0;
   uint32_t buffers_ = 0;
   uint64_t epoch_ = 0;
-  uint32_t nextEvent_ = 0;
+  uint8_t eventsTaken_[static_cast<uint32_t>(HardEvent::MAX)] = {};  // bit i: id i held by AllocEventID
   bool destroyed_ = false;
 };
 
@@ -258,8 +274,8 @@ class TQue {
   template <typename T>
   LocalTensor<T> Tensor(uint32_t i) const {
     return LocalTensor<T>::TwinMake(reinterpret_cast<T*>(blk_.base + uint64_t{i} * blk_.len),
-                                    blk_.len / static_cast<uint32_t>(sizeof(T)), blk_.base + uint64_t{i + 1} * blk_.len,
-                                    pos);
+                                    static_cast<uint32_t>(twin::ElemsInBytes<T>(blk_.len)),
+                                    blk_.base + uint64_t{i + 1} * blk_.len, pos);
   }
   // The buffer `t` starts; traps unless it is the start of one of this queue's buffers.
   // A scan of the (few) buffer starts: cheaper than the two 64-bit divisions it replaces.
@@ -295,15 +311,15 @@ class TBuf {
   template <typename T>
   __aicore__ inline LocalTensor<T> Get() {
     blk_.Require("TBuf::Get");
-    return Make<T>(0, blk_.len / static_cast<uint32_t>(sizeof(T)));
+    return Make<T>(0, static_cast<uint32_t>(twin::ElemsInBytes<T>(blk_.len)));
   }
   // The first `len` elements.
   template <typename T>
   __aicore__ inline LocalTensor<T> Get(uint32_t len) {
     blk_.Require("TBuf::Get");
-    if (uint64_t{len} * sizeof(T) > blk_.len) {
+    if (twin::ElemBytes<T>(len) > blk_.len) {
       twin::RaiseTrap("TBuf::Get: %u elements (%llu B) exceed the buffer of %u B", len,
-                      static_cast<unsigned long long>(uint64_t{len} * sizeof(T)), blk_.len);
+                      static_cast<unsigned long long>(twin::ElemBytes<T>(len)), blk_.len);
     }
     return Make<T>(0, len);
   }
@@ -311,9 +327,9 @@ class TBuf {
   template <typename T>
   __aicore__ inline LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset) {
     blk_.Require("TBuf::GetWithOffset");
-    if (uint64_t{bufOffset} + uint64_t{size} * sizeof(T) > blk_.len) {
+    if (uint64_t{bufOffset} + twin::ElemBytes<T>(size) > blk_.len) {
       twin::RaiseTrap("TBuf::GetWithOffset: [%u, +%llu B) exceeds the buffer of %u B", bufOffset,
-                      static_cast<unsigned long long>(uint64_t{size} * sizeof(T)), blk_.len);
+                      static_cast<unsigned long long>(twin::ElemBytes<T>(size)), blk_.len);
     }
     return Make<T>(bufOffset, size);
   }

@@ -9,6 +9,7 @@
 
 #include "kernel_bf16.h"
 #include "kernel_fp16.h"
+#include "kernel_int4.h"
 #include "kernel_macros.h"
 
 typedef enum {

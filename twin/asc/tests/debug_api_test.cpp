@@ -26,6 +26,20 @@ extern "C" __global__ __aicore__ void dump_probe(GM_ADDR x, uint32_t n) {
 }
 ASC_TWIN_KERNEL_ENTRY(dump_probe)
 
+// int4b_t dumps show the sign-extended nibbles (element 2k is the low nibble of byte k).
+extern "C" __global__ __aicore__ void dump_int4(GM_ADDR x) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> b;
+  pipe.InitBuffer(b, 32);
+  LocalTensor<int4b_t> t = b.Get<int4b_t>();
+  GlobalTensor<int4b_t> g;
+  g.SetGlobalBuffer(reinterpret_cast<__gm__ int4b_t*>(x), 64);
+  DataCopy(t, g, 64);
+  DumpTensor(t, 1, 4);
+  DumpAccChkPoint(t, 2, 3, 3);
+}
+ASC_TWIN_KERNEL_ENTRY(dump_int4)
+
 // Block b sets its own mask (b + 1 lanes) and counter mode on odd blocks, then waits for the
 // others before using the register: each block must see its own mask.
 extern "C" __global__ __aicore__ void mask_isolation(GM_ADDR z) {
@@ -68,6 +82,24 @@ TEST(DebugApi, DumpTensorAndPrintTimeStamp) {
   EXPECT_NE(out.find("[block 0] PrintTimeStamp desc=9 cycle="), std::string::npos) << out;
   EXPECT_NE(out.find("DumpAccChkPoint: index=3, countOff=2\nDumpTensor: desc=3, addr=4, data_type=float16, "
                      "position=UB, dump_size=2\n[1.000000, 1.500000]\n"),
+            std::string::npos)
+      << out;
+}
+
+TEST(DebugApi, DumpTensorOfInt4ShowsSignedNibbles) {
+  DeviceMemory mem;
+  uint8_t* x = mem.AllocOf<uint8_t>(32);
+  const uint8_t bytes[3] = {0xF1, 0x78, 0x3C};  // elements 1, -1, -8, 7, -4, 3
+  for (int i = 0; i < 32; ++i) x[i] = i < 3 ? bytes[i] : 0;
+  Args a;
+  a.Add(x);
+  testing::internal::CaptureStdout();
+  const LaunchResult r = Launch(__asc_twin_entry_dump_int4, "dump_int4", 1, a, mem);
+  const std::string out = testing::internal::GetCapturedStdout();
+  ASSERT_TRUE(r.ok()) << r.FirstError();
+  EXPECT_NE(out.find("data_type=int4, position=UB, dump_size=4\n[1, -1, -8, 7]\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("DumpAccChkPoint: index=2, countOff=3\nDumpTensor: desc=2, addr=1, data_type=int4, "
+                     "position=UB, dump_size=3\n[7, -4, 3]\n"),
             std::string::npos)
       << out;
 }

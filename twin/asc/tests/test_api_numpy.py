@@ -11,118 +11,26 @@ Env: ASCENDCL_LIB, API_LEVEL0, API_REDUCE, API_CMPSEL, API_TRAPS, API_CAST, API_
 """
 from __future__ import annotations
 
-import ctypes
 import os
+import sys
 
 import numpy as np
 import pytest
 
-SEED = int(os.environ.get("ASC_TWIN_SEED", int.from_bytes(os.urandom(4), "little")))
-print(f"[api numpy tests] seed = {SEED} (set ASC_TWIN_SEED to repeat)")
-
-H2D, D2H = 1, 2
-ACL_ERROR_RT_AICORE_EXCEPTION = 507015
-F32, F16, I16 = np.float32, np.float16, np.int16
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from api_testlib import (  # noqa: E402
+    ACL_ERROR_RT_AICORE_EXCEPTION, F16, F32, I16, device_fixtures, rng_for)
 
 
-def _path(var: str) -> str:
-    p = os.environ[var]
-    return p if os.path.isabs(p) else os.path.join(os.getcwd(), p)
-
-
-class Device:
-    def __init__(self):
-        lib = ctypes.CDLL(_path("ASCENDCL_LIB"))
-        lib.aclGetRecentErrMsg.restype = ctypes.c_char_p
-        lib.aclrtMalloc.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_size_t, ctypes.c_int]
-        lib.aclrtFree.argtypes = [ctypes.c_void_p]
-        lib.aclrtMemcpy.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
-        lib.aclrtBinaryLoadFromData.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p,
-                                                ctypes.POINTER(ctypes.c_void_p)]
-        lib.aclrtBinaryGetFunction.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
-        lib.aclrtLaunchKernel.argtypes = [ctypes.c_void_p, ctypes.c_uint32, ctypes.c_void_p, ctypes.c_size_t,
-                                          ctypes.c_void_p]
-        lib.aclrtCreateStream.argtypes = [ctypes.POINTER(ctypes.c_void_p)]
-        lib.aclrtSynchronizeStream.argtypes = [ctypes.c_void_p]
-        lib.aclrtDestroyStream.argtypes = [ctypes.c_void_p]
-        lib.aclrtBinaryUnLoad.argtypes = [ctypes.c_void_p]
-        self.lib = lib
-        self.ok(lib.aclInit(None))
-        self.ok(lib.aclrtSetDevice(0))
-        self.stream = ctypes.c_void_p()
-        self.ok(lib.aclrtCreateStream(ctypes.byref(self.stream)))
-        self.binaries, self.funcs, self.allocs = [], {}, []
-
-    def ok(self, rc: int) -> None:
-        if rc != 0:
-            msg = self.lib.aclGetRecentErrMsg()
-            raise AssertionError(f"ACL error {rc}: {msg.decode() if msg else ''}")
-
-    def load(self, var: str, names: list[str]) -> None:
-        data = open(_path(var), "rb").read()
-        handle = ctypes.c_void_p()
-        self.ok(self.lib.aclrtBinaryLoadFromData(data, len(data), None, ctypes.byref(handle)))
-        self.binaries.append(handle)
-        for name in names:
-            f = ctypes.c_void_p()
-            self.ok(self.lib.aclrtBinaryGetFunction(handle, name.encode(), ctypes.byref(f)))
-            self.funcs[name] = f
-
-    def put(self, array: np.ndarray) -> int:
-        array = np.ascontiguousarray(array)
-        ptr = ctypes.c_void_p()
-        self.ok(self.lib.aclrtMalloc(ctypes.byref(ptr), max(array.nbytes, 32), 2))
-        self.allocs.append(ptr)
-        if array.nbytes:
-            self.ok(self.lib.aclrtMemcpy(ptr, array.nbytes, array.ctypes.data, array.nbytes, H2D))
-        return ptr.value
-
-    def get(self, ptr: int, like: np.ndarray) -> np.ndarray:
-        out = np.empty_like(like)
-        self.ok(self.lib.aclrtMemcpy(out.ctypes.data, out.nbytes, ptr, out.nbytes, D2H))
-        return out
-
-    def launch(self, name: str, blocks: int, *args: int) -> int:
-        blob = np.array(args, dtype=np.uint64)
-        self.ok(self.lib.aclrtLaunchKernel(self.funcs[name], blocks, blob.ctypes.data, blob.nbytes, self.stream))
-        return self.lib.aclrtSynchronizeStream(self.stream)
-
-    def free_all(self) -> None:
-        for p in self.allocs:
-            self.ok(self.lib.aclrtFree(p))
-        self.allocs = []
-
-    def close(self) -> None:
-        self.free_all()
-        for b in self.binaries:
-            self.ok(self.lib.aclrtBinaryUnLoad(b))
-        self.ok(self.lib.aclrtDestroyStream(self.stream))
-        self.ok(self.lib.aclrtResetDevice(0))
-        self.ok(self.lib.aclFinalize())
-
-
-@pytest.fixture(scope="module")
-def dev():
-    d = Device()
-    d.load("API_LEVEL0", ["level0_f32", "level0_f16", "level0_i16"])
-    d.load("API_REDUCE", ["reduce_f32", "reduce_f16"])
-    d.load("API_CMPSEL", ["cmpsel_f32", "cmpsel_f16"])
-    d.load("API_TRAPS", ["api_traps"])
-    d.load("API_CAST", [f"cast_{p}" for p in CASTS])
-    d.load("API_MISC", ["misc_f32", "relu_cast", "sort_f32", "mrgsort_f32"])
-    d.load("API_SAMPLES", ["softmax_rows", "where_greater", "leaky_relu_cast"])
-    yield d
-    d.close()
-
-
-@pytest.fixture(autouse=True)
-def _free(dev):
-    yield
-    dev.free_all()
-
-
-def rng_for(*key) -> np.random.Generator:
-    return np.random.default_rng([SEED, *[hash(str(k)) & 0xFFFFFFFF for k in key]])
+dev, free_buffers = device_fixtures(lambda: {
+    "API_LEVEL0": ["level0_f32", "level0_f16", "level0_i16"],
+    "API_REDUCE": ["reduce_f32", "reduce_f16"],
+    "API_CMPSEL": ["cmpsel_f32", "cmpsel_f16"],
+    "API_TRAPS": ["api_traps"],
+    "API_CAST": [f"cast_{p}" for p in CASTS],
+    "API_MISC": ["misc_f32", "relu_cast", "sort_f32", "mrgsort_f32"],
+    "API_SAMPLES": ["softmax_rows", "where_greater", "leaky_relu_cast"],
+})
 
 
 # ---------------------------------------------------------------- the NPU's lane model
@@ -602,12 +510,8 @@ TRAPS = [
 
 @pytest.mark.parametrize("which,message", TRAPS)
 def test_misuse_traps(dev, which, message):
-    x = np.zeros(64, F32)
-    rc = dev.launch("api_traps", 1, dev.put(x), which)
-    assert rc == ACL_ERROR_RT_AICORE_EXCEPTION, f"which={which}: expected a trap, got {rc}"
-    msg = dev.lib.aclGetRecentErrMsg().decode()
-    assert message in msg, msg
-    assert dev.launch("api_traps", 1, dev.put(x), 99) == 0  # the device is fine afterwards
+    px = dev.put(np.zeros(64, F32))
+    dev.expect_trap("api_traps", 1, (px, which), message, ok_args=(px, 99))
 
 
 # ---------------------------------------------------------------- Cast

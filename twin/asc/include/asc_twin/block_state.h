@@ -9,6 +9,7 @@
 
 #include "asc_twin/aicore_abi.h"
 #include "asc_twin/block_copy.h"
+#include "asc_twin/event_flags.h"
 #include "asc_twin/trap.h"
 #include "asc_twin/vec_regs.h"
 
@@ -30,6 +31,7 @@ struct alignas(64) BlockState {  // own cache lines: dynamic TLS blocks of two t
   bool gm_streamed = false;    // a DataCopy used streaming stores (fenced when the block ends)
   bool host_fences = false;    // env flag ASC_TWIN_ENV_HOST_FENCES_STORES: the runtime fences instead
   VecRegs vec;                 // mask mode/mask, CMPMASK, reduce SPRs (reset with the block)
+  EventFlags events;           // SetFlag/WaitFlag events raised and not yet waited for
 };
 
 // Constant-initialised, so access needs no TLS init wrapper. Hidden: every
@@ -66,6 +68,7 @@ inline void InstallBlock(const AscTwinBlockEnv* env) {
   b.gm_streamed = false;
   b.host_fences = (EnvField(env->flags) & ASC_TWIN_ENV_HOST_FENCES_STORES) != 0;
   b.vec = VecRegs{};
+  b.events = EventFlags{};
 }
 
 inline void ClearBlock() {

@@ -10,6 +10,9 @@
 //   half->int8_t, half->uint8_t                 CAST_NONE(=RINT), RINT, FLOOR, CEIL, ROUND, TRUNC
 //   int32_t->float, int64_t->float              CAST_NONE(=RINT), RINT, FLOOR, CEIL, ROUND, TRUNC
 //   int32_t->int16_t, int64_t->int32_t          CAST_NONE
+//   int32_t->half                               any (ignored): scaled by SetDeqScale(half), asc_twin/deq_scale.h
+//   half->int4b_t                               CAST_NONE(=RINT), RINT, FLOOR, CEIL, ROUND, TRUNC
+//   int4b_t->half                               CAST_NONE (exact)
 // Float -> integer saturates to the target's range and maps NaN to 0; integer -> narrower
 // integer saturates (the NPU's exact overflow results are not documented publicly).
 #ifndef ASC_TWIN_CAST_LANE_H_
@@ -37,6 +40,7 @@ enum CastModes : unsigned {
   kIntegral = 2,        // RINT FLOOR CEIL ROUND TRUNC
   kIntegralOrNone = 3,  // ... and NONE
   kHalfModes = 4,       // NONE RINT FLOOR CEIL ROUND TRUNC ODD
+  kAnyMode = 5,         // the mode is not used (int32_t->half goes through DEQSCALE)
 };
 
 template <typename T, typename U>
@@ -59,6 +63,9 @@ constexpr unsigned CastPairModes() {
   if (is_same<U, half>::value && is_same<T, int16_t>::value) return kIntegral;
   if (is_same<U, half>::value && (is_same<T, int8_t>::value || is_same<T, uint8_t>::value)) return kIntegralOrNone;
   if ((is_same<U, int32_t>::value || is_same<U, int64_t>::value) && is_same<T, float>::value) return kIntegralOrNone;
+  if (is_same<U, half>::value && is_same<T, int4b_t>::value) return kIntegralOrNone;
+  if (is_same<U, int4b_t>::value && is_same<T, half>::value) return kNoneOnly;
+  if (is_same<U, int32_t>::value && is_same<T, half>::value) return kAnyMode;
   return 0;
 }
 
@@ -70,6 +77,7 @@ inline bool CastModeAllowed(unsigned modes, RoundMode m) {
     case kIntegral: return integral;
     case kIntegralOrNone: return integral || m == RoundMode::CAST_NONE;
     case kHalfModes: return integral || m == RoundMode::CAST_NONE || m == RoundMode::CAST_ODD;
+    case kAnyMode: return true;
     default: return false;
   }
 }
@@ -87,9 +95,13 @@ inline double RoundByMode(double x, RoundMode m) {
 template <typename T>
 inline T SaturateInt(double r) {
   if (std::isnan(r)) return T(0);
-  if (r >= static_cast<double>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
-  if (r <= static_cast<double>(std::numeric_limits<T>::min())) return std::numeric_limits<T>::min();
-  return static_cast<T>(r);
+  if constexpr (std::is_same<T, int4b_t>::value) {  // -8..7
+    return T(static_cast<int32_t>(r >= 7.0 ? 7.0 : (r <= -8.0 ? -8.0 : r)));
+  } else {
+    if (r >= static_cast<double>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
+    if (r <= static_cast<double>(std::numeric_limits<T>::min())) return std::numeric_limits<T>::min();
+    return static_cast<T>(r);
+  }
 }
 
 }  // namespace twin

@@ -60,7 +60,11 @@ inline void MapUnary(const char* api, const LocalTensor<D>& dst, const LocalTens
   D* d = dst.TwinData();
   const S* s = src.TwinData();
   const uint32_t n = static_cast<uint32_t>(count);
-  for (uint32_t i = 0; i < n; ++i) d[i] = f(s[i]);
+  if constexpr (kIsInt4<D> || kIsInt4<S>) {
+    for (uint32_t i = 0; i < n; ++i) StoreElem<D>(d, i, f(LoadElem(s, i)));
+  } else {
+    for (uint32_t i = 0; i < n; ++i) d[i] = f(s[i]);
+  }
 }
 
 // Level-0 forms: dst = f(src0, src1) / f(src) per active lane, computed in Wide<T>.

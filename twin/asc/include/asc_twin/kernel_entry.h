@@ -131,6 +131,7 @@ inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const vo
   try {
     BlockScope scope(env);
     InvokeKernel(fn, static_cast<const uint8_t*>(args), std::index_sequence_for<P...>{});
+    CheckNoEventRaised(Block().events);  // a SetFlag never waited for would leave the NPU's event set
     return 0;
   } catch (const Trap& t) {
     WriteError(err, err_cap, t.what());

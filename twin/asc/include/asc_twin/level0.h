@@ -17,9 +17,9 @@ namespace AscendC {
 namespace twin {
 
 template <typename T>
-constexpr uint32_t kRepElems = 256 / sizeof(T);  // elements of one 256-byte repeat
+constexpr uint32_t kRepElems = static_cast<uint32_t>(ElemsInBytes<T>(256));  // elements of one 256-byte repeat
 template <typename T>
-constexpr uint32_t kBlkElems = 32 / sizeof(T);   // elements of one 32-byte block
+constexpr uint32_t kBlkElems = static_cast<uint32_t>(ElemsInBytes<T>(32));   // elements of one 32-byte block
 
 struct Plan {
   uint32_t repeats = 0;
@@ -168,7 +168,7 @@ inline void Level0Map(const char* api, const Plan& p, const Operand<D>& dst, con
   for (uint32_t r = 0; r < p.repeats; ++r) {
     for (uint32_t lane = 0; lane < p.lanes; ++lane) {
       if (!p.Active(r, lane)) continue;
-      for (size_t k = 0; k < N; ++k) in[lane][k] = src[k].data[src[k].Offset(r, lane)];
+      for (size_t k = 0; k < N; ++k) in[lane][k] = LoadElem(src[k].data, src[k].Offset(r, lane));
       if constexpr (std::is_invocable<F, const S*, uint32_t, uint32_t>::value) {
         out[lane] = f(static_cast<const S*>(in[lane]), r, lane);  // ops that need the lane's position
       } else {
@@ -176,7 +176,7 @@ inline void Level0Map(const char* api, const Plan& p, const Operand<D>& dst, con
       }
     }
     for (uint32_t lane = 0; lane < p.lanes; ++lane) {
-      if (p.Active(r, lane)) dst.data[dst.Offset(r, lane)] = out[lane];
+      if (p.Active(r, lane)) StoreElem(dst.data, dst.Offset(r, lane), out[lane]);
     }
   }
 }

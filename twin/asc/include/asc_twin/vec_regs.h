@@ -20,6 +20,10 @@ struct VecRegs {
   uint64_t accValueBits = 0;      // GetReduceRepeatSumSpr / GetAccVal: raw bits of the sum
   uint16_t mrgSortCount[4] = {0, 0, 0, 0};  // GetMrgSortResult: pairs taken from each list
   uint8_t atomicOp = 0;           // SetAtomicAdd/Max/Min (1/2/3) or SetAtomicNone (0): UB -> GM moves
+  bool deqScaleSet = false;       // DEQSCALE written by SetDeqScale(half)
+  uint16_t deqScaleBits = 0;      //   ... the half scale's bits
+  bool padValueSet = false;       // MOV_PAD_VAL written (SetPadValue, or DataCopyPad with isPad)
+  uint64_t padValueBits = 0;      //   ... its raw bits (the low sizeof(T) bytes are the pad element)
 };
 
 }  // namespace twin
