@@ -1,0 +1,115 @@
+"""Graphs the Session runs step by step: kernel nodes in segment OMs, Python execute on the
+device stream and on the host (register_kernel), copies between them, dynamic input shapes
+compiled once per new shape. Results against numpy on random data (printed seed)."""
+
+import numpy as np
+import pytest
+
+from ge.error import GeError
+from ge.es.graph_builder import GraphBuilder
+from ge.ge_global import GeApi
+from ge.graph import DataType, Format, Tensor
+from ge.session import Session
+from stepped_ops import register_all
+
+
+@pytest.fixture
+def calls():
+    found = {}
+    register_all(found)
+    GeApi.ge_initialize({"ge.exec.deviceId": "0", "ge.socVersion": "Ascend910B1"})
+    yield found
+    GeApi.ge_finalize()
+
+
+def _node(builder, op_type, inputs, attrs=(), outputs=(("y", "required", 1),)):
+    return builder._add_op_node(op_type, inputs=inputs, attrs=attrs, outputs=outputs)[0][0]
+
+
+def _graph(dims, with_bias=True):
+    """a = x + y (kernel); b = 0.5 * a [+ x] (device execute); c = b + x + a (host execute);
+    d = c + y (kernel); e = d (execute, output refs input). Outputs: e, b, a."""
+    builder = GraphBuilder("stepped")
+    x = builder.create_input(0, shape=dims)
+    y = builder.create_input(1, shape=dims)
+    a = _node(builder, "KAdd", [("x1", "required", x), ("x2", "required", y)])
+    b = _node(builder, "EAxpy", [("x", "required", a), ("bias", "optional", x if with_bias else None)],
+              attrs=[("alpha", 0.5)])
+    c = _node(builder, "HSum", [("xs", "dynamic", [b, x, a])])
+    d = _node(builder, "KAdd", [("x1", "required", c), ("x2", "required", y)])
+    e = _node(builder, "ERef", [("x", "required", d)])
+    return builder.build_and_reset([e, b, a])
+
+
+def _tensor(array):
+    return Tensor(array.ravel().tolist(), None, DataType.DT_FLOAT, Format.FORMAT_ND, list(array.shape))
+
+
+def _expected(x, y, with_bias=True):
+    a = x + y
+    b = 0.5 * a + (x if with_bias else 0)
+    c = b + x + a
+    return [c + y, b, a]
+
+
+def _check(session, graph_id, x, y, with_bias=True):
+    outputs = session.run_graph(graph_id, [_tensor(x), _tensor(y)])
+    for got, want in zip(outputs, _expected(x, y, with_bias)):
+        np.testing.assert_allclose(np.asarray(got.data, dtype=np.float32).reshape(want.shape), want,
+                                   rtol=1e-6, atol=1e-6)
+
+
+def test_static_graph_mixes_kernels_device_and_host_execute(calls, rng):
+    n = int(rng.integers(1, 5000))
+    session = Session()
+    session.add_graph(0, _graph([n]))
+    session.add_graph(1, _graph([n], with_bias=False))
+    for _ in range(2):
+        x, y = (rng.standard_normal(n).astype(np.float32) for _ in range(2))
+        _check(session, 0, x, y)
+        _check(session, 1, x, y, with_bias=False)
+    assert calls["KAdd.compile"] == [(n,)] * 4          # two kernel nodes per graph, compiled once each
+    assert calls["EAxpy.compile"] == [(n,)] * 2
+    assert calls["EAxpy.execute"] == [True, False] * 2  # execute at every run, optional input seen
+    assert calls["HSum.execute"] == [3] * 4
+
+
+def test_dynamic_shapes_compile_each_new_shape_once(calls, rng):
+    session = Session()
+    session.add_graph(0, _graph([-1, 3]))
+    sizes = [int(s) for s in rng.integers(1, 700, size=3)]
+    for n in sizes + sizes[::-1]:
+        x, y = (rng.standard_normal((n, 3)).astype(np.float32) for _ in range(2))
+        _check(session, 0, x, y)
+    distinct = list(dict.fromkeys(sizes))
+    assert calls["EAxpy.compile"] == [(n, 3) for n in distinct]  # per new shape, never again
+    assert len(calls["EAxpy.execute"]) == 2 * len(sizes)
+
+
+def test_input_outside_the_declared_shape_is_refused(calls, rng):
+    session = Session()
+    session.add_graph(0, _graph([-1, 3]))
+    x = rng.standard_normal((4, 2)).astype(np.float32)
+    with pytest.raises(GeError, match=r"input 0 has shape \[4, 2\], the graph input accepts \[-1, 3\]"):
+        session.run_graph(0, [_tensor(x), _tensor(x)])
+
+
+def test_execute_that_forgets_its_output_names_the_node(calls, rng):
+    from ge.custom_op import register_op, register_op_impl
+    from ge.runtime import Tensor as RtTensor, TensorDesc
+
+    @register_op(op_type="Lazy")
+    def lazy(x: TensorDesc) -> TensorDesc:
+        return x
+
+    @register_op_impl(op_type="Lazy")
+    class Lazy:
+        def execute(self, x: RtTensor) -> None:
+            pass
+
+    builder = GraphBuilder("lazy")
+    x = builder.create_input(0, shape=[4])
+    session = Session()
+    session.add_graph(0, builder.build_and_reset([_node(builder, "Lazy", [("x", "required", x)])]))
+    with pytest.raises(GeError, match="node Lazy.* \\(op Lazy\\): execute did not produce output y "):
+        session.run_graph(0, [_tensor(np.ones(4, np.float32))])
