@@ -113,3 +113,44 @@ def register_all(calls: dict) -> None:
         def execute(self, x: Tensor) -> None:
             y = get_execute_ctx().make_output_ref_input(0, 0)
             assert y.addr == x.addr
+
+
+# Attribute values the Multi op checks inside execute (all twelve IR attr types).
+MULTI_ATTRS = dict(i=3, f=0.25, b=True, s="four", dt=DataType.DT_FLOAT16, li=[1, 2], lf=[0.5, 1.5],
+                   lb=[True, False], ls=["a", "bc"], ldt=[DataType.DT_INT8, DataType.DT_FLOAT],
+                   lli=[[1], [2, 3]])
+MULTI_TENSOR = np.array([1.5, -2.0, 4.0], dtype=np.float32)
+
+
+def register_multi(calls: dict) -> None:
+    """Multi(x, opt?) -> (y0, [y1a, y1b]) with every attr type: y0 = f * x + i (+ opt),
+    y1a = x + len(s), y1b = x * sum(t) (t: the tensor attr, read from host memory)."""
+    from typing import Tuple
+
+    @register_op(op_type="Multi")
+    def multi(x: TensorDesc, opt: Optional[TensorDesc], *, i: int, f: float, b: bool, s: str, dt: DataType,
+              t: Tensor, li: List[int], lf: List[float], lb: List[bool], ls: List[str], ldt: List[DataType],
+              lli: List[List[int]]) -> Tuple[TensorDesc, List[TensorDesc]]:
+        assert list(t.storage_shape.dims) == [3]
+        return _same(x), [_same(x), _same(x)]
+
+    @register_op_impl(op_type="Multi")
+    class Multi:
+        def execute(self, x: Tensor, opt: Optional[Tensor], *, i: int, f: float, b: bool, s: str, dt: DataType,
+                    t: Tensor, li: List[int], lf: List[float], lb: List[bool], ls: List[str],
+                    ldt: List[DataType], lli: List[List[int]]) -> None:
+            got = dict(i=i, f=f, b=b, s=s, dt=dt, li=li, lf=lf, lb=lb, ls=ls, ldt=ldt, lli=lli)
+            assert got == MULTI_ATTRS, got
+            assert type(dt) is DataType and all(type(v) is DataType for v in ldt)
+            tensor_attr = _host_array(t)
+            np.testing.assert_array_equal(tensor_attr, MULTI_TENSOR)
+            ctx = get_execute_ctx()
+            stream = ctx.get_stream()
+            value = _device_array(x, stream)
+            y0 = f * value + i + (_device_array(opt, stream) if opt is not None else 0)
+            results = [y0, value + len(s), value * float(tensor_attr.sum())]
+            for index, result in enumerate(results):
+                out = ctx.malloc_output_tensor(index, x.shape, x.format, x.data_type)
+                data = result.astype(np.float32)
+                assert acl.rt.memcpy(out.addr, data.nbytes, data.ctypes.data, data.nbytes, H2D) == 0
+            calls.setdefault("Multi.execute", []).append(opt is not None)

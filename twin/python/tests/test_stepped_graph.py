@@ -113,3 +113,70 @@ def test_execute_that_forgets_its_output_names_the_node(calls, rng):
     session.add_graph(0, builder.build_and_reset([_node(builder, "Lazy", [("x", "required", x)])]))
     with pytest.raises(GeError, match="node Lazy.* \\(op Lazy\\): execute did not produce output y "):
         session.run_graph(0, [_tensor(np.ones(4, np.float32))])
+
+
+def _multi_graph(n):
+    """Two Multi nodes (optional input absent, then present), every attr type, a dynamic output,
+    branches joined by kernel adds; saved to AIR and loaded back before it runs."""
+    from ge.graph._ir import AttrValue, TensorDescIR, TensorValue
+    from ge.graph.types import AttrValueType
+    from stepped_ops import MULTI_ATTRS, MULTI_TENSOR
+    tensor = TensorValue(TensorDescIR(DataType.DT_FLOAT, Format.FORMAT_ND, [3]), MULTI_TENSOR.tobytes())
+    values = {**MULTI_ATTRS, "t": AttrValue(AttrValueType.VT_TENSOR, tensor)}
+    ir_order = ["i", "f", "b", "s", "dt", "t", "li", "lf", "lb", "ls", "ldt", "lli"]
+    attrs = [(name, values[name]) for name in ir_order]
+    builder = GraphBuilder("multi")
+    x = builder.create_input(0, shape=[n])
+    outputs = [("y0", "required", 1), ("y1", "dynamic", 2)]
+
+    def multi(opt):
+        y0, y1 = builder._add_op_node("Multi", inputs=[("x", "required", x), ("opt", "optional", opt)],
+                                      attrs=attrs, outputs=outputs)
+        return y0[0], y1
+    p0, (p1a, p1b) = multi(None)
+    q0, (q1a, q1b) = multi(p0)
+    left = _node(builder, "KAdd", [("x1", "required", p1a), ("x2", "required", q0)])
+    right = _node(builder, "KAdd", [("x1", "required", q1b), ("x2", "required", p1b)])
+    return builder.build_and_reset([left, right, q1a])
+
+
+def test_every_attr_type_multiple_outputs_branches_optional_and_air(calls, rng, tmp_path):
+    from ge.graph import Graph
+    from stepped_ops import MULTI_TENSOR, register_multi
+    register_multi(calls)
+    n = int(rng.integers(1, 3000))
+    path = str(tmp_path / "multi.air")
+    _multi_graph(n).save_to_air(path)
+    graph = Graph("loaded")
+    graph.load_from_air(path)
+    session = Session()
+    session.add_graph(0, graph)
+    x = rng.standard_normal(n).astype(np.float32)
+    left, right, q1a = (np.asarray(t.data, dtype=np.float32) for t in session.run_graph(0, [_tensor(x)]))
+    p0 = 0.25 * x + 3
+    q0 = 0.25 * x + 3 + p0
+    s = float(MULTI_TENSOR.sum())
+    np.testing.assert_allclose(left, (x + 4) + q0, rtol=1e-6, atol=1e-5)
+    np.testing.assert_allclose(right, x * s + x * s, rtol=1e-6, atol=1e-5)
+    np.testing.assert_allclose(q1a, x + 4, rtol=1e-6, atol=1e-6)
+    assert calls["Multi.execute"] == [False, True]
+
+
+def test_run_graph_with_stream_async(calls, rng):
+    import acl
+    stream, ret = acl.rt.create_stream()
+    assert ret == 0
+    session = Session()
+    n = int(rng.integers(1, 3000))
+    session.add_graph(0, _graph([n]))
+    x, y = (rng.standard_normal(n).astype(np.float32) for _ in range(2))
+    outputs = session.run_graph_with_stream_async(0, stream, [_tensor(x), _tensor(y)])
+    assert acl.rt.synchronize_stream(stream) == 0
+    for got, want in zip(outputs, _expected(x, y)):
+        np.testing.assert_allclose(np.asarray(got.data, dtype=np.float32), want, rtol=1e-6, atol=1e-6)
+    with pytest.raises(TypeError, match="^stream must be an integer$"):
+        session.run_graph_with_stream_async(0, "s", [_tensor(x), _tensor(y)])
+    with pytest.raises(GeError, match=r"^RunGraphWithStreamAsync failed; graph_id=9, stream=0x[0-9a-f]+; "
+                                      "graph id not found$"):
+        session.run_graph_with_stream_async(9, stream, [])
+    assert acl.rt.destroy_stream(stream) == 0

@@ -11,7 +11,7 @@ of the previous run when it is large enough.
 
 import ctypes
 import threading
-from typing import Dict, List, Mapping, Optional, Tuple
+from typing import Dict, List, Mapping, Tuple
 
 import numpy as np
 
@@ -189,11 +189,15 @@ class SteppedModel:
         return loaded
 
     # -- running ----------------------------------------------------------------------------------
-    def run(self, arrays: List[np.ndarray], stream: Optional[int] = None) -> List[np.ndarray]:
+    def run(self, arrays: List[np.ndarray]) -> List[np.ndarray]:
+        return self.run_on_stream(arrays, self.stream)
+
+    def run_on_stream(self, arrays: List[np.ndarray], stream: int) -> List[np.ndarray]:
+        """Queues the kernels on ``stream`` (after whatever it holds); returns when they ran."""
         with self._lock:
             shapes = self._signature(arrays)
             loaded = self._plan(shapes)
-            return _Run(self.acl, loaded, self.stream if stream is None else stream).execute(arrays)
+            return _Run(self.acl, loaded, stream).execute(arrays)
 
     def close(self) -> None:
         with self._lock:
