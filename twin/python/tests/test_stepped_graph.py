@@ -26,9 +26,9 @@ def _node(builder, op_type, inputs, attrs=(), outputs=(("y", "required", 1),)):
     return builder._add_op_node(op_type, inputs=inputs, attrs=attrs, outputs=outputs)[0][0]
 
 
-def _graph(dims, with_bias=True):
+def _graph(dims, with_bias=True, only_e=False):
     """a = x + y (kernel); b = 0.5 * a [+ x] (device execute); c = b + x + a (host execute);
-    d = c + y (kernel); e = d (execute, output refs input). Outputs: e, b, a."""
+    d = c + y (kernel); e = d (execute, output refs input). Outputs: e, b, a (or e alone)."""
     builder = GraphBuilder("stepped")
     x = builder.create_input(0, shape=dims)
     y = builder.create_input(1, shape=dims)
@@ -38,7 +38,7 @@ def _graph(dims, with_bias=True):
     c = _node(builder, "HSum", [("xs", "dynamic", [b, x, a])])
     d = _node(builder, "KAdd", [("x1", "required", c), ("x2", "required", y)])
     e = _node(builder, "ERef", [("x", "required", d)])
-    return builder.build_and_reset([e, b, a])
+    return builder.build_and_reset([e] if only_e else [e, b, a])
 
 
 def _tensor(array):
@@ -72,6 +72,18 @@ def test_static_graph_mixes_kernels_device_and_host_execute(calls, rng):
     assert calls["EAxpy.compile"] == [(n,)] * 2
     assert calls["EAxpy.execute"] == [True, False] * 2  # execute at every run, optional input seen
     assert calls["HSum.execute"] == [3] * 4
+    # device tensors between steps share one region by lifetime: with e the only output, a (read
+    # by EAxpy and copied to the host) and c (copied back for the second KAdd) take turns; d lives
+    # to the end (ERef's output is d itself). Host: the copies of b, x and a are read at once.
+    session.add_graph(2, _graph([n], only_e=True))
+    x, y = (rng.standard_normal(n).astype(np.float32) for _ in range(2))
+    (e,) = session.run_graph(2, [_tensor(x), _tensor(y)])
+    np.testing.assert_allclose(np.asarray(e.data, dtype=np.float32), _expected(x, y)[0], rtol=1e-6, atol=1e-6)
+    aligned = (4 * n + 511) // 512 * 512
+    (loaded,) = session._graphs[2].model._plans.values()
+    assert loaded.region_sizes == {"device": 2 * aligned, "host": 3 * aligned}
+    (loaded,) = session._graphs[0].model._plans.values()  # a is an output too: it keeps its place
+    assert loaded.region_sizes == {"device": 3 * aligned, "host": 3 * aligned}
 
 
 def test_dynamic_shapes_compile_each_new_shape_once(calls, rng):

@@ -24,6 +24,7 @@ from ge.graph._ir import Endpoint, GraphIR
 from .acl_runner import _acl, _check, ensure_runtime
 from .custom_optimizer import _one_line, _where
 from .errors import GraphCompileError, ModelRunError
+from .memory import FirstFit
 from .memory_size import tensor_bytes
 from .node_spec import node_spec, output_slots
 from .options import compile_options, resolve_target
@@ -95,19 +96,17 @@ class _LoadedPlan:
             self.close()
             raise
 
-    def _buffer(self, ep: Endpoint, side: str) -> int:
-        key = (ep, side)
-        if key not in self.buffers:
-            size = tensor_bytes(self.plan.descs[ep], f"tensor {ep.node}:{ep.index}")
-            self.buffers[key] = self.memory.alloc(size, side)
-        return self.buffers[key]
+    def _own_buffer(self, ep: Endpoint, side: str) -> int:
+        size = tensor_bytes(self.plan.descs[ep], f"tensor {ep.node}:{ep.index}")
+        self.buffers[(ep, side)] = self.memory.alloc(size, side)
+        return self.buffers[(ep, side)]
 
     def _load(self) -> None:
         acl, plan = self.acl, self.plan
         for ep in plan.inputs:
-            self._buffer(ep, DEVICE)
+            self._own_buffer(ep, DEVICE)
         for ep, data in plan.constants.items():
-            ptr = self._buffer(ep, DEVICE)
+            ptr = self._own_buffer(ep, DEVICE)
             if data:
                 _check(acl, acl.rt.memcpy(ptr, len(data), acl.util.bytes_to_ptr(data), len(data),
                                           MEMCPY_KINDS[(HOST, DEVICE)]), f"constant {ep.node}")
@@ -116,13 +115,56 @@ class _LoadedPlan:
                 model_id, ret = acl.mdl.load_from_mem(acl.util.bytes_to_ptr(step.om), len(step.om))
                 _check(acl, ret, f"aclmdlLoadFromMem of segment {step.description.name}")
                 self.model_ids[index] = model_id
-                for ep in step.outputs:
-                    self._buffer(ep, DEVICE)
-            elif isinstance(step, CopyStep):
-                self._buffer(step.source, step.to_side)
             elif isinstance(step, ExecuteStep):
                 side = HOST if step.backend == HOST_EXECUTE else DEVICE
                 self.allocators[step.custom.node.name] = _NodeAllocator(self.memory, side)
+        self._place_step_tensors()
+
+    def _place_step_tensors(self) -> None:
+        """Segment outputs and copies share one region per side, reused once a tensor's last
+        reader has run (first fit, as the compiler plans a feature map)."""
+        steps, last_use = self.plan.steps, {}
+        produced: List[List[Tuple[Endpoint, str]]] = [[] for _ in steps]
+        for index, step in enumerate(steps):
+            if isinstance(step, KernelSegment):
+                produced[index] = [(ep, DEVICE) for ep in step.outputs]
+                reads = [(ep, DEVICE) for ep in step.inputs]
+            elif isinstance(step, CopyStep):
+                produced[index] = [(step.source, step.to_side)]
+                reads = [(step.source, HOST if step.to_side == DEVICE else DEVICE)]
+            else:
+                side = HOST if step.backend == HOST_EXECUTE else DEVICE
+                reads = [(src, side) for src in step.custom.node.inputs if src is not None]
+            for key in reads:
+                last_use[key] = index
+        for key in self.plan.outputs:
+            last_use[key] = len(steps)
+        # an execute output may be its input (make_output_ref_input): the input lives as long as
+        # the node's outputs (reverse order carries this through chains of such nodes)
+        for index in range(len(steps) - 1, -1, -1):
+            step = steps[index]
+            if isinstance(step, ExecuteStep):
+                side = HOST if step.backend == HOST_EXECUTE else DEVICE
+                node = step.custom.node
+                outputs_end = max([last_use.get((Endpoint(node.name, i), side), index)
+                                   for i in range(len(node.output_descs))] + [index])
+                for src in node.inputs:
+                    if src is not None:
+                        last_use[(src, side)] = max(last_use.get((src, side), index), outputs_end)
+        heaps = {DEVICE: FirstFit(), HOST: FirstFit()}
+        offsets = {}
+        for index, keys in enumerate(produced):
+            for ep, side in keys:
+                size = tensor_bytes(self.plan.descs[ep], f"tensor {ep.node}:{ep.index}")
+                offsets[(ep, side)] = (heaps[side].alloc(size), size)
+            for key, (offset, size) in offsets.items():
+                if last_use.get(key, index) == index and key in offsets:
+                    heaps[key[1]].release(offset, size)
+                    last_use[key] = -1  # released
+        bases = {side: self.memory.alloc(heap.top, side) for side, heap in heaps.items() if heap.top}
+        for (ep, side), (offset, _) in offsets.items():
+            self.buffers[(ep, side)] = bases[side] + offset
+        self.region_sizes = {side: heap.top for side, heap in heaps.items()}
 
     def close(self) -> None:
         for model_id in self.model_ids.values():
@@ -268,8 +310,9 @@ class _Run:
 
     def _transfer(self, step: CopyStep) -> None:
         source_side = HOST if step.to_side == DEVICE else DEVICE
-        if source_side == DEVICE:
-            self._sync()  # the device tensor is complete only when the stream has run
+        # D2H: the device tensor is complete only when the stream has run. H2D: queued kernels may
+        # still read the region's previous tensor (aclrtMemcpy is not ordered with the stream).
+        self._sync()
         self._copy(self.addrs[(step.source, step.to_side)], self.addrs[(step.source, source_side)],
                    self._size(step.source), (source_side, step.to_side),
                    f"{step.source.node}:{step.source.index} to the {step.to_side}")
