@@ -192,3 +192,21 @@ def test_run_graph_with_stream_async(calls, rng):
                                       "graph id not found$"):
         session.run_graph_with_stream_async(9, stream, [])
     assert acl.rt.destroy_stream(stream) == 0
+
+
+def test_constants_reach_kernels_and_execute_and_unused_nodes_are_pruned(calls, rng):
+    n = int(rng.integers(1, 3000))
+    c = rng.standard_normal(n).astype(np.float32)
+    builder = GraphBuilder("consts")
+    x = builder.create_input(0, shape=[n])
+    k = builder.create_const_float(c.tolist(), shape=[n])
+    a = _node(builder, "KAdd", [("x1", "required", x), ("x2", "required", k)])
+    b = _node(builder, "EAxpy", [("x", "required", k), ("bias", "optional", None)], attrs=[("alpha", 2.0)])
+    _node(builder, "KAdd", [("x1", "required", b), ("x2", "required", b)])  # read by nothing
+    session = Session()
+    session.add_graph(0, builder.build_and_reset([a, b]))
+    x_value = rng.standard_normal(n).astype(np.float32)
+    got_a, got_b = (np.asarray(t.data, dtype=np.float32) for t in session.run_graph(0, [_tensor(x_value)]))
+    np.testing.assert_allclose(got_a, x_value + c, rtol=1e-6, atol=1e-6)
+    np.testing.assert_allclose(got_b, 2 * c, rtol=1e-6, atol=1e-6)
+    assert calls["KAdd.compile"] == [(n,)]  # the unused KAdd is not compiled

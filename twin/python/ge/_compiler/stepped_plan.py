@@ -13,6 +13,7 @@ Tensors are keyed by (endpoint, side) with side "device" or "host". Graph inputs
 live on the device, as GE places them.
 """
 
+import copy
 from dataclasses import dataclass, field
 from typing import Dict, List, Mapping, Optional, Tuple
 
@@ -20,7 +21,7 @@ from ge.graph._ir import DATA_NODE_TYPES, AttrValue, Endpoint, GraphIR, Node, Te
 from ge.graph.types import AttrValueType
 
 from . import compile_graph
-from .constants import CONST_NODE_TYPES
+from .constants import CONST_NODE_TYPES, const_value
 from .custom_optimizer import CustomNode, resolve_custom_node, run_compile
 from .errors import GraphCompileError
 from .infer import infer_graph
@@ -70,7 +71,6 @@ def _desc_of(graph: GraphIR, ep: Endpoint) -> TensorDescIR:
 
 def with_input_shapes(graph: GraphIR, shapes: List[List[int]]) -> GraphIR:
     """A copy of ``graph`` whose Data nodes have the given concrete shapes."""
-    import copy
     concrete = copy.deepcopy(graph)
     for node, dims in zip(concrete.input_nodes(), shapes):
         desc = node.output_descs[0]
@@ -140,7 +140,6 @@ def _segment_borders(graph: GraphIR, segment: KernelSegment) -> None:
 
 def segment_graph(graph: GraphIR, segment: KernelSegment) -> GraphIR:
     """The segment as a graph of its own: a Data node per border input, its nodes, its outputs."""
-    import copy
     sub = GraphIR(name=f"{graph.name}_{segment.nodes[0].name}")
     names: Dict[Endpoint, Endpoint] = {}
     for k, ep in enumerate(segment.inputs):
@@ -169,18 +168,18 @@ def build_plan(graph: GraphIR, options: Mapping[str, str], target: CompileTarget
     builder = _Builder(graph, catalog)
     for node in order:
         builder.add(node)
-    constants: Dict[Endpoint, bytes] = {}
-    from .constants import const_value
-    for node in order:
-        if node.type in CONST_NODE_TYPES:
-            constants[Endpoint(node.name, 0)] = const_value(node).data
+    constants = {Endpoint(node.name, 0): const_value(node).data for node in order if node.type in CONST_NODE_TYPES}
+    steps = []
     for step in builder.steps:
         if isinstance(step, KernelSegment):
             _segment_borders(graph, step)
+            if not step.outputs:
+                continue  # nothing reads what it computes (GE prunes such nodes too)
             compiled = compile_graph(segment_graph(graph, step), options, mode="online")
             step.om, step.description = compiled.om, compiled.description
         elif isinstance(step, ExecuteStep):
             run_compile(step.custom, options, target)
+        steps.append(step)
     outputs = []
     for j, ep in enumerate(graph.outputs):
         sides = builder.sides.get(ep)
@@ -189,4 +188,4 @@ def build_plan(graph: GraphIR, options: Mapping[str, str], target: CompileTarget
         outputs.append((ep, DEVICE if DEVICE in sides else HOST))
     descs = {Endpoint(n.name, i): d for n in graph.nodes.values() for i, d in enumerate(n.output_descs)}
     inputs = [Endpoint(n.name, 0) for n in graph.input_nodes()]
-    return StepPlan(graph, builder.steps, descs, inputs, constants, outputs)
+    return StepPlan(graph, steps, descs, inputs, constants, outputs)
