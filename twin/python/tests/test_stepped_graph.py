@@ -210,3 +210,45 @@ def test_constants_reach_kernels_and_execute_and_unused_nodes_are_pruned(calls, 
     np.testing.assert_allclose(got_a, x_value + c, rtol=1e-6, atol=1e-6)
     np.testing.assert_allclose(got_b, 2 * c, rtol=1e-6, atol=1e-6)
     assert calls["KAdd.compile"] == [(n,)]  # the unused KAdd is not compiled
+
+
+def _one_node_graph(op_type):
+    builder = GraphBuilder(op_type.lower())
+    x = builder.create_input(0, shape=[-1])
+    return builder.build_and_reset([_node(builder, op_type, [("x", "required", x)])])
+
+
+def test_execute_errors_name_node_cause_and_place(calls, rng):
+    from ge.custom_op import get_execute_ctx, register_op, register_op_impl
+    from ge.runtime import Tensor as RtTensor, TensorDesc
+
+    @register_op(op_type="Boom")
+    def boom(x: TensorDesc) -> TensorDesc:
+        return x
+
+    @register_op(op_type="Wide")
+    def wide(x: TensorDesc) -> TensorDesc:
+        return x
+
+    @register_op_impl(op_type="Boom")
+    class Boom:
+        def execute(self, x: RtTensor) -> None:
+            raise ValueError("the kernel refused this input")
+
+    @register_op_impl(op_type="Wide")
+    class Wide:
+        def execute(self, x: RtTensor) -> None:
+            from ge.runtime import StorageShape
+            n = x.storage_shape.dims[0]
+            get_execute_ctx().malloc_output_tensor(0, StorageShape([n + 1], [n + 1]), x.format, x.data_type)
+
+    session = Session()
+    session.add_graph(0, _one_node_graph("Boom"))
+    session.add_graph(1, _one_node_graph("Wide"))
+    x = _tensor(rng.standard_normal(5).astype(np.float32))
+    with pytest.raises(GeError, match=r"node Boom_0 \(op Boom\): execute failed: ValueError: the kernel refused "
+                                      r"this input \(at test_stepped_graph.py:\d+ in execute\)"):
+        session.run_graph(0, [x])
+    with pytest.raises(GeError, match=r"node Wide_0 \(op Wide\): execute produced output y as DT_FLOAT \[6\], "
+                                      r"shape inference says DT_FLOAT \[5\]"):
+        session.run_graph(1, [x])
