@@ -90,6 +90,7 @@ class _LoadedPlan:
         self.model_ids: Dict[int, int] = {}
         self.buffers: Dict[Tuple[Endpoint, str], int] = {}
         self.allocators: Dict[str, _NodeAllocator] = {}
+        self.datasets: Dict[int, _SegmentDatasets] = {}  # by step index, made on the first run
         try:
             self._load()
         except BaseException:
@@ -167,20 +168,47 @@ class _LoadedPlan:
         self.region_sizes = {side: heap.top for side, heap in heaps.items()}
 
     def close(self) -> None:
+        for datasets in self.datasets.values():
+            datasets.release()
+        self.datasets = {}
         for model_id in self.model_ids.values():
             self.acl.mdl.unload(model_id)
         self.model_ids = {}
         self.memory.release()
 
 
-def _dataset(acl, addresses: List[Tuple[int, int]], what: str) -> Tuple[int, List[int]]:
-    dataset, buffers = acl.mdl.create_dataset(), []
-    for i, (ptr, size) in enumerate(addresses):
-        buffer = acl.create_data_buffer(ptr, size)
-        buffers.append(buffer)
-        _, ret = acl.mdl.add_dataset_buffer(dataset, buffer)
-        _check(acl, ret, f"aclmdlAddDatasetBuffer for {what} {i}")
-    return dataset, buffers
+class _SegmentDatasets:
+    """A segment's input and output datasets, made on its first run and kept: later runs only
+    re-point the buffers whose tensor moved (an execute output from another block)."""
+
+    def __init__(self, acl, addresses: List[Tuple[int, int]], input_count: int) -> None:
+        self.acl, self.input_count = acl, input_count
+        self.datasets = [acl.mdl.create_dataset(), acl.mdl.create_dataset()]
+        self.buffers: List[int] = []
+        self.addresses: List[int] = []
+        try:
+            for i, (ptr, size) in enumerate(addresses):
+                buffer = acl.create_data_buffer(ptr, size)
+                self.buffers.append(buffer)
+                self.addresses.append(ptr)
+                _, ret = acl.mdl.add_dataset_buffer(self.datasets[i >= input_count], buffer)
+                _check(acl, ret, f"aclmdlAddDatasetBuffer for segment {'output' if i >= input_count else 'input'}")
+        except BaseException:
+            self.release()
+            raise
+
+    def point(self, addresses: List[Tuple[int, int]]) -> None:
+        for i, (ptr, size) in enumerate(addresses):
+            if self.addresses[i] != ptr:
+                _check(self.acl, self.acl.update_data_buffer(self.buffers[i], ptr, size), "aclUpdateDataBuffer")
+                self.addresses[i] = ptr
+
+    def release(self) -> None:
+        for buffer in self.buffers:
+            self.acl.destroy_data_buffer(buffer)
+        for dataset in self.datasets:
+            self.acl.mdl.destroy_dataset(dataset)
+        self.buffers, self.datasets = [], []
 
 
 class SteppedModel:
@@ -278,7 +306,7 @@ class _Run:
             allocator.start_run()
         for index, step in enumerate(plan.steps):
             if isinstance(step, KernelSegment):
-                self._segment(self.loaded.model_ids[index], step)
+                self._segment(index, step)
             elif isinstance(step, ExecuteStep):
                 self._execute(step)
             else:
@@ -292,21 +320,17 @@ class _Run:
             results.append(out)
         return results
 
-    def _segment(self, model_id: int, step: KernelSegment) -> None:
-        acl = self.acl
-        ins = [(self.addrs[(ep, DEVICE)], self._size(ep)) for ep in step.inputs]
-        outs = [(self.addrs[(ep, DEVICE)], self._size(ep)) for ep in step.outputs]
-        in_set, in_buffers = _dataset(acl, ins, "segment input")
-        out_set, out_buffers = _dataset(acl, outs, "segment output")
-        try:
-            # the queued run copies the addresses: the datasets may go right after the call
-            _check(acl, acl.mdl.execute_async(model_id, in_set, out_set, self.stream),
-                   f"aclmdlExecuteAsync of segment {step.description.name}")
-        finally:
-            for buffer in in_buffers + out_buffers:
-                acl.destroy_data_buffer(buffer)
-            acl.mdl.destroy_dataset(in_set)
-            acl.mdl.destroy_dataset(out_set)
+    def _segment(self, index: int, step: KernelSegment) -> None:
+        acl, loaded = self.acl, self.loaded
+        addresses = [(self.addrs[(ep, DEVICE)], self._size(ep)) for ep in (*step.inputs, *step.outputs)]
+        datasets = loaded.datasets.get(index)
+        if datasets is None:
+            datasets = loaded.datasets[index] = _SegmentDatasets(acl, addresses, len(step.inputs))
+        else:
+            datasets.point(addresses)
+        # the queued run copies the addresses, so the buffers may be re-pointed by the next run
+        _check(acl, acl.mdl.execute_async(loaded.model_ids[index], *datasets.datasets, self.stream),
+               f"aclmdlExecuteAsync of segment {step.description.name}")
 
     def _transfer(self, step: CopyStep) -> None:
         source_side = HOST if step.to_side == DEVICE else DEVICE
