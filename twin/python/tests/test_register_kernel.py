@@ -100,3 +100,30 @@ def test_misuse_is_a_type_error():
             pass
     with pytest.raises(TypeError, match="mixes an undecorated execute"):
         register_op_impl(op_type="Mixed")(Mixed)
+
+
+def test_register_kernel_must_be_outermost():
+    class Inner:
+        @staticmethod
+        @register_kernel(backend=OpBackend.HOST)
+        def execute(x: Tensor) -> None:
+            pass
+    with pytest.raises(TypeError, match="register_kernel must be the outermost decorator of execute"):
+        register_op_impl(op_type="Inner")(Inner)
+
+
+def test_host_context_has_no_stream_and_marks_outputs_host():
+    from helpers import meta
+    from ge.custom_op import HostCpuOpExecutionContext
+    from ge.custom_op._node import NodeSpec
+    from ge.runtime import TensorPlacement
+    node = NodeSpec("H", "h", inputs=[[meta([4], addr=64)]], outputs=[[meta([4])]])
+    ctx = HostCpuOpExecutionContext._create(node, allocator=type("A", (), {"malloc": lambda self, n: 4096})())
+    assert not hasattr(ctx, "get_stream") and not hasattr(ctx, "malloc_workspace")
+    x = ctx.get_input_tensor(0)
+    y = ctx.malloc_output_tensor(0, x.shape, x.format, x.data_type)
+    assert (y.addr, y.placement) == (4096, TensorPlacement.ON_HOST)
+    with pytest.raises(TypeError, match="No constructor defined"):
+        HostCpuOpExecutionContext()
+    with pytest.raises(ValueError, match="needs an allocator"):
+        HostCpuOpExecutionContext._create(node, allocator=None)

@@ -64,6 +64,10 @@ def kernel_bindings(cls: type) -> Dict[OpBackend, object]:
     if member is None:
         return bindings
     marked = getattr(_function_of(member), _BACKEND_MARK, None)
+    if marked is not None and bindings.get(marked) is not member:
+        # e.g. @staticmethod above @register_kernel: the filed function would bind self
+        raise TypeError(f"register_op_impl class '{cls.__module__}.{cls.__qualname__}': register_kernel must be "
+                        "the outermost decorator of execute")
     if bindings and marked is None:
         raise TypeError(f"register_op_impl class '{cls.__module__}.{cls.__qualname__}' mixes an undecorated "
                         "execute with @register_kernel execute definitions")
