@@ -80,8 +80,8 @@ def with_input_shapes(graph: GraphIR, shapes: List[List[int]]) -> GraphIR:
 
 
 class _Builder:
-    def __init__(self, graph: GraphIR, catalog: OpCatalog) -> None:
-        self.graph, self.catalog = graph, catalog
+    def __init__(self, catalog: OpCatalog) -> None:
+        self.catalog = catalog
         self.steps: list = []
         self.sides: Dict[Endpoint, set] = {}
         self.segment: Optional[KernelSegment] = None
@@ -104,10 +104,8 @@ class _Builder:
         placement = placement_of(custom.descriptor)
         side = HOST if placement == HOST_EXECUTE else DEVICE
         for src in node.inputs:
-            if src is not None and (placement != KERNEL or self.segment is None or
-                                    src not in self._produced(self.segment)):
-                if side not in self.sides.get(src, set()):
-                    self._ensure(src, side)
+            if src is not None:
+                self._ensure(src, side)  # a copy step only if the tensor is not on that side yet
         if placement == KERNEL:
             if self.segment is None:
                 self.segment = KernelSegment([])
@@ -165,7 +163,7 @@ def build_plan(graph: GraphIR, options: Mapping[str, str], target: CompileTarget
     catalog = OpCatalog()
     order = topological_order(graph)
     infer_graph(graph, order, catalog)
-    builder = _Builder(graph, catalog)
+    builder = _Builder(catalog)
     for node in order:
         builder.add(node)
     constants = {Endpoint(node.name, 0): const_value(node).data for node in order if node.type in CONST_NODE_TYPES}
