@@ -252,3 +252,28 @@ def test_execute_errors_name_node_cause_and_place(calls, rng):
     with pytest.raises(GeError, match=r"node Wide_0 \(op Wide\): execute produced output y as DT_FLOAT \[6\], "
                                       r"shape inference says DT_FLOAT \[5\]"):
         session.run_graph(1, [x])
+
+
+def test_a_shape_that_does_not_compile_names_the_shapes_and_others_still_run(calls, rng):
+    from ge.custom_op import get_execute_ctx, register_op, register_op_impl
+    from ge.runtime import Tensor as RtTensor, TensorDesc
+
+    @register_op(op_type="Even")
+    def even(x: TensorDesc) -> TensorDesc:
+        if x.shape.storage_shape.dims[0] % 2:
+            raise ValueError("Even needs an even length")
+        return x
+
+    @register_op_impl(op_type="Even")
+    class Even:
+        def execute(self, x: RtTensor) -> None:
+            get_execute_ctx().make_output_ref_input(0, 0)
+
+    session = Session()
+    session.add_graph(0, _one_node_graph("Even"))
+    with pytest.raises(GeError, match=r"at input shapes \[\[5\]\]: node Even_0 \(op Even\): shape inference "
+                                      r"failed: ValueError: Even needs an even length"):
+        session.run_graph(0, [_tensor(np.ones(5, np.float32))])
+    x = rng.standard_normal(6).astype(np.float32)
+    (y,) = session.run_graph(0, [_tensor(x)])
+    np.testing.assert_array_equal(np.asarray(y.data, dtype=np.float32), x)

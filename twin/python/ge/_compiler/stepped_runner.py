@@ -253,7 +253,10 @@ class SteppedModel:
         key = tuple(shapes)
         loaded = self._plans.get(key)
         if loaded is None:
-            plan = build_plan(with_input_shapes(self.graph, [list(s) for s in shapes]), self.options, self.target)
+            try:
+                plan = build_plan(with_input_shapes(self.graph, [list(s) for s in shapes]), self.options, self.target)
+            except GraphCompileError as exc:
+                raise GraphCompileError(f"at input shapes {[list(s) for s in shapes]}: {exc}") from exc
             loaded = self._plans[key] = _LoadedPlan(self.acl, plan)
             self.compiled_signatures += 1
         return loaded
