@@ -98,6 +98,8 @@ def main() -> None:
     cache = Path(os.environ.get("ASCEND_TWIN_KERNEL_CACHE", Path(home) / ".cache" / "ascend-twin" / "kernels"))
     env = t.clean_env(mine, opp_path=opp, kernel_cache=cache, extra={"HOME": home})
     env["PYTHONPATH"] += f":{add.es_dir}"
+    if "ASCEND_TWIN_GE_ACL_COPIES" in os.environ:  # the one-OM path's copy mode (twin/python/ge/_compiler)
+        env["ASCEND_TWIN_GE_ACL_COPIES"] = os.environ["ASCEND_TWIN_GE_ACL_COPIES"]
     import subprocess
     proc = subprocess.run([sys.executable, __file__, CHILD_FLAG, "--sizes", args.sizes, "--soc", mine.soc],
                           env=env, capture_output=True, text=True)
