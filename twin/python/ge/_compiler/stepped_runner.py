@@ -3,13 +3,13 @@ on the model's stream, Python ``execute`` callbacks with their contexts, device<
 
 One ``SteppedModel`` per Session graph. Each new input-shape signature is inferred and compiled
 once (holders' ``compile`` per new shape; segment OMs loaded once) and kept: a shape seen before
-runs without compiling. Memory: graph inputs, constants, segment outputs and host copies have
-buffers per signature; ``malloc_output_tensor``/``malloc_workspace`` of an execute callback are
-served by a per-node caching allocator, so the n-th allocation of a node reuses the n-th block
-of the previous run when it is large enough.
+runs without compiling. Memory per signature: graph inputs and constants have their own buffers;
+segment outputs and device/host copies share one region per side, placed by lifetime;
+``malloc_output_tensor``/``malloc_workspace`` of an execute callback are served by a per-node
+caching allocator, so the n-th allocation of a node reuses the n-th block of the previous run
+when it is large enough.
 """
 
-import ctypes
 import threading
 from typing import Dict, List, Mapping, Tuple
 
