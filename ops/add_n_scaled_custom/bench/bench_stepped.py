@@ -90,14 +90,11 @@ def main() -> None:
     if args.child:
         _child(sizes, args.soc)
         return
-    import ge_op_testing as t
-    mine = t.op_paths("ops/add_n_scaled_custom", "add_n_scaled_custom")
-    add = t.op_paths("ops/add_custom", "add_custom")
-    opp = ":".join(str(p) for p in (add.opp_root, add.plugin_dir, mine.opp_root, mine.plugin_dir))
+    sys.path.insert(0, str(Path(__file__).absolute().parent.parent))
+    from three_ops_env import three_ops_env
     home = os.environ.get("HOME", "/tmp")
     cache = Path(os.environ.get("ASCEND_TWIN_KERNEL_CACHE", Path(home) / ".cache" / "ascend-twin" / "kernels"))
-    env = t.clean_env(mine, opp_path=opp, kernel_cache=cache, extra={"HOME": home})
-    env["PYTHONPATH"] += f":{add.es_dir}"
+    mine, env = three_ops_env(kernel_cache=cache, extra={"HOME": home})
     if "ASCEND_TWIN_GE_ACL_COPIES" in os.environ:  # the one-OM path's copy mode (twin/python/ge/_compiler)
         env["ASCEND_TWIN_GE_ACL_COPIES"] = os.environ["ASCEND_TWIN_GE_ACL_COPIES"]
     import subprocess

@@ -7,17 +7,9 @@ The compile-path part alone becomes an OM once --input_shape fixes the -1 dims, 
 pyACL, equal to numpy."""
 
 import ge_op_testing as t
+from three_ops_env import three_ops_env
 
 N = 3072
-
-
-def _env():
-    mine = t.op_paths("ops/add_n_scaled_custom", "add_n_scaled_custom")
-    add = t.op_paths("ops/add_custom", "add_custom")
-    opp = ":".join(str(p) for p in (add.opp_root, add.plugin_dir, mine.opp_root, mine.plugin_dir))
-    env = t.clean_env(mine, opp_path=opp)
-    env["PYTHONPATH"] += f":{add.es_dir}"
-    return mine, env
 
 
 def _atc(env, soc, air, out, *flags):
@@ -32,7 +24,7 @@ def _refusal(proc) -> str:
 
 
 def test_offline_refuses_execute_and_dynamic_shapes_and_runs_the_static_part():
-    paths, env = _env()
+    paths, env = three_ops_env()
     work = t.scratch_dir("offline")
     proc = t.run_python([str(paths.package / "tests" / "offline_case.py"), "air", str(work)], env)
     assert proc.returncode == 0, proc.stderr

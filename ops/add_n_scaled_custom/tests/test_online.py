@@ -3,22 +3,14 @@ operator packages (add_custom's compile-path op, this package's execute-path and
 the three-backend graph with changing input sizes, and AddNScaledCustom with 1..5 inputs."""
 
 import ge_op_testing as t
+from three_ops_env import three_ops_env
 
 SIZES = [1024, 5120, 1024, 65536, 5120]  # repeats: a shape seen before must not compile again
 ADDN_SIZE = 4099  # the AddNScaledCustom-only graphs: a tail past whole tiles
 
 
-def _env():
-    mine = t.op_paths("ops/add_n_scaled_custom", "add_n_scaled_custom")
-    add = t.op_paths("ops/add_custom", "add_custom")
-    opp = ":".join(str(p) for p in (add.opp_root, add.plugin_dir, mine.opp_root, mine.plugin_dir))
-    env = t.clean_env(mine, opp_path=opp)
-    env["PYTHONPATH"] += f":{add.es_dir}"
-    return mine, env
-
-
 def test_three_backends_with_changing_shapes_match_numpy():
-    paths, env = _env()
+    paths, env = three_ops_env()
     seed = t.new_seed("ADD_N_SCALED_SEED")
     proc = t.run_python([str(paths.package / "run.py"), "--soc", paths.soc, "--sizes", ",".join(map(str, SIZES)),
                          "--scale", "0.75", "--addn_size", str(ADDN_SIZE), "--seed", str(seed)], env)
