@@ -229,7 +229,11 @@ class SteppedModel:
         self.output_data_types = None  # dtypes are known per signature; numpy's suffice
         self.compiled_signatures = 0   # how many shape signatures were compiled (tests, benchmarks)
         if not any(d < 0 for desc in self._input_descs for d in desc.shape):
-            static = self._plan([tuple(desc.shape) for desc in self._input_descs])  # compile now, as GE does
+            try:
+                static = self._plan([tuple(desc.shape) for desc in self._input_descs])  # compile now, as GE does
+            except BaseException:
+                self.close()
+                raise
             self.output_data_types = [static.plan.descs[ep].data_type for ep, _ in static.plan.outputs]
 
     # -- shapes -----------------------------------------------------------------------------------
@@ -280,6 +284,12 @@ class SteppedModel:
             if self.stream is not None:
                 self.acl.rt.destroy_stream(self.stream)
                 self.stream = None
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # interpreter shutdown: the runtime may already be gone
+            pass
 
 
 class _Run:
