@@ -186,6 +186,14 @@ def test_run_graph_with_stream_async(calls, rng):
     assert acl.rt.synchronize_stream(stream) == 0
     for got, want in zip(outputs, _expected(x, y)):
         np.testing.assert_allclose(np.asarray(got.data, dtype=np.float32), want, rtol=1e-6, atol=1e-6)
+    # a kernel-only static graph is one OM (not stepped): it waits for the stream, then runs
+    builder = GraphBuilder("one_om")
+    i0, i1 = builder.create_input(0, shape=[n]), builder.create_input(1, shape=[n])
+    session.add_graph(1, builder.build_and_reset([_node(builder, "KAdd", [("x1", "required", i0),
+                                                                         ("x2", "required", i1)])]))
+    (z,) = session.run_graph_with_stream_async(1, stream, [_tensor(x), _tensor(y)])
+    assert not hasattr(session._graphs[1].model, "run_on_stream")
+    np.testing.assert_allclose(np.asarray(z.data, dtype=np.float32), x + y, rtol=1e-6, atol=1e-6)
     with pytest.raises(TypeError, match="^stream must be an integer$"):
         session.run_graph_with_stream_async(0, "s", [_tensor(x), _tensor(y)])
     with pytest.raises(GeError, match=r"^RunGraphWithStreamAsync failed; graph_id=9, stream=0x[0-9a-f]+; "
