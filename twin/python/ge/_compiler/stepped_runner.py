@@ -91,14 +91,22 @@ class _LoadedPlan:
         self.buffers: Dict[Tuple[Endpoint, str], int] = {}
         self.allocators: Dict[str, _NodeAllocator] = {}
         self.datasets: Dict[int, _SegmentDatasets] = {}  # by step index, made on the first run
+        self.sizes: Dict[Endpoint, int] = {}
         try:
             self._load()
         except BaseException:
             self.close()
             raise
 
+    def size(self, ep: Endpoint) -> int:
+        """Bytes of a tensor at this signature (computed once)."""
+        size = self.sizes.get(ep)
+        if size is None:
+            size = self.sizes[ep] = tensor_bytes(self.plan.descs[ep], f"tensor {ep.node}:{ep.index}")
+        return size
+
     def _own_buffer(self, ep: Endpoint, side: str) -> int:
-        size = tensor_bytes(self.plan.descs[ep], f"tensor {ep.node}:{ep.index}")
+        size = self.size(ep)
         self.buffers[(ep, side)] = self.memory.alloc(size, side)
         return self.buffers[(ep, side)]
 
@@ -156,7 +164,7 @@ class _LoadedPlan:
         offsets = {}
         for index, keys in enumerate(produced):
             for ep, side in keys:
-                size = tensor_bytes(self.plan.descs[ep], f"tensor {ep.node}:{ep.index}")
+                size = self.size(ep)
                 offsets[(ep, side)] = (heaps[side].alloc(size), size)
             for key, (offset, size) in offsets.items():
                 if last_use.get(key, index) == index and key in offsets:
@@ -223,6 +231,7 @@ class SteppedModel:
         self._lock = threading.Lock()
         self._plans: Dict[tuple, _LoadedPlan] = {}
         self._input_descs = [node.output_descs[0] for node in graph.input_nodes()]
+        self._input_dtypes = [np.dtype(_dtype.numpy_dtype(desc.data_type)) for desc in self._input_descs]
         stream, ret = self.acl.rt.create_stream()
         _check(self.acl, ret, "aclrtCreateStream")
         self.stream = stream
@@ -241,8 +250,7 @@ class SteppedModel:
         if len(arrays) != len(self._input_descs):
             raise ModelRunError(f"graph {self.graph.name} takes {len(self._input_descs)} inputs, got {len(arrays)}")
         shapes = []
-        for i, (array, desc) in enumerate(zip(arrays, self._input_descs)):
-            expected = np.dtype(_dtype.numpy_dtype(desc.data_type))
+        for i, (array, desc, expected) in enumerate(zip(arrays, self._input_descs, self._input_dtypes)):
             if array.dtype != expected:
                 raise ModelRunError(f"input {i} must be {desc.data_type.name}, got {array.dtype}")
             dims = desc.shape
@@ -300,9 +308,6 @@ class _Run:
         self.addrs: Dict[Tuple[Endpoint, str], int] = dict(loaded.buffers)
         self.metas = {}  # device/host tensor -> TensorMeta produced by an execute (its real shape)
 
-    def _size(self, ep: Endpoint) -> int:
-        return tensor_bytes(self.plan.descs[ep], f"tensor {ep.node}:{ep.index}")
-
     def _copy(self, dst: int, src: int, size: int, kind: Tuple[str, str], what: str) -> None:
         if size:
             _check(self.acl, self.acl.rt.memcpy(dst, size, src, size, MEMCPY_KINDS[kind]), f"aclrtMemcpy of {what}")
@@ -335,7 +340,7 @@ class _Run:
 
     def _segment(self, index: int, step: KernelSegment) -> None:
         acl, loaded = self.acl, self.loaded
-        addresses = [(self.addrs[(ep, DEVICE)], self._size(ep)) for ep in (*step.inputs, *step.outputs)]
+        addresses = [(self.addrs[(ep, DEVICE)], self.loaded.size(ep)) for ep in (*step.inputs, *step.outputs)]
         datasets = loaded.datasets.get(index)
         if datasets is None:
             datasets = loaded.datasets[index] = _SegmentDatasets(acl, addresses, len(step.inputs))
@@ -351,7 +356,7 @@ class _Run:
         # still read the region's previous tensor (aclrtMemcpy is not ordered with the stream).
         self._sync()
         self._copy(self.addrs[(step.source, step.to_side)], self.addrs[(step.source, source_side)],
-                   self._size(step.source), (source_side, step.to_side),
+                   self.loaded.size(step.source), (source_side, step.to_side),
                    f"{step.source.node}:{step.source.index} to the {step.to_side}")
 
     def _execute(self, step: ExecuteStep) -> None:
