@@ -112,7 +112,8 @@ def main() -> None:
         base = r["one_om"]
         print(f"| {r['n']} | {r['numpy']:.1f} ({r['numpy'] / base:.2f}) | {base:.1f} (1.00) | "
               f"{r['stepped']:.1f} ({r['stepped'] / base:.2f}) | {r['execute']:.1f} ({r['execute'] / base:.2f}) | "
-              f"{r['three']:.1f} ({r['three'] / base:.2f}) | {r['new_shape']:.0f} ({r['new_shape'] / r['stepped']:.0f}) |")
+              f"{r['three']:.1f} ({r['three'] / base:.2f}) | "
+              f"{r['new_shape']:.0f} ({r['new_shape'] / r['stepped']:.0f}) |")
 
 
 if __name__ == "__main__":

@@ -22,13 +22,14 @@ from .errors import GraphCompileError, ModelRunError, NotStaticModelError
 from .infer import infer_graph
 from .memory import add_workspaces, plan_memory
 from .op_catalog import OpCatalog
-from .placement import stepped_reason
 from .options import (DEFAULT_SOC_VERSION, OPTION_COMPILE_MODE, OPTION_SOC_VERSION, compile_options,
                       resolve_target)
+from .placement import stepped_reason
 from .topo import topological_order
 
 __all__ = ["compile_graph", "CompiledModel", "ModelDescription", "TensorSpec", "GraphCompileError",
-           "NotStaticModelError", "ModelRunError", "reset_holders", "OPTION_SOC_VERSION", "OPTION_COMPILE_MODE", "DEFAULT_SOC_VERSION"]
+           "NotStaticModelError", "ModelRunError", "reset_holders", "OPTION_SOC_VERSION", "OPTION_COMPILE_MODE",
+           "DEFAULT_SOC_VERSION"]
 
 
 _NOT_STATIC_WHY = {

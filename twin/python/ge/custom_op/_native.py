@@ -9,4 +9,5 @@ from ._host_ctx import HostCpuOpExecutionContext
 from ._infer_meta_ctx import InferMetaContext
 
 __all__ = ["AnnotatedArgsContext", "AnnotatedKernelArgs", "AnnotatedKernelLaunchInfo", "CompilePlatformInfo",
-           "EagerOpExecutionContext", "HostCpuOpExecutionContext", "InferMetaContext", "OpCompileContext", "RuntimeAttrs", "WorkspaceAddr"]
+           "EagerOpExecutionContext", "HostCpuOpExecutionContext", "InferMetaContext", "OpCompileContext",
+           "RuntimeAttrs", "WorkspaceAddr"]
