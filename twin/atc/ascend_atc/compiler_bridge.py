@@ -47,9 +47,12 @@ def compile_om_bytes(graph_ir, soc_version: str, extra_options: Dict[str, Any]) 
 
 
 def compile_to_om(graph_ir, soc_version: str, extra_options: Dict[str, Any]) -> bytes:
-    """compile_om_bytes with failures as ATC's E19999."""
-    from ge._compiler import GraphCompileError
+    """compile_om_bytes with failures as ATC's E19999 (NotStaticModelError passes: the caller names
+    the parameter that made the model dynamic)."""
+    from ge._compiler import GraphCompileError, NotStaticModelError
     try:
         return compile_om_bytes(graph_ir, soc_version, extra_options)
+    except NotStaticModelError:
+        raise
     except GraphCompileError as exc:  # one line naming node, op and cause (+ kernel diagnostics)
         raise internal(f"graph compile failed: {exc}") from None

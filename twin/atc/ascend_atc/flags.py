@@ -23,7 +23,8 @@ HOST_CPUS = ("x86_64", "aarch64")
 # Every flag ATC knows (reference §7); the value is True for boolean-ish flags that may be given bare.
 KNOWN_FLAGS = {
     "model": False, "output": False, "framework": False, "soc_version": False, "weight": False,
-    "mode": False, "om": False, "input_shape": False, "input_format": False, "input_hint_shape": False,
+    "mode": False, "om": False, "input_shape": False, "input_shape_range": False, "input_format": False,
+    "input_hint_shape": False,
     "out_nodes": False, "output_type": False, "log": False, "host_env_os": False, "host_env_cpu": False,
     "jit_compile": False, "precision_mode": False, "precision_mode_v2": False, "op_select_implmode": False,
     "core_type": False, "aicore_num": False, "virtual_type": False, "external_weight": False,

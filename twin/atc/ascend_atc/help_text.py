@@ -20,7 +20,9 @@ atc --mode=6 --om=./model.om
   --framework         Framework type. 0:Caffe; 1:MindSpore (AIR); 3:Tensorflow; 5:Onnx
                       (the CPU twin reads 1 only)
   --input_shape       Shape of input data, e.g. "input_name1:n1,c1,h1,w1;input_name2:n2,c2,h2,w2"
-                      (validated; AIR graphs carry their shapes, so it is not applied, as in CANN)
+  --input_shape_range Shape range of input data, e.g. "input_name1:[n1~n2,c1,h1,w1];input_name2:[n2,c2,h2,w2]"
+                      (the CPU twin applies both to the AIR's Data nodes; an input left dynamic
+                      is refused: the OM runs without Python, and only with static shapes)
 
 [Output]
   --output            Output file path&name (without suffix); ".om" is appended

@@ -14,7 +14,7 @@ import argparse
 import sys
 from typing import List, Optional
 
-from . import compiler_bridge, console, flags
+from . import compiler_bridge, console, flags, input_shapes
 from .errors import AtcError
 from .output_file import write_atomically
 
@@ -28,17 +28,10 @@ class BadOption(Exception):
 
 def _check_shape_range(text: str) -> None:
     """``[1~20,3];[...]`` or ``name:[1~20,3];name2:[...]``: dims are integers, -1 or n1~n2."""
-    for item in filter(None, text.split(";")):
-        name, sep, dims = item.rpartition(":")
-        if sep and not name:
-            raise BadOption(f"input_shape_range item [{item}] has an empty input name")
-        dims = dims.strip()
-        if not (dims.startswith("[") and dims.endswith("]")):
-            raise BadOption(f"input_shape_range item [{item}] is not of the form [name:][d0,d1,...]")
-        for dim in filter(None, dims[1:-1].split(",")):
-            low, tilde, high = dim.strip().partition("~")
-            if not (low.lstrip("-").isdigit() and (not tilde or high.isdigit())):
-                raise BadOption(f"input_shape_range dimension [{dim}] of [{item}] is not an integer or range")
+    try:
+        input_shapes.validate_range_text(text)
+    except AtcError as exc:
+        raise BadOption(f"input_shape_range {exc.message.split('Reason: ')[-1]}") from None
 
 
 def _write_error(path: str, message: str) -> None:
@@ -64,7 +57,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         console.set_log_level(args.log)
         if args.input_shape is not None:
             try:
-                flags.parse_input_shape(args.input_shape)  # validated, not applied: AIR carries shapes
+                flags.parse_input_shape(args.input_shape)  # validated here, applied after the AIR loads
             except AtcError as exc:
                 raise BadOption(f"build option input_shape={args.input_shape!r} is invalid: "
                                 f"{exc.message.split('Reason: ')[-1]}") from None
@@ -83,6 +76,11 @@ def main(argv: Optional[List[str]] = None) -> int:
         except AtcError as exc:  # atc's wording names --model, which a C++ caller never gave
             raise GraphCompileError(f"the graph's AIR {args.air} does not load: "
                                     f"{exc.message.split('Reason: ')[-1]}") from None
+        try:
+            input_shapes.apply(graph_ir, args.input_shape, args.input_shape_range)
+        except AtcError as exc:
+            _write_error(args.error_file, exc.message.split("Reason: ")[-1])
+            return EXIT_BAD_OPTION
         console.log("info", f"compiling graph {graph_ir.name} ({len(graph_ir.nodes)} nodes) for {args.soc_version}")
         payload = compiler_bridge.compile_om_bytes(graph_ir, args.soc_version, {})
         write_atomically(args.om, payload)

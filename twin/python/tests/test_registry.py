@@ -12,7 +12,7 @@ EXPECTED_ALL = {
     "CompilePlatformInfo", "OpCompileContext", "InferMetaContext", "WorkspaceAddr", "clear_registered_op_impls",
     "get_declare_launch_args_ctx", "get_compile_ctx", "get_compile_platform_info", "get_execute_ctx",
     "get_registered_op_impl_by_descriptor_key", "get_registered_op_impl_dicts", "get_registered_op_impls",
-    "register_op", "register_op_impl"}
+    "register_op", "register_op_impl", "register_kernel", "OpBackend", "HostCpuOpExecutionContext"}
 
 
 def test_all_names_resolve_and_unknown_attribute_errors():
@@ -59,7 +59,8 @@ def test_capabilities_and_descriptor():
     assert get_registered_op_impls() == [desc]
     assert get_registered_op_impl_dicts() == [{"descriptor_key": desc.descriptor_key, "op_type": "MyOp",
                                                "module_name": __name__, "class_name": "Impl",
-                                               "interfaces": ["eager_execute", "compilable", "annotated_args"]}]
+                                               "interfaces": ["eager_execute", "compilable", "annotated_args"],
+                                               "kernel_bindings": ["device"]}]
     assert get_registered_op_impl_by_descriptor_key(desc.descriptor_key) is desc
     assert get_registered_op_impl_by_descriptor_key("nope") is None
     clear_registered_op_impls()

@@ -18,16 +18,25 @@ from .constants import CONST_NODE_TYPES
 from .custom_optimizer import reset_holders, resolve_custom_node, run_compile, run_declare
 from .description import ModelDescription, TensorSpec, describe
 from .emit import build_model_def, serialize
-from .errors import GraphCompileError, ModelRunError
+from .errors import GraphCompileError, ModelRunError, NotStaticModelError
 from .infer import infer_graph
 from .memory import add_workspaces, plan_memory
 from .op_catalog import OpCatalog
 from .options import (DEFAULT_SOC_VERSION, OPTION_COMPILE_MODE, OPTION_SOC_VERSION, compile_options,
                       resolve_target)
+from .placement import stepped_reason
 from .topo import topological_order
 
 __all__ = ["compile_graph", "CompiledModel", "ModelDescription", "TensorSpec", "GraphCompileError",
-           "ModelRunError", "reset_holders", "OPTION_SOC_VERSION", "OPTION_COMPILE_MODE", "DEFAULT_SOC_VERSION"]
+           "NotStaticModelError", "ModelRunError", "reset_holders", "OPTION_SOC_VERSION", "OPTION_COMPILE_MODE",
+           "DEFAULT_SOC_VERSION"]
+
+
+_NOT_STATIC_WHY = {
+    "offline": "an offline model runs without Python (GE's rule: an OM whose op relies on execute needs the "
+               "Python environment at run time) and only with static shapes",
+    "online": "it cannot be one static model (Session runs it with the stepped executor)",
+}
 
 
 class CompiledModel:
@@ -49,6 +58,9 @@ def compile_graph(graph_ir: GraphIR, options: Optional[Mapping[str, str]] = None
     except ValueError as exc:
         raise GraphCompileError(f"graph {graph.name}: {exc}") from None
     catalog = OpCatalog()
+    reason = stepped_reason(graph, catalog.impl)
+    if reason is not None:
+        raise NotStaticModelError(f"graph {graph.name}: {reason}; {_NOT_STATIC_WHY[mode]}")
     order = topological_order(graph)
     infer_graph(graph, order, catalog)
     customs = [resolve_custom_node(node, catalog) for node in order

@@ -1,5 +1,7 @@
 """The Session backend (contract in ge/session/session.py): compile a graph on its first
-run_graph and execute the resulting OM in-process through pyACL, reusing device buffers."""
+run_graph and execute the resulting OM in-process through pyACL, reusing device buffers.
+Graphs that cannot be one static OM (a Python ``execute`` node, a dynamic input shape) run on
+the stepped executor (stepped_runner.py)."""
 
 from typing import Mapping
 
@@ -8,6 +10,8 @@ from ge.graph._ir import GraphIR
 from . import compile_graph as _compile_graph
 from .acl_runner import LoadedModel
 from .errors import GraphCompileError
+from .op_catalog import OpCatalog
+from .placement import stepped_reason
 
 OPTION_DEVICE_ID = "ge.exec.deviceId"
 
@@ -36,7 +40,10 @@ def _device_id(options: Mapping[str, str]) -> int:
         raise GraphCompileError(f"option {OPTION_DEVICE_ID}={raw!r} is not an integer") from None
 
 
-def compile_graph(graph: GraphIR, options: Mapping[str, str]) -> SessionModel:
+def compile_graph(graph: GraphIR, options: Mapping[str, str]):
     device_id = _device_id(options)
+    if stepped_reason(graph, OpCatalog().impl) is not None:
+        from .stepped_runner import SteppedModel
+        return SteppedModel(graph, options, device_id)
     compiled = _compile_graph(graph, options, mode="online")
     return SessionModel(compiled.om, compiled.description, device_id)

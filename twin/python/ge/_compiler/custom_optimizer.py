@@ -15,13 +15,14 @@ from typing import Dict, Mapping
 from ge.custom_op import _bridge
 from ge.custom_op._args_ctx import AnnotatedArgsContext, DeclaredLaunchPlan
 from ge.custom_op._compile_ctx import OpCompileContext
-from ge.custom_op.registry import INTERFACE_ANNOTATED_ARGS, INTERFACE_COMPILABLE, OpImplDescriptor
+from ge.custom_op.registry import INTERFACE_COMPILABLE, OpImplDescriptor
 from ge.graph._ir import Endpoint, Node
 
 from .errors import GraphCompileError
 from .memory import LOGICAL_FEATURE_MAP_BASE, MemoryPlan
 from .node_spec import node_spec, output_slots, present_input_slots
 from .op_catalog import OpCatalog, OpInfo
+from .placement import placement_of
 from .options import CompileTarget
 
 STREAM_ID = 0  # the model runs on one stream
@@ -94,9 +95,9 @@ def resolve_custom_node(node: Node, catalog: OpCatalog) -> CustomNode:
     if descriptor is None:
         raise GraphCompileError(f"{_where(node)}: no implementation registered for op type {node.type} "
                                 "(no @register_op_impl class in ASCEND_CUSTOM_OPP_PATH)")
-    if INTERFACE_ANNOTATED_ARGS not in descriptor.interfaces:
-        raise GraphCompileError(f"{_where(node)}: {descriptor.class_name} has no declare_launch_args; a static "
-                                "graph needs an annotated-args launch")
+    if placement_of(descriptor) is None:
+        raise GraphCompileError(f"{_where(node)}: {descriptor.class_name} has neither declare_launch_args nor "
+                                "execute: GE has no way to run it")
     try:
         instance_id = holder_instance_id(descriptor, info.ir_meta)
     except Exception as exc:

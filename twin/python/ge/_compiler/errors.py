@@ -8,3 +8,9 @@ class GraphCompileError(RuntimeError):
 
 class ModelRunError(RuntimeError):
     """Loading or executing a compiled model failed (one line, with the ACL error code)."""
+
+
+class NotStaticModelError(GraphCompileError):
+    """The graph cannot become one static OM: a graph input has a dynamic shape, or a node runs a
+    Python ``execute`` at run time. Online, the Session runs such graphs with its stepped executor;
+    offline (atc), an OM is executed without Python, so they are refused."""

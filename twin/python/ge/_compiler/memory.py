@@ -63,7 +63,7 @@ class MemoryPlan:
     feature_map_size: int = 0
 
 
-class _FirstFit:
+class FirstFit:
     def __init__(self) -> None:
         self.free: List[Tuple[int, int]] = []  # (offset, size), sorted by offset
         self.top = 0
@@ -123,7 +123,7 @@ def plan_memory(graph: GraphIR, order: List[Node]) -> MemoryPlan:
         for src in node.inputs:
             if src is not None:
                 last_use[src] = step
-    heap = _FirstFit()
+    heap = FirstFit()
     for step, node in enumerate(order):
         if node.type in DATA_NODE_TYPES or node.type in CONST_NODE_TYPES:
             continue

@@ -4,9 +4,11 @@ from typing import List, Optional
 
 from ge.custom_op._ir_types import AttrType, InputType, OutputType
 from ge.custom_op._node import NodeSpec
-from ge.graph._ir import Node, TensorDescIR
+import numpy as np
+
+from ge.graph._ir import Node, TensorDescIR, TensorValue
 from ge.graph.types import DataType
-from ge.runtime._meta import TensorMeta
+from ge.runtime._meta import TensorMeta, TensorPlacement
 
 from .errors import GraphCompileError
 
@@ -63,7 +65,16 @@ def _kind_name(kind: int) -> str:
     return {v: k for k, v in _KIND_NAMES.items()}[InputType(kind)]
 
 
-def _attr_value(node: Node, name: str, ir_type: str):
+def _tensor_attr(value: TensorValue, keepalive: list) -> TensorMeta:
+    """A tensor attr as a host tensor whose bytes the callbacks can read at ``addr``."""
+    data = np.frombuffer(value.data, dtype=np.uint8).copy()
+    keepalive.append(data)
+    meta = tensor_meta(value.desc, data.ctypes.data if data.size else 0)
+    meta.placement = TensorPlacement.ON_HOST
+    return meta
+
+
+def _attr_value(node: Node, name: str, ir_type: str, keepalive: list):
     attr = node.attrs.get(name)
     if attr is None:
         raise GraphCompileError(f"{_where(node)}: attr {name} ({ir_type}) is not set")
@@ -73,7 +84,9 @@ def _attr_value(node: Node, name: str, ir_type: str):
     if ir_type == AttrType.LIST_DATA_TYPE:
         return [DataType(int(v)) for v in value]
     if ir_type == AttrType.TENSOR:
-        raise GraphCompileError(f"{_where(node)}: tensor attr {name} is not supported by the twin's compiler")
+        if not isinstance(value, TensorValue):
+            raise GraphCompileError(f"{_where(node)}: attr {name} (VT_TENSOR) holds no tensor")
+        return _tensor_attr(value, keepalive)
     return value
 
 
@@ -85,8 +98,10 @@ def node_spec(node: Node, ir_meta: dict, input_addrs: Optional[List[int]] = None
     out_addr = output_addrs or [0] * len(node.output_descs)
     inputs = [[tensor_meta(node.input_descs[s], in_addr[s]) for s in group] for group in in_groups]
     outputs = [[tensor_meta(node.output_descs[s], out_addr[s]) for s in group] for group in out_groups]
-    attrs = [(item["type"], _attr_value(node, item["name"], item["type"])) for item in ir_meta["attrs"]]
-    return NodeSpec(op_type=node.type, name=node.name, inputs=inputs, outputs=outputs, attrs=attrs)
+    keepalive: list = []
+    attrs = [(item["type"], _attr_value(node, item["name"], item["type"], keepalive)) for item in ir_meta["attrs"]]
+    return NodeSpec(op_type=node.type, name=node.name, inputs=inputs, outputs=outputs, attrs=attrs,
+                    keepalive=keepalive)
 
 
 def present_input_slots(node: Node, ir_meta: dict) -> List[int]:

@@ -17,8 +17,8 @@ from ._ir_types import InputType, OutputType
 from ._signature import callback_for_signature, runtime_attr_spec, validate_args_signature
 from .bootstrap import MODULE_PREFIX, get_registered_op_impls, get_registered_op_protos, load_custom_op_plugins
 from .context import _compile_ctx_scope, _declare_launch_args_ctx_scope, _execute_ctx_scope
-from .registry import (INTERFACE_ANNOTATED_ARGS, INTERFACE_COMPILABLE, INTERFACE_EAGER_EXECUTE,
-                       get_registered_op_impl_by_descriptor_key)
+from ._backend import BACKEND_INTERFACES, OpBackend, bound_execute, unbound_execute
+from .registry import INTERFACE_ANNOTATED_ARGS, INTERFACE_COMPILABLE, get_registered_op_impl_by_descriptor_key
 
 
 @dataclass
@@ -80,16 +80,17 @@ def validate_op_impl_descriptor(descriptor_key: str, ir_meta: Optional[dict]) ->
     descriptor = get_registered_op_impl_by_descriptor_key(descriptor_key)
     if descriptor is None:
         raise KeyError(f"python op impl descriptor_key not found: {descriptor_key}")
-    checks = ((INTERFACE_EAGER_EXECUTE, "execute"), (INTERFACE_COMPILABLE, "compile"),
-              (INTERFACE_ANNOTATED_ARGS, "declare_launch_args"))
-    for interface, method_name in checks:
+    checks = [(BACKEND_INTERFACES[backend], "execute", backend) for backend in OpBackend]
+    checks += [(INTERFACE_COMPILABLE, "compile", None), (INTERFACE_ANNOTATED_ARGS, "declare_launch_args", None)]
+    for interface, method_name, backend in checks:
         if interface not in descriptor.interfaces:
             continue
         if ir_meta is None:
             suffix = f": {descriptor.op_type}" if method_name == "execute" else ""
             raise RuntimeError(f"canonical IR not found for schema-bound {method_name}{suffix}")
-        validate_args_signature(callback_for_signature(descriptor.cls, method_name), ir_meta, descriptor,
-                                method_name=method_name)
+        method = (unbound_execute(descriptor.cls, backend) if backend is not None
+                  else callback_for_signature(descriptor.cls, method_name))
+        validate_args_signature(method, ir_meta, descriptor, method_name=method_name)
     return True
 
 
@@ -181,12 +182,14 @@ def _schema_arguments(ctx, ir_meta: dict):
     return args, _attrs(ctx._get_attrs, ir_meta["attrs"])
 
 
-def call_execute(instance_id: str, ir_meta: Optional[dict], ctx) -> None:
+def call_execute(instance_id: str, ir_meta: Optional[dict], ctx, backend: OpBackend = OpBackend.DEVICE) -> None:
+    """Runs the ``execute`` registered for ``backend`` (an undecorated execute is DEVICE's)."""
     try:
         holder = _holder(instance_id)
-        method = getattr(holder.instance, "execute", None)
+        method = bound_execute(holder.instance, backend)
         if not callable(method):
-            raise TypeError(f"python op impl does not implement callable execute: {instance_id}")
+            raise TypeError(f"python op impl does not implement callable execute for backend "
+                            f"{backend.name}: {instance_id}")
         if ir_meta is None:
             op_type = holder.instance.__ge_op_impl_descriptor__.op_type
             raise RuntimeError(f"canonical IR not found for schema-bound execute: {op_type}")

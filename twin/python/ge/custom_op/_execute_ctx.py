@@ -1,7 +1,9 @@
-"""EagerOpExecutionContext: the context of a schema-bound ``execute`` callback (§1.8).
+"""EagerOpExecutionContext: the context of a schema-bound ``execute`` callback (§1.8), and the
+part it shares with the host backend's HostCpuOpExecutionContext (_host_ctx.py).
 
-Device memory comes from the runtime through ``allocator.malloc(size) -> int`` (device
-address); the allocator object is supplied by whoever runs the node (the twin runtime).
+Memory comes from the runtime through ``allocator.malloc(size) -> int`` (a device address for
+the device backend, a host address for the host one); the allocator object is supplied by
+whoever runs the node (the twin's graph executor).
 """
 
 from typing import List, Optional, Protocol
@@ -9,7 +11,7 @@ from typing import List, Optional, Protocol
 from ge.graph import _dtype
 from ge.graph.types import DataType
 from ge.runtime import StorageFormat, StorageShape, Tensor
-from ge.runtime._meta import TensorMeta, element_count
+from ge.runtime._meta import TensorMeta, TensorPlacement, element_count
 
 from . import _node
 from ._attrs import RuntimeAttrs
@@ -27,21 +29,19 @@ def _index(value, what: str) -> int:
     return value
 
 
-class EagerOpExecutionContext(BorrowedContext):
-    __slots__ = ("_stream", "_allocator", "_outputs")
+class ExecutionContextBase(BorrowedContext):
+    """Inputs, attrs and outputs of a node being executed (both backends)."""
 
-    @classmethod
-    def _create(cls, node: NodeSpec, *, stream: int, allocator: DeviceAllocator,
-                output_count: Optional[int] = None) -> "EagerOpExecutionContext":
-        ctx = object.__new__(cls)
-        ctx._init_borrowed(node)
+    __slots__ = ("_allocator", "_outputs")
+    _PLACEMENT = TensorPlacement.ON_DEVICE_HBM
+
+    def _init_execution(self, node: NodeSpec, allocator: DeviceAllocator, output_count: Optional[int]) -> None:
+        self._init_borrowed(node)
         if allocator is None:
-            raise ValueError("EagerOpExecutionContext needs a device allocator")
-        ctx._stream = stream
-        ctx._allocator = allocator
+            raise ValueError(f"{type(self).__name__} needs an allocator")
+        self._allocator = allocator
         count = len(node.output_instances) if output_count is None else output_count
-        ctx._outputs: List[Optional[TensorMeta]] = [None] * count
-        return ctx
+        self._outputs: List[Optional[TensorMeta]] = [None] * count
 
     def _borrow(self, meta: TensorMeta) -> Tensor:
         return Tensor._borrow(meta, self._lease)
@@ -87,9 +87,12 @@ class EagerOpExecutionContext(BorrowedContext):
         if count < 0:
             raise RuntimeError(f"Failed to malloc output tensor {index}: shape {storage} is not static")
         size = _dtype.bytes_for(dtype, count)
-        addr = self._allocator.malloc(max(size, 1))
+        try:
+            addr = int(self._allocator.malloc(max(size, 1)))
+        except Exception as exc:
+            raise RuntimeError(f"Failed to malloc output tensor {index} of {size} bytes: {exc}") from exc
         meta = TensorMeta(dtype, storage, shape.origin_shape.dims, format.storage_format, format.origin_format,
-                          addr=addr, expand_dims_type=format.expand_dims_type._to_int())
+                          addr=addr, placement=self._PLACEMENT, expand_dims_type=format.expand_dims_type._to_int())
         self._outputs[slot] = meta
         return self._borrow(meta)
 
@@ -98,6 +101,29 @@ class EagerOpExecutionContext(BorrowedContext):
         source = self.get_input_tensor(input_index)._meta
         self._outputs[slot] = source
         return self._borrow(source)
+
+    def get_output_tensor(self, index: int) -> Tensor:
+        slot = self._output_slot(index)
+        meta = self._outputs[slot]
+        if meta is None:
+            raise RuntimeError(f"Failed to get output tensor at index {index}: not allocated")
+        return self._borrow(meta)
+
+    def _take_outputs(self) -> List[Optional[TensorMeta]]:
+        """Output tensors produced by the callback, for the runtime (readable after it ended)."""
+        return list(self._outputs)
+
+
+class EagerOpExecutionContext(ExecutionContextBase):
+    __slots__ = ("_stream",)
+
+    @classmethod
+    def _create(cls, node: NodeSpec, *, stream: int, allocator: DeviceAllocator,
+                output_count: Optional[int] = None) -> "EagerOpExecutionContext":
+        ctx = object.__new__(cls)
+        ctx._init_execution(node, allocator, output_count)
+        ctx._stream = stream
+        return ctx
 
     def malloc_workspace(self, size: int) -> int:
         self._alive()
@@ -108,17 +134,6 @@ class EagerOpExecutionContext(BorrowedContext):
         except Exception as exc:
             raise RuntimeError(f"Failed to malloc workspace of {size} bytes: {exc}") from exc
 
-    def get_output_tensor(self, index: int) -> Tensor:
-        slot = self._output_slot(index)
-        meta = self._outputs[slot]
-        if meta is None:
-            raise RuntimeError(f"Failed to get output tensor at index {index}: not allocated")
-        return self._borrow(meta)
-
     def get_stream(self) -> int:
         self._alive()
         return self._stream
-
-    def _take_outputs(self) -> List[Optional[TensorMeta]]:
-        """Output tensors produced by the callback, for the runtime (readable after it ended)."""
-        return list(self._outputs)

@@ -5,7 +5,9 @@ from ._args_ctx import AnnotatedArgsContext, AnnotatedKernelArgs, AnnotatedKerne
 from ._attrs import RuntimeAttrs
 from ._compile_ctx import CompilePlatformInfo, OpCompileContext
 from ._execute_ctx import EagerOpExecutionContext
+from ._host_ctx import HostCpuOpExecutionContext
 from ._infer_meta_ctx import InferMetaContext
 
 __all__ = ["AnnotatedArgsContext", "AnnotatedKernelArgs", "AnnotatedKernelLaunchInfo", "CompilePlatformInfo",
-           "EagerOpExecutionContext", "InferMetaContext", "OpCompileContext", "RuntimeAttrs", "WorkspaceAddr"]
+           "EagerOpExecutionContext", "HostCpuOpExecutionContext", "InferMetaContext", "OpCompileContext",
+           "RuntimeAttrs", "WorkspaceAddr"]

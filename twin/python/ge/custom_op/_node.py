@@ -28,6 +28,8 @@ class NodeSpec:
     inputs: List[List[TensorMeta]] = field(default_factory=list)
     outputs: List[List[TensorMeta]] = field(default_factory=list)
     attrs: List[Tuple[str, Any]] = field(default_factory=list)
+    # host buffers the metas point into (tensor attrs' data): alive as long as the node spec
+    keepalive: List[Any] = field(default_factory=list, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for ir_type, _ in self.attrs:

@@ -3,15 +3,17 @@
 import inspect
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Type
+from typing import Any, Dict, List, Optional, Tuple, Type
 
-INTERFACE_EAGER_EXECUTE = "eager_execute"
+from ._backend import (BACKEND_INTERFACES, INTERFACE_EAGER_EXECUTE, INTERFACE_HOST_CPU_EXECUTE,  # noqa: F401
+                       OpBackend, kernel_bindings, register_kernel)
+
 INTERFACE_COMPILABLE = "compilable"
 INTERFACE_ANNOTATED_ARGS = "annotated_args"
 
-# (interface, method name) in the order CANN reports them
+# (interface, method name) in the order CANN reports them; execute's interfaces come from its
+# backends (register_kernel)
 _CAPABILITIES = (
-    (INTERFACE_EAGER_EXECUTE, "execute"),
     (INTERFACE_COMPILABLE, "compile"),
     (INTERFACE_ANNOTATED_ARGS, "declare_launch_args"),
 )
@@ -25,11 +27,12 @@ class OpImplDescriptor:
     class_name: str
     interfaces: List[str] = field(default_factory=list)
     cls: Type[Any] = field(default=object, compare=False, repr=False)
+    kernel_bindings: Tuple[str, ...] = ()  # OpBackend values with an execute, e.g. ("device", "host")
 
     def to_bridge_dict(self) -> dict:
         return {"descriptor_key": self.descriptor_key, "op_type": self.op_type,
                 "module_name": self.module_name, "class_name": self.class_name,
-                "interfaces": list(self.interfaces)}
+                "interfaces": list(self.interfaces), "kernel_bindings": list(self.kernel_bindings)}
 
 
 _lock = threading.RLock()
@@ -38,7 +41,8 @@ _by_op_type: Dict[str, OpImplDescriptor] = {}
 
 
 def _interfaces_of(cls: type) -> List[str]:
-    found = []
+    backends = kernel_bindings(cls)
+    found = [BACKEND_INTERFACES[b] for b in OpBackend if b in backends]
     for interface, method_name in _CAPABILITIES:
         member = getattr(cls, method_name, None)
         # compile is schema-bound only, so a non-callable compile is a definition error
@@ -47,7 +51,7 @@ def _interfaces_of(cls: type) -> List[str]:
         if callable(member):
             found.append(interface)
     if not found:
-        methods = ", ".join(name for _, name in _CAPABILITIES)
+        methods = ", ".join(["execute"] + [name for _, name in _CAPABILITIES])
         raise TypeError(f"register_op_impl class '{cls.__module__}.{cls.__qualname__}' must implement "
                         f"at least one supported method: {methods}")
     return found
@@ -76,7 +80,8 @@ def register_op_impl(*, op_type: str):
         descriptor = OpImplDescriptor(
             descriptor_key=f"{cls.__module__}:{cls.__name__}:{op_type}",
             op_type=op_type, module_name=cls.__module__, class_name=cls.__name__,
-            interfaces=_interfaces_of(cls), cls=cls)
+            interfaces=_interfaces_of(cls), cls=cls,
+            kernel_bindings=tuple(b.value for b in OpBackend if b in kernel_bindings(cls)))
         _add(descriptor)
         cls.__ge_op_impl_descriptor__ = descriptor
         return cls

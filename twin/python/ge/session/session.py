@@ -57,6 +57,15 @@ def _load_backend(api_name: str, **context):
 _from_numpy = Tensor._from_numpy
 
 
+def _synchronize(stream: int) -> None:
+    """Waits for the work queued on a caller's aclrtStream (pyACL)."""
+    import acl
+    ret = acl.rt.synchronize_stream(stream)
+    if ret != 0:
+        raise RuntimeError(f"aclrtSynchronizeStream(0x{stream:x}) failed with ACL error {ret}: "
+                           f"{acl.get_recent_err_msg()}")
+
+
 class _GraphEntry:
     def __init__(self, ir, options: Dict[str, str]) -> None:
         self.ir = ir
@@ -169,6 +178,40 @@ class Session:
             return list(map(_tensor_of_array, results, types))
         except (ValueError, TypeError) as exc:
             raise make_ge_error("RunGraph", f"bad output from backend: {exc}", graph_id=graph_id) from exc
+
+    def run_graph_with_stream_async(self, graph_id: int, stream: int, inputs: List[Tensor]) -> List[Tensor]:
+        """Runs the graph ordered after the work already queued on ``stream`` (an aclrtStream
+        handle, e.g. ``acl.rt.create_stream()[0]``). A graph on the stepped executor queues its
+        kernels on ``stream`` itself; a one-OM graph waits for ``stream`` and runs synchronously.
+        Either way the returned host tensors are complete when this returns (so also after the
+        caller synchronizes ``stream``, which is what CANN guarantees)."""
+        self._check_graph_id(graph_id)
+        if isinstance(stream, bool) or not isinstance(stream, int) or stream < 0:
+            raise TypeError("stream must be an integer")
+        if not isinstance(inputs, list) or not all(isinstance(t, Tensor) for t in inputs):
+            raise TypeError("inputs must be a list of Tensor")
+        context = {"graph_id": graph_id, "stream": f"0x{stream:x}"}
+        if graph_id not in self._graphs:
+            raise make_ge_error("RunGraphWithStreamAsync", "graph id not found", **context)
+        entry = self._prepare(graph_id)
+        arrays = [t._array for t in inputs]
+        if any(a is None for a in arrays):
+            index = next(i for i, a in enumerate(arrays) if a is None)
+            raise make_ge_error("RunGraphWithStreamAsync", f"input {index} has no data", **context)
+        run_on = getattr(entry.model, "run_on_stream", None)
+        try:
+            if run_on is not None:
+                results = run_on(arrays, stream)
+            else:
+                _synchronize(stream)
+                results = entry.run(arrays)
+        except GeError:
+            raise
+        except Exception as exc:
+            raise make_ge_error("RunGraphWithStreamAsync", f"execute failed: {type(exc).__name__}: {exc}",
+                                **context) from exc
+        types = entry.output_types or [None] * len(results)
+        return [_from_numpy(a) if t is None else _tensor_of_array(a, t) for a, t in zip(results, types)]
 
     def _prepare(self, graph_id: int) -> _GraphEntry:
         """The graph's entry, compiled on its first run (as GE builds a graph on first RunGraph)."""

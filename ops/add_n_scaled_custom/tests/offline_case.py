@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""The offline side of the three-backend graph (tests/test_offline.py drives it):
+
+    offline_case.py air DIR              writes DIR/three_backends.air (run.py's graph, inputs [-1])
+                                         and DIR/adds.air (x1 + x2 + x3 with add_custom only, [-1])
+    offline_case.py run MODEL.om N SEED  runs adds' OM with pyACL (no GE, no plugin) on random
+                                         float32 inputs of N elements; prints OFFLINE_OM=PASS when
+                                         the output equals numpy
+"""
+
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ACL_MEM_MALLOC_NORMAL_ONLY = 2
+ACL_MEMCPY_HOST_TO_DEVICE = 1
+ACL_MEMCPY_DEVICE_TO_HOST = 2
+
+
+def write_airs(directory: Path) -> None:
+    sys.path.insert(0, str(Path(__file__).absolute().parent.parent))  # run.py's graph
+    from es_custom import PythonCompilableAddCustom as Add
+    from ge.es.graph_builder import GraphBuilder
+    from run import three_backend_graph
+    three_backend_graph(0.5).save_to_air(str(directory / "three_backends.air"))
+    builder = GraphBuilder("adds")
+    x1, x2, x3 = (builder.create_input(k, name=f"x{k + 1}", shape=[-1]) for k in range(3))
+    builder.build_and_reset([Add(Add(x1, x2), x3)]).save_to_air(str(directory / "adds.air"))
+
+
+def check(ret, what: str) -> None:
+    if ret != 0:
+        import acl
+        raise SystemExit(f"offline_case: {what} failed, error code {ret}: {acl.get_recent_err_msg()}")
+
+
+def run_om(model: str, n: int, seed: int) -> int:
+    import acl
+    rng = np.random.default_rng(seed)
+    xs = [rng.uniform(-100, 100, n).astype(np.float32) for _ in range(3)]
+    check(acl.init(), "aclInit")
+    check(acl.rt.set_device(0), "aclrtSetDevice")
+    model_id, ret = acl.mdl.load_from_file(model)
+    check(ret, "aclmdlLoadFromFile")
+    datasets, pointers = [acl.mdl.create_dataset(), acl.mdl.create_dataset()], []
+    out = np.empty(n, dtype=np.float32)
+    for which, array in [(0, x) for x in xs] + [(1, out)]:
+        ptr, ret = acl.rt.malloc(array.nbytes, ACL_MEM_MALLOC_NORMAL_ONLY)
+        check(ret, "aclrtMalloc")
+        pointers.append(ptr)
+        if which == 0:
+            check(acl.rt.memcpy(ptr, array.nbytes, acl.util.numpy_to_ptr(array), array.nbytes,
+                                ACL_MEMCPY_HOST_TO_DEVICE), "aclrtMemcpy")
+        _, ret = acl.mdl.add_dataset_buffer(datasets[which], acl.create_data_buffer(ptr, array.nbytes))
+        check(ret, "aclmdlAddDatasetBuffer")
+    check(acl.mdl.execute(model_id, datasets[0], datasets[1]), "aclmdlExecute")
+    check(acl.rt.memcpy(acl.util.numpy_to_ptr(out), out.nbytes, pointers[-1], out.nbytes,
+                        ACL_MEMCPY_DEVICE_TO_HOST), "aclrtMemcpy")
+    ok = np.array_equal(out, (xs[0] + xs[1]) + xs[2])
+    print(f"OFFLINE_OM={'PASS' if ok else 'FAIL'} n={n} ge_imported={'ge' in sys.modules}", flush=True)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "air":
+        write_airs(Path(sys.argv[2]))
+    else:
+        sys.exit(run_om(sys.argv[2], int(sys.argv[3]), int(sys.argv[4])))
