@@ -12,7 +12,6 @@
 #include "test_support.h"
 
 using ge_twin_test::CallC;
-using ge_twin_test::ParseJson;
 
 namespace {
 void PlaceLibrary(const std::string &path) {
@@ -33,8 +32,8 @@ std::vector<std::string> Load(const std::string &custom_roots, const std::string
   if (error != nullptr) *error = r.error;
   std::vector<std::string> paths;
   if (r.status != ge::GRAPH_SUCCESS) return paths;
-  ge_twin::json::Value listing = ParseJson(r.json);
-  for (const auto &p : listing.Find("loaded")->Items()) paths.push_back(p.AsString());
+  const auto loaded = ge_twin_test::Response<ge::twin::capi::LoadedLibraries>(r);
+  for (const auto &p : loaded.paths()) paths.push_back(p);
   return paths;
 }
 }  // namespace
