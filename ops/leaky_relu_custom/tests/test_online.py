@@ -1,4 +1,4 @@
-"""bazel test //ops/leaky_relu_custom:online_test — run.py through a GE Session in a clean
+"""bazel test //ops/leaky_relu_custom:online_npu — run.py through a GE Session in a clean
 environment: float16 and float32, sizes that are not multiples of the tile, two slopes."""
 
 import ge_op_testing as t
