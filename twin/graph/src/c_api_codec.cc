@@ -14,8 +14,6 @@ namespace {
 using ge::OperatorImpl;
 namespace air = ::ge::twin::air;
 
-CallError Invalid(const std::string &message) { return CallError{ge::GRAPH_PARAM_INVALID, message}; }
-
 void EncodeDtypes(const std::vector<ge::DataType> &dtypes, air::ListDataType *out) {
   for (ge::DataType dt : dtypes) out->add_values(static_cast<int32_t>(dt));
 }

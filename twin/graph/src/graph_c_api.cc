@@ -45,14 +45,12 @@ uint32_t Finish(const ge_twin::CallError &result, const Message &response, void 
   return result.status;
 }
 
-ge_twin::CallError Invalid(const std::string &message) { return ge_twin::CallError{ge::GRAPH_PARAM_INVALID, message}; }
-
 ge_twin::CallError InferFromBytes(const void *request, size_t request_size, capi::InferResponse *response) {
-  if (request == nullptr && request_size != 0) return Invalid("inference request is NULL");
-  if (request_size > static_cast<size_t>(INT_MAX)) return Invalid("inference request is larger than 2 GiB");
+  if (request == nullptr && request_size != 0) return ge_twin::Invalid("inference request is NULL");
+  if (request_size > static_cast<size_t>(INT_MAX)) return ge_twin::Invalid("inference request is larger than 2 GiB");
   capi::InferRequest message;
   if (!message.ParseFromArray(request, static_cast<int>(request_size))) {
-    return Invalid("inference request (" + std::to_string(request_size) +
+    return ge_twin::Invalid("inference request (" + std::to_string(request_size) +
                    " bytes) is not a valid ge.twin.capi.InferRequest message");
   }
   ge_twin::InferCall call;
@@ -114,7 +112,7 @@ uint32_t GeTwinGraphInferOp(const void *request, size_t request_size, void **out
 
 uint32_t GeTwinGraphDescribeAir(const char *path, void **out_data, size_t *out_size, char **error_out) {
   capi::AirDescription description;
-  if (path == nullptr) return Finish(Invalid("AIR path is NULL"), description, out_data, out_size, error_out);
+  if (path == nullptr) return Finish(ge_twin::Invalid("AIR path is NULL"), description, out_data, out_size, error_out);
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     return Finish(ge_twin::CallError{ge::GRAPH_FAILED, std::string("AIR file '") + path + "' cannot be opened"},

@@ -18,8 +18,6 @@ using ge::IrInputKind;
 using ge::IrOutputKind;
 using ge::OperatorImpl;
 
-CallError Invalid(const std::string &message) { return CallError{ge::GRAPH_PARAM_INVALID, message}; }
-
 // What gert::RuntimeAttrs can hold; other kinds read as nullptr from inference functions.
 gert::RuntimeAttrs::Value ToRuntimeAttr(const AttrValue &value) {
   if (auto v = std::get_if<int64_t>(&value)) return *v;

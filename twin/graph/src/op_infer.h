@@ -19,6 +19,9 @@ struct CallError {
   bool ok() const { return status == ge::GRAPH_SUCCESS; }
 };
 
+// A request the library refuses: GRAPH_PARAM_INVALID with its one-line message.
+inline CallError Invalid(const std::string &message) { return CallError{ge::GRAPH_PARAM_INVALID, message}; }
+
 struct TensorMeta {
   std::vector<int64_t> dims;
   ge::DataType dtype = ge::DT_UNDEFINED;
