@@ -4,7 +4,7 @@ holder's compile inside the atc action is a cache hit: each kernel is compiled o
 import os
 from pathlib import Path
 
-LOG = Path(os.environ["RUNFILES_DIR"]) / "ascend_twin" / "offline" / "model.atc.log"
+LOG = Path(os.environ["RUNFILES_DIR"]) / "ascend_twin" / "ops" / "add_custom" / "add_custom_om.atc.log"
 
 
 def test_atc_action_reuses_the_bazel_built_kernel():

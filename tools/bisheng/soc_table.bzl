@@ -1,6 +1,6 @@
 """SoC -> NpuArch for the SoCs twin/platform has a config for, generated from the .ini files
-(@soc_facts, tools/bisheng/soc_facts.bzl): rules check a SoC at analysis time (an unknown SoC fails
-before anything runs); soc_params.py reads the same ini again in the action."""
+(@soc_facts, tools/bisheng/soc_facts.bzl, by twin/platform/ini/soc_ini.py): rules check a SoC at
+analysis time (an unknown SoC fails before anything runs). Nothing here repeats a SoC fact."""
 
 load("@soc_facts//:soc_facts.bzl", GENERATED_SOC_NPU_ARCH = "SOC_NPU_ARCH")
 

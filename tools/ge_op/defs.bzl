@@ -36,9 +36,12 @@ data and in OppInfo.plugin_files, so atc's sandbox has it too).
 """
 
 load("@rules_cc//cc:defs.bzl", "cc_library")
-load("@rules_python//python:defs.bzl", "py_library")
+load("@rules_python//python:defs.bzl", "py_binary", "py_library")
+load("//tools/bazel:pytest.bzl", "pytest_test")
 load("//tools/bisheng:defs.bzl", "ascendc_kernel")
+load("//tools/bisheng:soc.bzl", "for_socs")
 load("//twin/es:defs.bzl", "es_generated_code")
+load(":atc_om.bzl", "atc_om")
 load(":opp.bzl", "ge_op_info", "ge_op_proto_library", "opp_root", "soc_file")
 
 def _dirname(path):
@@ -64,6 +67,12 @@ def ge_custom_op(
         proto_hdrs = [],
         proto_lib = None,
         es_py_srcs = [],
+        run = None,
+        online_test = None,
+        online_test_srcs = [],
+        online_test_deps = [],
+        air = None,
+        om_socs = [],
         visibility = None):
     """Declares the targets listed in this file's docstring for one custom operator."""
     if not op_types:
@@ -165,3 +174,55 @@ def ge_custom_op(
         ],
         visibility = visibility,
     )
+    _online_targets(name, run, online_test, online_test_srcs, online_test_deps, plugin_srcs, visibility)
+    _offline_targets(name, air, om_socs, visibility)
+
+def _online_targets(name, run, online_test, online_test_srcs, online_test_deps, plugin_srcs, visibility):
+    """`online` (bazel run: the operator's run script in the clean CANN-like environment) and
+    `online_npu` (its pytest), both with the operator's runtime files."""
+    if online_test and not run:
+        fail("ge_custom_op '%s': online_test needs run (the script the test runs)" % name)
+    if not run:
+        return
+    data = [run, ":" + name + "_runtime"]
+    plugin_subdir = _plugin_dir(name, plugin_srcs)[len(native.package_name()):].lstrip("/")
+    py_binary(
+        name = "online",
+        srcs = ["//tools/ge_op:online_main.py"],
+        main = "//tools/ge_op:online_main.py",
+        args = [native.package_name(), name, plugin_subdir, run],
+        data = data,
+        python_version = "PY3",
+        deps = ["//tools/ge_op:ge_op_testing"],
+        visibility = visibility,
+    )
+    if online_test:
+        pytest_test(
+            name = "online_npu",
+            size = "medium",
+            srcs = [online_test] + online_test_srcs,
+            data = data,
+            deps = ["//tools/ge_op:ge_op_testing"] + online_test_deps,
+            visibility = visibility,
+        )
+
+def _offline_targets(name, air, om_socs, visibility):
+    """`N_om`: atc_om of `air` with this operator (its OppInfo seeds atc's kernel cache);
+    `N_om_all_socs`: the same OM for each SoC of `om_socs`, in one build."""
+    if om_socs and not air:
+        fail("ge_custom_op '%s': om_socs needs air (the graph the OMs are built from)" % name)
+    if not air:
+        return
+    atc_om(
+        name = name + "_om",
+        air = air,
+        ops = [":" + name + "_opp"],
+        visibility = visibility,
+    )
+    if om_socs:
+        for_socs(
+            name = name + "_om_all_socs",
+            socs = om_socs,
+            target = ":" + name + "_om",
+            visibility = visibility,
+        )

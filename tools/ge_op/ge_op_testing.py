@@ -8,6 +8,7 @@ root and plugin directory (ASCEND_CUSTOM_OPP_PATH) and its generated ES director
 A test depends on `:<name>_runtime` (ge_custom_op) and `//tools/ge_op:ge_op_testing`.
 """
 
+import importlib.util
 import os
 import random
 import subprocess
@@ -48,6 +49,18 @@ def op_paths(package: str, name: str, plugin_dir: str = "python/plugin") -> OpPa
     pkg = root / package
     soc = (pkg / f"{name}_soc.txt").read_text().strip()
     return OpPaths(pkg, root / "twin" / "cann_home", pkg / f"{name}_opp_root", pkg / plugin_dir, pkg / "es", soc)
+
+
+def npu_arch(cann_home: Path, soc: str) -> str:
+    """The decimal NpuArch of a SoC, from the tree's <SoC>.ini, read with the tree's own ini
+    reader (python/site-packages/ascend_ini.py). Loaded from the tree rather than as a Bazel dep:
+    a twin/ package in the runfiles would shadow the tree's `twin` modules for the tools a test
+    starts from the runfiles root."""
+    spec = importlib.util.spec_from_file_location("ascend_ini", cann_home / "python" / "site-packages" / "ascend_ini.py")
+    reader = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(reader)
+    ini = cann_home / "x86_64-linux" / "data" / "platform_config" / f"{soc}.ini"
+    return reader.read_ini(ini)["version"]["NpuArch"]
 
 
 def scratch_dir(name: str) -> Path:

@@ -3,7 +3,6 @@
 for the same kernel in the CANN-like tree, so a cache seeded with it makes the first compile of a
 new process a hit; a changed source, header or SoC is a miss that compiles."""
 
-import configparser
 import json
 import os
 import shutil
@@ -13,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import ge_op_testing
 import harness
 
 PATHS = harness.sample_paths()
@@ -33,16 +33,8 @@ def _bazel_kernel():
     return report, _runfile("BAZEL_KERNEL").read_bytes()
 
 
-def _platform(soc: str) -> dict:
-    parser = configparser.ConfigParser(interpolation=None)
-    parser.optionxform = str
-    parser.read(PATHS.cann_home / "x86_64-linux" / "data" / "platform_config" / f"{soc}.ini")
-    return dict(parser["version"])
-
-
 def _arch(soc: str) -> str:
-    arch = _platform(soc)["NpuArch"]
-    return arch[4:] if arch.startswith("dav-") else arch
+    return ge_op_testing.npu_arch(PATHS.cann_home, soc)
 
 
 def _all_socs() -> list:

@@ -1,20 +1,11 @@
 """bazel test //ops/add_custom:online_npu — the seed's online flow (run.py) in a clean environment."""
 
-import configparser
 import re
 
+import ge_op_testing
 import harness
 
 SIZES = [1024, 3072, 65536, 262144]
-
-
-def _npu_arch(paths: harness.SamplePaths) -> str:
-    ini = paths.cann_home / "x86_64-linux" / "data" / "platform_config" / f"{paths.soc}.ini"
-    parser = configparser.ConfigParser(interpolation=None)
-    parser.optionxform = str
-    parser.read(ini)
-    arch = parser["version"]["NpuArch"]
-    return arch[4:] if arch.startswith("dav-") else arch
 
 
 def test_run_py_prints_markers_and_adds():
@@ -25,7 +16,7 @@ def test_run_py_prints_markers_and_adds():
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert lines.count("PY_COMPILE_MODULE_LOADED=1") == 1
-    arch = _npu_arch(paths)
+    arch = ge_op_testing.npu_arch(paths.cann_home, paths.soc)
     entered = [line for line in lines if line.startswith("PY_COMPILE_CALLBACK_ENTER=1")]
     assert entered == [f"PY_COMPILE_CALLBACK_ENTER=1 mode=online soc={paths.soc} arch={arch} shape=[{n}]"
                        for n in SIZES]

@@ -1,5 +1,5 @@
 """bazel test //ops/leaky_relu_custom:offline_test — the OM atc built from the C++ ES graph
-(:model, seeded with :leaky_relu_custom_kernel), run with pyACL in a clean environment whose
+(:leaky_relu_custom_om, seeded with :leaky_relu_custom_kernel), run with pyACL in a clean environment whose
 ASCEND_CUSTOM_OPP_PATH holds only the OPP root (no Python plugin, as CANN's offline runs)."""
 
 import os

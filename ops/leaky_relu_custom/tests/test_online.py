@@ -1,4 +1,4 @@
-"""bazel test //ops/leaky_relu_custom:online_test — run.py through a GE Session in a clean
+"""bazel test //ops/leaky_relu_custom:online_npu — run.py through a GE Session in a clean
 environment: float16 and float32, sizes that are not multiples of the tile, two slopes."""
 
 import ge_op_testing as t
@@ -35,3 +35,16 @@ def test_other_slope_reaches_the_kernel():
     assert proc.returncode == 0, proc.stderr
     assert "negative_slope=0.25" in proc.stdout
     assert proc.stdout.splitlines()[-1] == "LEAKY_RELU_ONLINE=PASS"
+
+
+def test_non_finite_slope_reaches_the_operators_own_check():
+    """The graph C ABI carries float attributes as their bits: inf and nan cross it and the
+    IMPL_OP's own refusal (negative_slope must be finite) is the one line the user sees."""
+    for slope in ("inf", "nan"):
+        paths = t.op_paths("ops/leaky_relu_custom", "leaky_relu_custom")
+        proc = t.run_python([str(paths.package / "run.py"), "--soc", paths.soc, "--sizes", "7",
+                             "--dtypes", "float32", "--negative_slope", slope, "--seed", "1"], t.clean_env(paths))
+        assert proc.returncode == 1
+        assert proc.stdout.splitlines()[-1] == "LEAKY_RELU_ONLINE=FAIL"
+        errors = [line for line in proc.stderr.splitlines() if line.startswith("run.py: ")]
+        assert len(errors) == 1 and f"negative_slope must be finite, got {slope}" in errors[0], proc.stderr

@@ -8,16 +8,10 @@
 #include <set>
 #include <sstream>
 
+#include "twin/graph/src/type_names.h"
+
 namespace gen_esb {
 namespace {
-using ge_twin::json::Value;
-
-const std::string &Str(const Value &v, const std::string &key) {
-  static const std::string kEmpty;
-  const Value *m = v.Find(key);
-  return (m != nullptr && m->IsString()) ? m->AsString() : kEmpty;
-}
-
 const std::set<std::string> kPythonKeywords = {
     "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
     "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
@@ -128,12 +122,8 @@ std::string PyString(const std::string &s) {
   return out + "'";
 }
 
-// The graph C ABI writes non-finite defaults as the JSON tokens NaN / Infinity / -Infinity.
-bool IsNonFinite(const Value &v) { return v.IsNumber() && !std::isfinite(v.AsDouble()); }
-
 // The shortest decimal text that reads back as the same float, always with a '.' or exponent.
-std::string FloatText(const Value &v) {
-  const float f = static_cast<float>(v.AsDouble());
+std::string FloatText(float f) {
   char buf[32];
   for (int precision = 1; precision <= 9; ++precision) {
     std::snprintf(buf, sizeof(buf), "%.*g", precision, static_cast<double>(f));
@@ -150,65 +140,76 @@ std::string Join(const std::vector<std::string> &items, const std::string &sep) 
   return out;
 }
 
-// Literal of one attr element type ("Int", "Float", ...) in C++ (cpp) or Python.
-bool ScalarLiteral(bool cpp, const std::string &type, const Value &v, std::string *out) {
-  if (type == "Int" && v.IsInteger()) {
-    *out = (cpp && v.AsInt() == INT64_MIN) ? "INT64_MIN" : std::to_string(v.AsInt());
-  } else if (type == "Float" && IsNonFinite(v)) {
-    const double d = v.AsDouble();
-    const std::string t = std::isnan(d) ? "nan" : (d < 0 ? "-inf" : "inf");
-    if (!cpp) {
-      *out = "float('" + t + "')";
-    } else if (t == "nan") {
-      *out = "std::numeric_limits<float>::quiet_NaN()";
-    } else {
-      *out = std::string(t == "-inf" ? "-" : "") + "std::numeric_limits<float>::infinity()";
-    }
-  } else if (type == "Float" && v.IsNumber()) {
-    *out = FloatText(v) + (cpp ? "f" : "");
-  } else if (type == "Bool" && v.IsBool()) {
-    *out = cpp ? (v.AsBool() ? "true" : "false") : (v.AsBool() ? "True" : "False");
-  } else if ((type == "String" || type == "AscendString") && v.IsString()) {
-    *out = cpp ? CString(v.AsString()) : PyString(v.AsString());
-  } else if (type == "Type" && v.IsString() && IsIdentifier(v.AsString())) {
-    *out = (cpp ? "ge::" : "DataType.") + v.AsString();
-  } else {
-    return false;
-  }
+// Literals of one attr element in C++ (cpp) or Python.
+std::string IntLiteral(bool cpp, int64_t v) { return (cpp && v == INT64_MIN) ? "INT64_MIN" : std::to_string(v); }
+
+std::string FloatLiteral(bool cpp, float f) {
+  if (std::isfinite(f)) return FloatText(f) + (cpp ? "f" : "");
+  if (std::isnan(f)) return cpp ? "std::numeric_limits<float>::quiet_NaN()" : "float('nan')";
+  const std::string sign = f < 0 ? "-" : "";
+  return cpp ? sign + "std::numeric_limits<float>::infinity()" : "float('" + sign + "inf')";
+}
+
+std::string BoolLiteral(bool cpp, bool b) { return cpp ? (b ? "true" : "false") : (b ? "True" : "False"); }
+
+std::string StringLiteral(bool cpp, const std::string &s) { return cpp ? CString(s) : PyString(s); }
+
+bool TypeLiteral(bool cpp, int32_t dt, std::string *out) {
+  const char *name = ge_twin::DataTypeName(static_cast<ge::DataType>(dt));
+  if (name[0] == '\0') return false;
+  *out = (cpp ? "ge::" : "DataType.") + std::string(name);
   return true;
 }
 
-std::string ElementType(const std::string &list_type) {
-  std::string e = list_type.substr(4);  // ListInt -> Int
-  return e;
+template <typename Values, typename Literal>
+std::string ListLiteral(bool cpp, const Values &values, Literal literal) {
+  std::vector<std::string> items;
+  for (const auto &v : values) items.push_back(literal(cpp, v));
+  return cpp ? "{" + Join(items, ", ") + "}" : "[" + Join(items, ", ") + "]";
 }
 
-// The default of an optional attr as a literal, in C++ (cpp=true) or Python.
+// The default of an optional attr as a literal, in C++ (cpp=true) or Python; false when the
+// listed default is not of the attr's type.
 bool DefaultLiteral(const IrAttr &a, bool cpp, std::string *out) {
-  const Value &v = a.default_value;
-  if (a.type == "Tensor") {
+  using Case = ge::twin::air::AttrValue;
+  const Case &v = a.default_value;
+  const std::string &t = a.type;
+  if (t == "Tensor") {
     *out = cpp ? "nullptr" : "None";  // ES code passes no tensor: the IR default stays
     return true;
   }
-  if (a.type.compare(0, 4, "List") != 0) return ScalarLiteral(cpp, a.type, v, out);
-  if (!v.IsArray()) return false;
-  std::vector<std::string> items;
-  for (const auto &item : v.Items()) {
-    std::string text;
-    if (a.type == "ListListInt") {
-      if (!item.IsArray()) return false;
-      std::vector<std::string> row;
-      for (const auto &x : item.Items()) {
-        if (!ScalarLiteral(cpp, "Int", x, &text)) return false;
-        row.push_back(text);
-      }
-      text = cpp ? "{" + Join(row, ", ") + "}" : "[" + Join(row, ", ") + "]";
-    } else if (!ScalarLiteral(cpp, ElementType(a.type), item, &text)) {
-      return false;
+  if (t == "Int" && v.value_case() == Case::kI) {
+    *out = IntLiteral(cpp, v.i());
+  } else if (t == "Float" && v.value_case() == Case::kF) {
+    *out = FloatLiteral(cpp, v.f());
+  } else if (t == "Bool" && v.value_case() == Case::kB) {
+    *out = BoolLiteral(cpp, v.b());
+  } else if ((t == "String" || t == "AscendString") && v.value_case() == Case::kS) {
+    *out = StringLiteral(cpp, v.s());
+  } else if (t == "Type" && v.value_case() == Case::kDt) {
+    return TypeLiteral(cpp, v.dt(), out);
+  } else if (t == "ListInt" && v.value_case() == Case::kListI) {
+    *out = ListLiteral(cpp, v.list_i().values(), IntLiteral);
+  } else if (t == "ListFloat" && v.value_case() == Case::kListF) {
+    *out = ListLiteral(cpp, v.list_f().values(), FloatLiteral);
+  } else if (t == "ListBool" && v.value_case() == Case::kListB) {
+    *out = ListLiteral(cpp, v.list_b().values(), BoolLiteral);
+  } else if ((t == "ListString" || t == "ListAscendString") && v.value_case() == Case::kListS) {
+    *out = ListLiteral(cpp, v.list_s().values(), StringLiteral);
+  } else if (t == "ListType" && v.value_case() == Case::kListDt) {
+    std::vector<std::string> items;
+    for (int32_t dt : v.list_dt().values()) {
+      if (!TypeLiteral(cpp, dt, out)) return false;
+      items.push_back(*out);
     }
-    items.push_back(text);
+    *out = cpp ? "{" + Join(items, ", ") + "}" : "[" + Join(items, ", ") + "]";
+  } else if (t == "ListListInt" && v.value_case() == Case::kListListI) {
+    std::vector<std::string> rows;
+    for (const auto &row : v.list_list_i().values()) rows.push_back(ListLiteral(cpp, row.values(), IntLiteral));
+    *out = cpp ? "{" + Join(rows, ", ") + "}" : "[" + Join(rows, ", ") + "]";
+  } else {
+    return false;
   }
-  *out = cpp ? "{" + Join(items, ", ") + "}" : "[" + Join(items, ", ") + "]";
   return true;
 }
 
@@ -645,46 +646,40 @@ bool CheckParameterNames(const OpProto &op, std::string *error) {
 }
 }  // namespace
 
-bool ReadOpProto(const Value &entry, OpProto *op, std::string *error) {
-  op->type = Str(entry, "op_type");
+bool ReadOpProto(const ge::twin::capi::OpProto &entry, OpProto *op, std::string *error) {
+  op->type = entry.op_type();
   if (!IsIdentifier(op->type)) {
     *error = "operator type '" + op->type + "' is not a valid identifier";
     return false;
   }
-  auto list = [&](const char *key) -> const std::vector<Value> & {
-    static const std::vector<Value> kNone;
-    const Value *v = entry.Find(key);
-    return v != nullptr && v->IsArray() ? v->Items() : kNone;
-  };
   std::set<std::string> seen_in, seen_out, seen_attr;
-  for (const auto &i : list("inputs")) {
-    const std::string &kind = Str(i, "kind");
-    IrInput in{Str(i, "name"), kind == "OPTIONAL" ? InputKind::kOptional
-                              : kind == "DYNAMIC" ? InputKind::kDynamic
-                                                  : InputKind::kRequired};
-    if (!IsIdentifier(in.name) || !seen_in.insert(in.name).second ||
-        (kind != "REQUIRED" && kind != "OPTIONAL" && kind != "DYNAMIC")) {
-      *error = "operator " + op->type + ": input '" + in.name + "' (kind '" + kind + "') is invalid or repeated";
+  for (const auto &i : entry.inputs()) {
+    IrInput in{i.name(), i.kind() == ge::twin::capi::IR_OPTIONAL ? InputKind::kOptional
+                         : i.kind() == ge::twin::capi::IR_DYNAMIC ? InputKind::kDynamic
+                                                                  : InputKind::kRequired};
+    if (!IsIdentifier(in.name) || !seen_in.insert(in.name).second || !ge::twin::capi::IrKind_IsValid(i.kind())) {
+      *error = "operator " + op->type + ": input '" + in.name + "' (kind " + std::to_string(i.kind()) +
+               ") is invalid or repeated";
       return false;
     }
     op->inputs.push_back(in);
   }
-  for (const auto &o : list("outputs")) {
-    const std::string &kind = Str(o, "kind");
-    IrOutput out{Str(o, "name"), kind == "DYNAMIC"};
-    if (!IsIdentifier(out.name) || !seen_out.insert(out.name).second || (kind != "REQUIRED" && kind != "DYNAMIC")) {
-      *error = "operator " + op->type + ": output '" + out.name + "' (kind '" + kind + "') is invalid or repeated";
+  for (const auto &o : entry.outputs()) {
+    IrOutput out{o.name(), o.kind() == ge::twin::capi::IR_DYNAMIC};
+    if (!IsIdentifier(out.name) || !seen_out.insert(out.name).second || o.kind() == ge::twin::capi::IR_OPTIONAL ||
+        !ge::twin::capi::IrKind_IsValid(o.kind())) {
+      *error = "operator " + op->type + ": output '" + out.name + "' (kind " + std::to_string(o.kind()) +
+               ") is invalid or repeated";
       return false;
     }
     op->outputs.push_back(out);
   }
-  for (const auto &a : list("attrs")) {
+  for (const auto &a : entry.attrs()) {
     IrAttr attr;
-    attr.name = Str(a, "name");
-    attr.type = Str(a, "type");
-    const Value *required = a.Find("required");
-    attr.required = required != nullptr && required->IsBool() && required->AsBool();
-    if (const Value *d = a.Find("default")) attr.default_value = *d;
+    attr.name = a.name();
+    attr.type = a.type();
+    attr.required = a.required();
+    attr.default_value = a.default_value();
     if (!IsIdentifier(attr.name) || !seen_attr.insert(attr.name).second) {
       *error = "operator " + op->type + ": attr '" + attr.name + "' is invalid or repeated";
       return false;

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "twin/graph/src/json.h"
+#include "twin/graph/proto/graph_c_api.pb.h"
 
 namespace gen_esb {
 enum class InputKind { kRequired, kOptional, kDynamic };
@@ -25,7 +25,7 @@ struct IrAttr {
   std::string type;  // REG_OP's type name: Int, Float, ..., ListListInt
   std::string vt;    // the VT_* name of ge.graph's AttrValueType
   bool required;
-  ge_twin::json::Value default_value;
+  ge::twin::air::AttrValue default_value;  // as the graph library lists it
 };
 struct OpProto {
   std::string type;
@@ -34,8 +34,8 @@ struct OpProto {
   std::vector<IrAttr> attrs;
 };
 
-// Reads one entry of GeTwinGraphListOpProtos' "ops" array; false with *error naming the op.
-bool ReadOpProto(const ge_twin::json::Value &entry, OpProto *op, std::string *error);
+// Reads one prototype of GeTwinGraphListOpProtos' OpProtoList; false with *error naming the op.
+bool ReadOpProto(const ge::twin::capi::OpProto &entry, OpProto *op, std::string *error);
 
 struct Options {
   std::string module_name = "all";

@@ -21,7 +21,7 @@
 
 #include "generator.h"
 #include "ge_twin/graph_c_api.h"
-#include "twin/graph/src/json.h"
+#include "twin/graph/proto/graph_c_api.pb.h"
 
 namespace {
 const char *kUsage =
@@ -47,29 +47,23 @@ std::string TakeString(char *s) {
 }
 
 // The op types the graph library knows now.
-bool ListProtos(std::map<std::string, ge_twin::json::Value> *ops, std::string *error) {
-  char *json = nullptr, *err = nullptr;
-  if (GeTwinGraphListOpProtos(&json, &err) != 0) {
+bool ListProtos(std::map<std::string, ge::twin::capi::OpProto> *ops, std::string *error) {
+  void *data = nullptr;
+  size_t size = 0;
+  char *err = nullptr;
+  if (GeTwinGraphListOpProtos(&data, &size, &err) != 0) {
     *error = "cannot list operator prototypes: " + TakeString(err);
-    GeTwinGraphFreeString(json);
     return false;
   }
-  ge_twin::json::Value listing;
-  std::string text = TakeString(json);
-  if (!ge_twin::json::Parse(text, &listing, error)) {
-    *error = "the graph library's prototype listing is not valid JSON: " + *error;
-    return false;
-  }
-  const ge_twin::json::Value *items = listing.Find("ops");
-  if (items == nullptr || !items->IsArray()) {
-    *error = "the graph library's prototype listing has no \"ops\" array";
+  ge::twin::capi::OpProtoList listing;
+  const bool parsed = listing.ParseFromArray(data, static_cast<int>(size));
+  GeTwinGraphFreeBuffer(data);
+  if (!parsed) {
+    *error = "the graph library's prototype listing is not a valid ge.twin.capi.OpProtoList";
     return false;
   }
   ops->clear();
-  for (const auto &op : items->Items()) {
-    const ge_twin::json::Value *type = op.Find("op_type");
-    (*ops)[type != nullptr && type->IsString() ? type->AsString() : ""] = op;
-  }
+  for (const auto &op : listing.ops()) (*ops)[op.op_type()] = op;
   return true;
 }
 
@@ -219,20 +213,25 @@ int main(int argc, char **argv) {
   std::string error;
   // Prototypes the graph library registers itself (the twin's built-ins) are not part of the
   // module: CANN's graph library has none, its built-ins come from OPP proto libraries.
-  std::map<std::string, ge_twin::json::Value> builtin, listed;
+  std::map<std::string, ge::twin::capi::OpProto> builtin, listed;
   if (!ListProtos(&builtin, &error)) return Fail(error);
-  char *loaded = nullptr, *err = nullptr;
+  void *loaded = nullptr;
+  size_t loaded_size = 0;
+  char *err = nullptr;
   // The graph library logs the cause it also returns: unless the user asked for logs, keep it
   // quiet so a failure is the one gen_esb line.
   const bool quiet = std::getenv("ASCEND_GLOBAL_LOG_LEVEL") == nullptr;
   if (quiet) setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 1);
-  uint32_t load_status = GeTwinGraphLoadOppLibraries(roots, &loaded, &err);
+  uint32_t load_status = GeTwinGraphLoadOppLibraries(roots, &loaded, &loaded_size, &err);
   if (quiet) unsetenv("ASCEND_GLOBAL_LOG_LEVEL");
   if (load_status != 0) {
-    GeTwinGraphFreeString(loaded);
     return Fail("cannot load the proto libraries of ASCEND_CUSTOM_OPP_PATH: " + TakeString(err));
   }
-  std::string loaded_json = TakeString(loaded);
+  ge::twin::capi::LoadedLibraries libraries;
+  libraries.ParseFromArray(loaded, static_cast<int>(loaded_size));
+  GeTwinGraphFreeBuffer(loaded);
+  std::string loaded_list;
+  for (const auto &path : libraries.paths()) loaded_list += (loaded_list.empty() ? "" : ", ") + path;
   if (!ListProtos(&listed, &error)) return Fail(error);
 
   std::vector<gen_esb::OpProto> ops;
@@ -245,7 +244,7 @@ int main(int argc, char **argv) {
   if (ops.empty()) {
     return Fail("the proto libraries of ASCEND_CUSTOM_OPP_PATH='" + std::string(roots) +
                 "' register no operator prototype" + (excluded.empty() ? "" : " outside --exclude_ops") +
-                " (loaded: " + loaded_json + ")");
+                " (loaded: " + (loaded_list.empty() ? std::string("none") : loaded_list) + ")");
   }
   std::map<std::string, std::string> files;
   if (!gen_esb::GenerateModule(ops, options, &files, &error)) return Fail(error, 2);

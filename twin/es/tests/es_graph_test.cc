@@ -16,15 +16,10 @@
 #include "ge_twin/graph_c_api.h"
 #include "graph/graph.h"
 #include "graph/operator.h"
-#include "twin/graph/src/json.h"
+#include "twin/graph/proto/graph_c_api.pb.h"
 
 namespace {
-using Json = ge_twin::json::Value;
-
-std::string Str(const Json &v, const char *key) {
-  const Json *m = v.Find(key);
-  return m != nullptr && m->IsString() ? m->AsString() : "";
-}
+using AirDescription = ge::twin::capi::AirDescription;
 
 std::mt19937_64 SeededRng(const char *test) {
   uint64_t seed = 0;
@@ -53,30 +48,28 @@ class EsGraphTest : public ::testing::Test {
     ASSERT_NE(realpath(lib, abs), nullptr) << lib;
     ASSERT_EQ(symlink(abs, (root + "/libcust_opapi.so").c_str()), 0);
     char *err = nullptr;
-    ASSERT_EQ(GeTwinGraphLoadOppLibraries(root.c_str(), nullptr, &err), 0u) << (err ? err : "");
+    ASSERT_EQ(GeTwinGraphLoadOppLibraries(root.c_str(), nullptr, nullptr, &err), 0u) << (err ? err : "");
   }
 
-  static Json Describe(const std::string &air) {
-    char *json = nullptr, *err = nullptr;
-    EXPECT_EQ(GeTwinGraphDescribeAir(air.c_str(), &json, &err), 0u) << (err ? err : "");
-    Json v;
-    std::string error;
-    EXPECT_TRUE(ge_twin::json::Parse(json ? json : "", &v, &error)) << error;
-    GeTwinGraphFreeString(json);
+  static AirDescription Describe(const std::string &air) {
+    void *data = nullptr;
+    size_t size = 0;
+    char *err = nullptr;
+    EXPECT_EQ(GeTwinGraphDescribeAir(air.c_str(), &data, &size, &err), 0u) << (err ? err : "");
+    AirDescription description;
+    EXPECT_TRUE(description.ParseFromArray(data, static_cast<int>(size)));
+    GeTwinGraphFreeBuffer(data);
     GeTwinGraphFreeString(err);
-    return v;
+    return description;
   }
 
   // node name -> {input instance name -> "src:index" or "" if unconnected}
-  static std::map<std::string, std::map<std::string, std::string>> Edges(const Json &d) {
+  static std::map<std::string, std::map<std::string, std::string>> Edges(const AirDescription &d) {
     std::map<std::string, std::map<std::string, std::string>> out;
-    for (const auto &node : d.Find("nodes")->Items()) {
-      auto &in = out[Str(node, "name")];
-      for (const auto &i : node.Find("inputs")->Items()) {
-        const Json *src = i.Find("src_node");
-        in[Str(i, "name")] = (src == nullptr || !src->IsString())
-                                 ? ""
-                                 : src->AsString() + ":" + std::to_string(i.Find("src_index")->AsInt());
+    for (const auto &node : d.nodes()) {
+      auto &in = out[node.name()];
+      for (const auto &i : node.inputs()) {
+        in[i.name()] = i.connected() ? i.src_node() + ":" + std::to_string(i.src_index()) : "";
       }
     }
     return out;
@@ -136,7 +129,7 @@ TEST_F(EsGraphTest, GeneratedCodeBuildsSavesAndReloads) {
   EXPECT_EQ(got, want);
 
   auto d = Describe(air);
-  EXPECT_EQ(Str(d, "name"), "es_graph");
+  EXPECT_EQ(d.name(), "es_graph");
   auto edges = Edges(d);
   EXPECT_EQ(edges["PythonCompilableAddCustom_0"]["x1"], "x0:0");
   EXPECT_EQ(edges["PythonCompilableAddCustom_0"]["x2"], "x1:0");
@@ -149,16 +142,14 @@ TEST_F(EsGraphTest, GeneratedCodeBuildsSavesAndReloads) {
   EXPECT_EQ(edges["PickAny_0"]["a"], "");
   EXPECT_EQ(edges["PickAny_0"]["b"], "MakeSeed_0:0");
   EXPECT_EQ(edges["Sink_0"]["x"], "PickAny_0:0");
-  const auto &outputs = d.Find("outputs")->Items();
-  ASSERT_EQ(outputs.size(), 3u);
-  EXPECT_EQ(Str(outputs[0], "node"), "AllAttrs_0");
-  EXPECT_EQ(Str(outputs[1], "node"), "Gather_0");
-  EXPECT_EQ(outputs[1].Find("index")->AsInt(), ys_num);  // ref_xs follows the ys instances
-  EXPECT_EQ(outputs[2].Find("index")->AsInt(), 1);
-  const auto &inputs = d.Find("inputs")->Items();
-  ASSERT_EQ(inputs.size(), 2u);
-  EXPECT_EQ(inputs[0].AsString(), "x0");
-  EXPECT_EQ(inputs[1].AsString(), "x1");
+  ASSERT_EQ(d.outputs_size(), 3);
+  EXPECT_EQ(d.outputs(0).node(), "AllAttrs_0");
+  EXPECT_EQ(d.outputs(1).node(), "Gather_0");
+  EXPECT_EQ(d.outputs(1).index(), static_cast<uint32_t>(ys_num));  // ref_xs follows the ys instances
+  EXPECT_EQ(d.outputs(2).index(), 1u);
+  ASSERT_EQ(d.inputs_size(), 2);
+  EXPECT_EQ(d.inputs(0), "x0");
+  EXPECT_EQ(d.inputs(1), "x1");
 
   ge::Operator op;
   ASSERT_EQ(loaded.FindOpByName("x1", op), ge::GRAPH_SUCCESS);

@@ -1,6 +1,8 @@
-// The C ABI (include/ge_twin/graph_c_api.h): JSON in, JSON out, malloc'ed strings.
+// The C ABI (include/ge_twin/graph_c_api.h): serialized ge.twin.capi messages in and out
+// (proto/graph_c_api.proto), malloc'ed buffers, one-line errors.
 #include "ge_twin/graph_c_api.h"
 
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -9,32 +11,75 @@
 #include <string>
 #include <vector>
 
+#include "c_api_codec.h"
 #include "graph/ge_error_codes.h"
-#include "air_describe.h"
-#include "json.h"
 #include "log.h"
-#include "op_protos.h"
+#include "op_infer.h"
 #include "opp_loader.h"
 
 namespace {
+namespace capi = ::ge::twin::capi;
+
 char *CopyOut(const std::string &s) {
   char *out = static_cast<char *>(std::malloc(s.size() + 1));
   if (out != nullptr) std::memcpy(out, s.c_str(), s.size() + 1);
   return out;
 }
 
-uint32_t Finish(const ge_twin::CallError &result, const std::string &json, char **json_out, char **error_out) {
-  if (json_out != nullptr) *json_out = result.ok() ? CopyOut(json) : nullptr;
+// Hands the serialized response (on success) or the error line (on failure) to the caller.
+template <typename Message>
+uint32_t Finish(const ge_twin::CallError &result, const Message &response, void **out_data, size_t *out_size,
+                char **error_out) {
+  if (out_data != nullptr) *out_data = nullptr;
+  if (out_size != nullptr) *out_size = 0;
+  if (result.ok() && out_data != nullptr) {
+    const std::string bytes = response.SerializeAsString();
+    *out_data = std::malloc(bytes.empty() ? 1 : bytes.size());
+    if (*out_data != nullptr) {
+      std::memcpy(*out_data, bytes.data(), bytes.size());
+      if (out_size != nullptr) *out_size = bytes.size();
+    }
+  }
   if (error_out != nullptr) *error_out = result.ok() ? nullptr : CopyOut(result.message);
   if (!result.ok()) GE_TWIN_LOGE("%s", result.message.c_str());
   return result.status;
+}
+
+ge_twin::CallError InferFromBytes(const void *request, size_t request_size, capi::InferResponse *response) {
+  if (request == nullptr && request_size != 0) return ge_twin::Invalid("inference request is NULL");
+  if (request_size > static_cast<size_t>(INT_MAX)) return ge_twin::Invalid("inference request is larger than 2 GiB");
+  capi::InferRequest message;
+  if (!message.ParseFromArray(request, static_cast<int>(request_size))) {
+    return ge_twin::Invalid("inference request (" + std::to_string(request_size) +
+                   " bytes) is not a valid ge.twin.capi.InferRequest message");
+  }
+  ge_twin::InferCall call;
+  ge_twin::CallError result = ge_twin::DecodeInferRequest(message, &call);
+  if (!result.ok()) return result;
+  std::vector<ge_twin::InferredOutput> outputs;
+  // Error lines logged during the call (the op's OP_LOGE, the library's own) are its cause:
+  // appended to the returned message so they reach the caller, not only stderr.
+  ge_twin::ScopedErrorCapture diagnostics;
+  try {
+    result = ge_twin::InferOp(call, &outputs);
+  } catch (const std::exception &e) {
+    result = ge_twin::CallError{ge::GRAPH_FAILED, std::string("an inference function threw: ") + e.what()};
+  } catch (...) {
+    result = ge_twin::CallError{ge::GRAPH_FAILED, "an inference function threw a non-standard exception"};
+  }
+  if (!result.ok()) {
+    result.message += diagnostics.CauseSuffix();
+    return result;
+  }
+  ge_twin::EncodeInferResponse(call.op_type, outputs, response);
+  return result;
 }
 }  // namespace
 
 extern "C" {
 uint32_t GeTwinGraphApiVersion(void) { return GE_TWIN_GRAPH_C_API_VERSION; }
 
-uint32_t GeTwinGraphLoadOppLibraries(const char *root_list, char **loaded_json_out, char **error_out) {
+uint32_t GeTwinGraphLoadOppLibraries(const char *root_list, void **out_data, size_t *out_size, char **error_out) {
   std::string roots;
   if (root_list != nullptr) {
     roots = root_list;
@@ -47,62 +92,41 @@ uint32_t GeTwinGraphLoadOppLibraries(const char *root_list, char **loaded_json_o
   ge_twin::CallError result;
   std::string err = ge_twin::LoadOppLibraries(roots, opp_path == nullptr ? "" : opp_path, &loaded);
   if (!err.empty()) result = ge_twin::CallError{ge::GRAPH_FAILED, err};
-  ge_twin::json::Value list = ge_twin::json::Value::Array();
-  for (const auto &path : loaded) list.Append(ge_twin::json::Value::String(path));
-  ge_twin::json::Value out = ge_twin::json::Value::Object();
-  out.Set("loaded", std::move(list));
-  return Finish(result, out.Dump(), loaded_json_out, error_out);
+  capi::LoadedLibraries response;
+  for (const auto &path : loaded) response.add_paths(path);
+  return Finish(result, response, out_data, out_size, error_out);
 }
 
-uint32_t GeTwinGraphListOpProtos(char **json_out, char **error_out) {
-  return Finish(ge_twin::CallError(), ge_twin::ListOpProtos().Dump(), json_out, error_out);
+uint32_t GeTwinGraphListOpProtos(void **out_data, size_t *out_size, char **error_out) {
+  capi::OpProtoList response;
+  ge_twin::EncodeOpProtoList(&response);
+  return Finish(ge_twin::CallError(), response, out_data, out_size, error_out);
 }
 
-uint32_t GeTwinGraphInferOp(const char *request_json, char **json_out, char **error_out) {
-  ge_twin::json::Value request;
-  std::string parse_error;
-  if (request_json == nullptr) {
-    return Finish(ge_twin::CallError{ge::GRAPH_PARAM_INVALID, "inference request is NULL"}, "", json_out, error_out);
-  }
-  if (!ge_twin::json::Parse(request_json, &request, &parse_error)) {
-    return Finish(ge_twin::CallError{ge::GRAPH_PARAM_INVALID, "inference request is not valid JSON: " + parse_error}, "",
-                  json_out, error_out);
-  }
-  ge_twin::json::Value response;
-  ge_twin::CallError result;
-  {
-    // Error lines logged during the call (the op's OP_LOGE, the library's own) are its cause:
-    // appended to the returned message so they reach the caller, not only stderr.
-    ge_twin::ScopedErrorCapture diagnostics;
-    try {
-      result = ge_twin::InferOp(request, &response);
-    } catch (const std::exception &e) {
-      result = ge_twin::CallError{ge::GRAPH_FAILED, std::string("an inference function threw: ") + e.what()};
-    } catch (...) {
-      result = ge_twin::CallError{ge::GRAPH_FAILED, "an inference function threw a non-standard exception"};
-    }
-    if (!result.ok()) result.message += diagnostics.CauseSuffix();
-  }
-  return Finish(result, result.ok() ? response.Dump() : "", json_out, error_out);
+uint32_t GeTwinGraphInferOp(const void *request, size_t request_size, void **out_data, size_t *out_size,
+                            char **error_out) {
+  capi::InferResponse response;
+  ge_twin::CallError result = InferFromBytes(request, request_size, &response);
+  return Finish(result, response, out_data, out_size, error_out);
 }
 
-uint32_t GeTwinGraphDescribeAir(const char *path, char **json_out, char **error_out) {
-  if (path == nullptr) {
-    return Finish(ge_twin::CallError{ge::GRAPH_PARAM_INVALID, "AIR path is NULL"}, "", json_out, error_out);
-  }
+uint32_t GeTwinGraphDescribeAir(const char *path, void **out_data, size_t *out_size, char **error_out) {
+  capi::AirDescription description;
+  if (path == nullptr) return Finish(ge_twin::Invalid("AIR path is NULL"), description, out_data, out_size, error_out);
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    return Finish(ge_twin::CallError{ge::GRAPH_FAILED, std::string("AIR file '") + path + "' cannot be opened"}, "",
-                  json_out, error_out);
+    return Finish(ge_twin::CallError{ge::GRAPH_FAILED, std::string("AIR file '") + path + "' cannot be opened"},
+                  description, out_data, out_size, error_out);
   }
   std::ostringstream bytes;
   bytes << in.rdbuf();
-  ge_twin::json::Value description;
-  std::string err = ge_twin::DescribeAir(bytes.str(), path, &description);
   ge_twin::CallError result;
+  std::string err = ge_twin::DescribeAir(bytes.str(), path, &description);
   if (!err.empty()) result = ge_twin::CallError{ge::GRAPH_FAILED, err};
-  return Finish(result, result.ok() ? description.Dump() : "", json_out, error_out);
+  return Finish(result, description, out_data, out_size, error_out);
 }
+
+void GeTwinGraphFreeBuffer(void *data) { std::free(data); }
 
 void GeTwinGraphFreeString(char *s) { std::free(s); }
 }  // extern "C"

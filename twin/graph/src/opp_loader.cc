@@ -19,6 +19,7 @@
 #include "elf_symbols.h"
 #include "ge_twin/abi_config.h"
 #include "log.h"
+#include "twin/platform/ini/ini_file.h"
 
 namespace ge_twin {
 namespace {
@@ -70,23 +71,27 @@ std::vector<std::string> SplitTrimmed(const std::string &text, char separator) {
   return parts;
 }
 
-// The vendor names of <opp>/vendors/config.ini's "load_priority=a,b,c", in that order. A missing
-// file means no vendors; an unreadable one is an error.
+// The vendor names of <opp>/vendors/config.ini's "load_priority=a,b,c", in that order (CANN
+// writes it without a section; a section is tolerated). A missing file means no vendors; an
+// unreadable or malformed one, or load_priority set in two sections, is an error naming it.
 std::string VendorLoadPriority(const std::string &opp_path, std::vector<std::string> *vendors) {
   const std::string config = opp_path + "/vendors/config.ini";
   struct stat st;
   if (::stat(config.c_str(), &st) != 0) return "";  // no vendors configured
-  std::ifstream in(config);
-  if (!in || !S_ISREG(st.st_mode)) return "ASCEND_OPP_PATH vendors config '" + config + "' cannot be read";
-  std::string line;
-  while (std::getline(in, line)) {
-    line = Trim(line);
-    const std::string key = "load_priority";
-    if (line.compare(0, key.size(), key) != 0) continue;
-    std::string rest = Trim(line.substr(key.size()));
-    if (rest.empty() || rest[0] != '=') continue;
-    *vendors = SplitTrimmed(rest.substr(1), ',');
+  ascend_twin::IniSections sections;
+  std::string error;
+  if (!S_ISREG(st.st_mode) || !ascend_twin::ReadIniFile(config, &sections, &error)) {
+    return "ASCEND_OPP_PATH vendors config '" + config + "' cannot be read" + (error.empty() ? "" : ": " + error);
   }
+  int found = 0;
+  for (const auto &section : sections) {
+    auto it = section.second.find("load_priority");
+    if (it == section.second.end()) continue;
+    *vendors = SplitTrimmed(it->second, ',');
+    ++found;
+  }
+  if (found > 1) return "ASCEND_OPP_PATH vendors config '" + config + "' sets load_priority in " +
+                        std::to_string(found) + " sections";
   return "";
 }
 

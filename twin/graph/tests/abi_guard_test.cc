@@ -9,11 +9,11 @@
 #include "ge_twin/abi_config.h"
 #include "ge_twin/graph_c_api.h"
 #include "graph/ge_error_codes.h"
+#include "graph/types.h"
 #include "test_support.h"
 #include "twin/graph/src/opp_loader.h"
 
 using ge_twin_test::CallC;
-using ge_twin_test::ParseJson;
 
 namespace {
 const std::string kTwinAbi = std::to_string(GE_TWIN_CXX11_ABI);
@@ -38,28 +38,34 @@ TEST(AbiGuard, OtherAbiLibraryIsRefusedWithOneLine) {
   auto r = CallC(GeTwinGraphLoadOppLibraries, root.c_str());
   EXPECT_EQ(r.status, ge::GRAPH_FAILED);
   EXPECT_EQ(r.error, ExpectedError(library));
-  EXPECT_TRUE(r.json.empty());
+  EXPECT_FALSE(r.has_response);
   // Refused before dlopen: the library is not in the process.
   EXPECT_EQ(dlopen(library.c_str(), RTLD_NOW | RTLD_NOLOAD), nullptr);
   // Refused again on a second attempt, and the process is fine.
   EXPECT_EQ(CallC(GeTwinGraphLoadOppLibraries, root.c_str()).error, ExpectedError(library));
   auto listed = CallC(GeTwinGraphListOpProtos);
   ASSERT_EQ(listed.status, ge::GRAPH_SUCCESS);
-  EXPECT_EQ(listed.json.find("TwinAbiScaleTest"), std::string::npos);
+  const auto list = ge_twin_test::Response<ge::twin::capi::OpProtoList>(listed);
+  for (const auto &op : list.ops()) {
+    EXPECT_NE(op.op_type(), "TwinAbiScaleTest");
+  }
 }
 
 TEST(AbiGuard, SameAbiLibraryLoadsAndInfers) {
   std::string root = RootWith("libabi_same_opp.so");
   auto r = CallC(GeTwinGraphLoadOppLibraries, root.c_str());
   ASSERT_EQ(r.status, ge::GRAPH_SUCCESS) << r.error;
-  auto inferred = CallC(GeTwinGraphInferOp,
-                        R"({"op_type":"TwinAbiScaleTest","inputs":[{"shape":[2,5],"dtype":"DT_FLOAT"}],"attrs":{"factor":3}})");
+  ge::twin::capi::InferRequest request;
+  request.set_op_type("TwinAbiScaleTest");
+  ge_twin_test::AddSlot(&request, {{{2, 5}, ge::DT_FLOAT}});
+  ge_twin_test::AddAttr(&request, "factor")->set_i(3);
+  auto inferred = ge_twin_test::Infer(request);
   ASSERT_EQ(inferred.status, ge::GRAPH_SUCCESS) << inferred.error;
-  ge_twin::json::Value response = ParseJson(inferred.json);
-  const auto &out = response.Find("outputs")->Items();
-  ASSERT_EQ(out.size(), 1u);
-  EXPECT_EQ(out[0].Find("shape")->Dump(), "[6,15]");
-  EXPECT_EQ(out[0].Find("dtype")->AsString(), "DT_FLOAT");
+  auto response = ge_twin_test::Response<ge::twin::capi::InferResponse>(inferred);
+  ASSERT_EQ(response.outputs_size(), 1);
+  EXPECT_EQ(std::vector<int64_t>(response.outputs(0).shape().begin(), response.outputs(0).shape().end()),
+            (std::vector<int64_t>{6, 15}));
+  EXPECT_EQ(response.outputs(0).dtype(), ge::DT_FLOAT);
 }
 
 // The same decision from a dlopen error text (the fallback for libraries without section

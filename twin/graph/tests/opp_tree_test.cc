@@ -12,7 +12,6 @@
 #include "test_support.h"
 
 using ge_twin_test::CallC;
-using ge_twin_test::ParseJson;
 
 namespace {
 void PlaceLibrary(const std::string &path) {
@@ -33,8 +32,8 @@ std::vector<std::string> Load(const std::string &custom_roots, const std::string
   if (error != nullptr) *error = r.error;
   std::vector<std::string> paths;
   if (r.status != ge::GRAPH_SUCCESS) return paths;
-  ge_twin::json::Value listing = ParseJson(r.json);
-  for (const auto &p : listing.Find("loaded")->Items()) paths.push_back(p.AsString());
+  const auto loaded = ge_twin_test::Response<ge::twin::capi::LoadedLibraries>(r);
+  for (const auto &p : loaded.paths()) paths.push_back(p);
   return paths;
 }
 }  // namespace
@@ -89,5 +88,36 @@ TEST(OppTree, UnreadableVendorConfigIsAnErrorNamingIt) {
   ASSERT_TRUE(ge_twin_test::MakeDirs(opp + "/vendors/config.ini"));  // a directory, not a file
   std::string error;
   EXPECT_TRUE(Load("", opp, &error).empty());
-  EXPECT_EQ(error, "ASCEND_OPP_PATH vendors config '" + opp + "/vendors/config.ini' cannot be read");
+  EXPECT_EQ(error.rfind("ASCEND_OPP_PATH vendors config '" + opp + "/vendors/config.ini' cannot be read", 0), 0u)
+      << error;
+}
+
+// A malformed config.ini (read by the one C++ ini reader, //twin/platform:ini_file) is an error
+// naming the file and the line; nothing is loaded.
+TEST(OppTree, MalformedVendorConfigIsAnErrorNamingTheLine) {
+  const std::string arch_dir = "/lib/linux/" + ge_twin_test::HostArch();
+  struct Case {
+    std::string text;
+    std::string cause;
+  };
+  const std::vector<Case> cases = {
+      {"load_priority va\n", ":1: expected '[section]' or 'key=value', got 'load_priority va'"},
+      {"load_priority=va\nload_priority=vb\n", ":2: key 'load_priority' appears twice in the file"},
+      {"[vendors\nload_priority=va\n", ":1: section header '[vendors' does not end with ']'"},
+  };
+  for (const auto &c : cases) {
+    std::string opp = ge_twin_test::MakeTempDir();
+    PlaceLibrary(opp + "/vendors/va/op_proto" + arch_dir + "/liba.so");
+    const std::string config = opp + "/vendors/config.ini";
+    ge_twin_test::WriteFile(config, c.text);
+    std::string error;
+    EXPECT_TRUE(Load("", opp, &error).empty());
+    EXPECT_EQ(error, "ASCEND_OPP_PATH vendors config '" + config + "' cannot be read: " + config + c.cause);
+  }
+  std::string opp = ge_twin_test::MakeTempDir();
+  ASSERT_TRUE(ge_twin_test::MakeDirs(opp + "/vendors"));
+  ge_twin_test::WriteFile(opp + "/vendors/config.ini", "[a]\nload_priority=va\n[b]\nload_priority=vb\n");
+  std::string error;
+  EXPECT_TRUE(Load("", opp, &error).empty());
+  EXPECT_EQ(error, "ASCEND_OPP_PATH vendors config '" + opp + "/vendors/config.ini' sets load_priority in 2 sections");
 }

@@ -57,10 +57,11 @@ def test_same_abi_loads_and_infers(opp_lib, tmp_path):
     root = root_with(tmp_path, "libabi_same_opp.so")
     protos = opp_lib.load_opp_protos(str(root))
     assert "TwinAbiScaleTest" in protos
-    api = protos["TwinAbiScaleTest"].api
-    out = api.call("GeTwinGraphInferOp",
-                   b'{"op_type":"TwinAbiScaleTest","inputs":[{"shape":[4,1,3],"dtype":"DT_FLOAT"}]}')
-    assert out["outputs"][0]["shape"] == [8, 2, 6]
+    from ge.graph._c_api import capi_pb2
+    request = capi_pb2().InferRequest(op_type="TwinAbiScaleTest")
+    request.inputs.add().instances.add(shape=[4, 1, 3], dtype=0)  # DT_FLOAT
+    out = protos["TwinAbiScaleTest"].api.infer(request)
+    assert list(out.outputs[0].shape) == [8, 2, 6]
 
 
 def test_executable_of_the_other_abi_fails_to_link_naming_the_problem(tmp_path):

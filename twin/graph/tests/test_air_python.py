@@ -3,12 +3,11 @@ air.proto, and AIR written from Python loads in C++ (GeTwinGraphDescribeAir runs
 checks)."""
 from __future__ import annotations
 
-import ctypes
-import json
 import os
 import subprocess
 from pathlib import Path
 
+from ge.graph._c_api import GraphCApi, GraphCApiError
 from twin.graph.proto import air_pb2
 
 END_MARKER = 0x52494121
@@ -19,17 +18,13 @@ def runfile(path: str) -> Path:
     return Path(os.environ["TEST_SRCDIR"]) / os.environ["TEST_WORKSPACE"] / path
 
 
-def describe(path: Path) -> tuple[int, dict | None, str | None]:
-    lib = ctypes.CDLL(str(runfile("twin/graph/libgraph.so")))
-    lib.GeTwinGraphDescribeAir.restype = ctypes.c_uint32
-    lib.GeTwinGraphFreeString.argtypes = [ctypes.c_void_p]
-    out, err = ctypes.c_void_p(), ctypes.c_void_p()
-    status = lib.GeTwinGraphDescribeAir(str(path).encode(), ctypes.byref(out), ctypes.byref(err))
-    text = ctypes.string_at(out.value).decode() if out.value else None
-    error = ctypes.string_at(err.value).decode() if err.value else None
-    lib.GeTwinGraphFreeString(out)
-    lib.GeTwinGraphFreeString(err)
-    return status, (json.loads(text) if text else None), error
+def describe(path: Path):
+    """(status, AirDescription or None, error or None) of GeTwinGraphDescribeAir, via ge's bindings."""
+    api = GraphCApi(runfile("twin/graph/libgraph.so"))
+    try:
+        return 0, api.describe_air(path), None
+    except GraphCApiError as exc:
+        return exc.status, None, str(exc)
 
 
 def test_cpp_air_reads_in_python(tmp_path: Path) -> None:
@@ -83,11 +78,13 @@ def test_python_air_loads_in_cpp(tmp_path: Path) -> None:
     path.write_bytes(python_model().SerializeToString())
     status, graph, error = describe(path)
     assert status == 0, error
-    assert graph["name"] == "from_python"
-    assert [n["name"] for n in graph["nodes"]] == ["in0", "tail"]
-    assert graph["nodes"][1]["inputs"][0]["src_node"] == "in0"
-    assert graph["nodes"][1]["inputs"][0]["desc"]["shape"] == [3, 5]
-    assert graph["outputs"] == [{"node": "tail", "index": 0}]
+    assert graph.name == "from_python"
+    assert [n.name for n in graph.nodes] == ["in0", "tail"]
+    tail_x = graph.nodes[1].inputs[0]
+    assert (tail_x.connected, tail_x.src_node, list(tail_x.desc.dims)) == (True, "in0", [3, 5])
+    assert not graph.nodes[0].inputs[0].connected
+    assert [(o.node, o.index) for o in graph.outputs] == [("tail", 0)]
+    assert [(a.name, a.type) for a in graph.nodes[0].attr_types] == [("index", "Int")]
 
 
 def test_cpp_rejects_bad_python_air(tmp_path: Path) -> None:

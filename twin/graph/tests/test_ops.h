@@ -1,5 +1,6 @@
 // Prototypes used by the graph library's own tests (built into libtest_opp.so and included by
-// reg_op_test). TwinConcatTest exercises every REG_OP clause; TwinNoImplTest has no IMPL_OP.
+// reg_op_test). TwinConcatTest exercises every REG_OP clause; TwinAttrEchoTest every attr type;
+// TwinNoImplTest has no IMPL_OP.
 #ifndef GE_TWIN_GRAPH_TESTS_TEST_OPS_H_
 #define GE_TWIN_GRAPH_TESTS_TEST_OPS_H_
 
@@ -23,6 +24,26 @@ REG_OP(TwinConcatTest)
     .ATTR(empty_list, ListInt, {})
     .DATATYPE(T, TensorType({DT_FLOAT, DT_INT32}))
     .OP_END_FACTORY_REG(TwinConcatTest)
+
+// One required attr of every type the C ABI carries; its InferShape echoes the values gert's
+// RuntimeAttrs holds into y's shape (test_opp.cc), so a test sees what crossed the boundary.
+REG_OP(TwinAttrEchoTest)
+    .INPUT(x, T)
+    .OUTPUT(y, T)
+    .REQUIRED_ATTR(i, Int)
+    .REQUIRED_ATTR(f, Float)
+    .REQUIRED_ATTR(b, Bool)
+    .REQUIRED_ATTR(s, String)
+    .REQUIRED_ATTR(dt, Type)
+    .REQUIRED_ATTR(li, ListInt)
+    .REQUIRED_ATTR(lf, ListFloat)
+    .REQUIRED_ATTR(lb, ListBool)
+    .REQUIRED_ATTR(t, Tensor)
+    .REQUIRED_ATTR(ls, ListString)
+    .REQUIRED_ATTR(ldt, ListType)
+    .REQUIRED_ATTR(lli, ListListInt)
+    .DATATYPE(T, TensorType({DT_FLOAT, DT_FLOAT16}))
+    .OP_END_FACTORY_REG(TwinAttrEchoTest)
 
 REG_OP(TwinNoImplTest)
     .INPUT(x, TensorType::ALL())

@@ -15,9 +15,10 @@
 #include <sstream>
 #include <ctime>
 #include <string>
+#include <vector>
 
 #include "ge_twin/graph_c_api.h"
-#include "twin/graph/src/json.h"
+#include "twin/graph/proto/graph_c_api.pb.h"
 
 namespace ge_twin_test {
 // A generator seeded from GE_TWIN_TEST_SEED or the clock; the seed is printed for reproduction.
@@ -86,30 +87,64 @@ inline std::string Runfile(const std::string &workspace_path) {
   return std::string(srcdir) + "/" + workspace + "/" + workspace_path;
 }
 
+// One C ABI call: its status, the serialized response message and the error line.
 struct CResult {
   uint32_t status;
-  std::string json;
+  std::string bytes;
   std::string error;
+  bool has_response;  // *out_data was set
 };
 
 template <typename Fn, typename... Args>
 CResult CallC(Fn fn, Args... args) {
-  char *json = nullptr;
+  void *data = nullptr;
+  size_t size = 0;
   char *error = nullptr;
   CResult r;
-  r.status = fn(args..., &json, &error);
-  r.json = json == nullptr ? "" : json;
+  r.status = fn(args..., &data, &size, &error);
+  r.has_response = data != nullptr;
+  r.bytes = data == nullptr ? "" : std::string(static_cast<const char *>(data), size);
   r.error = error == nullptr ? "" : error;
-  GeTwinGraphFreeString(json);
+  GeTwinGraphFreeBuffer(data);
   GeTwinGraphFreeString(error);
   return r;
 }
 
-inline ge_twin::json::Value ParseJson(const std::string &text) {
-  ge_twin::json::Value v;
-  std::string err;
-  if (!ge_twin::json::Parse(text, &v, &err)) std::fprintf(stderr, "bad JSON (%s): %s\n", err.c_str(), text.c_str());
-  return v;
+// The response of a successful call as its ge.twin.capi message (empty if it does not parse).
+template <typename Message>
+Message Response(const CResult &r) {
+  Message m;
+  if (!m.ParseFromString(r.bytes)) std::fprintf(stderr, "response of %zu bytes does not parse\n", r.bytes.size());
+  return m;
+}
+
+// Request building: one IR input slot with the given instances ({dims, dtype} each).
+struct Meta {
+  std::vector<int64_t> dims;
+  int32_t dtype;
+};
+inline void AddSlot(::ge::twin::capi::InferRequest *request, const std::vector<Meta> &instances) {
+  auto *slot = request->add_inputs();
+  for (const auto &m : instances) {
+    auto *meta = slot->add_instances();
+    for (int64_t d : m.dims) meta->add_shape(d);
+    meta->set_dtype(m.dtype);
+  }
+}
+inline ::ge::twin::air::AttrValue *AddAttr(::ge::twin::capi::InferRequest *request, const std::string &name) {
+  auto *attr = request->add_attrs();
+  attr->set_name(name);
+  return attr->mutable_value();
+}
+inline void AddCount(::ge::twin::capi::InferRequest *request, const std::string &name, uint32_t count) {
+  auto *c = request->add_dynamic_output_counts();
+  c->set_name(name);
+  c->set_count(count);
+}
+
+inline CResult Infer(const ::ge::twin::capi::InferRequest &request) {
+  const std::string bytes = request.SerializeAsString();
+  return CallC(GeTwinGraphInferOp, static_cast<const void *>(bytes.data()), bytes.size());
 }
 }  // namespace ge_twin_test
 

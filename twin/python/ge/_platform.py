@@ -6,12 +6,13 @@ The config directory is the first of these that is set/exists:
   3. ``twin/platform/`` of the source tree / Bazel runfiles, found relative to this package.
 """
 
-import configparser
 import os
 import platform as _host
 import threading
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
+
+from ascend_ini import IniError, read_ini
 
 # absolute(), not resolve(): in Bazel runfiles the ini files sit beside the links, not the sources
 _SOURCE_TREE_DIR = Path(__file__).absolute().parent.parent.parent / "platform"
@@ -98,15 +99,10 @@ _cache_lock = threading.Lock()
 
 
 def _parse(path: Path, soc_version: str) -> PlatformConfig:
-    parser = configparser.ConfigParser(interpolation=None, delimiters=("=",), comment_prefixes=(";", "#"),
-                                       strict=True)
-    parser.optionxform = str  # keys like NpuArch and SoC_version are case-sensitive
     try:
-        with open(path, encoding="utf-8") as src:
-            parser.read_file(src)
-    except (configparser.Error, UnicodeDecodeError) as exc:
-        raise ValueError(f"malformed platform config {path}: {exc}") from None
-    sections = {name: dict(parser[name]) for name in parser.sections()}
+        sections = read_ini(path)  # the twin's one ini reader (twin/platform/ini)
+    except IniError as exc:
+        raise ValueError(f"malformed platform config: {exc}") from None
     declared = sections.get("version", {}).get("SoC_version")
     if declared is not None and declared != soc_version:
         raise ValueError(f"platform config {path} declares SoC_version={declared}, expected {soc_version}")

@@ -1,7 +1,7 @@
-import configparser
 from pathlib import Path
 
 import pytest
+from ascend_ini import read_ini
 
 from ge import _platform
 
@@ -9,10 +9,7 @@ PLATFORM_DIR = Path(__file__).absolute().parents[2] / "platform"
 
 
 def _ini(soc):
-    parser = configparser.ConfigParser(interpolation=None)
-    parser.optionxform = str
-    parser.read(PLATFORM_DIR / f"{soc}.ini")
-    return parser
+    return read_ini(PLATFORM_DIR / f"{soc}.ini")
 
 
 @pytest.mark.parametrize("soc", sorted(p.stem for p in PLATFORM_DIR.glob("*.ini")))
@@ -57,9 +54,13 @@ def test_directory_search_order(monkeypatch, tmp_path):
 
 
 def test_malformed_and_mismatched_ini(tmp_path):
-    (tmp_path / "Bad.ini").write_text("no section header\n")
-    with pytest.raises(ValueError, match="malformed platform config"):
+    (tmp_path / "Bad.ini").write_text("[version]\nno equals sign\n")
+    with pytest.raises(ValueError, match=r"malformed platform config: .*Bad.ini:2: expected '\[section\]' or "
+                                         r"'key=value', got 'no equals sign'"):
         _platform.load_platform("Bad", tmp_path)
+    (tmp_path / "Twice.ini").write_text("[version]\nNpuArch=1\nNpuArch=2\n")
+    with pytest.raises(ValueError, match=r"Twice.ini:3: key 'NpuArch' appears twice in \[version\]"):
+        _platform.load_platform("Twice", tmp_path)
     (tmp_path / "Other.ini").write_text("[version]\nSoC_version=Else\n")
     with pytest.raises(ValueError, match="declares SoC_version=Else"):
         _platform.load_platform("Other", tmp_path)

@@ -7,10 +7,11 @@ core counts) are baked in here. Usage: gen_soc_table.py --out soc_table_data.cc 
 from __future__ import annotations
 
 import argparse
-import configparser
 import os
 import sys
 import tempfile
+
+import ascend_ini  # the twin's one Python ini reader (twin/platform/ini)
 
 # (section, key, C++ field, kind)
 FIELDS = [
@@ -29,19 +30,15 @@ class IniError(Exception):
 
 
 def read_soc(path: str) -> dict[str, object]:
-    parser = configparser.ConfigParser(interpolation=None)
-    parser.optionxform = str  # keys are case-sensitive in CANN's ini files
     try:
-        with open(path, encoding="utf-8") as handle:
-            parser.read_file(handle)
-    except (OSError, configparser.Error) as exc:
-        detail = " ".join(str(exc).split())  # configparser's messages span lines
-        raise IniError(f"{path}: cannot parse: {detail}") from exc
+        sections = ascend_ini.read_ini(path)
+    except ascend_ini.IniError as exc:
+        raise IniError(f"cannot parse: {exc}") from exc
     soc: dict[str, object] = {}
     for section, key, field, kind in FIELDS:
-        if not parser.has_option(section, key):
+        raw = sections.get(section, {}).get(key)
+        if raw is None:
             raise IniError(f"{path}: missing [{section}] {key}")
-        raw = parser.get(section, key).strip()
         if kind == "int":
             if not raw.isdigit():
                 raise IniError(f"{path}: [{section}] {key}={raw!r} is not a non-negative integer")

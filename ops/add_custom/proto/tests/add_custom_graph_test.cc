@@ -12,7 +12,7 @@
 #include "ge_twin/graph_c_api.h"
 #include "graph/graph.h"
 #include "graph/tensor.h"
-#include "twin/graph/src/json.h"
+#include "twin/graph/proto/graph_c_api.pb.h"
 
 using namespace ge;
 
@@ -44,21 +44,23 @@ TEST(AddCustomGraph, BuildsAndSavesAir) {
   Graph graph("add_custom_graph");
   EXPECT_EQ(GenGraph(graph, 8 * 2048, path.c_str()), GRAPH_SUCCESS);  // false == GRAPH_SUCCESS, as in CANN
 
-  char *json = nullptr;
+  void *data = nullptr;
+  size_t size = 0;
   char *error = nullptr;
-  ASSERT_EQ(GeTwinGraphDescribeAir(path.c_str(), &json, &error), GRAPH_SUCCESS) << error;
-  ge_twin::json::Value air;
-  std::string parse_error;
-  ASSERT_TRUE(ge_twin::json::Parse(json, &air, &parse_error)) << parse_error;
-  GeTwinGraphFreeString(json);
-  const auto &nodes = air.Find("nodes")->Items();
-  ASSERT_EQ(nodes.size(), 3u);
-  const auto &add = nodes[2];
-  EXPECT_EQ(add.Find("type")->AsString(), "PythonCompilableAddCustom");
-  EXPECT_EQ(add.Find("inputs")->Items()[0].Find("src_node")->AsString(), "data_x");
-  EXPECT_EQ(add.Find("inputs")->Items()[1].Find("src_node")->AsString(), "data_y");
-  EXPECT_EQ(add.Find("outputs")->Items()[0].Find("desc")->Find("shape")->Dump(), "[16384]");
-  EXPECT_EQ(add.Find("outputs")->Items()[0].Find("desc")->Find("dtype")->AsString(), "DT_FLOAT");
-  EXPECT_EQ(air.Find("inputs")->Dump(), "[\"data_x\",\"data_y\"]");
-  EXPECT_EQ(air.Find("outputs")->Dump(), "[{\"node\":\"add_custom\",\"index\":0}]");
+  ASSERT_EQ(GeTwinGraphDescribeAir(path.c_str(), &data, &size, &error), GRAPH_SUCCESS) << error;
+  ge::twin::capi::AirDescription air;
+  ASSERT_TRUE(air.ParseFromArray(data, static_cast<int>(size)));
+  GeTwinGraphFreeBuffer(data);
+  ASSERT_EQ(air.nodes_size(), 3);
+  const auto &add = air.nodes(2);
+  EXPECT_EQ(add.type(), "PythonCompilableAddCustom");
+  EXPECT_EQ(add.inputs(0).src_node(), "data_x");
+  EXPECT_EQ(add.inputs(1).src_node(), "data_y");
+  const auto &y = add.outputs(0).desc();
+  EXPECT_EQ(std::vector<int64_t>(y.dims().begin(), y.dims().end()), std::vector<int64_t>{16384});
+  EXPECT_EQ(y.dtype(), DT_FLOAT);
+  EXPECT_EQ(std::vector<std::string>(air.inputs().begin(), air.inputs().end()),
+            (std::vector<std::string>{"data_x", "data_y"}));
+  ASSERT_EQ(air.outputs_size(), 1);
+  EXPECT_EQ(air.outputs(0).node() + ":" + std::to_string(air.outputs(0).index()), "add_custom:0");
 }

@@ -66,7 +66,8 @@ def _fill_desc(msg, desc: TensorDescIR) -> None:
     msg.origin_format = int(desc.origin_format)
 
 
-def _fill_attr(msg, attr: AttrValue, where: str) -> None:
+def fill_attr(msg, attr: AttrValue, where: str) -> None:
+    """Writes a typed attribute value into an air.proto AttrValue (AIR files and the graph C ABI)."""
     vt, value = AttrValueType(attr.type), attr.value
     scalar = {AttrValueType.VT_INT: "i", AttrValueType.VT_FLOAT: "f", AttrValueType.VT_BOOL: "b",
               AttrValueType.VT_STRING: "s", AttrValueType.VT_DATA_TYPE: "dt"}
@@ -119,7 +120,7 @@ def _fill_node(msg, node: Node) -> None:
     if slot != len(node.output_descs):
         raise ValueError(f"node {node.name}: ir_outputs describe {slot} instances, node has {len(node.output_descs)}")
     for name in sorted(node.attrs):
-        _fill_attr(msg.attrs.add(name=name).value, node.attrs[name], f"node {node.name} attr {name}")
+        fill_attr(msg.attrs.add(name=name).value, node.attrs[name], f"node {node.name} attr {name}")
 
 
 def serialize(ir: GraphIR) -> bytes:

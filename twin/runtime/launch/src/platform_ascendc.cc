@@ -3,6 +3,7 @@
 
 #include <dlfcn.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -10,6 +11,8 @@
 #include <memory>
 #include <mutex>
 #include <vector>
+
+#include "twin/platform/ini/ini_file.h"
 
 extern "C" const char* aclrtGetSocName() __attribute__((weak));
 
@@ -22,28 +25,22 @@ struct PlatformAscendC::Impl {
 
 namespace {
 
-std::string Trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r\n");
-  size_t e = s.find_last_not_of(" \t\r\n");
-  return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
-}
+enum class IniRead { kMissing, kMalformed, kRead };
 
-bool ReadIni(const std::string& path, std::map<std::string, std::string>* out) {
-  std::ifstream in(path);
-  if (!in) return false;
-  std::string line, section;
-  while (std::getline(in, line)) {
-    line = Trim(line);
-    if (line.empty() || line[0] == ';' || line[0] == '#') continue;
-    if (line.front() == '[' && line.back() == ']') {
-      section = line.substr(1, line.size() - 2);
-      continue;
-    }
-    size_t eq = line.find('=');
-    if (eq == std::string::npos) continue;
-    (*out)[section + "." + Trim(line.substr(0, eq))] = Trim(line.substr(eq + 1));
+// <SoC>.ini through the twin's one ini reader, flattened to "section.key" (GetIniValue's keys).
+IniRead ReadIni(const std::string& path, std::map<std::string, std::string>* out) {
+  std::ifstream probe(path);
+  if (!probe) return IniRead::kMissing;
+  ascend_twin::IniSections sections;
+  std::string error;
+  if (!ascend_twin::ReadIniFile(path, &sections, &error)) {
+    std::fprintf(stderr, "[ERROR] platform_ascendc: %s\n", error.c_str());
+    return IniRead::kMalformed;
   }
-  return true;
+  for (const auto& section : sections) {
+    for (const auto& entry : section.second) (*out)[section.first + "." + entry.first] = entry.second;
+  }
+  return IniRead::kRead;
 }
 
 std::string LibraryDir() {
@@ -75,7 +72,9 @@ PlatformAscendC* Load(const std::string& soc) {
   dirs.push_back(LibraryDir() + "/../x86_64-linux/data/platform_config");
   for (const std::string& dir : dirs) {
     std::map<std::string, std::string> values;
-    if (ReadIni(dir + "/" + soc + ".ini", &values)) {
+    const IniRead read = ReadIni(dir + "/" + soc + ".ini", &values);
+    if (read == IniRead::kMalformed) return nullptr;  // a broken config is not skipped silently
+    if (read == IniRead::kRead) {
       auto* p = new PlatformAscendC(new PlatformAscendC::Impl{soc, std::move(values)});
       cache[soc].reset(p);
       return p;

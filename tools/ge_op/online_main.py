@@ -1,0 +1,26 @@
+"""`bazel run //ops/<op>:online [-- run-script options]`, declared by ge_custom_op(run = ...).
+
+Runs the operator's online script as a user would, in the clean CANN-like environment its tests
+use (ge_op_testing.clean_env), with the user's persistent kernel cache and the build's SoC.
+Arguments (from the macro): PACKAGE NAME PLUGIN_SUBDIR RUN_SCRIPT, then the user's.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+import ge_op_testing as t
+
+
+def main(argv) -> None:
+    package, name, plugin_subdir, script, *rest = argv
+    paths = t.op_paths(package, name, plugin_subdir)
+    home = os.environ.get("HOME", "/tmp")
+    cache = Path(os.environ.get("ASCEND_TWIN_KERNEL_CACHE", Path(home) / ".cache" / "ascend-twin" / "kernels"))
+    env = t.clean_env(paths, kernel_cache=cache, extra={"HOME": home})
+    command = [sys.executable, str(paths.package / script), "--soc", paths.soc, *rest]
+    os.execve(sys.executable, command, env)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
