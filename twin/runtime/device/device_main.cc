@@ -39,6 +39,7 @@
 #include "twin/runtime/internal/launch.h"
 #include "twin/runtime/internal/memory_table.h"
 #include "twin/runtime/internal/soc_spec.h"
+#include "twin/runtime/internal/spin_wait.h"
 #include "twin/runtime/internal/worker_pool.h"
 
 namespace asc_twin::rt::device {
@@ -334,28 +335,33 @@ class TableMirror {
   uint64_t seen_ = UINT64_MAX;
 };
 
-[[noreturn]] void LaunchLoop(const SocSpec &soc) {
+// `seen`: the submit_seq already handled, read before the host was told the process is ready
+// (reading it here instead lost a launch submitted while the pool started: the watchdog then
+// killed the device with no block to name).
+[[noreturn]] void LaunchLoop(const SocSpec &soc, uint32_t seen) {
   WorkerPool pool;
   MemoryTable table;
   TableMirror mirror(&table);
   proto::LaunchSlot &slot = g_control->slot;
-  uint32_t seen = slot.submit_seq.load(std::memory_order_acquire);
+  const std::chrono::nanoseconds budget = std::chrono::microseconds(slot.spin_budget_us);
   for (;;) {
-    int polls = 0;
-    const auto spin_until = std::chrono::steady_clock::now() + std::chrono::microseconds(50);
-    while (slot.submit_seq.load(std::memory_order_acquire) == seen) {
-#if defined(__x86_64__)
-      __builtin_ia32_pause();
-#endif
-      if (++polls % 64 != 0) continue;
-      if (std::chrono::steady_clock::now() < spin_until) continue;
+    // Stay awake for the spin budget after each launch: a launch that finds the dispatcher
+    // asleep pays a cross-process wake-up (README "Launch latency").
+    std::chrono::nanoseconds spent{0};
+    auto submitted = [&] { return slot.submit_seq.load(std::memory_order_acquire) != seen; };
+    while (!SpinUntil(submitted, budget, &spent)) {
+      slot.device_sleeps.fetch_add(1, std::memory_order_relaxed);
       slot.device_waiting.store(1, std::memory_order_seq_cst);
       if (slot.submit_seq.load(std::memory_order_seq_cst) == seen) {
         syscall(SYS_futex, reinterpret_cast<uint32_t *>(&slot.submit_seq), FUTEX_WAIT, seen, nullptr, nullptr, 0);
       }
       slot.device_waiting.store(0, std::memory_order_relaxed);
+      if (submitted()) break;
     }
+    slot.device_spin_ns.fetch_add(static_cast<uint64_t>(spent.count()), std::memory_order_relaxed);
     seen = slot.submit_seq.load(std::memory_order_acquire);
+    slot.phase.store(proto::kPhasePreparing, std::memory_order_relaxed);
+    slot.accepted_seq.store(seen, std::memory_order_release);
     mirror.Sync();
     std::shared_ptr<const Kernel> kernel;
     {
@@ -374,11 +380,14 @@ class TableMirror {
       const uint64_t args_size = std::min<uint64_t>(slot.args_size, proto::kMaxArgBytes);
       LaunchRequest request = MakeLaunch(kernel, slot.blocks, slot.args, args_size, soc, table);
       g_running_kernel.store(kernel->name.c_str());
+      slot.phase.store(proto::kPhaseBlocks, std::memory_order_relaxed);
       status = RunLaunchInProcess(request, pool);
       g_running_kernel.store(nullptr);
     }
+    slot.phase.store(proto::kPhaseReporting, std::memory_order_relaxed);
     slot.status = status.code();
     std::snprintf(slot.message, proto::kMessageBytes, "%s", status.message().c_str());
+    slot.phase.store(proto::kPhaseIdle, std::memory_order_relaxed);
     slot.done_seq.store(seen, std::memory_order_seq_cst);
     if (slot.host_waiting.load(std::memory_order_seq_cst) != 0) {
       syscall(SYS_futex, reinterpret_cast<uint32_t *>(&slot.done_seq), FUTEX_WAKE, INT32_MAX, nullptr, nullptr, 0);
@@ -408,10 +417,11 @@ int Main(int argc, char **argv) {
   InstallFaultHandlers();
   PrepareThread();
   g_block_mark = &MarkBlock;
+  const uint32_t seen = g_control->slot.submit_seq.load(std::memory_order_acquire);
   Reply(failure.empty() ? Status::Ok() : Status(ACL_ERROR_RT_INTERNAL_ERROR, failure));
   if (!failure.empty()) return 4;
   std::thread(&ServeSocket).detach();
-  LaunchLoop(*soc);
+  LaunchLoop(*soc, seen);
 }
 
 }  // namespace

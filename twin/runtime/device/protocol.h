@@ -41,6 +41,16 @@ struct LaunchSlot {
   std::atomic<uint32_t> done_seq;    // device: = submit_seq when the launch finished
   std::atomic<uint32_t> device_waiting;  // device sleeps on submit_seq (host must wake it)
   std::atomic<uint32_t> host_waiting;    // host sleeps on done_seq
+  // Device: nanoseconds the dispatcher spent polling for the next launch (its CPU cost of
+  // staying awake), and how many times it went to sleep (each sleep costs a later launch a
+  // cross-process wake-up). Read by benchmarks.
+  std::atomic<uint64_t> device_spin_ns;
+  std::atomic<uint64_t> device_sleeps;
+  uint32_t spin_budget_us;  // host: how long the dispatcher polls before sleeping
+  // Device: where the dispatcher is, so that a launch that hangs or dies outside any block can
+  // be explained (the watchdog's message): the launch it took last, and its phase.
+  std::atomic<uint32_t> accepted_seq;
+  std::atomic<uint32_t> phase;  // LaunchPhase
   uint64_t binary_id;
   uint32_t kernel_index;
   uint32_t blocks;
@@ -49,6 +59,13 @@ struct LaunchSlot {
   uint32_t failed_block;
   char message[kMessageBytes];  // "kernel K block B: cause" when status != 0
   alignas(64) uint8_t args[kMaxArgBytes];
+};
+
+enum LaunchPhase : uint32_t {
+  kPhaseIdle = 0,       // waiting for a launch
+  kPhasePreparing = 1,  // mirroring the allocation table, finding the kernel
+  kPhaseBlocks = 2,     // running blocks (running_block says which, per thread)
+  kPhaseReporting = 3,  // all blocks returned; writing the status
 };
 
 struct ControlBlock {

@@ -72,6 +72,14 @@ class DeviceProcess {
   static uint64_t ExecuteTimeoutMs();
   // How many device processes this one has started (tests, benchmarks).
   uint64_t starts() const { return starts_.load(); }
+  // For benchmarks: the running device process (-1: none, or in-process mode) and its
+  // dispatcher's polling time and sleeps so far (README "Launch latency").
+  struct Stats {
+    pid_t pid = -1;
+    uint64_t dispatcher_spin_ns = 0;
+    uint64_t dispatcher_sleeps = 0;
+  };
+  Stats stats();
 
  private:
   struct Binary {

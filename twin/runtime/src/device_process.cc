@@ -13,12 +13,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 
 #include "twin/runtime/device/image_loader.h"
 #include "twin/runtime/device/protocol.h"
 #include "twin/runtime/internal/launch.h"
+#include "twin/runtime/internal/spin_wait.h"
 
 extern char **environ;
 
@@ -41,6 +43,19 @@ constexpr int kRequestTimeoutMs = 30000;  // a load that hangs (e.g. in the load
 // The host polls this long for a launch to finish before sleeping on the futex: a sleeping
 // host costs a wake-up (tens of us on a VM) when the device finishes.
 constexpr auto kLaunchSpin = std::chrono::microseconds(100);
+// How long the device's dispatcher polls for the next launch before it sleeps (README "Launch
+// latency"): long enough to cover a model run every millisecond or so.
+constexpr uint32_t kDefaultDeviceSpinUs = 2000;
+constexpr uint32_t kMaxDeviceSpinUs = 1000 * 1000;
+
+uint32_t DeviceSpinBudgetUs() {
+  const char *text = std::getenv("ASCEND_TWIN_DEVICE_SPIN_US");
+  if (text == nullptr || *text == '\0') return kDefaultDeviceSpinUs;
+  char *end = nullptr;
+  const unsigned long long value = std::strtoull(text, &end, 10);
+  if (*end != '\0' || text[0] == '-') return kDefaultDeviceSpinUs;  // documented: malformed = default
+  return static_cast<uint32_t>(std::min<unsigned long long>(value, kMaxDeviceSpinUs));
+}
 
 void FutexWait(std::atomic<uint32_t> *word, uint32_t expected, long timeout_ns) {
   struct timespec ts {0, timeout_ns};
@@ -111,6 +126,22 @@ int DeviceExecutableFd() {
   return fd;
 }
 
+// Where launch `seq` was when the device process died or was killed without a fault report:
+// "block B" (the lowest block a thread was running), or why no block can be named.
+std::string WhereLaunchWas(const proto::ControlBlock &control, uint32_t seq) {
+  uint32_t block = proto::kNoBlock;
+  for (const auto &running : control.running_block) block = std::min(block, running.load());
+  if (block != proto::kNoBlock) return "block " + std::to_string(block);
+  if (control.slot.accepted_seq.load() != seq) return "(no block started: the device never took the launch)";
+  switch (control.slot.phase.load()) {
+    case proto::kPhasePreparing: return "(no block started: the device was preparing the launch)";
+    case proto::kPhaseBlocks:
+      return "(between blocks: no block was running, the device's own launch code stalled; a kernel may have "
+             "corrupted device-process memory)";
+    default: return "(all blocks had returned; the device was reporting the result)";
+  }
+}
+
 std::string Describe(int wait_status) {
   if (WIFSIGNALED(wait_status)) {
     const int sig = WTERMSIG(wait_status);
@@ -163,6 +194,9 @@ Status DeviceProcess::StartLocked() {
   control.slot.done_seq.store(0);
   control.slot.device_waiting.store(0);
   control.slot.host_waiting.store(0);
+  control.slot.spin_budget_us = DeviceSpinBudgetUs();
+  control.slot.accepted_seq.store(0);
+  control.slot.phase.store(proto::kPhaseIdle);
   control.crash_written.store(0);
   control.crash_cause[0] = '\0';
   for (auto &slot : control.running_block) slot.store(proto::kNoBlock);
@@ -226,6 +260,18 @@ Status DeviceProcess::StartLocked() {
     return Internal(message);
   }
   return Status::Ok();
+}
+
+DeviceProcess::Stats DeviceProcess::stats() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Stats stats;
+  stats.pid = pid_;
+  if (!in_process_) {
+    const proto::LaunchSlot &slot = arena_->control()->slot;
+    stats.dispatcher_spin_ns = slot.device_spin_ns.load(std::memory_order_relaxed);
+    stats.dispatcher_sleeps = slot.device_sleeps.load(std::memory_order_relaxed);
+  }
+  return stats;
 }
 
 void DeviceProcess::Retire() {
@@ -403,9 +449,7 @@ Status DeviceProcess::DeathStatusLocked(const std::string &kernel, const char *h
       line += " with status " + std::to_string(WEXITSTATUS(status));
     }
   } else {
-    uint32_t block = proto::kNoBlock;
-    for (auto &slot : control.running_block) block = std::min(block, slot.load());
-    line = "kernel " + kernel + " block " + (block == proto::kNoBlock ? std::string("?") : std::to_string(block)) +
+    line = "kernel " + kernel + " " + WhereLaunchWas(control, control.slot.submit_seq.load()) +
            ": the device process " + how + " (" + Describe(status) + ")";
   }
   return Status(ACL_ERROR_RT_AICORE_EXCEPTION, line + "; the device was reset and restarts on the next launch");
@@ -438,13 +482,7 @@ Status DeviceProcess::Launch(const LaunchRequest &request) {
   const uint64_t timeout_ms = ExecuteTimeoutMs();
   const auto start = Clock::now();
   const auto deadline = start + std::chrono::milliseconds(timeout_ms);
-  int polls = 0;
-  while (slot.done_seq.load(std::memory_order_acquire) != seq) {
-#if defined(__x86_64__)
-    __builtin_ia32_pause();
-#endif
-    if (++polls % 64 == 0 && Clock::now() - start >= kLaunchSpin) break;
-  }
+  SpinUntil([&] { return slot.done_seq.load(std::memory_order_acquire) == seq; }, kLaunchSpin);
   while (slot.done_seq.load(std::memory_order_acquire) != seq) {
     slot.host_waiting.store(1, std::memory_order_seq_cst);
     const uint32_t seen = slot.done_seq.load(std::memory_order_seq_cst);
@@ -459,8 +497,7 @@ Status DeviceProcess::Launch(const LaunchRequest &request) {
       return DeathStatusLocked(kernel.name, "died", got > 0 ? &status : nullptr);
     }
     if (Clock::now() >= deadline) {
-      uint32_t block = proto::kNoBlock;
-      for (auto &running_block : control.running_block) block = std::min(block, running_block.load());
+      const std::string where = WhereLaunchWas(control, seq);
       kill(pid_, SIGKILL);
       while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
       }
@@ -468,9 +505,7 @@ Status DeviceProcess::Launch(const LaunchRequest &request) {
       if (socket_ >= 0) close(socket_);
       socket_ = -1;
       return Status(ACL_ERROR_RT_AICORE_TIMEOUT,
-                    "kernel " + kernel.name + " block " +
-                        (block == proto::kNoBlock ? std::string("?") : std::to_string(block)) +
-                        ": still running after the operator execution timeout of " + std::to_string(timeout_ms) +
+                    "kernel " + kernel.name + " " + where + ": still running after the operator execution timeout of " + std::to_string(timeout_ms) +
                         " ms (aclrtSetOpExecuteTimeOut); the device was reset and restarts on the next launch");
     }
   }

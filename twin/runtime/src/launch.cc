@@ -12,12 +12,18 @@
 #include <thread>
 
 #include "asc_twin/aicore_abi.h"
+#include "twin/runtime/internal/spin_wait.h"
 
 namespace asc_twin::rt {
 namespace {
 
 constexpr size_t kErrCapacity = 512;
 constexpr auto kJoinSpin = std::chrono::microseconds(100);
+// Lazy fan-out: when the pool's workers are asleep, the launching thread runs blocks alone for
+// this long before it wakes them. A launch done by then finishes without paying a wake-up
+// (20-60 us on a VM, README "Launch latency"); a longer one loses at most this much of the
+// helpers' share, and the woken helpers could not have started sooner than their wake-up.
+constexpr auto kFanOutDelay = std::chrono::microseconds(20);
 
 // This thread's Unified Buffer: 4 KiB aligned, sized to the SoC's ub_size, reused by every
 // block the thread runs.
@@ -150,8 +156,24 @@ bool ClaimBlocks(LaunchState &state, uint32_t *first, uint32_t *count) {
   }
 }
 
+struct DeferredHelpers;
+void RunBlocks(LaunchState &state, DeferredHelpers *deferred = nullptr);
+
+// Helpers the launching thread still owes the pool (lazy fan-out, kFanOutDelay).
+struct DeferredHelpers {
+  WorkerPool *pool = nullptr;
+  unsigned count = 0;
+  std::chrono::steady_clock::time_point due;
+  std::shared_ptr<LaunchState> state;
+  void PostIfDue() {
+    if (count == 0 || std::chrono::steady_clock::now() < due) return;
+    for (; count > 0; --count) pool->Post([held = state] { RunBlocks(*held); });
+  }
+};
+
 // Claims and runs blocks until none is left; after a trap the remaining blocks are skipped.
-void RunBlocks(LaunchState &state) {
+// The launching thread passes `deferred` and posts the helpers once they are due.
+void RunBlocks(LaunchState &state, DeferredHelpers *deferred) {
   const uint32_t blocks = state.blocks;  // a late helper must not touch the finished request
   uint32_t first = 0, count = 0;
   AscTwinBlockEnv env;
@@ -164,6 +186,7 @@ void RunBlocks(LaunchState &state) {
     for (uint32_t block = first; block < first + count; ++block) {
       if (state.failed.load(std::memory_order_relaxed)) break;
       RunOneBlock(state, env, block);
+      if (deferred != nullptr && deferred->count > 0) deferred->PostIfDue();
     }
     FenceBlockStores();  // every path that completes blocks, trapped ones included, passes here
     if (state.finished.fetch_add(count, std::memory_order_acq_rel) + count == blocks) {
@@ -175,14 +198,7 @@ void RunBlocks(LaunchState &state) {
 
 void WaitAllFinished(LaunchState &state) {
   const uint32_t blocks = state.blocks;
-  const auto deadline = std::chrono::steady_clock::now() + kJoinSpin;
-  int polls = 0;
-  while (state.finished.load(std::memory_order_acquire) != blocks) {
-    if (++polls % 64 == 0) {
-      if (std::chrono::steady_clock::now() >= deadline) break;
-      std::this_thread::yield();
-    }
-  }
+  if (SpinUntil([&] { return state.finished.load(std::memory_order_acquire) == blocks; }, kJoinSpin)) return;
   std::unique_lock<std::mutex> lock(state.mutex);
   state.waiter_sleeping = true;
   state.all_done.wait(lock, [&] { return state.finished.load(std::memory_order_acquire) == blocks; });
@@ -243,14 +259,17 @@ Status RunLaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const 
   state->blocks = request.blocks;
   // Pool workers, plus this thread (a worker itself, or a host thread draining its stream).
   state->threads = pool.size() + 1;
+  DeferredHelpers deferred;
   if (request.blocks > 1) {
     const unsigned helpers = std::min<unsigned>(request.blocks - 1, pool.size());
-    for (unsigned i = 0; i < helpers; ++i) {
-      pool.Post([state] { RunBlocks(*state); });
+    if (pool.sleeping() == 0) {  // polling workers join at once, at no wake-up cost
+      for (unsigned i = 0; i < helpers; ++i) pool.Post([state] { RunBlocks(*state); });
+    } else {
+      deferred = DeferredHelpers{&pool, helpers, std::chrono::steady_clock::now() + kFanOutDelay, state};
     }
     if (publish) publish(state);
   }
-  RunBlocks(*state);
+  RunBlocks(*state, &deferred);
   WaitAllFinished(*state);
   if (request.blocks > 1 && publish) publish(nullptr);
   if (!state->failed.load(std::memory_order_acquire)) return Status::Ok();
