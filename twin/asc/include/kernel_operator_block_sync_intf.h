@@ -29,4 +29,7 @@ __aicore__ inline void pipe_barrier(pipe_t) {}
 __aicore__ inline void set_flag(pipe_t, pipe_t, event_t) {}
 __aicore__ inline void wait_flag(pipe_t, pipe_t, event_t) {}
 
+// Cross-block synchronisation (SyncAll, IBSet, IBWait): blocks wait for each other.
+#include "asc_twin/cross_block.h"
+
 #endif  // ASC_TWIN_KERNEL_OPERATOR_BLOCK_SYNC_INTF_H_
