@@ -50,7 +50,12 @@ uintptr_t g_gm_base = 0;
 uint64_t g_gm_size = 0;
 // The launch in progress (for fault reports), set by the launch loop.
 std::atomic<const char *> g_running_kernel{nullptr};
-std::atomic<uint32_t> g_next_thread_slot{0};
+
+// Slots of ControlBlock::running_block in use; a thread's slot is freed when it ends (blocks
+// of resident launches run on threads started per launch: MakeResident in launch.cc).
+std::atomic<uint8_t> g_slot_taken[proto::kMaxDeviceThreads];
+
+constexpr size_t kAltStackBytes = 64 * 1024;
 
 struct ThreadInfo {
   bool ready = false;
@@ -58,16 +63,33 @@ struct ThreadInfo {
   uint32_t block = proto::kNoBlock;
   uintptr_t stack_lo = 0, stack_hi = 0;
   void *alt_stack = nullptr;
+  ~ThreadInfo() {
+    if (!ready) return;
+    if (slot < proto::kMaxDeviceThreads) {
+      g_control->running_block[slot].store(proto::kNoBlock, std::memory_order_relaxed);
+      g_slot_taken[slot].store(0, std::memory_order_release);
+    }
+    if (alt_stack != nullptr && alt_stack != MAP_FAILED) {
+      stack_t off{};
+      off.ss_flags = SS_DISABLE;
+      sigaltstack(&off, nullptr);
+      munmap(alt_stack, kAltStackBytes);
+    }
+  }
 };
 thread_local ThreadInfo t_info;
 
-constexpr size_t kAltStackBytes = 64 * 1024;
+uint32_t TakeThreadSlot() {
+  for (uint32_t slot = 0; slot < proto::kMaxDeviceThreads; ++slot) {
+    if (g_slot_taken[slot].exchange(1, std::memory_order_acq_rel) == 0) return slot;
+  }
+  return proto::kMaxDeviceThreads;  // more threads than slots: this one's blocks go unnamed on _exit
+}
 
 void PrepareThread() {
   ThreadInfo &info = t_info;
   info.ready = true;
-  const uint32_t slot = g_next_thread_slot.fetch_add(1);
-  info.slot = slot < proto::kMaxDeviceThreads ? slot : proto::kMaxDeviceThreads;
+  info.slot = TakeThreadSlot();
   pthread_attr_t attr;
   if (pthread_getattr_np(pthread_self(), &attr) == 0) {
     void *addr = nullptr;
