@@ -133,7 +133,8 @@ void WriteCrash(const char *cause_format, ...) {
   if (block != proto::kNoBlock) {
     snprintf(g_control->crash_cause, proto::kMessageBytes, "kernel %s block %u: %s", kernel ? kernel : "?", block, cause);
   } else {
-    snprintf(g_control->crash_cause, proto::kMessageBytes, "kernel %s: %s", kernel ? kernel : "?", cause);
+    snprintf(g_control->crash_cause, proto::kMessageBytes, "kernel %s (outside any block: in the device's launch code): %s",
+             kernel ? kernel : "?", cause);
   }
   g_control->crash_written.store(1, std::memory_order_release);
   syscall(SYS_futex, reinterpret_cast<uint32_t *>(&g_control->slot.done_seq), FUTEX_WAKE, INT32_MAX, nullptr, nullptr, 0);

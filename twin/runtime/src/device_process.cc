@@ -443,7 +443,8 @@ Status DeviceProcess::DeathStatusLocked(const std::string &kernel, const char *h
   if (socket_ >= 0) close(socket_);
   socket_ = -1;
   std::string line;
-  if (control.crash_written.load() != 0) {
+  // 1: a complete report; 2: the handler died while writing it (e.g. a second fault).
+  if (control.crash_written.load() == 1 && control.crash_cause[0] != '\0') {
     line = control.crash_cause;
     if (WIFEXITED(status) && line.find("exit(") != std::string::npos) {
       line += " with status " + std::to_string(WEXITSTATUS(status));
