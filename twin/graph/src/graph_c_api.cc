@@ -11,6 +11,7 @@
 
 #include "graph/ge_error_codes.h"
 #include "air_describe.h"
+#include "escape.h"
 #include "json.h"
 #include "log.h"
 #include "op_protos.h"
@@ -25,7 +26,7 @@ char *CopyOut(const std::string &s) {
 
 uint32_t Finish(const ge_twin::CallError &result, const std::string &json, char **json_out, char **error_out) {
   if (json_out != nullptr) *json_out = result.ok() ? CopyOut(json) : nullptr;
-  if (error_out != nullptr) *error_out = result.ok() ? nullptr : CopyOut(result.message);
+  if (error_out != nullptr) *error_out = result.ok() ? nullptr : CopyOut(ge_twin::EscapeControl(result.message));
   if (!result.ok()) GE_TWIN_LOGE("%s", result.message.c_str());
   return result.status;
 }
