@@ -48,8 +48,6 @@ namespace {
 proto::ControlBlock *g_control = nullptr;
 uintptr_t g_gm_base = 0;
 uint64_t g_gm_size = 0;
-// The launch in progress (for fault reports), set by the launch loop.
-std::atomic<const char *> g_running_kernel{nullptr};
 
 // Slots of ControlBlock::running_block in use; a thread's slot is freed when it ends (blocks
 // of resident launches run on threads started per launch: MakeResident in launch.cc).
@@ -61,6 +59,7 @@ struct ThreadInfo {
   bool ready = false;
   uint32_t slot = proto::kMaxDeviceThreads;  // index into running_block, or none
   uint32_t block = proto::kNoBlock;
+  const char *kernel = nullptr;  // the kernel of the launch this thread works for
   uintptr_t stack_lo = 0, stack_hi = 0;
   void *alt_stack = nullptr;
   ~ThreadInfo() {
@@ -110,12 +109,14 @@ void PrepareThread() {
   }
 }
 
-void MarkBlock(uint32_t block) {
+void MarkBlock(const LaunchRequest &request, uint32_t block) {
   ThreadInfo &info = t_info;
   if (!info.ready) PrepareThread();
   info.block = block;
+  info.kernel = request.kernel->name.c_str();
   if (info.slot < proto::kMaxDeviceThreads) {
-    g_control->running_block[info.slot].store(block, std::memory_order_relaxed);
+    const uint32_t mark = block == proto::kNoBlock ? proto::kNoBlock : proto::RunningMark(request.launch_slot, block);
+    g_control->running_block[info.slot].store(mark, std::memory_order_relaxed);
   }
 }
 
@@ -123,7 +124,7 @@ void WriteCrash(const char *cause_format, ...) __attribute__((format(printf, 1, 
 void WriteCrash(const char *cause_format, ...) {
   uint32_t expected = 0;
   if (!g_control->crash_written.compare_exchange_strong(expected, 2)) return;  // the first fault wins
-  const char *kernel = g_running_kernel.load();
+  const char *kernel = t_info.kernel;
   char cause[proto::kMessageBytes];
   va_list args;
   va_start(args, cause_format);
@@ -137,7 +138,9 @@ void WriteCrash(const char *cause_format, ...) {
              kernel ? kernel : "?", cause);
   }
   g_control->crash_written.store(1, std::memory_order_release);
-  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&g_control->slot.done_seq), FUTEX_WAKE, INT32_MAX, nullptr, nullptr, 0);
+  for (proto::LaunchSlot &slot : g_control->slots) {  // every waiting host thread learns it
+    syscall(SYS_futex, reinterpret_cast<uint32_t *>(&slot.done_seq), FUTEX_WAKE, INT32_MAX, nullptr, nullptr, 0);
+  }
 }
 
 const char *SignalName(int sig) {
@@ -323,12 +326,15 @@ void ServeSocket() {
 // ---- launches ----
 
 // Mirrors the host's allocation table: GM check ranges, and page protections (live allocations
-// read/write, everything else in the arena inaccessible).
+// read/write, everything else in the arena inaccessible). Shared by the slots' dispatchers: a
+// sync changes only the pages of allocations that came or went, so launches running on other
+// slots keep their memory accessible throughout.
 class TableMirror {
  public:
   explicit TableMirror(MemoryTable *table) : table_(table) {}
   void Sync() {
     const uint64_t seq = g_control->table_seq.load(std::memory_order_acquire);
+    std::lock_guard<std::mutex> lock(mutex_);
     if (seq == seen_ && seen_ != UINT64_MAX) return;
     std::vector<proto::TableEntry> entries;
     uint64_t before = 0;
@@ -339,33 +345,50 @@ class TableMirror {
       entries.assign(g_control->table, g_control->table + count);
       std::atomic_thread_fence(std::memory_order_acquire);
     } while ((before & 1) || g_control->table_seq.load(std::memory_order_acquire) != before);
+    if (seen_ == UINT64_MAX) mprotect(reinterpret_cast<void *>(g_gm_base), g_gm_size, PROT_NONE);
     seen_ = before;
+    std::map<uintptr_t, uint64_t> mapped;  // arena pages now read/write: base -> bytes
     std::vector<std::pair<uintptr_t, uint64_t>> ranges;
     ranges.reserve(entries.size());
-    mprotect(reinterpret_cast<void *>(g_gm_base), g_gm_size, PROT_NONE);
     for (const proto::TableEntry &entry : entries) {
       ranges.emplace_back(entry.base, entry.accessible);
-      if (entry.flags & proto::kEntryInArena) {
-        mprotect(reinterpret_cast<void *>(entry.base), (entry.accessible + 4095) / 4096 * 4096,
-                 PROT_READ | PROT_WRITE);
+      if (entry.flags & proto::kEntryInArena) mapped[entry.base] = (entry.accessible + 4095) / 4096 * 4096;
+    }
+    for (const auto &[base, bytes] : mapped_) {  // gone (or resized): inaccessible again
+      auto it = mapped.find(base);
+      if (it == mapped.end() || it->second != bytes) mprotect(reinterpret_cast<void *>(base), bytes, PROT_NONE);
+    }
+    for (const auto &[base, bytes] : mapped) {
+      auto it = mapped_.find(base);
+      if (it == mapped_.end() || it->second != bytes) {
+        mprotect(reinterpret_cast<void *>(base), bytes, PROT_READ | PROT_WRITE);
       }
     }
+    mapped_ = std::move(mapped);
     table_->ReplaceWith(ranges);
   }
 
  private:
   MemoryTable *table_;
+  std::mutex mutex_;
   uint64_t seen_ = UINT64_MAX;
+  std::map<uintptr_t, uint64_t> mapped_;
 };
 
-// `seen`: the submit_seq already handled, read before the host was told the process is ready
-// (reading it here instead lost a launch submitted while the pool started: the watchdog then
-// killed the device with no block to name).
-[[noreturn]] void LaunchLoop(const SocSpec &soc, uint32_t seen) {
+// What the dispatchers of all launch slots share: the worker pool their blocks run on and the
+// mirrored allocation table.
+struct DeviceShared {
+  const SocSpec *soc = nullptr;
   WorkerPool pool;
   MemoryTable table;
-  TableMirror mirror(&table);
-  proto::LaunchSlot &slot = g_control->slot;
+  TableMirror mirror{&table};
+};
+
+// The dispatcher of launch slot `index`. `seen`: the submit_seq already handled, read before
+// the host was told the process is ready (reading it here instead lost a launch submitted while
+// the pool started: the watchdog then killed the device with no block to name).
+[[noreturn]] void LaunchLoop(DeviceShared &shared, uint32_t index, uint32_t seen) {
+  proto::LaunchSlot &slot = g_control->slots[index];
   const std::chrono::nanoseconds budget = std::chrono::microseconds(slot.spin_budget_us);
   for (;;) {
     // Stay awake for the spin budget after each launch: a launch that finds the dispatcher
@@ -385,7 +408,7 @@ class TableMirror {
     seen = slot.submit_seq.load(std::memory_order_acquire);
     slot.phase.store(proto::kPhasePreparing, std::memory_order_relaxed);
     slot.accepted_seq.store(seen, std::memory_order_release);
-    mirror.Sync();
+    shared.mirror.Sync();
     std::shared_ptr<const Kernel> kernel;
     {
       std::lock_guard<std::mutex> lock(g_images_mutex);
@@ -401,11 +424,12 @@ class TableMirror {
                                                        std::to_string(slot.kernel_index) + ")");
     } else {
       const uint64_t args_size = std::min<uint64_t>(slot.args_size, proto::kMaxArgBytes);
-      LaunchRequest request = MakeLaunch(kernel, slot.blocks, slot.args, args_size, soc, table);
-      g_running_kernel.store(kernel->name.c_str());
+      LaunchRequest request = MakeLaunch(kernel, slot.blocks, slot.args, args_size, *shared.soc, shared.table);
+      request.launch_slot = index;
+      t_info.kernel = kernel->name.c_str();
       slot.phase.store(proto::kPhaseBlocks, std::memory_order_relaxed);
-      status = RunLaunchInProcess(request, pool);
-      g_running_kernel.store(nullptr);
+      status = RunLaunchInProcess(request, shared.pool);
+      t_info.kernel = nullptr;
     }
     slot.phase.store(proto::kPhaseReporting, std::memory_order_relaxed);
     slot.status = status.code();
@@ -440,11 +464,19 @@ int Main(int argc, char **argv) {
   InstallFaultHandlers();
   PrepareThread();
   g_block_mark = &MarkBlock;
-  const uint32_t seen = g_control->slot.submit_seq.load(std::memory_order_acquire);
+  uint32_t seen[proto::kLaunchSlots];
+  for (uint32_t i = 0; i < proto::kLaunchSlots; ++i) seen[i] = g_control->slots[i].submit_seq.load();
   Reply(failure.empty() ? Status::Ok() : Status(ACL_ERROR_RT_INTERNAL_ERROR, failure));
   if (!failure.empty()) return 4;
   std::thread(&ServeSocket).detach();
-  LaunchLoop(*soc, seen);
+  // Never destroyed: an exit() in a kernel must not join the pool's workers (one of them may
+  // be the caller); the dispatchers run until the process ends.
+  auto *shared = new DeviceShared;
+  shared->soc = soc;
+  for (uint32_t i = 1; i < proto::kLaunchSlots; ++i) {
+    std::thread([shared, i, first = seen[i]] { LaunchLoop(*shared, i, first); }).detach();
+  }
+  LaunchLoop(*shared, 0, seen[0]);
 }
 
 }  // namespace

@@ -7,9 +7,11 @@
 //   fd 5  a SOCK_STREAM socket for requests that carry data (load/unload binary, map/unmap a
 //         registered host range); one request, one reply, in order
 //
-// Launches go through ControlBlock::slot: the host fills it, bumps submit_seq and futex-wakes
-// the device; the device runs every block, writes status and message, sets done_seq =
-// submit_seq and futex-wakes the host. One launch is in flight at a time per device.
+// Launches go through ControlBlock::slots: the host fills a free slot, bumps its submit_seq and
+// futex-wakes the device; the slot's dispatcher thread in the device runs every block, writes
+// status and message, sets done_seq = submit_seq and futex-wakes the host. Up to kLaunchSlots
+// launches (from different streams) are in flight at once; their blocks share the device's
+// worker pool.
 #ifndef TWIN_RUNTIME_DEVICE_PROTOCOL_H_
 #define TWIN_RUNTIME_DEVICE_PROTOCOL_H_
 
@@ -27,6 +29,12 @@ constexpr uint32_t kMaxArgBytes = 64 * 1024;   // argument blob of one launch
 constexpr uint32_t kMaxDeviceThreads = 256;     // slots for "which block runs on this thread"
 constexpr uint32_t kMaxTableEntries = 1u << 16; // live allocations + registrations
 constexpr uint32_t kNoBlock = 0xffffffffu;
+constexpr uint32_t kLaunchSlots = 4;  // launches in flight per device
+
+// ControlBlock::running_block entries: the launch slot and the block a thread runs.
+constexpr uint32_t RunningMark(uint32_t slot, uint32_t block) { return slot << 16 | block; }
+constexpr uint32_t MarkSlot(uint32_t mark) { return mark >> 16; }
+constexpr uint32_t MarkBlock(uint32_t mark) { return mark & 0xffffu; }
 constexpr size_t kMessageBytes = 1024;
 
 struct TableEntry {
@@ -69,12 +77,12 @@ enum LaunchPhase : uint32_t {
 };
 
 struct ControlBlock {
-  LaunchSlot slot;
+  LaunchSlot slots[kLaunchSlots];
   // Fault report written by the device's fatal-signal/exit handlers before it dies.
   alignas(64) std::atomic<uint32_t> crash_written;
   char crash_cause[kMessageBytes];
-  // Per device thread: the block it is running (kNoBlock when idle), for faults that kill the
-  // process without a report (_exit, SIGKILL).
+  // Per device thread: RunningMark(launch slot, block) of the block it is running (kNoBlock when
+  // idle), for faults that kill the process without a report (_exit, SIGKILL) and hangs.
   alignas(64) std::atomic<uint32_t> running_block[kMaxDeviceThreads];
   // The allocation table (seqlock: odd while the host writes it).
   alignas(64) std::atomic<uint64_t> table_seq;

@@ -126,14 +126,19 @@ int DeviceExecutableFd() {
   return fd;
 }
 
-// Where launch `seq` was when the device process died or was killed without a fault report:
-// "block B" (the lowest block a thread was running), or why no block can be named.
-std::string WhereLaunchWas(const proto::ControlBlock &control, uint32_t seq) {
+// Where the launch `seq` of slot `index` was when the device process died or was killed
+// without a fault report: "block B" (the lowest of its blocks a thread was running), or why no
+// block can be named.
+std::string WhereLaunchWas(const proto::ControlBlock &control, uint32_t index, uint32_t seq) {
   uint32_t block = proto::kNoBlock;
-  for (const auto &running : control.running_block) block = std::min(block, running.load());
+  for (const auto &running : control.running_block) {
+    const uint32_t mark = running.load();
+    if (mark != proto::kNoBlock && proto::MarkSlot(mark) == index) block = std::min(block, proto::MarkBlock(mark));
+  }
   if (block != proto::kNoBlock) return "block " + std::to_string(block);
-  if (control.slot.accepted_seq.load() != seq) return "(no block started: the device never took the launch)";
-  switch (control.slot.phase.load()) {
+  const proto::LaunchSlot &slot = control.slots[index];
+  if (slot.accepted_seq.load() != seq) return "(no block started: the device never took the launch)";
+  switch (slot.phase.load()) {
     case proto::kPhasePreparing: return "(no block started: the device was preparing the launch)";
     case proto::kPhaseBlocks:
       return "(between blocks: no block was running, the device's own launch code stalled; a kernel may have "
@@ -190,13 +195,15 @@ Status DeviceProcess::StartLocked() {
   const int exe = DeviceExecutableFd();
   if (exe < 0) return Internal(std::string("cannot stage the device executable: ") + strerror(errno));
   proto::ControlBlock &control = *arena_->control();
-  control.slot.submit_seq.store(0);
-  control.slot.done_seq.store(0);
-  control.slot.device_waiting.store(0);
-  control.slot.host_waiting.store(0);
-  control.slot.spin_budget_us = DeviceSpinBudgetUs();
-  control.slot.accepted_seq.store(0);
-  control.slot.phase.store(proto::kPhaseIdle);
+  for (proto::LaunchSlot &slot : control.slots) {
+    slot.submit_seq.store(0);
+    slot.done_seq.store(0);
+    slot.device_waiting.store(0);
+    slot.host_waiting.store(0);
+    slot.spin_budget_us = DeviceSpinBudgetUs();
+    slot.accepted_seq.store(0);
+    slot.phase.store(proto::kPhaseIdle);
+  }
   control.crash_written.store(0);
   control.crash_cause[0] = '\0';
   for (auto &slot : control.running_block) slot.store(proto::kNoBlock);
@@ -242,6 +249,7 @@ Status DeviceProcess::StartLocked() {
   pid_ = pid;
   socket_ = pair[0];
   starts_.fetch_add(1);
+  ++generation_;
   proto::ReplyHeader ready{};
   bool timed_out = false;
   if (!ReadAll(socket_, &ready, sizeof(ready), Clock::now() + std::chrono::milliseconds(kStartTimeoutMs), &timed_out)) {
@@ -267,9 +275,10 @@ DeviceProcess::Stats DeviceProcess::stats() {
   Stats stats;
   stats.pid = pid_;
   if (!in_process_) {
-    const proto::LaunchSlot &slot = arena_->control()->slot;
-    stats.dispatcher_spin_ns = slot.device_spin_ns.load(std::memory_order_relaxed);
-    stats.dispatcher_sleeps = slot.device_sleeps.load(std::memory_order_relaxed);
+    for (const proto::LaunchSlot &slot : arena_->control()->slots) {
+      stats.dispatcher_spin_ns += slot.device_spin_ns.load(std::memory_order_relaxed);
+      stats.dispatcher_sleeps += slot.device_sleeps.load(std::memory_order_relaxed);
+    }
   }
   return stats;
 }
@@ -290,6 +299,15 @@ Status DeviceProcess::EnsureRunningLocked() {
     const pid_t got = waitpid(pid_, &status, WNOHANG);
     if (got == 0) return Status::Ok();
     pid_ = -1;  // died between requests (or reaped by someone else): start another
+    if (busy_slots_ != 0 && failed_generation_ != generation_) {
+      // Launches of the dead process are in flight: keep its report for their waiters.
+      const proto::ControlBlock &control = *arena_->control();
+      failed_generation_ = generation_;
+      generation_failure_ = Status(ACL_ERROR_RT_AICORE_EXCEPTION,
+                                   (control.crash_written.load() == 1 ? std::string(control.crash_cause)
+                                                                      : "the device process " + Describe(status)) +
+                                       "; the device was reset and restarts on the next launch");
+    }
     StopLocked();
   }
   Status started = StartLocked();
@@ -422,7 +440,8 @@ Status DeviceProcess::MapHost(void *addr, uint64_t size, uint64_t offset, bool m
   return Status::Ok();
 }
 
-Status DeviceProcess::DeathStatusLocked(const std::string &kernel, const char *how, const int *reaped_status) {
+Status DeviceProcess::DeathStatusLocked(const std::string &kernel, uint32_t index, const char *how,
+                                        const int *reaped_status) {
   proto::ControlBlock &control = *arena_->control();
   int status = reaped_status != nullptr ? *reaped_status : 0;
   if (pid_ > 0) {
@@ -450,7 +469,7 @@ Status DeviceProcess::DeathStatusLocked(const std::string &kernel, const char *h
       line += " with status " + std::to_string(WEXITSTATUS(status));
     }
   } else {
-    line = "kernel " + kernel + " " + WhereLaunchWas(control, control.slot.submit_seq.load()) +
+    line = "kernel " + kernel + " " + WhereLaunchWas(control, index, control.slots[index].submit_seq.load()) +
            ": the device process " + how + " (" + Describe(status) + ")";
   }
   return Status(ACL_ERROR_RT_AICORE_EXCEPTION, line + "; the device was reset and restarts on the next launch");
@@ -463,14 +482,20 @@ Status DeviceProcess::Launch(const LaunchRequest &request) {
                                                std::to_string(request.args_size) + " exceeds " +
                                                std::to_string(proto::kMaxArgBytes) + " bytes");
   }
-  std::lock_guard<std::mutex> lock(mutex_);
+  constexpr uint32_t kAllSlots = (1u << proto::kLaunchSlots) - 1;
+  std::unique_lock<std::mutex> lock(mutex_);
+  slot_free_.wait(lock, [&] { return busy_slots_ != kAllSlots; });
   Status running = EnsureRunningLocked();
   if (!running.ok()) {
     return Status(running.code() == ACL_ERROR_RT_INVALID_HANDLE ? running.code() : ACL_ERROR_RT_AICORE_EXCEPTION,
                   "kernel " + kernel.name + ": " + running.message());
   }
-  proto::ControlBlock &control = *arena_->control();
-  proto::LaunchSlot &slot = control.slot;
+  // The lowest free slot: its dispatcher is the one most likely still polling for work.
+  uint32_t index = 0;
+  while (busy_slots_ & (1u << index)) ++index;
+  busy_slots_ |= 1u << index;
+  const uint64_t generation = generation_;
+  proto::LaunchSlot &slot = arena_->control()->slots[index];
   slot.binary_id = kernel.binary_id;
   slot.kernel_index = kernel.index;
   slot.blocks = request.blocks;
@@ -479,10 +504,19 @@ Status DeviceProcess::Launch(const LaunchRequest &request) {
   const uint32_t seq = slot.submit_seq.load(std::memory_order_relaxed) + 1;
   slot.submit_seq.store(seq, std::memory_order_seq_cst);
   if (slot.device_waiting.load(std::memory_order_seq_cst) != 0) FutexWake(&slot.submit_seq);
+  lock.unlock();
+  Status result = AwaitLaunch(kernel, index, seq, generation);
+  lock.lock();
+  busy_slots_ &= ~(1u << index);
+  slot_free_.notify_one();
+  return result;
+}
 
+Status DeviceProcess::AwaitLaunch(const Kernel &kernel, uint32_t index, uint32_t seq, uint64_t generation) {
+  proto::ControlBlock &control = *arena_->control();
+  proto::LaunchSlot &slot = control.slots[index];
   const uint64_t timeout_ms = ExecuteTimeoutMs();
-  const auto start = Clock::now();
-  const auto deadline = start + std::chrono::milliseconds(timeout_ms);
+  const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
   SpinUntil([&] { return slot.done_seq.load(std::memory_order_acquire) == seq; }, kLaunchSpin);
   while (slot.done_seq.load(std::memory_order_acquire) != seq) {
     slot.host_waiting.store(1, std::memory_order_seq_cst);
@@ -490,24 +524,42 @@ Status DeviceProcess::Launch(const LaunchRequest &request) {
     if (seen != seq && control.crash_written.load() == 0) FutexWait(&slot.done_seq, seen, 2 * 1000 * 1000);
     slot.host_waiting.store(0, std::memory_order_relaxed);
     if (slot.done_seq.load(std::memory_order_acquire) == seq) break;
-    if (control.crash_written.load() != 0) return DeathStatusLocked(kernel.name, "died", nullptr);
+    std::lock_guard<std::mutex> lock(mutex_);
+    // Another launch's waiter may have handled the end of this device process already.
+    if (failed_generation_ == generation) {
+      return Status(generation_failure_.code(),
+                    "kernel " + kernel.name + ": the device was reset while it ran: " + generation_failure_.message());
+    }
+    if (generation_ != generation || pid_ <= 0) {
+      return Status(ACL_ERROR_RT_AICORE_EXCEPTION, "kernel " + kernel.name +
+                                                       ": the device process ended while it ran; the device was "
+                                                       "reset and restarts on the next launch");
+    }
+    Status ended = Status::Ok();
     int status = 0;
     const pid_t got = waitpid(pid_, &status, WNOHANG);
     if (got == pid_ || (got < 0 && errno == ECHILD)) {
-      pid_ = -1;
-      return DeathStatusLocked(kernel.name, "died", got > 0 ? &status : nullptr);
-    }
-    if (Clock::now() >= deadline) {
-      const std::string where = WhereLaunchWas(control, seq);
+      pid_ = -1;  // reaped here: its exit status goes along
+      ended = DeathStatusLocked(kernel.name, index, "died", got > 0 ? &status : nullptr);
+    } else if (control.crash_written.load() != 0) {
+      ended = DeathStatusLocked(kernel.name, index, "died", nullptr);
+    } else if (Clock::now() >= deadline) {
+      const std::string where = WhereLaunchWas(control, index, seq);
       kill(pid_, SIGKILL);
       while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
       }
       pid_ = -1;
       if (socket_ >= 0) close(socket_);
       socket_ = -1;
-      return Status(ACL_ERROR_RT_AICORE_TIMEOUT,
-                    "kernel " + kernel.name + " " + where + ": still running after the operator execution timeout of " + std::to_string(timeout_ms) +
-                        " ms (aclrtSetOpExecuteTimeOut); the device was reset and restarts on the next launch");
+      ended = Status(ACL_ERROR_RT_AICORE_TIMEOUT,
+                     "kernel " + kernel.name + " " + where + ": still running after the operator execution timeout of " +
+                         std::to_string(timeout_ms) +
+                         " ms (aclrtSetOpExecuteTimeOut); the device was reset and restarts on the next launch");
+    }
+    if (!ended.ok()) {
+      failed_generation_ = generation;  // the other launches in flight learn it from here
+      generation_failure_ = ended;
+      return ended;
     }
   }
   if (slot.status == ACL_SUCCESS) return Status::Ok();

@@ -146,7 +146,7 @@ void RunOneBlock(LaunchState &state, AscTwinBlockEnv &env, uint32_t block) {
     return;
   }
   env.block_idx = block;
-  if (g_block_mark != nullptr) g_block_mark(block);
+  if (g_block_mark != nullptr) g_block_mark(request, block);
   char err[kErrCapacity];
   err[0] = '\0';
   int rc = 0;
@@ -156,7 +156,7 @@ void RunOneBlock(LaunchState &state, AscTwinBlockEnv &env, uint32_t block) {
     std::snprintf(err, sizeof(err), "C++ exception escaped the kernel entry");
     rc = -1;
   }
-  if (g_block_mark != nullptr) g_block_mark(UINT32_MAX);
+  if (g_block_mark != nullptr) g_block_mark(request, UINT32_MAX);
   if (rc != 0) {
     err[sizeof(err) - 1] = '\0';
     RecordFailure(state, block, OneLine(err));

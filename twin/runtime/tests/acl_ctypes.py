@@ -35,6 +35,8 @@ def load_acl(path: str) -> ctypes.CDLL:
     lib.aclrtDestroyStream.argtypes = [ctypes.c_void_p]
     lib.aclrtFunctionGetParamCount.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_size_t)]
     lib.aclrtSetOpExecuteTimeOut.argtypes = [ctypes.c_uint32]
+    lib.aclrtGetCurrentContext.argtypes = [ctypes.POINTER(ctypes.c_void_p)]
+    lib.aclrtSetCurrentContext.argtypes = [ctypes.c_void_p]
     return lib
 
 

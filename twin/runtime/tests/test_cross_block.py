@@ -1,5 +1,6 @@
 """Blocks that wait for each other (SyncAll, IBSet, IBWait) through libascendcl.so: the runtime
 runs every block of such a launch at once, as the NPU does when blockDim <= the AI-core count.
+And launches on different streams (host threads) that run at the same time on one device.
 
 Env: ASCENDCL_LIB, CROSS_BLOCK_KERNEL (tests/kernels/cross_block.asc built by bisheng).
 Random data (seed printed), compared with numpy.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import threading
 import time
 
 import numpy as np
@@ -168,3 +170,33 @@ def test_ib_wait_never_satisfied_ends_by_the_watchdog(device: Device, rng: np.ra
     assert device.launch("normalize_sync_all_hw", blocks, device.upload(x), device.alloc(2 * blocks * 4), dy,
                          device.alloc(blocks * 4), 16) == 0, acl.aclGetRecentErrMsg()
     np.testing.assert_allclose(device.download(dy, x), normalize_reference(x, blocks)[0], rtol=1e-6)
+
+
+def test_launches_on_two_streams_run_at_the_same_time(device: Device) -> None:
+    # wait_for_flag (stream A) ends only when raise_flag (stream B, another host thread) runs
+    # while it is still in flight; serialized launches would time it out (out = 2).
+    acl = device.acl
+    flag, out = device.alloc(64), device.alloc(64)
+    context = ctypes.c_void_p()
+    ok(acl, acl.aclrtGetCurrentContext(ctypes.byref(context)))
+    codes: dict[str, int] = {}
+
+    def run(name: str, kernel: str, *args: int) -> None:
+        ok(acl, acl.aclrtSetCurrentContext(context))
+        stream = ctypes.c_void_p()
+        ok(acl, acl.aclrtCreateStream(ctypes.byref(stream)))
+        blob = np.array([a.value if isinstance(a, ctypes.c_void_p) else a for a in args], dtype=np.uint64)
+        ok(acl, acl.aclrtLaunchKernel(function(acl, device.binary, kernel), 1, blob.ctypes.data, blob.nbytes,
+                                      stream))
+        codes[name] = acl.aclrtSynchronizeStream(stream)
+        ok(acl, acl.aclrtDestroyStream(stream))
+
+    waiter = threading.Thread(target=run, args=("wait", "wait_for_flag", flag, out, 10_000_000))
+    waiter.start()
+    time.sleep(0.2)  # the waiting launch is in flight
+    raiser = threading.Thread(target=run, args=("raise", "raise_flag", flag))
+    raiser.start()
+    raiser.join(30)
+    waiter.join(30)
+    assert codes == {"wait": 0, "raise": 0}, acl.aclGetRecentErrMsg()
+    assert device.download(out, np.zeros(1, np.int32))[0] == 1, "the launches did not overlap"
