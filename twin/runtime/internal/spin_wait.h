@@ -19,7 +19,7 @@ inline void CpuRelax() {
 #endif
 }
 
-// Polls `ready()` for up to `budget`, yielding the core every 64 polls. True once ready;
+// Polls `ready()` for up to `budget`, yielding the core every 16 polls. True once ready;
 // false when the budget ran out (the caller then sleeps). `*spent`, when given, gets the
 // polling time added (the CPU cost of staying awake).
 template <typename Ready>
@@ -34,7 +34,7 @@ bool SpinUntil(Ready &&ready, std::chrono::nanoseconds budget, std::chrono::nano
       break;
     }
     CpuRelax();
-    if (polls % 64 != 0) continue;
+    if (polls % 16 != 0) continue;
     const auto now = std::chrono::steady_clock::now();
     if (now >= deadline) break;
     sched_yield();

@@ -20,11 +20,12 @@ namespace {
 
 constexpr size_t kErrCapacity = 512;
 constexpr auto kJoinSpin = std::chrono::microseconds(100);
-// Lazy fan-out: when the pool's workers are asleep, the launching thread runs blocks alone for
-// this long before it wakes them. A launch done by then finishes without paying a wake-up
-// (20-60 us on a VM, README "Launch latency"); a longer one loses at most this much of the
-// helpers' share, and the woken helpers could not have started sooner than their wake-up.
-constexpr auto kFanOutDelay = std::chrono::microseconds(20);
+// Lazy fan-out: the launching thread runs blocks alone for this long before it hands the pool
+// helper jobs. A launch done by then (most small ones) finishes without a wake-up (20-60 us on a
+// VM when the workers sleep, README "Launch latency") and without waiting to join a helper that
+// shares the core with someone else; a longer launch loses at most this much of the helpers'
+// share (under 1% from 2 ms on).
+constexpr auto kFanOutDelay = std::chrono::microseconds(10);
 
 // This thread's Unified Buffer: 4 KiB aligned, sized to the SoC's ub_size, reused by every
 // block the thread runs.
@@ -371,11 +372,7 @@ Status RunLaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const 
   DeferredHelpers deferred;
   if (request.blocks > 1) {
     const unsigned helpers = std::min<unsigned>(request.blocks - 1, pool.size());
-    if (pool.sleeping() == 0) {  // polling workers join at once, at no wake-up cost
-      for (unsigned i = 0; i < helpers; ++i) pool.Post([state] { RunBlocks(*state); });
-    } else {
-      deferred = DeferredHelpers{&pool, helpers, std::chrono::steady_clock::now() + kFanOutDelay, state};
-    }
+    deferred = DeferredHelpers{&pool, helpers, std::chrono::steady_clock::now() + kFanOutDelay, state};
     if (publish) publish(state);
   }
   RunBlocks(*state, &deferred);
