@@ -60,6 +60,7 @@ struct ThreadInfo {
   uint32_t slot = proto::kMaxDeviceThreads;  // index into running_block, or none
   uint32_t block = proto::kNoBlock;
   const char *kernel = nullptr;  // the kernel of the launch this thread works for
+  uint32_t launch_slot = proto::kLaunchSlots;  // and its launch slot
   uintptr_t stack_lo = 0, stack_hi = 0;
   void *alt_stack = nullptr;
   ~ThreadInfo() {
@@ -114,6 +115,7 @@ void MarkBlock(const LaunchRequest &request, uint32_t block) {
   if (!info.ready) PrepareThread();
   info.block = block;
   info.kernel = request.kernel->name.c_str();
+  info.launch_slot = request.launch_slot;
   if (info.slot < proto::kMaxDeviceThreads) {
     const uint32_t mark = block == proto::kNoBlock ? proto::kNoBlock : proto::RunningMark(request.launch_slot, block);
     g_control->running_block[info.slot].store(mark, std::memory_order_relaxed);
@@ -125,6 +127,7 @@ void WriteCrash(const char *cause_format, ...) {
   uint32_t expected = 0;
   if (!g_control->crash_written.compare_exchange_strong(expected, 2)) return;  // the first fault wins
   const char *kernel = t_info.kernel;
+  g_control->crash_slot = t_info.launch_slot;
   char cause[proto::kMessageBytes];
   va_list args;
   va_start(args, cause_format);
@@ -427,6 +430,7 @@ struct DeviceShared {
       LaunchRequest request = MakeLaunch(kernel, slot.blocks, slot.args, args_size, *shared.soc, shared.table);
       request.launch_slot = index;
       t_info.kernel = kernel->name.c_str();
+      t_info.launch_slot = index;
       slot.phase.store(proto::kPhaseBlocks, std::memory_order_relaxed);
       status = RunLaunchInProcess(request, shared.pool);
       t_info.kernel = nullptr;

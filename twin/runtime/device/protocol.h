@@ -80,6 +80,7 @@ struct ControlBlock {
   LaunchSlot slots[kLaunchSlots];
   // Fault report written by the device's fatal-signal/exit handlers before it dies.
   alignas(64) std::atomic<uint32_t> crash_written;
+  uint32_t crash_slot;  // the launch slot of the faulting thread (kLaunchSlots: none known)
   char crash_cause[kMessageBytes];
   // Per device thread: RunningMark(launch slot, block) of the block it is running (kNoBlock when
   // idle), for faults that kill the process without a report (_exit, SIGKILL) and hangs.

@@ -97,6 +97,10 @@ class DeviceProcess {
   Status LoadLocked(uint64_t id, const Binary &binary, std::vector<DeviceKernelInfo> *infos);
   // Waits for launch `seq` in slot `index` of device process `generation`; the watchdog.
   Status AwaitLaunch(const Kernel &kernel, uint32_t index, uint32_t seq, uint64_t generation);
+  // The end of device process `generation`, caused by the launch in `slot` (kLaunchSlots: none
+  // known), for every launch that was in flight on it; and what one of them reports.
+  void RecordGenerationFailureLocked(uint64_t generation, uint32_t slot, const Status &failure);
+  Status GenerationFailureFor(const Kernel &kernel, uint32_t index) const;
   // After the device process died or was killed during a launch (slot `index`): its error.
   Status DeathStatusLocked(const std::string &kernel, uint32_t index, const char *how, const int *reaped_status);
 
@@ -107,6 +111,7 @@ class DeviceProcess {
   uint32_t busy_slots_ = 0;       // bit i: launch slot i has a launch in flight
   uint64_t generation_ = 0;       // bumped by every device process start
   uint64_t failed_generation_ = 0;  // the generation whose end generation_failure_ describes
+  uint32_t failure_slot_ = 0;       // the launch slot that caused it (its launch reports it as is)
   Status generation_failure_;
   pid_t pid_ = -1;
   int socket_ = -1;

@@ -205,6 +205,7 @@ Status DeviceProcess::StartLocked() {
     slot.phase.store(proto::kPhaseIdle);
   }
   control.crash_written.store(0);
+  control.crash_slot = proto::kLaunchSlots;
   control.crash_cause[0] = '\0';
   for (auto &slot : control.running_block) slot.store(proto::kNoBlock);
 
@@ -302,11 +303,12 @@ Status DeviceProcess::EnsureRunningLocked() {
     if (busy_slots_ != 0 && failed_generation_ != generation_) {
       // Launches of the dead process are in flight: keep its report for their waiters.
       const proto::ControlBlock &control = *arena_->control();
-      failed_generation_ = generation_;
-      generation_failure_ = Status(ACL_ERROR_RT_AICORE_EXCEPTION,
-                                   (control.crash_written.load() == 1 ? std::string(control.crash_cause)
-                                                                      : "the device process " + Describe(status)) +
-                                       "; the device was reset and restarts on the next launch");
+      const bool reported = control.crash_written.load() == 1;
+      RecordGenerationFailureLocked(
+          generation_, reported ? control.crash_slot : proto::kLaunchSlots,
+          Status(ACL_ERROR_RT_AICORE_EXCEPTION,
+                 (reported ? std::string(control.crash_cause) : "the device process " + Describe(status)) +
+                     "; the device was reset and restarts on the next launch"));
     }
     StopLocked();
   }
@@ -526,10 +528,7 @@ Status DeviceProcess::AwaitLaunch(const Kernel &kernel, uint32_t index, uint32_t
     if (slot.done_seq.load(std::memory_order_acquire) == seq) break;
     std::lock_guard<std::mutex> lock(mutex_);
     // Another launch's waiter may have handled the end of this device process already.
-    if (failed_generation_ == generation) {
-      return Status(generation_failure_.code(),
-                    "kernel " + kernel.name + ": the device was reset while it ran: " + generation_failure_.message());
-    }
+    if (failed_generation_ == generation) return GenerationFailureFor(kernel, index);
     if (generation_ != generation || pid_ <= 0) {
       return Status(ACL_ERROR_RT_AICORE_EXCEPTION, "kernel " + kernel.name +
                                                        ": the device process ended while it ran; the device was "
@@ -557,14 +556,28 @@ Status DeviceProcess::AwaitLaunch(const Kernel &kernel, uint32_t index, uint32_t
                          " ms (aclrtSetOpExecuteTimeOut); the device was reset and restarts on the next launch");
     }
     if (!ended.ok()) {
-      failed_generation_ = generation;  // the other launches in flight learn it from here
-      generation_failure_ = ended;
-      return ended;
+      // The launch whose block faulted (per the report), or this one (a watchdog kill, or a
+      // death with no report); the other launches in flight learn it from here.
+      const bool reported = ended.code() != ACL_ERROR_RT_AICORE_TIMEOUT && control.crash_written.load() == 1;
+      RecordGenerationFailureLocked(generation, reported ? control.crash_slot : index, ended);
+      return GenerationFailureFor(kernel, index);
     }
   }
   if (slot.status == ACL_SUCCESS) return Status::Ok();
   slot.message[proto::kMessageBytes - 1] = '\0';
   return Status(slot.status, slot.message);
+}
+
+void DeviceProcess::RecordGenerationFailureLocked(uint64_t generation, uint32_t slot, const Status &failure) {
+  failed_generation_ = generation;
+  failure_slot_ = slot;
+  generation_failure_ = failure;
+}
+
+Status DeviceProcess::GenerationFailureFor(const Kernel &kernel, uint32_t index) const {
+  if (failure_slot_ == index) return generation_failure_;
+  return Status(generation_failure_.code(),
+                "kernel " + kernel.name + ": the device was reset while it ran: " + generation_failure_.message());
 }
 
 Status DeviceProcess::LaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const LaunchPublisher &publish) {

@@ -20,11 +20,11 @@ namespace {
 
 constexpr size_t kErrCapacity = 512;
 constexpr auto kJoinSpin = std::chrono::microseconds(100);
-// Lazy fan-out: the launching thread runs blocks alone for this long before it hands the pool
-// helper jobs. A launch done by then (most small ones) finishes without a wake-up (20-60 us on a
-// VM when the workers sleep, README "Launch latency") and without waiting to join a helper that
-// shares the core with someone else; a longer launch loses at most this much of the helpers'
-// share (under 1% from 2 ms on).
+// Lazy fan-out: when the pool's workers sleep, the launching thread runs blocks alone for this
+// long before it wakes them. A launch done by then (most small ones) finishes without a wake-up
+// (20-60 us on a VM, README "Launch latency"); a longer one loses at most this much of the
+// helpers' share, plus the rest of the block running when it is due (helpers are posted
+// between blocks; launches with no more blocks than threads post them at once).
 constexpr auto kFanOutDelay = std::chrono::microseconds(10);
 
 // This thread's Unified Buffer: 4 KiB aligned, sized to the SoC's ub_size, reused by every
@@ -372,7 +372,14 @@ Status RunLaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const 
   DeferredHelpers deferred;
   if (request.blocks > 1) {
     const unsigned helpers = std::min<unsigned>(request.blocks - 1, pool.size());
-    deferred = DeferredHelpers{&pool, helpers, std::chrono::steady_clock::now() + kFanOutDelay, state};
+    // At once when that costs no wake-up (the workers are polling), or when there are no more
+    // blocks than threads (each block may be long, and a helper posted at the first block
+    // boundary would come too late); else lazily.
+    if (pool.sleeping() == 0 || request.blocks <= pool.size() + 1) {
+      for (unsigned i = 0; i < helpers; ++i) pool.Post([state] { RunBlocks(*state); });
+    } else {
+      deferred = DeferredHelpers{&pool, helpers, std::chrono::steady_clock::now() + kFanOutDelay, state};
+    }
     if (publish) publish(state);
   }
   RunBlocks(*state, &deferred);

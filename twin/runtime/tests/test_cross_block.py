@@ -172,31 +172,59 @@ def test_ib_wait_never_satisfied_ends_by_the_watchdog(device: Device, rng: np.ra
     np.testing.assert_allclose(device.download(dy, x), normalize_reference(x, blocks)[0], rtol=1e-6)
 
 
+def _run_on_own_stream(acl: ctypes.CDLL, context: ctypes.c_void_p, binary: ctypes.c_void_p, codes: dict,
+                       messages: dict, name: str, kernel: str, *args) -> None:
+    """On this thread: a stream of its own, launch + synchronize, the code and message kept."""
+    ok(acl, acl.aclrtSetCurrentContext(context))
+    stream = ctypes.c_void_p()
+    ok(acl, acl.aclrtCreateStream(ctypes.byref(stream)))
+    blob = np.array([a.value if isinstance(a, ctypes.c_void_p) else a for a in args], dtype=np.uint64)
+    ok(acl, acl.aclrtLaunchKernel(function(acl, binary, kernel), 1, blob.ctypes.data, blob.nbytes, stream))
+    codes[name] = acl.aclrtSynchronizeStream(stream)
+    msg = acl.aclGetRecentErrMsg()
+    messages[name] = msg.decode() if msg else ""
+    ok(acl, acl.aclrtDestroyStream(stream))
+
+
+def _two_streams(device: Device, first: tuple, second: tuple) -> tuple[dict, dict]:
+    """Runs `first` on one host thread, then (once it is in flight) `second` on another."""
+    context = ctypes.c_void_p()
+    ok(device.acl, device.acl.aclrtGetCurrentContext(ctypes.byref(context)))
+    codes: dict[str, int] = {}
+    messages: dict[str, str] = {}
+    threads = [threading.Thread(target=_run_on_own_stream,
+                                args=(device.acl, context, device.binary, codes, messages, *launch))
+               for launch in (first, second)]
+    threads[0].start()
+    time.sleep(0.2)  # the first launch is in flight
+    threads[1].start()
+    for t in threads:
+        t.join(60)
+    return codes, messages
+
+
 def test_launches_on_two_streams_run_at_the_same_time(device: Device) -> None:
     # wait_for_flag (stream A) ends only when raise_flag (stream B, another host thread) runs
     # while it is still in flight; serialized launches would time it out (out = 2).
-    acl = device.acl
     flag, out = device.alloc(64), device.alloc(64)
-    context = ctypes.c_void_p()
-    ok(acl, acl.aclrtGetCurrentContext(ctypes.byref(context)))
-    codes: dict[str, int] = {}
-
-    def run(name: str, kernel: str, *args: int) -> None:
-        ok(acl, acl.aclrtSetCurrentContext(context))
-        stream = ctypes.c_void_p()
-        ok(acl, acl.aclrtCreateStream(ctypes.byref(stream)))
-        blob = np.array([a.value if isinstance(a, ctypes.c_void_p) else a for a in args], dtype=np.uint64)
-        ok(acl, acl.aclrtLaunchKernel(function(acl, device.binary, kernel), 1, blob.ctypes.data, blob.nbytes,
-                                      stream))
-        codes[name] = acl.aclrtSynchronizeStream(stream)
-        ok(acl, acl.aclrtDestroyStream(stream))
-
-    waiter = threading.Thread(target=run, args=("wait", "wait_for_flag", flag, out, 10_000_000))
-    waiter.start()
-    time.sleep(0.2)  # the waiting launch is in flight
-    raiser = threading.Thread(target=run, args=("raise", "raise_flag", flag))
-    raiser.start()
-    raiser.join(30)
-    waiter.join(30)
-    assert codes == {"wait": 0, "raise": 0}, acl.aclGetRecentErrMsg()
+    codes, messages = _two_streams(device, ("wait", "wait_for_flag", flag, out, 10_000_000),
+                                   ("raise", "raise_flag", flag))
+    assert codes == {"wait": 0, "raise": 0}, messages
     assert device.download(out, np.zeros(1, np.int32))[0] == 1, "the launches did not overlap"
+
+
+def test_a_fault_fails_every_launch_in_flight_and_names_the_culprit(device: Device, rng: np.random.Generator) -> None:
+    flag, out = device.alloc(64), device.alloc(64)
+    codes, messages = _two_streams(device, ("wait", "wait_for_flag", flag, out, 20_000_000),
+                                   ("fault", "wild_store", flag))
+    assert codes == {"wait": ACL_ERROR_RT_AICORE_EXCEPTION, "fault": ACL_ERROR_RT_AICORE_EXCEPTION}, messages
+    assert messages["fault"].startswith("kernel wild_store block 0: SIGSEGV"), messages
+    assert messages["wait"].startswith("kernel wait_for_flag: the device was reset while it ran: "
+                                       "kernel wild_store block 0: SIGSEGV"), messages
+    # the device restarted; launches work again
+    blocks = 3
+    x = rng.uniform(0.5, 2.0, blocks * 16).astype(np.float32)
+    dy = device.alloc(x.nbytes)
+    assert device.launch("normalize_sync_all_hw", blocks, device.upload(x), device.alloc(2 * blocks * 4), dy,
+                         device.alloc(blocks * 4), 16) == 0, device.acl.aclGetRecentErrMsg()
+    np.testing.assert_allclose(device.download(dy, x), normalize_reference(x, blocks)[0], rtol=1e-6)
