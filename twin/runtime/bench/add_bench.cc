@@ -7,6 +7,7 @@
 //   add_bench --add=<add_custom.aicore.o> --empty=<binary with empty_kernel>
 //             [--sizes=1024,16384,...] [--tile_num=N] [--seconds=S] [--launch_reps=N] [--json]
 #include <dirent.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include <fstream>
 #include <iterator>
 #include <random>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -228,6 +230,7 @@ struct LaunchRow {
   // CPU time per launch: the host process's, the device process's (all its threads), and the
   // part of it the device's dispatcher spent polling for work; dispatcher sleeps per launch.
   double host_cpu_us, device_cpu_us, spin_us, sleeps;
+  double faults;  // minor page faults per launch, host and device process together
 };
 
 double ProcessCpuUs() {
@@ -254,13 +257,33 @@ double OtherProcessCpuUs(pid_t pid) {
   return total_ns / 1e3;
 }
 
+// Minor page faults of this process plus another one (/proc/<pid>/stat field 10; 0 if none).
+uint64_t MinorFaults(pid_t other) {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  uint64_t faults = static_cast<uint64_t>(usage.ru_minflt);
+  if (other > 0) {
+    std::ifstream in("/proc/" + std::to_string(other) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const size_t close = text.rfind(')');  // the command name may hold spaces
+    if (close != std::string::npos) {
+      std::istringstream fields(text.substr(close + 2));
+      std::string field;
+      for (int i = 3; i <= 10 && fields >> field; ++i) {
+        if (i == 10) faults += std::strtoull(field.c_str(), nullptr, 10);
+      }
+    }
+  }
+  return faults;
+}
+
 struct CpuSnapshot {
   double host_us, device_us, spin_us;
-  uint64_t sleeps;
+  uint64_t sleeps, faults;
   static CpuSnapshot Take(asc_twin::rt::DeviceProcess *device) {
     const asc_twin::rt::DeviceProcess::Stats stats = device->stats();
     return CpuSnapshot{ProcessCpuUs(), OtherProcessCpuUs(stats.pid), stats.dispatcher_spin_ns / 1e3,
-                       stats.dispatcher_sleeps};
+                       stats.dispatcher_sleeps, MinorFaults(stats.pid)};
   }
 };
 
@@ -292,7 +315,8 @@ LaunchRow MeasureLaunch(aclrtFuncHandle empty, aclrtStream stream, asc_twin::rt:
                    (after.host_us - before.host_us) / n,
                    (after.device_us - before.device_us) / n,
                    (after.spin_us - before.spin_us) / n,
-                   static_cast<double>(after.sleeps - before.sleeps) / n};
+                   static_cast<double>(after.sleeps - before.sleeps) / n,
+                   static_cast<double>(after.faults - before.faults) / n};
 }
 
 double GBps(uint64_t n, double us) { return kBytesPerElem * static_cast<double>(n) / us / 1e3; }
@@ -340,11 +364,11 @@ int main(int argc, char **argv) {
     std::fflush(stdout);
   }
   if (!o.json) {
-    std::printf("\n| %-40s | %5s | %9s | %9s | %8s | %11s | %13s | %10s | %13s |\n", "launch + synchronize",
-                "reps", "median us", "p90 us", "x b2b", "host CPU us", "device CPU us", "polling us",
-                "sleeps/launch");
+    std::printf("\n| %-40s | %5s | %9s | %9s | %8s | %11s | %13s | %10s | %13s | %13s |\n",
+                "launch + synchronize", "reps", "median us", "p90 us", "x b2b", "host CPU us", "device CPU us",
+                "polling us", "sleeps/launch", "faults/launch");
     std::printf("|------------------------------------------|------:|----------:|----------:|---------:|------------:|"
-                "--------------:|-----------:|--------------:|\n");
+                "--------------:|-----------:|--------------:|--------------:|\n");
   }
   asc_twin::rt::DeviceProcess *device = asc_twin::rt::Runtime::Get()->CurrentContext().value()->device().process().get();
   for (const uint32_t blocks : {1u, 48u}) {
@@ -358,16 +382,16 @@ int main(int argc, char **argv) {
       if (o.json) {
         std::printf("{\"kind\": \"launch\", \"blocks\": %u, \"idle_us\": %d, \"reps\": %d, \"median_us\": %.3f, "
                     "\"p90_us\": %.3f, \"host_cpu_us\": %.3f, \"device_cpu_us\": %.3f, \"spin_us\": %.3f, "
-                    "\"sleeps\": %.4f}\n",
+                    "\"sleeps\": %.4f, \"faults\": %.4f}\n",
                     r.blocks, r.idle_us, r.reps, r.median_us, r.p90_us, r.host_cpu_us, r.device_cpu_us, r.spin_us,
-                    r.sleeps);
+                    r.sleeps, r.faults);
       } else {
         char label[64];
         std::snprintf(label, sizeof(label), "empty kernel, %2u block%s, %s", blocks, blocks == 1 ? " " : "s",
                       idle_us == 0 ? "back to back" : idle_us == 1000 ? "after 1 ms idle" : "after 10 ms idle");
-        std::printf("| %-40s | %5d | %9.2f | %9.2f | %8.2f | %11.2f | %13.2f | %10.2f | %13.3f |\n", label, r.reps,
-                    r.median_us, r.p90_us, r.median_us / back_to_back, r.host_cpu_us, r.device_cpu_us, r.spin_us,
-                    r.sleeps);
+        std::printf("| %-40s | %5d | %9.2f | %9.2f | %8.2f | %11.2f | %13.2f | %10.2f | %13.3f | %13.3f |\n",
+                    label, r.reps, r.median_us, r.p90_us, r.median_us / back_to_back, r.host_cpu_us, r.device_cpu_us,
+                    r.spin_us, r.sleeps, r.faults);
       }
       std::fflush(stdout);
     }

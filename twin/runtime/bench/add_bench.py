@@ -121,18 +121,19 @@ def main() -> None:
         print(f"| {r['n']:>8} | {r['blocks']:>6} | {r['kernel_us']:>9.1f} | {k:>11.2f} | {c:>6.2f} | "
               f"{npy:>10.2f} | {k / c:>8.2f} | {k / npy:>12.2f} |")
     print()
-    print("| launch + synchronize (empty kernel) | reps  | median us | p90 us | / back to back | host CPU us | device CPU us | polling us | sleeps |")
-    print("|-------------------------------------|------:|----------:|-------:|---------------:|------------:|--------------:|-----------:|-------:|")
+    print("| launch + synchronize (empty kernel) | reps  | median us | p90 us | / back to back | host CPU us | device CPU us | polling us | sleeps | page faults |")
+    print("|-------------------------------------|------:|----------:|-------:|---------------:|------------:|--------------:|-----------:|-------:|------------:|")
     launches = [r for r in rows if r["kind"] == "launch"]
     b2b = {r["blocks"]: r["median_us"] for r in launches if r["idle_us"] == 0}
     for r in launches:
         print(f"| {launch_label(r):<35} | {r['reps']:>5} | {r['median_us']:>9.2f} | {r['p90_us']:>6.2f} | "
               f"{r['median_us'] / b2b[r['blocks']]:>14.2f} | {r['host_cpu_us']:>11.2f} | {r['device_cpu_us']:>13.2f} | "
-              f"{r['spin_us']:>10.2f} | {r['sleeps']:>6.3f} |")
+              f"{r['spin_us']:>10.2f} | {r['sleeps']:>6.3f} | {r['faults']:>11.3f} |")
     print()
     print("CPU columns are per launch and include the idle time before it: host CPU (this process), device CPU "
           "(the device process, all threads), polling (the device dispatcher's share spent polling for the next "
-          "launch), sleeps (dispatcher sleeps per launch: each costs a launch a cross-process wake-up).")
+          "launch), sleeps (dispatcher sleeps per launch: each costs a launch a cross-process wake-up), "
+          "page faults (minor faults per launch, host and device process).")
 
     print()
     print(f"Device process (default) vs in-process (ASCEND_TWIN_DEVICE_ISOLATION=0), same run, "
