@@ -89,6 +89,7 @@ class DeviceProcess {
     std::vector<uint8_t> image;
     std::vector<std::string> kernels;
   };
+  static std::string DescribeExit(int wait_status);  // "killed by SIGSEGV", "exited with status 3"
   Status EnsureRunningLocked();
   Status StartLocked();
   void StopLocked();  // kills and reaps the device process, if any
