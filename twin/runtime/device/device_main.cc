@@ -473,6 +473,9 @@ int Main(int argc, char **argv) {
   Reply(failure.empty() ? Status::Ok() : Status(ACL_ERROR_RT_INTERNAL_ERROR, failure));
   if (!failure.empty()) return 4;
   std::thread(&ServeSocket).detach();
+  // Tests only: start the dispatchers late, so that the host's first requests and launch come
+  // before them (the race that once lost that launch).
+  if (const char *delay = std::getenv("ASCEND_TWIN_DEVICE_START_DELAY_US")) usleep(std::atoi(delay) % 10000000);
   // Never destroyed: an exit() in a kernel must not join the pool's workers (one of them may
   // be the caller); the dispatchers run until the process ends.
   auto *shared = new DeviceShared;
