@@ -6,7 +6,6 @@ import os
 import shlex
 import sys
 import subprocess
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
@@ -14,6 +13,7 @@ from typing import List, Optional, Sequence, Tuple
 from .kernel_cache import CacheRequest, KernelCache, KeyedBuild
 from .key_report import KeyReportError, keyed_build, read_key_report
 from .toolchain import Toolchain, find_toolchain
+from .workdir import build_dir
 
 AICORE_SECTION = ".aicore_binary"
 
@@ -73,7 +73,7 @@ def _shared_key(toolchain: Toolchain, source: Path, flags: Sequence[str], soc: s
                 source_bytes: bytes) -> Optional[KeyedBuild]:
     """bisheng's key for this command line without compiling (a dependency scan); None when it
     cannot tell (the compile that follows reports any real problem)."""
-    with tempfile.TemporaryDirectory(prefix="ascendc-jit-key-") as work:
+    with build_dir("key") as work:
         report_path = os.path.join(work, "key.json")
         argv = [toolchain.bisheng, "-c", str(source), "-o", os.path.join(work, "host.o"), *flags,
                 *_key_flags(toolchain, report_path, soc), "--twin-cache-key-only"]
@@ -90,7 +90,7 @@ def _shared_key(toolchain: Toolchain, source: Path, flags: Sequence[str], soc: s
 def _compile(toolchain: Toolchain, source: Path, flags: Sequence[str], request: CacheRequest,
              ) -> Tuple[bytes, Optional[KeyedBuild]]:
     """Device binary bytes and the key to store them under (None: not cacheable)."""
-    with tempfile.TemporaryDirectory(prefix="ascendc-jit-") as work:
+    with build_dir("compile") as work:
         host_o = os.path.join(work, "host.o")
         aicore_o = os.path.join(work, "k.aicore.o")
         depfile = os.path.join(work, "host.d")

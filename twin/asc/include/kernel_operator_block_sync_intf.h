@@ -49,4 +49,7 @@ __aicore__ inline void wait_flag(pipe_t src, pipe_t dst, event_t id) {
                            AscendC::twin::EventKey{"wait_flag", "", src, dst, static_cast<int32_t>(id)});
 }
 
+// Cross-block synchronisation (SyncAll, IBSet, IBWait): blocks wait for each other.
+#include "asc_twin/cross_block.h"
+
 #endif  // ASC_TWIN_KERNEL_OPERATOR_BLOCK_SYNC_INTF_H_

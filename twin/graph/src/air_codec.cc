@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "air_values.h"
+#include "escape.h"
 #include "graph_impl.h"
 #include "twin/graph/proto/air.pb.h"
 
@@ -164,7 +165,8 @@ std::string EncodeAir(const GraphImpl &graph, std::string *bytes) {
   return "";
 }
 
-std::string DecodeAir(const std::string &bytes, const std::string &source, GraphImpl *graph) {
+namespace {
+std::string DecodeAirUnescaped(const std::string &bytes, const std::string &source, GraphImpl *graph) {
   const std::string file = "AIR file '" + source + "'";
   if (bytes.empty()) return file + " is empty";
   air::Model model;
@@ -237,5 +239,11 @@ std::string DecodeAir(const std::string &bytes, const std::string &source, Graph
     if (reachable.count(op.get()) == 0) graph->extra_ops.push_back(op);
   }
   return "";
+}
+}  // namespace
+
+// Messages echo names and paths from the file: escaped once here, for every caller.
+std::string DecodeAir(const std::string &bytes, const std::string &source, GraphImpl *graph) {
+  return ge_twin::EscapeControl(DecodeAirUnescaped(bytes, source, graph));
 }
 }  // namespace ge

@@ -13,6 +13,7 @@
 
 #include "c_api_codec.h"
 #include "graph/ge_error_codes.h"
+#include "escape.h"
 #include "log.h"
 #include "op_infer.h"
 #include "opp_loader.h"
@@ -40,7 +41,7 @@ uint32_t Finish(const ge_twin::CallError &result, const Message &response, void 
       if (out_size != nullptr) *out_size = bytes.size();
     }
   }
-  if (error_out != nullptr) *error_out = result.ok() ? nullptr : CopyOut(result.message);
+  if (error_out != nullptr) *error_out = result.ok() ? nullptr : CopyOut(ge_twin::EscapeControl(result.message));
   if (!result.ok()) GE_TWIN_LOGE("%s", result.message.c_str());
   return result.status;
 }

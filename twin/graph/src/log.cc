@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "escape.h"
 #include "op_log.h"
 
 namespace ge_twin {
@@ -36,12 +37,10 @@ std::string Format(const char *fmt, va_list args) {
   return message;
 }
 
+// One line whatever the message echoes (names from files may hold control bytes).
 std::string OneLine(std::string text) {
-  for (char &c : text) {
-    if (c == '\n' || c == '\r') c = ' ';
-  }
-  while (!text.empty() && text.back() == ' ') text.pop_back();
-  return text;
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return EscapeControl(text);
 }
 }  // namespace
 
@@ -62,7 +61,7 @@ void Emit(LogLevel level, const char *module, const std::string &message) {
   if (static_cast<int>(level) < ThresholdFromEnv()) return;
   // One write per line so concurrent loggers do not interleave inside a line.
   std::string line = std::string("[") + LevelTag(level) + "] " + module + "(" + std::to_string(getpid()) +
-                     "): " + message + "\n";
+                     "): " + OneLine(message) + "\n";
   std::fwrite(line.data(), 1, line.size(), stderr);
 }
 

@@ -1,5 +1,7 @@
 // ge::Graph construction, AIR SaveToFile/LoadFromFile round trip and AIR error handling.
 #include <dirent.h>
+#include <algorithm>
+#include <cstdio>
 #include <gtest/gtest.h>
 
 #include <map>
@@ -280,6 +282,34 @@ TEST(Air, LoadErrors) {
   EXPECT_NE(AirError(dir + "/magic.air").find("not a ge.twin AIR file"), std::string::npos);
 
   EXPECT_EQ(g.GetName(), "keep_me");  // failed loads leave the graph unchanged
+}
+
+// Names and paths from a crafted file reach messages with their control bytes escaped: no line
+// break or terminal escape sequence gets into a log line or an error string.
+TEST(Air, ControlCharactersInMessagesAreEscaped) {
+  auto rng = ge_twin_test::SeededRng("Air.ControlCharactersInMessagesAreEscaped");
+  std::string dir = ge_twin_test::MakeTempDir();
+  std::string magic = "evil\n\x1b[2J";
+  magic.push_back(static_cast<char>(1 + rng() % 8));  // one more random control byte (\x01-\x08)
+  const std::string path = dir + "/line\nbreak.air";
+  ge_twin_test::WriteFile(path, HandMadeAir(magic, 1, true));
+  const std::string error = AirError(path);
+  for (char c : error) {
+    ASSERT_FALSE(static_cast<unsigned char>(c) < 0x20 || c == 0x7f) << "raw control byte in: " << error;
+  }
+  EXPECT_NE(error.find("line\\nbreak.air"), std::string::npos) << error;
+  char escaped_random[8];
+  std::snprintf(escaped_random, sizeof(escaped_random), "\\x%02x", static_cast<unsigned char>(magic.back()));
+  EXPECT_NE(error.find(std::string("magic 'evil\\n\\x1b[2J") + escaped_random + "'"), std::string::npos) << error;
+
+  // The same through ge::Graph::LoadFromFile's error log line.
+  testing::internal::CaptureStderr();
+  Graph g("g");
+  EXPECT_EQ(g.LoadFromFile(path.c_str()), GRAPH_FAILED);
+  const std::string logged = testing::internal::GetCapturedStderr();
+  EXPECT_NE(logged.find("magic 'evil\\n\\x1b[2J"), std::string::npos) << logged;
+  EXPECT_EQ(logged.find('\x1b'), std::string::npos) << logged;
+  EXPECT_EQ(std::count(logged.begin(), logged.end(), '\n'), 1) << logged;  // one line
 }
 
 TEST(Air, SaveErrorsLeaveNothingBehind) {

@@ -6,6 +6,10 @@
 //
 //   add_bench --add=<add_custom.aicore.o> --empty=<binary with empty_kernel>
 //             [--sizes=1024,16384,...] [--tile_num=N] [--seconds=S] [--launch_reps=N] [--json]
+#include <dirent.h>
+#include <sys/resource.h>
+#include <time.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -15,6 +19,7 @@
 #include <fstream>
 #include <iterator>
 #include <random>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -219,27 +224,99 @@ AddRow MeasureAdd(aclrtFuncHandle add, aclrtStream stream, uint64_t n, const Opt
 
 struct LaunchRow {
   uint32_t blocks;
+  int idle_us;
   int reps;
   double median_us, p90_us;
+  // CPU time per launch: the host process's, the device process's (all its threads), and the
+  // part of it the device's dispatcher spent polling for work; dispatcher sleeps per launch.
+  double host_cpu_us, device_cpu_us, spin_us, sleeps;
+  double faults;  // minor page faults per launch, host and device process together
 };
 
-// Back to back, or (idle) after 1 ms without work, when the pool's workers have gone to sleep
-// and the launch pays for waking one.
-LaunchRow MeasureLaunch(aclrtFuncHandle empty, aclrtStream stream, uint32_t blocks, int reps, bool idle) {
+double ProcessCpuUs() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+// CPU time of another process, all threads, from the scheduler's per-thread nanosecond
+// counters (/proc/<pid>/task/*/schedstat); 0 when there is no such process.
+double OtherProcessCpuUs(pid_t pid) {
+  if (pid <= 0) return 0;
+  double total_ns = 0;
+  const std::string tasks = "/proc/" + std::to_string(pid) + "/task";
+  DIR *dir = opendir(tasks.c_str());
+  if (dir == nullptr) return 0;
+  while (const dirent *entry = readdir(dir)) {
+    if (entry->d_name[0] == '.') continue;
+    std::ifstream in(tasks + "/" + entry->d_name + "/schedstat");
+    double ns = 0;
+    if (in >> ns) total_ns += ns;
+  }
+  closedir(dir);
+  return total_ns / 1e3;
+}
+
+// Minor page faults of this process plus another one (/proc/<pid>/stat field 10; 0 if none).
+uint64_t MinorFaults(pid_t other) {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  uint64_t faults = static_cast<uint64_t>(usage.ru_minflt);
+  if (other > 0) {
+    std::ifstream in("/proc/" + std::to_string(other) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const size_t close = text.rfind(')');  // the command name may hold spaces
+    if (close != std::string::npos) {
+      std::istringstream fields(text.substr(close + 2));
+      std::string field;
+      for (int i = 3; i <= 10 && fields >> field; ++i) {
+        if (i == 10) faults += std::strtoull(field.c_str(), nullptr, 10);
+      }
+    }
+  }
+  return faults;
+}
+
+struct CpuSnapshot {
+  double host_us, device_us, spin_us;
+  uint64_t sleeps, faults;
+  static CpuSnapshot Take(asc_twin::rt::DeviceProcess *device) {
+    const asc_twin::rt::DeviceProcess::Stats stats = device->stats();
+    return CpuSnapshot{ProcessCpuUs(), OtherProcessCpuUs(stats.pid), stats.dispatcher_spin_ns / 1e3,
+                       stats.dispatcher_sleeps, MinorFaults(stats.pid)};
+  }
+};
+
+// Back to back (idle_us = 0), or after idle_us without work: by then the runtime's waiters may
+// have gone to sleep and the launch pays for waking them (README "Launch latency").
+LaunchRow MeasureLaunch(aclrtFuncHandle empty, aclrtStream stream, asc_twin::rt::DeviceProcess *device,
+                        uint32_t blocks, int reps, int idle_us) {
   uint64_t no_args = 0;
   auto launch = [&] {
     Check(aclrtLaunchKernel(empty, blocks, &no_args, sizeof(no_args), stream), "aclrtLaunchKernel");
     Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
   };
-  for (int i = 0; i < reps / 10; ++i) launch();
+  for (int i = 0; i < std::max(3, reps / 10); ++i) launch();
   std::vector<double> us;
   us.reserve(static_cast<size_t>(reps));
+  const CpuSnapshot before = CpuSnapshot::Take(device);
   for (int i = 0; i < reps; ++i) {
-    if (idle) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    if (idle_us > 0) std::this_thread::sleep_for(std::chrono::microseconds(idle_us));
     us.push_back(MicrosOf(launch));
   }
+  const CpuSnapshot after = CpuSnapshot::Take(device);
   std::sort(us.begin(), us.end());
-  return LaunchRow{blocks, reps, Median(us), us[us.size() * 9 / 10]};
+  const double n = reps;
+  return LaunchRow{blocks,
+                   idle_us,
+                   reps,
+                   Median(us),
+                   us[us.size() * 9 / 10],
+                   (after.host_us - before.host_us) / n,
+                   (after.device_us - before.device_us) / n,
+                   (after.spin_us - before.spin_us) / n,
+                   static_cast<double>(after.sleeps - before.sleeps) / n,
+                   static_cast<double>(after.faults - before.faults) / n};
 }
 
 double GBps(uint64_t n, double us) { return kBytesPerElem * static_cast<double>(n) / us / 1e3; }
@@ -287,24 +364,36 @@ int main(int argc, char **argv) {
     std::fflush(stdout);
   }
   if (!o.json) {
-    std::printf("\n| %-45s | %5s | %9s | %9s |\n", "launch + synchronize", "reps", "median us", "p90 us");
-    std::printf("|-----------------------------------------------|------:|----------:|----------:|\n");
+    std::printf("\n| %-40s | %5s | %9s | %9s | %8s | %11s | %13s | %10s | %13s | %13s |\n",
+                "launch + synchronize", "reps", "median us", "p90 us", "x b2b", "host CPU us", "device CPU us",
+                "polling us", "sleeps/launch", "faults/launch");
+    std::printf("|------------------------------------------|------:|----------:|----------:|---------:|------------:|"
+                "--------------:|-----------:|--------------:|--------------:|\n");
   }
-  struct LaunchCase {
-    uint32_t blocks;
-    bool idle;
-  };
-  for (const LaunchCase c : {LaunchCase{1, false}, LaunchCase{48, false}, LaunchCase{1, true}, LaunchCase{48, true}}) {
-    if (o.launch_reps <= 0) break;
-    const int reps = c.idle ? std::max(10, o.launch_reps / 20) : o.launch_reps;
-    const LaunchRow r = MeasureLaunch(empty, stream, c.blocks, reps, c.idle);
-    if (o.json) {
-      std::printf("{\"kind\": \"launch\", \"blocks\": %u, \"idle\": %s, \"reps\": %d, \"median_us\": %.3f, "
-                  "\"p90_us\": %.3f}\n",
-                  r.blocks, c.idle ? "true" : "false", r.reps, r.median_us, r.p90_us);
-    } else {
-      std::printf("| empty kernel, %2u block%s%s | %5d | %9.2f | %9.2f |\n", c.blocks, c.blocks == 1 ? " " : "s",
-                  c.idle ? ", after 1 ms idle" : ", back to back   ", r.reps, r.median_us, r.p90_us);
+  asc_twin::rt::DeviceProcess *device = asc_twin::rt::Runtime::Get()->CurrentContext().value()->device().process().get();
+  for (const uint32_t blocks : {1u, 48u}) {
+    double back_to_back = 0;
+    for (const int idle_us : {0, 1000, 10000}) {
+      if (o.launch_reps <= 0) break;
+      // Idle cases sleep per repetition: fewer of them (10 ms x 1000 = 10 s otherwise).
+      const int reps = idle_us == 0 ? o.launch_reps : std::max(10, o.launch_reps / (idle_us >= 10000 ? 100 : 20));
+      const LaunchRow r = MeasureLaunch(empty, stream, device, blocks, reps, idle_us);
+      if (idle_us == 0) back_to_back = r.median_us;
+      if (o.json) {
+        std::printf("{\"kind\": \"launch\", \"blocks\": %u, \"idle_us\": %d, \"reps\": %d, \"median_us\": %.3f, "
+                    "\"p90_us\": %.3f, \"host_cpu_us\": %.3f, \"device_cpu_us\": %.3f, \"spin_us\": %.3f, "
+                    "\"sleeps\": %.4f, \"faults\": %.4f}\n",
+                    r.blocks, r.idle_us, r.reps, r.median_us, r.p90_us, r.host_cpu_us, r.device_cpu_us, r.spin_us,
+                    r.sleeps, r.faults);
+      } else {
+        char label[64];
+        std::snprintf(label, sizeof(label), "empty kernel, %2u block%s, %s", blocks, blocks == 1 ? " " : "s",
+                      idle_us == 0 ? "back to back" : idle_us == 1000 ? "after 1 ms idle" : "after 10 ms idle");
+        std::printf("| %-40s | %5d | %9.2f | %9.2f | %8.2f | %11.2f | %13.2f | %10.2f | %13.3f | %13.3f |\n",
+                    label, r.reps, r.median_us, r.p90_us, r.median_us / back_to_back, r.host_cpu_us, r.device_cpu_us,
+                    r.spin_us, r.sleeps, r.faults);
+      }
+      std::fflush(stdout);
     }
   }
   Check(aclrtBinaryUnLoad(add_bin), "aclrtBinaryUnLoad");

@@ -39,6 +39,7 @@
 #include "twin/runtime/internal/launch.h"
 #include "twin/runtime/internal/memory_table.h"
 #include "twin/runtime/internal/soc_spec.h"
+#include "twin/runtime/internal/spin_wait.h"
 #include "twin/runtime/internal/worker_pool.h"
 
 namespace asc_twin::rt::device {
@@ -47,26 +48,48 @@ namespace {
 proto::ControlBlock *g_control = nullptr;
 uintptr_t g_gm_base = 0;
 uint64_t g_gm_size = 0;
-// The launch in progress (for fault reports), set by the launch loop.
-std::atomic<const char *> g_running_kernel{nullptr};
-std::atomic<uint32_t> g_next_thread_slot{0};
+
+// Slots of ControlBlock::running_block in use; a thread's slot is freed when it ends (blocks
+// of resident launches run on threads started per launch: MakeResident in launch.cc).
+std::atomic<uint8_t> g_slot_taken[proto::kMaxDeviceThreads];
+
+constexpr size_t kAltStackBytes = 64 * 1024;
 
 struct ThreadInfo {
   bool ready = false;
   uint32_t slot = proto::kMaxDeviceThreads;  // index into running_block, or none
   uint32_t block = proto::kNoBlock;
+  const char *kernel = nullptr;  // the kernel of the launch this thread works for
+  uint32_t launch_slot = proto::kLaunchSlots;  // and its launch slot
   uintptr_t stack_lo = 0, stack_hi = 0;
   void *alt_stack = nullptr;
+  ~ThreadInfo() {
+    if (!ready) return;
+    if (slot < proto::kMaxDeviceThreads) {
+      g_control->running_block[slot].store(proto::kNoBlock, std::memory_order_relaxed);
+      g_slot_taken[slot].store(0, std::memory_order_release);
+    }
+    if (alt_stack != nullptr && alt_stack != MAP_FAILED) {
+      stack_t off{};
+      off.ss_flags = SS_DISABLE;
+      sigaltstack(&off, nullptr);
+      munmap(alt_stack, kAltStackBytes);
+    }
+  }
 };
 thread_local ThreadInfo t_info;
 
-constexpr size_t kAltStackBytes = 64 * 1024;
+uint32_t TakeThreadSlot() {
+  for (uint32_t slot = 0; slot < proto::kMaxDeviceThreads; ++slot) {
+    if (g_slot_taken[slot].exchange(1, std::memory_order_acq_rel) == 0) return slot;
+  }
+  return proto::kMaxDeviceThreads;  // more threads than slots: this one's blocks go unnamed on _exit
+}
 
 void PrepareThread() {
   ThreadInfo &info = t_info;
   info.ready = true;
-  const uint32_t slot = g_next_thread_slot.fetch_add(1);
-  info.slot = slot < proto::kMaxDeviceThreads ? slot : proto::kMaxDeviceThreads;
+  info.slot = TakeThreadSlot();
   pthread_attr_t attr;
   if (pthread_getattr_np(pthread_self(), &attr) == 0) {
     void *addr = nullptr;
@@ -87,12 +110,15 @@ void PrepareThread() {
   }
 }
 
-void MarkBlock(uint32_t block) {
+void MarkBlock(const LaunchRequest &request, uint32_t block) {
   ThreadInfo &info = t_info;
   if (!info.ready) PrepareThread();
   info.block = block;
+  info.kernel = request.kernel->name.c_str();
+  info.launch_slot = request.launch_slot;
   if (info.slot < proto::kMaxDeviceThreads) {
-    g_control->running_block[info.slot].store(block, std::memory_order_relaxed);
+    const uint32_t mark = block == proto::kNoBlock ? proto::kNoBlock : proto::RunningMark(request.launch_slot, block);
+    g_control->running_block[info.slot].store(mark, std::memory_order_relaxed);
   }
 }
 
@@ -100,7 +126,8 @@ void WriteCrash(const char *cause_format, ...) __attribute__((format(printf, 1, 
 void WriteCrash(const char *cause_format, ...) {
   uint32_t expected = 0;
   if (!g_control->crash_written.compare_exchange_strong(expected, 2)) return;  // the first fault wins
-  const char *kernel = g_running_kernel.load();
+  const char *kernel = t_info.kernel;
+  g_control->crash_slot = t_info.launch_slot;
   char cause[proto::kMessageBytes];
   va_list args;
   va_start(args, cause_format);
@@ -110,10 +137,13 @@ void WriteCrash(const char *cause_format, ...) {
   if (block != proto::kNoBlock) {
     snprintf(g_control->crash_cause, proto::kMessageBytes, "kernel %s block %u: %s", kernel ? kernel : "?", block, cause);
   } else {
-    snprintf(g_control->crash_cause, proto::kMessageBytes, "kernel %s: %s", kernel ? kernel : "?", cause);
+    snprintf(g_control->crash_cause, proto::kMessageBytes, "kernel %s (outside any block: in the device's launch code): %s",
+             kernel ? kernel : "?", cause);
   }
   g_control->crash_written.store(1, std::memory_order_release);
-  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&g_control->slot.done_seq), FUTEX_WAKE, INT32_MAX, nullptr, nullptr, 0);
+  for (proto::LaunchSlot &slot : g_control->slots) {  // every waiting host thread learns it
+    syscall(SYS_futex, reinterpret_cast<uint32_t *>(&slot.done_seq), FUTEX_WAKE, INT32_MAX, nullptr, nullptr, 0);
+  }
 }
 
 const char *SignalName(int sig) {
@@ -299,12 +329,15 @@ void ServeSocket() {
 // ---- launches ----
 
 // Mirrors the host's allocation table: GM check ranges, and page protections (live allocations
-// read/write, everything else in the arena inaccessible).
+// read/write, everything else in the arena inaccessible). Shared by the slots' dispatchers: a
+// sync changes only the pages of allocations that came or went, so launches running on other
+// slots keep their memory accessible throughout.
 class TableMirror {
  public:
   explicit TableMirror(MemoryTable *table) : table_(table) {}
   void Sync() {
     const uint64_t seq = g_control->table_seq.load(std::memory_order_acquire);
+    std::lock_guard<std::mutex> lock(mutex_);
     if (seq == seen_ && seen_ != UINT64_MAX) return;
     std::vector<proto::TableEntry> entries;
     uint64_t before = 0;
@@ -315,48 +348,70 @@ class TableMirror {
       entries.assign(g_control->table, g_control->table + count);
       std::atomic_thread_fence(std::memory_order_acquire);
     } while ((before & 1) || g_control->table_seq.load(std::memory_order_acquire) != before);
+    if (seen_ == UINT64_MAX) mprotect(reinterpret_cast<void *>(g_gm_base), g_gm_size, PROT_NONE);
     seen_ = before;
+    std::map<uintptr_t, uint64_t> mapped;  // arena pages now read/write: base -> bytes
     std::vector<std::pair<uintptr_t, uint64_t>> ranges;
     ranges.reserve(entries.size());
-    mprotect(reinterpret_cast<void *>(g_gm_base), g_gm_size, PROT_NONE);
     for (const proto::TableEntry &entry : entries) {
       ranges.emplace_back(entry.base, entry.accessible);
-      if (entry.flags & proto::kEntryInArena) {
-        mprotect(reinterpret_cast<void *>(entry.base), (entry.accessible + 4095) / 4096 * 4096,
-                 PROT_READ | PROT_WRITE);
+      if (entry.flags & proto::kEntryInArena) mapped[entry.base] = (entry.accessible + 4095) / 4096 * 4096;
+    }
+    for (const auto &[base, bytes] : mapped_) {  // gone (or resized): inaccessible again
+      auto it = mapped.find(base);
+      if (it == mapped.end() || it->second != bytes) mprotect(reinterpret_cast<void *>(base), bytes, PROT_NONE);
+    }
+    for (const auto &[base, bytes] : mapped) {
+      auto it = mapped_.find(base);
+      if (it == mapped_.end() || it->second != bytes) {
+        mprotect(reinterpret_cast<void *>(base), bytes, PROT_READ | PROT_WRITE);
       }
     }
+    mapped_ = std::move(mapped);
     table_->ReplaceWith(ranges);
   }
 
  private:
   MemoryTable *table_;
+  std::mutex mutex_;
   uint64_t seen_ = UINT64_MAX;
+  std::map<uintptr_t, uint64_t> mapped_;
 };
 
-[[noreturn]] void LaunchLoop(const SocSpec &soc) {
+// What the dispatchers of all launch slots share: the worker pool their blocks run on and the
+// mirrored allocation table.
+struct DeviceShared {
+  const SocSpec *soc = nullptr;
   WorkerPool pool;
   MemoryTable table;
-  TableMirror mirror(&table);
-  proto::LaunchSlot &slot = g_control->slot;
-  uint32_t seen = slot.submit_seq.load(std::memory_order_acquire);
+  TableMirror mirror{&table};
+};
+
+// The dispatcher of launch slot `index`. `seen`: the submit_seq already handled, read before
+// the host was told the process is ready (reading it here instead lost a launch submitted while
+// the pool started: the watchdog then killed the device with no block to name).
+[[noreturn]] void LaunchLoop(DeviceShared &shared, uint32_t index, uint32_t seen) {
+  proto::LaunchSlot &slot = g_control->slots[index];
+  const std::chrono::nanoseconds budget = std::chrono::microseconds(slot.spin_budget_us);
   for (;;) {
-    int polls = 0;
-    const auto spin_until = std::chrono::steady_clock::now() + std::chrono::microseconds(50);
-    while (slot.submit_seq.load(std::memory_order_acquire) == seen) {
-#if defined(__x86_64__)
-      __builtin_ia32_pause();
-#endif
-      if (++polls % 64 != 0) continue;
-      if (std::chrono::steady_clock::now() < spin_until) continue;
+    // Stay awake for the spin budget after each launch: a launch that finds the dispatcher
+    // asleep pays a cross-process wake-up (README "Launch latency").
+    std::chrono::nanoseconds spent{0};
+    auto submitted = [&] { return slot.submit_seq.load(std::memory_order_acquire) != seen; };
+    while (!SpinUntil(submitted, budget, &spent)) {
+      slot.device_sleeps.fetch_add(1, std::memory_order_relaxed);
       slot.device_waiting.store(1, std::memory_order_seq_cst);
       if (slot.submit_seq.load(std::memory_order_seq_cst) == seen) {
         syscall(SYS_futex, reinterpret_cast<uint32_t *>(&slot.submit_seq), FUTEX_WAIT, seen, nullptr, nullptr, 0);
       }
       slot.device_waiting.store(0, std::memory_order_relaxed);
+      if (submitted()) break;
     }
+    slot.device_spin_ns.fetch_add(static_cast<uint64_t>(spent.count()), std::memory_order_relaxed);
     seen = slot.submit_seq.load(std::memory_order_acquire);
-    mirror.Sync();
+    slot.phase.store(proto::kPhasePreparing, std::memory_order_relaxed);
+    slot.accepted_seq.store(seen, std::memory_order_release);
+    shared.mirror.Sync();
     std::shared_ptr<const Kernel> kernel;
     {
       std::lock_guard<std::mutex> lock(g_images_mutex);
@@ -372,13 +427,18 @@ class TableMirror {
                                                        std::to_string(slot.kernel_index) + ")");
     } else {
       const uint64_t args_size = std::min<uint64_t>(slot.args_size, proto::kMaxArgBytes);
-      LaunchRequest request = MakeLaunch(kernel, slot.blocks, slot.args, args_size, soc, table);
-      g_running_kernel.store(kernel->name.c_str());
-      status = RunLaunchInProcess(request, pool);
-      g_running_kernel.store(nullptr);
+      LaunchRequest request = MakeLaunch(kernel, slot.blocks, slot.args, args_size, *shared.soc, shared.table);
+      request.launch_slot = index;
+      t_info.kernel = kernel->name.c_str();
+      t_info.launch_slot = index;
+      slot.phase.store(proto::kPhaseBlocks, std::memory_order_relaxed);
+      status = RunLaunchInProcess(request, shared.pool);
+      t_info.kernel = nullptr;
     }
+    slot.phase.store(proto::kPhaseReporting, std::memory_order_relaxed);
     slot.status = status.code();
     std::snprintf(slot.message, proto::kMessageBytes, "%s", status.message().c_str());
+    slot.phase.store(proto::kPhaseIdle, std::memory_order_relaxed);
     slot.done_seq.store(seen, std::memory_order_seq_cst);
     if (slot.host_waiting.load(std::memory_order_seq_cst) != 0) {
       syscall(SYS_futex, reinterpret_cast<uint32_t *>(&slot.done_seq), FUTEX_WAKE, INT32_MAX, nullptr, nullptr, 0);
@@ -408,10 +468,22 @@ int Main(int argc, char **argv) {
   InstallFaultHandlers();
   PrepareThread();
   g_block_mark = &MarkBlock;
+  uint32_t seen[proto::kLaunchSlots];
+  for (uint32_t i = 0; i < proto::kLaunchSlots; ++i) seen[i] = g_control->slots[i].submit_seq.load();
   Reply(failure.empty() ? Status::Ok() : Status(ACL_ERROR_RT_INTERNAL_ERROR, failure));
   if (!failure.empty()) return 4;
   std::thread(&ServeSocket).detach();
-  LaunchLoop(*soc);
+  // Tests only: start the dispatchers late, so that the host's first requests and launch come
+  // before them (the race that once lost that launch).
+  if (const char *delay = std::getenv("ASCEND_TWIN_DEVICE_START_DELAY_US")) usleep(std::atoi(delay) % 10000000);
+  // Never destroyed: an exit() in a kernel must not join the pool's workers (one of them may
+  // be the caller); the dispatchers run until the process ends.
+  auto *shared = new DeviceShared;
+  shared->soc = soc;
+  for (uint32_t i = 1; i < proto::kLaunchSlots; ++i) {
+    std::thread([shared, i, first = seen[i]] { LaunchLoop(*shared, i, first); }).detach();
+  }
+  LaunchLoop(*shared, 0, seen[0]);
 }
 
 }  // namespace

@@ -7,9 +7,11 @@
 //   fd 5  a SOCK_STREAM socket for requests that carry data (load/unload binary, map/unmap a
 //         registered host range); one request, one reply, in order
 //
-// Launches go through ControlBlock::slot: the host fills it, bumps submit_seq and futex-wakes
-// the device; the device runs every block, writes status and message, sets done_seq =
-// submit_seq and futex-wakes the host. One launch is in flight at a time per device.
+// Launches go through ControlBlock::slots: the host fills a free slot, bumps its submit_seq and
+// futex-wakes the device; the slot's dispatcher thread in the device runs every block, writes
+// status and message, sets done_seq = submit_seq and futex-wakes the host. Up to kLaunchSlots
+// launches (from different streams) are in flight at once; their blocks share the device's
+// worker pool.
 #ifndef TWIN_RUNTIME_DEVICE_PROTOCOL_H_
 #define TWIN_RUNTIME_DEVICE_PROTOCOL_H_
 
@@ -27,6 +29,12 @@ constexpr uint32_t kMaxArgBytes = 64 * 1024;   // argument blob of one launch
 constexpr uint32_t kMaxDeviceThreads = 256;     // slots for "which block runs on this thread"
 constexpr uint32_t kMaxTableEntries = 1u << 16; // live allocations + registrations
 constexpr uint32_t kNoBlock = 0xffffffffu;
+constexpr uint32_t kLaunchSlots = 4;  // launches in flight per device
+
+// ControlBlock::running_block entries: the launch slot and the block a thread runs.
+constexpr uint32_t RunningMark(uint32_t slot, uint32_t block) { return slot << 16 | block; }
+constexpr uint32_t MarkSlot(uint32_t mark) { return mark >> 16; }
+constexpr uint32_t MarkBlock(uint32_t mark) { return mark & 0xffffu; }
 constexpr size_t kMessageBytes = 1024;
 
 struct TableEntry {
@@ -41,6 +49,16 @@ struct LaunchSlot {
   std::atomic<uint32_t> done_seq;    // device: = submit_seq when the launch finished
   std::atomic<uint32_t> device_waiting;  // device sleeps on submit_seq (host must wake it)
   std::atomic<uint32_t> host_waiting;    // host sleeps on done_seq
+  // Device: nanoseconds the dispatcher spent polling for the next launch (its CPU cost of
+  // staying awake), and how many times it went to sleep (each sleep costs a later launch a
+  // cross-process wake-up). Read by benchmarks.
+  std::atomic<uint64_t> device_spin_ns;
+  std::atomic<uint64_t> device_sleeps;
+  uint32_t spin_budget_us;  // host: how long the dispatcher polls before sleeping
+  // Device: where the dispatcher is, so that a launch that hangs or dies outside any block can
+  // be explained (the watchdog's message): the launch it took last, and its phase.
+  std::atomic<uint32_t> accepted_seq;
+  std::atomic<uint32_t> phase;  // LaunchPhase
   uint64_t binary_id;
   uint32_t kernel_index;
   uint32_t blocks;
@@ -51,13 +69,21 @@ struct LaunchSlot {
   alignas(64) uint8_t args[kMaxArgBytes];
 };
 
+enum LaunchPhase : uint32_t {
+  kPhaseIdle = 0,       // waiting for a launch
+  kPhasePreparing = 1,  // mirroring the allocation table, finding the kernel
+  kPhaseBlocks = 2,     // running blocks (running_block says which, per thread)
+  kPhaseReporting = 3,  // all blocks returned; writing the status
+};
+
 struct ControlBlock {
-  LaunchSlot slot;
+  LaunchSlot slots[kLaunchSlots];
   // Fault report written by the device's fatal-signal/exit handlers before it dies.
   alignas(64) std::atomic<uint32_t> crash_written;
+  uint32_t crash_slot;  // the launch slot of the faulting thread (kLaunchSlots: none known)
   char crash_cause[kMessageBytes];
-  // Per device thread: the block it is running (kNoBlock when idle), for faults that kill the
-  // process without a report (_exit, SIGKILL).
+  // Per device thread: RunningMark(launch slot, block) of the block it is running (kNoBlock when
+  // idle), for faults that kill the process without a report (_exit, SIGKILL) and hangs.
   alignas(64) std::atomic<uint32_t> running_block[kMaxDeviceThreads];
   // The allocation table (seqlock: odd while the host writes it).
   alignas(64) std::atomic<uint64_t> table_seq;

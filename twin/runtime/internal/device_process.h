@@ -15,6 +15,7 @@
 #include <sys/types.h>
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -29,6 +30,7 @@
 
 namespace asc_twin::rt {
 
+struct Kernel;
 struct LaunchRequest;
 struct LaunchState;
 struct LoadedImage;
@@ -56,7 +58,8 @@ class DeviceProcess {
   void UnloadBinary(uint64_t id);
   // MemoryTable::HostMapper.
   Status MapHost(void *addr, uint64_t size, uint64_t offset, bool map);
-  // Runs a launch to completion in the device process (one at a time per device).
+  // Runs a launch to completion in the device process. Up to proto::kLaunchSlots launches (from
+  // different host threads) are in flight at once; more wait for a free slot.
   Status Launch(const LaunchRequest &request);
   // Device isolation off (DeviceIsolationEnabled()): images are mapped in this process and
   // launches run here, on `pool` (the runtime before the device process, for measurements).
@@ -72,24 +75,45 @@ class DeviceProcess {
   static uint64_t ExecuteTimeoutMs();
   // How many device processes this one has started (tests, benchmarks).
   uint64_t starts() const { return starts_.load(); }
+  // For benchmarks: the running device process (-1: none, or in-process mode) and its
+  // dispatcher's polling time and sleeps so far (README "Launch latency").
+  struct Stats {
+    pid_t pid = -1;
+    uint64_t dispatcher_spin_ns = 0;
+    uint64_t dispatcher_sleeps = 0;
+  };
+  Stats stats();
 
  private:
   struct Binary {
     std::vector<uint8_t> image;
     std::vector<std::string> kernels;
   };
+  static std::string DescribeExit(int wait_status);  // "killed by SIGSEGV", "exited with status 3"
   Status EnsureRunningLocked();
   Status StartLocked();
   void StopLocked();  // kills and reaps the device process, if any
   // One request/reply on the socket; a dead or hung device process fails it (and is stopped).
   Status CallLocked(uint32_t type, const std::vector<uint8_t> &payload, std::vector<uint8_t> *reply, int timeout_ms);
   Status LoadLocked(uint64_t id, const Binary &binary, std::vector<DeviceKernelInfo> *infos);
-  // After the device process died or was killed during a launch: the error for it.
-  Status DeathStatusLocked(const std::string &kernel, const char *how, const int *reaped_status);
+  // Waits for launch `seq` in slot `index` of device process `generation`; the watchdog.
+  Status AwaitLaunch(const Kernel &kernel, uint32_t index, uint32_t seq, uint64_t generation);
+  // The end of device process `generation`, caused by the launch in `slot` (kLaunchSlots: none
+  // known), for every launch that was in flight on it; and what one of them reports.
+  void RecordGenerationFailureLocked(uint64_t generation, uint32_t slot, const Status &failure);
+  Status GenerationFailureFor(const Kernel &kernel, uint32_t index) const;
+  // After the device process died or was killed during a launch (slot `index`): its error.
+  Status DeathStatusLocked(const std::string &kernel, uint32_t index, const char *how, const int *reaped_status);
 
   std::shared_ptr<GmArena> arena_;
   const SocSpec &soc_;
-  std::mutex mutex_;  // guards everything below; held for a whole request or launch
+  std::mutex mutex_;  // guards everything below; held for a whole request, or to start a launch
+  std::condition_variable slot_free_;
+  uint32_t busy_slots_ = 0;       // bit i: launch slot i has a launch in flight
+  uint64_t generation_ = 0;       // bumped by every device process start
+  uint64_t failed_generation_ = 0;  // the generation whose end generation_failure_ describes
+  uint32_t failure_slot_ = 0;       // the launch slot that caused it (its launch reports it as is)
+  Status generation_failure_;
   pid_t pid_ = -1;
   int socket_ = -1;
   int exe_fd_ = -1;

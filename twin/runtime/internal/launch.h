@@ -27,6 +27,7 @@ struct LaunchRequest {
   uint32_t blocks = 0;
   const SocSpec *soc = nullptr;
   const MemoryTable *memory = nullptr;
+  uint32_t launch_slot = 0;  // device process: the control block's launch slot it came through
 };
 
 // Validates a launch before it is queued: block count, argument size. Errors:
@@ -54,7 +55,7 @@ Status RunLaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const 
 
 // Device process: called on the running thread with the block index before each block and
 // with UINT32_MAX after it (fault attribution); nullptr: none.
-using BlockMarkFn = void (*)(uint32_t block);
+using BlockMarkFn = void (*)(const LaunchRequest &request, uint32_t block);
 extern BlockMarkFn g_block_mark;
 
 // Makes `publish` this thread's default publisher for RunLaunch while alive (nests).

@@ -4,9 +4,11 @@
 // worker drains helps run the blocks of the launch in flight instead of idling.
 //
 // Lazy wake: waking a sleeping worker (a futex wake, an inter-processor interrupt in a VM)
-// costs more than a one-block kernel. So while a stream's one-block launches are followed
-// promptly by aclrtSynchronizeStream (learned per stream, kSyncFollowsWindow), such a launch
-// onto an idle queue does not post the drain: the synchronizer runs it inline. The deferred
+// costs more than a one-block kernel. So while a stream's deferrable launches (one-block ones;
+// with device isolation, every launch: the blocks run in the device process whoever submits
+// them) are followed promptly by aclrtSynchronizeStream (learned per stream,
+// kSyncFollowsWindow), such a launch onto an idle queue does not post the drain: the
+// synchronizer runs it inline. The deferred
 // drain is posted by the next task queued on the stream, by any other ACL call of the launching
 // thread (FlushDeferredDrainOfThisThread), or when that thread ends; a stream whose
 // synchronize came late (the host overlapped work with it) stops deferring.
@@ -53,7 +55,7 @@ class Stream : public std::enable_shared_from_this<Stream> {
   void FlushDeferredDrain();
 
  private:
-  void EnqueueTask(Task task, bool one_block_launch);
+  void EnqueueTask(Task task, bool deferrable_launch);
   void PostDrain();
   void DrainFromPool();
   void DrainLocked(std::unique_lock<std::mutex> &lock);
@@ -66,9 +68,9 @@ class Stream : public std::enable_shared_from_this<Stream> {
   std::deque<Task> tasks_;
   bool draining_ = false;
   bool drain_posted_ = false;
-  bool drain_deferred_ = false;  // a one-block launch waits for a synchronizer (or a flush)
-  bool defer_one_block_ = true;  // this stream's one-block launches are synchronized promptly
-  std::chrono::steady_clock::time_point last_one_block_enqueue_{};
+  bool drain_deferred_ = false;  // a deferrable launch waits for a synchronizer (or a flush)
+  bool defer_launches_ = true;  // this stream's deferrable launches are synchronized promptly
+  std::chrono::steady_clock::time_point last_deferrable_enqueue_{};
   int waiters_ = 0;
   std::atomic<bool> busy_{false};  // tasks queued or running; polled without the lock
   std::shared_ptr<LaunchState> running_launch_;  // multi-block launch in flight, for helpers

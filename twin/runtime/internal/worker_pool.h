@@ -26,6 +26,9 @@ class WorkerPool {
   // Threads that run the blocks of a launch a host thread waits for: the workers and the host
   // thread (benchmarks size their C contenders with it).
   unsigned block_threads() const { return size() + 1; }
+  // Workers asleep (not polling): a Post then pays a wake-up (a futex wake and, when their
+  // core is idle, an inter-processor interrupt). A hint: it may change at once.
+  int sleeping() const { return sleepers_.load(std::memory_order_relaxed); }
 
  private:
   void Loop();
@@ -35,7 +38,7 @@ class WorkerPool {
   std::condition_variable wake_;
   std::deque<std::function<void()>> jobs_;
   std::atomic<size_t> queued_{0};
-  int sleepers_ = 0;
+  std::atomic<int> sleepers_{0};  // written under mutex_, read without it by sleeping()
   bool stopping_ = false;
   std::vector<std::thread> threads_;
 };

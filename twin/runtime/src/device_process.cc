@@ -1,18 +1,19 @@
+// DeviceProcess: starting, reaching and ending the device process, and the socket requests
+// (load/unload binaries, map host ranges). Launches are in device_launch.cc.
 #include "twin/runtime/internal/device_process.h"
 
 #include <fcntl.h>
-#include <linux/futex.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 
@@ -27,28 +28,24 @@ extern "C" const unsigned char asc_twin_device_image_begin[];
 extern "C" const unsigned char asc_twin_device_image_end[];
 
 namespace asc_twin::rt {
-static_assert(kMaxArgsSize == proto::kMaxArgBytes, "the launch limit is the launch slot's size");
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// CANN's default AI Core operator timeout on A2 parts (aclrtSetOpExecuteTimeOut(0) restores it).
-constexpr uint64_t kDefaultExecuteTimeoutMs = 1091 * 1000;
-std::atomic<uint64_t> g_execute_timeout_ms{kDefaultExecuteTimeoutMs};
-
 constexpr int kStartTimeoutMs = 10000;
 constexpr int kRequestTimeoutMs = 30000;  // a load that hangs (e.g. in the loader) is killed
-// The host polls this long for a launch to finish before sleeping on the futex: a sleeping
-// host costs a wake-up (tens of us on a VM) when the device finishes.
-constexpr auto kLaunchSpin = std::chrono::microseconds(100);
+// How long the device's dispatcher polls for the next launch before it sleeps (README "Launch
+// latency"): long enough to cover a model run every millisecond or so.
+constexpr uint32_t kDefaultDeviceSpinUs = 2000;
+constexpr uint32_t kMaxDeviceSpinUs = 1000 * 1000;
 
-void FutexWait(std::atomic<uint32_t> *word, uint32_t expected, long timeout_ns) {
-  struct timespec ts {0, timeout_ns};
-  syscall(SYS_futex, reinterpret_cast<uint32_t *>(word), FUTEX_WAIT, expected, &ts, nullptr, 0);
-}
-
-void FutexWake(std::atomic<uint32_t> *word) {
-  syscall(SYS_futex, reinterpret_cast<uint32_t *>(word), FUTEX_WAKE, INT32_MAX, nullptr, nullptr, 0);
+uint32_t DeviceSpinBudgetUs() {
+  const char *text = std::getenv("ASCEND_TWIN_DEVICE_SPIN_US");
+  if (text == nullptr || *text == '\0') return kDefaultDeviceSpinUs;
+  char *end = nullptr;
+  const unsigned long long value = std::strtoull(text, &end, 10);
+  if (*end != '\0' || text[0] == '-') return kDefaultDeviceSpinUs;  // documented: malformed = default
+  return static_cast<uint32_t>(std::min<unsigned long long>(value, kMaxDeviceSpinUs));
 }
 
 Status Internal(const std::string &what) {
@@ -111,20 +108,7 @@ int DeviceExecutableFd() {
   return fd;
 }
 
-std::string Describe(int wait_status) {
-  if (WIFSIGNALED(wait_status)) {
-    const int sig = WTERMSIG(wait_status);
-    const char *name = sigabbrev_np(sig);
-    return std::string("killed by SIG") + (name != nullptr ? name : std::to_string(sig).c_str());
-  }
-  if (WIFEXITED(wait_status)) return "exited with status " + std::to_string(WEXITSTATUS(wait_status));
-  return "ended";
-}
-
 }  // namespace
-
-void DeviceProcess::SetExecuteTimeoutMs(uint64_t ms) { g_execute_timeout_ms.store(ms == 0 ? kDefaultExecuteTimeoutMs : ms); }
-uint64_t DeviceProcess::ExecuteTimeoutMs() { return g_execute_timeout_ms.load(); }
 
 DeviceProcess::DeviceProcess(std::shared_ptr<GmArena> arena, const SocSpec &soc)
     : arena_(std::move(arena)), soc_(soc), in_process_(!DeviceIsolationEnabled()) {}
@@ -132,6 +116,16 @@ DeviceProcess::DeviceProcess(std::shared_ptr<GmArena> arena, const SocSpec &soc)
 DeviceProcess::~DeviceProcess() {
   std::lock_guard<std::mutex> lock(mutex_);
   StopLocked();
+}
+
+std::string DeviceProcess::DescribeExit(int wait_status) {
+  if (WIFSIGNALED(wait_status)) {
+    const int sig = WTERMSIG(wait_status);
+    const char *name = sigabbrev_np(sig);
+    return std::string("killed by SIG") + (name != nullptr ? name : std::to_string(sig).c_str());
+  }
+  if (WIFEXITED(wait_status)) return "exited with status " + std::to_string(WEXITSTATUS(wait_status));
+  return "ended";
 }
 
 void DeviceProcess::StopLocked() {
@@ -159,11 +153,17 @@ Status DeviceProcess::StartLocked() {
   const int exe = DeviceExecutableFd();
   if (exe < 0) return Internal(std::string("cannot stage the device executable: ") + strerror(errno));
   proto::ControlBlock &control = *arena_->control();
-  control.slot.submit_seq.store(0);
-  control.slot.done_seq.store(0);
-  control.slot.device_waiting.store(0);
-  control.slot.host_waiting.store(0);
+  for (proto::LaunchSlot &slot : control.slots) {
+    slot.submit_seq.store(0);
+    slot.done_seq.store(0);
+    slot.device_waiting.store(0);
+    slot.host_waiting.store(0);
+    slot.spin_budget_us = DeviceSpinBudgetUs();
+    slot.accepted_seq.store(0);
+    slot.phase.store(proto::kPhaseIdle);
+  }
   control.crash_written.store(0);
+  control.crash_slot = proto::kLaunchSlots;
   control.crash_cause[0] = '\0';
   for (auto &slot : control.running_block) slot.store(proto::kNoBlock);
 
@@ -208,6 +208,7 @@ Status DeviceProcess::StartLocked() {
   pid_ = pid;
   socket_ = pair[0];
   starts_.fetch_add(1);
+  ++generation_;
   proto::ReplyHeader ready{};
   bool timed_out = false;
   if (!ReadAll(socket_, &ready, sizeof(ready), Clock::now() + std::chrono::milliseconds(kStartTimeoutMs), &timed_out)) {
@@ -228,6 +229,19 @@ Status DeviceProcess::StartLocked() {
   return Status::Ok();
 }
 
+DeviceProcess::Stats DeviceProcess::stats() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Stats stats;
+  stats.pid = pid_;
+  if (!in_process_) {
+    for (const proto::LaunchSlot &slot : arena_->control()->slots) {
+      stats.dispatcher_spin_ns += slot.device_spin_ns.load(std::memory_order_relaxed);
+      stats.dispatcher_sleeps += slot.device_sleeps.load(std::memory_order_relaxed);
+    }
+  }
+  return stats;
+}
+
 void DeviceProcess::Retire() {
   std::lock_guard<std::mutex> lock(mutex_);
   retired_ = true;
@@ -244,6 +258,16 @@ Status DeviceProcess::EnsureRunningLocked() {
     const pid_t got = waitpid(pid_, &status, WNOHANG);
     if (got == 0) return Status::Ok();
     pid_ = -1;  // died between requests (or reaped by someone else): start another
+    if (busy_slots_ != 0 && failed_generation_ != generation_) {
+      // Launches of the dead process are in flight: keep its report for their waiters.
+      const proto::ControlBlock &control = *arena_->control();
+      const bool reported = control.crash_written.load() == 1;
+      RecordGenerationFailureLocked(
+          generation_, reported ? control.crash_slot : proto::kLaunchSlots,
+          Status(ACL_ERROR_RT_AICORE_EXCEPTION,
+                 (reported ? std::string(control.crash_cause) : "the device process " + DescribeExit(status)) +
+                     "; the device was reset and restarts on the next launch"));
+    }
     StopLocked();
   }
   Status started = StartLocked();
@@ -293,7 +317,7 @@ Status DeviceProcess::CallLocked(uint32_t type, const std::vector<uint8_t> &payl
     }
     pid_ = -1;
     proto::ControlBlock &control = *arena_->control();
-    std::string cause = control.crash_written.load() != 0 ? std::string(control.crash_cause) : Describe(status);
+    std::string cause = control.crash_written.load() != 0 ? std::string(control.crash_cause) : DescribeExit(status);
     return Status(ACL_ERROR_RT_INTERNAL_ERROR, std::string("the device process ") +
                                                    (timed_out ? "did not answer within " + std::to_string(timeout_ms) +
                                                                     " ms and was killed"
@@ -374,136 +398,6 @@ Status DeviceProcess::MapHost(void *addr, uint64_t size, uint64_t offset, bool m
   }
   host_ranges_[key] = HostRange{size, offset};
   return Status::Ok();
-}
-
-Status DeviceProcess::DeathStatusLocked(const std::string &kernel, const char *how, const int *reaped_status) {
-  proto::ControlBlock &control = *arena_->control();
-  int status = reaped_status != nullptr ? *reaped_status : 0;
-  if (pid_ > 0) {
-    // A fault handler that reported re-raises its signal at once; give it a moment, then kill.
-    bool reaped = false;
-    for (int i = 0; i < 2000 && !reaped; ++i) {
-      const pid_t got = waitpid(pid_, &status, WNOHANG);
-      reaped = got == pid_ || (got < 0 && errno == ECHILD);
-      if (!reaped) std::this_thread::sleep_for(std::chrono::microseconds(500));
-    }
-    if (!reaped) {
-      kill(pid_, SIGKILL);
-      while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-      }
-    }
-    pid_ = -1;
-  }
-  if (socket_ >= 0) close(socket_);
-  socket_ = -1;
-  std::string line;
-  if (control.crash_written.load() != 0) {
-    line = control.crash_cause;
-    if (WIFEXITED(status) && line.find("exit(") != std::string::npos) {
-      line += " with status " + std::to_string(WEXITSTATUS(status));
-    }
-  } else {
-    uint32_t block = proto::kNoBlock;
-    for (auto &slot : control.running_block) block = std::min(block, slot.load());
-    line = "kernel " + kernel + " block " + (block == proto::kNoBlock ? std::string("?") : std::to_string(block)) +
-           ": the device process " + how + " (" + Describe(status) + ")";
-  }
-  return Status(ACL_ERROR_RT_AICORE_EXCEPTION, line + "; the device was reset and restarts on the next launch");
-}
-
-Status DeviceProcess::Launch(const LaunchRequest &request) {
-  const Kernel &kernel = *request.kernel;
-  if (request.args_size > proto::kMaxArgBytes) {
-    return Status(ACL_ERROR_INVALID_PARAM, "launch of kernel " + kernel.name + ": argsSize=" +
-                                               std::to_string(request.args_size) + " exceeds " +
-                                               std::to_string(proto::kMaxArgBytes) + " bytes");
-  }
-  std::lock_guard<std::mutex> lock(mutex_);
-  Status running = EnsureRunningLocked();
-  if (!running.ok()) {
-    return Status(running.code() == ACL_ERROR_RT_INVALID_HANDLE ? running.code() : ACL_ERROR_RT_AICORE_EXCEPTION,
-                  "kernel " + kernel.name + ": " + running.message());
-  }
-  proto::ControlBlock &control = *arena_->control();
-  proto::LaunchSlot &slot = control.slot;
-  slot.binary_id = kernel.binary_id;
-  slot.kernel_index = kernel.index;
-  slot.blocks = request.blocks;
-  slot.args_size = request.args_size;
-  std::memcpy(slot.args, request.args.data(), request.args_size);
-  const uint32_t seq = slot.submit_seq.load(std::memory_order_relaxed) + 1;
-  slot.submit_seq.store(seq, std::memory_order_seq_cst);
-  if (slot.device_waiting.load(std::memory_order_seq_cst) != 0) FutexWake(&slot.submit_seq);
-
-  const uint64_t timeout_ms = ExecuteTimeoutMs();
-  const auto start = Clock::now();
-  const auto deadline = start + std::chrono::milliseconds(timeout_ms);
-  int polls = 0;
-  while (slot.done_seq.load(std::memory_order_acquire) != seq) {
-#if defined(__x86_64__)
-    __builtin_ia32_pause();
-#endif
-    if (++polls % 64 == 0 && Clock::now() - start >= kLaunchSpin) break;
-  }
-  while (slot.done_seq.load(std::memory_order_acquire) != seq) {
-    slot.host_waiting.store(1, std::memory_order_seq_cst);
-    const uint32_t seen = slot.done_seq.load(std::memory_order_seq_cst);
-    if (seen != seq && control.crash_written.load() == 0) FutexWait(&slot.done_seq, seen, 2 * 1000 * 1000);
-    slot.host_waiting.store(0, std::memory_order_relaxed);
-    if (slot.done_seq.load(std::memory_order_acquire) == seq) break;
-    if (control.crash_written.load() != 0) return DeathStatusLocked(kernel.name, "died", nullptr);
-    int status = 0;
-    const pid_t got = waitpid(pid_, &status, WNOHANG);
-    if (got == pid_ || (got < 0 && errno == ECHILD)) {
-      pid_ = -1;
-      return DeathStatusLocked(kernel.name, "died", got > 0 ? &status : nullptr);
-    }
-    if (Clock::now() >= deadline) {
-      uint32_t block = proto::kNoBlock;
-      for (auto &running_block : control.running_block) block = std::min(block, running_block.load());
-      kill(pid_, SIGKILL);
-      while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-      }
-      pid_ = -1;
-      if (socket_ >= 0) close(socket_);
-      socket_ = -1;
-      return Status(ACL_ERROR_RT_AICORE_TIMEOUT,
-                    "kernel " + kernel.name + " block " +
-                        (block == proto::kNoBlock ? std::string("?") : std::to_string(block)) +
-                        ": still running after the operator execution timeout of " + std::to_string(timeout_ms) +
-                        " ms (aclrtSetOpExecuteTimeOut); the device was reset and restarts on the next launch");
-    }
-  }
-  if (slot.status == ACL_SUCCESS) return Status::Ok();
-  slot.message[proto::kMessageBytes - 1] = '\0';
-  return Status(slot.status, slot.message);
-}
-
-Status DeviceProcess::LaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const LaunchPublisher &publish) {
-  std::shared_ptr<const Kernel> local;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (retired_) {
-      return Status(ACL_ERROR_RT_INVALID_HANDLE, "kernel " + request.kernel->name +
-                                                     ": the device it was loaded on has been reset; load it again");
-    }
-    auto it = local_images_.find(request.kernel->binary_id);
-    if (it != local_images_.end() && request.kernel->index < it->second->kernels.size()) {
-      local = std::shared_ptr<const Kernel>(it->second, &it->second->kernels[request.kernel->index]);
-    }
-  }
-  if (local == nullptr) return Status(ACL_ERROR_RT_INVALID_HANDLE, "kernel " + request.kernel->name + " is not loaded");
-  LaunchRequest here = request;
-  here.kernel = std::move(local);
-  return RunLaunchInProcess(here, pool, publish);
-}
-
-// The host's RunLaunch: the blocks run in the device process of the kernel's binary.
-Status RunLaunch(const LaunchRequest &request, WorkerPool &pool, const LaunchPublisher &publish) {
-  DeviceProcess *device = request.kernel->device;
-  if (device == nullptr) return Status(ACL_ERROR_RT_INTERNAL_ERROR, "kernel " + request.kernel->name + " has no device");
-  if (device->in_process()) return device->LaunchInProcess(request, pool, publish);
-  return device->Launch(request);
 }
 
 }  // namespace asc_twin::rt

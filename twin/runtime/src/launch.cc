@@ -9,15 +9,23 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <system_error>
 #include <thread>
 
 #include "asc_twin/aicore_abi.h"
+#include "twin/runtime/internal/spin_wait.h"
 
 namespace asc_twin::rt {
 namespace {
 
 constexpr size_t kErrCapacity = 512;
 constexpr auto kJoinSpin = std::chrono::microseconds(100);
+// Lazy fan-out: when the pool's workers sleep, the launching thread runs blocks alone for this
+// long before it wakes them. A launch done by then (most small ones) finishes without a wake-up
+// (20-60 us on a VM, README "Launch latency"); a longer one loses at most this much of the
+// helpers' share, plus the rest of the block running when it is due (helpers are posted
+// between blocks; launches with no more blocks than threads post them at once).
+constexpr auto kFanOutDelay = std::chrono::microseconds(10);
 
 // This thread's Unified Buffer: 4 KiB aligned, sized to the SoC's ub_size, reused by every
 // block the thread runs.
@@ -48,10 +56,21 @@ thread_local const LaunchPublisher *t_publisher = nullptr;
 
 // One launch in flight. The counters every block thread writes sit on their own cache lines so
 // that claiming does not slow down the flag every block reads.
-struct LaunchState {
+struct LaunchState : std::enable_shared_from_this<LaunchState> {
   const LaunchRequest *request = nullptr;  // valid only while a block is unclaimed or running
   uint32_t blocks = 0;
   uint32_t threads = 1;  // threads expected to claim blocks (sizes the chunks)
+  // Cross-block waits (SyncAll, IBWait; CrossBlock below): launches of at most
+  // resident_limit blocks get a started flag per block, so that once a block waits for the
+  // others, every block not yet started can be given a thread of its own (`resident`), even
+  // the ones already claimed in some thread's run. Whoever sets a block's flag runs it.
+  uint32_t resident_limit = 0;
+  std::unique_ptr<std::atomic<uint8_t>[]> started;  // null: more blocks than can be resident
+  std::atomic<bool> resident{false};
+  std::mutex barrier_mutex;  // SyncAll() without workspace
+  std::condition_variable barrier_cv;
+  uint32_t barrier_arrived = 0;
+  uint64_t barrier_generation = 0;
   alignas(64) std::atomic<uint32_t> next_block{0};
   alignas(64) std::atomic<uint32_t> finished{0};
   alignas(64) std::atomic<bool> failed{false};
@@ -79,11 +98,18 @@ void RecordFailure(LaunchState &state, uint32_t block, std::string cause) {
     state.failure = std::move(cause);
   }
   state.failed.store(true, std::memory_order_release);
+  if (state.started != nullptr) {  // blocks waiting in a barrier give up (CrossBlock)
+    std::lock_guard<std::mutex> barrier(state.barrier_mutex);
+    state.barrier_cv.notify_all();
+  }
 }
+
+int CrossBlock(const void *launch_ctx, uint32_t op, char *err, size_t err_cap);
 
 // The env of this thread's blocks of one launch: filled once (only block_idx changes per
 // block), so the kernel does not read fields that were stored a moment before.
-void FillEnv(const LaunchRequest &request, uint8_t *ub, AscTwinBlockEnv *env) {
+void FillEnv(const LaunchState &state, uint8_t *ub, AscTwinBlockEnv *env) {
+  const LaunchRequest &request = *state.request;
   *env = AscTwinBlockEnv{};
   env->abi_version = ASC_TWIN_ABI_VERSION;
   env->block_num = request.blocks;
@@ -95,6 +121,23 @@ void FillEnv(const LaunchRequest &request, uint8_t *ub, AscTwinBlockEnv *env) {
   env->gm_ctx = request.memory;
   env->soc_version = request.soc->soc_version;
   env->kernel_name = request.kernel->name.c_str();
+  env->flags |= ASC_TWIN_ENV_CROSS_BLOCK;
+  env->cross_block = &CrossBlock;
+  env->launch_ctx = &state;
+  env->resident_limit = state.resident_limit;
+}
+
+// True if the calling thread may run `block` (no resident thread took it first).
+inline bool TakeBlock(LaunchState &state, uint32_t block) {
+  return state.started == nullptr || state.started[block].exchange(1, std::memory_order_acq_rel) == 0;
+}
+
+void CountFinished(LaunchState &state, uint32_t count) {
+  if (count == 0) return;
+  if (state.finished.fetch_add(count, std::memory_order_acq_rel) + count == state.blocks) {
+    std::lock_guard<std::mutex> lock(state.mutex);
+    if (state.waiter_sleeping) state.all_done.notify_all();
+  }
 }
 
 void RunOneBlock(LaunchState &state, AscTwinBlockEnv &env, uint32_t block) {
@@ -104,7 +147,7 @@ void RunOneBlock(LaunchState &state, AscTwinBlockEnv &env, uint32_t block) {
     return;
   }
   env.block_idx = block;
-  if (g_block_mark != nullptr) g_block_mark(block);
+  if (g_block_mark != nullptr) g_block_mark(request, block);
   char err[kErrCapacity];
   err[0] = '\0';
   int rc = 0;
@@ -114,7 +157,7 @@ void RunOneBlock(LaunchState &state, AscTwinBlockEnv &env, uint32_t block) {
     std::snprintf(err, sizeof(err), "C++ exception escaped the kernel entry");
     rc = -1;
   }
-  if (g_block_mark != nullptr) g_block_mark(UINT32_MAX);
+  if (g_block_mark != nullptr) g_block_mark(request, UINT32_MAX);
   if (rc != 0) {
     err[sizeof(err) - 1] = '\0';
     RecordFailure(state, block, OneLine(err));
@@ -150,43 +193,121 @@ bool ClaimBlocks(LaunchState &state, uint32_t *first, uint32_t *count) {
   }
 }
 
+struct DeferredHelpers;
+void RunBlocks(LaunchState &state, DeferredHelpers *deferred = nullptr);
+
+// Helpers the launching thread still owes the pool (lazy fan-out, kFanOutDelay).
+struct DeferredHelpers {
+  WorkerPool *pool = nullptr;
+  unsigned count = 0;
+  std::chrono::steady_clock::time_point due;
+  std::shared_ptr<LaunchState> state;
+  void PostIfDue() {
+    if (count == 0 || std::chrono::steady_clock::now() < due) return;
+    for (; count > 0; --count) pool->Post([held = state] { RunBlocks(*held); });
+  }
+};
+
 // Claims and runs blocks until none is left; after a trap the remaining blocks are skipped.
-void RunBlocks(LaunchState &state) {
-  const uint32_t blocks = state.blocks;  // a late helper must not touch the finished request
+// The launching thread passes `deferred` and posts the helpers once they are due.
+void RunBlocks(LaunchState &state, DeferredHelpers *deferred) {
   uint32_t first = 0, count = 0;
   AscTwinBlockEnv env;
   bool env_filled = false;  // the request may be touched only once a block was claimed
   while (ClaimBlocks(state, &first, &count)) {
     if (!env_filled) {
-      FillEnv(*state.request, t_ub_arena.Get(state.request->soc->ub_size), &env);
+      FillEnv(state, t_ub_arena.Get(state.request->soc->ub_size), &env);
       env_filled = true;
     }
+    uint32_t mine = 0;  // blocks of the run this thread completes (ran, or skipped after a trap)
     for (uint32_t block = first; block < first + count; ++block) {
-      if (state.failed.load(std::memory_order_relaxed)) break;
+      if (!TakeBlock(state, block)) continue;  // a resident thread has it
+      ++mine;
+      if (state.failed.load(std::memory_order_relaxed)) continue;
       RunOneBlock(state, env, block);
+      if (deferred != nullptr && deferred->count > 0) deferred->PostIfDue();
     }
     FenceBlockStores();  // every path that completes blocks, trapped ones included, passes here
-    if (state.finished.fetch_add(count, std::memory_order_acq_rel) + count == blocks) {
-      std::lock_guard<std::mutex> lock(state.mutex);
-      if (state.waiter_sleeping) state.all_done.notify_all();
-    }
+    CountFinished(state, mine);
   }
 }
 
 void WaitAllFinished(LaunchState &state) {
   const uint32_t blocks = state.blocks;
-  const auto deadline = std::chrono::steady_clock::now() + kJoinSpin;
-  int polls = 0;
-  while (state.finished.load(std::memory_order_acquire) != blocks) {
-    if (++polls % 64 == 0) {
-      if (std::chrono::steady_clock::now() >= deadline) break;
-      std::this_thread::yield();
-    }
-  }
+  if (SpinUntil([&] { return state.finished.load(std::memory_order_acquire) == blocks; }, kJoinSpin)) return;
   std::unique_lock<std::mutex> lock(state.mutex);
   state.waiter_sleeping = true;
   state.all_done.wait(lock, [&] { return state.finished.load(std::memory_order_acquire) == blocks; });
   state.waiter_sleeping = false;
+}
+
+// Runs `block` on a thread of its own, unless a thread that claimed it started it first.
+void RunResidentBlock(const std::shared_ptr<LaunchState> &state, uint32_t block) {
+  if (!TakeBlock(*state, block)) return;
+  if (!state->failed.load(std::memory_order_relaxed)) {
+    AscTwinBlockEnv env;
+    FillEnv(*state, t_ub_arena.Get(state->request->soc->ub_size), &env);
+    RunOneBlock(*state, env, block);
+  }
+  FenceBlockStores();
+  CountFinished(*state, 1);
+}
+
+// From the first wait on: every block not yet started gets a thread (started per launch and
+// ended with the block: such launches are rare and small, at most resident_limit blocks).
+void MakeResident(LaunchState &state) {
+  if (state.resident.exchange(true, std::memory_order_acq_rel)) return;
+  std::shared_ptr<LaunchState> held = state.shared_from_this();
+  for (uint32_t block = 0; block < state.blocks; ++block) {
+    if (state.started[block].load(std::memory_order_acquire) != 0) continue;
+    try {
+      std::thread([held, block] { RunResidentBlock(held, block); }).detach();
+    } catch (const std::system_error &e) {
+      if (TakeBlock(state, block)) {
+        RecordFailure(state, block, std::string("cannot start a thread to make the block resident: ") + e.what());
+        CountFinished(state, 1);
+      }
+    }
+  }
+}
+
+int Barrier(LaunchState &state, char *err, size_t err_cap) {
+  std::unique_lock<std::mutex> lock(state.barrier_mutex);
+  const uint64_t generation = state.barrier_generation;
+  if (++state.barrier_arrived == state.blocks) {
+    state.barrier_arrived = 0;
+    ++state.barrier_generation;
+    state.barrier_cv.notify_all();
+    return 0;
+  }
+  state.barrier_cv.wait(lock, [&] {
+    return state.barrier_generation != generation || state.failed.load(std::memory_order_acquire);
+  });
+  if (state.barrier_generation != generation) return 0;
+  std::snprintf(err, err_cap, "SyncAll: another block of the launch failed, it will never reach the barrier");
+  return 1;
+}
+
+int CrossBlock(const void *launch_ctx, uint32_t op, char *err, size_t err_cap) {
+  auto &state = *const_cast<LaunchState *>(static_cast<const LaunchState *>(launch_ctx));
+  if (op == ASC_TWIN_CROSS_BLOCK_POLL) {
+    if (!state.failed.load(std::memory_order_acquire)) return 0;
+    std::snprintf(err, err_cap, "another block of the launch failed, the block waited for may never come");
+    return 1;
+  }
+  if (op != ASC_TWIN_CROSS_BLOCK_RESIDENT && op != ASC_TWIN_CROSS_BLOCK_BARRIER) {
+    std::snprintf(err, err_cap, "unknown cross-block operation %u", op);
+    return 1;
+  }
+  if (state.started == nullptr) {
+    std::snprintf(err, err_cap,
+                  "numBlocks=%u exceeds the %u cores of %s: blocks that wait for each other (SyncAll, IBWait) "
+                  "must all be resident at once, as on the NPU; launch at most %u blocks",
+                  state.blocks, state.resident_limit, state.request->soc->soc_version, state.resident_limit);
+    return 1;
+  }
+  MakeResident(state);
+  return op == ASC_TWIN_CROSS_BLOCK_BARRIER ? Barrier(state, err, err_cap) : 0;
 }
 
 }  // namespace
@@ -243,14 +364,25 @@ Status RunLaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const 
   state->blocks = request.blocks;
   // Pool workers, plus this thread (a worker itself, or a host thread draining its stream).
   state->threads = pool.size() + 1;
+  state->resident_limit = std::max(request.soc->ai_core_cnt, request.soc->vector_core_cnt);
+  if (request.blocks <= state->resident_limit) {
+    state->started.reset(new std::atomic<uint8_t>[request.blocks]);
+    for (uint32_t b = 0; b < request.blocks; ++b) state->started[b].store(0, std::memory_order_relaxed);
+  }
+  DeferredHelpers deferred;
   if (request.blocks > 1) {
     const unsigned helpers = std::min<unsigned>(request.blocks - 1, pool.size());
-    for (unsigned i = 0; i < helpers; ++i) {
-      pool.Post([state] { RunBlocks(*state); });
+    // At once when that costs no wake-up (the workers are polling), or when there are no more
+    // blocks than threads (each block may be long, and a helper posted at the first block
+    // boundary would come too late); else lazily.
+    if (pool.sleeping() == 0 || request.blocks <= pool.size() + 1) {
+      for (unsigned i = 0; i < helpers; ++i) pool.Post([state] { RunBlocks(*state); });
+    } else {
+      deferred = DeferredHelpers{&pool, helpers, std::chrono::steady_clock::now() + kFanOutDelay, state};
     }
     if (publish) publish(state);
   }
-  RunBlocks(*state);
+  RunBlocks(*state, &deferred);
   WaitAllFinished(*state);
   if (request.blocks > 1 && publish) publish(nullptr);
   if (!state->failed.load(std::memory_order_acquire)) return Status::Ok();

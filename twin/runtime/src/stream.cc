@@ -1,13 +1,15 @@
 #include "twin/runtime/internal/stream.h"
 
+#include "twin/runtime/internal/device_process.h"
+
 #include <chrono>
 #include <thread>
 
 namespace asc_twin::rt {
 namespace {
 constexpr auto kSyncSpin = std::chrono::microseconds(100);
-// A one-block launch synchronized within this long after it was queued counts as "launch, then
-// synchronize": the stream's next one defers its drain to the synchronizer. A longer gap means
+// A deferrable launch (stream.h) synchronized within this long after it was queued counts as
+// "launch, then synchronize": the stream's next one defers its drain to the synchronizer. A longer gap means
 // the host worked meanwhile and wants the kernel to overlap with that work.
 constexpr auto kSyncFollowsWindow = std::chrono::microseconds(20);
 
@@ -37,7 +39,7 @@ void Stream::FlushDeferredDrain() {
     std::lock_guard<std::mutex> lock(mutex_);
     if (!drain_deferred_) return;
     drain_deferred_ = false;
-    defer_one_block_ = false;  // the host went on with other calls: it wants asynchrony here
+    defer_launches_ = false;  // the host went on with other calls: it wants asynchrony here
     if (!draining_ && !drain_posted_ && !tasks_.empty()) {
       drain_posted_ = true;
       post = true;
@@ -58,7 +60,7 @@ void Stream::Enqueue(Task task) {
   EnqueueTask(std::move(task), false);
 }
 
-void Stream::EnqueueTask(Task task, bool one_block_launch) {
+void Stream::EnqueueTask(Task task, bool deferrable_launch) {
   bool post = false;
   bool deferred = false;
   {
@@ -66,11 +68,11 @@ void Stream::EnqueueTask(Task task, bool one_block_launch) {
     const bool idle = tasks_.empty() && !draining_ && !drain_posted_;
     tasks_.push_back(std::move(task));
     busy_.store(true, std::memory_order_release);
-    if (one_block_launch) last_one_block_enqueue_ = std::chrono::steady_clock::now();
+    if (deferrable_launch) last_deferrable_enqueue_ = std::chrono::steady_clock::now();
     if (drain_deferred_) {  // a second task before a synchronize: this stream is used asynchronously
       drain_deferred_ = false;
-      defer_one_block_ = false;
-    } else if (one_block_launch && defer_one_block_ && idle) {
+      defer_launches_ = false;
+    } else if (deferrable_launch && defer_launches_ && idle) {
       drain_deferred_ = true;
       deferred = true;
     }
@@ -88,11 +90,15 @@ void Stream::EnqueueTask(Task task, bool one_block_launch) {
 
 void Stream::EnqueueLaunch(LaunchRequest request) {
   FlushDeferredDrainOfThisThread();
-  const bool one_block = request.blocks == 1;
+  // In-process, only a one-block launch is cheaper inline than on a woken worker; a launch bound
+  // for a device process runs there whichever host thread submits it, so every one may wait
+  // for the synchronizer (a host worker's wake-up would only add to its latency).
+  const DeviceProcess *device = request.kernel->device;
+  const bool deferrable = request.blocks == 1 || (device != nullptr && !device->in_process());
   auto shared = std::make_shared<LaunchRequest>(std::move(request));
   WorkerPool *pool = pool_;
   // Published to this stream's synchronizers through the ScopedLaunchPublisher of DrainLocked.
-  EnqueueTask([shared, pool] { return RunLaunch(*shared, *pool); }, one_block);
+  EnqueueTask([shared, pool] { return RunLaunch(*shared, *pool); }, deferrable);
 }
 
 void Stream::PublishLaunch(const std::shared_ptr<LaunchState> &launch) {
@@ -137,10 +143,10 @@ void Stream::DrainLocked(std::unique_lock<std::mutex> &lock) {
 Status Stream::Synchronize() {
   std::unique_lock<std::mutex> lock(mutex_);
   drain_deferred_ = false;  // the deferred launch, if any, runs on this thread below
-  if (last_one_block_enqueue_ != std::chrono::steady_clock::time_point{}) {
+  if (last_deferrable_enqueue_ != std::chrono::steady_clock::time_point{}) {
     // Learn whether the next one-block launch should wait for a synchronizer (see stream.h).
-    defer_one_block_ = std::chrono::steady_clock::now() - last_one_block_enqueue_ <= kSyncFollowsWindow;
-    last_one_block_enqueue_ = std::chrono::steady_clock::time_point{};
+    defer_launches_ = std::chrono::steady_clock::now() - last_deferrable_enqueue_ <= kSyncFollowsWindow;
+    last_deferrable_enqueue_ = std::chrono::steady_clock::time_point{};
   }
   for (;;) {
     if (tasks_.empty() && !draining_) break;

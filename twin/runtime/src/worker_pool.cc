@@ -2,17 +2,13 @@
 
 #include <chrono>
 
+#include "twin/runtime/internal/spin_wait.h"
+
 namespace asc_twin::rt {
 namespace {
 
 // How long an idle worker polls for new work before sleeping. Short: the machine is shared.
 constexpr auto kIdleSpin = std::chrono::microseconds(50);
-
-inline void CpuRelax() {
-#if defined(__x86_64__)
-  __builtin_ia32_pause();
-#endif
-}
 
 }  // namespace
 
@@ -42,22 +38,13 @@ void WorkerPool::Post(std::function<void()> job) {
     std::lock_guard<std::mutex> lock(mutex_);
     jobs_.push_back(std::move(job));
     queued_.fetch_add(1, std::memory_order_release);
-    wake_one = sleepers_ > 0;
+    wake_one = sleepers_.load(std::memory_order_relaxed) > 0;
   }
   if (wake_one) wake_.notify_one();
 }
 
 bool WorkerPool::SpinForWork() const {
-  const auto deadline = std::chrono::steady_clock::now() + kIdleSpin;
-  int polls = 0;
-  while (queued_.load(std::memory_order_acquire) == 0) {
-    CpuRelax();
-    if (++polls % 64 == 0) {
-      if (std::chrono::steady_clock::now() >= deadline) return false;
-      std::this_thread::yield();
-    }
-  }
-  return true;
+  return SpinUntil([this] { return queued_.load(std::memory_order_acquire) != 0; }, kIdleSpin);
 }
 
 void WorkerPool::Loop() {

@@ -10,6 +10,7 @@
 #include <map>
 #include <vector>
 
+#include "twin/runtime/tests/mutate_bytes.h"
 #include "twin/runtime/tests/test_support.h"
 
 namespace asc_twin::rt::testing {
@@ -35,16 +36,7 @@ TEST_F(MutatedImage, NeverHurtsTheHost) {
       std::cout << "[mutation] " << run << " runs, " << slow << " slower than 1 s" << std::endl;
     }
     std::vector<uint8_t> bytes = seeds[Rng()() % 3];
-    const int edits = 1 + static_cast<int>(Rng()() % 8);
-    for (int e = 0; e < edits; ++e) {
-      const size_t at = Rng()() % bytes.size();
-      switch (Rng()() % 4) {
-        case 0: bytes[at] = static_cast<uint8_t>(Rng()()); break;            // random byte
-        case 1: bytes[at] ^= static_cast<uint8_t>(1u << (Rng()() % 8)); break;  // bit flip
-        case 2: std::memset(&bytes[at], 0xff, std::min<size_t>(8, bytes.size() - at)); break;
-        default: bytes.resize(std::max<size_t>(1, at)); break;               // truncate
-      }
-    }
+    MutateBytes(&bytes, Rng());
     aclrtBinHandle bin = nullptr;
     aclError code = aclrtBinaryLoadFromData(bytes.data(), bytes.size(), nullptr, &bin);
     if (code == ACL_SUCCESS) {

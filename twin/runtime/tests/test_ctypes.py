@@ -12,44 +12,17 @@ import time
 import numpy as np
 import pytest
 
-ACL_SUCCESS = 0
+from acl_ctypes import (ACL_MEM_MALLOC_NORMAL_ONLY, ACL_MEMCPY_DEVICE_TO_HOST, ACL_MEMCPY_HOST_TO_DEVICE,
+                        function as _function, load_acl, ok as _ok, resolve as _resolve)
+
 ACL_ERROR_UNINITIALIZE = 100001
 ACL_ERROR_RT_AICORE_EXCEPTION = 507015
 ACL_ERROR_RT_KERNEL_LOOKUP = 507027
-ACL_MEM_MALLOC_NORMAL_ONLY = 2
-ACL_MEMCPY_HOST_TO_DEVICE = 1
-ACL_MEMCPY_DEVICE_TO_HOST = 2
-
-
-def _resolve(path: str) -> str:
-    return path if os.path.isabs(path) else os.path.join(os.getcwd(), path)
 
 
 @pytest.fixture(scope="module")
 def acl() -> ctypes.CDLL:
-    lib = ctypes.CDLL(_resolve(os.environ["ASCENDCL_LIB"]))
-    lib.aclGetRecentErrMsg.restype = ctypes.c_char_p
-    lib.aclrtGetSocName.restype = ctypes.c_char_p
-    lib.aclrtMalloc.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_size_t, ctypes.c_int]
-    lib.aclrtFree.argtypes = [ctypes.c_void_p]
-    lib.aclrtMemcpy.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
-    lib.aclrtBinaryLoadFromData.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p,
-                                            ctypes.POINTER(ctypes.c_void_p)]
-    lib.aclrtBinaryGetFunction.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
-    lib.aclrtBinaryUnLoad.argtypes = [ctypes.c_void_p]
-    lib.aclrtLaunchKernel.argtypes = [ctypes.c_void_p, ctypes.c_uint32, ctypes.c_void_p, ctypes.c_size_t,
-                                      ctypes.c_void_p]
-    lib.aclrtCreateStream.argtypes = [ctypes.POINTER(ctypes.c_void_p)]
-    lib.aclrtSynchronizeStream.argtypes = [ctypes.c_void_p]
-    lib.aclrtDestroyStream.argtypes = [ctypes.c_void_p]
-    lib.aclrtFunctionGetParamCount.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_size_t)]
-    return lib
-
-
-def _ok(acl: ctypes.CDLL, rc: int) -> None:
-    if rc != ACL_SUCCESS:
-        msg = acl.aclGetRecentErrMsg()
-        raise AssertionError(f"ACL error {rc}: {msg.decode() if msg else ''}")
+    return load_acl(os.environ["ASCENDCL_LIB"])
 
 
 @pytest.fixture()
@@ -66,12 +39,6 @@ def session(acl: ctypes.CDLL):
     _ok(acl, acl.aclrtDestroyStream(stream))
     _ok(acl, acl.aclrtResetDevice(0))
     _ok(acl, acl.aclFinalize())
-
-
-def _function(acl: ctypes.CDLL, binary: ctypes.c_void_p, name: str) -> ctypes.c_void_p:
-    func = ctypes.c_void_p()
-    _ok(acl, acl.aclrtBinaryGetFunction(binary, name.encode(), ctypes.byref(func)))
-    return func
 
 
 def test_uninitialized_and_error_message(acl: ctypes.CDLL) -> None:

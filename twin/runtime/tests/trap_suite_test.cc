@@ -168,5 +168,17 @@ TEST_F(TrapSuite, FaultOnOneStreamLeavesOtherStreamsWorking) {
   ACL_OK(aclrtDestroyStream(other));
 }
 
+// A device process restarted after a fault reports ready, serves the reload of every binary and
+// only then starts its dispatchers (held back here on purpose): the launch the host submitted
+// meanwhile must still run (it once was lost, and the watchdog killed the device with no block
+// to name).
+TEST_F(TrapSuite, LaunchSubmittedBeforeTheDispatcherStartsIsNotLost) {
+  ASSERT_EQ(setenv("ASCEND_TWIN_DEVICE_START_DELAY_US", "300000", 1), 0);
+  std::string message;
+  EXPECT_EQ(RunFault("fault_abort", 1, 0, 0, &message), ACL_ERROR_RT_AICORE_EXCEPTION);
+  ASSERT_NO_FATAL_FAILURE(CheckVaddWorks(5));  // restarts the device; the dispatcher starts late
+  ASSERT_EQ(unsetenv("ASCEND_TWIN_DEVICE_START_DELAY_US"), 0);
+}
+
 }  // namespace
 }  // namespace asc_twin::rt::testing

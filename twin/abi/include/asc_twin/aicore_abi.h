@@ -33,7 +33,10 @@
  * segments, a writable+executable segment or an executable stack.
  *
  * Version history: 1 = first layout; 2 = AscTwinBlockEnv.flags (+ reserved)
- * after npu_arch, with ASC_TWIN_ENV_HOST_FENCES_STORES.
+ * after npu_arch, with ASC_TWIN_ENV_HOST_FENCES_STORES. Still 2: the cross-block
+ * fields at the end of AscTwinBlockEnv, present only when flags has
+ * ASC_TWIN_ENV_CROSS_BLOCK (older kernels never read them; a kernel built with them
+ * finds the bit clear on an older runtime and traps instead of reading past the env).
  */
 #ifndef ASC_TWIN_AICORE_ABI_H_
 #define ASC_TWIN_AICORE_ABI_H_
@@ -63,6 +66,24 @@ typedef int (*AscTwinGmCheckFn)(const void *gm_ctx, const void *addr, uint64_t l
  * included. A kernel then need not fence its weakly ordered (streaming, non-temporal)
  * GM stores per block. Clear: the kernel fences them itself before returning. */
 #define ASC_TWIN_ENV_HOST_FENCES_STORES 0x1u
+/* The env has the cross-block fields (cross_block, launch_ctx, resident_limit): blocks
+ * of the launch may wait for each other (SyncAll, IBWait). */
+#define ASC_TWIN_ENV_CROSS_BLOCK 0x2u
+
+/* Operations of AscTwinCrossBlockFn. */
+/* The calling block is about to wait for other blocks of its launch: from now on every
+ * block of the launch runs at once (the ones not yet started get threads of their own),
+ * as every block of a launch is resident on the NPU's AI cores. Fails when the launch has
+ * more blocks than resident_limit (the NPU could not hold them either). */
+#define ASC_TWIN_CROSS_BLOCK_RESIDENT 1u
+/* The hardware barrier of SyncAll(): returns once every block of the launch called it
+ * (as often as the caller). Implies RESIDENT. */
+#define ASC_TWIN_CROSS_BLOCK_BARRIER 2u
+/* Polled by a waiting block: fails once another block of the launch failed, so that the
+ * waiter gives up instead of waiting for a block that will never come. */
+#define ASC_TWIN_CROSS_BLOCK_POLL 3u
+/* Returns 0, or non-zero with a one-line cause in err (NUL-terminated). */
+typedef int (*AscTwinCrossBlockFn)(const void *launch_ctx, uint32_t op, char *err, size_t err_cap);
 
 /* Everything one block needs; owned by the runtime, valid during the call. */
 typedef struct AscTwinBlockEnv {
@@ -78,6 +99,11 @@ typedef struct AscTwinBlockEnv {
   const void *gm_ctx;
   const char *soc_version; /* e.g. "Ascend910B1" */
   const char *kernel_name;
+  /* Valid only when flags has ASC_TWIN_ENV_CROSS_BLOCK. */
+  AscTwinCrossBlockFn cross_block;
+  const void *launch_ctx;   /* the launch, for cross_block */
+  uint32_t resident_limit;  /* blocks that can be resident at once: the SoC's core count */
+  uint32_t reserved2;       /* 0 */
 } AscTwinBlockEnv;
 
 typedef struct AscTwinKernelInfo {
