@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "twin/runtime/bench/c_add.h"
 #include "twin/runtime/internal/device.h"
 
 namespace {
@@ -123,18 +124,7 @@ double MicrosOf(F &&f) {
   return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
 }
 
-// The plain C contender: z = x + y split evenly over `threads` std::threads, started per call.
-void CAdd(const float *__restrict x, const float *__restrict y, float *__restrict z, uint64_t n, unsigned threads) {
-  std::vector<std::thread> team;
-  team.reserve(threads);
-  for (unsigned t = 0; t < threads; ++t) {
-    const uint64_t lo = n * t / threads, hi = n * (t + 1) / threads;
-    team.emplace_back([=] {
-      for (uint64_t i = lo; i < hi; ++i) z[i] = x[i] + y[i];
-    });
-  }
-  for (std::thread &thread : team) thread.join();
-}
+using asc_twin_bench::CAdd;  // the plain C contender (bench/c_add.h, shared with om_bench)
 
 struct DeviceBuffers {
   void *x = nullptr, *y = nullptr, *z = nullptr;

@@ -90,6 +90,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="measuring budget per size and contender")
     parser.add_argument("--rounds", type=int, default=2,
                         help="alternating runs of each mode (device process, in-process); each row keeps its best")
+    parser.add_argument("--json-out", help="also write the device-process measurements to this JSON file "
+                                           "(tests/bench/perf_table.py reads it)")
     args, passthrough = parser.parse_known_args()
     passthrough.append(f"--seconds={args.seconds}")
 
@@ -159,6 +161,21 @@ def main() -> None:
         k, ko = gbps(r["n"], r["kernel_us"]), gbps(r["n"], o["kernel_us"])
         print(f"| {r['n']:>8} | {k:>26.2f} | {ko:>22.2f} | {k / ko:>5.2f} | {gbps(r['n'], r['c_us']):>20.2f} | "
               f"{gbps(r['n'], o['c_us']):>23.2f} |")
+    if args.json_out:
+        write_json(args.json_out, adds, launches)
+
+
+def write_json(path: str, adds, launches) -> None:
+    """The device-process rows the performance table uses: per block count, back to back and after
+    1 ms idle; per size, kernel and C add medians. Written to a temp file, then renamed."""
+    after = {r["blocks"]: r["median_us"] for r in launches if r["idle_us"] == 1000}
+    summary = {"launch": {str(r["blocks"]): {"back_to_back_us": r["median_us"], "after_idle_us": after[r["blocks"]]}
+                          for r in launches if r["idle_us"] == 0 and r["blocks"] in after},
+               "add": [{"n": r["n"], "kernel_us": r["kernel_us"], "c_us": r["c_us"]} for r in adds]}
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(summary, f, indent=1)
+    os.replace(tmp, path)
 
 
 if __name__ == "__main__":
