@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Iterable, List, Optional, Sequence
 
 from .errors import BishengError
+from .timing import PHASES
 from .options import Options
 from .toolchain import ABI_HEADER, ENTRY_HEADER, ResourceDirs, Tools
 
@@ -59,7 +60,8 @@ def _sha256_file(path: str) -> str:
 
 def _first_line(cmd: list) -> str:
     try:
-        out = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL).stdout
+        with PHASES.measure("tool queries (--version, resource dir)"):
+            out = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL).stdout
     except OSError as e:
         raise BishengError(f"cannot run {cmd[0]}: {e.strerror}")
     return out.splitlines()[0].strip() if out.strip() else "unknown"
@@ -78,6 +80,7 @@ def driver_digest() -> str:
     return digest.hexdigest()
 
 
+@functools.lru_cache(maxsize=None)
 def compiler_identity(tools: Tools) -> str:
     return (f"bisheng-driver {driver_digest()}; "
             f"{_first_line([tools.clang, '--version'])}; {_first_line([tools.lld, '--version'])}")

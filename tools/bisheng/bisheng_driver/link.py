@@ -66,7 +66,7 @@ def _link(opts: Options, tools: Tools, res: ResourceDirs, objects: list, workdir
     cmd += objects + list(opts.link_flags)
     cmd += ["-L", lib] + [f"-l{n}" for n in DEFAULT_LIBS] + [f"-Wl,-rpath,{lib}", "-lpthread", "-ldl"]
     cmd += ["-o", out]
-    proc = run(cmd, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = run(cmd, "link", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if proc.returncode != 0:
         _relay_link_errors(proc.stderr.decode("utf-8", errors="replace"), opts.output)
     return out

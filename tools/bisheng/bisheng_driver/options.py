@@ -48,6 +48,7 @@ class Options:
     dep_targets: list = field(default_factory=list)  # (-MT|-MQ, target)
     dep_phony: bool = False                  # -MP
     verbose: bool = False
+    show_times: bool = False                 # --time: per-phase wall times on stderr
     show_version: bool = False
     # twin extensions (kernel cache key, see cache_key.py)
     twin_cache_key: Optional[str] = None     # --twin-cache-key=FILE: write the key report
@@ -120,6 +121,8 @@ def parse_args(argv: list) -> Options:
             opts.show_version = True
         elif arg == "-v":
             opts.verbose = True
+        elif arg == "--time":
+            opts.show_times = True
         elif arg == "-c":
             opts.compile_only = True
         elif arg.startswith("-o"):
