@@ -31,6 +31,7 @@ import subprocess
 from dataclasses import dataclass
 from typing import Iterable, List, Optional, Sequence
 
+from .cache_support import hash_fields, sha256_file
 from .errors import BishengError
 from .timing import PHASES
 from .options import Options
@@ -48,14 +49,6 @@ class HeaderDigest:
     name: str     # logical name (see module docstring)
     sha256: str
     path: str     # where this compile read it: relative to the cwd when under it, else absolute
-
-
-def _sha256_file(path: str) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _first_line(cmd: list) -> str:
@@ -171,20 +164,11 @@ def header_digests(deps: Iterable[str], opts: Options, res: ResourceDirs,
             continue
         seen.add(real)
         try:
-            sha = _sha256_file(path)
+            sha = sha256_file(path)
         except OSError as e:
             raise BishengError(f"cannot read header '{path}' for the cache key: {e.strerror}")
         out.append(HeaderDigest(logical_name(path, roots), sha, _reported_path(path)))
     return sorted(out, key=lambda h: (h.name, h.sha256, h.path))
-
-
-def _hash_fields(fields: Iterable[str]) -> str:
-    digest = hashlib.sha256()
-    for field in fields:
-        data = field.encode("utf-8")
-        digest.update(len(data).to_bytes(8, "little"))   # length-prefixed: no ambiguous joins
-        digest.update(data)
-    return digest.hexdigest()
 
 
 def compute_key(identity: str, flags: Sequence[str], soc: str, npu_arch: int, source_sha256: str,
@@ -192,7 +176,7 @@ def compute_key(identity: str, flags: Sequence[str], soc: str, npu_arch: int, so
     fields = [SCHEME, "compiler", identity, "flags", str(len(flags)), *flags, "soc", soc,
               "npu_arch", str(npu_arch), "source", source_sha256, "headers", str(len(headers))]
     fields += [f"{h.name} {h.sha256}" for h in sorted(headers, key=lambda h: (h.name, h.sha256))]
-    return _hash_fields(fields)
+    return hash_fields(fields)
 
 
 def check_soc(soc: Optional[str]) -> str:
@@ -210,7 +194,7 @@ def key_report(opts: Options, tools: Tools, res: ResourceDirs, deps: Iterable[st
     roots = include_roots(opts, res, clang_resource_dir(tools))
     identity = compiler_identity(tools)
     flags = normalized_flags(opts, roots)
-    source_sha = _sha256_file(opts.source)
+    source_sha = sha256_file(opts.source)
     headers = header_digests(deps, opts, res, roots)
     key = compute_key(identity, flags, soc, opts.arch.number, source_sha, headers)
     report = {
