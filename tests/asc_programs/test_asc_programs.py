@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from programs_spec import SPECS  # noqa: E402
+from programs_spec import SPECS, TIKICPULIB_PROGRAMS  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 RUNFILES = Path(os.environ.get("RUNFILES_DIR", "")) / "ascend_twin"
@@ -63,11 +63,13 @@ project(asc_programs LANGUAGES ASC CXX)
 foreach(prog {programs})
   add_executable(${{prog}} ${{prog}}.asc)
 endforeach()
-# CPU-debug build of the same kernel file by the host C++ compiler, as CANN's CPU mode does.
-configure_file(cpu_debug_max.asc cpu_debug_max_tiki.cpp COPYONLY)
-add_executable(cpu_debug_max_tiki ${{CMAKE_CURRENT_BINARY_DIR}}/cpu_debug_max_tiki.cpp)
-target_include_directories(cpu_debug_max_tiki PRIVATE ${{CMAKE_CURRENT_SOURCE_DIR}})
-target_link_libraries(cpu_debug_max_tiki PRIVATE tikicpulib::Ascend910B1)
+# CPU-debug builds of the same kernel files by the host C++ compiler, as CANN's CPU mode does.
+foreach(prog {tiki_programs})
+  configure_file(${{prog}}.asc ${{prog}}_tiki.cpp COPYONLY)
+  add_executable(${{prog}}_tiki ${{CMAKE_CURRENT_BINARY_DIR}}/${{prog}}_tiki.cpp)
+  target_include_directories(${{prog}}_tiki PRIVATE ${{CMAKE_CURRENT_SOURCE_DIR}})
+  target_link_libraries(${{prog}}_tiki PRIVATE tikicpulib::Ascend910B1)
+endforeach()
 """
 
 
@@ -78,7 +80,8 @@ def cmake_build(workdir) -> Path:
     for f in workdir.glob("*.asc"):
         shutil.copy(f, project / f.name)
     shutil.copy(workdir / "host_io.h", project / "host_io.h")
-    (project / "CMakeLists.txt").write_text(CMAKE_LISTS.format(programs=" ".join(sorted(SPECS))))
+    (project / "CMakeLists.txt").write_text(CMAKE_LISTS.format(programs=" ".join(sorted(SPECS)),
+                                                          tiki_programs=" ".join(TIKICPULIB_PROGRAMS)))
     proc = run(["cmake", "-S", ".", "-B", "build"], project)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     proc = run(["cmake", "--build", "build", "-j", "2"], project)
@@ -111,8 +114,9 @@ def test_cmake_asc_build(cmake_build, tmp_path, name):
     check_program(cmake_build / name, name, tmp_path)
 
 
-def test_cmake_tikicpulib_build_with_the_host_compiler(cmake_build, tmp_path):
-    check_program(cmake_build / "cpu_debug_max_tiki", "cpu_debug_max", tmp_path)
+@pytest.mark.parametrize("name", TIKICPULIB_PROGRAMS)
+def test_cmake_tikicpulib_build_with_the_host_compiler(cmake_build, tmp_path, name):
+    check_program(cmake_build / f"{name}_tiki", name, tmp_path)
 
 
 def test_unchanged_project_builds_with_cmake_and_passes(tmp_path):

@@ -119,7 +119,7 @@ def registration_source(device_binary_path: str, kernels: list, infos: list) -> 
         lines.append(f"static const uint32_t asc_twin_sizes_{i}[] = {{{body}}};")
         table.append(f"  {{reinterpret_cast<const void*>(&asc_twin_stub_{i}), {_c_string(k.name)}, "
                      f"{len(info.sizes)}u, asc_twin_sizes_{i}}},")
-        if k.name == k.spelled:   # extern "C" or a unique global-scope name: CANN's launcher too
+        if k.name == k.spelled and not k.local:   # extern "C" or a unique global-scope name: CANN's launcher too
             params = ", ".join(["uint32_t numBlocks", "void* stream"] +
                                [f"{t} a{j}" for j, t in enumerate(aclrtlaunch_params(info))])
             argv = ", ".join(_launcher_args(info) + ["nullptr"])

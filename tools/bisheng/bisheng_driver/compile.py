@@ -1,5 +1,7 @@
 """The compile pipeline: check + discover, build the device binary, wrap it."""
 
+import dataclasses
+import hashlib
 import os
 import shlex
 import struct
@@ -22,6 +24,7 @@ from .timing import PHASES
 from .toolchain import ABI_HEADER, ENTRY_HEADER, ResourceDirs, Tools
 
 PRELUDE_HEADER = os.path.join("asc_twin", "host_prelude.h")
+KERNEL_ATTRS_HEADER = os.path.join("asc_twin", "host_kernel_attrs.h")
 
 GENERATED_NAME = "<bisheng: generated kernel entries>"
 # Stable spellings for paths that vary between machines and sandboxes, so that
@@ -86,6 +89,11 @@ def _host_flags(opts: Options, tools: Tools, res: ResourceDirs) -> list:
 
 def _prelude(res: ResourceDirs) -> list:
     return ["-include", os.path.join(res.asc_include, PRELUDE_HEADER)]
+
+
+def _kernel_attrs(res: ResourceDirs) -> list:
+    """Forced after the prelude or the prefix: never part of a PCH (see the header)."""
+    return ["-include", os.path.join(res.asc_include, KERNEL_ATTRS_HEADER)]
 
 
 def _prefix_eligible(opts: Options, res: ResourceDirs) -> bool:
@@ -170,7 +178,7 @@ def _host_pass(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run
     host_obj = os.path.join(workdir, "host_code.o")
     flags = _host_flags(opts, tools, res)
     prefix = _pass_prefix(pch.HOST, [tools.clang] + flags, opts, tools, res, workdir, run) if use_prefix else None
-    head = prefix.flags() if prefix else _prelude(res)
+    head = (prefix.flags() if prefix else _prelude(res)) + _kernel_attrs(res)
     cmd = [tools.clang] + flags + head + opts.warning_flags + _prefix_maps(res, workdir)
     # The cache key needs every header read, system ones included (-MD), even without a depfile.
     dep_mode = opts.dep_mode or ("-MD" if opts.twin_cache_key else None)
@@ -296,8 +304,29 @@ def _read_param_sizes(tools: Tools, workdir: str, device_obj: str, count: int, r
     return out
 
 
+def _export_local_stubs(tools: Tools, workdir: str, device_so: str, kernels: list, run: _Run) -> list:
+    """Static and anonymous-namespace kernels have local stubs, which the registration object
+    cannot name: give each a global name unique to this device binary (its content hash, so
+    two objects with a `static` kernel of the same name still link) in host_code.o."""
+    local = [k for k in kernels if k.local]
+    if not local:
+        return kernels
+    with open(device_so, "rb") as f:
+        tag = hashlib.sha256(f.read()).hexdigest()[:16]
+    renamed = {k.stub: f"{k.stub}.asc_twin.{tag}" for k in local}
+    host_code = os.path.join(workdir, "host_code.o")
+    cmd = [tools.objcopy] + [f"--redefine-sym={old}={new}" for old, new in renamed.items()]
+    cmd += [f"--globalize-symbol={old}" for old in renamed] + [host_code]   # matched before renaming
+    proc = run(cmd, "objcopy (local kernels)", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if proc.returncode != 0:
+        raise BishengError("internal error: cannot export the stubs of static kernels: "
+                           + proc.stderr.decode(errors="replace").strip())
+    return [dataclasses.replace(k, stub=renamed[k.stub]) if k.local else k for k in kernels]
+
+
 def _registration_object(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, device_so: str,
                          kernels: list, sizes: list, run: _Run) -> str:
+    kernels = _export_local_stubs(tools, workdir, device_so, kernels, run)
     reg = os.path.join(workdir, "register.cpp")
     with open(reg, "w", encoding="utf-8") as f:
         f.write(codegen.registration_source(device_so, kernels, sizes))
@@ -322,7 +351,7 @@ def _write_launch_headers(directory: str, kernels: list, infos: list) -> None:
     plain name (its `aclrtlaunch_<kernel>` is defined in the object)."""
     os.makedirs(directory, exist_ok=True)
     for kernel, info in zip(kernels, infos):
-        if kernel.name != kernel.spelled:
+        if kernel.name != kernel.spelled or kernel.local:
             continue
         path = os.path.join(directory, f"aclrtlaunch_{kernel.name}.h")
         text = codegen.aclrtlaunch_header(kernel.name, info)
@@ -354,7 +383,7 @@ def _verify_embedded(tools: Tools, workdir: str, host_obj: str, device_so: str, 
 def _scan_deps(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run) -> list:
     """Every file the preprocessor reads for the source (clang -M): no parse, no code."""
     deps_path = os.path.join(workdir, "scan.d")
-    cmd = ([tools.clang] + _host_flags(opts, tools, res) + _prelude(res)
+    cmd = ([tools.clang] + _host_flags(opts, tools, res) + _prelude(res) + _kernel_attrs(res)
            + ["-w", "-M", "-MF", deps_path, "-MT", "scan", opts.source])
     proc = run(cmd, "dependency scan", stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if proc.returncode != 0:

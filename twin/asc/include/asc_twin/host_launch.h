@@ -39,8 +39,11 @@ void __asc_twin_register_binary(const void *data, size_t size, const AscTwinHost
                                  size_t count);
 /* aclrtLaunchKernel for a registered kernel; args[i] points at parameter i. Returns an aclError. */
 int __asc_twin_launch(const void *stub, uint32_t blocks, void *stream, void **args);
-/* The configuration of the next stub call: `<<<blocks, l2ctrl, stream>>>`. */
-int __asc_twin_push_launch_config(uint32_t blocks, void *stream);
+/* The configuration of the next stub call: `<<<blocks, dynUBufSize, stream>>>` (an l2ctrl
+ * pointer in slot 2 is given as dyn_ub_size 0). */
+int __asc_twin_push_launch_config(uint32_t blocks, int64_t dyn_ub_size, void *stream);
+/* ICPU_SET_TILING_KEY: the tiling key every later direct launch of this process carries. */
+void __asc_twin_set_tiling_key(uint64_t key);
 /* CPU-debug style: initializes ACL on first use, launches on the default stream and waits;
  * a trap is printed and returned (non-zero). */
 int __asc_twin_run_sync(const void *stub, uint32_t blocks, void **args);
