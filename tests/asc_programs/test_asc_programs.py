@@ -144,6 +144,41 @@ def test_unchanged_legacy_project_with_generated_launchers(tmp_path):
     assert proc.stdout.strip() == "legacy_launch: rc=0 sync=0 mismatches=0"
 
 
+@pytest.mark.parametrize("run_mode", ["npu", "cpu"])
+def test_fatbin_library_and_generated_launchers_in_each_run_mode(tmp_path, run_mode):
+    # project_fatbin/: ascendc_fatbin_library (loaded with aclrtBinaryLoadFromFile) and
+    # ascendc_library(... ENABLE_ACLRT_LAUNCH) (aclrtlaunch_fill_index.h), CMAKE_ASC_RUN_MODE.
+    project = tmp_path / "project_fatbin"
+    shutil.copytree(TESTS / "project_fatbin", project)
+    proc = run(["bash", "-c", f"cmake -S . -B build -DCMAKE_ASC_RUN_MODE={run_mode} && cmake --build build"], project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert ("option '--run-mode=cpu' has no effect" in proc.stdout + proc.stderr) == (run_mode == "cpu")
+    assert (project / "build" / "include" / "fill_kernels" / "aclrtlaunch_fill_index.h").exists()
+    proc = run(["./build/fatbin_demo"], project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.strip() == "load=0 get=0 launch=0 fill=0 sync=0 bad_scale=0 bad_fill=0"
+
+
+@pytest.mark.parametrize("case", ["run_mode", "cpu_arch", "fatbin_sources"])
+def test_cmake_package_refuses_bad_settings_in_one_line(tmp_path, case):
+    (tmp_path / "a.asc").write_text('#include "kernel_operator.h"\nextern "C" __global__ __aicore__ void k(GM_ADDR p) {}\n')
+    (tmp_path / "b.asc").write_text('#include "kernel_operator.h"\nextern "C" __global__ __aicore__ void j(GM_ADDR p) {}\n')
+    arch, mode, body = "dav-2201", "npu", "ascendc_fatbin_library(one a.asc)\n"
+    if case == "run_mode":
+        mode, want = "fpga", "CMAKE_ASC_RUN_MODE='fpga' is not one of npu, cpu, sim"
+    elif case == "cpu_arch":
+        arch, mode, want = "dav-3002", "cpu", "CMAKE_ASC_RUN_MODE=cpu supports dav-2002, dav-2201 and dav-3510, not dav-3002"
+    else:
+        body, want = "ascendc_fatbin_library(two a.asc b.asc)\n", \
+            "ascendc_fatbin_library(two): the CPU twin builds a fatbin from exactly one source file (got 2)"
+    (tmp_path / "CMakeLists.txt").write_text(
+        f"cmake_minimum_required(VERSION 3.16)\nset(CMAKE_ASC_ARCHITECTURES {arch} CACHE STRING \"\")\n"
+        f"find_package(ASC REQUIRED)\nproject(bad LANGUAGES ASC CXX)\n{body}")
+    proc = run(["cmake", "-S", ".", "-B", "build", f"-DCMAKE_ASC_RUN_MODE={mode}"], tmp_path)
+    assert proc.returncode != 0
+    assert want in " ".join(proc.stderr.split()), proc.stderr
+
+
 LIBRARY_PROJECT = {
     "kern.asc": '#include "kernel_operator.h"\n'
                 'extern "C" __global__ __aicore__ void fill9(GM_ADDR p) {\n'
