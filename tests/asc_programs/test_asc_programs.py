@@ -231,6 +231,13 @@ def test_objects_and_host_files_link_together(workdir, tmp_path):
     assert proc.returncode == 0, proc.stderr
     proc = run(["./linked"], tmp_path)
     assert proc.returncode == 0 and proc.stdout.strip() == "rc=0 h63=7", proc.stdout + proc.stderr
+    # -lib: a static library of the kernel objects, linked like any archive
+    proc = run(["bisheng", "-lib", "kern.asc", "-o", "libkstatic.a", ARCH], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    proc = run(["bisheng", "-x", "asc", "main.cpp", "-L.", "-lkstatic", "-o", "vialib", ARCH], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    proc = run(["./vialib"], tmp_path)
+    assert proc.returncode == 0 and proc.stdout.strip() == "rc=0 h63=7", proc.stdout + proc.stderr
     proc = run(["bisheng", "-shared", "-fPIC", "kern.asc", "-o", "libkern.so", ARCH], tmp_path)
     assert proc.returncode == 0, proc.stderr
     proc = run(["bisheng", "-x", "asc", "main.cpp", "-L.", "-lkern", "-Wl,-rpath,$ORIGIN", "-o", "viaso", ARCH],

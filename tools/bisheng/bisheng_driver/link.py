@@ -72,6 +72,21 @@ def _link(opts: Options, tools: Tools, res: ResourceDirs, objects: list, workdir
     return out
 
 
+def _archive(opts: Options, tools: Tools, objects: list, workdir: str, run: _Run) -> str:
+    """-lib: the compiled sources and the object inputs in one static library (each object
+    registers its own kernels, so the archive serves any program that links it)."""
+    extra = [f for f in opts.link_flags if f.endswith((".o", ".lo"))]
+    rest = [f for f in opts.link_flags if f not in extra]
+    if rest:
+        raise BishengError(f"-lib archives sources and objects only; cannot archive '{rest[0]}'")
+    out = os.path.join(workdir, "lib.a")
+    proc = run([tools.ar, "rcsD", out] + objects + extra, "archive", stdin=subprocess.DEVNULL,
+               stderr=subprocess.PIPE)
+    if proc.returncode != 0:
+        raise BishengError(f"archiving '{opts.output}' failed: {proc.stderr.decode(errors='replace').strip()}")
+    return out
+
+
 def build(opts: Options, tools: Tools, res: ResourceDirs) -> None:
     if opts.compile_only:
         _compile_all(opts, tools, res)
@@ -85,6 +100,9 @@ def build(opts: Options, tools: Tools, res: ResourceDirs) -> None:
         raise BishengError(f"cannot write '{opts.output}': {e.strerror} (directory '{out_dir}')")
     try:
         objects = _compile_all(dataclasses.replace(opts, dep_mode=None, dep_file=None), tools, res, workdir)
+        if opts.make_lib:
+            _publish(_archive(opts, tools, objects, workdir, _Run(opts.verbose)), opts.output)
+            return
         linked = _link(opts, tools, res, objects, workdir, _Run(opts.verbose))
         _publish(linked, opts.output)
         os.chmod(opts.output, 0o755)

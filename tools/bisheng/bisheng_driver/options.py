@@ -59,6 +59,7 @@ class Options:
     inputs: list = field(default_factory=list)       # (path, language or None) in order
     link_flags: list = field(default_factory=list)   # -L/-l/-Wl,/-shared/... and objects, in order
     shared: bool = False                     # -shared: link a shared library
+    make_lib: bool = False                   # -lib: archive the objects into a static library
     extra_flags: list = field(default_factory=list)  # -f... code generation flags passed to clang
     notes: list = field(default_factory=list)        # "accepted, no effect" notes, printed once
 
@@ -175,8 +176,12 @@ def parse_args(argv: list) -> Options:
             opts.link_flags.append(arg)
         elif arg == "-shared":
             opts.shared = True
-        elif arg in ("-lib", "-dc"):
-            raise _unsupported(arg, "static device libraries and relocatable device code are not supported by the twin")
+        elif arg == "-lib":
+            opts.make_lib = True
+        elif arg == "-dc":
+            raise _unsupported(arg, "relocatable device code is not supported by the CPU twin: each object carries "
+                                    "the device binary of its own kernels; compile with -c (a kernel must be "
+                                    "defined in the file that defines what it calls)")
         elif arg.startswith("-L"):
             opts.link_flags += ["-L", value_of(arg, "-L")]
         elif arg.startswith("-l"):
@@ -219,6 +224,8 @@ def parse_args(argv: list) -> Options:
     if opts.compile_only and len(opts.inputs) > 1 and opts.output is not None:
         names = ", ".join(f"'{p}'" for p, _ in opts.inputs)
         raise BishengError(f"cannot write one output '{opts.output}' for more than one input file ({names}) with -c")
+    if opts.make_lib and (opts.compile_only or opts.shared):
+        raise BishengError(f"-lib cannot be combined with {'-c' if opts.compile_only else '-shared'}")
     opts.source, lang = opts.inputs[0] if opts.inputs else (None, None)
     if opts.inputs and opts.arch is None:
         raise BishengError("no NPU architecture given: pass --npu-arch=dav-XXXX "
@@ -235,7 +242,7 @@ def parse_args(argv: list) -> Options:
     if opts.compile_only and opts.output is None:
         opts.output = default_object_name(opts.source)
     if not opts.compile_only and opts.output is None:
-        opts.output = "a.out"
+        opts.output = "a.a" if opts.make_lib else "a.out"
     return opts
 
 

@@ -386,6 +386,8 @@ def test_response_file_and_cce_noop_flags(tmp_path):
     (["-x", "cuda"], "unsupported language 'cuda'"),
     (["extra.asc"], "cannot write one output 'o.o' for more than one input file"),
     (["-MF"], "missing argument to '-MF'"),
+    (["-lib"], "-lib cannot be combined with -c"),
+    (["-dc"], "unsupported option '-dc': relocatable device code is not supported by the CPU twin"),
 ])
 def test_bad_options_fail_with_one_line(tmp_path, args, message):
     copy_testdata(str(tmp_path), *KERNEL_FILES)
