@@ -324,6 +324,49 @@ def test_kernels_declared_before_their_definition_static_and_anonymous(tmp_path)
         assert out[0] == want
 
 
+def _pch_env(cache) -> dict:
+    env = clean_env()
+    env["BISHENG_PCH_CACHE"] = str(cache)
+    return env
+
+
+def test_the_pch_cache_never_changes_the_bytes(tmp_path):
+    # An eligible source (only includes before kernel_operator.h): the first compile builds the
+    # two PCHs, the second uses them, a third runs without the cache; all give the same object,
+    # and the depfile names neither the prefix header nor the PCH.
+    copy_testdata(str(tmp_path), *KERNEL_FILES)
+    cache = tmp_path / "pch"
+    cache.mkdir(mode=0o700)
+    outputs = []
+    for name, env in (("cold", _pch_env(cache)), ("warm", _pch_env(cache)), ("off", _pch_env("off"))):
+        proc = run_bisheng(["-c", "add_custom.asc", "-o", f"{name}.o", "--npu-arch=dav-2201", "-MD", "-MF",
+                            f"{name}.d", "--time"], str(tmp_path), env)
+        assert proc.returncode == 0, proc.stderr
+        assert ("PCH build (host)" in proc.stderr) == (name == "cold"), proc.stderr
+        outputs.append((tmp_path / f"{name}.o").read_bytes())
+        deps = (tmp_path / f"{name}.d").read_text()
+        assert ".pch" not in deps and "bisheng_prefix" not in deps and str(cache) not in deps
+        assert [w for w in deps.split() if w != "\\"][1] == "add_custom.asc"   # the source first, as clang
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert len(list(cache.glob("*.pch"))) == 2
+
+
+def test_sources_that_set_macros_first_and_debug_builds_take_no_pch(tmp_path):
+    copy_testdata(str(tmp_path), *KERNEL_FILES)
+    text = (tmp_path / "add_custom.asc").read_text()
+    (tmp_path / "macro_first.asc").write_text("#define _GLIBCXX_ASSERTIONS 1\n" + text)
+    cache = tmp_path / "pch"
+    cache.mkdir(mode=0o700)
+    for args in (["macro_first.asc"], ["add_custom.asc", "-g"]):
+        proc = run_bisheng(["-c", *args, "-o", "o.o", "--npu-arch=dav-2201"], str(tmp_path), _pch_env(cache))
+        assert proc.returncode == 0, proc.stderr
+    assert list(cache.iterdir()) == []
+    cache.chmod(0o777)      # writable by others: not trusted, one note, compiled without it
+    proc = run_bisheng(["-c", "add_custom.asc", "-o", "o.o", "--npu-arch=dav-2201"], str(tmp_path), _pch_env(cache))
+    assert proc.returncode == 0 and "is writable by group or others (mode 777); compiling without it" in proc.stderr
+    assert list(cache.iterdir()) == []
+
+
 TRAILER_MAGIC = 0x315458454E495754   # ASC_TWIN_LAUNCH_TRAILER_MAGIC
 
 
