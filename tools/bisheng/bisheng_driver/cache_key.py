@@ -33,7 +33,7 @@ from typing import Iterable, List, Optional, Sequence
 
 from .cache_support import hash_fields, sha256_file
 from .errors import BishengError
-from .timing import PHASES
+from . import tool_facts
 from .options import Options
 from .toolchain import ABI_HEADER, ENTRY_HEADER, ResourceDirs, Tools
 
@@ -52,12 +52,7 @@ class HeaderDigest:
 
 
 def _first_line(cmd: list) -> str:
-    try:
-        with PHASES.measure("tool queries (--version, resource dir)"):
-            out = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL).stdout
-    except OSError as e:
-        raise BishengError(f"cannot run {cmd[0]}: {e.strerror}")
-    return out.splitlines()[0].strip() if out.strip() else "unknown"
+    return tool_facts.first_line(cmd)
 
 
 def driver_digest() -> str:
