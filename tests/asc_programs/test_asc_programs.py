@@ -247,6 +247,44 @@ def test_objects_and_host_files_link_together(workdir, tmp_path):
     assert proc.returncode == 0 and proc.stdout.strip() == "rc=0 h63=7", proc.stdout + proc.stderr
 
 
+def test_relocatable_device_code_links_across_objects(tmp_path):
+    # -dc: a kernel calls an __aicore__ function defined in another object; the link does the
+    # device link. A -dc object holds no finished device binary; the device link refuses an
+    # undefined device function and objects for two arches, each in one line.
+    (tmp_path / "kern.asc").write_text(
+        '#include "kernel_operator.h"\n__aicore__ int32_t Offset(int32_t block);\n'
+        'extern "C" __global__ __aicore__ void fill_rdc(GM_ADDR p) {\n'
+        '  AscendC::GlobalTensor<int32_t> g; g.SetGlobalBuffer((__gm__ int32_t*)p, 8);\n'
+        '  g.SetValue(AscendC::GetBlockIdx(), Offset(AscendC::GetBlockIdx()));\n}\n')
+    (tmp_path / "helper.asc").write_text(
+        '#include "kernel_operator.h"\n__aicore__ int32_t Offset(int32_t block) { return block * 3 + 1; }\n')
+    (tmp_path / "main.cpp").write_text(
+        '#include <cstdio>\n#include "acl/acl.h"\n#include "kernel_operator.h"\n'
+        'extern "C" __global__ __aicore__ void fill_rdc(GM_ADDR p);\n'
+        'int main() {\n  aclInit(nullptr); aclrtSetDevice(0); void* d; aclrtMalloc(&d, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n'
+        '  fill_rdc<<<8, nullptr, nullptr>>>((GM_ADDR)d);\n  int rc = aclrtSynchronizeDevice();\n'
+        '  int h[8]; aclrtMemcpy(h, 32, d, 32, ACL_MEMCPY_DEVICE_TO_HOST);\n'
+        '  std::printf("rc=%d h=%d,%d\\n", rc, h[0], h[7]);\n  return rc;\n}\n')
+    for name in ("kern", "helper"):
+        proc = run(["bisheng", "-dc", f"{name}.asc", "-o", f"{name}.o", ARCH], tmp_path)
+        assert proc.returncode == 0, proc.stderr
+    section = subprocess.run(["llvm-objcopy", "-O", "binary", "--only-section=.aicore_binary", "kern.o", "none.bin"],
+                             cwd=str(tmp_path), env=env(), capture_output=True)
+    assert section.returncode == 0 and (tmp_path / "none.bin").stat().st_size == 0
+    proc = run(["bisheng", "-x", "asc", "main.cpp", "kern.o", "helper.o", "-o", "prog", ARCH], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    proc = run(["./prog"], tmp_path, timeout=120)
+    assert proc.returncode == 0 and proc.stdout.strip() == "rc=0 h=1,22", proc.stdout + proc.stderr
+    proc = run(["bisheng", "-x", "asc", "main.cpp", "kern.o", "-o", "missing", ARCH], tmp_path)
+    assert proc.returncode != 0 and "undefined symbol: Offset(int)" in proc.stderr
+    assert proc.stderr.strip().splitlines()[-1] == "bisheng: error: linking the device binary for the -dc objects failed"
+    proc = run(["bisheng", "-dc", "helper.asc", "-o", "helper310.o", "--npu-arch=dav-2002"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    proc = run(["bisheng", "main.cpp", "kern.o", "helper310.o", "-o", "mixed", ARCH], tmp_path)
+    assert proc.returncode != 0
+    assert "-dc objects for different NPU architectures cannot be linked together" in proc.stderr
+
+
 def test_a_trap_is_reported_by_the_synchronize(tmp_path):
     (tmp_path / "trap.asc").write_text(
         '#include <cstdio>\n#include "acl/acl.h"\n#include "kernel_operator.h"\n'

@@ -18,7 +18,7 @@ from .cache_key import clang_resource_dir
 from .depfile import format_deps, parse_deps
 from .errors import BishengError
 from .options import Options
-from . import pch
+from . import device_binary, pch, rdc
 from .prefix import PrefixCheck
 from .timing import PHASES
 from .toolchain import ABI_HEADER, ENTRY_HEADER, ResourceDirs, Tools
@@ -206,17 +206,14 @@ def _relay_diagnostics(stderr: bytes, opts: Options, wrapper: str) -> None:
     sys.stderr.flush()
 
 
-def _build_device_binary(opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
-                         kernels: list, run: _Run, use_prefix: bool) -> tuple:
-    """Pass 2: the kernels, their entries and everything they call, as plain C++ in a shared
-    object (the device binary). The host code of the file is compiled too but dropped by the
-    linker (--gc-sections): nothing exported reaches it. Returns (path, parameter sizes)."""
+def _compile_device_object(opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
+                           kernels: list, run: _Run, use_prefix: bool, with_meta: bool = True) -> tuple:
+    """Pass 2: the kernels, their entries and everything they call, as plain C++ in one
+    relocatable object (device_binary.py links it; the host code of the file is compiled too
+    but dropped there by --gc-sections). Returns (device.o, parameter sizes)."""
     wrapper = os.path.join(workdir, "entries.cpp")
     with open(wrapper, "w", encoding="utf-8") as f:
-        f.write(codegen.entries_source(os.path.abspath(opts.source), opts.arch, kernels))
-    exports = os.path.join(workdir, "exports.map")
-    with open(exports, "w", encoding="utf-8") as f:
-        f.write(codegen.version_script([k.name for k in kernels]))
+        f.write(codegen.entries_source(os.path.abspath(opts.source), opts.arch, kernels, with_meta))
 
     # -w: pass 1 already showed the user's warnings (and applied -Werror) once.
     lang = _language_flags(opts)
@@ -259,20 +256,8 @@ def _build_device_binary(opts: Options, tools: Tools, res: ResourceDirs, workdir
     if proc.returncode != 0:
         raise BishengError(f"compilation of the kernel entries for '{opts.source}' failed",
                            proc.returncode)
-    sizes = _read_param_sizes(tools, workdir, device_obj, len(kernels), run)
-
-    device_so = os.path.join(workdir, "device.so")
-    # -nostartfiles: no crti/crtbegin, so the image has no DT_INIT/DT_FINI/INIT_ARRAY/FINI_ARRAY;
-    # the runtime refuses images that would run code when loaded (twin/runtime/device).
-    cmd = [tools.clang, "--driver-mode=g++", "-shared", "-nostartfiles", "-fPIC", "-fuse-ld=lld",
-           f"--ld-path={tools.lld}", device_obj, "-o", device_so,
-           f"-Wl,--version-script={exports}", "-Wl,-z,defs", "-Wl,-z,now", "-Wl,--gc-sections",
-           "-Wl,-z,noexecstack", "-Wl,--build-id=sha1", "-Wl,--hash-style=gnu"]
-    proc = run(cmd, "device link", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _relay_diagnostics(proc.stderr, opts, wrapper)
-    if proc.returncode != 0:
-        raise BishengError(f"linking the device binary for '{opts.source}' failed", proc.returncode)
-    return device_so, sizes
+    sizes = _read_param_sizes(tools, workdir, device_obj, len(kernels), run) if kernels else []
+    return device_obj, sizes
 
 
 @dataclass(frozen=True)
@@ -302,48 +287,6 @@ def _read_param_sizes(tools: Tools, workdir: str, device_obj: str, count: int, r
         out.append(ParamInfo(list(words[i * per + 1:i * per + 1 + n]),
                              list(words[i * per + 64:i * per + 64 + n])))
     return out
-
-
-def _export_local_stubs(tools: Tools, workdir: str, device_so: str, kernels: list, run: _Run) -> list:
-    """Static and anonymous-namespace kernels have local stubs, which the registration object
-    cannot name: give each a global name unique to this device binary (its content hash, so
-    two objects with a `static` kernel of the same name still link) in host_code.o."""
-    local = [k for k in kernels if k.local]
-    if not local:
-        return kernels
-    with open(device_so, "rb") as f:
-        tag = hashlib.sha256(f.read()).hexdigest()[:16]
-    renamed = {k.stub: f"{k.stub}.asc_twin.{tag}" for k in local}
-    host_code = os.path.join(workdir, "host_code.o")
-    cmd = [tools.objcopy] + [f"--redefine-sym={old}={new}" for old, new in renamed.items()]
-    cmd += [f"--globalize-symbol={old}" for old in renamed] + [host_code]   # matched before renaming
-    proc = run(cmd, "objcopy (local kernels)", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    if proc.returncode != 0:
-        raise BishengError("internal error: cannot export the stubs of static kernels: "
-                           + proc.stderr.decode(errors="replace").strip())
-    return [dataclasses.replace(k, stub=renamed[k.stub]) if k.local else k for k in kernels]
-
-
-def _registration_object(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, device_so: str,
-                         kernels: list, sizes: list, run: _Run) -> str:
-    kernels = _export_local_stubs(tools, workdir, device_so, kernels, run)
-    reg = os.path.join(workdir, "register.cpp")
-    with open(reg, "w", encoding="utf-8") as f:
-        f.write(codegen.registration_source(device_so, kernels, sizes))
-    reg_obj = os.path.join(workdir, "register.o")
-    cmd = [tools.clang, "--driver-mode=g++", "-x", "c++", "-std=c++17", "-O2", "-fPIC", "-g0", "-w",
-           "-isystem", res.asc_include, "-c", reg, "-o", reg_obj]
-    proc = run(cmd, "registration compile", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    if proc.returncode != 0:
-        sys.stderr.buffer.write(proc.stderr)
-        raise BishengError("internal error: compiling the kernel registration failed", proc.returncode)
-    merged = os.path.join(workdir, "host.o")
-    proc = run(phase="merge (ld -r)", cmd=[tools.lld, "-r", os.path.join(workdir, "host_code.o"), reg_obj, "-o", merged],
-               stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    if proc.returncode != 0:
-        sys.stderr.buffer.write(proc.stderr)
-        raise BishengError("internal error: merging the host object failed", proc.returncode)
-    return merged
 
 
 def _write_launch_headers(directory: str, kernels: list, infos: list) -> None:
@@ -506,9 +449,19 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
         with PHASES.measure("kernel list (llvm-nm, llvm-cxxfilt)"):
             kernels = kernels_of(host_obj, tools.nm, tools.cxxfilt)
         infos = []
-        if kernels:
-            device_so, infos = _build_device_binary(opts, tools, res, workdir, kernels, run, use_prefix)
-            host_obj = _registration_object(opts, tools, res, workdir, device_so, kernels, infos, run)
+        if opts.rdc:     # -dc: the device object travels in the host object to the link
+            device_obj, infos = _compile_device_object(opts, tools, res, workdir, kernels, run, use_prefix,
+                                                       with_meta=False)
+            kernels = device_binary.export_local_stubs(tools, workdir, host_obj, device_obj, kernels, run)
+            host_obj = rdc.attach(tools, workdir, host_obj, device_obj, opts.arch, kernels, infos, run)
+        elif kernels:
+            device_obj, infos = _compile_device_object(opts, tools, res, workdir, kernels, run, use_prefix)
+            wrapper = os.path.join(workdir, "entries.cpp")
+            device_so = device_binary.link(tools, workdir, [device_obj], [k.name for k in kernels], run,
+                                           f"'{opts.source}'", lambda err: _relay_diagnostics(err, opts, wrapper))
+            kernels = device_binary.export_local_stubs(tools, workdir, host_obj, device_so, kernels, run)
+            host_obj = device_binary.registration_object(tools, res, workdir, [host_obj], device_so, kernels,
+                                                         infos, run)
             _verify_embedded(tools, workdir, host_obj, device_so, run)
         if opts.twin_aclrtlaunch_dir:
             _write_launch_headers(opts.twin_aclrtlaunch_dir, kernels, infos)

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import tempfile
 
+from . import rdc
 from .compile import _Run, _publish, compile_kernel
 from .errors import BishengError
 from .options import Options, default_object_name
@@ -103,7 +104,13 @@ def build(opts: Options, tools: Tools, res: ResourceDirs) -> None:
         if opts.make_lib:
             _publish(_archive(opts, tools, objects, workdir, _Run(opts.verbose)), opts.output)
             return
-        linked = _link(opts, tools, res, objects, workdir, _Run(opts.verbose))
+        run = _Run(opts.verbose)
+        # -dc objects (compiled here or given): their device code is linked into one binary now
+        given = [f for f in opts.link_flags if f.endswith((".o", ".lo")) and os.path.isfile(f)]
+        found = rdc.collect(tools, workdir, objects + given, run)
+        if found:
+            objects = objects + [rdc.device_link(tools, res, workdir, found, run)]
+        linked = _link(opts, tools, res, objects, workdir, run)
         _publish(linked, opts.output)
         os.chmod(opts.output, 0o755)
     finally:

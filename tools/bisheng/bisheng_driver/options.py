@@ -60,6 +60,7 @@ class Options:
     link_flags: list = field(default_factory=list)   # -L/-l/-Wl,/-shared/... and objects, in order
     shared: bool = False                     # -shared: link a shared library
     make_lib: bool = False                   # -lib: archive the objects into a static library
+    rdc: bool = False                        # -dc: relocatable device code, device-linked by the link
     extra_flags: list = field(default_factory=list)  # -f... code generation flags passed to clang
     notes: list = field(default_factory=list)        # "accepted, no effect" notes, printed once
 
@@ -179,9 +180,7 @@ def parse_args(argv: list) -> Options:
         elif arg == "-lib":
             opts.make_lib = True
         elif arg == "-dc":
-            raise _unsupported(arg, "relocatable device code is not supported by the CPU twin: each object carries "
-                                    "the device binary of its own kernels; compile with -c (a kernel must be "
-                                    "defined in the file that defines what it calls)")
+            opts.compile_only = opts.rdc = True     # -c with relocatable device code (rdc.py)
         elif arg.startswith("-L"):
             opts.link_flags += ["-L", value_of(arg, "-L")]
         elif arg.startswith("-l"):
@@ -226,6 +225,9 @@ def parse_args(argv: list) -> Options:
         raise BishengError(f"cannot write one output '{opts.output}' for more than one input file ({names}) with -c")
     if opts.make_lib and (opts.compile_only or opts.shared):
         raise BishengError(f"-lib cannot be combined with {'-c' if opts.compile_only else '-shared'}")
+    if opts.rdc and (opts.twin_cache_key or opts.twin_aclrtlaunch_dir):
+        raise BishengError("-dc objects have no finished device binary: --twin-cache-key and "
+                           "--twin-aclrtlaunch-dir need -c")
     opts.source, lang = opts.inputs[0] if opts.inputs else (None, None)
     if opts.inputs and opts.arch is None:
         raise BishengError("no NPU architecture given: pass --npu-arch=dav-XXXX "

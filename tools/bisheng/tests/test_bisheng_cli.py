@@ -360,11 +360,11 @@ def test_sources_that_set_macros_first_and_debug_builds_take_no_pch(tmp_path):
     for args in (["macro_first.asc"], ["add_custom.asc", "-g"]):
         proc = run_bisheng(["-c", *args, "-o", "o.o", "--npu-arch=dav-2201"], str(tmp_path), _pch_env(cache))
         assert proc.returncode == 0, proc.stderr
-    assert list(cache.iterdir()) == []
+    assert list(cache.glob("*.pch")) == []        # (tool_facts.json: the tool queries are remembered)
     cache.chmod(0o777)      # writable by others: not trusted, one note, compiled without it
     proc = run_bisheng(["-c", "add_custom.asc", "-o", "o.o", "--npu-arch=dav-2201"], str(tmp_path), _pch_env(cache))
     assert proc.returncode == 0 and "is writable by group or others (mode 777); compiling without it" in proc.stderr
-    assert list(cache.iterdir()) == []
+    assert list(cache.glob("*.pch")) == []
 
 
 TRAILER_MAGIC = 0x315458454E495754   # ASC_TWIN_LAUNCH_TRAILER_MAGIC
@@ -430,7 +430,7 @@ def test_response_file_and_cce_noop_flags(tmp_path):
     (["extra.asc"], "cannot write one output 'o.o' for more than one input file"),
     (["-MF"], "missing argument to '-MF'"),
     (["-lib"], "-lib cannot be combined with -c"),
-    (["-dc"], "unsupported option '-dc': relocatable device code is not supported by the CPU twin"),
+    (["-dc", "--twin-aclrtlaunch-dir=inc"], "-dc objects have no finished device binary"),
 ])
 def test_bad_options_fail_with_one_line(tmp_path, args, message):
     copy_testdata(str(tmp_path), *KERNEL_FILES)
