@@ -68,6 +68,13 @@ def _logical_lines(text: str) -> List[str]:
     return out
 
 
+def _both_forms(paths: Iterable[str]) -> List[str]:
+    out = []
+    for p in paths:
+        out += [os.path.normpath(os.path.abspath(p)), os.path.realpath(p)]
+    return list(dict.fromkeys(out))
+
+
 def _read(path: str) -> Optional[str]:
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
@@ -84,8 +91,10 @@ class PrefixCheck:
         self.source = source
         self.quote_dirs = list(quote_dirs)     # -iquote then -I then -isystem, as clang looks
         self.angle_dirs = list(angle_dirs)     # -I then -isystem
-        self.twin_roots = [os.path.realpath(r) for r in twin_roots]
-        self.host_roots = [os.path.realpath(r) for r in host_roots]
+        # as spelled and with symlinks resolved: a Bazel runfiles or sandbox tree is a real
+        # directory of symlinked files, an installed tree may be reached through a symlink
+        self.twin_roots = _both_forms(twin_roots)
+        self.host_roots = _both_forms(host_roots)
         self._twin_identifiers = None
 
     def _resolve(self, name: str, quoted: bool, including_dir: str) -> Optional[str]:
@@ -93,11 +102,11 @@ class PrefixCheck:
         for d in dirs:
             path = os.path.join(d, name)
             if os.path.isfile(path):
-                return os.path.realpath(path)
+                return os.path.normpath(os.path.abspath(path))
         return None
 
     def _under(self, path: str, roots: Iterable[str]) -> bool:
-        return any(path == r or path.startswith(r + os.sep) for r in roots)
+        return any(p == r or p.startswith(r + os.sep) for p in _both_forms([path]) for r in roots)
 
     def _is_twin_trigger(self, path: Optional[str]) -> bool:
         return (path is not None and os.path.basename(path) == PREFIX_TRIGGER
