@@ -191,7 +191,7 @@ def _host_pass(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run
         cmd.append("-fcolor-diagnostics")
     cmd += ["-c", opts.source, "-o", host_obj]
     proc, prefix = _run_prefixed(run, cmd, "host pass", prefix, pch.HOST, workdir)
-    text = proc.stderr.decode("utf-8", errors="replace").replace(" when compiling for host", "")
+    text = pch.hide_prefix_paths(proc.stderr.decode("utf-8", errors="replace").replace(" when compiling for host", ""))
     sys.stderr.write(text)
     sys.stderr.flush()
     if proc.returncode != 0:
@@ -200,7 +200,7 @@ def _host_pass(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run
 
 
 def _relay_diagnostics(stderr: bytes, opts: Options, wrapper: str) -> None:
-    text = stderr.decode("utf-8", errors="replace")
+    text = pch.hide_prefix_paths(stderr.decode("utf-8", errors="replace"))
     text = text.replace(wrapper, GENERATED_NAME).replace(os.path.abspath(opts.source), opts.source)
     sys.stderr.write(text)
     sys.stderr.flush()

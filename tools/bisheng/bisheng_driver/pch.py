@@ -16,6 +16,7 @@ changed under it) is deleted and the compile retried with the text prefix.
 """
 
 import os
+import re
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -90,6 +91,16 @@ class Prefix:
 
     def depfile_noise(self) -> set:
         return {p for p in (self.header, self.pch) if p}
+
+
+# Where a prefix header lives (a compile's work directory, the cache) means nothing to a user;
+# "In file included from" lines name it like this instead.
+DISPLAY_NAME = "<bisheng: Ascend C prefix>"
+_PREFIX_PATH_RE = re.compile(r"[^\s:'\"]*(?:bisheng_prefix_(?:host|device)|/[0-9a-f]{64})\.h")
+
+
+def hide_prefix_paths(text: str) -> str:
+    return _PREFIX_PATH_RE.sub(DISPLAY_NAME, text)
 
 
 def refused_pch(stderr: bytes) -> bool:
