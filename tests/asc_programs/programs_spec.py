@@ -87,6 +87,32 @@ def _tpl(i, read):
     np.testing.assert_array_equal(read("out.bin", F32), -i["x.bin"] if negate else i["x.bin"])
 
 
+def _keys(rng):
+    return rng.permutation(np.array([1, 2, 3], dtype=np.uint32))
+
+
+def _keyed(i, read):
+    x, out = i["x.bin"], read("out.bin", F32).reshape(3, -1)
+    for key, got in zip(i["keys.bin"], out):
+        want = x + F32(1) if key == 1 else (x * F32(3) if key == 2 else x)
+        _close(got, want)
+
+
+def _launch_params(rng):
+    # {tiling key, dynamic UB bytes (32-byte multiple)}
+    return np.array([rng.integers(2, 9), 32 * rng.integers(1, 2048)], dtype=np.uint32)
+
+
+def _launch_config(i, read):
+    _close(read("out.bin", F32), i["x.bin"] * F32(i["params.bin"][0]))
+    # fits, over-reserved (trap), too big and negative (ACL_ERROR_INVALID_PARAM), l2ctrl nullptr
+    np.testing.assert_array_equal(read("codes.bin", np.int32), [0, 507015, 100000, 100000, 0])
+
+
+def _declared(i, read):
+    _close(read("out.bin", F32), (i["x.bin"] * F32(2) + F32(1)) - i["y.bin"], rtol=1e-6, atol=1e-5)
+
+
 def _halves(n):
     return lambda rng: rng.uniform(-8, 8, n).astype(np.float16).view(np.uint16)
 
@@ -144,4 +170,10 @@ SPECS = {
                     "scale.bin": lambda r: r.uniform(0.4, 1.2, 4 * 4096 // 64).astype(np.float16).view(np.uint16)},
                    _int4_quant),
     "topk_sort": ({"x.bin": _topk_scores}, _topk),
+    "tiling_key_cpu_debug": ({"x.bin": _f32(3 * 1024), "keys.bin": _keys}, _keyed),
+    "launch_config": ({"x.bin": _f32(4 * 2048), "params.bin": _launch_params}, _launch_config),
+    "tik2_param_offset": ({"x.bin": _f32(6 * 2048), "y.bin": _f32(6 * 2048)}, _vadd),
+    "declared_kernels": ({"x.bin": _f32(5 * 1024), "y.bin": _f32(5 * 1024)}, _declared),
 }
+# Programs also built CPU-debug style by the host C++ compiler (find_package(tikicpulib)).
+TIKICPULIB_PROGRAMS = ("cpu_debug_max", "tiling_key_cpu_debug")

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from programs_spec import SPECS  # noqa: E402
+from programs_spec import SPECS, TIKICPULIB_PROGRAMS  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 RUNFILES = Path(os.environ.get("RUNFILES_DIR", "")) / "ascend_twin"
@@ -63,11 +63,13 @@ project(asc_programs LANGUAGES ASC CXX)
 foreach(prog {programs})
   add_executable(${{prog}} ${{prog}}.asc)
 endforeach()
-# CPU-debug build of the same kernel file by the host C++ compiler, as CANN's CPU mode does.
-configure_file(cpu_debug_max.asc cpu_debug_max_tiki.cpp COPYONLY)
-add_executable(cpu_debug_max_tiki ${{CMAKE_CURRENT_BINARY_DIR}}/cpu_debug_max_tiki.cpp)
-target_include_directories(cpu_debug_max_tiki PRIVATE ${{CMAKE_CURRENT_SOURCE_DIR}})
-target_link_libraries(cpu_debug_max_tiki PRIVATE tikicpulib::Ascend910B1)
+# CPU-debug builds of the same kernel files by the host C++ compiler, as CANN's CPU mode does.
+foreach(prog {tiki_programs})
+  configure_file(${{prog}}.asc ${{prog}}_tiki.cpp COPYONLY)
+  add_executable(${{prog}}_tiki ${{CMAKE_CURRENT_BINARY_DIR}}/${{prog}}_tiki.cpp)
+  target_include_directories(${{prog}}_tiki PRIVATE ${{CMAKE_CURRENT_SOURCE_DIR}})
+  target_link_libraries(${{prog}}_tiki PRIVATE tikicpulib::Ascend910B1)
+endforeach()
 """
 
 
@@ -78,7 +80,8 @@ def cmake_build(workdir) -> Path:
     for f in workdir.glob("*.asc"):
         shutil.copy(f, project / f.name)
     shutil.copy(workdir / "host_io.h", project / "host_io.h")
-    (project / "CMakeLists.txt").write_text(CMAKE_LISTS.format(programs=" ".join(sorted(SPECS))))
+    (project / "CMakeLists.txt").write_text(CMAKE_LISTS.format(programs=" ".join(sorted(SPECS)),
+                                                          tiki_programs=" ".join(TIKICPULIB_PROGRAMS)))
     proc = run(["cmake", "-S", ".", "-B", "build"], project)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     proc = run(["cmake", "--build", "build", "-j", "2"], project)
@@ -111,8 +114,9 @@ def test_cmake_asc_build(cmake_build, tmp_path, name):
     check_program(cmake_build / name, name, tmp_path)
 
 
-def test_cmake_tikicpulib_build_with_the_host_compiler(cmake_build, tmp_path):
-    check_program(cmake_build / "cpu_debug_max_tiki", "cpu_debug_max", tmp_path)
+@pytest.mark.parametrize("name", TIKICPULIB_PROGRAMS)
+def test_cmake_tikicpulib_build_with_the_host_compiler(cmake_build, tmp_path, name):
+    check_program(cmake_build / f"{name}_tiki", name, tmp_path)
 
 
 def test_unchanged_project_builds_with_cmake_and_passes(tmp_path):
@@ -138,6 +142,41 @@ def test_unchanged_legacy_project_with_generated_launchers(tmp_path):
     proc = run(["./build/legacy_demo"], project)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.strip() == "legacy_launch: rc=0 sync=0 mismatches=0"
+
+
+@pytest.mark.parametrize("run_mode", ["npu", "cpu"])
+def test_fatbin_library_and_generated_launchers_in_each_run_mode(tmp_path, run_mode):
+    # project_fatbin/: ascendc_fatbin_library (loaded with aclrtBinaryLoadFromFile) and
+    # ascendc_library(... ENABLE_ACLRT_LAUNCH) (aclrtlaunch_fill_index.h), CMAKE_ASC_RUN_MODE.
+    project = tmp_path / "project_fatbin"
+    shutil.copytree(TESTS / "project_fatbin", project)
+    proc = run(["bash", "-c", f"cmake -S . -B build -DCMAKE_ASC_RUN_MODE={run_mode} && cmake --build build"], project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert ("option '--run-mode=cpu' has no effect" in proc.stdout + proc.stderr) == (run_mode == "cpu")
+    assert (project / "build" / "include" / "fill_kernels" / "aclrtlaunch_fill_index.h").exists()
+    proc = run(["./build/fatbin_demo"], project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.strip() == "load=0 get=0 launch=0 fill=0 sync=0 bad_scale=0 bad_fill=0"
+
+
+@pytest.mark.parametrize("case", ["run_mode", "cpu_arch", "fatbin_sources"])
+def test_cmake_package_refuses_bad_settings_in_one_line(tmp_path, case):
+    (tmp_path / "a.asc").write_text('#include "kernel_operator.h"\nextern "C" __global__ __aicore__ void k(GM_ADDR p) {}\n')
+    (tmp_path / "b.asc").write_text('#include "kernel_operator.h"\nextern "C" __global__ __aicore__ void j(GM_ADDR p) {}\n')
+    arch, mode, body = "dav-2201", "npu", "ascendc_fatbin_library(one a.asc)\n"
+    if case == "run_mode":
+        mode, want = "fpga", "CMAKE_ASC_RUN_MODE='fpga' is not one of npu, cpu, sim"
+    elif case == "cpu_arch":
+        arch, mode, want = "dav-3002", "cpu", "CMAKE_ASC_RUN_MODE=cpu supports dav-2002, dav-2201 and dav-3510, not dav-3002"
+    else:
+        body, want = "ascendc_fatbin_library(two a.asc b.asc)\n", \
+            "ascendc_fatbin_library(two): the CPU twin builds a fatbin from exactly one source file (got 2)"
+    (tmp_path / "CMakeLists.txt").write_text(
+        f"cmake_minimum_required(VERSION 3.16)\nset(CMAKE_ASC_ARCHITECTURES {arch} CACHE STRING \"\")\n"
+        f"find_package(ASC REQUIRED)\nproject(bad LANGUAGES ASC CXX)\n{body}")
+    proc = run(["cmake", "-S", ".", "-B", "build", f"-DCMAKE_ASC_RUN_MODE={mode}"], tmp_path)
+    assert proc.returncode != 0
+    assert want in " ".join(proc.stderr.split()), proc.stderr
 
 
 LIBRARY_PROJECT = {
@@ -192,6 +231,13 @@ def test_objects_and_host_files_link_together(workdir, tmp_path):
     assert proc.returncode == 0, proc.stderr
     proc = run(["./linked"], tmp_path)
     assert proc.returncode == 0 and proc.stdout.strip() == "rc=0 h63=7", proc.stdout + proc.stderr
+    # -lib: a static library of the kernel objects, linked like any archive
+    proc = run(["bisheng", "-lib", "kern.asc", "-o", "libkstatic.a", ARCH], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    proc = run(["bisheng", "-x", "asc", "main.cpp", "-L.", "-lkstatic", "-o", "vialib", ARCH], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    proc = run(["./vialib"], tmp_path)
+    assert proc.returncode == 0 and proc.stdout.strip() == "rc=0 h63=7", proc.stdout + proc.stderr
     proc = run(["bisheng", "-shared", "-fPIC", "kern.asc", "-o", "libkern.so", ARCH], tmp_path)
     assert proc.returncode == 0, proc.stderr
     proc = run(["bisheng", "-x", "asc", "main.cpp", "-L.", "-lkern", "-Wl,-rpath,$ORIGIN", "-o", "viaso", ARCH],
@@ -199,6 +245,44 @@ def test_objects_and_host_files_link_together(workdir, tmp_path):
     assert proc.returncode == 0, proc.stderr
     proc = run(["./viaso"], tmp_path)
     assert proc.returncode == 0 and proc.stdout.strip() == "rc=0 h63=7", proc.stdout + proc.stderr
+
+
+def test_relocatable_device_code_links_across_objects(tmp_path):
+    # -dc: a kernel calls an __aicore__ function defined in another object; the link does the
+    # device link. A -dc object holds no finished device binary; the device link refuses an
+    # undefined device function and objects for two arches, each in one line.
+    (tmp_path / "kern.asc").write_text(
+        '#include "kernel_operator.h"\n__aicore__ int32_t Offset(int32_t block);\n'
+        'extern "C" __global__ __aicore__ void fill_rdc(GM_ADDR p) {\n'
+        '  AscendC::GlobalTensor<int32_t> g; g.SetGlobalBuffer((__gm__ int32_t*)p, 8);\n'
+        '  g.SetValue(AscendC::GetBlockIdx(), Offset(AscendC::GetBlockIdx()));\n}\n')
+    (tmp_path / "helper.asc").write_text(
+        '#include "kernel_operator.h"\n__aicore__ int32_t Offset(int32_t block) { return block * 3 + 1; }\n')
+    (tmp_path / "main.cpp").write_text(
+        '#include <cstdio>\n#include "acl/acl.h"\n#include "kernel_operator.h"\n'
+        'extern "C" __global__ __aicore__ void fill_rdc(GM_ADDR p);\n'
+        'int main() {\n  aclInit(nullptr); aclrtSetDevice(0); void* d; aclrtMalloc(&d, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n'
+        '  fill_rdc<<<8, nullptr, nullptr>>>((GM_ADDR)d);\n  int rc = aclrtSynchronizeDevice();\n'
+        '  int h[8]; aclrtMemcpy(h, 32, d, 32, ACL_MEMCPY_DEVICE_TO_HOST);\n'
+        '  std::printf("rc=%d h=%d,%d\\n", rc, h[0], h[7]);\n  return rc;\n}\n')
+    for name in ("kern", "helper"):
+        proc = run(["bisheng", "-dc", f"{name}.asc", "-o", f"{name}.o", ARCH], tmp_path)
+        assert proc.returncode == 0, proc.stderr
+    section = subprocess.run(["llvm-objcopy", "-O", "binary", "--only-section=.aicore_binary", "kern.o", "none.bin"],
+                             cwd=str(tmp_path), env=env(), capture_output=True)
+    assert section.returncode == 0 and (tmp_path / "none.bin").stat().st_size == 0
+    proc = run(["bisheng", "-x", "asc", "main.cpp", "kern.o", "helper.o", "-o", "prog", ARCH], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    proc = run(["./prog"], tmp_path, timeout=120)
+    assert proc.returncode == 0 and proc.stdout.strip() == "rc=0 h=1,22", proc.stdout + proc.stderr
+    proc = run(["bisheng", "-x", "asc", "main.cpp", "kern.o", "-o", "missing", ARCH], tmp_path)
+    assert proc.returncode != 0 and "undefined symbol: Offset(int)" in proc.stderr
+    assert proc.stderr.strip().splitlines()[-1] == "bisheng: error: linking the device binary for the -dc objects failed"
+    proc = run(["bisheng", "-dc", "helper.asc", "-o", "helper310.o", "--npu-arch=dav-2002"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    proc = run(["bisheng", "main.cpp", "kern.o", "helper310.o", "-o", "mixed", ARCH], tmp_path)
+    assert proc.returncode != 0
+    assert "-dc objects for different NPU architectures cannot be linked together" in proc.stderr
 
 
 def test_a_trap_is_reported_by_the_synchronize(tmp_path):

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
+from bisheng_driver.depfile import parse_deps  # the driver's own parser: one format
+
 from .kernel_cache import CacheRequest, KernelCache, KeyedBuild
 from .key_report import KeyReportError, keyed_build, read_key_report
 from .toolchain import Toolchain, find_toolchain
@@ -29,30 +31,8 @@ class KernelBuild:
 
 
 def parse_depfile(text: str, base_dir: Path) -> List[str]:
-    """Prerequisites of a make-style depfile (`target: a b \\` continuation lines)."""
-    joined = text.replace("\\\n", " ")
-    deps: List[str] = []
-    for line in joined.splitlines():
-        _, colon, rest = line.partition(": ")
-        if not colon:
-            continue
-        tokens, current, escaped = [], "", False
-        for ch in rest:
-            if escaped:
-                current += ch
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch.isspace():
-                if current:
-                    tokens.append(current)
-                current = ""
-            else:
-                current += ch
-        if current:
-            tokens.append(current)
-        deps.extend(str((base_dir / t).resolve()) for t in tokens)
-    return deps
+    """Prerequisites of bisheng's depfile, as absolute paths (relative ones are under base_dir)."""
+    return [str((base_dir / t).resolve()) for t in parse_deps(text)]
 
 
 def _run(argv: Sequence[str], what: str, cwd: str, subject: str) -> None:

@@ -41,13 +41,14 @@ import hashlib
 import json
 import os
 import re
-import stat
 import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, List, Optional, Sequence, Tuple
+
+from bisheng_driver.cache_support import hash_fields, untrusted_reason  # one definition, shared with bisheng
 
 from .atomic import TEMP_SUFFIX, write_atomically
 
@@ -69,20 +70,6 @@ ORPHAN_AGE_SECONDS = 3600
 _swept_roots: set = set()
 
 
-def untrusted_reason(path: Path) -> Optional[str]:
-    """Why `path` (an existing directory) may not be trusted, or None: it must be owned by this
-    user or root and not writable by group or others."""
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None  # created by us below, 0700
-    if info.st_uid not in (os.getuid(), 0):
-        return f"is owned by uid {info.st_uid}, not by this user (uid {os.getuid()})"
-    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        return f"is writable by group or others (mode {stat.S_IMODE(info.st_mode):o})"
-    return None
-
-
 def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -95,15 +82,6 @@ def file_sha256(path: str) -> Optional[str]:
         return None
 
 
-def _hash_fields(fields: Iterable[str]) -> str:
-    digest = hashlib.sha256()
-    for field in fields:
-        encoded = field.encode("utf-8")
-        digest.update(len(encoded).to_bytes(8, "little"))  # length-prefixed: no ambiguous joins
-        digest.update(encoded)
-    return digest.hexdigest()
-
-
 @dataclass(frozen=True)
 class CacheRequest:
     source: bytes
@@ -114,7 +92,7 @@ class CacheRequest:
     npu_arch: str
 
     def manifest_key(self) -> str:
-        return _hash_fields(["source", _sha256(self.source), "source_path", self.source_path,
+        return hash_fields(["source", _sha256(self.source), "source_path", self.source_path,
                              "identity", self.identity, "flags", *self.flags, "soc", self.soc,
                              "npu_arch", self.npu_arch])
 
@@ -283,4 +261,4 @@ class KernelCache:
                 return None  # a header disappeared during the build; do not cache what we cannot key
             headers.append((path, sha))
         fields = ["local", request.manifest_key()] + [f for h in headers for f in h]
-        return KeyedBuild(_hash_fields(fields), tuple(headers))
+        return KeyedBuild(hash_fields(fields), tuple(headers))

@@ -1,6 +1,8 @@
 """bisheng (ascend-twin): a BiSheng-compatible compiler driver for the CPU twin
 of the Ascend AI core. Entry point: main(argv, driver_path)."""
 
+from .timing import PHASES  # first: its clock starts the driver's share of --time
+
 import re
 import signal
 import subprocess
@@ -38,6 +40,7 @@ def main(argv: list, driver_path: str) -> int:
     from .toolchain import find_resource_dirs, find_tools
     # SIGTERM (e.g. a cancelled build) unwinds like an exception, so temporaries are removed.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    opts = None
     try:
         opts = parse_args(argv)
         if opts.show_version:
@@ -63,3 +66,6 @@ def main(argv: list, driver_path: str) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    finally:
+        if opts is not None and opts.show_times:
+            PHASES.report()

@@ -31,7 +31,9 @@ import subprocess
 from dataclasses import dataclass
 from typing import Iterable, List, Optional, Sequence
 
+from .cache_support import hash_fields, sha256_file
 from .errors import BishengError
+from . import tool_facts
 from .options import Options
 from .toolchain import ABI_HEADER, ENTRY_HEADER, ResourceDirs, Tools
 
@@ -49,20 +51,8 @@ class HeaderDigest:
     path: str     # where this compile read it: relative to the cwd when under it, else absolute
 
 
-def _sha256_file(path: str) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def _first_line(cmd: list) -> str:
-    try:
-        out = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL).stdout
-    except OSError as e:
-        raise BishengError(f"cannot run {cmd[0]}: {e.strerror}")
-    return out.splitlines()[0].strip() if out.strip() else "unknown"
+    return tool_facts.first_line(cmd)
 
 
 def driver_digest() -> str:
@@ -78,6 +68,7 @@ def driver_digest() -> str:
     return digest.hexdigest()
 
 
+@functools.lru_cache(maxsize=None)
 def compiler_identity(tools: Tools) -> str:
     return (f"bisheng-driver {driver_digest()}; "
             f"{_first_line([tools.clang, '--version'])}; {_first_line([tools.lld, '--version'])}")
@@ -168,20 +159,11 @@ def header_digests(deps: Iterable[str], opts: Options, res: ResourceDirs,
             continue
         seen.add(real)
         try:
-            sha = _sha256_file(path)
+            sha = sha256_file(path)
         except OSError as e:
             raise BishengError(f"cannot read header '{path}' for the cache key: {e.strerror}")
         out.append(HeaderDigest(logical_name(path, roots), sha, _reported_path(path)))
     return sorted(out, key=lambda h: (h.name, h.sha256, h.path))
-
-
-def _hash_fields(fields: Iterable[str]) -> str:
-    digest = hashlib.sha256()
-    for field in fields:
-        data = field.encode("utf-8")
-        digest.update(len(data).to_bytes(8, "little"))   # length-prefixed: no ambiguous joins
-        digest.update(data)
-    return digest.hexdigest()
 
 
 def compute_key(identity: str, flags: Sequence[str], soc: str, npu_arch: int, source_sha256: str,
@@ -189,7 +171,7 @@ def compute_key(identity: str, flags: Sequence[str], soc: str, npu_arch: int, so
     fields = [SCHEME, "compiler", identity, "flags", str(len(flags)), *flags, "soc", soc,
               "npu_arch", str(npu_arch), "source", source_sha256, "headers", str(len(headers))]
     fields += [f"{h.name} {h.sha256}" for h in sorted(headers, key=lambda h: (h.name, h.sha256))]
-    return _hash_fields(fields)
+    return hash_fields(fields)
 
 
 def check_soc(soc: Optional[str]) -> str:
@@ -207,7 +189,7 @@ def key_report(opts: Options, tools: Tools, res: ResourceDirs, deps: Iterable[st
     roots = include_roots(opts, res, clang_resource_dir(tools))
     identity = compiler_identity(tools)
     flags = normalized_flags(opts, roots)
-    source_sha = _sha256_file(opts.source)
+    source_sha = sha256_file(opts.source)
     headers = header_digests(deps, opts, res, roots)
     key = compute_key(identity, flags, soc, opts.arch.number, source_sha, headers)
     report = {

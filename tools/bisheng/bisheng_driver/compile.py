@@ -1,5 +1,7 @@
 """The compile pipeline: check + discover, build the device binary, wrap it."""
 
+import dataclasses
+import hashlib
 import os
 import shlex
 import struct
@@ -16,9 +18,13 @@ from .cache_key import clang_resource_dir
 from .depfile import format_deps, parse_deps
 from .errors import BishengError
 from .options import Options
+from . import device_binary, pch, rdc
+from .prefix import PrefixCheck
+from .timing import PHASES
 from .toolchain import ABI_HEADER, ENTRY_HEADER, ResourceDirs, Tools
 
 PRELUDE_HEADER = os.path.join("asc_twin", "host_prelude.h")
+KERNEL_ATTRS_HEADER = os.path.join("asc_twin", "host_kernel_attrs.h")
 
 GENERATED_NAME = "<bisheng: generated kernel entries>"
 # Stable spellings for paths that vary between machines and sandboxes, so that
@@ -34,11 +40,12 @@ class _Run:
     def __init__(self, verbose: bool) -> None:
         self.verbose = verbose
 
-    def __call__(self, cmd: list, **kwargs) -> subprocess.CompletedProcess:
+    def __call__(self, cmd: list, phase: str, **kwargs) -> subprocess.CompletedProcess:
         if self.verbose:
             print(" " + shlex.join(cmd), file=sys.stderr, flush=True)
         try:
-            return subprocess.run(cmd, **kwargs)
+            with PHASES.measure(phase):
+                return subprocess.run(cmd, **kwargs)
         except OSError as e:
             raise BishengError(f"cannot run {cmd[0]}: {e.strerror}")
 
@@ -77,8 +84,60 @@ def _host_flags(opts: Options, tools: Tools, res: ResourceDirs) -> list:
     resource = clang_resource_dir(tools)
     if resource:
         flags += ["-nobuiltininc", "-idirafter", os.path.join(resource, "include")]
-    flags += ["-include", os.path.join(res.asc_include, PRELUDE_HEADER)]
     return flags
+
+
+def _prelude(res: ResourceDirs) -> list:
+    return ["-include", os.path.join(res.asc_include, PRELUDE_HEADER)]
+
+
+def _kernel_attrs(res: ResourceDirs) -> list:
+    """Forced after the prelude or the prefix: never part of a PCH (see the header)."""
+    return ["-include", os.path.join(res.asc_include, KERNEL_ATTRS_HEADER)]
+
+
+def _prefix_eligible(opts: Options, res: ResourceDirs) -> bool:
+    """prefix.py's rules for this command line (clang's search order for quoted/angle includes)."""
+    flags = opts.preprocessor_flags
+    pairs = list(zip(flags[::2], flags[1::2]))
+    if any(option == "-include" for option, _ in pairs):
+        return False
+    dirs = {kind: [v for o, v in pairs if o == kind] for kind in ("-iquote", "-I", "-isystem", "-idirafter")}
+    twin = [res.asc_include, res.abi_include]
+    angle = dirs["-I"] + dirs["-isystem"] + twin + list(res.host_includes) + dirs["-idirafter"]
+    return PrefixCheck(opts.source, dirs["-iquote"] + angle, angle, twin, res.host_includes).eligible()
+
+
+def _pass_prefix(kind: str, base_cmd: list, opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
+                 run: "_Run") -> "pch.Prefix":
+    """The prefix header of a pass whose clang command starts with base_cmd (no input, no
+    output): precompiled through the PCH cache when there is one, except with debug info,
+    which clang writes differently for declarations that come from a PCH (the bytes must not
+    depend on the cache)."""
+    if opts.debug_flag:
+        return pch.prepare_text_only(kind, workdir)
+    def build(header: str, out: str) -> bool:
+        lang = ["-x", "c++-header"] if kind == pch.DEVICE else ["-Xclang", "-emit-pch"]
+        cmd = base_cmd + lang + ["-Xclang", "-fno-pch-timestamp", "-c", header, "-o", out]
+        return run(cmd, f"PCH build ({kind})", stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL).returncode == 0
+    from .cache_key import compiler_identity
+    key_fields = [compiler_identity(tools), *base_cmd, pch.tree_digest([res.asc_include, res.abi_include])]
+    return pch.prepare(kind, workdir, key_fields, build)
+
+
+def _run_prefixed(run: "_Run", cmd: list, phase: str, prefix: Optional["pch.Prefix"], kind: str,
+                  workdir: str) -> tuple:
+    """Runs a pass; a PCH that clang refuses (a system header changed under it) is discarded
+    and the pass runs again with the text prefix. Returns (process, the prefix used)."""
+    proc = run(cmd, phase, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if proc.returncode != 0 and prefix is not None and prefix.pch and pch.refused_pch(proc.stderr):
+        pch.discard(prefix)
+        text = pch.prepare_text_only(kind, workdir)
+        at = cmd.index("-include-pch")
+        cmd = cmd[:at] + text.flags() + cmd[at + 2:]
+        proc, prefix = run(cmd, phase, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE), text
+    return proc, prefix
 
 
 def _include_flags(opts: Options, res: ResourceDirs) -> list:
@@ -111,12 +170,16 @@ def _check_paths(opts: Options) -> None:
         raise BishengError(f"cannot write '{written}': directory '{out_dir}' does not exist")
 
 
-def _host_pass(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run) -> str:
+def _host_pass(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run,
+               use_prefix: bool) -> tuple:
     """Pass 1: the user's file as written, compiled by clang in CUDA host mode. All user
     diagnostics come from here, first and unfiltered, with the user's own file:line; the
     depfile lists the user's headers; the object holds the host code and the kernels' stubs."""
     host_obj = os.path.join(workdir, "host_code.o")
-    cmd = [tools.clang] + _host_flags(opts, tools, res) + opts.warning_flags + _prefix_maps(res, workdir)
+    flags = _host_flags(opts, tools, res)
+    prefix = _pass_prefix(pch.HOST, [tools.clang] + flags, opts, tools, res, workdir, run) if use_prefix else None
+    head = (prefix.flags() if prefix else _prelude(res)) + _kernel_attrs(res)
+    cmd = [tools.clang] + flags + head + opts.warning_flags + _prefix_maps(res, workdir)
     # The cache key needs every header read, system ones included (-MD), even without a depfile.
     dep_mode = opts.dep_mode or ("-MD" if opts.twin_cache_key else None)
     if dep_mode:
@@ -127,73 +190,74 @@ def _host_pass(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run
     if sys.stderr.isatty():
         cmd.append("-fcolor-diagnostics")
     cmd += ["-c", opts.source, "-o", host_obj]
-    proc = run(cmd, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    text = proc.stderr.decode("utf-8", errors="replace").replace(" when compiling for host", "")
+    proc, prefix = _run_prefixed(run, cmd, "host pass", prefix, pch.HOST, workdir)
+    text = pch.hide_prefix_paths(proc.stderr.decode("utf-8", errors="replace").replace(" when compiling for host", ""))
     sys.stderr.write(text)
     sys.stderr.flush()
     if proc.returncode != 0:
         raise BishengError(f"compilation of '{opts.source}' failed", proc.returncode)
-    return host_obj
+    return host_obj, prefix
 
 
 def _relay_diagnostics(stderr: bytes, opts: Options, wrapper: str) -> None:
-    text = stderr.decode("utf-8", errors="replace")
+    text = pch.hide_prefix_paths(stderr.decode("utf-8", errors="replace"))
     text = text.replace(wrapper, GENERATED_NAME).replace(os.path.abspath(opts.source), opts.source)
     sys.stderr.write(text)
     sys.stderr.flush()
 
 
-def _build_device_binary(opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
-                         kernels: list, run: _Run) -> tuple:
-    """Pass 2: the kernels, their entries and everything they call, as plain C++ in a shared
-    object (the device binary). The host code of the file is compiled too but dropped by the
-    linker (--gc-sections): nothing exported reaches it. Returns (path, parameter sizes)."""
+def _compile_device_object(opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
+                           kernels: list, run: _Run, use_prefix: bool, with_meta: bool = True) -> tuple:
+    """Pass 2: the kernels, their entries and everything they call, as plain C++ in one
+    relocatable object (device_binary.py links it; the host code of the file is compiled too
+    but dropped there by --gc-sections). Returns (device.o, parameter sizes)."""
     wrapper = os.path.join(workdir, "entries.cpp")
     with open(wrapper, "w", encoding="utf-8") as f:
-        f.write(codegen.entries_source(os.path.abspath(opts.source), opts.arch, kernels))
-    exports = os.path.join(workdir, "exports.map")
-    with open(exports, "w", encoding="utf-8") as f:
-        f.write(codegen.version_script([k.name for k in kernels]))
+        f.write(codegen.entries_source(os.path.abspath(opts.source), opts.arch, kernels, with_meta))
 
-    # Preprocess as C++, then blank the `<<<...>>>` of host launches (host code only: pass 1
-    # proved the file valid, and this text has no comments or macros left).
-    pre = os.path.join(workdir, "entries.ii")
-    cmd = ([tools.clang] + _language_flags(opts) + ["-D__ASC_TWIN_DEVICE_PASS__=1"]
-           + _include_flags(opts, res) + ["-w"] + _prefix_maps(res, workdir) + ["-E", wrapper, "-o", pre])
-    proc = run(cmd, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _relay_diagnostics(proc.stderr, opts, wrapper)
-    if proc.returncode != 0:
-        raise BishengError(f"compilation of the kernel entries for '{opts.source}' failed", proc.returncode)
-    from .launch_syntax import blank_launch_configs
-    with open(pre, encoding="utf-8", errors="surrogateescape") as f:
-        text = f.read()
-    with open(pre, "w", encoding="utf-8", errors="surrogateescape") as f:
-        f.write(blank_launch_configs(text))
-
-    device_obj = os.path.join(workdir, "device.o")
     # -w: pass 1 already showed the user's warnings (and applied -Werror) once.
-    cmd = ([tools.clang] + _language_flags(opts)[:1] + ["-x", "c++-cpp-output"] + _language_flags(opts)[3:]
-           + ["-w", "-fvisibility=hidden", "-fvisibility-inlines-hidden", "-ffunction-sections", "-fdata-sections"]
-           + _prefix_maps(res, workdir) + ["-c", pre, "-o", device_obj])
-    proc = run(cmd, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _relay_diagnostics(proc.stderr.replace(pre.encode(), wrapper.encode()), opts, wrapper)
+    lang = _language_flags(opts)
+    base = ([tools.clang] + lang[:1] + lang[3:] + ["-D__ASC_TWIN_DEVICE_PASS__=1"] + _include_flags(opts, res)
+            + ["-w", "-fvisibility=hidden", "-fvisibility-inlines-hidden", "-ffunction-sections", "-fdata-sections"])
+    prefix = _pass_prefix(pch.DEVICE, base, opts, tools, res, workdir, run) if use_prefix else None
+    maps = _prefix_maps(res, workdir)
+    device_obj = os.path.join(workdir, "device.o")
+
+    def compile_cmd(language: str, source: str, head: list) -> list:
+        return base + ["-x", language] + head + maps + ["-c", source, "-o", device_obj]
+
+    with open(opts.source, "rb") as f:
+        direct = b"<<<" not in f.read()
+    proc = None
+    if direct:   # no launch in the file itself: plain C++ as it stands
+        proc, prefix = _run_prefixed(run, compile_cmd("c++", wrapper, prefix.flags() if prefix else []),
+                                     "device compile", prefix, pch.DEVICE, workdir)
+    if proc is None or proc.returncode != 0:
+        # Launches (here or in a header): preprocess, blank the `<<<...>>>` of host launches (pass
+        # 1 proved the file valid; this text has no comments or macros left), compile that.
+        pre = os.path.join(workdir, "entries.ii")
+        cmd = base + ["-x", "c++"] + (prefix.flags() if prefix else []) + maps + ["-E", wrapper, "-o", pre]
+        proc, prefix = _run_prefixed(run, cmd, "device preprocess", prefix, pch.DEVICE, workdir)
+        _relay_diagnostics(proc.stderr, opts, wrapper)
+        if proc.returncode != 0:
+            raise BishengError(f"compilation of the kernel entries for '{opts.source}' failed", proc.returncode)
+        from .launch_syntax import blank_launch_configs
+        with open(pre, encoding="utf-8", errors="surrogateescape") as f:
+            text = f.read()
+        with open(pre, "w", encoding="utf-8", errors="surrogateescape") as f:
+            f.write(blank_launch_configs(text))
+        # a text prefix is part of the preprocessed output; a PCH is not
+        head = prefix.flags() if prefix and prefix.pch else []
+        proc = run(compile_cmd("c++-cpp-output", pre, head), "device compile", stdin=subprocess.DEVNULL,
+                   stderr=subprocess.PIPE)
+        _relay_diagnostics(proc.stderr.replace(pre.encode(), wrapper.encode()), opts, wrapper)
+    else:
+        _relay_diagnostics(proc.stderr, opts, wrapper)
     if proc.returncode != 0:
         raise BishengError(f"compilation of the kernel entries for '{opts.source}' failed",
                            proc.returncode)
-    sizes = _read_param_sizes(tools, workdir, device_obj, len(kernels), run)
-
-    device_so = os.path.join(workdir, "device.so")
-    # -nostartfiles: no crti/crtbegin, so the image has no DT_INIT/DT_FINI/INIT_ARRAY/FINI_ARRAY;
-    # the runtime refuses images that would run code when loaded (twin/runtime/device).
-    cmd = [tools.clang, "--driver-mode=g++", "-shared", "-nostartfiles", "-fPIC", "-fuse-ld=lld",
-           f"--ld-path={tools.lld}", device_obj, "-o", device_so,
-           f"-Wl,--version-script={exports}", "-Wl,-z,defs", "-Wl,-z,now", "-Wl,--gc-sections",
-           "-Wl,-z,noexecstack", "-Wl,--build-id=sha1", "-Wl,--hash-style=gnu"]
-    proc = run(cmd, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _relay_diagnostics(proc.stderr, opts, wrapper)
-    if proc.returncode != 0:
-        raise BishengError(f"linking the device binary for '{opts.source}' failed", proc.returncode)
-    return device_so, sizes
+    sizes = _read_param_sizes(tools, workdir, device_obj, len(kernels), run) if kernels else []
+    return device_obj, sizes
 
 
 @dataclass(frozen=True)
@@ -205,7 +269,7 @@ class ParamInfo:
 
 def _read_param_sizes(tools: Tools, workdir: str, device_obj: str, count: int, run: _Run) -> list:
     dump = os.path.join(workdir, "param_sizes.bin")
-    proc = run([tools.objcopy, f"--dump-section={codegen.PARAM_SIZES_SECTION}={dump}",
+    proc = run(phase="objcopy (param sizes)", cmd=[tools.objcopy, f"--dump-section={codegen.PARAM_SIZES_SECTION}={dump}",
                 f"--remove-section={codegen.PARAM_SIZES_SECTION}", device_obj], stdin=subprocess.DEVNULL,
                stderr=subprocess.PIPE)
     if proc.returncode != 0:
@@ -225,33 +289,12 @@ def _read_param_sizes(tools: Tools, workdir: str, device_obj: str, count: int, r
     return out
 
 
-def _registration_object(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, device_so: str,
-                         kernels: list, sizes: list, run: _Run) -> str:
-    reg = os.path.join(workdir, "register.cpp")
-    with open(reg, "w", encoding="utf-8") as f:
-        f.write(codegen.registration_source(device_so, kernels, sizes))
-    reg_obj = os.path.join(workdir, "register.o")
-    cmd = [tools.clang, "--driver-mode=g++", "-x", "c++", "-std=c++17", "-O2", "-fPIC", "-g0", "-w",
-           "-isystem", res.asc_include, "-c", reg, "-o", reg_obj]
-    proc = run(cmd, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    if proc.returncode != 0:
-        sys.stderr.buffer.write(proc.stderr)
-        raise BishengError("internal error: compiling the kernel registration failed", proc.returncode)
-    merged = os.path.join(workdir, "host.o")
-    proc = run([tools.lld, "-r", os.path.join(workdir, "host_code.o"), reg_obj, "-o", merged],
-               stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    if proc.returncode != 0:
-        sys.stderr.buffer.write(proc.stderr)
-        raise BishengError("internal error: merging the host object failed", proc.returncode)
-    return merged
-
-
 def _write_launch_headers(directory: str, kernels: list, infos: list) -> None:
     """--twin-aclrtlaunch-dir: CANN's generated `aclrtlaunch_<kernel>.h` for every kernel with a
     plain name (its `aclrtlaunch_<kernel>` is defined in the object)."""
     os.makedirs(directory, exist_ok=True)
     for kernel, info in zip(kernels, infos):
-        if kernel.name != kernel.spelled:
+        if kernel.name != kernel.spelled or kernel.local:
             continue
         path = os.path.join(directory, f"aclrtlaunch_{kernel.name}.h")
         text = codegen.aclrtlaunch_header(kernel.name, info)
@@ -270,7 +313,7 @@ def _write_launch_headers(directory: str, kernels: list, infos: list) -> None:
 def _verify_embedded(tools: Tools, workdir: str, host_obj: str, device_so: str, run: _Run) -> None:
     # The contract users rely on: objcopy extracts exactly the device binary.
     extracted = os.path.join(workdir, "extracted.bin")
-    proc = run([tools.objcopy, "-O", "binary", f"--only-section={codegen.AICORE_SECTION}",
+    proc = run(phase="objcopy (verify)", cmd=[tools.objcopy, "-O", "binary", f"--only-section={codegen.AICORE_SECTION}",
                 host_obj, extracted], stdin=subprocess.DEVNULL)
     if proc.returncode != 0:
         raise BishengError("llvm-objcopy could not read back the host object", proc.returncode)
@@ -283,9 +326,9 @@ def _verify_embedded(tools: Tools, workdir: str, host_obj: str, device_so: str, 
 def _scan_deps(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run) -> list:
     """Every file the preprocessor reads for the source (clang -M): no parse, no code."""
     deps_path = os.path.join(workdir, "scan.d")
-    cmd = ([tools.clang] + _host_flags(opts, tools, res)
+    cmd = ([tools.clang] + _host_flags(opts, tools, res) + _prelude(res) + _kernel_attrs(res)
            + ["-w", "-M", "-MF", deps_path, "-MT", "scan", opts.source])
-    proc = run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = run(cmd, "dependency scan", stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if proc.returncode != 0:
         sys.stderr.buffer.write(proc.stderr)
         sys.stderr.flush()
@@ -308,9 +351,22 @@ def _report_key_only(opts: Options, tools: Tools, res: ResourceDirs, workdir: st
     _publish(report, opts.twin_cache_key)
 
 
-def _finish_depfile(opts: Options, res: ResourceDirs, workdir: str) -> str:
+def _host_deps(opts: Options, workdir: str, prefix: Optional["pch.Prefix"]) -> list:
+    """The host pass's depfile prerequisites as clang lists them without a prefix: the source
+    first, no prefix header or PCH (a PCH's own headers are listed by clang)."""
     with open(os.path.join(workdir, "deps.d"), encoding="utf-8") as f:
         deps = parse_deps(f.read())
+    if prefix is not None:
+        noise = prefix.depfile_noise()
+        deps = [d for d in deps if d not in noise]
+        if opts.source in deps:
+            deps.remove(opts.source)
+            deps.insert(0, opts.source)
+    return deps
+
+
+def _finish_depfile(opts: Options, res: ResourceDirs, workdir: str, prefix: Optional["pch.Prefix"]) -> str:
+    deps = _host_deps(opts, workdir, prefix)
     if opts.dep_mode == "-MD":   # -MMD leaves out system headers, like clang
         for root, header in ((res.asc_include, ENTRY_HEADER), (res.abi_include, ABI_HEADER)):
             path = os.path.join(root, header)
@@ -388,16 +444,28 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
         if opts.twin_key_only:
             _report_key_only(opts, tools, res, workdir, run)
             return []
-        host_obj = _host_pass(opts, tools, res, workdir, run)
-        kernels = kernels_of(host_obj, tools.nm, tools.cxxfilt)
+        use_prefix = _prefix_eligible(opts, res)
+        host_obj, host_prefix = _host_pass(opts, tools, res, workdir, run, use_prefix)
+        with PHASES.measure("kernel list (llvm-nm, llvm-cxxfilt)"):
+            kernels = kernels_of(host_obj, tools.nm, tools.cxxfilt)
         infos = []
-        if kernels:
-            device_so, infos = _build_device_binary(opts, tools, res, workdir, kernels, run)
-            host_obj = _registration_object(opts, tools, res, workdir, device_so, kernels, infos, run)
+        if opts.rdc:     # -dc: the device object travels in the host object to the link
+            device_obj, infos = _compile_device_object(opts, tools, res, workdir, kernels, run, use_prefix,
+                                                       with_meta=False)
+            kernels = device_binary.export_local_stubs(tools, workdir, host_obj, device_obj, kernels, run)
+            host_obj = rdc.attach(tools, workdir, host_obj, device_obj, opts.arch, kernels, infos, run)
+        elif kernels:
+            device_obj, infos = _compile_device_object(opts, tools, res, workdir, kernels, run, use_prefix)
+            wrapper = os.path.join(workdir, "entries.cpp")
+            device_so = device_binary.link(tools, workdir, [device_obj], [k.name for k in kernels], run,
+                                           f"'{opts.source}'", lambda err: _relay_diagnostics(err, opts, wrapper))
+            kernels = device_binary.export_local_stubs(tools, workdir, host_obj, device_so, kernels, run)
+            host_obj = device_binary.registration_object(tools, res, workdir, [host_obj], device_so, kernels,
+                                                         infos, run)
             _verify_embedded(tools, workdir, host_obj, device_so, run)
         if opts.twin_aclrtlaunch_dir:
             _write_launch_headers(opts.twin_aclrtlaunch_dir, kernels, infos)
-        depfile = _finish_depfile(opts, res, workdir) if opts.dep_mode else None
+        depfile = _finish_depfile(opts, res, workdir, host_prefix) if opts.dep_mode else None
         if depfile:
             _check_parent(opts.dep_file, "depfile")
         key_report = None
@@ -405,8 +473,7 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
             if opts.dep_mode == "-MMD":   # pass 1 left out system headers; the key needs them all
                 deps = _scan_deps(opts, tools, res, workdir, run)
             else:
-                with open(os.path.join(workdir, "deps.d"), encoding="utf-8") as f:
-                    deps = parse_deps(f.read())
+                deps = _host_deps(opts, workdir, host_prefix)
             key_report = _write_key_report(opts, tools, res, workdir, deps)
             _check_parent(opts.twin_cache_key, "kernel cache key file")
         # Output last, so a failure never leaves a new OUT beside a stale depfile or key.

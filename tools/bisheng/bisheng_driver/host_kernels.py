@@ -15,6 +15,7 @@ from typing import List
 from .errors import BishengError
 
 STUB = "__device_stub__"
+ANONYMOUS_NS = "(anonymous namespace)::"
 _LEN_STUB_RE = re.compile(r"(\d+)" + STUB)
 _SYMBOL_RE = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 
@@ -27,6 +28,7 @@ class HostKernel:
     mangled: str    # the kernel's own symbol name (== name for extern "C")
     c_linkage: bool
     ref: str        # a C++ function pointer expression (`&k`; a cast picks one of overloads)
+    local: bool = False   # internal linkage (static, anonymous namespace): its stub is a local symbol
 
 
 def _device_symbol(stub: str) -> str:
@@ -40,6 +42,8 @@ def _device_symbol(stub: str) -> str:
 
 def _spelled(demangled: str, stub: str) -> str:
     """`void ns::__device_stub__k<float>(float*)` -> `ns::k<float>`."""
+    # A member of an anonymous namespace is named through the enclosing one (same TU).
+    demangled = demangled.replace(ANONYMOUS_NS, "")
     at = demangled.find(STUB)
     if at < 0:
         raise BishengError(f"internal error: cannot demangle the kernel stub '{stub}'")
@@ -47,10 +51,10 @@ def _spelled(demangled: str, stub: str) -> str:
     while start > 0 and (demangled[start - 1].isalnum() or demangled[start - 1] in "_:"):
         start -= 1
     scope = demangled[start:at]
-    if demangled[:at].endswith("(anonymous namespace)::") or demangled[:at].endswith(">::"):
+    if demangled[:at].endswith(">::"):
         raise BishengError(
-            f"__global__ kernel '{demangled[at + len(STUB):].split('(')[0]}' in an anonymous "
-            "namespace or a class cannot be launched by bisheng (ascend-twin); move it to a named namespace")
+            f"__global__ kernel '{demangled[at + len(STUB):].split('(')[0]}' in a class cannot be "
+            "launched by bisheng (ascend-twin); make it a free function")
     end = at + len(STUB)
     while end < len(demangled) and (demangled[end].isalnum() or demangled[end] == "_"):
         end += 1
@@ -94,14 +98,12 @@ def _tool_lines(cmd: list, what: str) -> List[str]:
 
 
 def kernels_of(host_object: str, nm: str, cxxfilt: str) -> List[HostKernel]:
-    stubs = []
+    stubs, local = [], set()
     for line in _tool_lines([nm, "--no-sort", "--defined-only", "--format=posix", host_object], "reading the host object"):
         parts = line.split()
         if len(parts) >= 2 and STUB in parts[0] and parts[1] in ("T", "W", "t", "w"):
-            if parts[1] in ("t",):
-                raise BishengError(
-                    f"static __global__ kernel '{_device_symbol(parts[0])}' cannot be registered; "
-                    "give it external linkage (drop `static`)")
+            if parts[1] == "t":
+                local.add(parts[0])     # static or in an anonymous namespace
             if parts[0] not in stubs:
                 stubs.append(parts[0])
     if not stubs:
@@ -124,6 +126,6 @@ def kernels_of(host_object: str, nm: str, cxxfilt: str) -> List[HostKernel]:
             raise BishengError(f"internal error: kernel symbol '{name}' is not an identifier")
         ref = f"&{spelled}"
         if plain_count[spelled] > 1:
-            ref = f"static_cast<void (*)({_params(dem)})>(&{spelled})"
-        out.append(HostKernel(stub, name, spelled, mangled, c_linkage, ref))
+            ref = f"static_cast<void (*)({_params(dem.replace(ANONYMOUS_NS, ''))})>(&{spelled})"
+        out.append(HostKernel(stub, name, spelled, mangled, c_linkage, ref, stub in local))
     return out

@@ -35,45 +35,49 @@ def _skip_literal(text: str, i: int) -> int:
     return j
 
 
-def _blank(chars: list, start: int, end: int) -> None:
-    for k in range(start, end):
-        if chars[k] != "\n":
-            chars[k] = " "
+_NEXT_RE = re.compile(r"[\"']|<<<")
+
+
+def _blanked(segment: str) -> str:
+    return "".join(c if c == "\n" else " " for c in segment)
 
 
 def blank_launch_configs(text: str) -> str:
-    chars = list(text)
+    if "<<<" not in text:
+        return text
+    pieces, copied = [], 0
     i, n = 0, len(text)
-    while i < n:
+    while True:
+        m = _NEXT_RE.search(text, i)    # jump to the next literal or `<<<` (C speed)
+        if m is None:
+            break
+        i = m.start()
         ch = text[i]
         if ch in "\"'":
             # a digit separator (1'000) is not a literal
-            if ch == "'" and i > 0 and text[i - 1].isalnum() and not _RAW_PREFIX_RE.search(text[max(0, i - 3):i]) \
-                    and text[i - 1].isdigit():
+            if ch == "'" and i > 0 and text[i - 1].isdigit() and not _RAW_PREFIX_RE.search(text[max(0, i - 3):i]):
                 i += 1
                 continue
             i = _skip_literal(text, i)
             continue
-        if ch == "<" and text.startswith("<<<", i):
-            before = text[:i].rstrip()
-            if before.endswith("operator"):
-                i += 3
-                continue
-            k, depth = i + 3, 0
-            while k < n:
-                c = text[k]
-                if c in "\"'":
-                    k = _skip_literal(text, k)
-                    continue
-                if c in "([{":
-                    depth += 1
-                elif c in ")]}":
-                    depth -= 1
-                elif depth == 0 and text.startswith(">>>", k):
-                    break
-                k += 1
-            _blank(chars, i, min(k + 3, n))
-            i = k + 3
+        if text[max(0, i - 64):i].rstrip().endswith("operator"):
+            i += 3
             continue
-        i += 1
-    return "".join(chars)
+        k, depth = i + 3, 0
+        while k < n:
+            c = text[k]
+            if c in "\"'":
+                k = _skip_literal(text, k)
+                continue
+            if c in "([{":
+                depth += 1
+            elif c in ")]}":
+                depth -= 1
+            elif depth == 0 and text.startswith(">>>", k):
+                break
+            k += 1
+        end = min(k + 3, n)
+        pieces += [text[copied:i], _blanked(text[i:end])]
+        copied = i = end
+    pieces.append(text[copied:])
+    return "".join(pieces)

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import tempfile
 
+from . import rdc
 from .compile import _Run, _publish, compile_kernel
 from .errors import BishengError
 from .options import Options, default_object_name
@@ -66,9 +67,24 @@ def _link(opts: Options, tools: Tools, res: ResourceDirs, objects: list, workdir
     cmd += objects + list(opts.link_flags)
     cmd += ["-L", lib] + [f"-l{n}" for n in DEFAULT_LIBS] + [f"-Wl,-rpath,{lib}", "-lpthread", "-ldl"]
     cmd += ["-o", out]
-    proc = run(cmd, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = run(cmd, "link", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if proc.returncode != 0:
         _relay_link_errors(proc.stderr.decode("utf-8", errors="replace"), opts.output)
+    return out
+
+
+def _archive(opts: Options, tools: Tools, objects: list, workdir: str, run: _Run) -> str:
+    """-lib: the compiled sources and the object inputs in one static library (each object
+    registers its own kernels, so the archive serves any program that links it)."""
+    extra = [f for f in opts.link_flags if f.endswith((".o", ".lo"))]
+    rest = [f for f in opts.link_flags if f not in extra]
+    if rest:
+        raise BishengError(f"-lib archives sources and objects only; cannot archive '{rest[0]}'")
+    out = os.path.join(workdir, "lib.a")
+    proc = run([tools.ar, "rcsD", out] + objects + extra, "archive", stdin=subprocess.DEVNULL,
+               stderr=subprocess.PIPE)
+    if proc.returncode != 0:
+        raise BishengError(f"archiving '{opts.output}' failed: {proc.stderr.decode(errors='replace').strip()}")
     return out
 
 
@@ -85,7 +101,16 @@ def build(opts: Options, tools: Tools, res: ResourceDirs) -> None:
         raise BishengError(f"cannot write '{opts.output}': {e.strerror} (directory '{out_dir}')")
     try:
         objects = _compile_all(dataclasses.replace(opts, dep_mode=None, dep_file=None), tools, res, workdir)
-        linked = _link(opts, tools, res, objects, workdir, _Run(opts.verbose))
+        if opts.make_lib:
+            _publish(_archive(opts, tools, objects, workdir, _Run(opts.verbose)), opts.output)
+            return
+        run = _Run(opts.verbose)
+        # -dc objects (compiled here or given): their device code is linked into one binary now
+        given = [f for f in opts.link_flags if f.endswith((".o", ".lo")) and os.path.isfile(f)]
+        found = rdc.collect(tools, workdir, objects + given, run)
+        if found:
+            objects = objects + [rdc.device_link(tools, res, workdir, found, run)]
+        linked = _link(opts, tools, res, objects, workdir, run)
         _publish(linked, opts.output)
         os.chmod(opts.output, 0o755)
     finally:

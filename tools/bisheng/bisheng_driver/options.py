@@ -48,6 +48,7 @@ class Options:
     dep_targets: list = field(default_factory=list)  # (-MT|-MQ, target)
     dep_phony: bool = False                  # -MP
     verbose: bool = False
+    show_times: bool = False                 # --time: per-phase wall times on stderr
     show_version: bool = False
     # twin extensions (kernel cache key, see cache_key.py)
     twin_cache_key: Optional[str] = None     # --twin-cache-key=FILE: write the key report
@@ -58,6 +59,8 @@ class Options:
     inputs: list = field(default_factory=list)       # (path, language or None) in order
     link_flags: list = field(default_factory=list)   # -L/-l/-Wl,/-shared/... and objects, in order
     shared: bool = False                     # -shared: link a shared library
+    make_lib: bool = False                   # -lib: archive the objects into a static library
+    rdc: bool = False                        # -dc: relocatable device code, device-linked by the link
     extra_flags: list = field(default_factory=list)  # -f... code generation flags passed to clang
     notes: list = field(default_factory=list)        # "accepted, no effect" notes, printed once
 
@@ -120,6 +123,8 @@ def parse_args(argv: list) -> Options:
             opts.show_version = True
         elif arg == "-v":
             opts.verbose = True
+        elif arg == "--time":
+            opts.show_times = True
         elif arg == "-c":
             opts.compile_only = True
         elif arg.startswith("-o"):
@@ -172,8 +177,10 @@ def parse_args(argv: list) -> Options:
             opts.link_flags.append(arg)
         elif arg == "-shared":
             opts.shared = True
-        elif arg in ("-lib", "-dc"):
-            raise _unsupported(arg, "static device libraries and relocatable device code are not supported by the twin")
+        elif arg == "-lib":
+            opts.make_lib = True
+        elif arg == "-dc":
+            opts.compile_only = opts.rdc = True     # -c with relocatable device code (rdc.py)
         elif arg.startswith("-L"):
             opts.link_flags += ["-L", value_of(arg, "-L")]
         elif arg.startswith("-l"):
@@ -216,6 +223,11 @@ def parse_args(argv: list) -> Options:
     if opts.compile_only and len(opts.inputs) > 1 and opts.output is not None:
         names = ", ".join(f"'{p}'" for p, _ in opts.inputs)
         raise BishengError(f"cannot write one output '{opts.output}' for more than one input file ({names}) with -c")
+    if opts.make_lib and (opts.compile_only or opts.shared):
+        raise BishengError(f"-lib cannot be combined with {'-c' if opts.compile_only else '-shared'}")
+    if opts.rdc and (opts.twin_cache_key or opts.twin_aclrtlaunch_dir):
+        raise BishengError("-dc objects have no finished device binary: --twin-cache-key and "
+                           "--twin-aclrtlaunch-dir need -c")
     opts.source, lang = opts.inputs[0] if opts.inputs else (None, None)
     if opts.inputs and opts.arch is None:
         raise BishengError("no NPU architecture given: pass --npu-arch=dav-XXXX "
@@ -232,7 +244,7 @@ def parse_args(argv: list) -> Options:
     if opts.compile_only and opts.output is None:
         opts.output = default_object_name(opts.source)
     if not opts.compile_only and opts.output is None:
-        opts.output = "a.out"
+        opts.output = "a.a" if opts.make_lib else "a.out"
     return opts
 
 

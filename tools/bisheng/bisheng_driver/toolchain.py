@@ -15,6 +15,7 @@ TOOL_SPECS = {
     "objcopy": ("BISHENG_OBJCOPY", "llvm-objcopy-16", "llvm-objcopy"),
     "nm": ("BISHENG_NM", "llvm-nm-16", "llvm-nm"),
     "cxxfilt": ("BISHENG_CXXFILT", "llvm-cxxfilt-16", "llvm-cxxfilt"),
+    "ar": ("BISHENG_AR", "llvm-ar-16", "llvm-ar"),
 }
 
 
@@ -25,6 +26,7 @@ class Tools:
     objcopy: str
     nm: str = ""
     cxxfilt: str = ""
+    ar: str = ""
 
 
 def _find_tool(kind: str) -> str:
@@ -59,7 +61,7 @@ def _find_beside(kind: str, *anchors: str) -> str:
 def find_tools() -> Tools:
     clang, lld, objcopy = _find_tool("clang"), _find_tool("lld"), _find_tool("objcopy")
     return Tools(clang=clang, lld=lld, objcopy=objcopy, nm=_find_beside("nm", clang, objcopy),
-                 cxxfilt=_find_beside("cxxfilt", clang, objcopy))
+                 cxxfilt=_find_beside("cxxfilt", clang, objcopy), ar=_find_beside("ar", clang, objcopy))
 
 
 @dataclass(frozen=True)

@@ -20,11 +20,8 @@ function(ascendc_library name kind)
   set(_srcs ${ARGN})
   set_source_files_properties(${_srcs} PROPERTIES LANGUAGE ASC)
   add_library(${name} ${kind} ${_srcs})
-  set(_launch_dir "${CMAKE_BINARY_DIR}/include/${name}")
-  file(MAKE_DIRECTORY "${_launch_dir}")
-  target_compile_options(${name} PRIVATE "$<$<COMPILE_LANGUAGE:ASC>:--twin-aclrtlaunch-dir=${_launch_dir}>")
-  target_include_directories(${name} PUBLIC "${_launch_dir}" "${_ascendc_twin_root}/include"
-                             "${_ascendc_twin_root}/asc/include")
+  asc_twin_enable_aclrt_launch(${name})
+  target_include_directories(${name} PUBLIC "${_ascendc_twin_root}/include" "${_ascendc_twin_root}/asc/include")
   if(NOT "${kind}" STREQUAL "OBJECT")
     target_link_libraries(${name} PUBLIC "${_ascendc_twin_root}/lib64/libascendc_runtime.so"
                           "${_ascendc_twin_root}/lib64/libascendcl.so")

@@ -289,17 +289,115 @@ def test_entry_shim_diagnostics_hide_the_generated_file(tmp_path):
     assert not (tmp_path / "r.o").exists() and leftovers(tmp_path) == []
 
 
-def test_declaration_then_definition_is_a_known_limitation(tmp_path):
-    # Documented in README "Limitations": in the host pass every function after the prelude is
-    # implicitly __host__ __device__, and clang refuses to merge that with `global` when a
-    # kernel is declared before its definition in the same translation unit. clang says so.
+def test_kernels_declared_before_their_definition_static_and_anonymous(tmp_path):
+    # A prototype, a second declaration, then the definition (host code between launches
+    # them); a `static` kernel and one in an anonymous namespace launched from the same file;
+    # an __aicore__ helper defined after the kernels.
     (tmp_path / "decl.asc").write_text(
         '#include "kernel_operator.h"\n'
         'extern "C" __global__ __aicore__ void k(GM_ADDR x);\n'
-        'extern "C" __global__ __aicore__ void k(GM_ADDR x) { *x = 1; }\n')
+        'extern "C" __global__ __aicore__ void k(GM_ADDR x);\n'
+        'static __global__ __aicore__ void sk(GM_ADDR x);\n'
+        'namespace ops { namespace { __global__ __aicore__ void ak(GM_ADDR x); } }\n'
+        '__aicore__ inline uint8_t Later(uint8_t v);\n'
+        'void host(uint8_t* p) { k<<<1, nullptr, nullptr>>>(p); sk<<<1, 0, nullptr>>>(p);'
+        ' ops::ak<<<1, 0, nullptr>>>(p); }\n'
+        'extern "C" __global__ __aicore__ void k(GM_ADDR x) { *x = Later(1); }\n'
+        'static __global__ __aicore__ void sk(GM_ADDR x) { *x = Later(*x); }\n'
+        'namespace ops { namespace { __global__ __aicore__ void ak(GM_ADDR x) { *x += 1; } } }\n'
+        '__aicore__ inline uint8_t Later(uint8_t v) { return v * 3; }\n')
     proc = run_bisheng(["-c", "decl.asc", "-o", "d.o", "-x", "asc", "--npu-arch=dav-2201"], str(tmp_path))
-    assert proc.returncode != 0 and "decl.asc:3:12: error: 'global' and 'host' attributes are not compatible" in proc.stderr
-    assert proc.stderr.strip().splitlines()[-1] == "bisheng: error: compilation of 'decl.asc' failed"
+    assert proc.returncode == 0, proc.stderr
+    device = extract(tmp_path / "d.o", tmp_path)
+    ak = "_ZN3ops12_GLOBAL__N_102akEPh"    # in a namespace: the mangled name, as for every such kernel
+    assert sorted(meta_lines(device)[3:]) == [f"kernel={ak}", "kernel=k", "kernel=sk"]
+    symbols = subprocess.run([llvm_tool("llvm-nm"), "--defined-only", str(tmp_path / "d.o")],
+                             capture_output=True, text=True).stdout
+    # the local stubs are exported under names unique to this device binary, for the registration
+    exported = [line.split()[-1] for line in symbols.splitlines() if " T " in line and ".asc_twin." in line]
+    assert len(exported) == 2 and all("__device_stub__" in name for name in exported)
+    binary = DeviceBinary(device, str(tmp_path), 2201)
+    out = np.zeros(8, dtype=np.uint8)
+    binary.ranges = [(out.ctypes.data, out.nbytes)]
+    for name, want in (("k", 3), ("sk", 9), (ak, 10)):
+        binary.run(name, struct.pack("<Q", out.ctypes.data), 1)
+        assert out[0] == want
+
+
+def _pch_env(cache) -> dict:
+    env = clean_env()
+    env["BISHENG_PCH_CACHE"] = str(cache)
+    return env
+
+
+def test_the_pch_cache_never_changes_the_bytes(tmp_path):
+    # An eligible source (only includes before kernel_operator.h): the first compile builds the
+    # two PCHs, the second uses them, a third runs without the cache; all give the same object,
+    # and the depfile names neither the prefix header nor the PCH.
+    copy_testdata(str(tmp_path), *KERNEL_FILES)
+    cache = tmp_path / "pch"
+    cache.mkdir(mode=0o700)
+    outputs = []
+    for name, env in (("cold", _pch_env(cache)), ("warm", _pch_env(cache)), ("off", _pch_env("off"))):
+        proc = run_bisheng(["-c", "add_custom.asc", "-o", f"{name}.o", "--npu-arch=dav-2201", "-MD", "-MF",
+                            f"{name}.d", "--time"], str(tmp_path), env)
+        assert proc.returncode == 0, proc.stderr
+        assert ("PCH build (host)" in proc.stderr) == (name == "cold"), proc.stderr
+        outputs.append((tmp_path / f"{name}.o").read_bytes())
+        deps = (tmp_path / f"{name}.d").read_text()
+        assert ".pch" not in deps and "bisheng_prefix" not in deps and str(cache) not in deps
+        assert [w for w in deps.split() if w != "\\"][1] == "add_custom.asc"   # the source first, as clang
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert len(list(cache.glob("*.pch"))) == 2
+
+
+def test_sources_that_set_macros_first_and_debug_builds_take_no_pch(tmp_path):
+    copy_testdata(str(tmp_path), *KERNEL_FILES)
+    text = (tmp_path / "add_custom.asc").read_text()
+    (tmp_path / "macro_first.asc").write_text("#define _GLIBCXX_ASSERTIONS 1\n" + text)
+    cache = tmp_path / "pch"
+    cache.mkdir(mode=0o700)
+    for args in (["macro_first.asc"], ["add_custom.asc", "-g"]):
+        proc = run_bisheng(["-c", *args, "-o", "o.o", "--npu-arch=dav-2201"], str(tmp_path), _pch_env(cache))
+        assert proc.returncode == 0, proc.stderr
+    assert list(cache.glob("*.pch")) == []        # (tool_facts.json: the tool queries are remembered)
+    cache.chmod(0o777)      # writable by others: not trusted, one note, compiled without it
+    proc = run_bisheng(["-c", "add_custom.asc", "-o", "o.o", "--npu-arch=dav-2201"], str(tmp_path), _pch_env(cache))
+    assert proc.returncode == 0 and "is writable by group or others (mode 777); compiling without it" in proc.stderr
+    assert list(cache.glob("*.pch")) == []
+
+
+TRAILER_MAGIC = 0x315458454E495754   # ASC_TWIN_LAUNCH_TRAILER_MAGIC
+
+
+def test_the_launch_trailer_sets_the_tiling_key_and_reserves_dynamic_ub(tmp_path):
+    # aicore_abi.h: a launcher may append {magic, tiling key, dynamic UB bytes, 0} to the
+    # arguments; TILING_KEY_VAR reads the key, static UB allocations see ub_size - dynamic.
+    (tmp_path / "key.asc").write_text(
+        '#include "kernel_operator.h"\n'
+        'extern "C" __global__ __aicore__ void key_and_ub(GM_ADDR out, uint32_t bytes) {\n'
+        '  *(__gm__ uint64_t*)out = TILING_KEY_VAR;\n'
+        '  AscendC::TPipe pipe; AscendC::TBuf<AscendC::TPosition::VECCALC> b; pipe.InitBuffer(b, bytes);\n'
+        '}\n')
+    proc = run_bisheng(["-c", "key.asc", "-o", "key.o", "--npu-arch=dav-2201"], str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    binary = DeviceBinary(extract(tmp_path / "key.o", tmp_path), str(tmp_path), 2201, ub_size=196608)
+    out = np.zeros(1, dtype=np.uint64)
+    binary.ranges = [(out.ctypes.data, out.nbytes)]
+    rng = np.random.default_rng(random.randrange(1 << 30))
+    key, dyn = int(rng.integers(1, 1 << 40)), 32 * int(rng.integers(1, 1024))
+    args = struct.pack("<QI4x", out.ctypes.data, 196608 - dyn)
+    binary.run("key_and_ub", args + struct.pack("<QQQQ", TRAILER_MAGIC, key, dyn, 0), 1)
+    assert int(out[0]) == key
+    binary.run("key_and_ub", args, 1)            # no trailer: key 0, the whole UB
+    assert int(out[0]) == 0
+    with pytest.raises(RuntimeError, match="exceeds|UB"):   # the reserved part is not for TPipe
+        binary.run("key_and_ub", struct.pack("<QI4x", out.ctypes.data, 196608 - dyn + 32)
+                   + struct.pack("<QQQQ", TRAILER_MAGIC, key, dyn, 0), 1)
+    with pytest.raises(RuntimeError, match="dynamic UB of 196640 bytes exceeds the block's UB of 196608 bytes"):
+        binary.run("key_and_ub", args + struct.pack("<QQQQ", TRAILER_MAGIC, key, 196640, 0), 1)
+    with pytest.raises(RuntimeError, match="argument blob of 48 bytes"):   # a bad magic is no trailer
+        binary.run("key_and_ub", args + struct.pack("<QQQQ", 1, key, 0, 0), 1)
 
 
 def test_depfile_lists_the_users_headers(tmp_path):
@@ -331,6 +429,8 @@ def test_response_file_and_cce_noop_flags(tmp_path):
     (["-x", "cuda"], "unsupported language 'cuda'"),
     (["extra.asc"], "cannot write one output 'o.o' for more than one input file"),
     (["-MF"], "missing argument to '-MF'"),
+    (["-lib"], "-lib cannot be combined with -c"),
+    (["-dc", "--twin-aclrtlaunch-dir=inc"], "-dc objects have no finished device binary"),
 ])
 def test_bad_options_fail_with_one_line(tmp_path, args, message):
     copy_testdata(str(tmp_path), *KERNEL_FILES)

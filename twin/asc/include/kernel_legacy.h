@@ -1,6 +1,6 @@
 // Older Ascend C spellings that kernels still use, for the CPU twin:
 // - GetTPipePtr() at global scope (older kernels call it unqualified outside AscendC);
-// - the `tik2` namespace of the first Ascend C releases (tik2::TPipe ...);
+// - the `tik2` namespace of the first Ascend C releases (tik2::TPipe ..., tik2::ParamOffset);
 // - workspaces: SetSysWorkspace / GetSysWorkSpacePtr / GetUserWorkspace (the user part of a
 //   workspace starts after the system part, whose size is what the host's
 //   PlatformAscendC::GetLibApiWorkSpaceSize() reports: 16 MiB on dav-2201/3510, else 2 MiB);
@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "kernel_macros.h"
+#include "kernel_operator_sys_var_intf.h"
 #include "kernel_tpipe.h"
 #include "kernel_utils.h"
 
@@ -37,6 +38,19 @@ using AscendC::GetTPipePtr;
 
 namespace tik2 {
 using namespace AscendC;
+
+// ParamOffset<T>(gm, blockLength): where the running block's part of a GM buffer starts when
+// each block takes blockLength elements of T (the first Ascend C samples' per-core offset,
+// `gm + GetBlockIdx() * blockLength`). The twin's reading of the legacy helper; the result is
+// an ordinary GM pointer, so accesses through it stay checked.
+template <typename T>
+__aicore__ inline __gm__ T* ParamOffset(GM_ADDR gm, uint64_t blockLength) {
+  return reinterpret_cast<__gm__ T*>(gm) + static_cast<uint64_t>(GetBlockIdx()) * blockLength;
+}
+template <typename T>
+__aicore__ inline __gm__ T* ParamOffset(__gm__ T* gm, uint64_t blockLength) {
+  return gm + static_cast<uint64_t>(GetBlockIdx()) * blockLength;
+}
 }  // namespace tik2
 
 #ifndef ASSERT

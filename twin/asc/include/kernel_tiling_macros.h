@@ -10,9 +10,11 @@
 //   GET_TILING_DATA_MEMBER(MyTiling, n, n_var, tiling);  // one member
 //   if (TILING_KEY_IS(1)) { ... } else if (TILING_KEY_IS(2)) { ... }
 //
-// TILING_KEY_IS compares TILING_KEY_VAR (default g_tilingKey, 0): in a direct kernel launch
-// there is no tiling key (CANN documents these macros as unsupported there); a kernel can
-// `#define TILING_KEY_VAR` to one of its own values before including kernel_operator.h.
+// TILING_KEY_IS compares TILING_KEY_VAR (default g_tilingKey). A direct launch carries the key
+// the host set last with ICPU_SET_TILING_KEY (CANN's CPU-debug g_tilingKey; 0 when never set;
+// CANN documents the macros as unsupported in NPU direct launches), in the launch trailer of
+// asc_twin/aicore_abi.h; a kernel can `#define TILING_KEY_VAR` to one of its own values before
+// including kernel_operator.h.
 #ifndef ASC_TWIN_KERNEL_TILING_MACROS_H_
 #define ASC_TWIN_KERNEL_TILING_MACROS_H_
 
@@ -41,8 +43,9 @@ struct TilingDefault {
 }  // namespace twin
 }  // namespace AscendC
 
-// A tiling key, as CANN's kernels read it (0: no key in a direct launch).
-__attribute__((visibility("hidden"))) inline uint64_t g_tilingKey = 0;
+// The tiling key of the running block, as CANN's kernels read it (per host thread: blocks of
+// launches with different keys may run at once).
+__attribute__((visibility("hidden"))) inline thread_local uint64_t g_tilingKey = 0;
 
 #ifndef TILING_KEY_VAR
 #define TILING_KEY_VAR g_tilingKey

@@ -12,7 +12,8 @@
 // ACL itself), launches on the runtime and waits; built by a plain C++ compiler it runs the
 // blocks on host threads itself. Either way a trap prints
 // `[ERROR] ICPU_RUN_KF: kernel <name> block <i>: <cause>`.
-// ICPU_SET_TILING_KEY has no effect: there is no tiling key in a direct launch on the twin.
+// ICPU_SET_TILING_KEY(key) sets the tiling key (CANN: g_tilingKey) that every later launch of
+// the process carries and TILING_KEY_IS compares, in both builds.
 #ifndef ASC_TWIN_TIKICPULIB_H_
 #define ASC_TWIN_TIKICPULIB_H_
 
@@ -50,6 +51,12 @@ inline void GmFree(void* ptr) { __asc_twin_gm_free(ptr); }
 namespace AscendC {
 namespace twin_cpu {
 
+// ICPU_SET_TILING_KEY's value for this process (CANN: g_tilingKey).
+inline uint64_t& TilingKey() {
+  static uint64_t key = 0;
+  return key;
+}
+
 template <typename... P, typename Tuple, size_t... I>
 inline void PackArgs(uint8_t* blob, Tuple& values, std::index_sequence<I...>) {
   ((std::memcpy(blob + twin::ArgLayout<P...>::template Offset<I>(), &std::get<I>(values), sizeof(P))), ...);
@@ -59,8 +66,10 @@ template <typename... P, typename... A>
 inline int RunBlocks(void (*fn)(P...), const char* name, uint32_t numBlocks, A&&... a) {
   static_assert(sizeof...(A) == sizeof...(P), "ICPU_RUN_KF: the argument count does not match the kernel");
   std::tuple<std::remove_cv_t<P>...> values(twin_host::ToParam<P>(std::forward<A>(a))...);
-  std::vector<uint8_t> blob(twin::ArgLayout<P...>::kSize + 8, 0);
+  std::vector<uint8_t> blob(twin::ArgLayout<P...>::kSize + sizeof(AscTwinLaunchTrailer), 0);
   PackArgs<P...>(blob.data(), values, std::index_sequence_for<P...>{});
+  const AscTwinLaunchTrailer trailer{ASC_TWIN_LAUNCH_TRAILER_MAGIC, TilingKey(), 0u, 0u};
+  std::memcpy(blob.data() + twin::ArgLayout<P...>::kSize, &trailer, sizeof(trailer));
   const char* ub_env = std::getenv("ASC_TWIN_CPU_UB_SIZE");
   const uint64_t ub_size = ub_env != nullptr ? std::strtoull(ub_env, nullptr, 10) : 196608u;
   unsigned threads = std::thread::hardware_concurrency();
@@ -79,7 +88,7 @@ inline int RunBlocks(void (*fn)(P...), const char* name, uint32_t numBlocks, A&&
         AscTwinBlockEnv env{ASC_TWIN_ABI_VERSION, b, numBlocks, arch, 0u, 0u, static_cast<uint8_t*>(ub),
                             ub_size, nullptr, nullptr, "cpu-debug", name};
         char err[512] = "";
-        if (twin::RunKernelBlock(fn, &env, blob.data(), twin::ArgLayout<P...>::kSize, err, sizeof(err)) != 0) {
+        if (twin::RunKernelBlock(fn, &env, blob.data(), blob.size(), err, sizeof(err)) != 0) {
           std::fprintf(stderr, "[ERROR] ICPU_RUN_KF: kernel %s block %u: %s\n", name, b, err);
           failed[b] = 1;
         }
@@ -100,6 +109,10 @@ inline int RunBlocks(void (*fn)(P...), const char* name, uint32_t numBlocks, A&&
 #define ICPU_RUN_KF(func, numBlocks, ...) \
   ((void)::AscendC::twin_cpu::RunBlocks(&func, #func, (numBlocks), ##__VA_ARGS__))
 #endif
-#define ICPU_SET_TILING_KEY(key) ((void)(key))
+#if defined(__CUDA__) && !defined(__CUDA_ARCH__)
+#define ICPU_SET_TILING_KEY(key) __asc_twin_set_tiling_key(static_cast<uint64_t>(key))
+#else
+#define ICPU_SET_TILING_KEY(key) ((void)(::AscendC::twin_cpu::TilingKey() = static_cast<uint64_t>(key)))
+#endif
 
 #endif  // ASC_TWIN_TIKICPULIB_H_

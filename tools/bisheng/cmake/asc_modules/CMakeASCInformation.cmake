@@ -3,7 +3,7 @@
 #   CMAKE_ASC_ARCHITECTURES  dav-2201 ... -> --npu-arch= (default: from SOC_VERSION, else dav-2201)
 #   CMAKE_ASC_STANDARD       17 (default) or 20
 #   CMAKE_ASC_FLAGS          from env ASCFLAGS; Debug -O0 -g; Release -O3 -DNDEBUG
-#   CMAKE_ASC_RUN_MODE       npu|cpu|sim: accepted; everything runs on the CPU twin
+#   CMAKE_ASC_RUN_MODE       npu|cpu|sim, checked as CANN does (below); everything runs on the CPU twin
 set(CMAKE_ASC_FLAGS_INIT "$ENV{ASCFLAGS} ${CMAKE_ASC_FLAGS_INIT}")
 set(CMAKE_ASC_FLAGS_DEBUG_INIT "-O0 -g")
 set(CMAKE_ASC_FLAGS_RELEASE_INIT "-O3 -DNDEBUG")
@@ -28,6 +28,24 @@ if(NOT CMAKE_ASC_STANDARD)
   set(CMAKE_ASC_STANDARD 17)
 endif()
 set(CMAKE_ASC_ARCH_FLAG "--npu-arch=${_asc_arch}")
+
+# CMAKE_ASC_RUN_MODE as in CANN: npu (default), cpu (CPU debug: dav-2002/2201/3510 only; adds
+# -g, the C++ ABI 0 and --run-mode=cpu) or sim (simulator: --run-mode=sim). On the twin every
+# mode runs kernels on the CPU twin runtime; bisheng notes the --run-mode option once per compile.
+if(NOT CMAKE_ASC_RUN_MODE)
+  set(CMAKE_ASC_RUN_MODE npu)
+endif()
+if(NOT CMAKE_ASC_RUN_MODE MATCHES "^(npu|cpu|sim)$")
+  message(FATAL_ERROR "CMAKE_ASC_RUN_MODE='${CMAKE_ASC_RUN_MODE}' is not one of npu, cpu, sim")
+endif()
+if(CMAKE_ASC_RUN_MODE STREQUAL "cpu")
+  if(NOT _asc_arch MATCHES "^dav-(2002|2201|3510)$")
+    message(FATAL_ERROR "CMAKE_ASC_RUN_MODE=cpu supports dav-2002, dav-2201 and dav-3510, not ${_asc_arch}")
+  endif()
+  string(APPEND CMAKE_ASC_ARCH_FLAG " -g -D_GLIBCXX_USE_CXX11_ABI=0 --run-mode=cpu")
+elseif(CMAKE_ASC_RUN_MODE STREQUAL "sim")
+  string(APPEND CMAKE_ASC_ARCH_FLAG " --run-mode=sim")
+endif()
 
 set(CMAKE_INCLUDE_FLAG_ASC "-I")
 set(CMAKE_INCLUDE_SYSTEM_FLAG_ASC "-isystem ")

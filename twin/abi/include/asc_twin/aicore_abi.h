@@ -113,6 +113,22 @@ typedef struct AscTwinKernelInfo {
   uint32_t reserved;
 } AscTwinKernelInfo;
 
+/* Optional launch trailer (no layout change of the above, so the version stays): a launcher
+ * may append it right after the kernel's argument bytes, args_size = info.args_size +
+ * sizeof(AscTwinLaunchTrailer); an entry accepts exactly that size when `magic` matches. It
+ * carries what a direct launch (`<<<>>>`, ACLRT_LAUNCH_KERNEL, ICPU_RUN_KF) gives a kernel
+ * besides its arguments: the tiling key TILING_KEY_IS reads (ICPU_SET_TILING_KEY) and the
+ * dynamic UB bytes of `<<<numBlocks, dynUBufSize, stream>>>`, reserved at the top of each
+ * block's UB (static allocations see ub_size - dyn_ub_size). A plain launch has neither: key
+ * 0, no dynamic UB. */
+#define ASC_TWIN_LAUNCH_TRAILER_MAGIC 0x315458454e495754ull /* "TWINEXT1" little endian */
+typedef struct AscTwinLaunchTrailer {
+  uint64_t magic;        /* ASC_TWIN_LAUNCH_TRAILER_MAGIC */
+  uint64_t tiling_key;
+  uint64_t dyn_ub_size;  /* bytes; at most the block's ub_size */
+  uint64_t reserved;     /* 0 */
+} AscTwinLaunchTrailer;
+
 typedef int (*AscTwinEntryFn)(const AscTwinBlockEnv *env, const void *args,
                               size_t args_size, char *err, size_t err_cap);
 

@@ -19,36 +19,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "asc_twin/host_registry.h"
+
 #ifdef __cplusplus
 #include <tuple>
 #include <type_traits>
 #include <utility>
-extern "C" {
-#endif
-
-/* One kernel of a device binary, as the host object that defines it registers it. */
-typedef struct AscTwinHostKernel {
-  const void *stub;             /* host handle: the address of the kernel as host code sees it */
-  const char *name;             /* the kernel's name in the device binary (kernel=<name>) */
-  uint32_t param_count;
-  const uint32_t *param_sizes;  /* sizeof of each parameter, in order */
-} AscTwinHostKernel;
-
-/* Called by the static constructor bisheng appends to every object with kernels. */
-void __asc_twin_register_binary(const void *data, size_t size, const AscTwinHostKernel *kernels,
-                                 size_t count);
-/* aclrtLaunchKernel for a registered kernel; args[i] points at parameter i. Returns an aclError. */
-int __asc_twin_launch(const void *stub, uint32_t blocks, void *stream, void **args);
-/* The configuration of the next stub call: `<<<blocks, l2ctrl, stream>>>`. */
-int __asc_twin_push_launch_config(uint32_t blocks, void *stream);
-/* CPU-debug style: initializes ACL on first use, launches on the default stream and waits;
- * a trap is printed and returned (non-zero). */
-int __asc_twin_run_sync(const void *stub, uint32_t blocks, void **args);
-void *__asc_twin_gm_alloc(size_t size);
-void __asc_twin_gm_free(void *ptr);
-
-#ifdef __cplusplus
-}
 
 namespace AscendC {
 namespace twin_host {

@@ -27,6 +27,7 @@
 #include "asc_twin/aicore_abi.h"
 #include "asc_twin/block_state.h"
 #include "asc_twin/trap.h"
+#include "kernel_tiling_macros.h"
 
 namespace AscendC {
 namespace twin {
@@ -90,6 +91,20 @@ class BlockScope {
   BlockScope& operator=(const BlockScope&) = delete;
 };
 
+// What the launch trailer gives the block (aicore_abi.h): the tiling key TILING_KEY_IS reads
+// and the dynamic UB, taken from the top of the UB the static allocations (TPipe,
+// LocalMemAllocator, LocalTensor) may use. Undone on every exit path.
+class LaunchScope {
+ public:
+  explicit LaunchScope(const AscTwinLaunchTrailer& t) {
+    g_tilingKey = t.tiling_key;
+    g_block.ub_size -= t.dyn_ub_size;
+  }
+  ~LaunchScope() { g_tilingKey = 0; }
+  LaunchScope(const LaunchScope&) = delete;
+  LaunchScope& operator=(const LaunchScope&) = delete;
+};
+
 template <typename... P>
 inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const void* args, size_t args_size,
                           char* err, size_t err_cap) noexcept {
@@ -103,6 +118,11 @@ inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const vo
                   ASC_TWIN_ABI_VERSION);
     WriteError(err, err_cap, msg);
     return 1;
+  }
+  AscTwinLaunchTrailer launch{ASC_TWIN_LAUNCH_TRAILER_MAGIC, 0u, 0u, 0u};   // key 0, no dynamic UB
+  if (args != nullptr && args_size == ArgLayout<P...>::kSize + sizeof(AscTwinLaunchTrailer)) {
+    std::memcpy(&launch, static_cast<const uint8_t*>(args) + ArgLayout<P...>::kSize, sizeof(launch));
+    if (launch.magic == ASC_TWIN_LAUNCH_TRAILER_MAGIC) args_size = ArgLayout<P...>::kSize;
   }
   if (args_size != ArgLayout<P...>::kSize || (args == nullptr && args_size != 0)) {
     std::snprintf(msg, sizeof(msg), "kernel entry: argument blob of %zu bytes, kernel takes %u bytes (%u parameters)",
@@ -128,8 +148,15 @@ inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const vo
     return 1;
   }
 #endif
+  if (launch.dyn_ub_size > env->ub_size) {
+    std::snprintf(msg, sizeof(msg), "kernel entry: dynamic UB of %llu bytes exceeds the block's UB of %llu bytes",
+                  static_cast<unsigned long long>(launch.dyn_ub_size), static_cast<unsigned long long>(env->ub_size));
+    WriteError(err, err_cap, msg);
+    return 1;
+  }
   try {
     BlockScope scope(env);
+    LaunchScope launch_scope(launch);
     InvokeKernel(fn, static_cast<const uint8_t*>(args), std::index_sequence_for<P...>{});
     CheckNoEventRaised(Block().events);  // a SetFlag never waited for would leave the NPU's event set
     return 0;

@@ -1,5 +1,6 @@
 // libascendc_runtime.so (ascend-twin): the host side of `<<<>>>`, ACLRT_LAUNCH_KERNEL and
 // ICPU_RUN_KF launches in programs built by bisheng. See twin/runtime/launch/README.md.
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -9,7 +10,9 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "asc_twin/aicore_abi.h"
 #include "asc_twin/host_launch.h"
+#include "platform/platform_ascendc.h"
 
 namespace {
 
@@ -39,10 +42,18 @@ Registry& Reg() {
 
 struct Config {
   uint32_t blocks;
+  int64_t dyn_ub;
   void* stream;
 };
 
 thread_local std::vector<Config> g_configs;
+
+// ICPU_SET_TILING_KEY: carried by every later direct launch of the process (CANN's CPU-debug
+// g_tilingKey is one process-wide value too).
+std::atomic<uint64_t> g_tiling_key{0};
+
+// Why this thread's last launch was refused before reaching ACL (for the stream's record).
+thread_local std::string g_refusal;
 
 }  // namespace
 
@@ -87,7 +98,24 @@ int Resolve(Registry& r, Kernel& k, bool reload) {
   return ACL_SUCCESS;
 }
 
-int Launch(const void* stub, uint32_t blocks, void* stream, void** args, bool print) {
+// The UB bytes of one block on the current device's SoC (its ini), 0 if unknown.
+uint64_t UbSize() {
+  platform_ascendc::PlatformAscendC* p = platform_ascendc::PlatformAscendCManager::GetInstance();
+  return p == nullptr ? 0 : std::strtoull(p->GetIniValue("AICoreSpec.ub_size"), nullptr, 10);
+}
+
+// `<<<numBlocks, dynUBufSize, stream>>>`: the dynamic UB must fit one block's UB.
+int CheckDynamicUb(const char* kernel, int64_t dyn_ub) {
+  if (dyn_ub == 0) return ACL_SUCCESS;
+  const uint64_t ub = UbSize();
+  if (dyn_ub > 0 && (ub == 0 || static_cast<uint64_t>(dyn_ub) <= ub)) return ACL_SUCCESS;
+  g_refusal = std::string("launch of kernel ") + kernel + ": dynUBufSize=" + std::to_string(dyn_ub) +
+              " is outside [0, " + std::to_string(ub) + "] (the UB of one block)";
+  std::fprintf(stderr, "[ERROR] ascend-twin %s\n", g_refusal.c_str());
+  return ACL_ERROR_INVALID_PARAM;
+}
+
+int Launch(const void* stub, uint32_t blocks, int64_t dyn_ub, void* stream, void** args, bool print) {
   Registry& r = Reg();
   aclrtFuncHandle func = nullptr;
   std::string name;
@@ -115,6 +143,14 @@ int Launch(const void* stub, uint32_t blocks, void* stream, void** args, bool pr
       off += (k.sizes[i] + 7u) / 8u * 8u;
     }
   }
+  const int dyn_err = CheckDynamicUb(name.c_str(), dyn_ub);
+  if (dyn_err != ACL_SUCCESS) return dyn_err;
+  // The launch trailer (aicore_abi.h): the tiling key and the dynamic UB of this launch.
+  const AscTwinLaunchTrailer trailer{ASC_TWIN_LAUNCH_TRAILER_MAGIC, g_tiling_key.load(std::memory_order_relaxed),
+                                     static_cast<uint64_t>(dyn_ub), 0u};
+  const size_t at = blob.size();
+  blob.resize(at + sizeof(trailer));
+  std::memcpy(blob.data() + at, &trailer, sizeof(trailer));
   aclError err = aclrtLaunchKernel(func, blocks, blob.data(), blob.size(), stream);
   if (err == ACL_ERROR_RT_INVALID_HANDLE) {  // the runtime was finalized and initialized again
     std::lock_guard<std::mutex> lock(r.mu);
@@ -166,13 +202,15 @@ void __asc_twin_register_binary(const void* data, size_t size, const AscTwinHost
   }
 }
 
-int __asc_twin_push_launch_config(uint32_t blocks, void* stream) {
-  g_configs.push_back(Config{blocks, stream});
+int __asc_twin_push_launch_config(uint32_t blocks, int64_t dyn_ub_size, void* stream) {
+  g_configs.push_back(Config{blocks, dyn_ub_size, stream});
   return 0;
 }
 
+void __asc_twin_set_tiling_key(uint64_t key) { g_tiling_key.store(key, std::memory_order_relaxed); }
+
 int __cudaPopCallConfiguration(void* grid, void* block, size_t* shmem, void** stream) {
-  Config c{0, nullptr};
+  Config c{0, 0, nullptr};
   if (!g_configs.empty()) {
     c = g_configs.back();
     g_configs.pop_back();
@@ -181,7 +219,7 @@ int __cudaPopCallConfiguration(void* grid, void* block, size_t* shmem, void** st
   const uint32_t b[3] = {1, 1, 1};
   std::memcpy(grid, g, sizeof(g));
   std::memcpy(block, b, sizeof(b));
-  *shmem = 0;
+  *shmem = static_cast<size_t>(c.dyn_ub);  // CUDA's dynamic shared memory slot carries the dynamic UB
   *stream = c.stream;
   return 0;
 }
@@ -192,18 +230,19 @@ struct AscTwinDim3Abi {
 
 // `<<<>>>`: the launch expression returns nothing the user can check, so a launch that cannot
 // start is also recorded on its stream; the next aclrtSynchronizeStream returns the error.
-int cudaLaunchKernel(const void* func, AscTwinDim3Abi grid, AscTwinDim3Abi, void** args, size_t,
+int cudaLaunchKernel(const void* func, AscTwinDim3Abi grid, AscTwinDim3Abi, void** args, size_t shmem,
                      void* stream) {
-  const int err = Launch(func, grid.x, stream, args, true);
+  g_refusal.clear();
+  const int err = Launch(func, grid.x, static_cast<int64_t>(shmem), stream, args, true);
   if (err != ACL_SUCCESS) {
-    const char* msg = aclGetRecentErrMsg();
+    const char* msg = g_refusal.empty() ? aclGetRecentErrMsg() : g_refusal.c_str();
     __asc_twin_stream_report_failure(stream, err, msg != nullptr && *msg != '\0' ? msg : "<<<>>> launch failed");
   }
   return err;
 }
 
 int __asc_twin_launch(const void* stub, uint32_t blocks, void* stream, void** args) {
-  return Launch(stub, blocks, stream, args, true);
+  return Launch(stub, blocks, 0, stream, args, true);
 }
 
 int __asc_twin_run_sync(const void* stub, uint32_t blocks, void** args) {
@@ -212,7 +251,7 @@ int __asc_twin_run_sync(const void* stub, uint32_t blocks, void** args) {
     PrintError("ICPU_RUN_KF: bringing up device 0", nullptr, err);
     return err;
   }
-  err = Launch(stub, blocks, nullptr, args, true);
+  err = Launch(stub, blocks, 0, nullptr, args, true);
   if (err != ACL_SUCCESS) return err;
   err = aclrtSynchronizeStream(nullptr);
   if (err != ACL_SUCCESS) {

@@ -1,0 +1,183 @@
+"""The prefix header of bisheng's clang passes and its precompiled form (clang PCH), cached.
+
+An eligible source (prefix.py) is compiled with a prefix header in front: the pass's own
+first twin header plus `kernel_operator.h`. The PCH cache keeps that header precompiled, keyed
+like the kernel cache — the content of every twin header, the pass's flags, the driver and
+the clang version — so a compile parses the ~90k lines behind `kernel_operator.h` once per
+key instead of twice per compile. Without a usable cache the same prefix is given as text;
+clang produces the same object either way (tested), so the bytes never depend on the cache.
+
+Cache directory: `$BISHENG_PCH_CACHE` (`off` disables it), else
+`$XDG_CACHE_HOME/ascend-twin/bisheng-pch`, else `~/.cache/ascend-twin/bisheng-pch`; none when
+no home is known (e.g. a Bazel action). It must be owned by the user and not writable by
+others, like the kernel cache. Entries `<key>.h` + `<key>.pch` are written to temporary files
+and renamed; the oldest are removed beyond MAX_ENTRIES. A PCH clang refuses (a system header
+changed under it) is deleted and the compile retried with the text prefix.
+"""
+
+import os
+import re
+import sys
+import tempfile
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+from .cache_support import hash_fields, sha256_file, untrusted_reason
+
+SCHEME = "asc-twin-pch/1"
+CACHE_ENV = "BISHENG_PCH_CACHE"
+MAX_ENTRIES = 24
+HOST = "host"
+DEVICE = "device"
+
+PREFIX_TEXT = {
+    # host pass: the prelude is force-included first anyway; kernel_operator.h follows it
+    HOST: '#include "asc_twin/host_prelude.h"\n#include "kernel_operator.h"\n',
+    # device pass: what the generated entries TU includes around the source
+    DEVICE: ('#include "asc_twin/host_launch.h"\n#include "kernel_operator.h"\n'
+             '#include "asc_twin/kernel_entry.h"\n#include "asc_twin/aicore_abi.h"\n'),
+}
+# clang's complaints about a PCH it will not use (as opposed to errors in the user's code)
+_PCH_REFUSALS = ("PCH file", "precompiled header", "has been modified since the",
+                 "was built with", "AST file")
+
+
+def cache_dir() -> Optional[str]:
+    configured = os.environ.get(CACHE_ENV)
+    if configured is not None:
+        if configured.strip().lower() in ("", "off", "0", "no"):
+            return None
+        base = configured
+    elif os.environ.get("XDG_CACHE_HOME"):
+        base = os.path.join(os.environ["XDG_CACHE_HOME"], "ascend-twin", "bisheng-pch")
+    elif os.environ.get("HOME"):
+        base = os.path.join(os.environ["HOME"], ".cache", "ascend-twin", "bisheng-pch")
+    else:
+        return None
+    reason = untrusted_reason(base)
+    if reason:
+        print(f"bisheng: note: PCH cache '{base}' {reason}; compiling without it", file=sys.stderr)
+        return None
+    try:
+        os.makedirs(base, mode=0o700, exist_ok=True)
+    except OSError:
+        return None
+    return base
+
+
+def tree_digest(roots: Sequence[str]) -> str:
+    """Names and contents of every file under the twin header roots."""
+    fields = []
+    for root in dict.fromkeys(roots):
+        for dirpath, dirs, files in os.walk(root):
+            dirs.sort()
+            for name in sorted(files):
+                path = os.path.join(dirpath, name)
+                try:
+                    fields += [os.path.relpath(path, root), sha256_file(path)]
+                except OSError:
+                    fields += [os.path.relpath(path, root), "unreadable"]
+    return hash_fields(fields)
+
+
+@dataclass(frozen=True)
+class Prefix:
+    """The prefix of one pass: the header to include and, when cached, its PCH."""
+    header: str
+    pch: Optional[str]
+
+    def flags(self) -> list:
+        return ["-include-pch", self.pch] if self.pch else ["-include", self.header]
+
+    def depfile_noise(self) -> set:
+        return {p for p in (self.header, self.pch) if p}
+
+
+# Where a prefix header lives (a compile's work directory, the cache) means nothing to a user;
+# "In file included from" lines name it like this instead.
+DISPLAY_NAME = "<bisheng: Ascend C prefix>"
+_PREFIX_PATH_RE = re.compile(r"[^\s:'\"]*(?:bisheng_prefix_(?:host|device)|/[0-9a-f]{64})\.h")
+
+
+def hide_prefix_paths(text: str) -> str:
+    return _PREFIX_PATH_RE.sub(DISPLAY_NAME, text)
+
+
+def refused_pch(stderr: bytes) -> bool:
+    text = stderr.decode("utf-8", errors="replace")
+    return any(marker in text for marker in _PCH_REFUSALS)
+
+
+def discard(prefix: Prefix) -> None:
+    if prefix.pch:
+        try:
+            os.unlink(prefix.pch)
+        except OSError:
+            pass
+
+
+def _write_atomic(path: str, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp", dir=os.path.dirname(path))
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _evict(directory: str) -> None:
+    try:
+        entries = [os.path.join(directory, n) for n in os.listdir(directory) if n.endswith(".pch")]
+        if len(entries) <= MAX_ENTRIES:
+            return
+        entries.sort(key=lambda p: os.stat(p).st_atime)
+        for pch in entries[:len(entries) - MAX_ENTRIES]:
+            for path in (pch, pch[:-len(".pch")] + ".h"):
+                try:
+                    os.unlink(path)
+                except OSError:
+                    pass
+    except OSError:
+        pass
+
+
+def prepare(kind: str, workdir: str, key_fields: Sequence[str], build) -> Prefix:
+    """The prefix of a pass. `build(header, out)` runs clang to precompile `header` into `out`
+    (returns True on success); it runs only when the cache lacks the key."""
+    text = PREFIX_TEXT[kind].encode()
+    directory = cache_dir()
+    if directory is None:
+        return prepare_text_only(kind, workdir)
+    key = hash_fields([SCHEME, kind, *key_fields, "prefix", text.decode()])
+    header = os.path.join(directory, key + ".h")
+    pch = os.path.join(directory, key + ".pch")
+    try:
+        if not os.path.isfile(header):
+            _write_atomic(header, text)
+        if os.path.isfile(pch):
+            os.utime(pch)     # recently used: kept by the eviction
+            return Prefix(header, pch)
+        fd, tmp = tempfile.mkstemp(prefix=key + ".", suffix=".pch.tmp", dir=directory)
+        os.close(fd)
+        try:
+            if not build(header, tmp):
+                return Prefix(header, None)
+            os.replace(tmp, pch)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+        _evict(directory)
+        return Prefix(header, pch)
+    except OSError:
+        return Prefix(header, None) if os.path.isfile(header) else prepare_text_only(kind, workdir)
+
+
+def prepare_text_only(kind: str, workdir: str) -> Prefix:
+    """The prefix as text in the compile's work directory (no cache, or a refused PCH)."""
+    header = os.path.join(workdir, f"bisheng_prefix_{kind}.h")
+    with open(header, "wb") as f:
+        f.write(PREFIX_TEXT[kind].encode())
+    return Prefix(header, None)
