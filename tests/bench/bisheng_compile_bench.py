@@ -15,6 +15,7 @@ Prints tables; asserts nothing.
 """
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -71,7 +72,9 @@ def baseline_tree(rev: str, into: Path) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--baseline", default="main", help="git revision of the 'before' driver")
+    # 6cf8ec5: the driver before the compile-speed work (one clang pass per side, no prefix PCH)
+    parser.add_argument("--baseline", default="6cf8ec5", help="git revision of the 'before' driver")
+    parser.add_argument("--json-out", help="also write add_custom's medians to this JSON file (perf_table.py)")
     parser.add_argument("--arch", default="dav-2201")
     args = parser.parse_args()
 
@@ -130,6 +133,14 @@ def main() -> None:
                 cells = [results[(label, n)][1].get(p) for n in names]
                 print(f"| {p:<{pw}} | " + " | ".join(f"{c:10.3f}" if c is not None else f"{'-':>10}" for c in cells) + " |")
         shutil.rmtree(work, ignore_errors=True)
+        if args.json_out:
+            medians = {n: results[(label, n)][0] for n in names}
+            summary = {"kernel": KERNELS[0][1], "lines": len((WORKSPACE / KERNELS[0][1]).read_text().splitlines()),
+                       "cold_s": medians["PCH warm"], "first_s": medians["PCH cold"],
+                       "baseline_s": medians.get("baseline")}
+            tmp_out = Path(args.json_out + ".tmp")
+            tmp_out.write_text(json.dumps(summary, indent=1))
+            tmp_out.replace(args.json_out)
 
 
 if __name__ == "__main__":

@@ -70,16 +70,20 @@ def runtime_rows(data: dict) -> List[Row]:
 
 
 def compile_rows(data: dict) -> List[Row]:
-    seconds = data["cold_s"]
-    return [(f"cold bisheng compile of a {data.get('lines', 100)}-line kernel", f"{seconds:.2f} s", "<= 1.0 s",
-             seconds <= 1.0)]
+    """Cold = an empty kernel cache; the Ascend C prefix PCH is built once per machine and flag
+    set (the "first" row), then shared by every kernel's cold compile."""
+    seconds, first, before = data["cold_s"], data["first_s"], data.get("baseline_s")
+    speedup = f", {before / seconds:.1f}x faster than before the PCH work ({before:.2f} s)" if before else ""
+    lines = data.get("lines", 100)
+    return [(f"cold bisheng compile of a {lines}-line kernel", f"{seconds:.2f} s{speedup}", "<= 1.0 s", seconds <= 1.0),
+            (f"the same, first compile on the machine (builds the prefix PCH)", f"{first:.2f} s", "(no goal)", None)]
 
 
 SOURCES: List[Tuple[str, str, Callable[[dict], List[Row]]]] = [
     ("online", "bazel run -c opt //ops/add_custom:bench_add_custom", online_rows),
     ("offline", "bazel run -c opt //offline/bench:offline_bench", offline_rows),
     ("runtime", "bazel run -c opt //twin/runtime:add_bench", runtime_rows),
-    ("compile", "bisheng's compile benchmark", compile_rows),
+    ("compile", "python3 tests/bench/bisheng_compile_bench.py", compile_rows),
 ]
 
 
@@ -101,7 +105,8 @@ def main(argv=None) -> int:
     print("| measure | measured | goal | met |")
     print("|---|---:|---|---|")
     for measure, measured, goal, met in rows:
-        print(f"| {measure} | {measured} | {goal} | {'yes' if met else '**no**'} |")
+        verdict = "-" if met is None else "yes" if met else "**no**"
+        print(f"| {measure} | {measured} | {goal} | {verdict} |")
     if missing:
         print(f"\nnot measured: {', '.join(missing)}")
     return 0
