@@ -13,12 +13,12 @@ Nothing here is twin-specific: on CANN, ``bisheng`` has no ``--twin-cache-key`` 
 kernels by their depfile instead (see ``toolchain.py``).
 """
 
-from .artifacts import KernelArtifacts, compile_target
+from .artifacts import KernelArtifacts, compile_target, kernel_source
 from .build import KernelBuild, KernelBuildError, build_kernel
 from .kernel_cache import KernelCache, KernelCacheError, default_cache_dir
 from .key_report import KeyReportError, read_key_report
 from .toolchain import Toolchain, ToolchainError, find_toolchain
 
-__all__ = ["KernelArtifacts", "compile_target", "KernelBuild", "KernelBuildError", "build_kernel", "KernelCache", "KernelCacheError",
+__all__ = ["KernelArtifacts", "compile_target", "kernel_source", "KernelBuild", "KernelBuildError", "build_kernel", "KernelCache", "KernelCacheError",
            "default_cache_dir", "KeyReportError", "read_key_report", "Toolchain", "ToolchainError",
            "find_toolchain"]

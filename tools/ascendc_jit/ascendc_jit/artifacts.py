@@ -16,7 +16,9 @@ never launch a binary built for another SoC or NpuArch. ``KernelArtifacts`` hold
             binary = self._kernels.get(key_of(x, y))
 """
 
+import os
 import threading
+from pathlib import Path
 from typing import Callable, Dict, Generic, Hashable, Optional, Tuple, TypeVar
 
 Artifact = TypeVar("Artifact")
@@ -31,6 +33,16 @@ def compile_target() -> Target:
     platform = get_compile_platform_info()
     arch = str(platform.get_platform_resource("version", "NpuArch")).strip()
     return str(platform.get_soc_version()).strip(), arch[4:] if arch.startswith("dav-") else arch
+
+
+def kernel_source(holder_file: str, file_name: str, override_env: str) -> Path:
+    """The operator's kernel source: ``$override_env`` when set (tests feed a kernel that does not
+    compile through it), else ``<op>/kernel/<file_name>`` for a holder at
+    ``<op>/python/plugin/<holder>.py`` — the layout of an operator package under ops/."""
+    override = os.environ.get(override_env)
+    if override:
+        return Path(override)
+    return Path(holder_file).resolve().parent.parent.parent / "kernel" / file_name
 
 
 class KernelArtifacts(Generic[Artifact]):

@@ -6,12 +6,11 @@ the device binary per (storage dims, dtype); ``declare_launch_args`` only publis
 ``compile`` produced: one launch of ``add_custom(x, y, z)`` with one block per 1024 elements.
 """
 
-import os
 import sys
 from pathlib import Path
 from typing import Tuple
 
-from ascendc_jit import KernelArtifacts, KernelBuildError, build_kernel, compile_target
+from ascendc_jit import build_kernel, compile_target, kernel_source, KernelArtifacts, KernelBuildError
 from ge.custom_op import AnnotatedKernelLaunchInfo, get_compile_ctx, get_declare_launch_args_ctx, register_op_impl
 from ge.graph import DataType
 from ge.runtime import Tensor
@@ -30,11 +29,7 @@ ArtifactKey = Tuple[Tuple[int, ...], str]
 
 
 def _kernel_source() -> Path:
-    override = os.environ.get(KERNEL_SOURCE_ENV)
-    if override:
-        return Path(override)
-    # <ops/add_custom>/python/plugin/add_custom_holder.py -> <ops/add_custom>/kernel/add_custom.asc
-    return Path(__file__).resolve().parent.parent.parent / "kernel" / "add_custom.asc"
+    return kernel_source(__file__, "add_custom.asc", KERNEL_SOURCE_ENV)
 
 
 def _artifact_key(x1: Tensor, x2: Tensor, y: Tensor) -> ArtifactKey:

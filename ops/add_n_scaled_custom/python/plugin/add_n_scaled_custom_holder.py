@@ -7,14 +7,13 @@ the N input addresses into a GE workspace (the kernel's input table), and launch
 ``add_n_scaled_custom(table, y, totalLength, tiling)`` on the stream of its execution context.
 """
 
-import os
 import struct
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Tuple
 
-from ascendc_jit import KernelArtifacts, KernelBuildError, build_kernel, compile_target
+from ascendc_jit import build_kernel, compile_target, kernel_source, KernelArtifacts, KernelBuildError
 from ge.custom_op import get_compile_platform_info, get_execute_ctx, register_op_impl
 from ge.graph import DataType
 from ge.runtime import Tensor
@@ -42,10 +41,7 @@ class Launch:
 
 
 def _kernel_source() -> Path:
-    override = os.environ.get(KERNEL_SOURCE_ENV)
-    if override:
-        return Path(override)
-    return Path(__file__).resolve().parent.parent.parent / "kernel" / "add_n_scaled_custom.asc"
+    return kernel_source(__file__, "add_n_scaled_custom.asc", KERNEL_SOURCE_ENV)
 
 
 def _artifact_key(x: List[Tensor], scale: float) -> ArtifactKey:

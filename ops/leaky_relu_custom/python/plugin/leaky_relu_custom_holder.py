@@ -7,14 +7,13 @@ launch of ``leaky_relu_custom_<dtype>(x, y, workspace, totalLength, tiling)``: t
 workspace, the element count as a scalar and the 16-byte tiling struct as two scalar slots.
 """
 
-import os
 import struct
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Tuple
 
-from ascendc_jit import KernelArtifacts, KernelBuildError, build_kernel, compile_target
+from ascendc_jit import build_kernel, compile_target, kernel_source, KernelArtifacts, KernelBuildError
 from ge.custom_op import (AnnotatedKernelLaunchInfo, get_compile_ctx, get_compile_platform_info,
                           get_declare_launch_args_ctx, register_op_impl)
 from ge.graph import DataType
@@ -46,11 +45,7 @@ class Launch:
 
 
 def _kernel_source() -> Path:
-    override = os.environ.get(KERNEL_SOURCE_ENV)
-    if override:
-        return Path(override)
-    # <op>/python/plugin/<holder>.py -> <op>/kernel/leaky_relu_custom.asc
-    return Path(__file__).resolve().parent.parent.parent / "kernel" / "leaky_relu_custom.asc"
+    return kernel_source(__file__, "leaky_relu_custom.asc", KERNEL_SOURCE_ENV)
 
 
 def _artifact_key(x: Tensor, y: Tensor, negative_slope: float) -> ArtifactKey:
