@@ -40,12 +40,18 @@ def online_rows(data: dict) -> List[Row]:
                  f"{ratio:.2f} ({largest['ge_us']:.0f} / {largest['np_us']:.0f} us)", "<= 1.0", ratio <= 1.0))
     cold = data["compile_cold_us"] / 1e6
     rows.append(("cold compile() of AddCustom (empty kernel cache)", f"{cold:.2f} s", "<= 1.5 s", cold <= 1.5))
+    if "compile_first_us" in data:
+        rows.append(("the same, first compile on the machine (builds the prefix PCH)",
+                     f"{data['compile_first_us'] / 1e6:.2f} s", "(no goal)", None))
     return rows
 
 
 def offline_rows(data: dict) -> List[Row]:
-    rows = [("atc, AIR -> OM, cold kernel cache", f"{data['atc_cold_s']:.2f} s", "<= 1.5 s",
-             data["atc_cold_s"] <= 1.5)]
+    rows = [("atc, AIR -> OM, cold kernel cache", f"{data['atc_cold_s']:.2f} s (warm: {data['atc_warm_s']:.2f} s)",
+             "<= 1.5 s", data["atc_cold_s"] <= 1.5)]
+    if "atc_first_s" in data:
+        rows.append(("the same, first atc on the machine (builds the prefix PCH)", f"{data['atc_first_s']:.2f} s",
+                     "(no goal)", None))
     for om in data["om"]:
         if om["elements"] >= 1 << 20:
             ratio = om["c_add_us"] / om["exec_us"]

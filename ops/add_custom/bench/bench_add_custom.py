@@ -205,12 +205,18 @@ def main(argv=None) -> int:
     paths = harness.sample_paths()
     soc = args.soc or paths.soc
     cache = harness.scratch_dir("bench-kcache")
-    env = harness.clean_env(paths, kernel_cache=cache)
+    # bisheng's header PCH is per machine and flag set, not per kernel: a first compile into a
+    # throw-away kernel cache builds it (reported apart), then "cold" means an empty kernel cache
+    pch = {"BISHENG_PCH_CACHE": str(harness.scratch_dir("bench-pch"))}
+    first = _child(["compile", soc, "cold"],
+                   harness.clean_env(paths, kernel_cache=harness.scratch_dir("bench-kcache-first"), extra=pch))
+    env = harness.clean_env(paths, kernel_cache=cache, extra=pch)
     cold = _child(["compile", soc, "cold"], env)
     hit = _child(["compile", soc, "cache"], env)
     print(f"\ncompile() of PythonCompilableAddCustom [4096] for {soc} (through GE's bridge call_compile)")
     print(f"{'case':<46}{'time':>14}{'vs cold':>12}")
-    rows = [("cold (empty kernel cache, bisheng + objcopy)", cold["first_us"]),
+    rows = [("first on the machine (also builds bisheng's PCH)", first["first_us"]),
+            ("cold (empty kernel cache, bisheng + objcopy)", cold["first_us"]),
             ("warm, same holder (bridge call, median)", cold["warm_us"]),
             ("warm, same holder (method only, median)", cold["warm_method_us"]),
             ("new process, kernel cache hit (first call)", hit["first_us"]),
@@ -234,7 +240,7 @@ def main(argv=None) -> int:
         parts = [f"{r[k]:.1f}" if r.get(k) is not None else "-" for k in ("ge_us", "model_us", "exec_us")]
         print(f"{r['n']:>10}  " + " / ".join(parts))
     if args.json_out:
-        summary = {"soc": soc, "compile_cold_us": cold["first_us"], "compile_warm_us": cold["warm_us"],
+        summary = {"soc": soc, "compile_first_us": first["first_us"], "compile_cold_us": cold["first_us"], "compile_warm_us": cold["warm_us"],
                    "compile_cache_hit_us": hit["first_us"],
                    "run_graph": [{k: r[k] for k in ("n", "ge_us", "ort_us", "np_us")} for r in runs]}
         tmp = Path(args.json_out + ".tmp")
