@@ -74,6 +74,10 @@ def _refcounts(arrays: List[np.ndarray]) -> List[int]:
     return [sys.getrefcount(array) for array in arrays]
 
 
+# what _refcounts reports for an array only the pool's list holds
+_IDLE_REFS = _refcounts([np.empty(1)])[0]
+
+
 class _SlowPath(Exception):
     """An input the direct path does not take as is (wrong type/size, non-contiguous, read-only)."""
 
@@ -130,19 +134,12 @@ class _OutputPool:
         self.dims, self.dtype, self.host_arrays = dims, dtype, host_arrays
         self.arrays: List[np.ndarray] = []
         self.addresses: List[int] = []
-        self.idle_refs = self._idle_refs()
-
-    @staticmethod
-    def _idle_refs() -> int:
-        # what _refcounts reports for an array only the pool's list holds
-        return _refcounts([np.empty(1)])[0]
 
     def take(self):
         """(array, device address) for this run, or None when the pool is full and every array
         is taken (the output is then copied out of the model's own buffer)."""
-        idle = self.idle_refs
         for i, count in enumerate(_refcounts(self.arrays)):
-            if count <= idle:
+            if count <= _IDLE_REFS:
                 return self.arrays[i], self.addresses[i]
         if len(self.arrays) >= self.MAX_ARRAYS:
             return None

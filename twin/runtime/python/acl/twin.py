@@ -93,10 +93,10 @@ class HostArrays:
             if self._closed:
                 return None
             starts = self._cover(address & -_PAGE, (address + array.nbytes + _PAGE - 1) & -_PAGE)
-            if starts is None:
-                self._refused[id(array)] = weakref.ref(array, self._forget_refused)
-                return None
             key = id(array)
+            if starts is None:
+                self._refused[key] = weakref.ref(array, lambda _, key=key: self._refused.pop(key, None))
+                return None
             self._arrays[key] = (weakref.ref(array, lambda _, key=key: self._release(key)), address, starts)
         return address
 
@@ -133,11 +133,6 @@ class HostArrays:
         """The runtime dropped every registration (aclFinalize / aclrtResetDevice)."""
         with self._lock:
             self._starts, self._ranges, self._arrays, self._refused = [], {}, {}, {}
-
-    def _forget_refused(self, ref: weakref.ref) -> None:
-        for key, value in list(self._refused.items()):
-            if value is ref:
-                del self._refused[key]
 
     def _cover(self, lo: int, hi: int) -> list[int] | None:
         """Holds [lo, hi): one registration must contain a tensor (the runtime checks a buffer
