@@ -18,7 +18,6 @@ import argparse
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import tempfile
 import time

@@ -10,7 +10,6 @@ tests) and prints tables; it asserts nothing about time.
 
 import argparse
 import json
-import os
 import statistics
 import sys
 import time
@@ -226,7 +225,7 @@ def main(argv=None) -> int:
 
     sizes = [int(s) for s in args.sizes.split(",")]
     runs = _child(["run", soc, ",".join(map(str, sizes))], env)
-    print(f"\nSession.run_graph vs ONNX Runtime vs numpy, y = x1 + x2 (float32), median latency")
+    print("\nSession.run_graph vs ONNX Runtime vs numpy, y = x1 + x2 (float32), median latency")
     print(f"{'floats':>10}{'run_graph':>14}{'onnxruntime':>14}{'numpy':>12}{'rg/ort':>9}{'rg/np':>9}"
           f"{'rg GB/s':>9}{'ort GB/s':>9}")
     for r in runs:
@@ -234,7 +233,7 @@ def main(argv=None) -> int:
         print(f"{n:>10}{r['ge_us']:>11.1f} us{r['ort_us']:>11.1f} us{r['np_us']:>9.1f} us"
               f"{r['ge_us'] / r['ort_us']:>9.2f}{r['ge_us'] / r['np_us']:>9.2f}"
               f"{_gbps(n, r['ge_us']):>9.2f}{_gbps(n, r['ort_us']):>9.2f}")
-    print(f"\nrun_graph's time, outside in (median us): Session.run_graph / the loaded model's run / "
+    print("\nrun_graph's time, outside in (median us): Session.run_graph / the loaded model's run / "
           "bare aclmdlExecute")
     for r in runs:
         parts = [f"{r[k]:.1f}" if r.get(k) is not None else "-" for k in ("ge_us", "model_us", "exec_us")]

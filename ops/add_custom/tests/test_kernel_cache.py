@@ -5,7 +5,6 @@ bisheng without the twin extension, and corrupt entries that are detected, disca
 never used. (Bazel-built kernels serving this cache: test_kernel_cache_seed.py.)"""
 
 import os
-import sys
 from pathlib import Path
 
 import pytest

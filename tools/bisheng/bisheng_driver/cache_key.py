@@ -27,7 +27,6 @@ import hashlib
 import json
 import os
 import re
-import subprocess
 from dataclasses import dataclass
 from typing import Iterable, List, Optional, Sequence
 

@@ -1,7 +1,5 @@
 """The compile pipeline: check + discover, build the device binary, wrap it."""
 
-import dataclasses
-import hashlib
 import os
 import shlex
 import struct

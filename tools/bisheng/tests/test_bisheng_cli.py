@@ -12,7 +12,7 @@ import pytest
 # Helpers live beside the tests (Bazel imports this file as a package module).
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from bisheng_harness import (DeviceBinary, TESTDATA, clean_env, copy_testdata, llvm_tool,
+from bisheng_harness import (DeviceBinary, clean_env, copy_testdata, llvm_tool,
                              run_bisheng)
 from elf_reader import (EM_X86_64, ET_DYN, ET_REL, SHF_ALLOC, SHF_EXECINSTR, SHF_WRITE, Elf,
                         meta_lines)

@@ -125,7 +125,6 @@ def lane_ref(op: str, dt, x, y, z, s):
 
 
 def level0_case(rng, dt, op, mode):
-    lanes = lanes_of(dt)
     be = 32 // np.dtype(dt).itemsize
     repeat = int(rng.integers(1, 6))
     lo, hi = random_mask(rng, dt, mode)

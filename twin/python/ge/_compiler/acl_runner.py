@@ -198,7 +198,7 @@ class LoadedModel:
         caller's registered arrays, large outputs written into pooled arrays; small ones are
         copied through numpy views of the model's device buffers. None when a tensor is empty."""
         to_numpy = self.acl.util.ptr_to_numpy
-        specs_in, specs_out = self.description.inputs, self.description.outputs
+        specs_in = self.description.inputs
         if any(t.size == 0 for t in specs_in) or any(size == 0 for _, _, size in self._out_layout):
             return None
         host_arrays = twin.host_arrays

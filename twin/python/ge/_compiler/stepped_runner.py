@@ -316,7 +316,7 @@ class _Run:
         _check(self.acl, self.acl.rt.synchronize_stream(self.stream), "aclrtSynchronizeStream")
 
     def execute(self, arrays: List[np.ndarray]) -> List[np.ndarray]:
-        acl, plan = self.acl, self.plan
+        plan = self.plan
         for i, (ep, array) in enumerate(zip(plan.inputs, arrays)):
             array = np.ascontiguousarray(array)
             self._copy(self.addrs[(ep, DEVICE)], array.ctypes.data, array.nbytes, (HOST, DEVICE), f"input {i}")

@@ -5,7 +5,7 @@ as ``twin.graph.proto.air_pb2``; the install tree carries it under python/site-p
 """
 
 import importlib
-from typing import Dict, List
+from typing import List
 
 from ._ir import AttrValue, Endpoint, GraphIR, Node, TensorDescIR, TensorValue
 from .types import AttrValueType, DataType, Format
