@@ -196,3 +196,24 @@ def test_orphan_temp_files_are_swept_and_new_dirs_are_private(cache_root):
     kernel_cache._swept_roots.clear()
     KernelCache(cache_root)
     assert not old.exists() and fresh.exists()
+
+
+def test_op_type_names_the_op_in_a_build_failure(cache_root):
+    """A holder passes op_type: the failure's first line names the op, kernel, SoC and arch; without
+    it the cause is reported alone. Either way it is a KernelBuildError (a RuntimeError)."""
+    from ascendc_jit import KernelBuildError, Toolchain, find_toolchain
+    real = find_toolchain(KernelCache(cache_root).identity_dir)
+    missing = Toolchain("/nonexistent/bin/bisheng", "/nonexistent/bin/llvm-objcopy", real.include_dirs,
+                        real.identity, real.shared_key)
+    source = harness.scratch_dir("never-built") / "add_custom.asc"
+    source.write_text(PATHS.kernel.read_text() + "\n// never built before\n")
+    with pytest.raises(KernelBuildError) as named:
+        build_kernel(source, soc="Ascend910B1", npu_arch="dav-2201", cache=KernelCache(cache_root), toolchain=missing,
+                     op_type="AddCustom", kernel_name="add_custom")
+    first = str(named.value).splitlines()[0]
+    assert first.startswith("AddCustom: kernel add_custom failed to compile for Ascend910B1 (dav-2201): "), first
+    assert "/nonexistent/bin/bisheng" in first
+    assert isinstance(named.value, RuntimeError)
+    with pytest.raises(KernelBuildError) as plain:
+        build_kernel(source, soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root), toolchain=missing)
+    assert not str(plain.value).startswith("AddCustom"), str(plain.value)

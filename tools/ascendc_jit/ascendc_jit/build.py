@@ -100,11 +100,27 @@ def _compile(toolchain: Toolchain, source: Path, flags: Sequence[str], request: 
 
 
 def build_kernel(source: Path, *, soc: str, npu_arch: str, extra_flags: Sequence[str] = (),
-                 cache: Optional[KernelCache] = None, toolchain: Optional[Toolchain] = None) -> KernelBuild:
-    """Device binary bytes of ``source`` for one SoC/arch (cache hit, else compile and store)."""
+                 cache: Optional[KernelCache] = None, toolchain: Optional[Toolchain] = None,
+                 op_type: Optional[str] = None, kernel_name: Optional[str] = None) -> KernelBuild:
+    """Device binary bytes of ``source`` for one SoC/arch (cache hit, else compile and store).
+
+    A holder passes ``op_type`` (and ``kernel_name`` when the op has several kernels): a failure
+    then reads ``<op_type>: kernel [<kernel_name> ]failed to compile for <soc> (dav-<arch>): <cause>``,
+    the one line GE shows for the node, followed by the compiler's diagnostics."""
+    arch = npu_arch[4:] if npu_arch.startswith("dav-") else npu_arch
+    try:
+        return _build_kernel(Path(source), soc, arch, extra_flags, cache, toolchain)
+    except KernelBuildError as exc:
+        if op_type is None:
+            raise
+        kernel = f"kernel {kernel_name}" if kernel_name else "kernel"
+        raise KernelBuildError(f"{op_type}: {kernel} failed to compile for {soc} (dav-{arch}): {exc}") from None
+
+
+def _build_kernel(source: Path, soc: str, arch: str, extra_flags: Sequence[str],
+                  cache: Optional[KernelCache], toolchain: Optional[Toolchain]) -> KernelBuild:
     cache = cache if cache is not None else KernelCache()
     toolchain = toolchain if toolchain is not None else find_toolchain(cache.identity_dir)
-    arch = npu_arch[4:] if npu_arch.startswith("dav-") else npu_arch
     flags = [f"--npu-arch=dav-{arch}", *(f"-I{d}" for d in toolchain.include_dirs), *extra_flags]
     try:
         source_bytes = Path(source).read_bytes()

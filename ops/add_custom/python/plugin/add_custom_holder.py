@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Tuple
 
-from ascendc_jit import build_kernel, compile_target, kernel_source, KernelArtifacts, KernelBuildError
+from ascendc_jit import build_kernel, compile_target, kernel_source, KernelArtifacts
 from ge.custom_op import AnnotatedKernelLaunchInfo, get_compile_ctx, get_declare_launch_args_ctx, register_op_impl
 from ge.graph import DataType
 from ge.runtime import Tensor
@@ -56,10 +56,7 @@ def _compile_mode() -> str:
 
 
 def _build(soc: str, arch: str, key: ArtifactKey) -> bytes:
-    try:
-        build = build_kernel(_kernel_source(), soc=soc, npu_arch=arch)
-    except KernelBuildError as exc:
-        raise RuntimeError(f"{OP_TYPE}: kernel {KERNEL_NAME} failed to compile for {soc} (dav-{arch}): {exc}") from None
+    build = build_kernel(_kernel_source(), soc=soc, npu_arch=arch, op_type=OP_TYPE, kernel_name=KERNEL_NAME)
     print(f"ADD_CUSTOM_KERNEL source={'cache' if build.from_cache else 'bisheng'} soc={soc} "
           f"shape={list(key[0])} bytes={len(build.binary)}", file=sys.stderr, flush=True)
     return build.binary

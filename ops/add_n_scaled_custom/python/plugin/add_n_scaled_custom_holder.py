@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Tuple
 
-from ascendc_jit import build_kernel, compile_target, kernel_source, KernelArtifacts, KernelBuildError
+from ascendc_jit import build_kernel, compile_target, kernel_source, KernelArtifacts
 from ge.custom_op import get_compile_platform_info, get_execute_ctx, register_op_impl
 from ge.graph import DataType
 from ge.runtime import Tensor
@@ -80,10 +80,7 @@ class AddNScaledCustom:
         cores = get_compile_platform_info().get_ai_core_num()
 
         def make(soc: str, arch: str) -> Launch:
-            try:
-                build = build_kernel(_kernel_source(), soc=soc, npu_arch=arch)
-            except KernelBuildError as exc:
-                raise RuntimeError(f"{OP_TYPE}: kernel failed to compile for {soc} (dav-{arch}): {exc}") from None
+            build = build_kernel(_kernel_source(), soc=soc, npu_arch=arch, op_type=OP_TYPE)
             print(f"ADD_N_SCALED_KERNEL source={'cache' if build.from_cache else 'bisheng'} soc={soc}",
                   file=sys.stderr, flush=True)
             block_length, tile, blocks = tiling_for(x[0].shape_size, cores)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Tuple
 
-from ascendc_jit import build_kernel, compile_target, kernel_source, KernelArtifacts, KernelBuildError
+from ascendc_jit import build_kernel, compile_target, kernel_source, KernelArtifacts
 from ge.custom_op import (AnnotatedKernelLaunchInfo, get_compile_ctx, get_compile_platform_info,
                           get_declare_launch_args_ctx, register_op_impl)
 from ge.graph import DataType
@@ -80,10 +80,7 @@ def _compile_mode() -> str:
 
 
 def _build(soc: str, arch: str) -> bytes:
-    try:
-        build = build_kernel(_kernel_source(), soc=soc, npu_arch=arch)
-    except KernelBuildError as exc:
-        raise RuntimeError(f"{OP_TYPE}: kernel failed to compile for {soc} (dav-{arch}): {exc}") from None
+    build = build_kernel(_kernel_source(), soc=soc, npu_arch=arch, op_type=OP_TYPE)
     print(f"LEAKY_RELU_KERNEL source={'cache' if build.from_cache else 'bisheng'} soc={soc} "
           f"bytes={len(build.binary)}", file=sys.stderr, flush=True)
     return build.binary
