@@ -22,7 +22,7 @@ def rng() -> random.Random:
 
 
 def make_model(n: int = 1024) -> om_pb2.ModelDef:
-    model = om_pb2.ModelDef(format_version=om.FORMAT_VERSION, name="add", soc_version="Ascend910B1",
+    model = om_pb2.ModelDef(format_version=om.STATIC_FORMAT_VERSION, name="add", soc_version="Ascend910B1",
                             npu_arch=2201, feature_map_size=4 * n)
     for name in ("x", "y"):
         model.inputs.add(name=name, data_type=0, dims=[n], size=4 * n, format=2)
