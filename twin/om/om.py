@@ -397,20 +397,24 @@ def _check_model_def(c: OmContainer) -> None:
             raise _fail(bad, f"task {t} is neither a kernel nor a memcpy task")
 
 
+def _dims_text(dims) -> str:
+    return "[" + ",".join(str(d) for d in dims) + "]"
+
+
 def _check_python_tensor(tensor: om_pb2.TensorDef, what: str, is_input: bool) -> None:
     bad = "bad model field"
     dims = list(tensor.dims)
     if dims != [-2] and any(d < -1 for d in dims):
-        raise _fail(bad, f"{what} has dim {min(dims)}; dims are sizes, -1 (dynamic) or [-2] (unknown rank)")
+        raise _fail(bad, f"{what} has dim {next(d for d in dims if d < -1)}; dims are sizes, -1 (dynamic) or [-2] (unknown rank)")
     dynamic = dims == [-2] or -1 in dims
     if dynamic and tensor.size:
-        raise _fail(bad, f"{what} has dynamic dims {dims} but size {tensor.size} (must be 0)")
+        raise _fail(bad, f"{what} has dynamic dims {_dims_text(dims)} but size {tensor.size} (must be 0)")
     if not is_input:
         if tensor.dim_ranges:
             raise _fail(bad, f"{what} has dim ranges; only inputs have them")
         return
     if dims == [-2] or len(tensor.dim_ranges) != len(dims):
-        raise _fail(bad, f"{what} has {len(tensor.dim_ranges)} dim ranges for dims {dims} (one per dim)")
+        raise _fail(bad, f"{what} has {len(tensor.dim_ranges)} dim ranges for dims {_dims_text(dims)} (one per dim)")
     for k, (dim, rng) in enumerate(zip(dims, tensor.dim_ranges)):
         if dim >= 0 and (rng.min, rng.max) != (dim, dim):
             raise _fail(bad, f"{what} dim {k} is {dim} but its range is [{rng.min}, {rng.max}]")
@@ -448,7 +452,6 @@ def _check_graph(c: OmContainer) -> None:
         raise _fail("bad graph", f"the GRAPH partition's graph has {len(air.graph.input_nodes)} inputs and "
                                  f"{len(air.graph.outputs)} outputs, the model {len(model.inputs)} and "
                                  f"{len(model.outputs)}")
-    names = [t.name for t in model.inputs]
-    if list(air.graph.input_nodes) != names:
-        raise _fail("bad graph", f"the GRAPH partition's inputs {list(air.graph.input_nodes)} differ from the "
-                                 f"model's {names}")
+    for i, (name, tensor) in enumerate(zip(air.graph.input_nodes, model.inputs)):
+        if name != tensor.name:
+            raise _fail("bad graph", f"the GRAPH partition's input {i} is '{name}', the model's '{tensor.name}'")
