@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <climits>
+#include <cstdlib>
 #include <cstring>
 
 namespace asc_twin::model {
@@ -27,10 +28,11 @@ std::string RangesText(const std::vector<std::pair<int64_t, int64_t>> &ranges) {
   return text + "]";
 }
 
-std::string ExecutablePath() {
-  char path[PATH_MAX];
-  const ssize_t length = readlink("/proc/self/exe", path, sizeof(path) - 1);
-  return length > 0 ? std::string(path, static_cast<size_t>(length)) : "";
+// True if `path` names this process's executable (the runtime linked in statically).
+bool IsExecutable(const std::string &path) {
+  char resolved[PATH_MAX], exe[PATH_MAX];
+  if (realpath(path.c_str(), resolved) == nullptr || realpath("/proc/self/exe", exe) == nullptr) return false;
+  return std::strcmp(resolved, exe) == 0;
 }
 
 void PutI64(std::string *out, int64_t value) { out->append(reinterpret_cast<const char *>(&value), sizeof(value)); }
@@ -55,7 +57,7 @@ StatusOr<std::unique_ptr<PythonModel>> PythonModel::Load(const std::string &byte
   const std::string model = "model " + container.model_def.name();
   // pyACL inside the interpreter binds libascendcl by file: it must be this very library.
   const std::string library = EmbeddedPython::RuntimeLibraryPath();
-  if (library.empty() || library == ExecutablePath()) {
+  if (library.empty() || IsExecutable(library)) {
     return Status(ACL_ERROR_FEATURE_UNSUPPORTED,
                   prefix + model + " runs through Python, which needs the ACL runtime as the shared library "
                            "libascendcl.so (link with -lascendcl); this program has it linked in statically");
