@@ -68,6 +68,19 @@ def test_three_backend_om_runs_for_several_sizes_from_cpp(models):
                      r"input 0 \(x1\) shape \[66560\] is outside the model's range \[1~65536\]", out), out
 
 
+def test_pyacl_program_runs_the_om_in_its_own_interpreter(models):
+    paths, env, work = models
+    seed = t.new_seed("ADD_N_SCALED_SEED")
+    sizes = [2048, 1024, 2048]
+    proc = t.run_python([str(paths.package / "tests" / "offline_case.py"), "pyrun", str(work / "three.om"), "0.25",
+                         str(seed), *map(str, sizes)], env)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "input 0 range=[[1, 65536]]" in proc.stdout
+    for n in sizes:
+        assert f"PYACL_DYNAMIC size={n} PASS" in proc.stdout
+    assert proc.stdout.count("ADD_N_SCALED_COMPILE") == 2  # 2048 once, 1024 once
+
+
 def test_missing_plugin_and_missing_python_are_refused_at_load(models):
     paths, env, work = models
     add = t.op_paths("ops/add_custom", "add_custom")
