@@ -8,6 +8,7 @@
 // A size outside the model's range must be refused. Links libascendcl.so (-lascendcl) only.
 //
 // Usage: three_ops_exec [--static_om=<v1.om>] <model.om> <scale> <seed> <size>...
+//   scale        the AddNScaledCustom attribute the graph was built with (offline_case.py: 0.5)
 //   --static_om  first loads a static OM and reports whether that loaded libpython (it must not)
 //   !<size>      a size outside the model's range: the run must fail with
 //                ACL_ERROR_MODEL_INPUT_NOT_MATCH

@@ -72,7 +72,7 @@ def test_pyacl_program_runs_the_om_in_its_own_interpreter(models):
     paths, env, work = models
     seed = t.new_seed("ADD_N_SCALED_SEED")
     sizes = [2048, 1024, 2048]
-    proc = t.run_python([str(paths.package / "tests" / "offline_case.py"), "pyrun", str(work / "three.om"), "0.25",
+    proc = t.run_python([str(paths.package / "tests" / "offline_case.py"), "pyrun", str(work / "three.om"), "0.5",
                          str(seed), *map(str, sizes)], env)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "input 0 range=[[1, 65536]]" in proc.stdout
