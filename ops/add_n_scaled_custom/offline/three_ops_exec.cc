@@ -12,6 +12,10 @@
 //   --static_om  first loads a static OM and reports whether that loaded libpython (it must not)
 //   !<size>      a size outside the model's range: the run must fail with
 //                ACL_ERROR_MODEL_INPUT_NOT_MATCH
+//   --bench=K    (after --static_om) also times K runs per size of a shape seen before and, in the
+//                same process, the host reference and the loads; prints a table with ratios
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -155,15 +159,69 @@ int RunOnce(uint32_t model_id, size_t n, float scale, std::mt19937 *rng, aclErro
   return result;
 }
 
+double NowUs() {
+  return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// Median microseconds of `repeat` aclmdlExecute runs at `n` (a shape the model has seen: inputs
+// and runtime-allocated outputs made once) and of the host reference on the same data.
+bool Bench(uint32_t model_id, size_t n, float scale, int repeat, std::mt19937 *rng, double *model_us, double *host_us) {
+  std::uniform_real_distribution<float> values(-100.0f, 100.0f);
+  std::vector<float> x[kInputs];
+  std::vector<void *> device;
+  aclmdlDataset *inputs = aclmdlCreateDataset(), *outputs = aclmdlCreateDataset();
+  const int64_t dims[1] = {static_cast<int64_t>(n)};
+  aclTensorDesc *shape = aclCreateTensorDesc(ACL_FLOAT, 1, dims, ACL_FORMAT_ND);
+  bool ok = true;
+  for (int k = 0; k < kInputs && ok; ++k) {
+    x[k].resize(n);
+    for (float &v : x[k]) v = values(*rng);
+    void *ptr = nullptr;
+    ok = Ok(aclrtMalloc(&ptr, n * sizeof(float), ACL_MEM_MALLOC_NORMAL_ONLY), "aclrtMalloc") &&
+         Ok(aclrtMemcpy(ptr, n * sizeof(float), x[k].data(), n * sizeof(float), ACL_MEMCPY_HOST_TO_DEVICE),
+            "aclrtMemcpy") &&
+         Ok(aclmdlAddDatasetBuffer(inputs, aclCreateDataBuffer(ptr, n * sizeof(float))), "aclmdlAddDatasetBuffer") &&
+         Ok(aclmdlSetDatasetTensorDesc(inputs, shape, k), "aclmdlSetDatasetTensorDesc");
+    device.push_back(ptr);
+  }
+  for (int j = 0; j < kOutputs && ok; ++j) {
+    ok = Ok(aclmdlAddDatasetBuffer(outputs, aclCreateDataBuffer(nullptr, 0)), "aclmdlAddDatasetBuffer");
+  }
+  std::vector<double> model_times, host_times;
+  std::vector<float> want[kOutputs];
+  for (int r = 0; ok && r <= repeat; ++r) {  // run 0 allocates the outputs; not timed
+    const double start = NowUs();
+    ok = Ok(aclmdlExecute(model_id, inputs, outputs), "aclmdlExecute");
+    if (r > 0) model_times.push_back(NowUs() - start);
+    const double host_start = NowUs();
+    Reference(x, scale, want);
+    if (r > 0) host_times.push_back(NowUs() - host_start);
+  }
+  for (int j = 0; j < kOutputs; ++j) device.push_back(aclGetDataBufferAddr(aclmdlGetDatasetBuffer(outputs, j)));
+  for (aclmdlDataset *set : {inputs, outputs}) {
+    for (size_t i = 0; i < aclmdlGetDatasetNumBuffers(set); ++i) aclDestroyDataBuffer(aclmdlGetDatasetBuffer(set, i));
+    aclmdlDestroyDataset(set);
+  }
+  aclDestroyTensorDesc(shape);
+  for (void *ptr : device) aclrtFree(ptr);
+  if (!ok) return false;
+  *model_us = Median(model_times);
+  *host_us = Median(host_times);
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
   std::string static_om;
-  int first = 1;
-  if (argc > 1 && std::strncmp(argv[1], "--static_om=", 12) == 0) {
-    static_om = argv[1] + 12;
-    first = 2;
-  }
+  int first = 1, bench = 0;
+  if (argc > first && std::strncmp(argv[first], "--static_om=", 12) == 0) static_om = argv[first++] + 12;
+  if (argc > first && std::strncmp(argv[first], "--bench=", 8) == 0) bench = std::stoi(argv[first++] + 8);
   if (argc - first < 4) {
     std::fprintf(stderr, "usage: three_ops_exec [--static_om=<v1.om>] <model.om> <scale> <seed> [!]<size>...\n");
     return 2;
@@ -175,15 +233,20 @@ int main(int argc, char **argv) {
   std::mt19937 rng(seed);
   if (!Ok(aclInit(nullptr), "aclInit") || !Ok(aclrtSetDevice(kDevice), "aclrtSetDevice")) return 1;
   bool pass = true;
+  double static_load_us = 0, dynamic_load_us = 0;
   if (!static_om.empty()) {
     uint32_t static_id = 0;
+    const double start = NowUs();
     if (!Ok(aclmdlLoadFromFile(static_om.c_str(), &static_id), "aclmdlLoadFromFile (static)")) return 1;
+    static_load_us = NowUs() - start;
     std::printf("STATIC_OM_LOADED libpython=%d\n", LibpythonLoaded() ? 1 : 0);
     pass &= !LibpythonLoaded();
     aclmdlUnload(static_id);
   }
   uint32_t model_id = 0;
+  const double load_start = NowUs();
   if (!Ok(aclmdlLoadFromFile(model_path, &model_id), "aclmdlLoadFromFile")) return 1;
+  dynamic_load_us = NowUs() - load_start;
   std::printf("DYNAMIC_OM_LOADED libpython=%d\n", LibpythonLoaded() ? 1 : 0);
   Describe(model_id);
   for (int i = first + 3; i < argc; ++i) {
@@ -205,6 +268,24 @@ int main(int argc, char **argv) {
       pass = false;
     }
     std::fflush(stdout);
+  }
+  if (bench > 0 && pass) {
+    std::printf("\n| measurement | median | ratio |\n|---|---:|---:|\n");
+    if (static_load_us > 0) {
+      std::printf("| aclmdlLoadFromFile: static OM (v1) / Python-run OM (v2, starts the interpreter) | %.0f us / %.0f us | "
+                  "%.0fx |\n", static_load_us, dynamic_load_us, dynamic_load_us / static_load_us);
+    }
+    for (int i = first + 3; i < argc; ++i) {
+      if (argv[i][0] == '!') continue;
+      const size_t n = std::stoul(argv[i]);
+      double model_us = 0, host_us = 0;
+      if (!Bench(model_id, n, scale, bench, &rng, &model_us, &host_us)) {
+        pass = false;
+        break;
+      }
+      std::printf("| aclmdlExecute (seen shape, %d runs) / host C++ reference, %zu floats | %.0f us / %.0f us | %.1fx |\n",
+                  bench, n, model_us, host_us, model_us / host_us);
+    }
   }
   pass &= Ok(aclmdlUnload(model_id), "aclmdlUnload");
   aclrtResetDevice(kDevice);
