@@ -33,6 +33,7 @@ ACL_ERROR_MODEL_INPUT_NOT_MATCH = 100017
 ACL_ERROR_GE_FAILURE = 500002
 ACL_ERROR_INVALID_OPP_PATH = 148049
 ACL_LIBRARY_ENV = "ASCEND_TWIN_ACL_LIB"
+GRAPH_LIBRARY_ENV = "ASCEND_TWIN_GRAPH_LIB"
 
 
 class ModelError(RuntimeError):
@@ -64,6 +65,20 @@ def _use_acl_library(path: str) -> None:
         os.environ[ACL_LIBRARY_ENV] = path
 
 
+def _use_loaded_graph_library() -> None:
+    """If the host program already has a libgraph.so (e.g. GE's C++ Session), GE's op catalog
+    must use that one: the OPP proto libraries register their REG_OPs in the copy they link."""
+    if os.environ.get(GRAPH_LIBRARY_ENV):
+        return
+    try:
+        with open("/proc/self/maps") as maps:
+            paths = {line.split()[-1] for line in maps if line.rstrip().endswith("/libgraph.so")}
+    except OSError:
+        return
+    if len(paths) == 1:
+        os.environ[GRAPH_LIBRARY_ENV] = paths.pop()
+
+
 def _check_ops(graph) -> None:
     """Every op can run here: its plugin is loaded and has a launch plan or an execute."""
     from ge._compiler.custom_optimizer import resolve_custom_node
@@ -74,6 +89,9 @@ def _check_ops(graph) -> None:
     try:
         catalog = OpCatalog()
         for node in custom_nodes(graph):
+            if catalog.op_info(node.type) is None:
+                raise GraphCompileError(f"node {node.name} (op {node.type}): no prototype of op type {node.type} "
+                                        "(no REG_OP in the OPP libraries and no Python register_op)")
             resolve_custom_node(node, catalog)
     except GraphCompileError as exc:
         raise ModelError(ACL_ERROR_INVALID_OPP_PATH,
@@ -121,6 +139,7 @@ class PythonModel:
 
 def load(om_bytes: bytes, acl_library: str) -> PythonModel:
     _use_acl_library(acl_library)
+    _use_loaded_graph_library()
     from twin.om import om
     try:
         import acl
