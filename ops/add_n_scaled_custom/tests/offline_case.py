@@ -82,7 +82,9 @@ def run_dynamic_om(model: str, scale: float, seed: int, sizes) -> int:
     check(ret, "aclmdlGetInputDimsRange")
     print(f"input 0 range={ranges['range']}", flush=True)
     ok = True
-    for n in sizes:
+    stream, ret = acl.rt.create_stream()
+    check(ret, "aclrtCreateStream")
+    for run, n in enumerate(sizes):
         xs = [rng.uniform(-100, 100, n).astype(np.float32) for _ in range(3)]
         datasets, pointers = [acl.mdl.create_dataset(), acl.mdl.create_dataset()], []
         shape = acl.create_tensor_desc(0, [n], 2)  # ACL_FLOAT, ACL_FORMAT_ND
@@ -96,7 +98,11 @@ def run_dynamic_om(model: str, scale: float, seed: int, sizes) -> int:
             check(acl.mdl.set_dataset_tensor_desc(datasets[0], shape, k), "aclmdlSetDatasetTensorDesc")
         for _ in range(3):  # (nullptr, 0): the runtime allocates each output
             check(acl.mdl.add_dataset_buffer(datasets[1], acl.create_data_buffer(0, 0))[1], "add buffer")
-        check(acl.mdl.execute(model_id, datasets[0], datasets[1]), "aclmdlExecute")
+        if run % 2:  # every other run queued on a stream
+            check(acl.mdl.execute_async(model_id, datasets[0], datasets[1], stream), "aclmdlExecuteAsync")
+            check(acl.rt.synchronize_stream(stream), "aclrtSynchronizeStream")
+        else:
+            check(acl.mdl.execute(model_id, datasets[0], datasets[1]), "aclmdlExecute")
         b = (((xs[0] + xs[1]) + xs[2]) + xs[0]) * np.float32(scale)
         for j, want in enumerate([b * xs[1] + xs[2], b, b * xs[1]]):
             out_desc = acl.mdl.get_dataset_tensor_desc(datasets[1], j)
@@ -107,7 +113,7 @@ def run_dynamic_om(model: str, scale: float, seed: int, sizes) -> int:
                                 ACL_MEMCPY_DEVICE_TO_HOST), "aclrtMemcpy")
             pointers.append(acl.get_data_buffer_addr(buffer))
             ok &= ret == 0 and dim == n and np.array_equal(got, want)
-        print(f"PYACL_DYNAMIC size={n} {'PASS' if ok else 'FAIL'}", flush=True)
+        print(f"PYACL_DYNAMIC size={n} {'async ' if run % 2 else ''}{'PASS' if ok else 'FAIL'}", flush=True)
         acl.destroy_tensor_desc(shape)
         for ptr in pointers:
             acl.rt.free(ptr)
@@ -116,6 +122,7 @@ def run_dynamic_om(model: str, scale: float, seed: int, sizes) -> int:
                 acl.destroy_data_buffer(acl.mdl.get_dataset_buffer(dataset, i))
             acl.mdl.destroy_dataset(dataset)
     check(acl.mdl.unload(model_id), "aclmdlUnload")
+    check(acl.rt.destroy_stream(stream), "aclrtDestroyStream")
     return 0 if ok else 1
 
 

@@ -76,16 +76,17 @@ def test_pyacl_program_runs_the_om_in_its_own_interpreter(models):
                          str(seed), *map(str, sizes)], env)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "input 0 range=[[1, 65536]]" in proc.stdout
-    for n in sizes:
-        assert f"PYACL_DYNAMIC size={n} PASS" in proc.stdout
+    for run, n in enumerate(sizes):
+        assert f"PYACL_DYNAMIC size={n} {'async ' if run % 2 else ''}PASS" in proc.stdout
     assert proc.stdout.count("ADD_N_SCALED_COMPILE") == 2  # 2048 once, 1024 once
 
 
 def test_missing_plugin_and_missing_python_are_refused_at_load(models):
     paths, env, work = models
     add = t.op_paths("ops/add_custom", "add_custom")
-    only_add = dict(env, ASCEND_CUSTOM_OPP_PATH=f"{add.opp_root}:{add.plugin_dir}")
-    proc = _exec(only_add, work / "three.om", 0.5, 1, 1024)
+    # this package's prototypes (its OPP root) but not its Python plugins
+    no_plugin = dict(env, ASCEND_CUSTOM_OPP_PATH=f"{add.opp_root}:{add.plugin_dir}:{paths.opp_root}")
+    proc = _exec(no_plugin, work / "three.om", 0.5, 1, 1024)
     assert proc.returncode == 1
     line = [ln for ln in proc.stdout.splitlines() if ln.startswith("three_ops_exec: aclmdlLoadFromFile")][0]
     assert "error code 148049" in line and "no implementation registered for op type AddNScaledCustom" in line, line
