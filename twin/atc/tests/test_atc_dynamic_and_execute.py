@@ -8,7 +8,7 @@ import textwrap
 
 import pytest
 
-from ascend_atc import console
+from ascend_atc import console, om_info
 from ascend_atc.main import EXIT_FAILED, main
 from ge.es.graph_builder import GraphBuilder
 from twin.om import om
@@ -125,6 +125,9 @@ def test_dynamic_input_gives_an_om_with_its_ranges(opp, tmp_path, capsys, flags,
     model = _python_model(tmp_path).model_def
     assert [(list(t.dims), t.size, _ranges(t)) for t in model.inputs] == [([-1, 4], 0, ranges)]
     assert [(list(t.dims), t.size) for t in model.outputs] == [([-1, 4], 0)]
+    info = om_info.describe((tmp_path / "out.om").read_bytes())  # what atc --mode=6 prints
+    assert info["om_info"]["requires_python"] and info["om_info"]["format_version"] == 2
+    assert info["graph"]["inputs"][0]["dim_ranges"] == [list(r) for r in ranges]
 
 
 def test_an_op_without_an_implementation_is_refused_naming_it(opp, tmp_path, capsys):
