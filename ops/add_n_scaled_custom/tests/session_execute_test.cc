@@ -1,8 +1,9 @@
 // GE's C++ Session running a graph of execute-path ops: AddNScaledCustom (execute on the device
 // stream, two dynamic-input instances, scale attribute) then MulHostCustom (host kernel). The
 // Session compiles in its child compiler, which now writes such a graph as an OM that runs
-// through Python; aclmdlLoadFromMem then runs it in this process's embedded interpreter. Random
-// inputs (printed seed), two runs, exact against a host reference.
+// through Python; aclmdlLoadFromMem then runs it in this process's embedded interpreter. With
+// static inputs and with inputs of dims [-1] (sizes per run). Random inputs (printed seed), exact
+// against a host reference.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -77,7 +78,8 @@ ge::Graph BuildGraph(const ge::TensorDesc &desc) {
   return graph;
 }
 
-TEST(SessionExecuteTest, ExecuteAndHostOpsRunThroughTheSession) {
+// Runs the graph (built with `graph_desc`) for each size in `sizes` and checks every output.
+void RunAndCheck(const ge::TensorDesc &graph_desc, const std::vector<int64_t> &sizes) {
   SetUpTwinEnvironment();
   const unsigned seed = std::random_device{}();
   std::printf("[seed] %u\n", seed);
@@ -88,10 +90,10 @@ TEST(SessionExecuteTest, ExecuteAndHostOpsRunThroughTheSession) {
   ASSERT_EQ(ge::GEInitialize(options), ge::SUCCESS) << ge::GEGetErrorMsg();
   {
     ge::Session session(options);
-    const ge::TensorDesc desc(ge::Shape(std::vector<int64_t>{kN}), ge::FORMAT_ND, ge::DT_FLOAT);
-    ASSERT_EQ(session.AddGraph(1, BuildGraph(desc)), ge::SUCCESS) << ge::GEGetErrorMsg();
-    for (int run = 0; run < 2; ++run) {
-      std::vector<float> x(kN), y(kN);
+    ASSERT_EQ(session.AddGraph(1, BuildGraph(graph_desc)), ge::SUCCESS) << ge::GEGetErrorMsg();
+    for (const int64_t n : sizes) {
+      const ge::TensorDesc desc(ge::Shape(std::vector<int64_t>{n}), ge::FORMAT_ND, ge::DT_FLOAT);
+      std::vector<float> x(n), y(n);
       for (float &v : x) v = dist(rng);
       for (float &v : y) v = dist(rng);
       std::vector<ge::Tensor> outputs;
@@ -100,17 +102,26 @@ TEST(SessionExecuteTest, ExecuteAndHostOpsRunThroughTheSession) {
           ge::Tensor(desc, reinterpret_cast<const uint8_t *>(y.data()), y.size() * sizeof(float))};
       ASSERT_EQ(session.RunGraph(1, inputs, outputs), ge::SUCCESS) << ge::GEGetErrorMsg();
       ASSERT_EQ(outputs.size(), 1u);
-      ASSERT_EQ(outputs[0].GetSize(), kN * sizeof(float));
+      ASSERT_EQ(outputs[0].GetSize(), n * sizeof(float));
+      EXPECT_EQ(outputs[0].GetTensorDesc().GetShape().GetDims(), std::vector<int64_t>{n});
       const float *got = reinterpret_cast<const float *>(outputs[0].GetData());
-      for (int64_t i = 0; i < kN; ++i) {
+      for (int64_t i = 0; i < n; ++i) {
         const float sum = x[i] + y[i];
         const float b = sum * kScale;
         const float d = b * y[i];
-        ASSERT_EQ(got[i], d) << "run " << run << " element " << i;
+        ASSERT_EQ(got[i], d) << "size " << n << " element " << i;
       }
     }
   }
   EXPECT_EQ(ge::GEFinalize(), ge::SUCCESS);
+}
+
+TEST(SessionExecuteTest, StaticShapes) {
+  RunAndCheck(ge::TensorDesc(ge::Shape(std::vector<int64_t>{kN}), ge::FORMAT_ND, ge::DT_FLOAT), {kN, kN});
+}
+
+TEST(SessionExecuteTest, DynamicShapesSizedPerRun) {
+  RunAndCheck(ge::TensorDesc(ge::Shape(std::vector<int64_t>{-1}), ge::FORMAT_ND, ge::DT_FLOAT), {1000, kN, 1000});
 }
 
 }  // namespace

@@ -25,6 +25,7 @@ message (one line) is what aclGetRecentErrMsg reports.
 import os
 import struct
 import sys
+import threading
 from typing import List, Tuple
 
 ACL_ERROR_INVALID_PARAM = 100000
@@ -34,6 +35,13 @@ ACL_ERROR_GE_FAILURE = 500002
 ACL_ERROR_INVALID_OPP_PATH = 148049
 ACL_LIBRARY_ENV = "ASCEND_TWIN_ACL_LIB"
 GRAPH_LIBRARY_ENV = "ASCEND_TWIN_GRAPH_LIB"
+
+
+# Python-run models loaded and not yet unloaded. Holders (and what they cache: loaded kernel
+# binaries, ACL handles) live while one does, as GE drops them at finalize: the last unload
+# resets them, so a runtime started again later gets fresh holders.
+_live_models = 0
+_live_lock = threading.Lock()
 
 
 class ModelError(RuntimeError):
@@ -117,6 +125,10 @@ class PythonModel:
         except (GraphCompileError, ModelRunError) as exc:
             raise ModelError(ACL_ERROR_GE_FAILURE, f"model {model.name}: {str(exc).splitlines()[0]}") from None
         self.name = model.name
+        global _live_models
+        with _live_lock:
+            _live_models += 1
+        self._open = True
 
     @property
     def compiled_signatures(self) -> int:
@@ -134,7 +146,17 @@ class PythonModel:
         return _pack_outputs(outputs)
 
     def close(self) -> None:
+        global _live_models
+        if not self._open:
+            return
+        self._open = False
         self.stepped.close()
+        with _live_lock:
+            _live_models -= 1
+            last = _live_models == 0
+        if last:
+            from ge._compiler import reset_holders
+            reset_holders()
 
 
 def load(om_bytes: bytes, acl_library: str) -> PythonModel:
