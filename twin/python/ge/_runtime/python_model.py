@@ -28,11 +28,11 @@ import sys
 import threading
 from typing import List, Tuple
 
-ACL_ERROR_INVALID_PARAM = 100000
 ACL_ERROR_PARSE_MODEL = 100013
 ACL_ERROR_MODEL_INPUT_NOT_MATCH = 100017
 ACL_ERROR_GE_FAILURE = 500002
 ACL_ERROR_INVALID_OPP_PATH = 148049
+ACL_ERROR_FEATURE_UNSUPPORTED = 200006  # no usable Python environment
 ACL_LIBRARY_ENV = "ASCEND_TWIN_ACL_LIB"
 GRAPH_LIBRARY_ENV = "ASCEND_TWIN_GRAPH_LIB"
 
@@ -166,7 +166,8 @@ def load(om_bytes: bytes, acl_library: str) -> PythonModel:
     try:
         import acl
     except ImportError as exc:
-        raise ModelError(ACL_ERROR_INVALID_PARAM, f"pyACL is not importable: {exc}") from None
+        raise ModelError(ACL_ERROR_FEATURE_UNSUPPORTED,
+                         f"no Python environment: pyACL is not importable: {exc}") from None
     try:
         container = om.read(om_bytes)
     except om.OmFormatError as exc:  # the runtime validated it already; kept for direct callers

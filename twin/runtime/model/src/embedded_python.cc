@@ -133,6 +133,9 @@ Status OpenLibpython(const std::string &tree) {
 
 Status AddSitePackages(const std::string &tree, bool first) {
   const std::string dir = tree + "/python/site-packages";
+  // A running interpreter (pyACL) may import GE from its own path; a missing tree is then found
+  // out, if at all, when the bridge module does not import.
+  if (!first && access(dir.c_str(), R_OK | X_OK) != 0) return Status::Ok();
   if (access(dir.c_str(), R_OK | X_OK) != 0) {
     return Status(ACL_ERROR_FEATURE_UNSUPPORTED,
                   "no Python environment: " + dir + " is not a readable directory (set ASCEND_HOME_PATH to the "
