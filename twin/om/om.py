@@ -405,7 +405,8 @@ def _check_python_tensor(tensor: om_pb2.TensorDef, what: str, is_input: bool) ->
     bad = "bad model field"
     dims = list(tensor.dims)
     if dims != [-2] and any(d < -1 for d in dims):
-        raise _fail(bad, f"{what} has dim {next(d for d in dims if d < -1)}; dims are sizes, -1 (dynamic) or [-2] (unknown rank)")
+        bad_dim = next(d for d in dims if d < -1)
+        raise _fail(bad, f"{what} has dim {bad_dim}; dims are sizes, -1 (dynamic) or [-2] (unknown rank)")
     dynamic = dims == [-2] or -1 in dims
     if dynamic and tensor.size:
         raise _fail(bad, f"{what} has dynamic dims {_dims_text(dims)} but size {tensor.size} (must be 0)")
