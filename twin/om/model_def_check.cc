@@ -1,7 +1,17 @@
 #include "twin/om/model_def_check.h"
 
+#include <cstdint>
+#include <cstdio>
+
+#include "twin/graph/proto/air.pb.h"
+
 namespace asc_twin::om {
 namespace {
+
+// What the GRAPH partition must hold (twin/graph/proto/air.proto's writer rules).
+constexpr const char *kAirMagic = "ge.twin.air";
+constexpr uint32_t kAirFormatVersion = 1;
+constexpr uint32_t kAirEndMarker = 0x52494121u;
 
 bool RangeFits(uint64_t offset, uint64_t size, uint64_t limit) { return offset <= limit && size <= limit - offset; }
 
@@ -56,19 +66,101 @@ bool CheckBinding(const OmContainer &container, const Binding &binding, const st
   return false;
 }
 
+std::string TensorName(const char *what, int index, const TensorDef &tensor) {
+  return std::string(what) + " " + std::to_string(index) + " (" + tensor.name() + ")";
+}
+
+std::string DimsText(const TensorDef &tensor) {
+  std::string text = "[";
+  for (int k = 0; k < tensor.dims_size(); ++k) text += (k ? "," : "") + std::to_string(tensor.dims(k));
+  return text + "]";
+}
+
 bool CheckTensors(const ModelDef &model, std::string *why) {
   for (int io = 0; io < 2; ++io) {
     const auto &tensors = io == 0 ? model.inputs() : model.outputs();
-    const char *what = io == 0 ? "input " : "output ";
+    const char *what = io == 0 ? "input" : "output";
     for (int i = 0; i < tensors.size(); ++i) {
       for (int64_t dim : tensors[i].dims()) {
         if (dim < 0) {
-          *why = std::string(what) + std::to_string(i) + " (" + tensors[i].name() + ") has dynamic dim " +
-                 std::to_string(dim) + "; only static shapes are supported";
+          *why = TensorName(what, i, tensors[i]) + " has dynamic dim " + std::to_string(dim) +
+                 "; only a model that runs through Python (format version 2) may have one";
           return false;
         }
       }
+      if (tensors[i].dim_ranges_size() > 0) {
+        *why = TensorName(what, i, tensors[i]) +
+               " has dim ranges; only inputs of a model that runs through Python (format version 2) may have them";
+        return false;
+      }
     }
+  }
+  return true;
+}
+
+// A Python-run model's tensor: dims are sizes or -1 (or [-2], unknown rank); a dynamic tensor
+// has size 0; each input dim has a range, {d, d} for a static dim d.
+bool CheckPythonTensor(const TensorDef &tensor, const std::string &name, bool is_input, std::string *why) {
+  const bool unknown_rank = tensor.dims_size() == 1 && tensor.dims(0) == -2;
+  bool dynamic = unknown_rank;
+  for (int64_t dim : tensor.dims()) {
+    if (dim < -1 && !unknown_rank) {
+      *why = name + " has dim " + std::to_string(dim) + "; dims are sizes, -1 (dynamic) or [-2] (unknown rank)";
+      return false;
+    }
+    dynamic = dynamic || dim == -1;
+  }
+  if (dynamic && tensor.size() != 0) {
+    *why = name + " has dynamic dims " + DimsText(tensor) + " but size " + std::to_string(tensor.size()) +
+           " (must be 0)";
+    return false;
+  }
+  if (!is_input) {
+    if (tensor.dim_ranges_size() > 0) {
+      *why = name + " has dim ranges; only inputs have them";
+      return false;
+    }
+    return true;
+  }
+  if (unknown_rank || tensor.dim_ranges_size() != tensor.dims_size()) {
+    *why = name + " has " + std::to_string(tensor.dim_ranges_size()) + " dim ranges for dims " + DimsText(tensor) +
+           " (one per dim)";
+    return false;
+  }
+  for (int k = 0; k < tensor.dims_size(); ++k) {
+    const int64_t dim = tensor.dims(k);
+    const DimRange &range = tensor.dim_ranges(k);
+    const std::string range_text = "[" + std::to_string(range.min()) + ", " + std::to_string(range.max()) + "]";
+    if (dim >= 0 && (range.min() != dim || range.max() != dim)) {
+      *why = name + " dim " + std::to_string(k) + " is " + std::to_string(dim) + " but its range is " + range_text;
+      return false;
+    }
+    if (dim < 0 && (range.min() < 0 || (range.max() != -1 && range.max() < range.min()))) {
+      *why = name + " dim " + std::to_string(k) + " has range " + range_text +
+             " (need 0 <= min <= max, or max -1)";
+      return false;
+    }
+  }
+  return true;
+}
+
+// A model that runs through Python: its graph (GRAPH partition) does the work, so it has no
+// tasks, kernel binaries, constants or feature map of its own.
+bool CheckPythonModel(const OmContainer &container, std::string *why) {
+  const ModelDef &model = container.model_def;
+  if (model.tasks_size() > 0 || !container.kernel_binaries.empty() || container.constants.size > 0 ||
+      model.feature_map_size() > 0) {
+    *why = "a model that runs through Python has " + std::to_string(model.tasks_size()) + " tasks, " +
+           std::to_string(container.kernel_binaries.size()) + " kernel binaries, " +
+           std::to_string(container.constants.size) + " constant bytes and feature_map_size " +
+           std::to_string(model.feature_map_size()) + " (all must be 0: its graph runs them)";
+    return false;
+  }
+  for (int i = 0; i < model.inputs_size(); ++i) {
+    if (!CheckPythonTensor(model.inputs(i), TensorName("input", i, model.inputs(i)), true, why)) return false;
+  }
+  for (int i = 0; i < model.outputs_size(); ++i) {
+    if (!CheckPythonTensor(model.outputs(i), TensorName("output", i, model.outputs(i)), false, why)) return false;
   }
   return true;
 }
@@ -158,6 +250,7 @@ bool CheckModelDef(const OmContainer &container, ReadErrorKind *kind, std::strin
     return false;
   }
   *kind = ReadErrorKind::kBadModelField;
+  if (container.requires_python()) return CheckPythonModel(container, why);
   if (!CheckTensors(model, why)) return false;
   for (int t = 0; t < model.tasks_size(); ++t) {
     const TaskDef &task = model.tasks(t);
@@ -167,6 +260,38 @@ bool CheckModelDef(const OmContainer &container, ReadErrorKind *kind, std::strin
       if (!CheckMemcpyTask(container, t, why)) return false;
     } else {
       *why = "task " + std::to_string(t) + " is neither a kernel nor a memcpy task";
+      return false;
+    }
+  }
+  return true;
+}
+
+bool CheckGraph(const OmContainer &container, std::string *why) {
+  ge::twin::air::Model air;
+  if (container.graph.size > static_cast<size_t>(INT32_MAX) ||
+      !air.ParseFromArray(container.graph.data, static_cast<int>(container.graph.size))) {
+    *why = "the GRAPH partition does not parse as an AIR model (" + std::to_string(container.graph.size) + " bytes)";
+    return false;
+  }
+  if (air.magic() != kAirMagic || air.format_version() < 1 || air.format_version() > kAirFormatVersion ||
+      air.end_marker() != kAirEndMarker) {
+    char marker[16];
+    std::snprintf(marker, sizeof(marker), "0x%08X", air.end_marker());
+    *why = "the GRAPH partition is not an AIR model of format version 1 (magic '" + air.magic() + "', version " +
+           std::to_string(air.format_version()) + ", end marker " + marker + ")";
+    return false;
+  }
+  const ModelDef &model = container.model_def;
+  if (air.graph().input_nodes_size() != model.inputs_size() || air.graph().outputs_size() != model.outputs_size()) {
+    *why = "the GRAPH partition's graph has " + std::to_string(air.graph().input_nodes_size()) + " inputs and " +
+           std::to_string(air.graph().outputs_size()) + " outputs, the model " + std::to_string(model.inputs_size()) +
+           " and " + std::to_string(model.outputs_size());
+    return false;
+  }
+  for (int i = 0; i < model.inputs_size(); ++i) {
+    if (air.graph().input_nodes(i) != model.inputs(i).name()) {
+      *why = "the GRAPH partition's input " + std::to_string(i) + " is '" + air.graph().input_nodes(i) +
+             "', the model's '" + model.inputs(i).name() + "'";
       return false;
     }
   }

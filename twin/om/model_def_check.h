@@ -18,6 +18,10 @@ uint64_t BindingSize(const ModelDef &model, const Binding &binding);
 
 bool CheckModelDef(const OmContainer &container, ReadErrorKind *kind, std::string *why);
 
+// The GRAPH partition of a Python-run model is one AIR model (format version 1) whose inputs
+// are the ModelDef's inputs, by name and order, and whose output count is the ModelDef's.
+bool CheckGraph(const OmContainer &container, std::string *why);
+
 }  // namespace asc_twin::om
 
 #endif  // TWIN_OM_MODEL_DEF_CHECK_H_

@@ -1,8 +1,12 @@
 """Writer and reader of the OM container (layout in twin/om/FORMAT.md).
 
-    om.serialize(model_def, kernel_binaries, constants=b"") -> bytes   (the online Session)
-    om.write(path, model_def, kernel_binaries, constants=b"")          (atc; temp file + rename)
-    om.read(data) -> OmContainer                                        (tools, tests)
+    om.serialize(model_def, kernel_binaries, constants=b"", graph=b"") -> bytes   (the online Session)
+    om.write(path, model_def, kernel_binaries, constants=b"", graph=b"")          (atc; temp file + rename)
+    om.read(data) -> OmContainer                                                   (tools, tests)
+
+A non-empty ``graph`` (AIR bytes) makes a version-2 container for a model that runs through
+Python (header flag REQUIRES_PYTHON, a GRAPH partition); without it the container is version 1,
+byte for byte what version-1 writers produced.
 
 `read` applies the same checks, in the same order, as the C++ reader the runtime uses
 (//twin/om:om_reader), raising OmFormatError with a `kind` and a one-line message.
@@ -22,21 +26,29 @@ from twin.om import om_pb2
 ModelDef = om_pb2.ModelDef
 
 MAGIC = 0x444F4D49  # CANN's OM magic, the bytes b"IMOD"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2          # the newest version this reader knows
+STATIC_FORMAT_VERSION = 1   # what a model without a GRAPH partition is written as
+PYTHON_FORMAT_VERSION = 2   # the first version with FLAG_REQUIRES_PYTHON and GRAPH partitions
 CANN_MODEL_VERSION = 0x10000000
 HEADER_SIZE = 128
 SOC_VERSION_CAPACITY = 32
 PARTITION_ENTRY_SIZE = 56
 MAX_PARTITIONS = 4096
 PARTITION_ALIGNMENT = 64
-KNOWN_FLAGS = 0
+FLAG_REQUIRES_PYTHON = 0x1  # version 2: the model runs through Python (its graph is in GRAPH)
+KNOWN_FLAGS = {1: 0, 2: FLAG_REQUIRES_PYTHON}  # by format version
 MAX_BLOCK_DIM = 65535
 MAX_KERNEL_ARGS = 1024
 
 PARTITION_MODEL_DEF = 1
 PARTITION_KERNEL_BINARY = 2
 PARTITION_CONSTANTS = 3
-_PARTITION_NAMES = {1: "MODEL_DEF", 2: "KERNEL_BINARY", 3: "CONSTANTS"}
+PARTITION_GRAPH = 4  # version 2
+_PARTITION_NAMES = {1: "MODEL_DEF", 2: "KERNEL_BINARY", 3: "CONSTANTS", 4: "GRAPH"}
+_PARTITION_SINCE = {PARTITION_GRAPH: PYTHON_FORMAT_VERSION}
+AIR_MAGIC = "ge.twin.air"
+AIR_FORMAT_VERSION = 1
+AIR_END_MARKER = 0x52494121
 
 # magic, version, header_size, partition_count, flags, npu_arch, soc[32], file_size,
 # sha256[32], reserved[32]
@@ -64,18 +76,25 @@ class OmContainer:
     model_def: om_pb2.ModelDef
     kernel_binaries: list[bytes]
     constants: bytes
+    graph: bytes = b""  # AIR bytes of a Python-run model (version 2), else empty
+
+    @property
+    def requires_python(self) -> bool:
+        return bool(self.flags & FLAG_REQUIRES_PYTHON)
 
 
 def _align(value: int) -> int:
     return (value + PARTITION_ALIGNMENT - 1) // PARTITION_ALIGNMENT * PARTITION_ALIGNMENT
 
 
-def serialize(model_def: om_pb2.ModelDef, kernel_binaries: Sequence[bytes], constants: bytes = b"") -> bytes:
+def serialize(model_def: om_pb2.ModelDef, kernel_binaries: Sequence[bytes], constants: bytes = b"",
+              graph: bytes = b"") -> bytes:
     """Returns the container bytes. The header's SoC/arch/version come from `model_def`;
-    format_version 0 is filled in as FORMAT_VERSION. The result is validated before it is returned."""
+    format_version 0 is filled in as 1, or 2 with a `graph`. The result is validated before it is
+    returned."""
     if not model_def.format_version:
         model_def = _copy(model_def)
-        model_def.format_version = FORMAT_VERSION
+        model_def.format_version = PYTHON_FORMAT_VERSION if graph else STATIC_FORMAT_VERSION
     soc = model_def.soc_version.encode("ascii")
     if not soc or len(soc) >= SOC_VERSION_CAPACITY:
         raise OmFormatError("bad header field", f"SoC version {model_def.soc_version!r} must be 1..31 characters")
@@ -83,6 +102,8 @@ def serialize(model_def: om_pb2.ModelDef, kernel_binaries: Sequence[bytes], cons
     parts += [(PARTITION_KERNEL_BINARY, bytes(b)) for b in kernel_binaries]
     if constants:
         parts.append((PARTITION_CONSTANTS, bytes(constants)))
+    if graph:
+        parts.append((PARTITION_GRAPH, bytes(graph)))
 
     table_end = HEADER_SIZE + len(parts) * PARTITION_ENTRY_SIZE
     entries = []
@@ -93,7 +114,8 @@ def serialize(model_def: om_pb2.ModelDef, kernel_binaries: Sequence[bytes], cons
         body += b"\0" * (cursor - table_end - len(body)) + data
         cursor = _align(table_end + len(body))
     file_size = table_end + len(body)
-    header = _HEADER.pack(MAGIC, model_def.format_version, HEADER_SIZE, len(parts), 0, model_def.npu_arch, soc,
+    flags = FLAG_REQUIRES_PYTHON if graph else 0
+    header = _HEADER.pack(MAGIC, model_def.format_version, HEADER_SIZE, len(parts), flags, model_def.npu_arch, soc,
                           file_size, b"\0" * 32, b"\0" * 32)
     table = b"".join(entries)
     digest = hashlib.sha256(header + table).digest()
@@ -104,9 +126,9 @@ def serialize(model_def: om_pb2.ModelDef, kernel_binaries: Sequence[bytes], cons
 
 
 def write(path: str | os.PathLike, model_def: om_pb2.ModelDef, kernel_binaries: Sequence[bytes],
-          constants: bytes = b"") -> None:
+          constants: bytes = b"", graph: bytes = b"") -> None:
     """Writes the container atomically: a temp file in the same directory, fsync, rename."""
-    data = serialize(model_def, kernel_binaries, constants)
+    data = serialize(model_def, kernel_binaries, constants, graph)
     path = os.fspath(path)
     directory = os.path.dirname(os.path.abspath(path))
     fd, temp = tempfile.mkstemp(prefix=".om-", suffix=".tmp", dir=directory)
@@ -153,8 +175,9 @@ def _read_header(data: bytes) -> tuple[int, int, str, int, int]:
     if size < HEADER_SIZE:
         raise _fail("truncated", f"truncated: {size} bytes, the header alone needs {HEADER_SIZE}")
     (_, _, _, count, flags, npu_arch, soc_raw, _, _, reserved) = _HEADER.unpack_from(data, 0)
-    if flags & ~KNOWN_FLAGS:
-        raise _fail("bad header field", f"unknown header flags 0x{flags & ~KNOWN_FLAGS:08X}")
+    if flags & ~KNOWN_FLAGS[version]:
+        raise _fail("bad header field", f"unknown header flags 0x{flags & ~KNOWN_FLAGS[version]:08X} for format "
+                                        f"version {version}")
     if any(reserved):
         index = next(i for i, b in enumerate(reserved) if b)
         raise _fail("bad header field", f"reserved header byte {96 + index} is not zero")
@@ -204,8 +227,8 @@ def read(data: bytes | bytearray | memoryview) -> OmContainer:
     entries = []
     for i in range(count):
         kind, reserved, offset, length, sha = _ENTRY.unpack_from(data, HEADER_SIZE + i * PARTITION_ENTRY_SIZE)
-        if kind not in _PARTITION_NAMES:
-            raise _fail("bad partition entry", f"partition {i} has unknown type {kind}")
+        if kind not in _PARTITION_NAMES or _PARTITION_SINCE.get(kind, 1) > version:
+            raise _fail("bad partition entry", f"partition {i} has unknown type {kind} for format version {version}")
         if reserved:
             raise _fail("bad partition entry", f"{_entry_name(i, kind)} reserved field is not zero")
         if offset < table_end or offset > size or length > size - offset:
@@ -228,6 +251,7 @@ def read(data: bytes | bytearray | memoryview) -> OmContainer:
     model_entry = None
     binaries: list[bytes] = []
     constants = None
+    graph = None
     for i, kind, offset, length, sha in entries:
         content = data[offset:offset + length]
         actual = hashlib.sha256(content).digest()
@@ -242,20 +266,31 @@ def read(data: bytes | bytearray | memoryview) -> OmContainer:
             if not length:
                 raise _fail("bad partition entry", f"{_entry_name(i, kind)} is empty")
             binaries.append(content)
-        else:
+        elif kind == PARTITION_CONSTANTS:
             if constants is not None:
                 raise _fail("bad partition entry", "more than one CONSTANTS partition")
             constants = content
+        else:
+            if graph is not None:
+                raise _fail("bad partition entry", "more than one GRAPH partition")
+            if not length:
+                raise _fail("bad partition entry", f"{_entry_name(i, kind)} is empty")
+            graph = content
     if model_bytes is None:
         raise _fail("bad partition entry", "no MODEL_DEF partition")
+    if bool(flags & FLAG_REQUIRES_PYTHON) != (graph is not None):
+        raise _fail("bad partition entry", "the header flag REQUIRES_PYTHON is set but there is no GRAPH partition"
+                    if graph is None else "a GRAPH partition without the header flag REQUIRES_PYTHON")
     model = om_pb2.ModelDef()
     try:
         model.ParseFromString(model_bytes)
     except Exception:  # protobuf raises DecodeError (and sometimes others) on garbage
         raise _fail("bad model definition", f"{_entry_name(*model_entry)} does not parse as asc_twin.om.ModelDef "
                                             f"({len(model_bytes)} bytes)") from None
-    container = OmContainer(version, flags, soc, npu_arch, model, binaries, constants or b"")
+    container = OmContainer(version, flags, soc, npu_arch, model, binaries, constants or b"", graph or b"")
     _check_model_def(container)
+    if graph is not None:
+        _check_graph(container)
     return container
 
 
@@ -317,12 +352,18 @@ def _check_model_def(c: OmContainer) -> None:
         raise _fail("model definition mismatch", f"ModelDef target {model.soc_version} (NpuArch {model.npu_arch}) "
                                                  f"differs from the header's {c.soc_version} (NpuArch {c.npu_arch})")
     bad = "bad model field"
+    if c.requires_python:
+        _check_python_model(c)
+        return
     for what, tensors in (("input", model.inputs), ("output", model.outputs)):
         for i, tensor in enumerate(tensors):
             for dim in tensor.dims:
                 if dim < 0:
-                    raise _fail(bad, f"{what} {i} ({tensor.name}) has dynamic dim {dim}; only static shapes are "
-                                     "supported")
+                    raise _fail(bad, f"{what} {i} ({tensor.name}) has dynamic dim {dim}; only a model that runs "
+                                     "through Python (format version 2) may have one")
+            if tensor.dim_ranges:
+                raise _fail(bad, f"{what} {i} ({tensor.name}) has dim ranges; only inputs of a model that runs "
+                                 "through Python (format version 2) may have them")
     for t, task in enumerate(model.tasks):
         name = _task_name(model, t)
         kind = task.WhichOneof("task")
@@ -354,3 +395,64 @@ def _check_model_def(c: OmContainer) -> None:
                                  f"destination ({dst_size} bytes)")
         else:
             raise _fail(bad, f"task {t} is neither a kernel nor a memcpy task")
+
+
+def _dims_text(dims) -> str:
+    return "[" + ",".join(str(d) for d in dims) + "]"
+
+
+def _check_python_tensor(tensor: om_pb2.TensorDef, what: str, is_input: bool) -> None:
+    bad = "bad model field"
+    dims = list(tensor.dims)
+    if dims != [-2] and any(d < -1 for d in dims):
+        bad_dim = next(d for d in dims if d < -1)
+        raise _fail(bad, f"{what} has dim {bad_dim}; dims are sizes, -1 (dynamic) or [-2] (unknown rank)")
+    dynamic = dims == [-2] or -1 in dims
+    if dynamic and tensor.size:
+        raise _fail(bad, f"{what} has dynamic dims {_dims_text(dims)} but size {tensor.size} (must be 0)")
+    if not is_input:
+        if tensor.dim_ranges:
+            raise _fail(bad, f"{what} has dim ranges; only inputs have them")
+        return
+    if dims == [-2] or len(tensor.dim_ranges) != len(dims):
+        raise _fail(bad, f"{what} has {len(tensor.dim_ranges)} dim ranges for dims {_dims_text(dims)} (one per dim)")
+    for k, (dim, rng) in enumerate(zip(dims, tensor.dim_ranges)):
+        if dim >= 0 and (rng.min, rng.max) != (dim, dim):
+            raise _fail(bad, f"{what} dim {k} is {dim} but its range is [{rng.min}, {rng.max}]")
+        if dim < 0 and (rng.min < 0 or (rng.max != -1 and rng.max < rng.min)):
+            raise _fail(bad, f"{what} dim {k} has range [{rng.min}, {rng.max}] (need 0 <= min <= max, or max -1)")
+
+
+def _check_python_model(c: OmContainer) -> None:
+    """A model that runs through Python: its graph is in GRAPH; no tasks, kernels or memory."""
+    model = c.model_def
+    bad = "bad model field"
+    if model.tasks or c.kernel_binaries or c.constants or model.feature_map_size:
+        raise _fail(bad, f"a model that runs through Python has {len(model.tasks)} tasks, "
+                         f"{len(c.kernel_binaries)} kernel binaries, {len(c.constants)} constant bytes and "
+                         f"feature_map_size {model.feature_map_size} (all must be 0: its graph runs them)")
+    for what, tensors in (("input", model.inputs), ("output", model.outputs)):
+        for i, tensor in enumerate(tensors):
+            _check_python_tensor(tensor, f"{what} {i} ({tensor.name})", what == "input")
+
+
+def _check_graph(c: OmContainer) -> None:
+    """The GRAPH partition is one AIR model (twin/graph/proto/air.proto) with the model's inputs
+    and outputs."""
+    from twin.graph.proto import air_pb2
+    air = air_pb2.Model()
+    try:
+        air.ParseFromString(c.graph)
+    except Exception:  # DecodeError and friends on garbage
+        raise _fail("bad graph", f"the GRAPH partition does not parse as an AIR model ({len(c.graph)} bytes)") from None
+    if air.magic != AIR_MAGIC or not 1 <= air.format_version <= AIR_FORMAT_VERSION or air.end_marker != AIR_END_MARKER:
+        raise _fail("bad graph", f"the GRAPH partition is not an AIR model of format version 1 (magic "
+                                 f"{air.magic!r}, version {air.format_version}, end marker 0x{air.end_marker:08X})")
+    model = c.model_def
+    if len(air.graph.input_nodes) != len(model.inputs) or len(air.graph.outputs) != len(model.outputs):
+        raise _fail("bad graph", f"the GRAPH partition's graph has {len(air.graph.input_nodes)} inputs and "
+                                 f"{len(air.graph.outputs)} outputs, the model {len(model.inputs)} and "
+                                 f"{len(model.outputs)}")
+    for i, (name, tensor) in enumerate(zip(air.graph.input_nodes, model.inputs)):
+        if name != tensor.name:
+            raise _fail("bad graph", f"the GRAPH partition's input {i} is '{name}', the model's '{tensor.name}'")

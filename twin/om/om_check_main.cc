@@ -31,5 +31,6 @@ int main(int argc, char **argv) {
   std::printf("inputs=%d outputs=%d tasks=%d kernel_binaries=%zu constants_bytes=%zu feature_map_size=%llu\n",
               model.inputs_size(), model.outputs_size(), model.tasks_size(), container.kernel_binaries.size(),
               container.constants.size, static_cast<unsigned long long>(model.feature_map_size()));
+  if (container.requires_python()) std::printf("requires_python=1 graph_bytes=%zu\n", container.graph.size);
   return 0;
 }

@@ -9,8 +9,12 @@ namespace asc_twin::om {
 
 // CANN's OM magic (ModelFileHeader.magic, MODEL_FILE_MAGIC_NUM): the bytes "IMOD" on disk.
 constexpr uint32_t kMagic = 0x444F4D49u;
-// The newest layout this code reads and the one it writes. Bump on any layout change.
-constexpr uint32_t kFormatVersion = 1;
+// The newest layout this code reads. Bump on any layout change.
+constexpr uint32_t kFormatVersion = 2;
+// What writers produce for a model without a GRAPH partition (byte-identical to version-1 files).
+constexpr uint32_t kStaticFormatVersion = 1;
+// The first version with the REQUIRES_PYTHON flag and the GRAPH partition.
+constexpr uint32_t kPythonFormatVersion = 2;
 // CANN's own OM header carries 0x10000000 in the same place; used only to explain a refusal.
 constexpr uint32_t kCannModelVersion = 0x10000000u;
 
@@ -39,14 +43,24 @@ constexpr size_t kOffEntryOffset = 8;
 constexpr size_t kOffEntryLength = 16;
 constexpr size_t kOffEntrySha256 = 24;
 
-// No flag is defined in version 1; a set bit is refused (it would change the meaning).
-constexpr uint32_t kKnownFlags = 0;
+// Version 2: the model runs through Python; its graph is in the GRAPH partition.
+constexpr uint32_t kFlagRequiresPython = 0x1u;
+// Flags a version defines; any other set bit is refused (it would change the meaning).
+constexpr uint32_t KnownFlags(uint32_t format_version) {
+  return format_version >= kPythonFormatVersion ? kFlagRequiresPython : 0u;
+}
 
 enum class PartitionType : uint32_t {
   kModelDef = 1,
   kKernelBinary = 2,
   kConstants = 3,
+  kGraph = 4,  // version 2: AIR bytes of a model that runs through Python
 };
+
+// The first format version that knows a partition type.
+constexpr uint32_t PartitionTypeSince(uint32_t type) {
+  return type == static_cast<uint32_t>(PartitionType::kGraph) ? kPythonFormatVersion : 1u;
+}
 
 const char *PartitionTypeName(uint32_t type);
 

@@ -73,8 +73,9 @@ bool ReadHeader(const uint8_t *bytes, size_t size, OmContainer *out, uint32_t *p
                 "truncated: " + std::to_string(size) + " bytes, the header alone needs " + std::to_string(kHeaderSize));
   }
   const uint32_t flags = LoadU32(bytes + kOffFlags);
-  if ((flags & ~kKnownFlags) != 0) {
-    return Fail(error, ReadErrorKind::kBadHeaderField, "unknown header flags " + Hex32(flags & ~kKnownFlags));
+  if ((flags & ~KnownFlags(version)) != 0) {
+    return Fail(error, ReadErrorKind::kBadHeaderField, "unknown header flags " + Hex32(flags & ~KnownFlags(version)) +
+                                                           " for format version " + std::to_string(version));
   }
   for (size_t i = kOffReserved; i < kHeaderSize; ++i) {
     if (bytes[i] != 0) {
@@ -123,16 +124,17 @@ bool CheckHeaderDigest(const uint8_t *bytes, size_t table_end, ReadError *error)
   return true;
 }
 
-bool ReadEntries(const uint8_t *bytes, size_t size, uint32_t count, size_t table_end, std::vector<Entry> *entries,
-                 ReadError *error) {
+bool ReadEntries(const uint8_t *bytes, size_t size, uint32_t version, uint32_t count, size_t table_end,
+                 std::vector<Entry> *entries, ReadError *error) {
   for (uint32_t i = 0; i < count; ++i) {
     const uint8_t *p = bytes + kHeaderSize + size_t{i} * kPartitionEntrySize;
     Entry entry{i, LoadU32(p + kOffEntryType), LoadU64(p + kOffEntryOffset), LoadU64(p + kOffEntryLength),
                 p + kOffEntrySha256};
     if (entry.type < static_cast<uint32_t>(PartitionType::kModelDef) ||
-        entry.type > static_cast<uint32_t>(PartitionType::kConstants)) {
+        entry.type > static_cast<uint32_t>(PartitionType::kGraph) || PartitionTypeSince(entry.type) > version) {
       return Fail(error, ReadErrorKind::kBadPartitionEntry,
-                  "partition " + std::to_string(i) + " has unknown type " + std::to_string(entry.type));
+                  "partition " + std::to_string(i) + " has unknown type " + std::to_string(entry.type) +
+                      " for format version " + std::to_string(version));
     }
     if (LoadU32(p + kOffEntryReserved) != 0) {
       return Fail(error, ReadErrorKind::kBadPartitionEntry, EntryName(entry) + " reserved field is not zero");
@@ -191,6 +193,8 @@ const char *PartitionTypeName(uint32_t type) {
       return "KERNEL_BINARY";
     case PartitionType::kConstants:
       return "CONSTANTS";
+    case PartitionType::kGraph:
+      return "GRAPH";
   }
   return "UNKNOWN";
 }
@@ -212,6 +216,7 @@ const char *ReadErrorKindName(ReadErrorKind kind) {
     case ReadErrorKind::kBadModelDef: return "bad model definition";
     case ReadErrorKind::kModelDefMismatch: return "model definition mismatch";
     case ReadErrorKind::kBadModelField: return "bad model field";
+    case ReadErrorKind::kBadGraph: return "bad graph";
   }
   return "unknown";
 }
@@ -242,7 +247,7 @@ bool ReadOm(const void *data, size_t size, OmContainer *out, ReadError *error) {
   }
 
   std::vector<Entry> entries;
-  if (!ReadEntries(bytes, size, count, table_end, &entries, error)) return false;
+  if (!ReadEntries(bytes, size, result.format_version, count, table_end, &entries, error)) return false;
 
   const Entry *model_def = nullptr;
   for (const Entry &entry : entries) {
@@ -269,9 +274,22 @@ bool ReadOm(const void *data, size_t size, OmContainer *out, ReadError *error) {
         }
         result.constants = span;
         break;
+      case PartitionType::kGraph:
+        if (result.graph.data != nullptr) {
+          return Fail(error, ReadErrorKind::kBadPartitionEntry, "more than one GRAPH partition");
+        }
+        if (entry.length == 0) return Fail(error, ReadErrorKind::kBadPartitionEntry, EntryName(entry) + " is empty");
+        result.graph = span;
+        break;
     }
   }
   if (model_def == nullptr) return Fail(error, ReadErrorKind::kBadPartitionEntry, "no MODEL_DEF partition");
+  if (result.requires_python() != (result.graph.data != nullptr)) {
+    return Fail(error, ReadErrorKind::kBadPartitionEntry,
+                result.graph.data == nullptr
+                    ? "the header flag REQUIRES_PYTHON is set but there is no GRAPH partition"
+                    : "a GRAPH partition without the header flag REQUIRES_PYTHON");
+  }
   if (model_def->length > static_cast<uint64_t>(std::numeric_limits<int>::max()) ||
       !result.model_def.ParseFromArray(bytes + model_def->offset, static_cast<int>(model_def->length))) {
     return Fail(error, ReadErrorKind::kBadModelDef,
@@ -281,6 +299,7 @@ bool ReadOm(const void *data, size_t size, OmContainer *out, ReadError *error) {
   std::string why;
   ReadErrorKind kind = ReadErrorKind::kBadModelField;
   if (!CheckModelDef(result, &kind, &why)) return Fail(error, kind, why);
+  if (result.graph.data != nullptr && !CheckGraph(result, &why)) return Fail(error, ReadErrorKind::kBadGraph, why);
   *out = std::move(result);
   return true;
 }

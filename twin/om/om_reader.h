@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "twin/om/om.pb.h"
+#include "twin/om/om_format.h"
 
 namespace asc_twin::om {
 
@@ -29,6 +30,7 @@ enum class ReadErrorKind {
   kBadModelDef,          // the MODEL_DEF bytes are not a ModelDef
   kModelDefMismatch,     // ModelDef disagrees with the header (version, SoC, arch)
   kBadModelField,        // an index, size or name in the ModelDef is out of range / empty
+  kBadGraph,             // the GRAPH partition is not an AIR model matching the ModelDef
 };
 
 struct ReadError {
@@ -50,6 +52,9 @@ struct OmContainer {
   ModelDef model_def;
   std::vector<ByteSpan> kernel_binaries;  // KERNEL_BINARY partitions in table order
   ByteSpan constants;                     // empty if there is no CONSTANTS partition
+  ByteSpan graph;                         // AIR bytes (version 2, REQUIRES_PYTHON), else empty
+
+  bool requires_python() const { return (flags & kFlagRequiresPython) != 0; }
 };
 
 // Returns true and fills `out`, or false and fills `error`.

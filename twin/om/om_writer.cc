@@ -22,7 +22,7 @@ size_t AlignUp(size_t value) { return (value + kPartitionAlignment - 1) / kParti
 }  // namespace
 
 std::string SerializeOm(const ModelDef &model, const std::vector<std::string> &kernel_binaries,
-                        const std::string &constants) {
+                        const std::string &constants, const std::string &graph) {
   struct Part {
     PartitionType type;
     std::string bytes;
@@ -31,6 +31,7 @@ std::string SerializeOm(const ModelDef &model, const std::vector<std::string> &k
   parts.push_back({PartitionType::kModelDef, model.SerializeAsString()});
   for (const std::string &binary : kernel_binaries) parts.push_back({PartitionType::kKernelBinary, binary});
   if (!constants.empty()) parts.push_back({PartitionType::kConstants, constants});
+  if (!graph.empty()) parts.push_back({PartitionType::kGraph, graph});
 
   const size_t table_end = kHeaderSize + parts.size() * kPartitionEntrySize;
   std::string out(table_end, '\0');
@@ -50,7 +51,7 @@ std::string SerializeOm(const ModelDef &model, const std::vector<std::string> &k
   StoreU32(&out, kOffFormatVersion, model.format_version());
   StoreU32(&out, kOffHeaderSize, kHeaderSize);
   StoreU32(&out, kOffPartitionCount, static_cast<uint32_t>(parts.size()));
-  StoreU32(&out, kOffFlags, 0);
+  StoreU32(&out, kOffFlags, graph.empty() ? 0u : kFlagRequiresPython);
   StoreU32(&out, kOffNpuArch, model.npu_arch());
   std::memcpy(&out[kOffSocVersion], model.soc_version().data(),
               std::min(model.soc_version().size(), kSocVersionCapacity - 1));

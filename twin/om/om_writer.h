@@ -10,11 +10,12 @@
 
 namespace asc_twin::om {
 
-// The header's SoC version and NpuArch are taken from `model` (which must carry them, with
-// format_version set to kFormatVersion). Partition order: MODEL_DEF, KERNEL_BINARY..., then
-// CONSTANTS if `constants` is non-empty. The result is not validated; ReadOm does that.
+// The header's SoC version, NpuArch and format version are taken from `model`. Partition order:
+// MODEL_DEF, KERNEL_BINARY..., then CONSTANTS if `constants` is non-empty, then GRAPH if `graph`
+// is non-empty (which also sets the REQUIRES_PYTHON flag). The result is not validated; ReadOm
+// does that.
 std::string SerializeOm(const ModelDef &model, const std::vector<std::string> &kernel_binaries,
-                        const std::string &constants = std::string());
+                        const std::string &constants = std::string(), const std::string &graph = std::string());
 
 // Recomputes the header SHA-256 of a container in place (for tests that edit the table).
 void ResealHeader(std::string *container);

@@ -6,6 +6,10 @@
     offline_case.py run MODEL.om N SEED  runs adds' OM with pyACL (no GE, no plugin) on random
                                          float32 inputs of N elements; prints OFFLINE_OM=PASS when
                                          the output equals numpy
+    offline_case.py pyrun MODEL.om SCALE SEED N...
+                                         runs three_backends' OM (it runs through Python: this
+                                         process's interpreter) with pyACL for each size, against
+                                         numpy; prints PYACL_DYNAMIC size=N PASS per size
 """
 
 import sys
@@ -62,8 +66,70 @@ def run_om(model: str, n: int, seed: int) -> int:
     return 0 if ok else 1
 
 
+def run_dynamic_om(model: str, scale: float, seed: int, sizes) -> int:
+    """A pyACL program running the three-backend graph's OM (which runs through Python: the
+    runtime uses this process's interpreter) for each size; shapes per run with
+    acl.mdl.set_dataset_tensor_desc, output shapes from acl.mdl.get_dataset_tensor_desc."""
+    import acl
+    rng = np.random.default_rng(seed)
+    check(acl.init(), "aclInit")
+    check(acl.rt.set_device(0), "aclrtSetDevice")
+    model_id, ret = acl.mdl.load_from_file(model)
+    check(ret, "aclmdlLoadFromFile")
+    desc = acl.mdl.create_desc()
+    check(acl.mdl.get_desc(desc, model_id), "aclmdlGetDesc")
+    ranges, ret = acl.mdl.get_input_dims_range(desc, 0)
+    check(ret, "aclmdlGetInputDimsRange")
+    print(f"input 0 range={ranges['range']}", flush=True)
+    ok = True
+    stream, ret = acl.rt.create_stream()
+    check(ret, "aclrtCreateStream")
+    for run, n in enumerate(sizes):
+        xs = [rng.uniform(-100, 100, n).astype(np.float32) for _ in range(3)]
+        datasets, pointers = [acl.mdl.create_dataset(), acl.mdl.create_dataset()], []
+        shape = acl.create_tensor_desc(0, [n], 2)  # ACL_FLOAT, ACL_FORMAT_ND
+        for k, x in enumerate(xs):
+            ptr, ret = acl.rt.malloc(x.nbytes, ACL_MEM_MALLOC_NORMAL_ONLY)
+            check(ret, "aclrtMalloc")
+            pointers.append(ptr)
+            check(acl.rt.memcpy(ptr, x.nbytes, acl.util.numpy_to_ptr(x), x.nbytes, ACL_MEMCPY_HOST_TO_DEVICE),
+                  "aclrtMemcpy")
+            check(acl.mdl.add_dataset_buffer(datasets[0], acl.create_data_buffer(ptr, x.nbytes))[1], "add buffer")
+            check(acl.mdl.set_dataset_tensor_desc(datasets[0], shape, k), "aclmdlSetDatasetTensorDesc")
+        for _ in range(3):  # (nullptr, 0): the runtime allocates each output
+            check(acl.mdl.add_dataset_buffer(datasets[1], acl.create_data_buffer(0, 0))[1], "add buffer")
+        if run % 2:  # every other run queued on a stream
+            check(acl.mdl.execute_async(model_id, datasets[0], datasets[1], stream), "aclmdlExecuteAsync")
+            check(acl.rt.synchronize_stream(stream), "aclrtSynchronizeStream")
+        else:
+            check(acl.mdl.execute(model_id, datasets[0], datasets[1]), "aclmdlExecute")
+        b = (((xs[0] + xs[1]) + xs[2]) + xs[0]) * np.float32(scale)
+        for j, want in enumerate([b * xs[1] + xs[2], b, b * xs[1]]):
+            out_desc = acl.mdl.get_dataset_tensor_desc(datasets[1], j)
+            dim, ret = acl.get_tensor_desc_dim_v2(out_desc, 0)
+            buffer = acl.mdl.get_dataset_buffer(datasets[1], j)
+            got = np.empty(n, dtype=np.float32)
+            check(acl.rt.memcpy(acl.util.numpy_to_ptr(got), got.nbytes, acl.get_data_buffer_addr(buffer), got.nbytes,
+                                ACL_MEMCPY_DEVICE_TO_HOST), "aclrtMemcpy")
+            pointers.append(acl.get_data_buffer_addr(buffer))
+            ok &= ret == 0 and dim == n and np.array_equal(got, want)
+        print(f"PYACL_DYNAMIC size={n} {'async ' if run % 2 else ''}{'PASS' if ok else 'FAIL'}", flush=True)
+        acl.destroy_tensor_desc(shape)
+        for ptr in pointers:
+            acl.rt.free(ptr)
+        for dataset in datasets:
+            for i in range(acl.mdl.get_dataset_num_buffers(dataset)):
+                acl.destroy_data_buffer(acl.mdl.get_dataset_buffer(dataset, i))
+            acl.mdl.destroy_dataset(dataset)
+    check(acl.mdl.unload(model_id), "aclmdlUnload")
+    check(acl.rt.destroy_stream(stream), "aclrtDestroyStream")
+    return 0 if ok else 1
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "air":
         write_airs(Path(sys.argv[2]))
+    elif sys.argv[1] == "pyrun":
+        sys.exit(run_dynamic_om(sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), [int(n) for n in sys.argv[5:]]))
     else:
         sys.exit(run_om(sys.argv[2], int(sys.argv[3]), int(sys.argv[4])))

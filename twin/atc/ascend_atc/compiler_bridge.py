@@ -31,28 +31,27 @@ def load_air(model_path: str):
     return graph._ir  # the compiler takes the IR, as Session does
 
 
-def compile_om_bytes(graph_ir, soc_version: str, extra_options: Dict[str, Any]) -> bytes:
+def compile_om_bytes(graph_ir, soc_version: str, extra_options: Dict[str, Any], input_ranges=None) -> bytes:
     """Runs the one graph compiler (it loads OPP protos and Python plugins itself) in offline mode.
+    ``input_ranges`` ({input name: [(min, max) per dim]}) bound inputs left dynamic; a graph that
+    needs Python at run time becomes an OM that says so (format version 2).
 
     Raises ge._compiler.GraphCompileError (first line: node, op, cause; diagnostics follow).
     aclgrphBuildModel (ascend_atc.ir_build) calls this too, so its OM is atc's, byte for byte.
     """
     from ge._compiler import GraphCompileError, compile_graph
     options = {SOC_VERSION_OPTION: soc_version, **extra_options}
-    compiled = compile_graph(graph_ir, options, mode="offline")
+    compiled = compile_graph(graph_ir, options, mode="offline", input_ranges=input_ranges)
     payload = getattr(compiled, "om", None)
     if not isinstance(payload, (bytes, bytearray)) or not payload:
         raise GraphCompileError("graph compile returned no OM bytes")
     return bytes(payload)
 
 
-def compile_to_om(graph_ir, soc_version: str, extra_options: Dict[str, Any]) -> bytes:
-    """compile_om_bytes with failures as ATC's E19999 (NotStaticModelError passes: the caller names
-    the parameter that made the model dynamic)."""
-    from ge._compiler import GraphCompileError, NotStaticModelError
+def compile_to_om(graph_ir, soc_version: str, extra_options: Dict[str, Any], input_ranges=None) -> bytes:
+    """compile_om_bytes with failures as ATC's E19999."""
+    from ge._compiler import GraphCompileError
     try:
-        return compile_om_bytes(graph_ir, soc_version, extra_options)
-    except NotStaticModelError:
-        raise
+        return compile_om_bytes(graph_ir, soc_version, extra_options, input_ranges)
     except GraphCompileError as exc:  # one line naming node, op and cause (+ kernel diagnostics)
         raise internal(f"graph compile failed: {exc}") from None

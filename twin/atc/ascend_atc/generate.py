@@ -8,6 +8,11 @@ from .flags import AtcOptions
 from .output_file import check_output_dir, write_atomically
 
 
+def om_requires_python(payload: bytes) -> bool:
+    from twin.om import om
+    return om.read(payload).requires_python
+
+
 def _check_model_file(path: str) -> None:
     if not os.path.exists(path):
         raise invalid_value("model", path, "the file does not exist.")
@@ -15,16 +20,6 @@ def _check_model_file(path: str) -> None:
         raise invalid_value("model", path, "it is not a regular file.")
     if not os.access(path, os.R_OK):
         raise invalid_value("model", path, "the file is not readable.")
-
-
-def _not_static(options: AtcOptions, dynamic, exc):
-    """E10001 on the parameter that left the model dynamic, else on --model (a Python execute op)."""
-    reason = str(exc).splitlines()[0]
-    if dynamic:
-        flag = "input_shape_range" if options.get("input_shape_range") else "input_shape"
-        ranges = "; ".join(f"{name}:[{text}]" for name, text in dynamic.items())
-        return invalid_value(flag, options.get(flag), f"{reason} (ranges {ranges})")
-    return invalid_value("model", options.get("model"), reason)
 
 
 def run(options: AtcOptions) -> str:
@@ -40,11 +35,12 @@ def run(options: AtcOptions) -> str:
     graph_ir = compiler_bridge.load_air(model)
     dynamic = input_shapes.apply(graph_ir, options.get("input_shape"), options.get("input_shape_range"))
     console.log("info", f"compiling graph {graph_ir.name} ({len(graph_ir.nodes)} nodes)")
-    from ge._compiler import NotStaticModelError
-    try:
-        payload = compiler_bridge.compile_to_om(graph_ir, soc_version, {})
-    except NotStaticModelError as exc:
-        raise _not_static(options, dynamic, exc) from None
+    for name, dims in dynamic.items():
+        console.log("info", f"input {name} stays dynamic: [{input_shapes.range_text(dims)}]")
+    payload = compiler_bridge.compile_to_om(graph_ir, soc_version, {}, dynamic)
+    if om_requires_python(payload):
+        console.log("info", "the model needs the Python environment at run time (an execute op or a dynamic "
+                            "input): it runs through Python when loaded")
     write_atomically(om_path, payload)
     console.log("info", f"wrote {om_path} ({len(payload)} bytes)")
     return om_path

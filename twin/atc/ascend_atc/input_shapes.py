@@ -3,10 +3,10 @@
 ``--input_shape "x:8,16;y:-1,16"`` gives named graph inputs their shapes; a dim may be an
 integer, -1 (any size) or ``n1~n2`` (a range). ``--input_shape_range "x:[1~8,16];[4]"`` gives
 ranges per input (by name, or by position in graph-input order). A range of one value (``8~8``)
-is that value. Whatever stays dynamic after both reaches the compiler as -1 dims, and the
-compiler refuses it for an OM: the twin's OM runs without Python and GE runs dynamic-shape
-custom ops through ``execute`` at run time (reference: GE's runtime calls Execute per run in
-dynamic-shape graphs).
+is that value; ``-1`` is any size from 1 up. Whatever stays dynamic after both reaches the
+compiler as -1 dims with their ranges, and the OM runs through Python (GE runs a dynamic-shape
+graph's custom ops through ``execute`` at run time), checking each run's shape against the
+ranges.
 
 CANN ignores --input_shape for AIR models; the twin applies it, because an AIR whose inputs are
 -1 can otherwise never become an OM here (documented in offline/README.md).
@@ -31,14 +31,14 @@ def _dim(text: str, flag: str, value: str) -> Dim:
         raise invalid_value(flag, value, f"dimension [{text}] is not an integer, -1 or n1~n2.") from None
     if lo < -1 or (tilde and (lo < 0 or hi < lo)):
         raise invalid_value(flag, value, f"dimension [{text}] is not a valid size or range (n1 <= n2, both >= 0).")
-    return (lo, hi) if lo >= 0 else (0, -1)
+    return (lo, hi) if lo >= 0 else (1, -1)
 
 
 def _shape(dims: List[Dim]) -> List[int]:
     return [lo if lo == hi else -1 for lo, hi in dims]
 
 
-def _range_text(dims: List[Dim]) -> str:
+def range_text(dims: List[Dim]) -> str:
     return ",".join(str(lo) if lo == hi else (f"{lo}~{hi}" if hi >= 0 else "-1") for lo, hi in dims)
 
 
@@ -76,16 +76,16 @@ def validate_range_text(text: str) -> None:
             _dim(dim, "input_shape_range", text)
 
 
-def apply(graph: GraphIR, input_shape: Optional[str], input_shape_range: Optional[str]) -> Dict[str, str]:
-    """Sets the Data nodes' shapes; returns {input name: range text} of inputs left dynamic."""
-    dynamic: Dict[str, str] = {}
+def apply(graph: GraphIR, input_shape: Optional[str], input_shape_range: Optional[str]) -> Dict[str, List[Dim]]:
+    """Sets the Data nodes' shapes; returns {input name: [(min, max) per dim]} of inputs left dynamic."""
+    dynamic: Dict[str, List[Dim]] = {}
     if input_shape:
         for name, dims in parse_input_shape(input_shape).items():
             node = _input_named(graph, name, "input_shape", input_shape)
             parsed = [_dim(d, "input_shape", input_shape) for d in dims]
             _set(node, parsed)
             if any(lo != hi for lo, hi in parsed):
-                dynamic[name] = _range_text(parsed)
+                dynamic[name] = parsed
     if input_shape_range:
         inputs = graph.input_nodes()
         for position, (name, dims) in enumerate(_parse_ranges(input_shape_range)):
@@ -99,7 +99,7 @@ def apply(graph: GraphIR, input_shape: Optional[str], input_shape_range: Optiona
             parsed = [_dim(d, "input_shape_range", input_shape_range) for d in dims]
             _set(node, parsed)
             if any(lo != hi for lo, hi in parsed):
-                dynamic[node.name] = _range_text(parsed)
+                dynamic[node.name] = parsed
             else:
                 dynamic.pop(node.name, None)
     return dynamic

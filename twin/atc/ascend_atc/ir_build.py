@@ -77,12 +77,12 @@ def main(argv: Optional[List[str]] = None) -> int:
             raise GraphCompileError(f"the graph's AIR {args.air} does not load: "
                                     f"{exc.message.split('Reason: ')[-1]}") from None
         try:
-            input_shapes.apply(graph_ir, args.input_shape, args.input_shape_range)
+            dynamic = input_shapes.apply(graph_ir, args.input_shape, args.input_shape_range)
         except AtcError as exc:
             _write_error(args.error_file, exc.message.split("Reason: ")[-1])
             return EXIT_BAD_OPTION
         console.log("info", f"compiling graph {graph_ir.name} ({len(graph_ir.nodes)} nodes) for {args.soc_version}")
-        payload = compiler_bridge.compile_om_bytes(graph_ir, args.soc_version, {})
+        payload = compiler_bridge.compile_om_bytes(graph_ir, args.soc_version, {}, dynamic)
         write_atomically(args.om, payload)
     except GraphCompileError as exc:
         _write_error(args.error_file, str(exc))

@@ -1,5 +1,6 @@
 """--mode=6 --om=x.om: validates an OM and prints what it holds as JSON (CANN's "display model
-info"): the target SoC/arch, the partitions, the inputs/outputs and the task list."""
+info"): the target SoC/arch, the partitions, the inputs/outputs and the task list; for a model
+that runs through Python also "requires_python", the graph's size and each input's dim ranges."""
 
 import json
 import os
@@ -13,8 +14,11 @@ _DTYPE_NAMES = {0: "DT_FLOAT", 1: "DT_FLOAT16", 2: "DT_INT8", 3: "DT_INT32", 4: 
 
 
 def _tensor(desc) -> dict:
-    return {"name": desc.name, "data_type": _DTYPE_NAMES.get(desc.data_type, desc.data_type),
+    info = {"name": desc.name, "data_type": _DTYPE_NAMES.get(desc.data_type, desc.data_type),
             "format": desc.format, "dims": list(desc.dims), "size": desc.size}
+    if desc.dim_ranges:
+        info["dim_ranges"] = [[r.min, r.max] for r in desc.dim_ranges]
+    return info
 
 
 def _task(task) -> dict:
@@ -29,7 +33,7 @@ def describe(data: bytes) -> dict:
     from twin.om import om  # the OM owner's reader: the same checks as the runtime's loader
     container = om.read(data)
     model = container.model_def
-    return {
+    info = {
         "om_info": {"format_version": container.format_version, "soc_version": container.soc_version,
                     "npu_arch": container.npu_arch, "file_size": len(data),
                     "kernel_binaries": [len(b) for b in container.kernel_binaries],
@@ -38,6 +42,9 @@ def describe(data: bytes) -> dict:
                   "inputs": [_tensor(t) for t in model.inputs], "outputs": [_tensor(t) for t in model.outputs],
                   "tasks": [_task(t) for t in model.tasks]},
     }
+    if container.requires_python:
+        info["om_info"].update(requires_python=True, graph_size=len(container.graph))
+    return info
 
 
 def run(options) -> None:

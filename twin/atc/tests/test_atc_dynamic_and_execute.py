@@ -1,13 +1,14 @@
-"""atc on graphs an OM cannot hold: a Python execute op (device or host backend) and inputs left
-dynamic by the AIR or by --input_shape/--input_shape_range are refused with one E10001 line naming
-the op or input and why, and no OM is written; --input_shape/--input_shape_range that make every
-input static give an OM with those shapes."""
+"""atc on graphs that need Python at run time: a Python execute op (device or host backend), or
+inputs left dynamic by the AIR or by --input_shape/--input_shape_range, give an OM that runs
+through Python (format version 2: the graph as AIR, the inputs' ranges); an op nobody implements
+is refused naming it; --input_shape/--input_shape_range that make every input static give a
+static (version 1) OM with those shapes; bad shape flags are one E10001 line."""
 
 import textwrap
 
 import pytest
 
-from ascend_atc import console
+from ascend_atc import console, om_info
 from ascend_atc.main import EXIT_FAILED, main
 from ge.es.graph_builder import GraphBuilder
 from twin.om import om
@@ -22,6 +23,10 @@ PLUGIN = textwrap.dedent('''
 
     @register_op(op_type="PyHost")
     def py_host(x: TensorDesc) -> TensorDesc:
+        return x
+
+    @register_op(op_type="PyMissing")  # a prototype, and no implementation anywhere
+    def py_missing(x: TensorDesc) -> TensorDesc:
         return x
 
     @register_op_impl(op_type="PyExec")
@@ -79,22 +84,58 @@ def _refused(status, out, tmp_path, *fragments):
     assert not (tmp_path / "out.om").exists()
 
 
-@pytest.mark.parametrize("op_type, backend", [("PyExec", "DEVICE"), ("PyHost", "HOST")])
-def test_python_execute_op_is_refused_naming_the_op(opp, tmp_path, capsys, op_type, backend):
+def _python_model(tmp_path):
+    container = om.read((tmp_path / "out.om").read_bytes())
+    assert container.requires_python and container.format_version == om.PYTHON_FORMAT_VERSION
+    assert not container.kernel_binaries and not container.model_def.tasks
+    return container
+
+
+def _ranges(tensor):
+    return [(r.min, r.max) for r in tensor.dim_ranges]
+
+
+@pytest.mark.parametrize("op_type", ["PyExec", "PyHost"])
+def test_python_execute_op_gives_an_om_that_runs_through_python(opp, tmp_path, capsys, op_type):
     status, out = _atc(capsys, tmp_path, _air(tmp_path, [4], op_type))
-    _refused(status, out, tmp_path, "[--model]", f"node my_op (op {op_type}) runs a Python execute ({backend} backend)",
-             "an offline model runs without Python")
+    assert status == 0, out
+    assert out[-1] == console.SUCCESS_LINE
+    container = _python_model(tmp_path)
+    graph = _air_module().parse(container.graph)  # the graph itself, with its op and no path
+    assert [n.type for n in graph.nodes.values()] == ["Data", op_type]
+    model = container.model_def
+    assert [(list(t.dims), t.size, _ranges(t)) for t in model.inputs] == [([4], 16, [(4, 4)])]
+    assert [(list(t.dims), t.size) for t in model.outputs] == [([4], 16)]
 
 
-def test_dynamic_input_is_refused(opp, tmp_path, capsys):
-    air = _air(tmp_path, [-1, 4])
-    status, out = _atc(capsys, tmp_path, air)
-    _refused(status, out, tmp_path, "[--model]", "graph input x has dynamic shape [-1, 4]")
-    status, out = _atc(capsys, tmp_path, air, "--input_shape=x:-1,4")
-    _refused(status, out, tmp_path, "[--input_shape]", "ranges x:[-1,4]")
-    status, out = _atc(capsys, tmp_path, air, "--input_shape_range=x:[1~8,4]")
-    _refused(status, out, tmp_path, "[--input_shape_range]", "graph input x has dynamic shape [-1, 4]",
-             "ranges x:[1~8,4]")
+def _air_module():
+    from ge.graph import _air
+    return _air
+
+
+@pytest.mark.parametrize("flags, ranges", [
+    ((), [(1, -1), (4, 4)]),
+    (("--input_shape=x:-1,4",), [(1, -1), (4, 4)]),
+    (("--input_shape=x:2~6,4",), [(2, 6), (4, 4)]),
+    (("--input_shape_range=x:[1~8,4]",), [(1, 8), (4, 4)]),
+])
+def test_dynamic_input_gives_an_om_with_its_ranges(opp, tmp_path, capsys, flags, ranges):
+    status, out = _atc(capsys, tmp_path, _air(tmp_path, [-1, 4]), *flags)
+    assert status == 0, out
+    model = _python_model(tmp_path).model_def
+    assert [(list(t.dims), t.size, _ranges(t)) for t in model.inputs] == [([-1, 4], 0, ranges)]
+    assert [(list(t.dims), t.size) for t in model.outputs] == [([-1, 4], 0)]
+    info = om_info.describe((tmp_path / "out.om").read_bytes())  # what atc --mode=6 prints
+    assert info["om_info"]["requires_python"] and info["om_info"]["format_version"] == 2
+    assert info["graph"]["inputs"][0]["dim_ranges"] == [list(r) for r in ranges]
+
+
+def test_an_op_without_an_implementation_is_refused_naming_it(opp, tmp_path, capsys):
+    status, out = _atc(capsys, tmp_path, _air(tmp_path, [-1], "PyMissing"))
+    assert status == EXIT_FAILED and out[-2] == console.FAILURE_LINE
+    assert out[-1].startswith("E19999: ") and "node my_op" in out[-1], out[-1]
+    assert "no implementation registered for op type PyMissing" in out[-1], out[-1]
+    assert not (tmp_path / "out.om").exists()
 
 
 @pytest.mark.parametrize("flag, dims", [("--input_shape=x:3,4", [3, 4]), ("--input_shape_range=[2~2,4]", [2, 4])])
@@ -102,7 +143,9 @@ def test_static_shapes_from_the_flags_give_an_om(opp, tmp_path, capsys, flag, di
     status, out = _atc(capsys, tmp_path, _air(tmp_path, [-1, 4]), flag)
     assert status == 0, out
     assert out[-1] == console.SUCCESS_LINE
-    model = om.read((tmp_path / "out.om").read_bytes()).model_def
+    container = om.read((tmp_path / "out.om").read_bytes())
+    assert container.format_version == 1 and not container.requires_python
+    model = container.model_def
     assert [list(t.dims) for t in model.inputs] == [dims] == [list(t.dims) for t in model.outputs]
 
 

@@ -15,6 +15,7 @@
 #include "acl/acl_mdl.h"
 #include "twin/ge/src/build_options.h"
 #include "twin/ge/src/child_compile.h"
+#include "twin/ge/src/dynamic_run.h"
 #include "twin/ge/src/ge_log.h"
 
 namespace ge {
@@ -93,7 +94,9 @@ class LoadedModel {
       const IoSpec &spec = inputs_[i];
       const TensorDesc desc = inputs[i].GetTensorDesc();
       const auto dtype = static_cast<aclDataType>(desc.GetDataType());  // ge::DataType == aclDataType values
-      if (dtype != spec.dtype || inputs[i].GetSize() != spec.size) {
+      // a dynamic input takes any size its dims allow; the runtime checks them against the ranges
+      const bool fits = dynamic_ ? FitsDims(desc.GetShape().GetDims(), spec.dims) : inputs[i].GetSize() == spec.size;
+      if (dtype != spec.dtype || !fits) {
         ge_twin::LogError(what + ": input " + std::to_string(i) + " (" + spec.name + ") has " +
                           DescribeTensor(dtype, desc.GetShape().GetDims(), inputs[i].GetSize()) +
                           "; the graph takes " + DescribeTensor(spec.dtype, spec.dims, spec.size));
@@ -107,6 +110,7 @@ class LoadedModel {
              const std::string &what) {
     Status status = CheckInputs(inputs, what);
     if (status != SUCCESS) return status;
+    if (dynamic_) return RunDynamic(inputs, outputs, stream, what);
     for (size_t i = 0; i < inputs.size(); ++i) {
       if (inputs_[i].size == 0) continue;
       const aclError ret = aclrtMemcpy(inputs_[i].device, inputs_[i].size, inputs[i].GetData(), inputs_[i].size,
@@ -155,6 +159,39 @@ class LoadedModel {
   }
 
  private:
+  static bool FitsDims(const std::vector<int64_t> &given, const std::vector<int64_t> &model) {
+    if (model.size() == 1 && model[0] == -2) return true;  // unknown rank
+    if (given.size() != model.size()) return false;
+    for (size_t k = 0; k < given.size(); ++k) {
+      if (given[k] < 0 || (model[k] >= 0 && given[k] != model[k])) return false;
+    }
+    return true;
+  }
+
+  // A model with -1 dims (it runs through Python): shapes and buffers per run.
+  Status RunDynamic(const std::vector<Tensor> &inputs, std::vector<Tensor> &outputs, aclrtStream stream,
+                    const std::string &what) {
+    std::vector<ge_twin::HostInput> host(inputs.size());
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      host[i].data = inputs[i].GetData();
+      host[i].size = inputs[i].GetSize();
+      host[i].dtype = inputs_[i].dtype;
+      host[i].dims = inputs[i].GetTensorDesc().GetShape().GetDims();
+    }
+    std::vector<ge_twin::HostOutput> produced;
+    const std::string failure = ge_twin::RunDynamic(model_id_, input_set_, output_set_, host, stream, &produced);
+    if (!failure.empty()) return Fail(what, failure);
+    std::vector<Tensor> results;
+    for (size_t j = 0; j < produced.size(); ++j) {
+      const IoSpec &spec = outputs_[j];
+      TensorDesc desc(Shape(produced[j].dims), static_cast<Format>(spec.format), static_cast<DataType>(spec.dtype));
+      desc.SetName(spec.name.c_str());
+      results.emplace_back(desc, std::move(produced[j].bytes));
+    }
+    outputs = std::move(results);
+    return SUCCESS;
+  }
+
   Status Fail(const std::string &what, const std::string &line) {
     ge_twin::LogError(what + ": " + line);
     return FAILED;
@@ -184,6 +221,7 @@ class LoadedModel {
       const aclError ret = input ? aclmdlGetInputDims(desc_, i, &dims) : aclmdlGetOutputDims(desc_, i, &dims);
       if (ret != ACL_SUCCESS) return Fail(what, AclFailure("aclmdlGet*Dims", ret));
       spec.dims.assign(dims.dims, dims.dims + dims.dimCount);
+      dynamic_ = dynamic_ || ge_twin::HasDynamicDims(spec.dims);
       if (spec.size != 0) {
         const aclError mret = aclrtMalloc(&spec.device, spec.size, ACL_MEM_MALLOC_NORMAL_ONLY);
         if (mret != ACL_SUCCESS) return Fail(what, AclFailure("aclrtMalloc", mret));
@@ -200,6 +238,7 @@ class LoadedModel {
 
   uint32_t model_id_ = 0;
   bool loaded_ = false;
+  bool dynamic_ = false;  // a tensor has -1 dims: an OM that runs through Python, sized per run
   aclmdlDesc *desc_ = nullptr;
   std::vector<IoSpec> inputs_;
   std::vector<IoSpec> outputs_;

@@ -22,7 +22,7 @@ using testing::OutputBinding;
 // in0 + in1 -> fm[0:4096) ; fm + in0 -> out0 ; in1 copied to out1.
 ModelDef TwoTaskModel() {
   ModelDef model;
-  model.set_format_version(kFormatVersion);
+  model.set_format_version(kStaticFormatVersion);
   model.set_name("chain");
   model.set_soc_version("Ascend910B1");
   model.set_npu_arch(2201);
@@ -104,7 +104,7 @@ TEST_F(OmReaderTest, ValidContainerRoundTrips) {
   OmContainer container;
   ReadError error;
   ASSERT_TRUE(ReadOm(bytes_.data(), bytes_.size(), &container, &error)) << error.message;
-  EXPECT_EQ(container.format_version, kFormatVersion);
+  EXPECT_EQ(container.format_version, kStaticFormatVersion);
   EXPECT_EQ(container.soc_version, "Ascend910B1");
   EXPECT_EQ(container.npu_arch, 2201u);
   ASSERT_EQ(container.kernel_binaries.size(), 1u);

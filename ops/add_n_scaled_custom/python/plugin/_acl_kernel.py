@@ -18,10 +18,15 @@ ACL_MEMCPY_HOST_TO_DEVICE = 1
 
 
 def _library() -> ctypes.CDLL:
+    # the library pyACL (and GE's Session) already loaded: one runtime state in the process. Found
+    # as pyACL finds it: $ASCEND_TWIN_ACL_LIB (set, e.g., when an OM that runs through Python is
+    # loaded by a program), else the tree's lib64, else the loader's search.
+    explicit = os.environ.get("ASCEND_TWIN_ACL_LIB")
     home = os.environ.get("ASCEND_HOME_PATH")
-    candidate = os.path.join(home, "lib64", "libascendcl.so") if home else ""
-    # the library pyACL (and GE's Session) already loaded: one runtime state in the process
-    return ctypes.CDLL(candidate if candidate and os.path.exists(candidate) else "libascendcl.so")
+    for candidate in (explicit, os.path.join(home, "lib64", "libascendcl.so") if home else ""):
+        if candidate and os.path.exists(candidate):
+            return ctypes.CDLL(candidate)
+    return ctypes.CDLL("libascendcl.so")
 
 
 class AclKernels:

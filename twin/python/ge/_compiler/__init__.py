@@ -7,10 +7,14 @@ topological order -> shape/dtype inference -> custom-op optimizer (``compile`` p
 inside its compile context, platform info of ``ge.socVersion``) -> memory planning ->
 ``declare_launch_args`` per node with logical addresses, launches validated -> OM (twin/om).
 Every failure raises GraphCompileError with one line naming node, op and cause.
+
+A graph that needs Python at run time (an ``execute`` op, or an input left dynamic) cannot be one
+static OM: online the Session runs it with the stepped executor (NotStaticModelError tells it
+so); offline it becomes an OM that runs through Python (python_model.py, OM format version 2).
 """
 
 import copy
-from typing import Mapping, Optional
+from typing import Mapping, Optional, Sequence, Tuple
 
 from ge.graph._ir import DATA_NODE_TYPES, GraphIR
 
@@ -25,6 +29,7 @@ from .op_catalog import OpCatalog
 from .options import (DEFAULT_SOC_VERSION, OPTION_COMPILE_MODE, OPTION_SOC_VERSION, compile_options,
                       resolve_target)
 from .placement import stepped_reason
+from .python_model import build_python_model
 from .topo import topological_order
 
 __all__ = ["compile_graph", "CompiledModel", "ModelDescription", "TensorSpec", "GraphCompileError",
@@ -32,11 +37,6 @@ __all__ = ["compile_graph", "CompiledModel", "ModelDescription", "TensorSpec", "
            "DEFAULT_SOC_VERSION"]
 
 
-_NOT_STATIC_WHY = {
-    "offline": "an offline model runs without Python (GE's rule: an OM whose op relies on execute needs the "
-               "Python environment at run time) and only with static shapes",
-    "online": "it cannot be one static model (Session runs it with the stepped executor)",
-}
 
 
 class CompiledModel:
@@ -45,9 +45,10 @@ class CompiledModel:
         self.description = description
 
 
-def compile_graph(graph_ir: GraphIR, options: Optional[Mapping[str, str]] = None,
-                  mode: str = "online") -> CompiledModel:
-    """Compile a graph into OM bytes. ``graph_ir`` is not modified."""
+def compile_graph(graph_ir: GraphIR, options: Optional[Mapping[str, str]] = None, mode: str = "online",
+                  input_ranges: Optional[Mapping[str, Sequence[Tuple[int, int]]]] = None) -> CompiledModel:
+    """Compile a graph into OM bytes. ``graph_ir`` is not modified. ``input_ranges`` ({graph input
+    name: [(min, max) per dim]}, max -1 unbounded) bound the -1 dims of an offline model."""
     if not isinstance(graph_ir, GraphIR):
         raise TypeError(f"compile_graph expects a ge.graph GraphIR, got {type(graph_ir).__name__}")
     options = compile_options(options or {}, mode)
@@ -59,8 +60,12 @@ def compile_graph(graph_ir: GraphIR, options: Optional[Mapping[str, str]] = None
         raise GraphCompileError(f"graph {graph.name}: {exc}") from None
     catalog = OpCatalog()
     reason = stepped_reason(graph, catalog.impl)
+    if reason is not None and mode == "offline":  # GE: a model that needs the Python environment to run
+        payload, model = build_python_model(graph, target, catalog, input_ranges or {})
+        return CompiledModel(payload, describe(model, []))
     if reason is not None:
-        raise NotStaticModelError(f"graph {graph.name}: {reason}; {_NOT_STATIC_WHY[mode]}")
+        raise NotStaticModelError(f"graph {graph.name}: {reason}; it cannot be one static model (Session runs it "
+                                  "with the stepped executor)")
     order = topological_order(graph)
     infer_graph(graph, order, catalog)
     customs = [resolve_custom_node(node, catalog) for node in order

@@ -12,5 +12,5 @@ class ModelRunError(RuntimeError):
 
 class NotStaticModelError(GraphCompileError):
     """The graph cannot become one static OM: a graph input has a dynamic shape, or a node runs a
-    Python ``execute`` at run time. Online, the Session runs such graphs with its stepped executor;
-    offline (atc), an OM is executed without Python, so they are refused."""
+    Python ``execute`` at run time. Raised online only, where the Session then runs the graph with
+    its stepped executor; offline (atc) such a graph becomes an OM that runs through Python."""

@@ -220,13 +220,16 @@ class _SegmentDatasets:
 
 
 class SteppedModel:
-    """Session backend model for graphs with execute nodes or dynamic input shapes."""
+    """Session backend model for graphs with execute nodes or dynamic input shapes; also the
+    executor of an OM that runs through Python (ge._runtime.python_model), which passes
+    ``own_runtime=False``: the caller's aclInit and current context are used as they are."""
 
-    def __init__(self, graph: GraphIR, options: Mapping[str, str], device_id: int) -> None:
+    def __init__(self, graph: GraphIR, options: Mapping[str, str], device_id: int, own_runtime: bool = True) -> None:
         self.graph = graph
         self.options = compile_options(options, "online")
         self.target = resolve_target(self.options)
-        ensure_runtime(device_id)
+        if own_runtime:
+            ensure_runtime(device_id)
         self.acl = _acl()
         self._lock = threading.Lock()
         self._plans: Dict[tuple, _LoadedPlan] = {}
@@ -261,6 +264,16 @@ class SteppedModel:
             shapes.append(tuple(int(s) for s in array.shape))
         return shapes
 
+    def _device_signature(self, dims: List[List[int]]) -> List[tuple]:
+        if len(dims) != len(self._input_descs):
+            raise ModelRunError(f"graph {self.graph.name} takes {len(self._input_descs)} inputs, got {len(dims)}")
+        for i, (shape, desc) in enumerate(zip(dims, self._input_descs)):
+            fits = desc.shape == [-2] or (len(shape) == len(desc.shape) and
+                                          all(d < 0 or d == s for d, s in zip(desc.shape, shape)))
+            if not fits or any(s < 0 for s in shape):
+                raise ModelRunError(f"input {i} has shape {list(shape)}, the graph input accepts {desc.shape}")
+        return [tuple(int(s) for s in shape) for shape in dims]
+
     def _plan(self, shapes: List[tuple]) -> _LoadedPlan:
         key = tuple(shapes)
         loaded = self._plans.get(key)
@@ -283,6 +296,15 @@ class SteppedModel:
             shapes = self._signature(arrays)
             loaded = self._plan(shapes)
             return _Run(self.acl, loaded, stream).execute(arrays)
+
+    def run_device(self, inputs: List[Tuple[int, int, List[int]]]) -> List[Tuple[int, int, List[int]]]:
+        """Runs on device buffers: ``inputs`` are (address, bytes, shape) of the caller's device
+        memory; returns (address, bytes, shape) of each output, in this model's own memory (valid
+        until the next run; the stream has been synchronized)."""
+        with self._lock:
+            shapes = self._device_signature([dims for _, _, dims in inputs])
+            loaded = self._plan(shapes)
+            return _Run(self.acl, loaded, self.stream).execute_device([(addr, size) for addr, size, _ in inputs])
 
     def close(self) -> None:
         with self._lock:
@@ -320,16 +342,7 @@ class _Run:
         for i, (ep, array) in enumerate(zip(plan.inputs, arrays)):
             array = np.ascontiguousarray(array)
             self._copy(self.addrs[(ep, DEVICE)], array.ctypes.data, array.nbytes, (HOST, DEVICE), f"input {i}")
-        for allocator in self.loaded.allocators.values():
-            allocator.start_run()
-        for index, step in enumerate(plan.steps):
-            if isinstance(step, KernelSegment):
-                self._segment(index, step)
-            elif isinstance(step, ExecuteStep):
-                self._execute(step)
-            else:
-                self._transfer(step)
-        self._sync()
+        self._steps()
         results = []
         for j, (ep, side) in enumerate(plan.outputs):
             desc = plan.descs[ep]
@@ -337,6 +350,29 @@ class _Run:
             self._copy(out.ctypes.data, self.addrs[(ep, side)], out.nbytes, (side, HOST), f"output {j}")
             results.append(out)
         return results
+
+    def execute_device(self, inputs: List[Tuple[int, int]]) -> List[Tuple[int, int, List[int]]]:
+        plan = self.plan
+        for i, (ep, (addr, size)) in enumerate(zip(plan.inputs, inputs)):
+            need = self.loaded.size(ep)
+            if size < need:
+                raise ModelRunError(f"input {i} buffer holds {size} bytes, its shape needs {need}")
+            self._copy(self.addrs[(ep, DEVICE)], addr, need, (DEVICE, DEVICE), f"input {i}")
+        self._steps()
+        return [(self.addrs[(ep, side)], self.loaded.size(ep), list(plan.descs[ep].shape)) for ep, side in plan.outputs]
+
+    def _steps(self) -> None:
+        """Every step in order, then waits for the stream."""
+        for allocator in self.loaded.allocators.values():
+            allocator.start_run()
+        for index, step in enumerate(self.plan.steps):
+            if isinstance(step, KernelSegment):
+                self._segment(index, step)
+            elif isinstance(step, ExecuteStep):
+                self._execute(step)
+            else:
+                self._transfer(step)
+        self._sync()
 
     def _segment(self, index: int, step: KernelSegment) -> None:
         acl, loaded = self.acl, self.loaded

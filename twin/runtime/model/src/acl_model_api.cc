@@ -260,6 +260,28 @@ aclFormat aclmdlGetOutputFormat(const aclmdlDesc *modelDesc, size_t index) {
   return tensor == nullptr ? ACL_FORMAT_UNDEFINED : static_cast<aclFormat>(tensor->format);
 }
 
+aclError aclmdlGetInputDimsRange(const aclmdlDesc *modelDesc, size_t index, aclmdlIODimsRange *dimsRange) {
+  constexpr const char *kApi = "aclmdlGetInputDimsRange";
+  if (modelDesc == nullptr) return NullArgument(kApi, "modelDesc");
+  if (dimsRange == nullptr) return NullArgument(kApi, "dimsRange");
+  const TensorInfo *tensor = DescTensor(modelDesc, index, true);
+  if (tensor == nullptr) {
+    return Fail(ACL_ERROR_INVALID_PARAM, std::string(kApi) + ": index " + std::to_string(index) +
+                                             " is out of range (or the desc was never filled by aclmdlGetDesc)");
+  }
+  if (tensor->dims.size() > ACL_MAX_DIM_CNT) {
+    return Fail(ACL_ERROR_STORAGE_OVER_LIMIT, std::string(kApi) + ": " + std::to_string(tensor->dims.size()) +
+                                                  " dims exceed ACL_MAX_DIM_CNT");
+  }
+  dimsRange->rangeCount = tensor->dims.size();
+  for (size_t k = 0; k < tensor->dims.size(); ++k) {
+    const bool ranged = k < tensor->ranges.size();
+    dimsRange->range[k][0] = ranged ? tensor->ranges[k].first : tensor->dims[k];
+    dimsRange->range[k][1] = ranged ? tensor->ranges[k].second : tensor->dims[k];
+  }
+  return ACL_SUCCESS;
+}
+
 aclError aclmdlGetInputIndexByName(const aclmdlDesc *modelDesc, const char *name, size_t *index) {
   return GetIndexByName(modelDesc, name, index, true);
 }

@@ -37,6 +37,7 @@ TensorInfo ToTensorInfo(const om::TensorDef &def) {
   info.format = def.format();
   info.dims.assign(def.dims().begin(), def.dims().end());
   info.size = def.size();
+  for (const om::DimRange &range : def.dim_ranges()) info.ranges.emplace_back(range.min(), range.max());
   return info;
 }
 
@@ -57,6 +58,7 @@ StatusOr<std::shared_ptr<LoadedModel>> LoadedModel::Load(const void *data, size_
 }
 
 LoadedModel::~LoadedModel() {
+  python_.reset();
   steps_.clear();
   binaries_.clear();
   if (feature_map_ != nullptr) device_->Free(feature_map_, feature_map_size_);
@@ -87,6 +89,14 @@ Status LoadedModel::Build(const void *data, size_t size, const char *api) {
   for (const om::TensorDef &t : def.outputs()) outputs_.push_back(ToTensorInfo(t));
   input_addrs_.assign(inputs_.size(), nullptr);
   output_addrs_.assign(outputs_.size(), nullptr);
+  if (container.requires_python()) {
+    // GE: such a model cannot run without the Python environment; only it loads the interpreter.
+    StatusOr<std::unique_ptr<PythonModel>> python = PythonModel::Load(
+        std::string(static_cast<const char *>(data), size), container, inputs_, outputs_, prefix);
+    if (!python.ok()) return python.status();
+    python_ = std::move(python.value());
+    return Status::Ok();
+  }
 
   for (size_t i = 0; i < container.kernel_binaries.size(); ++i) {
     const om::ByteSpan &bytes = container.kernel_binaries[i];
@@ -264,6 +274,7 @@ Status LoadedModel::Execute(const aclmdlDataset *input, aclmdlDataset *output) {
   std::lock_guard<std::mutex> lock(execute_mutex_);
   Status status = CheckStillLoaded("aclmdlExecute");
   if (!status.ok()) return status;
+  if (python_) return python_->Execute(input, output, *device_, "aclmdlExecute: ");
   status = CheckDatasets(input, output, "aclmdlExecute", &input_addrs_, &output_addrs_);
   if (!status.ok()) return status;
   return RunSteps(steps_, input_addrs_, output_addrs_, "aclmdlExecute: model " + name_ + " ");
@@ -274,6 +285,15 @@ Status LoadedModel::ExecuteAsync(const aclmdlDataset *input, aclmdlDataset *outp
   if (!loaded.ok()) return loaded;
   StatusOr<std::shared_ptr<StreamRef>> target = device_->FindStream(stream);
   if (!target.ok()) return Status(target.status().code(), "aclmdlExecuteAsync: " + target.status().message());
+  if (python_) {
+    // The Python executor runs on the calling thread (its ACL calls need this thread's context):
+    // what is queued on `stream` before it runs first, then the run completes before returning.
+    Status queued = target.value()->Synchronize();
+    if (!queued.ok()) return Status(queued.code(), "aclmdlExecuteAsync: work queued before the run failed: " +
+                                                       queued.message());
+    std::lock_guard<std::mutex> lock(execute_mutex_);
+    return python_->Execute(input, output, *device_, "aclmdlExecuteAsync: ");
+  }
   // Each queued run owns its blobs and addresses: the caller may run again before it syncs.
   struct Run {
     std::vector<Step> steps;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "twin/runtime/model/src/model_types.h"
+#include "twin/runtime/model/src/python_model.h"
 #include "twin/runtime/model/src/runtime_adapter.h"
 
 namespace asc_twin::model {
@@ -73,6 +74,8 @@ class LoadedModel : public std::enable_shared_from_this<LoadedModel> {
   size_t constants_size_ = 0;
   std::vector<std::shared_ptr<BinaryRef>> binaries_;
   std::vector<Step> steps_;
+  // Set for a model that runs through Python (OM version 2); it then has no steps of its own.
+  std::unique_ptr<PythonModel> python_;
 
   std::mutex execute_mutex_;  // guards the members below and steps_' slots during Execute
   std::vector<void *> input_addrs_;

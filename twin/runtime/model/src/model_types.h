@@ -4,6 +4,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -15,9 +17,19 @@ struct aclDataBuffer {
   size_t size = 0;
 };
 
-// Borrowed data buffers in order; the dataset owns neither the buffers nor their memory.
+// A tensor's data type, format and dims (aclCreateTensorDesc).
+struct aclTensorDesc {
+  aclDataType data_type = ACL_DT_UNDEFINED;
+  aclFormat format = ACL_FORMAT_UNDEFINED;
+  std::vector<int64_t> dims;
+};
+
+// Borrowed data buffers in order; the dataset owns neither the buffers nor their memory. It owns
+// the tensor descs set on it (aclmdlSetDatasetTensorDesc copies; an output dataset gets the
+// shapes a dynamic model produced), indexed like the buffers.
 struct aclmdlDataset {
   std::vector<aclDataBuffer *> buffers;
+  std::vector<std::unique_ptr<aclTensorDesc>> tensor_descs;
 };
 
 namespace asc_twin::model {
@@ -26,9 +38,13 @@ struct TensorInfo {
   std::string name;
   int32_t data_type = 0;  // ge::DataType == aclDataType for the shared values
   int32_t format = 2;     // ge::Format; FORMAT_ND by default
-  std::vector<int64_t> dims;
-  uint64_t size = 0;
+  std::vector<int64_t> dims;  // -1: dynamic (a model that runs through Python)
+  uint64_t size = 0;          // 0 when a dim is dynamic
+  std::vector<std::pair<int64_t, int64_t>> ranges;  // inputs of a Python-run model: [min, max] per dim, max -1 unbounded
 };
+
+// Bytes of one element of an ACL data type; 0 for one without a fixed size.
+size_t DataTypeBytes(int32_t data_type);
 
 }  // namespace asc_twin::model
 

@@ -49,6 +49,7 @@ class RtStream : public StreamRef {
  public:
   explicit RtStream(std::shared_ptr<rt::Stream> stream) : stream_(std::move(stream)) {}
   void Enqueue(std::function<Status()> task) override { stream_->Enqueue(std::move(task)); }
+  Status Synchronize() override { return stream_->Synchronize(); }
 
  private:
   std::shared_ptr<rt::Stream> stream_;

@@ -52,6 +52,8 @@ class StreamRef {
   virtual ~StreamRef() = default;
   // Queues `task` after everything queued before it.
   virtual void Enqueue(std::function<Status()> task) = 0;
+  // Waits for everything queued so far (aclrtSynchronizeStream).
+  virtual Status Synchronize() = 0;
 };
 
 // The current context's device as seen at load time; the model keeps it for its lifetime.

@@ -8,6 +8,7 @@ bytes pointers). The library is found as described in acl/_lib.py.
 
 from __future__ import annotations
 
+import ctypes
 import sys
 
 from acl import _lib
@@ -23,6 +24,11 @@ _destroy_buffer = _F["aclDestroyDataBuffer"]
 _update_buffer = _F["aclUpdateDataBuffer"]
 _buffer_addr = _F["aclGetDataBufferAddr"]
 _buffer_size = _F["aclGetDataBufferSizeV2"]
+_create_tensor_desc = _F["aclCreateTensorDesc"]
+_destroy_tensor_desc = _F["aclDestroyTensorDesc"]
+_tensor_desc_num_dims = _F["aclGetTensorDescNumDims"]
+_tensor_desc_dim = _F["aclGetTensorDescDimV2"]
+_tensor_desc_size = _F["aclGetTensorDescSize"]
 
 # Values of CANN's C enums, for code that prefers names to the numbers pyACL samples hard-code.
 ACL_SUCCESS = 0
@@ -86,3 +92,27 @@ def get_data_buffer_size_v2(data_buffer: int) -> int:
 
 
 get_data_buffer_size = get_data_buffer_size_v2
+
+
+# -- tensor descs (the shapes of a dynamic model's inputs and outputs, acl.mdl.*_dataset_tensor_desc)
+def create_tensor_desc(data_type: int, dims: list, format: int) -> int:  # noqa: A002  (CANN's parameter name)
+    values = (ctypes.c_int64 * max(len(dims), 1))(*dims)
+    return _create_tensor_desc(data_type, len(dims), values, format) or 0
+
+
+def destroy_tensor_desc(tensor_desc: int) -> None:
+    _destroy_tensor_desc(tensor_desc)
+
+
+def get_tensor_desc_num_dims(tensor_desc: int) -> int:
+    return _tensor_desc_num_dims(tensor_desc)
+
+
+def get_tensor_desc_dim_v2(tensor_desc: int, index: int) -> tuple[int, int]:
+    dim = ctypes.c_int64(0)
+    ret = _tensor_desc_dim(tensor_desc, index, ctypes.byref(dim))
+    return dim.value, ret
+
+
+def get_tensor_desc_size(tensor_desc: int) -> int:
+    return _tensor_desc_size(tensor_desc)

@@ -52,7 +52,12 @@ class _IODims(ctypes.Structure):
     _fields_ = [("name", ctypes.c_char * 128), ("dimCount", ctypes.c_size_t), ("dims", ctypes.c_int64 * 128)]
 
 
+class _IODimsRange(ctypes.Structure):
+    _fields_ = [("rangeCount", ctypes.c_size_t), ("range", (ctypes.c_int64 * 2) * 128)]
+
+
 IODims = _IODims
+IODimsRange = _IODimsRange
 
 # name: (restype, argtypes)
 _SIGNATURES = {
@@ -89,6 +94,11 @@ _SIGNATURES = {
     "aclUpdateDataBuffer": (_c_int, [_c_ptr, _c_ptr, _c_size]),
     "aclGetDataBufferAddr": (_c_ptr, [_c_ptr]),
     "aclGetDataBufferSizeV2": (_c_size, [_c_ptr]),
+    "aclCreateTensorDesc": (_c_ptr, [_c_int, _c_int, ctypes.POINTER(ctypes.c_int64), _c_int]),
+    "aclDestroyTensorDesc": (None, [_c_ptr]),
+    "aclGetTensorDescNumDims": (_c_size, [_c_ptr]),
+    "aclGetTensorDescDimV2": (_c_int, [_c_ptr, _c_size, ctypes.POINTER(ctypes.c_int64)]),
+    "aclGetTensorDescSize": (_c_size, [_c_ptr]),
     "aclmdlLoadFromFile": (_c_int, [_c_str, ctypes.POINTER(_c_u32)]),
     "aclmdlLoadFromMem": (_c_int, [_c_ptr, _c_size, ctypes.POINTER(_c_u32)]),
     "aclmdlUnload": (_c_int, [_c_u32]),
@@ -103,6 +113,9 @@ _SIGNATURES = {
     "aclmdlGetOutputNameByIndex": (_c_str, [_c_ptr, _c_size]),
     "aclmdlGetInputDims": (_c_int, [_c_ptr, _c_size, ctypes.POINTER(_IODims)]),
     "aclmdlGetOutputDims": (_c_int, [_c_ptr, _c_size, ctypes.POINTER(_IODims)]),
+    "aclmdlGetInputDimsRange": (_c_int, [_c_ptr, _c_size, ctypes.POINTER(_IODimsRange)]),
+    "aclmdlSetDatasetTensorDesc": (_c_int, [_c_ptr, _c_ptr, _c_size]),
+    "aclmdlGetDatasetTensorDesc": (_c_ptr, [_c_ptr, _c_size]),
     "aclmdlGetInputDataType": (_c_int, [_c_ptr, _c_size]),
     "aclmdlGetOutputDataType": (_c_int, [_c_ptr, _c_size]),
     "aclmdlGetInputFormat": (_c_int, [_c_ptr, _c_size]),

@@ -32,6 +32,9 @@ _destroy_dataset = _F["aclmdlDestroyDataset"]
 _add_buffer = _F["aclmdlAddDatasetBuffer"]
 _num_buffers = _F["aclmdlGetDatasetNumBuffers"]
 _get_buffer = _F["aclmdlGetDatasetBuffer"]
+_input_dims_range = _F["aclmdlGetInputDimsRange"]
+_set_tensor_desc = _F["aclmdlSetDatasetTensorDesc"]
+_get_tensor_desc = _F["aclmdlGetDatasetTensorDesc"]
 _execute = _F["aclmdlExecute"]
 _execute_async = _F["aclmdlExecuteAsync"]
 
@@ -105,6 +108,16 @@ def get_output_dims(model_desc: int, index: int) -> tuple[dict, int]:
     return _dims(_output_dims, model_desc, index)
 
 
+def get_input_dims_range(model_desc: int, index: int) -> tuple[dict, int]:
+    """({"rangeCount": n, "range": [[min, max], ...]}, ret); max -1: unbounded."""
+    ranges = _lib.IODimsRange()
+    ret = _input_dims_range(model_desc, index, ctypes.byref(ranges))
+    if ret != 0:
+        return {}, ret
+    count = ranges.rangeCount
+    return {"rangeCount": count, "range": [list(ranges.range[k]) for k in range(count)]}, ret
+
+
 def get_input_data_type(model_desc: int, index: int) -> int:
     return _input_dtype(model_desc, index)
 
@@ -151,6 +164,14 @@ def get_dataset_num_buffers(dataset: int) -> int:
 
 def get_dataset_buffer(dataset: int, index: int) -> int:
     return _get_buffer(dataset, index) or 0
+
+
+def set_dataset_tensor_desc(dataset: int, tensor_desc: int, index: int) -> int:
+    return _set_tensor_desc(dataset, tensor_desc, index)
+
+
+def get_dataset_tensor_desc(dataset: int, index: int) -> int:
+    return _get_tensor_desc(dataset, index) or 0
 
 
 def execute(model_id: int, input: int, output: int) -> int:  # noqa: A002  (CANN's parameter name)

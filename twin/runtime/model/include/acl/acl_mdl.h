@@ -1,8 +1,8 @@
 /*
  * CPU twin of CANN's acl/acl_mdl.h: the model API (load an OM, describe it, run it with
  * datasets of data buffers). Names, signatures and error codes follow CANN; the data-buffer
- * functions, which CANN declares in acl_base.h, are declared here until acl_base.h carries
- * them. Included by acl/acl.h.
+ * and tensor-desc functions, which CANN declares in acl_base.h, are declared here until
+ * acl_base.h carries them. Included by acl/acl.h.
  */
 #ifndef INC_EXTERNAL_ACL_ACL_MODEL_H_
 #define INC_EXTERNAL_ACL_ACL_MODEL_H_
@@ -29,6 +29,15 @@ typedef struct aclmdlIODims {
   int64_t dims[ACL_MAX_DIM_CNT];      /* dims */
 } aclmdlIODims;
 
+#define ACL_DIM_ENDPOINTS 2
+
+/* [min, max] of each input dim (aclmdlGetInputDimsRange); a static dim d is [d, d], an unbounded
+   dynamic dim has max -1. */
+typedef struct aclmdlIODimsRange {
+  size_t rangeCount;
+  int64_t range[ACL_MAX_DIM_CNT][ACL_DIM_ENDPOINTS];
+} aclmdlIODimsRange;
+
 /* ---- data buffers (CANN: acl_base.h) ---- */
 /* Wraps (does not copy or own) `size` bytes at `data`; nullptr on allocation failure. */
 ACL_FUNC_VISIBILITY aclDataBuffer *aclCreateDataBuffer(void *data, size_t size);
@@ -38,6 +47,19 @@ ACL_FUNC_VISIBILITY void *aclGetDataBufferAddr(const aclDataBuffer *dataBuffer);
 ACL_DEPRECATED_MESSAGE("aclGetDataBufferSize is deprecated, use aclGetDataBufferSizeV2 instead")
 ACL_FUNC_VISIBILITY uint32_t aclGetDataBufferSize(const aclDataBuffer *dataBuffer);
 ACL_FUNC_VISIBILITY size_t aclGetDataBufferSizeV2(const aclDataBuffer *dataBuffer);
+
+/* ---- tensor descs (CANN: acl_base.h) ---- */
+/* nullptr if numDims < 0, dims is null while numDims > 0, or on allocation failure. */
+ACL_FUNC_VISIBILITY aclTensorDesc *aclCreateTensorDesc(aclDataType dataType, int numDims, const int64_t *dims,
+                                                       aclFormat format);
+ACL_FUNC_VISIBILITY void aclDestroyTensorDesc(const aclTensorDesc *desc);
+ACL_FUNC_VISIBILITY aclDataType aclGetTensorDescType(const aclTensorDesc *desc);
+ACL_FUNC_VISIBILITY aclFormat aclGetTensorDescFormat(const aclTensorDesc *desc);
+/* Bytes of the tensor (0 if a dim is negative or the type has no fixed size). */
+ACL_FUNC_VISIBILITY size_t aclGetTensorDescSize(const aclTensorDesc *desc);
+ACL_FUNC_VISIBILITY size_t aclGetTensorDescElementCount(const aclTensorDesc *desc);
+ACL_FUNC_VISIBILITY size_t aclGetTensorDescNumDims(const aclTensorDesc *desc);
+ACL_FUNC_VISIBILITY aclError aclGetTensorDescDimV2(const aclTensorDesc *desc, size_t index, int64_t *dimSize);
 
 /* ---- model description ---- */
 ACL_FUNC_VISIBILITY aclmdlDesc *aclmdlCreateDesc();
@@ -51,6 +73,9 @@ ACL_FUNC_VISIBILITY const char *aclmdlGetInputNameByIndex(const aclmdlDesc *mode
 ACL_FUNC_VISIBILITY const char *aclmdlGetOutputNameByIndex(const aclmdlDesc *modelDesc, size_t index);
 ACL_FUNC_VISIBILITY aclError aclmdlGetInputDims(const aclmdlDesc *modelDesc, size_t index, aclmdlIODims *dims);
 ACL_FUNC_VISIBILITY aclError aclmdlGetOutputDims(const aclmdlDesc *modelDesc, size_t index, aclmdlIODims *dims);
+/* Ranges of a model input's dims; a static model's dims give [d, d] each. */
+ACL_FUNC_VISIBILITY aclError aclmdlGetInputDimsRange(const aclmdlDesc *modelDesc, size_t index,
+                                                     aclmdlIODimsRange *dimsRange);
 ACL_FUNC_VISIBILITY aclDataType aclmdlGetInputDataType(const aclmdlDesc *modelDesc, size_t index);
 ACL_FUNC_VISIBILITY aclDataType aclmdlGetOutputDataType(const aclmdlDesc *modelDesc, size_t index);
 ACL_FUNC_VISIBILITY aclFormat aclmdlGetInputFormat(const aclmdlDesc *modelDesc, size_t index);
@@ -65,6 +90,13 @@ ACL_FUNC_VISIBILITY aclError aclmdlDestroyDataset(const aclmdlDataset *dataset);
 ACL_FUNC_VISIBILITY aclError aclmdlAddDatasetBuffer(aclmdlDataset *dataset, aclDataBuffer *dataBuffer);
 ACL_FUNC_VISIBILITY size_t aclmdlGetDatasetNumBuffers(const aclmdlDataset *dataset);
 ACL_FUNC_VISIBILITY aclDataBuffer *aclmdlGetDatasetBuffer(const aclmdlDataset *dataset, size_t index);
+/* The shape of input (or output) `index` for the next run of a model with dynamic dims; the
+   dataset keeps a copy (only the dims matter). Must lie within the model's input ranges. */
+ACL_FUNC_VISIBILITY aclError aclmdlSetDatasetTensorDesc(aclmdlDataset *dataset, aclTensorDesc *tensorDesc,
+                                                        size_t index);
+/* After a run of a model with dynamic dims: the shape of output `index` (owned by the dataset,
+   valid until the next run with it or its destruction). nullptr if none was set. */
+ACL_FUNC_VISIBILITY aclTensorDesc *aclmdlGetDatasetTensorDesc(const aclmdlDataset *dataset, size_t index);
 
 /* ---- load / unload / execute ---- */
 ACL_FUNC_VISIBILITY aclError aclmdlLoadFromFile(const char *modelPath, uint32_t *modelId);
