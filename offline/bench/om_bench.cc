@@ -96,28 +96,29 @@ void BenchOne(const char *path, std::vector<Row> *rows) {
   Check(aclmdlGetDesc(desc, id), "aclmdlGetDesc");
   const size_t elements = aclmdlGetOutputSizeByIndex(desc, 0) / sizeof(float);
   Datasets d = MakeDatasets(desc);
-  // Enough runs for a stable median without spending long on the large model.
-  const int runs = elements <= (1u << 16) ? 2000 : 30;
-  for (int i = 0; i < kWarmupRuns; ++i) Check(aclmdlExecute(id, d.in, d.out), "aclmdlExecute");
-  std::vector<double> execs;
-  for (int i = 0; i < runs; ++i) {
-    const auto t0 = Clock::now();
-    Check(aclmdlExecute(id, d.in, d.out), "aclmdlExecute");
-    execs.push_back(Seconds(t0, Clock::now()));
-  }
-  const double median = Quantile(execs, 0.5);
   // The C add on the same device buffers (x, y inputs; z the output), as many threads as cores.
   const auto *x = static_cast<const float *>(d.mem[0]);
   const auto *y = static_cast<const float *>(d.mem[1]);
   auto *z = static_cast<float *>(d.mem[2]);
   const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  for (int i = 0; i < kWarmupRuns; ++i) asc_twin_bench::CAdd(x, y, z, elements, threads);
-  std::vector<double> c_adds;
+  // Enough runs for a stable median without spending long on the large model. Execute and C add
+  // alternate, so that both see the same machine load (the host is shared; one after the other,
+  // a change of load between the two halves moved the ratio by 0.3).
+  const int runs = elements <= (1u << 16) ? 2000 : 40;
+  for (int i = 0; i < kWarmupRuns; ++i) {
+    Check(aclmdlExecute(id, d.in, d.out), "aclmdlExecute");
+    asc_twin_bench::CAdd(x, y, z, elements, threads);
+  }
+  std::vector<double> execs, c_adds;
   for (int i = 0; i < runs; ++i) {
-    const auto t0 = Clock::now();
+    auto t0 = Clock::now();
+    Check(aclmdlExecute(id, d.in, d.out), "aclmdlExecute");
+    execs.push_back(Seconds(t0, Clock::now()));
+    t0 = Clock::now();
     asc_twin_bench::CAdd(x, y, z, elements, threads);
     c_adds.push_back(Seconds(t0, Clock::now()));
   }
+  const double median = Quantile(execs, 0.5);
   const double c_median = Quantile(c_adds, 0.5);
   std::printf("| %10zu | %8.3f | %8.3f | %10.2f | %10.2f | %7.2f | %9.2f | %6.2f |\n", elements,
               Quantile(loads, 0.5) * 1e3, *std::min_element(loads.begin(), loads.end()) * 1e3, median * 1e6,

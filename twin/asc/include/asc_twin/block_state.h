@@ -2,6 +2,16 @@
 // everything the NPU keeps per core (block index, UB, the TPipe pointer) is
 // thread_local here. The kernel entry shim installs it from AscTwinBlockEnv
 // and clears it when the block ends, also after a trap.
+//
+// Reaching it fast: a device binary is dlopened, so its thread_local lives in dynamic TLS and
+// every access is a call to __tls_get_addr (~6% of a small-tile kernel's time, as every
+// Ascend C call reads the state). When the host offers a block slot (ASC_TWIN_ENV_BLOCK_SLOT:
+// a pointer in the host's static TLS, at one offset from the thread pointer in all threads),
+// the entry stores &g_block there for the block and Block() reads it back with two plain
+// loads (%fs-relative). The slot only ever points to the running image's own g_block, so
+// images built with other header versions never see each other's state, and the image itself
+// defines no static TLS (thousands of dlopen/dlclose cycles cannot exhaust it). Without a
+// slot (another host, outside a block, not clang on x86-64) Block() is g_block itself.
 #ifndef ASC_TWIN_BLOCK_STATE_H_
 #define ASC_TWIN_BLOCK_STATE_H_
 
@@ -39,11 +49,6 @@ struct alignas(64) BlockState {  // own cache lines: dynamic TLS blocks of two t
 // kernel's (which may come from other header versions).
 __attribute__((visibility("hidden"))) inline thread_local BlockState g_block;
 
-inline BlockState& Block() { return g_block; }
-
-// Store fences this thread's blocks issued when they ended (what tests observe of ClearBlock).
-__attribute__((visibility("hidden"))) inline thread_local uint64_t g_block_end_fences = 0;
-
 // Reads one field of the env exactly as wide as it is: the runtime has just stored the fields
 // one by one, and a wider load merging two of them (which compilers like to emit) cannot be
 // forwarded from the store buffer; it waits until every older store, e.g. the previous block's
@@ -52,6 +57,69 @@ template <typename F>
 inline F EnvField(const F& field) {
   return __atomic_load_n(&field, __ATOMIC_RELAXED);
 }
+
+#if defined(__clang__) && defined(__x86_64__)
+#define ASC_TWIN_BLOCK_SLOT_READS 1  // clang's __seg_fs: loads the compiler orders and aliases
+#else
+#define ASC_TWIN_BLOCK_SLOT_READS 0  // g++ has no __seg_fs in C++: g_block only
+#endif
+
+// The host's block slot as an offset from the thread pointer; 0 until an entry got one. The
+// same value for every host thread, stored only when it changes (atomics: entries on several
+// threads may store it at once).
+__attribute__((visibility("hidden"))) inline intptr_t g_block_slot_tpoff = 0;
+
+#if ASC_TWIN_BLOCK_SLOT_READS
+using BlockSlotRef = BlockState* __seg_fs*;  // the calling thread's slot, at a TP offset
+#endif
+
+ASC_TWIN_HOT inline BlockState& Block() {
+#if ASC_TWIN_BLOCK_SLOT_READS
+  const intptr_t off = __atomic_load_n(&g_block_slot_tpoff, __ATOMIC_RELAXED);
+  if (__builtin_expect(off != 0, 1)) {
+    BlockState* current = *reinterpret_cast<BlockSlotRef>(off);
+    if (__builtin_expect(current != nullptr, 1)) return *current;  // null: no block of a slot host here
+  }
+#endif
+  return g_block;
+}
+
+// Publishes this thread's g_block in the host's slot for one block and restores the slot's
+// old value afterwards (ASC_TWIN_ENV_BLOCK_SLOT; nothing when the host offers none).
+class BlockSlotScope {
+ public:
+  explicit BlockSlotScope(const AscTwinBlockEnv* env) {
+#if ASC_TWIN_BLOCK_SLOT_READS
+    if ((EnvField(env->flags) & ASC_TWIN_ENV_BLOCK_SLOT) == 0) return;
+    const intptr_t off = static_cast<intptr_t>(EnvField(env->block_slot_tpoff));
+    if (off == 0) return;
+    if (__atomic_load_n(&g_block_slot_tpoff, __ATOMIC_RELAXED) != off) {
+      __atomic_store_n(&g_block_slot_tpoff, off, __ATOMIC_RELAXED);
+    }
+    slot_ = reinterpret_cast<BlockSlotRef>(off);
+    saved_ = *slot_;
+    *slot_ = &g_block;
+#else
+    (void)env;
+#endif
+  }
+  ~BlockSlotScope() {
+#if ASC_TWIN_BLOCK_SLOT_READS
+    if (slot_ != nullptr) *slot_ = saved_;
+#endif
+  }
+  BlockSlotScope(const BlockSlotScope&) = delete;
+  BlockSlotScope& operator=(const BlockSlotScope&) = delete;
+
+ private:
+#if ASC_TWIN_BLOCK_SLOT_READS
+  BlockSlotRef slot_ = nullptr;
+  BlockState* saved_ = nullptr;
+#endif
+};
+
+// Store fences this thread's blocks issued when they ended (what tests observe of ClearBlock).
+__attribute__((visibility("hidden"))) inline thread_local uint64_t g_block_end_fences = 0;
 
 inline void InstallBlock(const AscTwinBlockEnv* env) {
   BlockState& b = g_block;
@@ -86,8 +154,8 @@ inline void ClearBlock() {
 }
 
 // Traps unless [addr, addr+len) lies inside one live device allocation.
-inline void CheckGm(const char* api, const void* addr, uint64_t len) {
-  const BlockState& b = g_block;
+ASC_TWIN_HOT inline void CheckGm(const char* api, const void* addr, uint64_t len) {
+  const BlockState& b = Block();
   if (len == 0 || b.gm_check == nullptr) return;
   if (!b.gm_check(b.gm_ctx, addr, len)) {
     RaiseTrap("%s: GM access [%p, +%llu B) is outside every device allocation", api, addr,

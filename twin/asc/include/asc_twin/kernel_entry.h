@@ -82,13 +82,17 @@ inline void WriteError(char* err, size_t cap, const char* msg) {
   }
 }
 
-// Installs the block state for one call and clears it on every exit path.
+// Installs the block state for one call (and publishes it in the host's block slot) and
+// clears it on every exit path; the slot gets its old value back after the clear.
 class BlockScope {
  public:
-  explicit BlockScope(const AscTwinBlockEnv* env) { InstallBlock(env); }
+  explicit BlockScope(const AscTwinBlockEnv* env) : slot_(env) { InstallBlock(env); }
   ~BlockScope() { ClearBlock(); }
   BlockScope(const BlockScope&) = delete;
   BlockScope& operator=(const BlockScope&) = delete;
+
+ private:
+  BlockSlotScope slot_;
 };
 
 // What the launch trailer gives the block (aicore_abi.h): the tiling key TILING_KEY_IS reads
