@@ -112,6 +112,43 @@ TEST_F(AscendcLaunch, StreamedOutputIsCompleteAfterSynchronize) {
   ACL_OK(aclrtDestroyStream(stream));
 }
 
+// Kernel images define no static TLS: the block slot their API calls read lives in the process
+// that runs blocks (ASC_TWIN_ENV_BLOCK_SLOT). An image with initial-exec TLS of its own takes
+// static TLS at every dlopen, from a reserve of a few KiB that glibc cannot compact, so loads
+// fail once a few images hold it; this one is loaded, run (block slot in use) and unloaded 2000
+// times with 16 images loaded at any time, as a model with many kernels keeps them.
+TEST_F(AscendcLaunch, LoadLaunchUnload2000Times) {
+  const std::vector<uint8_t> bytes = ReadFile(KernelPath("add"));
+  aclrtStream stream = nullptr;
+  ACL_OK(aclrtCreateStream(&stream));
+  const uint32_t blocks = 2, tile_num = 1, tile_length = 64;
+  const uint32_t total = blocks * tile_num * 2 * tile_length;
+  DeviceAddOperands ops;
+  ASSERT_NO_FATAL_FAILURE(ops.Upload(total, -100.0f, 100.0f));
+  const float *out = static_cast<const float *>(ops.dz);  // aclrtMalloc memory is host memory
+  constexpr int kLive = 16;
+  aclrtBinHandle live[kLive] = {};
+  for (int cycle = 0; cycle < 2000; ++cycle) {
+    aclrtBinHandle &bin = live[cycle % kLive];
+    if (bin != nullptr) {
+      ACL_OK(aclrtBinaryUnLoad(bin)) << "cycle " << cycle;
+    }
+    ACL_OK(aclrtBinaryLoadFromData(bytes.data(), bytes.size(), nullptr, &bin)) << "cycle " << cycle;
+    aclrtFuncHandle add = nullptr;
+    ACL_OK(aclrtBinaryGetFunction(bin, "add_custom", &add));
+    ACL_OK(aclrtMemset(ops.dz, ops.bytes, 0xff, ops.bytes));  // NaN pattern: unwritten elements show up
+    uint64_t args[5] = {reinterpret_cast<uint64_t>(ops.dx), reinterpret_cast<uint64_t>(ops.dy),
+                        reinterpret_cast<uint64_t>(ops.dz), total, tile_num};
+    ACL_OK(aclrtLaunchKernel(add, blocks, args, sizeof(args), stream));
+    ACL_OK(aclrtSynchronizeStream(stream)) << "cycle " << cycle;
+    for (uint32_t i = 0; i < total; ++i) {
+      ASSERT_EQ(out[i], ops.x[i] + ops.y[i]) << "cycle " << cycle << ", element " << i;
+    }
+  }
+  for (aclrtBinHandle bin : live) ACL_OK(aclrtBinaryUnLoad(bin));
+  ACL_OK(aclrtDestroyStream(stream));
+}
+
 TEST_F(AscendcLaunch, UbOverflowTrapNamesKernelAndBlock) {
   aclrtFuncHandle hog = Load("add", "ub_hog");
   uint64_t too_big[2] = {0, 196608 + 4096};  // Ascend910B1 UB is 196608 bytes
