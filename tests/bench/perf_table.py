@@ -67,10 +67,11 @@ def runtime_rows(data: dict) -> List[Row]:
         rows.append((f"launch + synchronize after 1 ms idle / back to back, {blocks} block(s)",
                      f"{ratio:.2f} ({launch['after_idle_us']:.1f} / {launch['back_to_back_us']:.2f} us)", "<= 2",
                      ratio <= 2.0))
+    tile = f", {data['tile_floats']}-float tiles" if "tile_floats" in data else ""
     for r in data["add"]:
         if r["n"] >= 32 << 20:
             ratio = r["c_us"] / r["kernel_us"]
-            rows.append((f"AddCustom kernel {_label(r['n'])} / C add (speed)",
+            rows.append((f"AddCustom kernel {_label(r['n'])} / C add (speed{tile})",
                          f"{ratio:.2f} ({r['kernel_us']:.0f} vs {r['c_us']:.0f} us)", ">= 0.9", ratio >= 0.9))
     return rows
 

@@ -37,7 +37,9 @@ struct Options {
   std::string add_path;
   std::string empty_path;
   std::vector<uint64_t> sizes{1u << 10, 1u << 14, 1u << 18, 1u << 20, 1u << 22, 1u << 24, 1u << 25};
-  uint32_t tile_num = 1;  // tiles per buffer: a block makes tile_num x 2 (double buffer) trips
+  // Tiles per buffer: a block makes tile_num x 2 (double buffer) trips. 4 is the Ascend C
+  // sample's tiling (ops/add_custom: 128-float tiles), so the API's per-call cost is measured.
+  uint32_t tile_num = 4;
   double seconds = 1.0;   // measuring time budget per size and contender
   int launch_reps = 20000;  // launch-overhead repetitions per case (0: skip)
   bool json = false;

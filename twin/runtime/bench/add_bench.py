@@ -162,16 +162,18 @@ def main() -> None:
         print(f"| {r['n']:>8} | {k:>26.2f} | {ko:>22.2f} | {k / ko:>5.2f} | {gbps(r['n'], r['c_us']):>20.2f} | "
               f"{gbps(r['n'], o['c_us']):>23.2f} |")
     if args.json_out:
-        write_json(args.json_out, adds, launches)
+        write_json(args.json_out, adds, launches, 1024 // 2 // setup["tile_num"])
 
 
-def write_json(path: str, adds, launches) -> None:
+def write_json(path: str, adds, launches, tile_floats: int) -> None:
     """The device-process rows the performance table uses: per block count, back to back and after
-    1 ms idle; per size, kernel and C add medians. Written to a temp file, then renamed."""
+    1 ms idle; per size, kernel and C add medians (and the kernel's tile). Written to a temp file,
+    then renamed."""
     after = {r["blocks"]: r["median_us"] for r in launches if r["idle_us"] == 1000}
     summary = {"launch": {str(r["blocks"]): {"back_to_back_us": r["median_us"], "after_idle_us": after[r["blocks"]]}
                           for r in launches if r["idle_us"] == 0 and r["blocks"] in after},
-               "add": [{"n": r["n"], "kernel_us": r["kernel_us"], "c_us": r["c_us"]} for r in adds]}
+               "add": [{"n": r["n"], "kernel_us": r["kernel_us"], "c_us": r["c_us"]} for r in adds],
+               "tile_floats": tile_floats}
     tmp = path + ".tmp"
     with open(tmp, "w") as f:
         json.dump(summary, f, indent=1)

@@ -136,6 +136,9 @@ void FillEnv(const LaunchState &state, uint8_t *ub, AscTwinBlockEnv *env) {
 #if ASC_TWIN_BLOCK_SLOT_SUPPORTED
   AscTwinEnvUseBlockSlot(env, &t_block_slot);
 #endif
+  env->flags |= ASC_TWIN_ENV_GM_RANGE;
+  env->gm_range = &MemoryTable::GmRange;
+  env->gm_generation = request.memory->GenerationWord();
 }
 
 // True if the calling thread may run `block` (no resident thread took it first).

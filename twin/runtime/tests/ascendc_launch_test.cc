@@ -149,6 +149,40 @@ TEST_F(AscendcLaunch, LoadLaunchUnload2000Times) {
   ACL_OK(aclrtDestroyStream(stream));
 }
 
+// The runtime offers kernels gm_range (ASC_TWIN_ENV_GM_RANGE): a block thread remembers the
+// allocations its DataCopy calls were found in, also for later blocks and launches. A free must
+// still be seen by the next access: add_custom writing to z after aclrtFree(z) traps, although
+// the thread found z in the launch before; one too short an output traps as well.
+TEST_F(AscendcLaunch, GmChecksSeeFreesAndShortAllocations) {
+  aclrtFuncHandle add = Load("add", "add_custom");
+  const uint32_t blocks = 1, tile_num = 2, tile_length = 64 * (1 + static_cast<uint32_t>(Rng()() % 4));
+  const uint32_t total = blocks * tile_num * 2 * tile_length;
+  DeviceAddOperands ops;
+  ASSERT_NO_FATAL_FAILURE(ops.Upload(total, -100.0f, 100.0f));
+  uint64_t args[5] = {reinterpret_cast<uint64_t>(ops.dx), reinterpret_cast<uint64_t>(ops.dy),
+                      reinterpret_cast<uint64_t>(ops.dz), total, tile_num};
+  for (int run = 0; run < 3; ++run) {  // z is now among the ranges the block thread remembers
+    ACL_OK(aclrtLaunchKernel(add, blocks, args, sizeof(args), nullptr));
+    ACL_OK(aclrtSynchronizeStream(nullptr));
+  }
+  const float *out = static_cast<const float *>(ops.dz);
+  for (uint32_t i = 0; i < total; ++i) ASSERT_EQ(out[i], ops.x[i] + ops.y[i]) << "element " << i;
+  ACL_OK(aclrtFree(ops.dz));
+  ops.dz = nullptr;
+  ACL_OK(aclrtLaunchKernel(add, blocks, args, sizeof(args), nullptr));
+  EXPECT_EQ(aclrtSynchronizeStream(nullptr), ACL_ERROR_RT_AICORE_EXCEPTION);
+  std::string msg = TakeErrMsg();
+  EXPECT_EQ(msg.rfind("kernel add_custom block 0: DataCopy(UB->GM): GM access [", 0), 0u) << msg;
+  EXPECT_NE(msg.find("is outside every device allocation"), std::string::npos) << msg;
+  // A live output one tile too short (maybe at the freed address): the last tile's DataCopy traps.
+  ACL_OK(aclrtMalloc(&ops.dz, ops.bytes - tile_length * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST));
+  args[2] = reinterpret_cast<uint64_t>(ops.dz);
+  ACL_OK(aclrtLaunchKernel(add, blocks, args, sizeof(args), nullptr));
+  EXPECT_EQ(aclrtSynchronizeStream(nullptr), ACL_ERROR_RT_AICORE_EXCEPTION);
+  msg = TakeErrMsg();
+  EXPECT_NE(msg.find("DataCopy(UB->GM): GM access ["), std::string::npos) << msg;
+}
+
 TEST_F(AscendcLaunch, UbOverflowTrapNamesKernelAndBlock) {
   aclrtFuncHandle hog = Load("add", "ub_hog");
   uint64_t too_big[2] = {0, 196608 + 4096};  // Ascend910B1 UB is 196608 bytes

@@ -27,12 +27,27 @@ namespace AscendC {
 class TPipe;
 namespace twin {
 
+// Allocations the GM accesses of this thread's blocks were found in (ASC_TWIN_ENV_GM_RANGE):
+// any access inside one is checked while the allocation table's generation still reads
+// `generation`. Kept from block to block: generations are unique in the process (no two tables,
+// no two states of a table share one), so a match can only be the table that answered.
+struct GmRanges {
+  static constexpr uint32_t kSize = 4;  // a kernel typically streams 2-4 tensors
+  uint64_t generation = 0;              // 0: none yet (tables start at 1)
+  uintptr_t lo[kSize] = {};
+  uintptr_t hi[kSize] = {};
+  uint32_t next = 0;  // round-robin victim
+};
+
 struct alignas(64) BlockState {  // own cache lines: dynamic TLS blocks of two threads may be neighbours
   const AscTwinBlockEnv* env = nullptr;
   uint8_t* ub_base = nullptr;
   uint64_t ub_size = 0;
   AscTwinGmCheckFn gm_check = nullptr;
   const void* gm_ctx = nullptr;
+  AscTwinGmRangeFn gm_range = nullptr;      // with gm_generation: env flag ASC_TWIN_ENV_GM_RANGE
+  const uint64_t* gm_generation = nullptr;
+  GmRanges gm_ranges;
   int64_t block_idx = 0;
   int64_t block_num = 1;
   TPipe* pipe = nullptr;       // GetTPipePtr()
@@ -128,6 +143,10 @@ inline void InstallBlock(const AscTwinBlockEnv* env) {
   b.ub_size = EnvField(env->ub_size);
   b.gm_check = EnvField(env->gm_check);
   b.gm_ctx = EnvField(env->gm_ctx);
+  const bool ranges = (EnvField(env->flags) & ASC_TWIN_ENV_GM_RANGE) != 0;
+  b.gm_range = ranges ? EnvField(env->gm_range) : nullptr;
+  b.gm_generation = ranges ? EnvField(env->gm_generation) : nullptr;
+  if (b.gm_generation == nullptr) b.gm_range = nullptr;
   b.block_idx = EnvField(env->block_idx);
   b.block_num = EnvField(env->block_num);
   b.pipe = nullptr;
@@ -149,18 +168,52 @@ inline void ClearBlock() {
     ++g_block_end_fences;
   }
   const uint64_t epoch = b.pipe_epoch + 1;
+  const GmRanges ranges = b.gm_ranges;
   b = BlockState{};
   b.pipe_epoch = epoch;
+  b.gm_ranges = ranges;
 }
 
-// Traps unless [addr, addr+len) lies inside one live device allocation.
+[[noreturn]] __attribute__((noinline, cold)) inline void RaiseGmTrap(const char* api, const void* addr, uint64_t len) {
+  RaiseTrap("%s: GM access [%p, +%llu B) is outside every device allocation", api, addr,
+            static_cast<unsigned long long>(len));
+}
+
+// A miss of the block's GmRanges: asks the host (gm_range) and remembers the allocation.
+__attribute__((noinline)) inline void CheckGmRange(const char* api, const void* addr, uint64_t len) {
+  BlockState& b = Block();
+  uintptr_t lo = 0, hi = 0;
+  uint64_t generation = 0;
+  if (!b.gm_range(b.gm_ctx, addr, len, &lo, &hi, &generation)) RaiseGmTrap(api, addr, len);
+  GmRanges& c = b.gm_ranges;
+  if (generation != c.generation) {  // something was freed: forget everything found before
+    c = GmRanges{};
+    c.generation = generation;
+  }
+  c.lo[c.next] = lo;
+  c.hi[c.next] = hi;
+  c.next = (c.next + 1) % GmRanges::kSize;
+}
+
+// Traps unless [addr, addr+len) lies inside one live device allocation. With the host's
+// gm_range, a hit among this block's known allocations is a few inline compares (the host's
+// gm_check was an indirect call per DataCopy); a free since they were found changes the
+// generation, so the next access asks the host again, as gm_check would.
 ASC_TWIN_HOT inline void CheckGm(const char* api, const void* addr, uint64_t len) {
   const BlockState& b = Block();
-  if (len == 0 || b.gm_check == nullptr) return;
-  if (!b.gm_check(b.gm_ctx, addr, len)) {
-    RaiseTrap("%s: GM access [%p, +%llu B) is outside every device allocation", api, addr,
-              static_cast<unsigned long long>(len));
+  if (len == 0) return;
+  if (b.gm_range != nullptr) {
+    const uintptr_t begin = reinterpret_cast<uintptr_t>(addr), end = begin + len;
+    const GmRanges& c = b.gm_ranges;
+    if (end > begin && __atomic_load_n(b.gm_generation, __ATOMIC_ACQUIRE) == c.generation) {
+      for (uint32_t k = 0; k < GmRanges::kSize; ++k) {
+        if (begin >= c.lo[k] && end <= c.hi[k]) return;
+      }
+    }
+    return CheckGmRange(api, addr, len);
   }
+  if (b.gm_check == nullptr) return;
+  if (!b.gm_check(b.gm_ctx, addr, len)) RaiseGmTrap(api, addr, len);
 }
 
 }  // namespace twin
