@@ -99,11 +99,11 @@ ASC_TWIN_HOT inline BlockState& Block() {
   return g_block;
 }
 
-// Publishes this thread's g_block in the host's slot for one block and restores the slot's
-// old value afterwards (ASC_TWIN_ENV_BLOCK_SLOT; nothing when the host offers none).
+// Publishes `state` (this thread's g_block) in the host's slot for one block and restores the
+// slot's old value afterwards (ASC_TWIN_ENV_BLOCK_SLOT; nothing when the host offers none).
 class BlockSlotScope {
  public:
-  explicit BlockSlotScope(const AscTwinBlockEnv* env) {
+  BlockSlotScope(const AscTwinBlockEnv* env, BlockState* state) {
 #if ASC_TWIN_BLOCK_SLOT_READS
     if ((EnvField(env->flags) & ASC_TWIN_ENV_BLOCK_SLOT) == 0) return;
     const intptr_t off = static_cast<intptr_t>(EnvField(env->block_slot_tpoff));
@@ -113,9 +113,10 @@ class BlockSlotScope {
     }
     slot_ = reinterpret_cast<BlockSlotRef>(off);
     saved_ = *slot_;
-    *slot_ = &g_block;
+    *slot_ = state;
 #else
     (void)env;
+    (void)state;
 #endif
   }
   ~BlockSlotScope() {
@@ -136,8 +137,9 @@ class BlockSlotScope {
 // Store fences this thread's blocks issued when they ended (what tests observe of ClearBlock).
 __attribute__((visibility("hidden"))) inline thread_local uint64_t g_block_end_fences = 0;
 
-inline void InstallBlock(const AscTwinBlockEnv* env) {
-  BlockState& b = g_block;
+// `b` is this thread's g_block (the entry looks it up once: in a dlopened image each lookup is
+// a __tls_get_addr call).
+inline void InstallBlock(const AscTwinBlockEnv* env, BlockState& b) {
   b.env = env;
   b.ub_base = EnvField(env->ub_base);
   b.ub_size = EnvField(env->ub_size);
@@ -158,8 +160,7 @@ inline void InstallBlock(const AscTwinBlockEnv* env) {
   b.events = EventFlags{};
 }
 
-inline void ClearBlock() {
-  BlockState& b = g_block;
+inline void ClearBlock(BlockState& b) {
   // Streaming stores are weakly ordered: make them visible before the runtime learns (from
   // another thread) that the block is done, unless the runtime promised to fence them itself
   // (once per run of blocks: an sfence per block cost ~1/3 of a streaming kernel's time).
@@ -173,6 +174,9 @@ inline void ClearBlock() {
   b.pipe_epoch = epoch;
   b.gm_ranges = ranges;
 }
+
+inline void InstallBlock(const AscTwinBlockEnv* env) { InstallBlock(env, g_block); }
+inline void ClearBlock() { ClearBlock(g_block); }
 
 [[noreturn]] __attribute__((noinline, cold)) inline void RaiseGmTrap(const char* api, const void* addr, uint64_t len) {
   RaiseTrap("%s: GM access [%p, +%llu B) is outside every device allocation", api, addr,
