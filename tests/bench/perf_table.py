@@ -54,10 +54,20 @@ def offline_rows(data: dict) -> List[Row]:
                      "(no goal)", None))
     for om in data["om"]:
         if om["elements"] >= 1 << 20:
-            ratio = om["c_add_us"] / om["exec_us"]
-            rows.append((f"aclmdlExecute {_label(om['elements'])} / C add (speed)",
-                         f"{ratio:.2f} ({om['exec_us']:.0f} vs {om['c_add_us']:.0f} us)", ">= 0.9", ratio >= 0.9))
+            rows.append(_speed_row(f"aclmdlExecute {_label(om['elements'])} / C add (speed)", om["exec_us"],
+                                   om["c_add_us"], om.get("paired_speed")))
     return rows
+
+
+def _speed_row(measure: str, ours_us: float, c_us: float, paired: Optional[float]) -> Row:
+    """A speed ratio against the C add. With a paired ratio (the median over back-to-back pairs of
+    runs, which sees the load of other processes on both sides alike) the goal is judged on it;
+    the ratio of the two medians is shown beside it."""
+    medians = c_us / ours_us
+    if paired is None:
+        return measure, f"{medians:.2f} ({ours_us:.0f} vs {c_us:.0f} us)", ">= 0.9", medians >= 0.9
+    return (measure, f"{paired:.2f} paired; {medians:.2f} from the medians ({ours_us:.0f} vs {c_us:.0f} us)",
+            ">= 0.9", paired >= 0.9)
 
 
 def runtime_rows(data: dict) -> List[Row]:
@@ -67,11 +77,11 @@ def runtime_rows(data: dict) -> List[Row]:
         rows.append((f"launch + synchronize after 1 ms idle / back to back, {blocks} block(s)",
                      f"{ratio:.2f} ({launch['after_idle_us']:.1f} / {launch['back_to_back_us']:.2f} us)", "<= 2",
                      ratio <= 2.0))
+    tile = f", {data['tile_floats']}-float tiles" if "tile_floats" in data else ""
     for r in data["add"]:
         if r["n"] >= 32 << 20:
-            ratio = r["c_us"] / r["kernel_us"]
-            rows.append((f"AddCustom kernel {_label(r['n'])} / C add (speed)",
-                         f"{ratio:.2f} ({r['kernel_us']:.0f} vs {r['c_us']:.0f} us)", ">= 0.9", ratio >= 0.9))
+            rows.append(_speed_row(f"AddCustom kernel {_label(r['n'])} / C add (speed{tile})", r["kernel_us"],
+                                   r["c_us"], r.get("paired_speed")))
     return rows
 
 

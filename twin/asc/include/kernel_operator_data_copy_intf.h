@@ -32,7 +32,7 @@ constexpr uint64_t kStreamingThresholdBytes = uint64_t{8} << 20;
 // UB -> GM move of whole 32-byte blocks. Once the launch's GM output, estimated as block_num
 // blocks each writing what this block wrote so far, reaches kStreamingThresholdBytes, the data
 // would be evicted before anyone reads it: stream it to memory instead (see StreamBlocks32).
-inline void WriteGmBlocks32(void* dst, const void* src, uint64_t bytes) {
+ASC_TWIN_HOT inline void WriteGmBlocks32(void* dst, const void* src, uint64_t bytes) {
   BlockState& b = Block();
   b.gm_written += bytes;
   if (b.gm_written * static_cast<uint64_t>(b.block_num) >= kStreamingThresholdBytes &&
@@ -46,7 +46,7 @@ inline void WriteGmBlocks32(void* dst, const void* src, uint64_t bytes) {
 
 // One UB -> GM row: combined element by element in atomic mode, else a plain (block) copy.
 template <typename T>
-inline void WriteGmRow(void* dst, const void* src, uint64_t bytes, bool blocks32) {
+ASC_TWIN_HOT inline void WriteGmRow(void* dst, const void* src, uint64_t bytes, bool blocks32) {
   if (AtomicActive()) {
     if constexpr (kIsInt4<T>) {
       RaiseTrap("DataCopy(UB->GM): atomic mode (SetAtomicAdd/Max/Min) does not support int4b_t");
@@ -63,7 +63,7 @@ inline void WriteGmRow(void* dst, const void* src, uint64_t bytes, bool blocks32
 inline uint64_t RoundUp32(uint64_t n) { return (n + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE; }
 
 template <typename T>
-inline void CheckGmAligned(const char* api, const T* p) {
+ASC_TWIN_HOT inline void CheckGmAligned(const char* api, const T* p) {
   if (reinterpret_cast<uintptr_t>(p) % sizeof(T) != 0) {
     RaiseTrap("%s: GM address %p is not aligned to sizeof(T) = %zu", api, static_cast<const void*>(p), sizeof(T));
   }
@@ -71,7 +71,7 @@ inline void CheckGmAligned(const char* api, const T* p) {
 
 // Count-form rule: whole 32-byte blocks only.
 template <typename T>
-inline void CheckCopyCount(const char* api, uint32_t count) {
+ASC_TWIN_HOT inline void CheckCopyCount(const char* api, uint32_t count) {
   const uint64_t bytes = ElemBytes<T>(count);
   if (kIsInt4<T> && (count % 2 != 0 || bytes % ONE_BLK_SIZE != 0)) {
     RaiseTrap("%s: count %u int4b_t elements = %llu B is not a whole number of 32-byte blocks (64 int4b_t "
@@ -106,7 +106,7 @@ inline uint64_t TensorBytes(const LocalTensor<T>& t) {
 // ---------------- count form ----------------
 
 template <typename T>
-__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count) {
+__aicore__ ASC_TWIN_HOT inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count) {
   constexpr const char* api = "DataCopy(GM->UB)";
   if (count == 0) return;
   twin::CheckCopyCount<T>(api, count);
@@ -117,7 +117,7 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>
 }
 
 template <typename T>
-__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+__aicore__ ASC_TWIN_HOT inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
   constexpr const char* api = "DataCopy(UB->GM)";
   if (count == 0) return;
   twin::CheckCopyCount<T>(api, count);

@@ -30,8 +30,8 @@ inline T ReluOf(T x) {
 
 #define ASC_TWIN_BINARY_API(Name, Pred, TypeText, Expr)                                                       \
   template <typename T>                                                                                       \
-  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
-                              const int32_t& count) {                                                         \
+  __aicore__ ASC_TWIN_HOT inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0,             \
+                                           const LocalTensor<T>& src1, const int32_t& count) {                \
     static_assert(twin::Pred<T>, #Name " supports " TypeText);                                                \
     twin::MapBinary(#Name, dst, src0, src1, count, [](auto a, auto b) { return Expr; });                      \
   }                                                                                                           \
@@ -61,8 +61,8 @@ ASC_TWIN_BINARY_API(SubRelu, kReluType, "int16_t, half, float", twin::ReluOf(twi
 // Ops that also read dst: count form and both level-0 forms from one definition.
 #define ASC_TWIN_DST_BINARY_API(Name, Pred, TypeText, Expr)                                                   \
   template <typename T>                                                                                       \
-  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
-                              const int32_t& count) {                                                         \
+  __aicore__ ASC_TWIN_HOT inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0,             \
+                                           const LocalTensor<T>& src1, const int32_t& count) {                \
     static_assert(twin::Pred<T>, #Name " supports " TypeText);                                                \
     if (!twin::CheckCount(#Name, count)) return;                                                              \
     twin::LevelTwoDone();                                                                                     \

@@ -239,7 +239,7 @@ namespace twin {
 // Checks shared by all APIs that take UB operands: 32-B aligned start and
 // `count` elements inside the tensor.
 template <typename T>
-inline void CheckUbOperand(const char* api, const char* role, const LocalTensor<T>& t, uint64_t count) {
+ASC_TWIN_HOT inline void CheckUbOperand(const char* api, const char* role, const LocalTensor<T>& t, uint64_t count) {
   const uintptr_t a = reinterpret_cast<uintptr_t>(t.TwinData());
   if (a == 0) RaiseTrap("%s: %s is an unallocated LocalTensor", api, role);
   if (a % ONE_BLK_SIZE != 0) {
@@ -253,7 +253,7 @@ inline void CheckUbOperand(const char* api, const char* role, const LocalTensor<
 }
 
 // Returns false for count == 0 (a NOP on A2/A3); traps on negative counts.
-inline bool CheckCount(const char* api, int32_t count) {
+ASC_TWIN_HOT inline bool CheckCount(const char* api, int32_t count) {
   if (count < 0) RaiseTrap("%s: count %d is negative", api, count);
   return count > 0;
 }

@@ -32,7 +32,7 @@ struct BufferBlock {
   uint8_t num = 0;
   uint64_t epoch = 0;  // TPipe epoch that owns the buffers
 
-  void Require(const char* api) const {
+  ASC_TWIN_HOT void Require(const char* api) const {
     if (base == nullptr || epoch != Block().pipe_epoch) {
       RaiseTrap("%s: buffers not initialised (call TPipe::InitBuffer first)", api);
     }
@@ -191,7 +191,7 @@ class TQue {
   TQue& operator=(const TQue&) = delete;
 
   template <typename T>
-  __aicore__ inline LocalTensor<T> AllocTensor() {
+  __aicore__ ASC_TWIN_HOT inline LocalTensor<T> AllocTensor() {
     blk_.Require("TQue::AllocTensor");
     // Ring order from the cursor, wrapped with a compare: a division by the buffer count per
     // call cost more than the rest of the bookkeeping.
@@ -212,7 +212,7 @@ class TQue {
   }
 
   template <typename T>
-  __aicore__ inline bool EnQue(const LocalTensor<T>& t) {
+  __aicore__ ASC_TWIN_HOT inline bool EnQue(const LocalTensor<T>& t) {
     blk_.Require("TQue::EnQue");
     const uint32_t i = IndexOf("TQue::EnQue", t);
     if (!(allocated_ >> i & 1u)) twin::RaiseTrap("TQue::EnQue: tensor's buffer is not allocated (already freed?)");
@@ -227,7 +227,7 @@ class TQue {
   }
 
   template <typename T>
-  __aicore__ inline LocalTensor<T> DeQue() {
+  __aicore__ ASC_TWIN_HOT inline LocalTensor<T> DeQue() {
     blk_.Require("TQue::DeQue");
     if (count_ == 0) twin::RaiseTrap("TQue::DeQue: queue is empty (no EnQue before DeQue)");
     const uint32_t i = fifo_[head_];
@@ -242,7 +242,7 @@ class TQue {
   }
 
   template <typename T>
-  __aicore__ inline void FreeTensor(LocalTensor<T>& t) {
+  __aicore__ ASC_TWIN_HOT inline void FreeTensor(LocalTensor<T>& t) {
     blk_.Require("TQue::FreeTensor");
     const uint32_t i = IndexOf("TQue::FreeTensor", t);
     if (!(allocated_ >> i & 1u)) twin::RaiseTrap("TQue::FreeTensor: buffer is already free (double FreeTensor)");
@@ -272,7 +272,7 @@ class TQue {
   uint32_t Capacity() const { return depth > 0 ? static_cast<uint32_t>(depth) : blk_.num; }
 
   template <typename T>
-  LocalTensor<T> Tensor(uint32_t i) const {
+  ASC_TWIN_HOT LocalTensor<T> Tensor(uint32_t i) const {
     return LocalTensor<T>::TwinMake(reinterpret_cast<T*>(blk_.base + uint64_t{i} * blk_.len),
                                     static_cast<uint32_t>(twin::ElemsInBytes<T>(blk_.len)),
                                     blk_.base + uint64_t{i + 1} * blk_.len, pos);
@@ -280,7 +280,7 @@ class TQue {
   // The buffer `t` starts; traps unless it is the start of one of this queue's buffers.
   // A scan of the (few) buffer starts: cheaper than the two 64-bit divisions it replaces.
   template <typename T>
-  uint32_t IndexOf(const char* api, const LocalTensor<T>& t) const {
+  ASC_TWIN_HOT uint32_t IndexOf(const char* api, const LocalTensor<T>& t) const {
     const uint8_t* p = t.Bytes();
     const uint8_t* start = blk_.base;
     for (uint32_t i = 0; i < blk_.num; ++i, start += blk_.len) {

@@ -87,6 +87,12 @@ inline int RunBlocks(void (*fn)(P...), const char* name, uint32_t numBlocks, A&&
 #endif
         AscTwinBlockEnv env{ASC_TWIN_ABI_VERSION, b, numBlocks, arch, 0u, 0u, static_cast<uint8_t*>(ub),
                             ub_size, nullptr, nullptr, "cpu-debug", name};
+#if ASC_TWIN_BLOCK_SLOT_SUPPORTED
+        // The block slot, as the runtime offers it (twin/asc/README.md): the kernel's API calls
+        // then reach the block state the same way in both builds.
+        ASC_TWIN_DEFINE_BLOCK_SLOT(block_slot);
+        AscTwinEnvUseBlockSlot(&env, &block_slot);
+#endif
         char err[512] = "";
         if (twin::RunKernelBlock(fn, &env, blob.data(), blob.size(), err, sizeof(err)) != 0) {
           std::fprintf(stderr, "[ERROR] ICPU_RUN_KF: kernel %s block %u: %s\n", name, b, err);

@@ -88,6 +88,13 @@ struct Soc {
 };
 constexpr Soc kAscend910B1{"Ascend910B1", 2201, 196608};
 
+// The harness's block slot (ASC_TWIN_ENV_BLOCK_SLOT). Offered to the odd blocks of every
+// launch only, so each kernel test runs both ways a kernel can reach its block state: through
+// a host's slot and through its own thread_local (a host that offers none).
+#if ASC_TWIN_BLOCK_SLOT_SUPPORTED
+ASC_TWIN_DEFINE_BLOCK_SLOT(g_harness_block_slot);
+#endif
+
 // Runs block_num blocks concurrently, one thread each.
 inline LaunchResult Launch(AscTwinEntryFn entry, const char* kernel, uint32_t block_num, const Args& args,
                            DeviceMemory& mem, const Soc& soc = kAscend910B1) {
@@ -112,9 +119,18 @@ inline LaunchResult Launch(AscTwinEntryFn entry, const char* kernel, uint32_t bl
       env.gm_ctx = &mem;
       env.soc_version = soc.name;
       env.kernel_name = kernel;
+#if ASC_TWIN_BLOCK_SLOT_SUPPORTED
+      if (b % 2 == 1) AscTwinEnvUseBlockSlot(&env, &g_harness_block_slot);
+#endif
       char err[512] = "";
       r.status[b] = entry(&env, args.data(), args.size(), err, sizeof(err));
       r.errors[b] = err;
+#if ASC_TWIN_BLOCK_SLOT_SUPPORTED
+      if (g_harness_block_slot != nullptr) {  // the entry must give the slot its old value back
+        r.status[b] = -2;
+        r.errors[b] = "the kernel entry left the host's block slot set";
+      }
+#endif
     });
   }
   for (auto& t : threads) t.join();

@@ -394,6 +394,31 @@ extern "C" __global__ __aicore__ void throws_std(GM_ADDR x, GM_ADDR z, uint32_t 
 }
 ASC_TWIN_KERNEL_ENTRY(throws_std)
 
+// Where this block's API calls find its state, two int32 per block: [0] 1 when Block() is this
+// binary's own per-thread g_block (it always must be); [1] 1 when the host offered a block slot
+// and the slot holds &g_block during the block (the fast path), 3 when it holds anything else,
+// 0 when the host offered none.
+extern "C" __global__ __aicore__ void block_slot_probe(GM_ADDR out) {
+  GlobalTensor<int32_t> o;
+  o.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(out) + 2 * GetBlockIdx(), 2);
+  o.SetValue(0, &twin::Block() == &twin::g_block ? 1 : 0);
+  const AscTwinBlockEnv* env = twin::Block().env;
+  int32_t slot = 0;
+  if ((env->flags & ASC_TWIN_ENV_BLOCK_SLOT) != 0) {
+#if ASC_TWIN_BLOCK_SLOT_READS
+    slot = *reinterpret_cast<twin::BlockSlotRef>(env->block_slot_tpoff) == &twin::g_block ? 1 : 3;
+#else
+    slot = 1;  // this compiler reads no slot: nothing to hold (the entry leaves it alone)
+#endif
+  }
+  o.SetValue(1, slot);
+}
+ASC_TWIN_KERNEL_ENTRY(block_slot_probe)
+
+extern "C" __attribute__((visibility("default"))) int asc_twin_test_kernels_read_block_slot() {
+  return ASC_TWIN_BLOCK_SLOT_READS;
+}
+
 // The per-block store fences (ClearBlock) issued by this thread in this binary's kernels: the
 // counter is hidden per binary, so a test linked against the kernels as a shared library asks here.
 extern "C" __attribute__((visibility("default"))) uint64_t asc_twin_test_block_end_fences() {

@@ -66,6 +66,12 @@ ASC_TWIN_DECLARE_ENTRY(trap_probe)
 // (x, z, n): a C++ exception that is not a Trap
 ASC_TWIN_DECLARE_ENTRY(throws_std)
 
+// (out): where the block's API calls find its state; two int32 per block (see test_kernels.cpp)
+ASC_TWIN_DECLARE_ENTRY(block_slot_probe)
+
+// 1 when the kernels were compiled to read a host's block slot (clang on x86-64), else 0.
+extern "C" int asc_twin_test_kernels_read_block_slot();
+
 // Store fences the kernels' block ends issued on the calling thread so far.
 extern "C" uint64_t asc_twin_test_block_end_fences();
 

@@ -172,3 +172,25 @@ TEST(BlockState, ClearedAfterEachBlock) {
   EXPECT_EQ(AscendC::twin::Block().ub_base, nullptr);
   EXPECT_THROW({ AscendC::TPipe pipe; }, AscendC::twin::Trap);
 }
+
+// The block slot (ASC_TWIN_ENV_BLOCK_SLOT): the harness offers it to odd blocks. Either way the
+// API reaches the binary's own state; with the slot, the slot holds it during the block and is
+// null again afterwards (the harness fails a block otherwise), and the kernels built by clang
+// (trap_test_clang, as bisheng builds them) really read it.
+TEST(BlockState, ReachedThroughTheHostsBlockSlot) {
+  DeviceMemory mem;
+  const uint32_t blocks = 6;
+  int32_t* out = mem.AllocOf<int32_t>(2 * blocks);
+  for (uint32_t i = 0; i < 2 * blocks; ++i) out[i] = -1;
+  Args a;
+  a.Add(out);
+  const LaunchResult r = Launch(__asc_twin_entry_block_slot_probe, "block_slot_probe", blocks, a, mem);
+  ASSERT_TRUE(r.ok()) << r.FirstError();
+  for (uint32_t b = 0; b < blocks; ++b) {
+    EXPECT_EQ(out[2 * b], 1) << "block " << b;
+    EXPECT_EQ(out[2 * b + 1], b % 2 == 1 && ASC_TWIN_BLOCK_SLOT_SUPPORTED ? 1 : 0) << "block " << b;
+  }
+#ifdef ASC_TWIN_TEST_KERNELS_BY_CLANG
+  EXPECT_EQ(asc_twin_test_kernels_read_block_slot(), 1);
+#endif
+}

@@ -45,6 +45,11 @@ def best_of(runs: list[list[dict]]) -> list[dict]:
             for key in ("kernel_us", "c_us"):
                 if key in row and key in alt:
                     row[key] = min(row[key], alt[key])
+    # The paired ratio is no time: the median over the runs, not the best.
+    for i, row in enumerate(best):
+        values = [run[i]["paired_speed"] for run in runs if i < len(run) and "paired_speed" in run[i]]
+        if values:
+            row["paired_speed"] = statistics.median(values)
     return best
 
 
@@ -116,12 +121,15 @@ def main() -> None:
     print(f"{os.cpu_count()} CPUs; load average {load_before[0]:.2f} before, {load_after[0]:.2f} after; "
           f"GB/s = 12 bytes per element / median time")
     print()
-    print("| elements | blocks | kernel us | kernel GB/s | C GB/s | numpy GB/s | kernel/C | kernel/numpy |")
-    print("|---------:|-------:|----------:|------------:|-------:|-----------:|---------:|-------------:|")
+    print("| elements | blocks | kernel us | kernel GB/s | C GB/s | numpy GB/s | kernel/C | kernel/C paired | kernel/numpy |")
+    print("|---------:|-------:|----------:|------------:|-------:|-----------:|---------:|----------------:|-------------:|")
     for r in adds:
         k, c, npy = gbps(r["n"], r["kernel_us"]), gbps(r["n"], r["c_us"]), gbps(r["n"], r["numpy_us"])
         print(f"| {r['n']:>8} | {r['blocks']:>6} | {r['kernel_us']:>9.1f} | {k:>11.2f} | {c:>6.2f} | "
-              f"{npy:>10.2f} | {k / c:>8.2f} | {k / npy:>12.2f} |")
+              f"{npy:>10.2f} | {k / c:>8.2f} | {r['paired_speed']:>15.2f} | {k / npy:>12.2f} |")
+    print()
+    print("kernel/C paired: the median, over back-to-back pairs of runs, of C add time / kernel time "
+          "(each pair saw nearly the same load; kernel/C divides the two medians).")
     print()
     print("| launch + synchronize (empty kernel) | reps  | median us | p90 us | / back to back | host CPU us | device CPU us | polling us | sleeps | page faults |")
     print("|-------------------------------------|------:|----------:|-------:|---------------:|------------:|--------------:|-----------:|-------:|------------:|")
@@ -162,16 +170,19 @@ def main() -> None:
         print(f"| {r['n']:>8} | {k:>26.2f} | {ko:>22.2f} | {k / ko:>5.2f} | {gbps(r['n'], r['c_us']):>20.2f} | "
               f"{gbps(r['n'], o['c_us']):>23.2f} |")
     if args.json_out:
-        write_json(args.json_out, adds, launches)
+        write_json(args.json_out, adds, launches, 1024 // 2 // setup["tile_num"])
 
 
-def write_json(path: str, adds, launches) -> None:
+def write_json(path: str, adds, launches, tile_floats: int) -> None:
     """The device-process rows the performance table uses: per block count, back to back and after
-    1 ms idle; per size, kernel and C add medians. Written to a temp file, then renamed."""
+    1 ms idle; per size, kernel and C add medians (and the kernel's tile). Written to a temp file,
+    then renamed."""
     after = {r["blocks"]: r["median_us"] for r in launches if r["idle_us"] == 1000}
     summary = {"launch": {str(r["blocks"]): {"back_to_back_us": r["median_us"], "after_idle_us": after[r["blocks"]]}
                           for r in launches if r["idle_us"] == 0 and r["blocks"] in after},
-               "add": [{"n": r["n"], "kernel_us": r["kernel_us"], "c_us": r["c_us"]} for r in adds]}
+               "add": [{"n": r["n"], "kernel_us": r["kernel_us"], "c_us": r["c_us"],
+                        "paired_speed": r["paired_speed"]} for r in adds],
+               "tile_floats": tile_floats}
     tmp = path + ".tmp"
     with open(tmp, "w") as f:
         json.dump(summary, f, indent=1)

@@ -81,6 +81,13 @@ class MemoryTable {
   // The AscTwinGmCheckFn (asc_twin/aicore_abi.h) handed to kernels; gm_ctx is the MemoryTable.
   // Same answer as Contains(); lock-free when this thread's cache holds the allocation.
   static int GmCheck(const void *gm_ctx, const void *addr, uint64_t len);
+  // The AscTwinGmRangeFn handed to kernels with GenerationWord() (ASC_TWIN_ENV_GM_RANGE): the
+  // allocation's accessible range and the generation it was found under, for the kernel's own
+  // cache of checked ranges.
+  static int GmRange(const void *gm_ctx, const void *addr, uint64_t len, uintptr_t *lo, uintptr_t *hi,
+                     uint64_t *generation);
+  // The generation as the plain 64-bit word kernels read (atomically, acquire).
+  const uint64_t *GenerationWord() const;
 
  private:
   struct Allocation {

@@ -52,6 +52,14 @@ thread_local UbArena t_ub_arena;
 // The publisher RunLaunch uses when given none (ScopedLaunchPublisher).
 thread_local const LaunchPublisher *t_publisher = nullptr;
 
+#if ASC_TWIN_BLOCK_SLOT_SUPPORTED
+// The block slot every env offers kernels (ASC_TWIN_ENV_BLOCK_SLOT): a kernel entry parks its
+// per-block state here, so the kernel's API calls reach it without __tls_get_addr. Static TLS
+// of the process that runs blocks (the device process, or libascendcl in-process); the images
+// themselves define none, so loading and unloading them cannot use static TLS up.
+ASC_TWIN_DEFINE_BLOCK_SLOT(t_block_slot);
+#endif
+
 }  // namespace
 
 // One launch in flight. The counters every block thread writes sit on their own cache lines so
@@ -125,6 +133,12 @@ void FillEnv(const LaunchState &state, uint8_t *ub, AscTwinBlockEnv *env) {
   env->cross_block = &CrossBlock;
   env->launch_ctx = &state;
   env->resident_limit = state.resident_limit;
+#if ASC_TWIN_BLOCK_SLOT_SUPPORTED
+  AscTwinEnvUseBlockSlot(env, &t_block_slot);
+#endif
+  env->flags |= ASC_TWIN_ENV_GM_RANGE;
+  env->gm_range = &MemoryTable::GmRange;
+  env->gm_generation = request.memory->GenerationWord();
 }
 
 // True if the calling thread may run `block` (no resident thread took it first).

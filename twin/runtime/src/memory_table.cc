@@ -333,6 +333,24 @@ uint64_t MemoryTable::FindRange(uintptr_t begin, uintptr_t end, uintptr_t *lo, u
   return generation;
 }
 
+int MemoryTable::GmRange(const void *gm_ctx, const void *addr, uint64_t len, uintptr_t *lo, uintptr_t *hi,
+                         uint64_t *generation) {
+  const auto *table = static_cast<const MemoryTable *>(gm_ctx);
+  const auto begin = reinterpret_cast<uintptr_t>(addr);
+  const uintptr_t end = begin + len;
+  if (end < begin) return 0;  // wraps around
+  const uint64_t found = table->FindRange(begin, end, lo, hi);
+  if (found == 0) return 0;
+  *generation = found;
+  return 1;
+}
+
+// Kernels read generation_ through a plain pointer with __atomic_load_n: the same object
+// representation, and lock-free, so both sides agree on every access.
+static_assert(std::atomic<uint64_t>::is_always_lock_free && sizeof(std::atomic<uint64_t>) == sizeof(uint64_t),
+              "kernels read the table generation as a uint64_t");
+const uint64_t *MemoryTable::GenerationWord() const { return reinterpret_cast<const uint64_t *>(&generation_); }
+
 int MemoryTable::GmCheck(const void *gm_ctx, const void *addr, uint64_t len) {
   const auto *table = static_cast<const MemoryTable *>(gm_ctx);
   const auto begin = reinterpret_cast<uintptr_t>(addr);

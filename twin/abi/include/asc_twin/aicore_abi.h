@@ -37,6 +37,9 @@
  * fields at the end of AscTwinBlockEnv, present only when flags has
  * ASC_TWIN_ENV_CROSS_BLOCK (older kernels never read them; a kernel built with them
  * finds the bit clear on an older runtime and traps instead of reading past the env).
+ * Still 2: block_slot_tpoff after them, read only when flags has ASC_TWIN_ENV_BLOCK_SLOT,
+ * and gm_range/gm_generation after that, read only when flags has ASC_TWIN_ENV_GM_RANGE
+ * (accelerators: a kernel finding a bit clear runs the same, only slower).
  */
 #ifndef ASC_TWIN_AICORE_ABI_H_
 #define ASC_TWIN_AICORE_ABI_H_
@@ -59,6 +62,16 @@ extern "C" {
  * allocation. Called by kernels before every GM access; must be thread-safe. */
 typedef int (*AscTwinGmCheckFn)(const void *gm_ctx, const void *addr, uint64_t len);
 
+/* The same answer as AscTwinGmCheckFn; on success it also stores the whole accessible range
+ * [*lo, *hi) of the allocation holding [addr, addr + len) and the generation of the allocation
+ * table it was read under. Every free gives the table a new generation before the memory goes,
+ * so a kernel may treat any access inside [*lo, *hi) as checked for as long as
+ * *gm_generation (read with acquire) still equals that generation. A generation is never used
+ * twice in the process (by any table), so a kernel may keep such ranges from block to block.
+ * Must be thread-safe. */
+typedef int (*AscTwinGmRangeFn)(const void *gm_ctx, const void *addr, uint64_t len, uintptr_t *lo,
+                                uintptr_t *hi, uint64_t *generation);
+
 /* AscTwinBlockEnv.flags bits. */
 /* The host issues a store fence (x86 sfence) on the thread that ran a block after
  * that block returns (at the latest after the run of blocks it ran back to back) and
@@ -69,6 +82,18 @@ typedef int (*AscTwinGmCheckFn)(const void *gm_ctx, const void *addr, uint64_t l
 /* The env has the cross-block fields (cross_block, launch_ctx, resident_limit): blocks
  * of the launch may wait for each other (SyncAll, IBWait). */
 #define ASC_TWIN_ENV_CROSS_BLOCK 0x2u
+/* The env has block_slot_tpoff: the calling thread (and every thread of the host that runs
+ * blocks) owns a pointer-sized, zero-initialised slot in static TLS (initial-exec model, so
+ * it sits at the same offset from the thread pointer in every thread) that the host never
+ * touches otherwise. The entry stores the address of its per-block state there for the
+ * duration of the block and restores the old value before returning, so the kernel's API
+ * calls reach that state with two plain loads instead of a dynamic-TLS lookup
+ * (__tls_get_addr) in its dlopened image. x86-64 only: the offset is from %fs:0. */
+#define ASC_TWIN_ENV_BLOCK_SLOT 0x4u
+/* The env has gm_range and gm_generation: a kernel may remember checked allocations and check
+ * a GM access against them inline, as long as the table's generation is unchanged (a free is
+ * seen by the next check on every thread, as with gm_check alone). */
+#define ASC_TWIN_ENV_GM_RANGE 0x8u
 
 /* Operations of AscTwinCrossBlockFn. */
 /* The calling block is about to wait for other blocks of its launch: from now on every
@@ -104,7 +129,32 @@ typedef struct AscTwinBlockEnv {
   const void *launch_ctx;   /* the launch, for cross_block */
   uint32_t resident_limit;  /* blocks that can be resident at once: the SoC's core count */
   uint32_t reserved2;       /* 0 */
+  /* Valid only when flags has ASC_TWIN_ENV_BLOCK_SLOT (a host setting it passes the whole
+   * struct): the slot's address minus the thread pointer, the same in every thread. */
+  int64_t block_slot_tpoff;
+  /* Valid only when flags has ASC_TWIN_ENV_GM_RANGE (the whole struct passed). */
+  AscTwinGmRangeFn gm_range;
+  const uint64_t *gm_generation; /* the allocation table's generation, for gm_range's answers */
 } AscTwinBlockEnv;
+
+/* Host side of ASC_TWIN_ENV_BLOCK_SLOT, where it is available (x86-64, GCC or clang; other
+ * hosts leave the bit clear). A host defines its slot once, in the object that runs blocks:
+ *   ASC_TWIN_DEFINE_BLOCK_SLOT(g_slot);            (a static __thread pointer, initial-exec)
+ * and gives every env it fills the slot's offset: AscTwinEnvUseBlockSlot(&env, &g_slot).
+ * Initial-exec keeps the slot in static TLS, at one offset in every thread; a library holding
+ * one may still be dlopened (glibc places it in the static TLS reserve). */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define ASC_TWIN_BLOCK_SLOT_SUPPORTED 1
+#define ASC_TWIN_DEFINE_BLOCK_SLOT(name) static __thread void *name __attribute__((tls_model("initial-exec")))
+static inline void AscTwinEnvUseBlockSlot(AscTwinBlockEnv *env, void *const *slot) {
+  uintptr_t tp;
+  __asm__("movq %%fs:0, %0" : "=r"(tp)); /* the thread pointer: %fs:0 holds its own address */
+  env->block_slot_tpoff = (int64_t)((uintptr_t)slot - tp);
+  env->flags |= ASC_TWIN_ENV_BLOCK_SLOT;
+}
+#else
+#define ASC_TWIN_BLOCK_SLOT_SUPPORTED 0
+#endif
 
 typedef struct AscTwinKernelInfo {
   uint32_t abi_version; /* == ASC_TWIN_ABI_VERSION */

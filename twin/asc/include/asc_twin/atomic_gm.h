@@ -56,7 +56,7 @@ inline void AtomicWriteGm(void* dst, const void* src, uint64_t bytes) {
   }
 }
 
-inline bool AtomicActive() { return Block().vec.atomicOp != kAtomicNone; }
+ASC_TWIN_HOT inline bool AtomicActive() { return Block().vec.atomicOp != kAtomicNone; }
 
 }  // namespace twin
 }  // namespace AscendC

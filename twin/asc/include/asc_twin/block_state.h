@@ -2,6 +2,16 @@
 // everything the NPU keeps per core (block index, UB, the TPipe pointer) is
 // thread_local here. The kernel entry shim installs it from AscTwinBlockEnv
 // and clears it when the block ends, also after a trap.
+//
+// Reaching it fast: a device binary is dlopened, so its thread_local lives in dynamic TLS and
+// every access is a call to __tls_get_addr (~6% of a small-tile kernel's time, as every
+// Ascend C call reads the state). When the host offers a block slot (ASC_TWIN_ENV_BLOCK_SLOT:
+// a pointer in the host's static TLS, at one offset from the thread pointer in all threads),
+// the entry stores &g_block there for the block and Block() reads it back with two plain
+// loads (%fs-relative). The slot only ever points to the running image's own g_block, so
+// images built with other header versions never see each other's state, and the image itself
+// defines no static TLS (thousands of dlopen/dlclose cycles cannot exhaust it). Without a
+// slot (another host, outside a block, not clang on x86-64) Block() is g_block itself.
 #ifndef ASC_TWIN_BLOCK_STATE_H_
 #define ASC_TWIN_BLOCK_STATE_H_
 
@@ -17,12 +27,27 @@ namespace AscendC {
 class TPipe;
 namespace twin {
 
+// Allocations the GM accesses of this thread's blocks were found in (ASC_TWIN_ENV_GM_RANGE):
+// any access inside one is checked while the allocation table's generation still reads
+// `generation`. Kept from block to block: generations are unique in the process (no two tables,
+// no two states of a table share one), so a match can only be the table that answered.
+struct GmRanges {
+  static constexpr uint32_t kSize = 4;  // a kernel typically streams 2-4 tensors
+  uint64_t generation = 0;              // 0: none yet (tables start at 1)
+  uintptr_t lo[kSize] = {};
+  uintptr_t hi[kSize] = {};
+  uint32_t next = 0;  // round-robin victim
+};
+
 struct alignas(64) BlockState {  // own cache lines: dynamic TLS blocks of two threads may be neighbours
   const AscTwinBlockEnv* env = nullptr;
   uint8_t* ub_base = nullptr;
   uint64_t ub_size = 0;
   AscTwinGmCheckFn gm_check = nullptr;
   const void* gm_ctx = nullptr;
+  AscTwinGmRangeFn gm_range = nullptr;      // with gm_generation: env flag ASC_TWIN_ENV_GM_RANGE
+  const uint64_t* gm_generation = nullptr;
+  GmRanges gm_ranges;
   int64_t block_idx = 0;
   int64_t block_num = 1;
   TPipe* pipe = nullptr;       // GetTPipePtr()
@@ -39,11 +64,6 @@ struct alignas(64) BlockState {  // own cache lines: dynamic TLS blocks of two t
 // kernel's (which may come from other header versions).
 __attribute__((visibility("hidden"))) inline thread_local BlockState g_block;
 
-inline BlockState& Block() { return g_block; }
-
-// Store fences this thread's blocks issued when they ended (what tests observe of ClearBlock).
-__attribute__((visibility("hidden"))) inline thread_local uint64_t g_block_end_fences = 0;
-
 // Reads one field of the env exactly as wide as it is: the runtime has just stored the fields
 // one by one, and a wider load merging two of them (which compilers like to emit) cannot be
 // forwarded from the store buffer; it waits until every older store, e.g. the previous block's
@@ -53,13 +73,82 @@ inline F EnvField(const F& field) {
   return __atomic_load_n(&field, __ATOMIC_RELAXED);
 }
 
-inline void InstallBlock(const AscTwinBlockEnv* env) {
-  BlockState& b = g_block;
+#if defined(__clang__) && defined(__x86_64__)
+#define ASC_TWIN_BLOCK_SLOT_READS 1  // clang's __seg_fs: loads the compiler orders and aliases
+#else
+#define ASC_TWIN_BLOCK_SLOT_READS 0  // g++ has no __seg_fs in C++: g_block only
+#endif
+
+// The host's block slot as an offset from the thread pointer; 0 until an entry got one. The
+// same value for every host thread, stored only when it changes (atomics: entries on several
+// threads may store it at once).
+__attribute__((visibility("hidden"))) inline intptr_t g_block_slot_tpoff = 0;
+
+#if ASC_TWIN_BLOCK_SLOT_READS
+using BlockSlotRef = BlockState* __seg_fs*;  // the calling thread's slot, at a TP offset
+#endif
+
+ASC_TWIN_HOT inline BlockState& Block() {
+#if ASC_TWIN_BLOCK_SLOT_READS
+  const intptr_t off = __atomic_load_n(&g_block_slot_tpoff, __ATOMIC_RELAXED);
+  if (__builtin_expect(off != 0, 1)) {
+    BlockState* current = *reinterpret_cast<BlockSlotRef>(off);
+    if (__builtin_expect(current != nullptr, 1)) return *current;  // null: no block of a slot host here
+  }
+#endif
+  return g_block;
+}
+
+// Publishes `state` (this thread's g_block) in the host's slot for one block and restores the
+// slot's old value afterwards (ASC_TWIN_ENV_BLOCK_SLOT; nothing when the host offers none).
+class BlockSlotScope {
+ public:
+  BlockSlotScope(const AscTwinBlockEnv* env, BlockState* state) {
+#if ASC_TWIN_BLOCK_SLOT_READS
+    if ((EnvField(env->flags) & ASC_TWIN_ENV_BLOCK_SLOT) == 0) return;
+    const intptr_t off = static_cast<intptr_t>(EnvField(env->block_slot_tpoff));
+    if (off == 0) return;
+    if (__atomic_load_n(&g_block_slot_tpoff, __ATOMIC_RELAXED) != off) {
+      __atomic_store_n(&g_block_slot_tpoff, off, __ATOMIC_RELAXED);
+    }
+    slot_ = reinterpret_cast<BlockSlotRef>(off);
+    saved_ = *slot_;
+    *slot_ = state;
+#else
+    (void)env;
+    (void)state;
+#endif
+  }
+  ~BlockSlotScope() {
+#if ASC_TWIN_BLOCK_SLOT_READS
+    if (slot_ != nullptr) *slot_ = saved_;
+#endif
+  }
+  BlockSlotScope(const BlockSlotScope&) = delete;
+  BlockSlotScope& operator=(const BlockSlotScope&) = delete;
+
+ private:
+#if ASC_TWIN_BLOCK_SLOT_READS
+  BlockSlotRef slot_ = nullptr;
+  BlockState* saved_ = nullptr;
+#endif
+};
+
+// Store fences this thread's blocks issued when they ended (what tests observe of ClearBlock).
+__attribute__((visibility("hidden"))) inline thread_local uint64_t g_block_end_fences = 0;
+
+// `b` is this thread's g_block (the entry looks it up once: in a dlopened image each lookup is
+// a __tls_get_addr call).
+inline void InstallBlock(const AscTwinBlockEnv* env, BlockState& b) {
   b.env = env;
   b.ub_base = EnvField(env->ub_base);
   b.ub_size = EnvField(env->ub_size);
   b.gm_check = EnvField(env->gm_check);
   b.gm_ctx = EnvField(env->gm_ctx);
+  const bool ranges = (EnvField(env->flags) & ASC_TWIN_ENV_GM_RANGE) != 0;
+  b.gm_range = ranges ? EnvField(env->gm_range) : nullptr;
+  b.gm_generation = ranges ? EnvField(env->gm_generation) : nullptr;
+  if (b.gm_generation == nullptr) b.gm_range = nullptr;
   b.block_idx = EnvField(env->block_idx);
   b.block_num = EnvField(env->block_num);
   b.pipe = nullptr;
@@ -71,8 +160,7 @@ inline void InstallBlock(const AscTwinBlockEnv* env) {
   b.events = EventFlags{};
 }
 
-inline void ClearBlock() {
-  BlockState& b = g_block;
+inline void ClearBlock(BlockState& b) {
   // Streaming stores are weakly ordered: make them visible before the runtime learns (from
   // another thread) that the block is done, unless the runtime promised to fence them itself
   // (once per run of blocks: an sfence per block cost ~1/3 of a streaming kernel's time).
@@ -81,18 +169,55 @@ inline void ClearBlock() {
     ++g_block_end_fences;
   }
   const uint64_t epoch = b.pipe_epoch + 1;
+  const GmRanges ranges = b.gm_ranges;
   b = BlockState{};
   b.pipe_epoch = epoch;
+  b.gm_ranges = ranges;
 }
 
-// Traps unless [addr, addr+len) lies inside one live device allocation.
-inline void CheckGm(const char* api, const void* addr, uint64_t len) {
-  const BlockState& b = g_block;
-  if (len == 0 || b.gm_check == nullptr) return;
-  if (!b.gm_check(b.gm_ctx, addr, len)) {
-    RaiseTrap("%s: GM access [%p, +%llu B) is outside every device allocation", api, addr,
-              static_cast<unsigned long long>(len));
+inline void InstallBlock(const AscTwinBlockEnv* env) { InstallBlock(env, g_block); }
+inline void ClearBlock() { ClearBlock(g_block); }
+
+[[noreturn]] __attribute__((noinline, cold)) inline void RaiseGmTrap(const char* api, const void* addr, uint64_t len) {
+  RaiseTrap("%s: GM access [%p, +%llu B) is outside every device allocation", api, addr,
+            static_cast<unsigned long long>(len));
+}
+
+// A miss of the block's GmRanges: asks the host (gm_range) and remembers the allocation.
+__attribute__((noinline)) inline void CheckGmRange(const char* api, const void* addr, uint64_t len) {
+  BlockState& b = Block();
+  uintptr_t lo = 0, hi = 0;
+  uint64_t generation = 0;
+  if (!b.gm_range(b.gm_ctx, addr, len, &lo, &hi, &generation)) RaiseGmTrap(api, addr, len);
+  GmRanges& c = b.gm_ranges;
+  if (generation != c.generation) {  // something was freed: forget everything found before
+    c = GmRanges{};
+    c.generation = generation;
   }
+  c.lo[c.next] = lo;
+  c.hi[c.next] = hi;
+  c.next = (c.next + 1) % GmRanges::kSize;
+}
+
+// Traps unless [addr, addr+len) lies inside one live device allocation. With the host's
+// gm_range, a hit among this block's known allocations is a few inline compares (the host's
+// gm_check was an indirect call per DataCopy); a free since they were found changes the
+// generation, so the next access asks the host again, as gm_check would.
+ASC_TWIN_HOT inline void CheckGm(const char* api, const void* addr, uint64_t len) {
+  const BlockState& b = Block();
+  if (len == 0) return;
+  if (b.gm_range != nullptr) {
+    const uintptr_t begin = reinterpret_cast<uintptr_t>(addr), end = begin + len;
+    const GmRanges& c = b.gm_ranges;
+    if (end > begin && __atomic_load_n(b.gm_generation, __ATOMIC_ACQUIRE) == c.generation) {
+      for (uint32_t k = 0; k < GmRanges::kSize; ++k) {
+        if (begin >= c.lo[k] && end <= c.hi[k]) return;
+      }
+    }
+    return CheckGmRange(api, addr, len);
+  }
+  if (b.gm_check == nullptr) return;
+  if (!b.gm_check(b.gm_ctx, addr, len)) RaiseGmTrap(api, addr, len);
 }
 
 }  // namespace twin

@@ -19,7 +19,8 @@ namespace AscendC {
 namespace twin {
 
 #if ASC_TWIN_X86_DISPATCH
-inline bool DetectAvx2() {
+// Out of line: runs once per binary, and inlined it put cpuid code beside every hot call.
+__attribute__((noinline, cold)) inline bool DetectAvx2() {
   unsigned a = 0, b = 0, c = 0, d = 0;
   if (!__get_cpuid(1, &a, &b, &c, &d)) return false;
   const bool osxsave = (c >> 27) & 1u, avx = (c >> 28) & 1u;

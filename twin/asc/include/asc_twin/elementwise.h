@@ -32,7 +32,7 @@ ASC_TWIN_TARGET_AVX2 inline void BinaryLoopAvx2(T* d, const T* x, const T* y, ui
 }
 
 template <typename T, typename F>
-inline void MapBinary(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b,
+ASC_TWIN_HOT inline void MapBinary(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b,
                       int32_t count, F f) {
   if (!CheckCount(api, count)) return;
   LevelTwoDone();

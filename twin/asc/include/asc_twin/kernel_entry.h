@@ -82,13 +82,21 @@ inline void WriteError(char* err, size_t cap, const char* msg) {
   }
 }
 
-// Installs the block state for one call and clears it on every exit path.
+// Installs the block state for one call (and publishes it in the host's block slot) and
+// clears it on every exit path; the slot gets its old value back after the clear.
 class BlockScope {
  public:
-  explicit BlockScope(const AscTwinBlockEnv* env) { InstallBlock(env); }
-  ~BlockScope() { ClearBlock(); }
+  explicit BlockScope(const AscTwinBlockEnv* env) : state_(g_block), slot_(env, &state_) {
+    InstallBlock(env, state_);
+  }
+  ~BlockScope() { ClearBlock(state_); }
   BlockScope(const BlockScope&) = delete;
   BlockScope& operator=(const BlockScope&) = delete;
+  BlockState& state() { return state_; }
+
+ private:
+  BlockState& state_;  // g_block, looked up once per block
+  BlockSlotScope slot_;
 };
 
 // What the launch trailer gives the block (aicore_abi.h): the tiling key TILING_KEY_IS reads
@@ -96,9 +104,9 @@ class BlockScope {
 // LocalMemAllocator, LocalTensor) may use. Undone on every exit path.
 class LaunchScope {
  public:
-  explicit LaunchScope(const AscTwinLaunchTrailer& t) {
+  LaunchScope(const AscTwinLaunchTrailer& t, BlockState& state) {
     g_tilingKey = t.tiling_key;
-    g_block.ub_size -= t.dyn_ub_size;
+    state.ub_size -= t.dyn_ub_size;
   }
   ~LaunchScope() { g_tilingKey = 0; }
   LaunchScope(const LaunchScope&) = delete;
@@ -156,9 +164,9 @@ inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const vo
   }
   try {
     BlockScope scope(env);
-    LaunchScope launch_scope(launch);
+    LaunchScope launch_scope(launch, scope.state());
     InvokeKernel(fn, static_cast<const uint8_t*>(args), std::index_sequence_for<P...>{});
-    CheckNoEventRaised(Block().events);  // a SetFlag never waited for would leave the NPU's event set
+    CheckNoEventRaised(scope.state().events);  // a SetFlag never waited for would leave the NPU's event set
     return 0;
   } catch (const Trap& t) {
     WriteError(err, err_cap, t.what());

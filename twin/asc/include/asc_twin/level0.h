@@ -194,7 +194,7 @@ inline Plan CountPlan(uint32_t count) {
 
 // The count forms end in Normal mode with all lanes on (CANN's level-2 implementations
 // switch to Counter mode and back).
-inline void LevelTwoDone() {
+ASC_TWIN_HOT inline void LevelTwoDone() {
   VecRegs& v = Block().vec;
   v.counterMode = false;
   v.maskHigh = ~0ull;

@@ -17,6 +17,12 @@ class Trap : public std::runtime_error {
   explicit Trap(const std::string& cause) : std::runtime_error(cause) {}
 };
 
+// On the few calls every tile of a kernel makes (queue bookkeeping, count-form DataCopy and
+// vector calls): inlined into the kernel, their checks fold into a handful of compares on values
+// already in registers, where a call cost the twin more than the check (the tensors went through
+// memory). The traps stay out of line (RaiseTrap).
+#define ASC_TWIN_HOT __attribute__((always_inline))
+
 // Formats one line "<api>: <cause>" and throws Trap. Kept out of line and cold
 // so that the checks in front of vector loops stay cheap.
 [[noreturn]] __attribute__((noinline, cold, format(printf, 1, 2))) inline void
