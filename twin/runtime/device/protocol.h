@@ -15,6 +15,8 @@
 #ifndef TWIN_RUNTIME_DEVICE_PROTOCOL_H_
 #define TWIN_RUNTIME_DEVICE_PROTOCOL_H_
 
+#include <pthread.h>
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -78,6 +80,11 @@ enum LaunchPhase : uint32_t {
 
 struct ControlBlock {
   LaunchSlot slots[kLaunchSlots];
+  // Liveness without a system call: a robust, process-shared mutex the host initializes before
+  // each start and the device's main thread locks before it reports ready and never unlocks.
+  // However the device process ends (SIGKILL included), the kernel marks it "owner died", so
+  // the host's pthread_mutex_trylock answers EBUSY exactly while that thread lives.
+  alignas(64) pthread_mutex_t device_alive;
   // Fault report written by the device's fatal-signal/exit handlers before it dies.
   alignas(64) std::atomic<uint32_t> crash_written;
   uint32_t crash_slot;  // the launch slot of the faulting thread (kLaunchSlots: none known)

@@ -37,6 +37,10 @@ Status ValidateLaunch(const Kernel &kernel, uint32_t blocks, const void *args, s
 // Builds a request (copies args). Call ValidateLaunch first.
 LaunchRequest MakeLaunch(std::shared_ptr<const Kernel> kernel, uint32_t blocks, const void *args, size_t args_size,
                          const SocSpec &soc, const MemoryTable &memory);
+// The same into an existing request, reusing its argument buffer (a dispatcher's per-launch
+// allocation otherwise).
+void FillLaunch(LaunchRequest *request, std::shared_ptr<const Kernel> kernel, uint32_t blocks, const void *args,
+                size_t args_size, const SocSpec &soc, const MemoryTable &memory);
 
 // A launch in flight (opaque outside launch.cc).
 struct LaunchState;

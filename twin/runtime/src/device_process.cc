@@ -3,6 +3,7 @@
 #include "twin/runtime/internal/device_process.h"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -149,6 +151,18 @@ void DeviceProcess::StopLocked() {
   pid_ = -1;
 }
 
+namespace {
+// control.device_alive for a new device process (protocol.h): robust and process-shared.
+void InitAliveMutex(pthread_mutex_t *mutex) {
+  pthread_mutexattr_t attr;
+  pthread_mutexattr_init(&attr);
+  pthread_mutexattr_setpshared(&attr, PTHREAD_PROCESS_SHARED);
+  pthread_mutexattr_setrobust(&attr, PTHREAD_MUTEX_ROBUST);
+  pthread_mutex_init(mutex, &attr);
+  pthread_mutexattr_destroy(&attr);
+}
+}  // namespace
+
 Status DeviceProcess::StartLocked() {
   const int exe = DeviceExecutableFd();
   if (exe < 0) return Internal(std::string("cannot stage the device executable: ") + strerror(errno));
@@ -164,6 +178,7 @@ Status DeviceProcess::StartLocked() {
   }
   control.crash_written.store(0);
   control.crash_slot = proto::kLaunchSlots;
+  InitAliveMutex(&control.device_alive);
   control.crash_cause[0] = '\0';
   for (auto &slot : control.running_block) slot.store(proto::kNoBlock);
 
@@ -255,8 +270,19 @@ Status DeviceProcess::EnsureRunningLocked() {
   }
   if (pid_ > 0) {
     int status = 0;
-    const pid_t got = waitpid(pid_, &status, WNOHANG);
-    if (got == 0) return Status::Ok();
+    pid_t got = 0;
+    const int held = pthread_mutex_trylock(&arena_->control()->device_alive);
+    if (held == EBUSY) return Status::Ok();  // its main thread lives: no waitpid per launch
+    if (held == EOWNERDEAD) {  // that thread ended, so the process is ending: reap it
+      pthread_mutex_consistent(&arena_->control()->device_alive);
+      pthread_mutex_unlock(&arena_->control()->device_alive);
+      while ((got = waitpid(pid_, &status, 0)) < 0 && errno == EINTR) {
+      }
+    } else {  // not held (never expected after "ready"): ask the kernel as before
+      if (held == 0) pthread_mutex_unlock(&arena_->control()->device_alive);
+      got = waitpid(pid_, &status, WNOHANG);
+      if (got == 0) return Status::Ok();
+    }
     pid_ = -1;  // died between requests (or reaped by someone else): start another
     if (busy_slots_ != 0 && failed_generation_ != generation_) {
       // Launches of the dead process are in flight: keep its report for their waiters.

@@ -333,16 +333,21 @@ Status ValidateLaunch(const Kernel &kernel, uint32_t blocks, const void *args, s
   return Status::Ok();
 }
 
+void FillLaunch(LaunchRequest *request, std::shared_ptr<const Kernel> kernel, uint32_t blocks, const void *args,
+                size_t args_size, const SocSpec &soc, const MemoryTable &memory) {
+  request->kernel = std::move(kernel);
+  request->args.resize((args_size + 7) / 8 + 1);  // +1: never hand out an empty (null) blob
+  if (args_size > 0) std::memcpy(request->args.data(), args, args_size);
+  request->args_size = args_size;
+  request->blocks = blocks;
+  request->soc = &soc;
+  request->memory = &memory;
+}
+
 LaunchRequest MakeLaunch(std::shared_ptr<const Kernel> kernel, uint32_t blocks, const void *args, size_t args_size,
                          const SocSpec &soc, const MemoryTable &memory) {
   LaunchRequest request;
-  request.kernel = std::move(kernel);
-  request.args.resize((args_size + 7) / 8 + 1);  // +1: never hand out an empty (null) blob
-  if (args_size > 0) std::memcpy(request.args.data(), args, args_size);
-  request.args_size = args_size;
-  request.blocks = blocks;
-  request.soc = &soc;
-  request.memory = &memory;
+  FillLaunch(&request, std::move(kernel), blocks, args, args_size, soc, memory);
   return request;
 }
 
