@@ -465,6 +465,7 @@ class KernelCache {
       slot.phase.store(proto::kPhaseBlocks, std::memory_order_relaxed);
       status = RunLaunchInProcess(request, shared.pool);
       t_info.kernel = nullptr;
+      slot.device_inline_launches.store(InlineLaunchCount(), std::memory_order_relaxed);
     }
     slot.phase.store(proto::kPhaseReporting, std::memory_order_relaxed);
     slot.status = status.code();

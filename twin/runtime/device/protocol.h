@@ -56,6 +56,9 @@ struct LaunchSlot {
   // cross-process wake-up). Read by benchmarks.
   std::atomic<uint64_t> device_spin_ns;
   std::atomic<uint64_t> device_sleeps;
+  // Device: launches of this process run by their dispatcher alone (the small-launch path),
+  // updated after each launch of this slot. Read by benchmarks and tests.
+  std::atomic<uint64_t> device_inline_launches;
   uint32_t spin_budget_us;  // host: how long the dispatcher polls before sleeping
   // Device: where the dispatcher is, so that a launch that hangs or dies outside any block can
   // be explained (the watchdog's message): the launch it took last, and its phase.

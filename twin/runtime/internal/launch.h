@@ -74,6 +74,10 @@ class ScopedLaunchPublisher {
   const LaunchPublisher *saved_;
 };
 
+// Launches this process ran on the launching thread alone (the small-launch path: too little
+// work, at the kernel's measured pace, for a helper to pay; launch.cc). For benchmarks and tests.
+uint64_t InlineLaunchCount();
+
 // Runs blocks of `state` that no thread has claimed yet on the calling thread; returns when
 // none is left (others may still be running theirs). Safe at any time, also after the end.
 void HelpLaunch(LaunchState &state);

@@ -21,6 +21,7 @@
 
 #include "twin/runtime/device/image_loader.h"
 #include "twin/runtime/device/protocol.h"
+#include "twin/runtime/internal/env_knob.h"
 #include "twin/runtime/internal/launch.h"
 
 extern char **environ;
@@ -42,12 +43,7 @@ constexpr uint32_t kDefaultDeviceSpinUs = 2000;
 constexpr uint32_t kMaxDeviceSpinUs = 1000 * 1000;
 
 uint32_t DeviceSpinBudgetUs() {
-  const char *text = std::getenv("ASCEND_TWIN_DEVICE_SPIN_US");
-  if (text == nullptr || *text == '\0') return kDefaultDeviceSpinUs;
-  char *end = nullptr;
-  const unsigned long long value = std::strtoull(text, &end, 10);
-  if (*end != '\0' || text[0] == '-') return kDefaultDeviceSpinUs;  // documented: malformed = default
-  return static_cast<uint32_t>(std::min<unsigned long long>(value, kMaxDeviceSpinUs));
+  return static_cast<uint32_t>(EnvUnsigned("ASCEND_TWIN_DEVICE_SPIN_US", kDefaultDeviceSpinUs, kMaxDeviceSpinUs));
 }
 
 Status Internal(const std::string &what) {
@@ -173,6 +169,7 @@ Status DeviceProcess::StartLocked() {
     slot.device_waiting.store(0);
     slot.host_waiting.store(0);
     slot.spin_budget_us = DeviceSpinBudgetUs();
+    slot.device_inline_launches.store(0);
     slot.accepted_seq.store(0);
     slot.phase.store(proto::kPhaseIdle);
   }
@@ -252,6 +249,9 @@ DeviceProcess::Stats DeviceProcess::stats() {
     for (const proto::LaunchSlot &slot : arena_->control()->slots) {
       stats.dispatcher_spin_ns += slot.device_spin_ns.load(std::memory_order_relaxed);
       stats.dispatcher_sleeps += slot.device_sleeps.load(std::memory_order_relaxed);
+      // a process-wide count each slot copies after its launches: the largest is the latest
+      stats.inline_launches = std::max<uint64_t>(stats.inline_launches,
+                                                 slot.device_inline_launches.load(std::memory_order_relaxed));
     }
   }
   return stats;

@@ -2,10 +2,12 @@
 // a worker-drained launch, and traps, over many block counts. Every block must run exactly
 // once with its own index, also when launches are queued while a worker is still busy.
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 #include <vector>
 
+#include "twin/runtime/internal/device.h"
 #include "twin/runtime/tests/test_support.h"
 
 namespace asc_twin::rt::testing {
@@ -62,6 +64,53 @@ TEST_F(Dispatch, EveryBlockRunsOnceForManyBlockCounts) {
       }
     }
   }
+  ACL_OK(aclrtFree(dev));
+}
+
+// The small-launch path (launch.cc): once a kernel's pace is known, a launch whose blocks add up
+// to less than ASCEND_TWIN_INLINE_LAUNCH_NS runs on the device's dispatcher alone. With the
+// threshold raised to a second (read when the device process starts), every launch after the
+// first takes it, and every block must still run exactly once with its own index.
+class SmallLaunchPath : public Dispatch {
+ protected:
+  void SetUp() override {
+    ASSERT_EQ(setenv("ASCEND_TWIN_INLINE_LAUNCH_NS", "1000000000", 1), 0);
+    Dispatch::SetUp();  // loads the binary: the device process starts with the raised threshold
+  }
+  void TearDown() override {
+    Dispatch::TearDown();  // the device process ends with the device
+    ASSERT_EQ(unsetenv("ASCEND_TWIN_INLINE_LAUNCH_NS"), 0);
+  }
+};
+
+TEST_F(SmallLaunchPath, RunsEveryBlockOnceOnTheDispatcher) {
+  DeviceProcess *device = Runtime::Get()->CurrentContext().value()->device().process().get();
+  constexpr uint32_t kMaxBlocks = 200;
+  const size_t bytes = size_t{kMaxBlocks} * 6 * 8;
+  void *dev = nullptr;
+  ACL_OK(aclrtMalloc(&dev, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+  std::vector<uint64_t> out(size_t{kMaxBlocks} * 6);
+  uint64_t args[1] = {reinterpret_cast<uint64_t>(dev)};
+  ACL_OK(aclrtLaunchKernel(block_env_, 3, args, sizeof(args), stream_));  // learns the kernel's pace
+  ACL_OK(aclrtSynchronizeStream(stream_));
+  const uint64_t before = device->stats().inline_launches;
+  const std::vector<uint32_t> counts = {1, 2, 7, 48, 49, 1 + static_cast<uint32_t>(Rng()() % kMaxBlocks), kMaxBlocks};
+  for (uint32_t blocks : counts) {
+    ACL_OK(aclrtMemset(dev, bytes, 0xee, bytes));
+    ACL_OK(aclrtLaunchKernel(block_env_, blocks, args, sizeof(args), stream_));
+    ACL_OK(aclrtSynchronizeStream(stream_));
+    ACL_OK(aclrtMemcpy(out.data(), bytes, dev, bytes, ACL_MEMCPY_DEVICE_TO_HOST));
+    for (uint32_t b = 0; b < kMaxBlocks; ++b) {
+      if (b < blocks) {
+        ASSERT_EQ(out[6 * b], b) << blocks << " blocks";
+        ASSERT_EQ(out[6 * b + 1], blocks) << "block " << b;
+        ASSERT_EQ(out[6 * b + 4], 1u) << "block " << b;
+      } else {
+        ASSERT_EQ(out[6 * b], 0xeeeeeeeeeeeeeeeeull) << "block " << b << " of " << blocks << " ran";
+      }
+    }
+  }
+  EXPECT_EQ(device->stats().inline_launches - before, counts.size());
   ACL_OK(aclrtFree(dev));
 }
 
