@@ -36,6 +36,19 @@ class Dispatch : public AclTest {
 };
 
 // block_env writes 6 words per block: index, count, ...; a block run twice or never shows.
+// `out` was filled with 0xee bytes before a launch of `blocks` blocks.
+void ExpectEveryBlockOnce(const std::vector<uint64_t> &out, uint32_t blocks) {
+  for (uint32_t b = 0; b < out.size() / 6; ++b) {
+    if (b < blocks) {
+      ASSERT_EQ(out[6 * b], b) << blocks << " blocks";
+      ASSERT_EQ(out[6 * b + 1], blocks) << "block " << b;
+      ASSERT_EQ(out[6 * b + 4], 1u) << "block " << b;
+    } else {
+      ASSERT_EQ(out[6 * b], 0xeeeeeeeeeeeeeeeeull) << "block " << b << " of " << blocks << " ran";
+    }
+  }
+}
+
 TEST_F(Dispatch, EveryBlockRunsOnceForManyBlockCounts) {
   constexpr uint32_t kMaxBlocks = 3000;
   const size_t bytes = size_t{kMaxBlocks} * 6 * 8;
@@ -53,15 +66,7 @@ TEST_F(Dispatch, EveryBlockRunsOnceForManyBlockCounts) {
       if (let_a_worker_start) std::this_thread::sleep_for(std::chrono::microseconds(200));
       ACL_OK(aclrtSynchronizeStream(stream_));
       ACL_OK(aclrtMemcpy(out.data(), bytes, dev, bytes, ACL_MEMCPY_DEVICE_TO_HOST));
-      for (uint32_t b = 0; b < kMaxBlocks; ++b) {
-        if (b < blocks) {
-          ASSERT_EQ(out[6 * b], b) << blocks << " blocks";
-          ASSERT_EQ(out[6 * b + 1], blocks) << "block " << b;
-          ASSERT_EQ(out[6 * b + 4], 1u) << "block " << b;
-        } else {
-          ASSERT_EQ(out[6 * b], 0xeeeeeeeeeeeeeeeeull) << "block " << b << " of " << blocks << " ran";
-        }
-      }
+      ASSERT_NO_FATAL_FAILURE(ExpectEveryBlockOnce(out, blocks));
     }
   }
   ACL_OK(aclrtFree(dev));
@@ -100,15 +105,7 @@ TEST_F(SmallLaunchPath, RunsEveryBlockOnceOnTheDispatcher) {
     ACL_OK(aclrtLaunchKernel(block_env_, blocks, args, sizeof(args), stream_));
     ACL_OK(aclrtSynchronizeStream(stream_));
     ACL_OK(aclrtMemcpy(out.data(), bytes, dev, bytes, ACL_MEMCPY_DEVICE_TO_HOST));
-    for (uint32_t b = 0; b < kMaxBlocks; ++b) {
-      if (b < blocks) {
-        ASSERT_EQ(out[6 * b], b) << blocks << " blocks";
-        ASSERT_EQ(out[6 * b + 1], blocks) << "block " << b;
-        ASSERT_EQ(out[6 * b + 4], 1u) << "block " << b;
-      } else {
-        ASSERT_EQ(out[6 * b], 0xeeeeeeeeeeeeeeeeull) << "block " << b << " of " << blocks << " ran";
-      }
-    }
+    ASSERT_NO_FATAL_FAILURE(ExpectEveryBlockOnce(out, blocks));
   }
   EXPECT_EQ(device->stats().inline_launches - before, counts.size());
   ACL_OK(aclrtFree(dev));
