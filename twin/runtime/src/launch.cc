@@ -31,7 +31,7 @@ constexpr auto kFanOutDelay = std::chrono::microseconds(10);
 // launches, add up to less than this runs on the launching thread alone. Below it, handing
 // blocks to a helper (a post, the helper's claim, waiting for its last block) costs more than
 // the helper saves; README "Small launches" has the measurement behind the default.
-constexpr uint64_t kDefaultInlineBelowNs = 4000;
+constexpr uint64_t kDefaultInlineBelowNs = 8000;
 uint64_t InlineBelowNs() {
   static const uint64_t ns = EnvUnsigned("ASCEND_TWIN_INLINE_LAUNCH_NS", kDefaultInlineBelowNs, 1000u * 1000 * 1000);
   return ns;
