@@ -228,6 +228,38 @@ def test_small_models_copy(rng, monkeypatch):
 
 
 @copies_forced
+def test_small_model_run_takes_only_exact_inputs_and_reports_failures(rng):
+    """A model whose tensors are all small gets a run of its own (acl_runner._small_run): exact
+    inputs are copied in, anything else goes to the checked paths, which convert or explain."""
+    n = int(rng.integers(1, acl_runner.ZERO_COPY_MIN_BYTES // 4))
+    model = load(n, -0.5)
+    try:
+        assert model.run is not acl_runner.LoadedModel.run.__get__(model)  # the small-model run
+        x, y = random(rng, n), random(rng, n)
+        z, _ = model.run([x, y])
+        np.testing.assert_allclose(z, expected(x, y, -0.5), rtol=1e-6, atol=1e-5)
+        z, _ = model.run([x.reshape(1, n), y[::-1].copy()[::-1]])  # another shape, a strided view
+        np.testing.assert_allclose(z, expected(x, y, -0.5), rtol=1e-6, atol=1e-5)
+        with pytest.raises(ModelRunError, match=r"input 0 \(x\) must be DT_FLOAT"):
+            model.run([x.astype(np.float64), y])
+        with pytest.raises(ModelRunError, match="takes 2 inputs, got 1"):
+            model.run([x])
+        real_execute = model._direct.execute
+        model._execute = lambda *args: 507000  # the small run bound the real one: rebuild it over this
+        model.run = model._small_run()
+        with pytest.raises(ModelRunError, match="aclmdlExecute of model chain failed with ACL error 507000"):
+            model.run([x, y])
+        model._execute = real_execute
+        model.run = model._small_run()
+        z, _ = model.run([y, x])
+        np.testing.assert_allclose(z, expected(y, x, -0.5), rtol=1e-6, atol=1e-5)
+    finally:
+        model.close()
+    with pytest.raises(ModelRunError, match="unloaded"):
+        model.run([x, y])
+
+
+@copies_forced
 def test_a_process_may_exit_with_arrays_still_registered(rng):
     """Registrations are released at interpreter exit, before numpy frees the arrays in an order
     nobody controls (a range outliving its memory crashed the runtime's teardown)."""
