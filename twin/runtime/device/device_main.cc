@@ -66,7 +66,7 @@ struct ThreadInfo {
   ~ThreadInfo() {
     if (!ready) return;
     if (slot < proto::kMaxDeviceThreads) {
-      g_control->running_block[slot].store(proto::kNoBlock, std::memory_order_relaxed);
+      g_control->running_block[slot].mark.store(proto::kNoBlock, std::memory_order_relaxed);
       g_slot_taken[slot].store(0, std::memory_order_release);
     }
     if (alt_stack != nullptr && alt_stack != MAP_FAILED) {
@@ -118,7 +118,7 @@ void MarkBlock(const LaunchRequest &request, uint32_t block) {
   info.launch_slot = request.launch_slot;
   if (info.slot < proto::kMaxDeviceThreads) {
     const uint32_t mark = block == proto::kNoBlock ? proto::kNoBlock : proto::RunningMark(request.launch_slot, block);
-    g_control->running_block[info.slot].store(mark, std::memory_order_relaxed);
+    g_control->running_block[info.slot].mark.store(mark, std::memory_order_relaxed);
   }
 }
 

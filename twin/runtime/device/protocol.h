@@ -94,7 +94,12 @@ struct ControlBlock {
   char crash_cause[kMessageBytes];
   // Per device thread: RunningMark(launch slot, block) of the block it is running (kNoBlock when
   // idle), for faults that kill the process without a report (_exit, SIGKILL) and hangs.
-  alignas(64) std::atomic<uint32_t> running_block[kMaxDeviceThreads];
+  // One cache line each: every thread writes its own twice per block, and entries sharing a
+  // line made the threads of a launch take that line from each other at every block.
+  struct alignas(64) RunningBlock {
+    std::atomic<uint32_t> mark;
+  };
+  RunningBlock running_block[kMaxDeviceThreads];
   // The allocation table (seqlock: odd while the host writes it).
   alignas(64) std::atomic<uint64_t> table_seq;
   uint32_t table_count;

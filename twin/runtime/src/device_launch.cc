@@ -51,7 +51,7 @@ void FutexWake(std::atomic<uint32_t> *word) {
 std::string WhereLaunchWas(const proto::ControlBlock &control, uint32_t index, uint32_t seq) {
   uint32_t block = proto::kNoBlock;
   for (const auto &running : control.running_block) {
-    const uint32_t mark = running.load();
+    const uint32_t mark = running.mark.load();
     if (mark != proto::kNoBlock && proto::MarkSlot(mark) == index) block = std::min(block, proto::MarkBlock(mark));
   }
   if (block != proto::kNoBlock) return "block " + std::to_string(block);

@@ -177,7 +177,7 @@ Status DeviceProcess::StartLocked() {
   control.crash_slot = proto::kLaunchSlots;
   InitAliveMutex(&control.device_alive);
   control.crash_cause[0] = '\0';
-  for (auto &slot : control.running_block) slot.store(proto::kNoBlock);
+  for (auto &slot : control.running_block) slot.mark.store(proto::kNoBlock);
 
   int pair[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) {
