@@ -17,6 +17,7 @@ import argparse
 import contextlib
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -315,6 +316,9 @@ def syscalls_per_run(soc: str, env: dict, sizes, runs: int = 2000) -> None:
     minus strace of none. strace slows every call, so waits poll longer and yield more often
     than without it: the yields are an upper bound; the other counts are exact."""
     print(f"\nsystem calls per run_graph (strace -c -f, {runs} runs minus 0 runs; calls under 0.01 per run left out)")
+    if shutil.which("strace") is None:
+        print("  (strace is not installed: no counts)")
+        return
     for n in sizes:
         base, loaded = _strace_calls(["loop", soc, str(n), "0"], env), _strace_calls(["loop", soc, str(n), str(runs)], env)
         per_run = {name: (loaded.get(name, 0) - base.get(name, 0)) / runs for name in loaded}
