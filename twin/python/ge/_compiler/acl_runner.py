@@ -199,8 +199,6 @@ class LoadedModel:
             self._exec_args = (ctypes.c_uint32(self.model_id), void_p(self._inputs.dataset),
                                void_p(self._outputs.dataset))
             self._execute = self._direct.execute
-            if self._shared is not None and not self._shared.large_in and self._shared.pools is None:
-                self.run = self._small_run()  # this model's own run: every tensor copied
 
     def _plan_shared(self, twin):
         """The twin's shared-memory path (device memory is host memory), planned once per model:
@@ -270,6 +268,16 @@ class LoadedModel:
                 return [_copy_array(view) for view in plan.out_views]
             return [array if array is not None else _copy_array(view) for array, view in zip(taken, plan.out_views)]
 
+    def runner(self):
+        """The fastest run() for this model, for a caller that runs it many times (the Session
+        binds it once per graph): for a model whose tensors are all small, _small_run; else the
+        run method. Not kept on the model (that would be a reference cycle, which delays the
+        release of its device memory to the garbage collector)."""
+        plan = self._shared
+        if plan is not None and self._direct is not None and not plan.large_in and plan.pools is None:
+            return self._small_run()
+        return self.run
+
     def _small_run(self):
         """run() for a model whose tensors are all small (copied through device-buffer views,
         dataset buffers never moved): _run_shared with everything it looks up bound once, since
@@ -277,7 +285,7 @@ class LoadedModel:
         take as they are go to the general run()."""
         plan, lock, execute, exec_args = self._shared, self._lock, self._execute, self._exec_args
         checks, small_in, out_views, count = plan.checks, plan.small_in, plan.out_views, len(plan.checks)
-        general = LoadedModel.run.__get__(self)
+        general = self.run
         copy = _copy_array
 
         def run(arrays: Sequence[np.ndarray]) -> List[np.ndarray]:
