@@ -235,11 +235,12 @@ def _ort_add(n: int):
 def _breakdown(session, graph_id: int, inputs, reps: int) -> dict:
     """Where a run's time goes, outside in: the loaded model's run and the bare aclmdlExecute
     (internals of the twin's backend; None on another backend)."""
-    model = getattr(session._graphs.get(graph_id), "model", None)
-    model = getattr(model, "_loaded", model)  # the SessionModel wraps the LoadedModel
+    entry = session._graphs.get(graph_id)
+    run = entry.run  # the model's run as the Session calls it
+    model = getattr(entry.model, "_loaded", entry.model)  # the SessionModel wraps the LoadedModel
     arrays = [t._array for t in inputs]
     execute = getattr(model, "_execute", None)
-    return {"model_us": _median_us(lambda: model.run(arrays), reps) if hasattr(model, "run") else None,
+    return {"model_us": _median_us(lambda: run(arrays), reps),
             "exec_us": _median_us(lambda: execute(*model._exec_args), reps) if execute is not None else None}
 
 
