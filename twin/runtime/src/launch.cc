@@ -49,8 +49,8 @@ class BlockPace {
   }
   void Record(const Kernel *kernel, uint64_t ns_per_block) {
     Entry &entry = entries_[Slot(kernel)];
-    const uint64_t before = entry.kernel.load(std::memory_order_relaxed) == kernel ? entry.ns.load(std::memory_order_relaxed) : 0;
-    // A quarter of each new sample: one slow block (a preempted thread) does not flip the choice.
+    const uint64_t before = Get(kernel);
+    // A quarter of each new sample: one slow launch (a preempted thread) does not flip the choice.
     entry.ns.store(before == 0 ? ns_per_block : (3 * before + ns_per_block) / 4, std::memory_order_relaxed);
     entry.kernel.store(kernel, std::memory_order_relaxed);
   }
