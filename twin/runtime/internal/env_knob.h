@@ -8,11 +8,11 @@
 
 namespace asc_twin::rt {
 
-// A non-negative decimal from `name`, at most `max`; unset, empty or malformed (a sign, a
-// suffix) gives `fallback`, as each knob's documentation says.
+// A non-negative decimal from `name`, capped at `max` (also when it overflows); unset, empty or
+// malformed (a sign, spaces, a suffix) gives `fallback`, as each knob's documentation says.
 inline uint64_t EnvUnsigned(const char *name, uint64_t fallback, uint64_t max) {
   const char *text = std::getenv(name);
-  if (text == nullptr || *text == '\0' || text[0] == '-' || text[0] == '+') return fallback;
+  if (text == nullptr || text[0] < '0' || text[0] > '9') return fallback;
   char *end = nullptr;
   const unsigned long long value = std::strtoull(text, &end, 10);
   if (*end != '\0') return fallback;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "twin/runtime/internal/device.h"
+#include "twin/runtime/internal/env_knob.h"
 #include "twin/runtime/tests/test_support.h"
 
 namespace asc_twin::rt::testing {
@@ -109,6 +110,24 @@ TEST_F(SmallLaunchPath, RunsEveryBlockOnceOnTheDispatcher) {
   }
   EXPECT_EQ(device->stats().inline_launches - before, counts.size());
   ACL_OK(aclrtFree(dev));
+}
+
+// The tuning knobs' parsing (internal/env_knob.h): a plain decimal, capped; anything else is the
+// documented default.
+TEST(EnvKnob, TakesPlainDecimalsCapsThemAndFallsBackOnAnythingElse) {
+  constexpr const char *kName = "ASCEND_TWIN_TEST_KNOB";
+  ASSERT_EQ(unsetenv(kName), 0);
+  EXPECT_EQ(EnvUnsigned(kName, 8000, 1000000), 8000u);
+  const struct {
+    const char *text;
+    uint64_t want;
+  } cases[] = {{"7", 7}, {"0", 0}, {"2500000", 1000000}, {"", 8000}, {"-5", 8000}, {"+5", 8000},
+               {"12x", 8000}, {"abc", 8000}, {" 5", 8000}, {"99999999999999999999999", 1000000}};
+  for (const auto &c : cases) {
+    ASSERT_EQ(setenv(kName, c.text, 1), 0);
+    EXPECT_EQ(EnvUnsigned(kName, 8000, 1000000), c.want) << "'" << c.text << "'";
+  }
+  ASSERT_EQ(unsetenv(kName), 0);
 }
 
 // Several launches queued back to back (a worker drains; this thread helps each in turn), the
