@@ -2,16 +2,26 @@
 """Benchmark of the sample: compile() cold / warm / from the kernel cache in a new process, and
 Session.run_graph median latency against ONNX Runtime and numpy on the same Add, in one run.
 
-    bazel run //ops/add_custom:bench_add_custom [-- --sizes 1024,65536,16777216 --soc Ascend910B1]
+    bazel run -c opt //ops/add_custom:bench_add_custom [-- --sizes 1024,65536,16777216 --soc Ascend910B1]
+        [--profile] [--launch-modes 2048,8192,16384,65536] [--syscalls 1024,65536]
 
 The benchmark re-executes itself in a clean environment (the CANN-like tree only, like the
-tests) and prints tables; it asserts nothing about time.
+tests) and prints tables; it asserts nothing about time. run_graph, ONNX Runtime and numpy are
+timed in turn, ROUNDS times, and each reports its best median. Per size it also shows where a
+run's time goes (Session call / loaded model's run / bare aclmdlExecute) and the context
+switches per run in the host and the device process; --profile adds run_graph's cProfile,
+--launch-modes the device's fan-out choice, --syscalls a strace count per run.
 """
 
 import argparse
+import contextlib
 import json
+import os
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -51,6 +61,47 @@ def _profile(fn, repeats: int, top: int = 12) -> str:
 
 def _repeats(n: int) -> int:
     return 2000 if n <= 4096 else 300 if n <= 1 << 20 else 15
+
+
+ROUNDS = 3  # run_graph, ONNX Runtime and numpy timed in turn, this many times; best median each
+
+
+def _context_switches(pid: int) -> int:
+    """Voluntary + involuntary context switches of every thread of `pid` so far: each is a
+    wake-up (a sleep on a futex) or a yield/preemption that handed the core away."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            for line in (task / "status").read_text().splitlines():
+                if "ctxt_switches:" in line:
+                    total += int(line.split()[1])
+        except OSError:  # the thread ended meanwhile
+            pass
+    return total
+
+
+def _child_pids() -> list:
+    """This process's children (the twin's device process), from /proc."""
+    me, found = os.getpid(), []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat[stat.rindex(")") + 2:].split()[1]) == me:
+                found.append(int(entry.name))
+    return found
+
+
+def _switches_per_run(fn, runs: int) -> tuple:
+    """(host, device process) context switches per call of fn, over `runs` calls."""
+    children = _child_pids()
+    host0, dev0 = _context_switches(os.getpid()), sum(_context_switches(p) for p in children)
+    for _ in range(runs):
+        fn()
+    host1, dev1 = _context_switches(os.getpid()), sum(_context_switches(p) for p in children)
+    return (host1 - host0) / runs, (dev1 - dev0) / runs
 
 
 # ---- child side: runs inside the clean environment ------------------------------------------
@@ -111,69 +162,170 @@ def child_compile(soc: str, mode: str) -> dict:
     return result
 
 
-def child_run(soc: str, sizes) -> list:
+@contextlib.contextmanager
+def _ge_session(soc: str):
+    """GE initialized for `soc`, one Session, finalized at the end."""
+    from ge.ge_global import GeApi
+    from ge.session import Session
+
+    GeApi.ge_initialize({"ge.exec.deviceId": "0", "ge.socVersion": soc})
+    try:
+        yield Session()
+    finally:
+        GeApi.ge_finalize()
+
+
+def _add_graph(session, graph_id: int, n: int):
+    """Adds y = x1 + x2 over n floats as `graph_id`, compiles and checks it with a first run;
+    returns (a, b, the input Tensors)."""
+    from es_custom import PythonCompilableAddCustom
+    from ge.es.graph_builder import GraphBuilder
+    from ge.graph import DataType, Tensor
+
+    rng = np.random.default_rng(1234 + n)
+    a = rng.standard_normal(n, dtype=np.float32)
+    b = rng.standard_normal(n, dtype=np.float32)
+    builder = GraphBuilder(f"add_{n}")
+    x1, x2 = builder.create_input(0, shape=[n]), builder.create_input(1, shape=[n])
+    session.add_graph(graph_id, builder.build_and_reset([PythonCompilableAddCustom(x1, x2)]))
+    # built from numpy for setup speed (a 16M-element Python list costs seconds); same Tensor type
+    inputs = [Tensor._from_numpy(a, DataType.DT_FLOAT), Tensor._from_numpy(b, DataType.DT_FLOAT)]
+    (out,) = session.run_graph(graph_id, inputs)  # compiles and loads
+    assert np.array_equal(out._to_numpy().reshape(-1), a + b)
+    return a, b, inputs
+
+
+def child_launch(soc: str, sizes) -> list:
+    """run_graph alone per size (the launch-mode table: the parent sets the mode's env)."""
+    rows = []
+    with _ge_session(soc) as session:
+        for graph_id, n in enumerate(sizes, start=1):
+            _, _, inputs = _add_graph(session, graph_id, n)
+            rows.append({"n": n, "ge_us": min(_median_us(lambda: session.run_graph(graph_id, inputs), _repeats(n))
+                                              for _ in range(ROUNDS))})
+    return rows
+
+
+def child_loop(soc: str, n: int, runs: int) -> dict:
+    """`runs` run_graph calls after setup and warm-up (the system-call count: the parent runs
+    this under strace with runs=0 and runs=N and takes the difference)."""
+    with _ge_session(soc) as session:
+        _, _, inputs = _add_graph(session, 1, n)
+        for _ in range(200 + runs):
+            session.run_graph(1, inputs)
+    return {"n": n, "runs": runs}
+
+
+def _ort_add(n: int):
+    """ONNX Runtime's CPU session of the same y = A + B over n floats."""
     import onnx
     import onnxruntime as ort
     from onnx import TensorProto, helper
 
-    from es_custom import PythonCompilableAddCustom
-    from ge.es.graph_builder import GraphBuilder
-    from ge.ge_global import GeApi
-    from ge.graph import DataType, Tensor
-    from ge.session import Session
+    graph = helper.make_graph([helper.make_node("Add", ["A", "B"], ["C"])], f"add_{n}",
+                              [helper.make_tensor_value_info("A", TensorProto.FLOAT, [n]),
+                               helper.make_tensor_value_info("B", TensorProto.FLOAT, [n])],
+                              [helper.make_tensor_value_info("C", TensorProto.FLOAT, [n])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model.ir_version = 8
+    onnx.checker.check_model(model)
+    return ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
 
-    GeApi.ge_initialize({"ge.exec.deviceId": "0", "ge.socVersion": soc})
-    session = Session()
-    rng = np.random.default_rng(1234)
+
+def _breakdown(session, graph_id: int, inputs, reps: int) -> dict:
+    """Where a run's time goes, outside in: the loaded model's run and the bare aclmdlExecute
+    (internals of the twin's backend; None on another backend)."""
+    entry = session._graphs.get(graph_id)
+    run = entry.run  # the model's run as the Session calls it
+    model = getattr(entry.model, "_loaded", entry.model)  # the SessionModel wraps the LoadedModel
+    arrays = [t._array for t in inputs]
+    execute = getattr(model, "_execute", None)
+    return {"model_us": _median_us(lambda: run(arrays), reps),
+            "exec_us": _median_us(lambda: execute(*model._exec_args), reps) if execute is not None else None}
+
+
+def child_run(soc: str, sizes) -> list:
     rows = []
-    for graph_id, n in enumerate(sizes, start=1):
-        a = rng.standard_normal(n, dtype=np.float32)
-        b = rng.standard_normal(n, dtype=np.float32)
-        builder = GraphBuilder(f"add_{n}")
-        x1, x2 = builder.create_input(0, shape=[n]), builder.create_input(1, shape=[n])
-        session.add_graph(graph_id, builder.build_and_reset([PythonCompilableAddCustom(x1, x2)]))
-        # built from numpy for setup speed (a 16M-element Python list costs seconds); same Tensor type
-        inputs = [Tensor._from_numpy(a, DataType.DT_FLOAT), Tensor._from_numpy(b, DataType.DT_FLOAT)]
-        (out,) = session.run_graph(graph_id, inputs)  # compiles and loads
-        assert np.array_equal(out._to_numpy().reshape(-1), a + b)
-        reps = _repeats(n)
-        ge_us = _median_us(lambda: session.run_graph(graph_id, inputs), reps)
-
-        graph = helper.make_graph([helper.make_node("Add", ["A", "B"], ["C"])], f"add_{n}",
-                                  [helper.make_tensor_value_info("A", TensorProto.FLOAT, [n]),
-                                   helper.make_tensor_value_info("B", TensorProto.FLOAT, [n])],
-                                  [helper.make_tensor_value_info("C", TensorProto.FLOAT, [n])])
-        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
-        model.ir_version = 8
-        onnx.checker.check_model(model)
-        sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
-        assert np.array_equal(sess.run(None, {"A": a, "B": b})[0], a + b)
-        ort_us = _median_us(lambda: sess.run(None, {"A": a, "B": b}), reps)
-        np_us = _median_us(lambda: np.add(a, b), reps)
-        # where a run's time goes, outside in: the Session call, the loaded model's run, and the
-        # bare aclmdlExecute (internals of the twin's backend; absent on another backend)
-        model = getattr(session._graphs.get(graph_id), "model", None)
-        model = getattr(model, "_loaded", model)  # the SessionModel wraps the LoadedModel
-        arrays = [t._array for t in inputs]
-        model_us = _median_us(lambda: model.run(arrays), reps) if hasattr(model, "run") else None
-        execute = getattr(model, "_execute", None)
-        exec_us = _median_us(lambda: execute(*model._exec_args), reps) if execute is not None else None
-        rows.append({"n": n, "ge_us": ge_us, "ort_us": ort_us, "np_us": np_us, "model_us": model_us,
-                     "exec_us": exec_us,
-                     "profile": _profile(lambda: session.run_graph(graph_id, inputs), reps)})
-    GeApi.ge_finalize()
+    with _ge_session(soc) as session:
+        for graph_id, n in enumerate(sizes, start=1):
+            a, b, inputs = _add_graph(session, graph_id, n)
+            reps = _repeats(n)
+            sess = _ort_add(n)
+            assert np.array_equal(sess.run(None, {"A": a, "B": b})[0], a + b)
+            contenders = {"ge_us": lambda: session.run_graph(graph_id, inputs),
+                          "ort_us": lambda: sess.run(None, {"A": a, "B": b}), "np_us": lambda: np.add(a, b)}
+            best = {key: _median_us(fn, reps) for key, fn in contenders.items()}
+            for _ in range(ROUNDS - 1):  # in turn, so that a noisy moment hits every contender alike
+                for key, fn in contenders.items():
+                    best[key] = min(best[key], _median_us(fn, reps))
+            host_cs, device_cs = _switches_per_run(contenders["ge_us"], 4 * reps)
+            rows.append({"n": n, **best, **_breakdown(session, graph_id, inputs, reps),
+                         "host_switches": host_cs, "device_switches": device_cs,
+                         "profile": _profile(contenders["ge_us"], reps)})
     return rows
 
 
 # ---- parent side ---------------------------------------------------------------------------------
 
-def _child(args, env) -> dict:
-    import harness
-    proc = harness.run_python([str(Path(__file__).absolute()), CHILD_FLAG, *args], env, timeout=3600)
+def _child(args, env, prefix=()) -> dict:
+    """Runs this file as a child (after `prefix`, e.g. strace) in `env`; its output is shown only
+    when it fails (the compile child prints a marker line per compile)."""
+    argv = [*prefix, sys.executable, str(Path(__file__).absolute()), CHILD_FLAG, *args]
+    proc = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=3600)
     if proc.returncode != 0:
+        print(f"$ {' '.join(argv)}\n--- stdout ---\n{proc.stdout}--- stderr ---\n{proc.stderr}", flush=True)
         raise SystemExit(f"benchmark child {args} failed (exit {proc.returncode})")
     line = [l for l in proc.stdout.splitlines() if l.startswith("BENCH_JSON=")][-1]
     return json.loads(line[len("BENCH_JSON="):])
+
+
+# The launch modes compared by --launch-modes: the device's small-launch path by its threshold
+# (ASCEND_TWIN_INLINE_LAUNCH_NS, twin/runtime README "Small launches").
+LAUNCH_MODES = (("always fan out", {"ASCEND_TWIN_INLINE_LAUNCH_NS": "0"}),
+                ("default", {}),
+                ("never fan out", {"ASCEND_TWIN_INLINE_LAUNCH_NS": str(10 ** 9)}))
+
+
+def launch_modes(soc: str, env: dict, sizes) -> None:
+    """run_graph per size with the device fanning blocks out to its workers always, by the
+    small-launch rule, or never; children alternated, best of 2 each."""
+    best = {}
+    for _ in range(2):
+        for name, extra in LAUNCH_MODES:
+            for r in _child(["launch", soc, ",".join(map(str, sizes))], {**env, **extra}):
+                best[name, r["n"]] = min(best.get((name, r["n"]), float("inf")), r["ge_us"])
+    print("\nrun_graph median us by how the device runs a launch's blocks (add_custom: 1024 floats a block)")
+    print(f"{'floats':>10}{'blocks':>8}" + "".join(f"{name:>18}" for name, _ in LAUNCH_MODES))
+    for n in sizes:
+        print(f"{n:>10}{n // 1024:>8}" + "".join(f"{best[name, n]:>15.1f} us" for name, _ in LAUNCH_MODES))
+
+
+def _strace_calls(args, env) -> dict:
+    """System calls of one child, all its processes and threads: {name: calls} (strace -c -f)."""
+    with tempfile.NamedTemporaryFile(suffix=".strace") as out:
+        _child(args, env, prefix=("strace", "-f", "-c", "-o", out.name))
+        calls = {}
+        for line in Path(out.name).read_text().splitlines():
+            parts = line.split()
+            if len(parts) >= 5 and parts[3].isdigit() and parts[-1] != "total":
+                calls[parts[-1]] = int(parts[3])
+        return calls
+
+
+def syscalls_per_run(soc: str, env: dict, sizes, runs: int = 2000) -> None:
+    """System calls per run_graph, host and device process together: strace of `runs` runs
+    minus strace of none. strace slows every call, so waits poll longer and yield more often
+    than without it: the yields are an upper bound; the other counts are exact."""
+    print(f"\nsystem calls per run_graph (strace -c -f, {runs} runs minus 0 runs; calls under 0.01 per run left out)")
+    if shutil.which("strace") is None:
+        print("  (strace is not installed: no counts)")
+        return
+    for n in sizes:
+        base, loaded = _strace_calls(["loop", soc, str(n), "0"], env), _strace_calls(["loop", soc, str(n), str(runs)], env)
+        per_run = {name: (loaded.get(name, 0) - base.get(name, 0)) / runs for name in loaded}
+        shown = ", ".join(f"{name} {count:.2f}" for name, count in sorted(per_run.items(), key=lambda kv: -kv[1])
+                          if count >= 0.01)
+        print(f"{n:>10}  {shown or 'none'}")
 
 
 def _gbps(n: int, us: float) -> float:
@@ -186,12 +338,20 @@ def main(argv=None) -> int:
     parser.add_argument("--sizes", default="1024,65536,16777216")
     parser.add_argument("--profile", action="store_true", help="print run_graph's cProfile per size")
     parser.add_argument("--json-out", help="also write the measurements to this JSON file")
+    parser.add_argument("--launch-modes", metavar="SIZES",
+                        help="also time run_graph at these sizes with the device's blocks fanned out always / "
+                             "by the small-launch rule / never (e.g. 2048,8192,16384,65536)")
+    parser.add_argument("--syscalls", metavar="SIZES", help="also count system calls per run_graph (strace)")
     parser.add_argument(CHILD_FLAG, nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         kind, soc, rest = args.child[0], args.child[1], args.child[2:]
         if kind == "compile":
             result = child_compile(soc, rest[0])
+        elif kind == "launch":
+            result = child_launch(soc, [int(s) for s in rest[0].split(",")])
+        elif kind == "loop":
+            result = child_loop(soc, int(rest[0]), int(rest[1]))
         else:
             result = child_run(soc, [int(s) for s in rest[0].split(",")])
         print("BENCH_JSON=" + json.dumps(result))
@@ -234,14 +394,20 @@ def main(argv=None) -> int:
               f"{r['ge_us'] / r['ort_us']:>9.2f}{r['ge_us'] / r['np_us']:>9.2f}"
               f"{_gbps(n, r['ge_us']):>9.2f}{_gbps(n, r['ort_us']):>9.2f}")
     print("\nrun_graph's time, outside in (median us): Session.run_graph / the loaded model's run / "
-          "bare aclmdlExecute")
+          "bare aclmdlExecute; context switches per run_graph (host process, device process)")
     for r in runs:
         parts = [f"{r[k]:.1f}" if r.get(k) is not None else "-" for k in ("ge_us", "model_us", "exec_us")]
-        print(f"{r['n']:>10}  " + " / ".join(parts))
+        print(f"{r['n']:>10}  " + " / ".join(parts) +
+              f"{'':8}switches {r['host_switches']:.2f} host, {r['device_switches']:.2f} device")
+    if args.launch_modes:
+        launch_modes(soc, env, [int(s) for s in args.launch_modes.split(",")])
+    if args.syscalls:
+        syscalls_per_run(soc, env, [int(s) for s in args.syscalls.split(",")])
     if args.json_out:
         summary = {"soc": soc, "compile_first_us": first["first_us"], "compile_cold_us": cold["first_us"], "compile_warm_us": cold["warm_us"],
                    "compile_cache_hit_us": hit["first_us"],
-                   "run_graph": [{k: r[k] for k in ("n", "ge_us", "ort_us", "np_us")} for r in runs]}
+                   "run_graph": [{k: r[k] for k in ("n", "ge_us", "ort_us", "np_us", "model_us", "exec_us",
+                                                    "host_switches", "device_switches")} for r in runs]}
         tmp = Path(args.json_out + ".tmp")
         tmp.write_text(json.dumps(summary, indent=1))
         tmp.replace(args.json_out)

@@ -66,7 +66,7 @@ struct ThreadInfo {
   ~ThreadInfo() {
     if (!ready) return;
     if (slot < proto::kMaxDeviceThreads) {
-      g_control->running_block[slot].store(proto::kNoBlock, std::memory_order_relaxed);
+      g_control->running_block[slot].mark.store(proto::kNoBlock, std::memory_order_relaxed);
       g_slot_taken[slot].store(0, std::memory_order_release);
     }
     if (alt_stack != nullptr && alt_stack != MAP_FAILED) {
@@ -118,7 +118,7 @@ void MarkBlock(const LaunchRequest &request, uint32_t block) {
   info.launch_slot = request.launch_slot;
   if (info.slot < proto::kMaxDeviceThreads) {
     const uint32_t mark = block == proto::kNoBlock ? proto::kNoBlock : proto::RunningMark(request.launch_slot, block);
-    g_control->running_block[info.slot].store(mark, std::memory_order_relaxed);
+    g_control->running_block[info.slot].mark.store(mark, std::memory_order_relaxed);
   }
 }
 
@@ -207,6 +207,9 @@ void InstallFaultHandlers() {
 
 std::mutex g_images_mutex;
 std::map<uint64_t, std::shared_ptr<LoadedImage>> g_images;
+// Bumped under g_images_mutex whenever g_images changes: a dispatcher's cached kernel is valid
+// while it is unchanged (no lock or map lookup per launch).
+std::atomic<uint64_t> g_images_generation{0};
 
 bool ReadAll(int fd, void *data, size_t length) {
   auto *bytes = static_cast<uint8_t *>(data);
@@ -288,6 +291,7 @@ void ServeSocket() {
         {
           std::lock_guard<std::mutex> lock(g_images_mutex);
           g_images[id] = image.value();
+          g_images_generation.fetch_add(1, std::memory_order_release);
         }
         Reply(Status::Ok(), infos);
         break;
@@ -302,6 +306,7 @@ void ServeSocket() {
           if (it != g_images.end()) {
             doomed = it->second;
             g_images.erase(it);
+            g_images_generation.fetch_add(1, std::memory_order_release);
           }
         }
         Reply(Status::Ok());
@@ -337,6 +342,8 @@ class TableMirror {
   explicit TableMirror(MemoryTable *table) : table_(table) {}
   void Sync() {
     const uint64_t seq = g_control->table_seq.load(std::memory_order_acquire);
+    // The common case, every launch of a steady workload: nothing changed, no lock taken.
+    if (seq == synced_.load(std::memory_order_acquire)) return;
     std::lock_guard<std::mutex> lock(mutex_);
     if (seq == seen_ && seen_ != UINT64_MAX) return;
     std::vector<proto::TableEntry> entries;
@@ -369,12 +376,14 @@ class TableMirror {
     }
     mapped_ = std::move(mapped);
     table_->ReplaceWith(ranges);
+    synced_.store(seen_, std::memory_order_release);
   }
 
  private:
   MemoryTable *table_;
   std::mutex mutex_;
   uint64_t seen_ = UINT64_MAX;
+  std::atomic<uint64_t> synced_{UINT64_MAX};  // seen_, once the mirror of it is complete
   std::map<uintptr_t, uint64_t> mapped_;
 };
 
@@ -390,8 +399,37 @@ struct DeviceShared {
 // The dispatcher of launch slot `index`. `seen`: the submit_seq already handled, read before
 // the host was told the process is ready (reading it here instead lost a launch submitted while
 // the pool started: the watchdog then killed the device with no block to name).
+// A dispatcher's last kernel, valid while g_images_generation is unchanged: a steady stream of
+// launches finds its kernel without a lock. (The reference it holds keeps an unloaded image
+// mapped until this dispatcher's next launch.)
+class KernelCache {
+ public:
+  const std::shared_ptr<const Kernel> &Find(uint64_t binary_id, uint32_t kernel_index) {
+    const uint64_t generation = g_images_generation.load(std::memory_order_acquire);
+    if (generation == generation_ && binary_id == binary_id_ && kernel_index == kernel_index_) return kernel_;
+    std::lock_guard<std::mutex> lock(g_images_mutex);
+    kernel_.reset();
+    auto it = g_images.find(binary_id);
+    if (it != g_images.end() && kernel_index < it->second->kernels.size()) {
+      kernel_ = std::shared_ptr<const Kernel>(it->second, &it->second->kernels[kernel_index]);
+    }
+    generation_ = g_images_generation.load(std::memory_order_relaxed);  // stable under the lock
+    binary_id_ = binary_id;
+    kernel_index_ = kernel_index;
+    return kernel_;
+  }
+
+ private:
+  uint64_t generation_ = UINT64_MAX;
+  uint64_t binary_id_ = 0;
+  uint32_t kernel_index_ = 0;
+  std::shared_ptr<const Kernel> kernel_;
+};
+
 [[noreturn]] void LaunchLoop(DeviceShared &shared, uint32_t index, uint32_t seen) {
   proto::LaunchSlot &slot = g_control->slots[index];
+  KernelCache kernels;
+  LaunchRequest request;  // reused: its argument buffer keeps its capacity
   const std::chrono::nanoseconds budget = std::chrono::microseconds(slot.spin_budget_us);
   for (;;) {
     // Stay awake for the spin budget after each launch: a launch that finds the dispatcher
@@ -412,14 +450,7 @@ struct DeviceShared {
     slot.phase.store(proto::kPhasePreparing, std::memory_order_relaxed);
     slot.accepted_seq.store(seen, std::memory_order_release);
     shared.mirror.Sync();
-    std::shared_ptr<const Kernel> kernel;
-    {
-      std::lock_guard<std::mutex> lock(g_images_mutex);
-      auto it = g_images.find(slot.binary_id);
-      if (it != g_images.end() && slot.kernel_index < it->second->kernels.size()) {
-        kernel = std::shared_ptr<const Kernel>(it->second, &it->second->kernels[slot.kernel_index]);
-      }
-    }
+    const std::shared_ptr<const Kernel> &kernel = kernels.Find(slot.binary_id, slot.kernel_index);
     Status status;
     if (kernel == nullptr) {
       status = Status(ACL_ERROR_RT_INVALID_HANDLE, "launch of an unknown kernel (binary " +
@@ -427,22 +458,30 @@ struct DeviceShared {
                                                        std::to_string(slot.kernel_index) + ")");
     } else {
       const uint64_t args_size = std::min<uint64_t>(slot.args_size, proto::kMaxArgBytes);
-      LaunchRequest request = MakeLaunch(kernel, slot.blocks, slot.args, args_size, *shared.soc, shared.table);
+      FillLaunch(&request, kernel, slot.blocks, slot.args, args_size, *shared.soc, shared.table);
       request.launch_slot = index;
       t_info.kernel = kernel->name.c_str();
       t_info.launch_slot = index;
       slot.phase.store(proto::kPhaseBlocks, std::memory_order_relaxed);
       status = RunLaunchInProcess(request, shared.pool);
       t_info.kernel = nullptr;
+      slot.device_inline_launches.store(InlineLaunchCount(), std::memory_order_relaxed);
     }
     slot.phase.store(proto::kPhaseReporting, std::memory_order_relaxed);
     slot.status = status.code();
-    std::snprintf(slot.message, proto::kMessageBytes, "%s", status.message().c_str());
+    if (status.ok()) {
+      slot.message[0] = '\0';
+    } else {
+      std::snprintf(slot.message, proto::kMessageBytes, "%s", status.message().c_str());
+    }
     slot.phase.store(proto::kPhaseIdle, std::memory_order_relaxed);
     slot.done_seq.store(seen, std::memory_order_seq_cst);
     if (slot.host_waiting.load(std::memory_order_seq_cst) != 0) {
       syscall(SYS_futex, reinterpret_cast<uint32_t *>(&slot.done_seq), FUTEX_WAKE, INT32_MAX, nullptr, nullptr, 0);
     }
+    // The host thread polling for this launch may share this core: let it see the result now,
+    // not after this dispatcher's next 16 polls (on another core the yield returns at once).
+    sched_yield();
   }
 }
 
@@ -470,6 +509,9 @@ int Main(int argc, char **argv) {
   g_block_mark = &MarkBlock;
   uint32_t seen[proto::kLaunchSlots];
   for (uint32_t i = 0; i < proto::kLaunchSlots; ++i) seen[i] = g_control->slots[i].submit_seq.load();
+  // Held by this thread (it runs slot 0's dispatcher and never returns) until the process ends:
+  // the host's liveness check (protocol.h, ControlBlock::device_alive).
+  pthread_mutex_lock(&g_control->device_alive);
   Reply(failure.empty() ? Status::Ok() : Status(ACL_ERROR_RT_INTERNAL_ERROR, failure));
   if (!failure.empty()) return 4;
   std::thread(&ServeSocket).detach();

@@ -15,6 +15,8 @@
 #ifndef TWIN_RUNTIME_DEVICE_PROTOCOL_H_
 #define TWIN_RUNTIME_DEVICE_PROTOCOL_H_
 
+#include <pthread.h>
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -54,6 +56,9 @@ struct LaunchSlot {
   // cross-process wake-up). Read by benchmarks.
   std::atomic<uint64_t> device_spin_ns;
   std::atomic<uint64_t> device_sleeps;
+  // Device: launches of this process run by their dispatcher alone (the small-launch path),
+  // updated after each launch of this slot. Read by benchmarks and tests.
+  std::atomic<uint64_t> device_inline_launches;
   uint32_t spin_budget_us;  // host: how long the dispatcher polls before sleeping
   // Device: where the dispatcher is, so that a launch that hangs or dies outside any block can
   // be explained (the watchdog's message): the launch it took last, and its phase.
@@ -78,13 +83,23 @@ enum LaunchPhase : uint32_t {
 
 struct ControlBlock {
   LaunchSlot slots[kLaunchSlots];
+  // Liveness without a system call: a robust, process-shared mutex the host initializes before
+  // each start and the device's main thread locks before it reports ready and never unlocks.
+  // However the device process ends (SIGKILL included), the kernel marks it "owner died", so
+  // the host's pthread_mutex_trylock answers EBUSY exactly while that thread lives.
+  alignas(64) pthread_mutex_t device_alive;
   // Fault report written by the device's fatal-signal/exit handlers before it dies.
   alignas(64) std::atomic<uint32_t> crash_written;
   uint32_t crash_slot;  // the launch slot of the faulting thread (kLaunchSlots: none known)
   char crash_cause[kMessageBytes];
   // Per device thread: RunningMark(launch slot, block) of the block it is running (kNoBlock when
   // idle), for faults that kill the process without a report (_exit, SIGKILL) and hangs.
-  alignas(64) std::atomic<uint32_t> running_block[kMaxDeviceThreads];
+  // One cache line each: every thread writes its own twice per block, and entries sharing a
+  // line made the threads of a launch take that line from each other at every block.
+  struct alignas(64) RunningBlock {
+    std::atomic<uint32_t> mark;
+  };
+  RunningBlock running_block[kMaxDeviceThreads];
   // The allocation table (seqlock: odd while the host writes it).
   alignas(64) std::atomic<uint64_t> table_seq;
   uint32_t table_count;

@@ -81,6 +81,7 @@ class DeviceProcess {
     pid_t pid = -1;
     uint64_t dispatcher_spin_ns = 0;
     uint64_t dispatcher_sleeps = 0;
+    uint64_t inline_launches = 0;  // launches the device ran without fan-out (small-launch path)
   };
   Stats stats();
 

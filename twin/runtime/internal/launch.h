@@ -37,6 +37,10 @@ Status ValidateLaunch(const Kernel &kernel, uint32_t blocks, const void *args, s
 // Builds a request (copies args). Call ValidateLaunch first.
 LaunchRequest MakeLaunch(std::shared_ptr<const Kernel> kernel, uint32_t blocks, const void *args, size_t args_size,
                          const SocSpec &soc, const MemoryTable &memory);
+// The same into an existing request, reusing its argument buffer (a dispatcher's per-launch
+// allocation otherwise).
+void FillLaunch(LaunchRequest *request, std::shared_ptr<const Kernel> kernel, uint32_t blocks, const void *args,
+                size_t args_size, const SocSpec &soc, const MemoryTable &memory);
 
 // A launch in flight (opaque outside launch.cc).
 struct LaunchState;
@@ -69,6 +73,10 @@ class ScopedLaunchPublisher {
  private:
   const LaunchPublisher *saved_;
 };
+
+// Launches this process ran on the launching thread alone (the small-launch path: too little
+// work, at the kernel's measured pace, for a helper to pay; launch.cc). For benchmarks and tests.
+uint64_t InlineLaunchCount();
 
 // Runs blocks of `state` that no thread has claimed yet on the calling thread; returns when
 // none is left (others may still be running theirs). Safe at any time, also after the end.

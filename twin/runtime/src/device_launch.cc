@@ -3,6 +3,7 @@
 // in-process mode's launches. The rest of DeviceProcess (start, stop, requests) is in
 // device_process.cc.
 #include <linux/futex.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -50,7 +51,7 @@ void FutexWake(std::atomic<uint32_t> *word) {
 std::string WhereLaunchWas(const proto::ControlBlock &control, uint32_t index, uint32_t seq) {
   uint32_t block = proto::kNoBlock;
   for (const auto &running : control.running_block) {
-    const uint32_t mark = running.load();
+    const uint32_t mark = running.mark.load();
     if (mark != proto::kNoBlock && proto::MarkSlot(mark) == index) block = std::min(block, proto::MarkBlock(mark));
   }
   if (block != proto::kNoBlock) return "block " + std::to_string(block);
@@ -147,6 +148,9 @@ Status DeviceProcess::AwaitLaunch(const Kernel &kernel, uint32_t index, uint32_t
   proto::LaunchSlot &slot = control.slots[index];
   const uint64_t timeout_ms = ExecuteTimeoutMs();
   const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
+  // The dispatcher may share this core (it polls for launches): let it take this one now. On
+  // another core the yield returns at once, well within the shortest launch.
+  sched_yield();
   SpinUntil([&] { return slot.done_seq.load(std::memory_order_acquire) == seq; }, kLaunchSpin);
   while (slot.done_seq.load(std::memory_order_acquire) != seq) {
     slot.host_waiting.store(1, std::memory_order_seq_cst);

@@ -3,6 +3,7 @@
 #include "twin/runtime/internal/device_process.h"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -19,6 +21,7 @@
 
 #include "twin/runtime/device/image_loader.h"
 #include "twin/runtime/device/protocol.h"
+#include "twin/runtime/internal/env_knob.h"
 #include "twin/runtime/internal/launch.h"
 
 extern char **environ;
@@ -40,12 +43,7 @@ constexpr uint32_t kDefaultDeviceSpinUs = 2000;
 constexpr uint32_t kMaxDeviceSpinUs = 1000 * 1000;
 
 uint32_t DeviceSpinBudgetUs() {
-  const char *text = std::getenv("ASCEND_TWIN_DEVICE_SPIN_US");
-  if (text == nullptr || *text == '\0') return kDefaultDeviceSpinUs;
-  char *end = nullptr;
-  const unsigned long long value = std::strtoull(text, &end, 10);
-  if (*end != '\0' || text[0] == '-') return kDefaultDeviceSpinUs;  // documented: malformed = default
-  return static_cast<uint32_t>(std::min<unsigned long long>(value, kMaxDeviceSpinUs));
+  return static_cast<uint32_t>(EnvUnsigned("ASCEND_TWIN_DEVICE_SPIN_US", kDefaultDeviceSpinUs, kMaxDeviceSpinUs));
 }
 
 Status Internal(const std::string &what) {
@@ -149,6 +147,18 @@ void DeviceProcess::StopLocked() {
   pid_ = -1;
 }
 
+namespace {
+// control.device_alive for a new device process (protocol.h): robust and process-shared.
+void InitAliveMutex(pthread_mutex_t *mutex) {
+  pthread_mutexattr_t attr;
+  pthread_mutexattr_init(&attr);
+  pthread_mutexattr_setpshared(&attr, PTHREAD_PROCESS_SHARED);
+  pthread_mutexattr_setrobust(&attr, PTHREAD_MUTEX_ROBUST);
+  pthread_mutex_init(mutex, &attr);
+  pthread_mutexattr_destroy(&attr);
+}
+}  // namespace
+
 Status DeviceProcess::StartLocked() {
   const int exe = DeviceExecutableFd();
   if (exe < 0) return Internal(std::string("cannot stage the device executable: ") + strerror(errno));
@@ -159,13 +169,15 @@ Status DeviceProcess::StartLocked() {
     slot.device_waiting.store(0);
     slot.host_waiting.store(0);
     slot.spin_budget_us = DeviceSpinBudgetUs();
+    slot.device_inline_launches.store(0);
     slot.accepted_seq.store(0);
     slot.phase.store(proto::kPhaseIdle);
   }
   control.crash_written.store(0);
   control.crash_slot = proto::kLaunchSlots;
+  InitAliveMutex(&control.device_alive);
   control.crash_cause[0] = '\0';
-  for (auto &slot : control.running_block) slot.store(proto::kNoBlock);
+  for (auto &slot : control.running_block) slot.mark.store(proto::kNoBlock);
 
   int pair[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) {
@@ -237,6 +249,9 @@ DeviceProcess::Stats DeviceProcess::stats() {
     for (const proto::LaunchSlot &slot : arena_->control()->slots) {
       stats.dispatcher_spin_ns += slot.device_spin_ns.load(std::memory_order_relaxed);
       stats.dispatcher_sleeps += slot.device_sleeps.load(std::memory_order_relaxed);
+      // a process-wide count each slot copies after its launches: the largest is the latest
+      stats.inline_launches = std::max<uint64_t>(stats.inline_launches,
+                                                 slot.device_inline_launches.load(std::memory_order_relaxed));
     }
   }
   return stats;
@@ -255,8 +270,19 @@ Status DeviceProcess::EnsureRunningLocked() {
   }
   if (pid_ > 0) {
     int status = 0;
-    const pid_t got = waitpid(pid_, &status, WNOHANG);
-    if (got == 0) return Status::Ok();
+    pid_t got = 0;
+    const int held = pthread_mutex_trylock(&arena_->control()->device_alive);
+    if (held == EBUSY) return Status::Ok();  // its main thread lives: no waitpid per launch
+    if (held == EOWNERDEAD) {  // that thread ended, so the process is ending: reap it
+      pthread_mutex_consistent(&arena_->control()->device_alive);
+      pthread_mutex_unlock(&arena_->control()->device_alive);
+      while ((got = waitpid(pid_, &status, 0)) < 0 && errno == EINTR) {
+      }
+    } else {  // not held (never expected after "ready"): ask the kernel as before
+      if (held == 0) pthread_mutex_unlock(&arena_->control()->device_alive);
+      got = waitpid(pid_, &status, WNOHANG);
+      if (got == 0) return Status::Ok();
+    }
     pid_ = -1;  // died between requests (or reaped by someone else): start another
     if (busy_slots_ != 0 && failed_generation_ != generation_) {
       // Launches of the dead process are in flight: keep its report for their waiters.

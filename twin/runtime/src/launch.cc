@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "asc_twin/aicore_abi.h"
+#include "twin/runtime/internal/env_knob.h"
 #include "twin/runtime/internal/spin_wait.h"
 
 namespace asc_twin::rt {
@@ -26,6 +27,46 @@ constexpr auto kJoinSpin = std::chrono::microseconds(100);
 // helpers' share, plus the rest of the block running when it is due (helpers are posted
 // between blocks; launches with no more blocks than threads post them at once).
 constexpr auto kFanOutDelay = std::chrono::microseconds(10);
+// Small-launch path: a launch whose blocks, at the pace this kernel's blocks ran at in earlier
+// launches, add up to less than this runs on the launching thread alone. Below it, handing
+// blocks to a helper (a post, the helper's claim, waiting for its last block) costs more than
+// the helper saves; README "Small launches" has the measurement behind the default.
+constexpr uint64_t kDefaultInlineBelowNs = 8000;
+uint64_t InlineBelowNs() {
+  static const uint64_t ns = EnvUnsigned("ASCEND_TWIN_INLINE_LAUNCH_NS", kDefaultInlineBelowNs, 1000u * 1000 * 1000);
+  return ns;
+}
+
+// Per-kernel pace of a block (ns), learned from the blocks each launching thread ran. A small
+// table keyed by the Kernel's address: a collision or a reused address only costs one launch a
+// stale guess (the next launch corrects it), never a wrong result.
+class BlockPace {
+ public:
+  // 0: no estimate yet.
+  uint64_t Get(const Kernel *kernel) const {
+    const Entry &entry = entries_[Slot(kernel)];
+    return entry.kernel.load(std::memory_order_relaxed) == kernel ? entry.ns.load(std::memory_order_relaxed) : 0;
+  }
+  void Record(const Kernel *kernel, uint64_t ns_per_block) {
+    Entry &entry = entries_[Slot(kernel)];
+    const uint64_t before = Get(kernel);
+    // A quarter of each new sample: one slow launch (a preempted thread) does not flip the choice.
+    entry.ns.store(before == 0 ? ns_per_block : (3 * before + ns_per_block) / 4, std::memory_order_relaxed);
+    entry.kernel.store(kernel, std::memory_order_relaxed);
+  }
+
+ private:
+  struct Entry {
+    std::atomic<const Kernel *> kernel{nullptr};
+    std::atomic<uint64_t> ns{0};
+  };
+  static size_t Slot(const Kernel *kernel) { return (reinterpret_cast<uintptr_t>(kernel) >> 4) % kSlots; }
+  static constexpr size_t kSlots = 64;
+  Entry entries_[kSlots];
+};
+
+BlockPace g_block_pace;
+std::atomic<uint64_t> g_inline_launches{0};
 
 // This thread's Unified Buffer: 4 KiB aligned, sized to the SoC's ub_size, reused by every
 // block the thread runs.
@@ -208,7 +249,7 @@ bool ClaimBlocks(LaunchState &state, uint32_t *first, uint32_t *count) {
 }
 
 struct DeferredHelpers;
-void RunBlocks(LaunchState &state, DeferredHelpers *deferred = nullptr);
+uint32_t RunBlocks(LaunchState &state, DeferredHelpers *deferred = nullptr);
 
 // Helpers the launching thread still owes the pool (lazy fan-out, kFanOutDelay).
 struct DeferredHelpers {
@@ -223,8 +264,10 @@ struct DeferredHelpers {
 };
 
 // Claims and runs blocks until none is left; after a trap the remaining blocks are skipped.
-// The launching thread passes `deferred` and posts the helpers once they are due.
-void RunBlocks(LaunchState &state, DeferredHelpers *deferred) {
+// The launching thread passes `deferred` and posts the helpers once they are due. Returns how
+// many blocks this thread ran.
+uint32_t RunBlocks(LaunchState &state, DeferredHelpers *deferred) {
+  uint32_t ran = 0;
   uint32_t first = 0, count = 0;
   AscTwinBlockEnv env;
   bool env_filled = false;  // the request may be touched only once a block was claimed
@@ -239,11 +282,13 @@ void RunBlocks(LaunchState &state, DeferredHelpers *deferred) {
       ++mine;
       if (state.failed.load(std::memory_order_relaxed)) continue;
       RunOneBlock(state, env, block);
+      ++ran;
       if (deferred != nullptr && deferred->count > 0) deferred->PostIfDue();
     }
     FenceBlockStores();  // every path that completes blocks, trapped ones included, passes here
     CountFinished(state, mine);
   }
+  return ran;
 }
 
 void WaitAllFinished(LaunchState &state) {
@@ -347,20 +392,27 @@ Status ValidateLaunch(const Kernel &kernel, uint32_t blocks, const void *args, s
   return Status::Ok();
 }
 
+void FillLaunch(LaunchRequest *request, std::shared_ptr<const Kernel> kernel, uint32_t blocks, const void *args,
+                size_t args_size, const SocSpec &soc, const MemoryTable &memory) {
+  request->kernel = std::move(kernel);
+  request->args.resize((args_size + 7) / 8 + 1);  // +1: never hand out an empty (null) blob
+  if (args_size > 0) std::memcpy(request->args.data(), args, args_size);
+  request->args_size = args_size;
+  request->blocks = blocks;
+  request->soc = &soc;
+  request->memory = &memory;
+}
+
 LaunchRequest MakeLaunch(std::shared_ptr<const Kernel> kernel, uint32_t blocks, const void *args, size_t args_size,
                          const SocSpec &soc, const MemoryTable &memory) {
   LaunchRequest request;
-  request.kernel = std::move(kernel);
-  request.args.resize((args_size + 7) / 8 + 1);  // +1: never hand out an empty (null) blob
-  if (args_size > 0) std::memcpy(request.args.data(), args, args_size);
-  request.args_size = args_size;
-  request.blocks = blocks;
-  request.soc = &soc;
-  request.memory = &memory;
+  FillLaunch(&request, std::move(kernel), blocks, args, args_size, soc, memory);
   return request;
 }
 
 void HelpLaunch(LaunchState &state) { RunBlocks(state); }
+
+uint64_t InlineLaunchCount() { return g_inline_launches.load(std::memory_order_relaxed); }
 
 ScopedLaunchPublisher::ScopedLaunchPublisher(const LaunchPublisher *publish) : saved_(t_publisher) {
   t_publisher = publish;
@@ -384,7 +436,11 @@ Status RunLaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const 
     for (uint32_t b = 0; b < request.blocks; ++b) state->started[b].store(0, std::memory_order_relaxed);
   }
   DeferredHelpers deferred;
-  if (request.blocks > 1) {
+  const Kernel *kernel = request.kernel.get();
+  const uint64_t pace = g_block_pace.Get(kernel);
+  const bool inline_only = pace != 0 && pace * request.blocks < InlineBelowNs();
+  if (inline_only) g_inline_launches.fetch_add(1, std::memory_order_relaxed);
+  if (request.blocks > 1 && !inline_only) {
     const unsigned helpers = std::min<unsigned>(request.blocks - 1, pool.size());
     // At once when that costs no wake-up (the workers are polling), or when there are no more
     // blocks than threads (each block may be long, and a helper posted at the first block
@@ -396,9 +452,14 @@ Status RunLaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const 
     }
     if (publish) publish(state);
   }
-  RunBlocks(*state, &deferred);
+  const auto start = std::chrono::steady_clock::now();
+  const uint32_t ran = RunBlocks(*state, &deferred);
+  if (ran > 0) {
+    const auto spent = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
+    g_block_pace.Record(kernel, std::max<uint64_t>(1, static_cast<uint64_t>(spent.count()) / ran));
+  }
   WaitAllFinished(*state);
-  if (request.blocks > 1 && publish) publish(nullptr);
+  if (request.blocks > 1 && !inline_only && publish) publish(nullptr);
   if (!state->failed.load(std::memory_order_acquire)) return Status::Ok();
   std::lock_guard<std::mutex> lock(state->mutex);
   return Status(ACL_ERROR_RT_AICORE_EXCEPTION, "kernel " + request.kernel->name + " block " +

@@ -2,10 +2,13 @@
 // a worker-drained launch, and traps, over many block counts. Every block must run exactly
 // once with its own index, also when launches are queued while a worker is still busy.
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 #include <vector>
 
+#include "twin/runtime/internal/device.h"
+#include "twin/runtime/internal/env_knob.h"
 #include "twin/runtime/tests/test_support.h"
 
 namespace asc_twin::rt::testing {
@@ -34,6 +37,19 @@ class Dispatch : public AclTest {
 };
 
 // block_env writes 6 words per block: index, count, ...; a block run twice or never shows.
+// `out` was filled with 0xee bytes before a launch of `blocks` blocks.
+void ExpectEveryBlockOnce(const std::vector<uint64_t> &out, uint32_t blocks) {
+  for (uint32_t b = 0; b < out.size() / 6; ++b) {
+    if (b < blocks) {
+      ASSERT_EQ(out[6 * b], b) << blocks << " blocks";
+      ASSERT_EQ(out[6 * b + 1], blocks) << "block " << b;
+      ASSERT_EQ(out[6 * b + 4], 1u) << "block " << b;
+    } else {
+      ASSERT_EQ(out[6 * b], 0xeeeeeeeeeeeeeeeeull) << "block " << b << " of " << blocks << " ran";
+    }
+  }
+}
+
 TEST_F(Dispatch, EveryBlockRunsOnceForManyBlockCounts) {
   constexpr uint32_t kMaxBlocks = 3000;
   const size_t bytes = size_t{kMaxBlocks} * 6 * 8;
@@ -51,18 +67,67 @@ TEST_F(Dispatch, EveryBlockRunsOnceForManyBlockCounts) {
       if (let_a_worker_start) std::this_thread::sleep_for(std::chrono::microseconds(200));
       ACL_OK(aclrtSynchronizeStream(stream_));
       ACL_OK(aclrtMemcpy(out.data(), bytes, dev, bytes, ACL_MEMCPY_DEVICE_TO_HOST));
-      for (uint32_t b = 0; b < kMaxBlocks; ++b) {
-        if (b < blocks) {
-          ASSERT_EQ(out[6 * b], b) << blocks << " blocks";
-          ASSERT_EQ(out[6 * b + 1], blocks) << "block " << b;
-          ASSERT_EQ(out[6 * b + 4], 1u) << "block " << b;
-        } else {
-          ASSERT_EQ(out[6 * b], 0xeeeeeeeeeeeeeeeeull) << "block " << b << " of " << blocks << " ran";
-        }
-      }
+      ASSERT_NO_FATAL_FAILURE(ExpectEveryBlockOnce(out, blocks));
     }
   }
   ACL_OK(aclrtFree(dev));
+}
+
+// The small-launch path (launch.cc): once a kernel's pace is known, a launch whose blocks add up
+// to less than ASCEND_TWIN_INLINE_LAUNCH_NS runs on the device's dispatcher alone. With the
+// threshold raised to a second (read when the device process starts), every launch after the
+// first takes it, and every block must still run exactly once with its own index.
+class SmallLaunchPath : public Dispatch {
+ protected:
+  void SetUp() override {
+    ASSERT_EQ(setenv("ASCEND_TWIN_INLINE_LAUNCH_NS", "1000000000", 1), 0);
+    Dispatch::SetUp();  // loads the binary: the device process starts with the raised threshold
+  }
+  void TearDown() override {
+    Dispatch::TearDown();  // the device process ends with the device
+    ASSERT_EQ(unsetenv("ASCEND_TWIN_INLINE_LAUNCH_NS"), 0);
+  }
+};
+
+TEST_F(SmallLaunchPath, RunsEveryBlockOnceOnTheDispatcher) {
+  DeviceProcess *device = Runtime::Get()->CurrentContext().value()->device().process().get();
+  constexpr uint32_t kMaxBlocks = 200;
+  const size_t bytes = size_t{kMaxBlocks} * 6 * 8;
+  void *dev = nullptr;
+  ACL_OK(aclrtMalloc(&dev, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+  std::vector<uint64_t> out(size_t{kMaxBlocks} * 6);
+  uint64_t args[1] = {reinterpret_cast<uint64_t>(dev)};
+  ACL_OK(aclrtLaunchKernel(block_env_, 3, args, sizeof(args), stream_));  // learns the kernel's pace
+  ACL_OK(aclrtSynchronizeStream(stream_));
+  const uint64_t before = device->stats().inline_launches;
+  const std::vector<uint32_t> counts = {1, 2, 7, 48, 49, 1 + static_cast<uint32_t>(Rng()() % kMaxBlocks), kMaxBlocks};
+  for (uint32_t blocks : counts) {
+    ACL_OK(aclrtMemset(dev, bytes, 0xee, bytes));
+    ACL_OK(aclrtLaunchKernel(block_env_, blocks, args, sizeof(args), stream_));
+    ACL_OK(aclrtSynchronizeStream(stream_));
+    ACL_OK(aclrtMemcpy(out.data(), bytes, dev, bytes, ACL_MEMCPY_DEVICE_TO_HOST));
+    ASSERT_NO_FATAL_FAILURE(ExpectEveryBlockOnce(out, blocks));
+  }
+  EXPECT_EQ(device->stats().inline_launches - before, counts.size());
+  ACL_OK(aclrtFree(dev));
+}
+
+// The tuning knobs' parsing (internal/env_knob.h): a plain decimal, capped; anything else is the
+// documented default.
+TEST(EnvKnob, TakesPlainDecimalsCapsThemAndFallsBackOnAnythingElse) {
+  constexpr const char *kName = "ASCEND_TWIN_TEST_KNOB";
+  ASSERT_EQ(unsetenv(kName), 0);
+  EXPECT_EQ(EnvUnsigned(kName, 8000, 1000000), 8000u);
+  const struct {
+    const char *text;
+    uint64_t want;
+  } cases[] = {{"7", 7}, {"0", 0}, {"2500000", 1000000}, {"", 8000}, {"-5", 8000}, {"+5", 8000},
+               {"12x", 8000}, {"abc", 8000}, {" 5", 8000}, {"99999999999999999999999", 1000000}};
+  for (const auto &c : cases) {
+    ASSERT_EQ(setenv(kName, c.text, 1), 0);
+    EXPECT_EQ(EnvUnsigned(kName, 8000, 1000000), c.want) << "'" << c.text << "'";
+  }
+  ASSERT_EQ(unsetenv(kName), 0);
 }
 
 // Several launches queued back to back (a worker drains; this thread helps each in turn), the

@@ -122,6 +122,35 @@ def test_sync_all_reduces_across_blocks(device: Device, rng: np.random.Generator
                                rtol=1e-6)
 
 
+@pytest.mark.parametrize("kernel", ["normalize_sync_all", "normalize_sync_all_hw"])
+def test_sync_all_on_the_small_launch_path_keeps_blocks_resident(acl: ctypes.CDLL, rng: np.random.Generator,
+                                                                 monkeypatch: pytest.MonkeyPatch, kernel: str) -> None:
+    """The small-launch path runs a launch on the device's dispatcher alone; with its threshold
+    raised (read when the device process starts) every launch after the kernel's first takes
+    it. Blocks that wait must still all become resident: block 0 waits, the others get threads."""
+    monkeypatch.setenv("ASCEND_TWIN_INLINE_LAUNCH_NS", str(10 ** 9))
+    device = Device(acl)
+    try:
+        ok(acl, acl.aclrtSetOpExecuteTimeOut(5))  # a lost block ends in 507014, not a hang
+        blocks, per_block = MAX_RESIDENT_910B1, 64
+        for _ in range(3):  # the first launch learns the pace; the others run inline
+            x = rng.uniform(0.5, 2.0, blocks * per_block).astype(np.float32)
+            dx, dy = device.upload(x), device.alloc(x.nbytes)
+            dpartial, dstats = device.alloc(2 * blocks * 4), device.alloc(blocks * 4)
+            args = [dx, dpartial, dy, dstats]
+            if kernel == "normalize_sync_all":
+                args.append(device.alloc(blocks * 32))
+            rc = device.launch(kernel, blocks, *args, per_block)
+            assert rc == 0, device.acl.aclGetRecentErrMsg()
+            want_y, want_max = normalize_reference(x, blocks)
+            np.testing.assert_allclose(device.download(dy, x), want_y, rtol=1e-6)
+            np.testing.assert_allclose(device.download(dstats, np.zeros(blocks, np.float32)),
+                                       np.full(blocks, want_max), rtol=1e-6)
+    finally:
+        ok(acl, acl.aclrtSetOpExecuteTimeOut(0))
+        device.close()
+
+
 def test_ib_chain_runs_blocks_out_of_claim_order(device: Device, rng: np.random.Generator) -> None:
     # Block b waits for block b + 1: with blocks claimed from 0 on and fewer threads than
     # blocks, only a resident launch can finish.

@@ -4,11 +4,15 @@
 // error code (ACL_ERROR_RT_AICORE_EXCEPTION, or ACL_ERROR_RT_AICORE_TIMEOUT for the loop)
 // naming kernel, block and cause, in ONE host process that lives on: host memory and device
 // memory keep their contents, the binaries stay loaded, and the next launch computes right.
+#include <signal.h>
+#include <sys/wait.h>
+
 #include <chrono>
 #include <cstring>
 #include <iostream>
 #include <vector>
 
+#include "twin/runtime/internal/device.h"
 #include "twin/runtime/tests/test_support.h"
 
 namespace asc_twin::rt::testing {
@@ -178,6 +182,23 @@ TEST_F(TrapSuite, LaunchSubmittedBeforeTheDispatcherStartsIsNotLost) {
   EXPECT_EQ(RunFault("fault_abort", 1, 0, 0, &message), ACL_ERROR_RT_AICORE_EXCEPTION);
   ASSERT_NO_FATAL_FAILURE(CheckVaddWorks(5));  // restarts the device; the dispatcher starts late
   ASSERT_EQ(unsetenv("ASCEND_TWIN_DEVICE_START_DELAY_US"), 0);
+}
+
+// A device process that dies while idle (killed from outside, as by the OOM killer) is noticed
+// by the next launch, which runs on a restarted device. The host learns it from the robust
+// liveness mutex (protocol.h), not from a waitpid per launch: had the mutex not reported the
+// death, this launch would have gone to the dead process and failed.
+TEST_F(TrapSuite, DeviceKilledWhileIdleRestartsAtTheNextLaunch) {
+  ASSERT_NO_FATAL_FAILURE(CheckVaddWorks(3));
+  DeviceProcess *device = Runtime::Get()->CurrentContext().value()->device().process().get();
+  const pid_t pid = device->stats().pid;
+  ASSERT_GT(pid, 0);
+  ASSERT_EQ(kill(pid, SIGKILL), 0);
+  // Wait until it is a zombie (the kernel has run its robust list), without reaping it.
+  siginfo_t info{};
+  ASSERT_EQ(waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOWAIT), 0);
+  ASSERT_NO_FATAL_FAILURE(CheckVaddWorks(7));
+  EXPECT_NE(device->stats().pid, pid);
 }
 
 }  // namespace

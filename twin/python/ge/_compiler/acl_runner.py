@@ -9,7 +9,7 @@ import ctypes
 import os
 import sys
 import threading
-from typing import List, Optional, Sequence
+from typing import List, NamedTuple, Optional, Sequence
 
 import numpy as np
 
@@ -155,6 +155,15 @@ class _OutputPool:
         self.arrays, self.addresses = [], []  # each array unregisters when its last holder drops it
 
 
+class _SharedPlan(NamedTuple):
+    """LoadedModel's shared-memory path, planned at load time (see _plan_shared)."""
+    checks: list     # per input (dtype, shape): the only layout the path takes
+    small_in: list   # (device-buffer view, input index): copied in
+    large_in: list   # (device-buffer view, dataset point, input index): read in place if registered
+    out_views: list  # per output: view of its device buffer
+    pools: Optional[list]  # per output (_OutputPool or None, dataset point); None: all outputs small
+
+
 class LoadedModel:
     def __init__(self, om: bytes, description: ModelDescription, device_id: int = 0) -> None:
         ensure_runtime(device_id)
@@ -192,27 +201,32 @@ class LoadedModel:
             self._execute = self._direct.execute
 
     def _plan_shared(self, twin):
-        """The twin's shared-memory path (device memory is host memory): per input
-        (index, device view, dtype, shape, large), per output (index, device view, pool or None);
+        """The twin's shared-memory path (device memory is host memory), planned once per model:
         a tensor is large from ZERO_COPY_MIN_BYTES up. Large inputs are read in place from the
         caller's registered arrays, large outputs written into pooled arrays; small ones are
-        copied through numpy views of the model's device buffers. None when a tensor is empty."""
+        copied through numpy views of the model's device buffers, whose dataset buffers never
+        move. None when a tensor is empty."""
         to_numpy = self.acl.util.ptr_to_numpy
         specs_in = self.description.inputs
         if any(t.size == 0 for t in specs_in) or any(size == 0 for _, _, size in self._out_layout):
             return None
-        host_arrays = twin.host_arrays
-        inputs = [(i, to_numpy(ptr, t.dims, dtype), dtype, tuple(t.dims), t.size >= ZERO_COPY_MIN_BYTES)
-                  for i, (ptr, t, dtype) in enumerate(zip(self._inputs.ptrs, specs_in, self._in_dtypes))]
-        outputs = [(i, to_numpy(ptr, dims, dtype),
-                    _OutputPool(dims, dtype, host_arrays) if size >= ZERO_COPY_MIN_BYTES else None)
-                   for i, (ptr, (dims, dtype, size)) in enumerate(zip(self._outputs.ptrs, self._out_layout))]
         # where each dataset buffer points now: [buffer, size, home (device memory), current]
         self._points = ([[b, t.size, p, p] for b, t, p in zip(self._inputs.data_buffers, specs_in, self._inputs.ptrs)],
                         [[b, size, p, p] for b, (_, _, size), p in zip(self._outputs.data_buffers, self._out_layout,
                                                                        self._outputs.ptrs)])
-        self._host_arrays = host_arrays
-        return inputs, outputs
+        self._host_arrays = twin.host_arrays
+        in_views = [to_numpy(ptr, t.dims, dtype) for ptr, t, dtype in zip(self._inputs.ptrs, specs_in, self._in_dtypes)]
+        out_views = [to_numpy(ptr, dims, dtype) for ptr, (dims, dtype, _) in zip(self._outputs.ptrs, self._out_layout)]
+        large_in = [t.size >= ZERO_COPY_MIN_BYTES for t in specs_in]
+        large_out = [size >= ZERO_COPY_MIN_BYTES for _, _, size in self._out_layout]
+        return _SharedPlan(
+            checks=[(dtype, tuple(t.dims)) for t, dtype in zip(specs_in, self._in_dtypes)],
+            small_in=[(view, i) for i, view in enumerate(in_views) if not large_in[i]],
+            large_in=[(view, self._points[0][i], i) for i, view in enumerate(in_views) if large_in[i]],
+            out_views=out_views,
+            pools=[(_OutputPool(dims, dtype, twin.host_arrays) if large else None, self._points[1][i])
+                   for i, ((dims, dtype, _), large) in enumerate(zip(self._out_layout, large_out))]
+            if any(large_out) else None)
 
     def _point(self, point: list, address: int) -> None:
         """Points a dataset buffer at `address` (aclUpdateDataBuffer) unless it already does."""
@@ -233,47 +247,97 @@ class LoadedModel:
 
     def _run_shared(self, arrays: Sequence[np.ndarray]) -> Optional[List[np.ndarray]]:
         """The twin's steady-state path; None (nothing run) when an input's dtype or shape is not
-        the model's exactly (the checked paths then convert or explain)."""
-        inputs, outputs = self._shared
-        in_points, out_points = self._points
-        address_of = self._host_arrays.address
+        the model's exactly (the checked paths then convert or explain). Kept lean: at small
+        sizes this Python is a third of a run."""
+        plan = self._shared
+        for array, (dtype, shape) in zip(arrays, plan.checks):
+            if array.shape != shape or (array.dtype is not dtype and array.dtype != dtype):
+                return None
         with self._lock:
             if self.model_id is None:
                 raise ModelRunError(f"model {self.description.name} is unloaded")
-            for array, (i, view, dtype, shape, large) in zip(arrays, inputs):
-                if (array.dtype is not dtype and array.dtype != dtype) or array.shape != shape:
-                    return None
-                address = address_of(array) if large else None
-                if address is not None:
-                    self._point(in_points[i], address)
-                else:
-                    point = in_points[i]
-                    if point[3] != point[2]:
-                        self._point(point, point[2])
-                    view[...] = array  # a plain memcpy into the device buffer
-            taken = []
-            for i, view, pool in outputs:
-                entry = pool.take() if pool is not None else None
-                point = out_points[i]
-                if entry is not None:
-                    self._point(point, entry[1])
-                    taken.append(entry[0])
-                else:
-                    if point[3] != point[2]:
-                        self._point(point, point[2])
-                    taken.append(None)
+            for view, i in plan.small_in:
+                view[...] = arrays[i]  # a plain memcpy into the device buffer
+            if plan.large_in:
+                self._place_large_inputs(plan, arrays)
+            taken = self._take_outputs(plan) if plan.pools is not None else None
             ret = self._execute(*self._exec_args)
             if ret != ACL_SUCCESS:
                 _check(self.acl, ret, f"aclmdlExecute of model {self.description.name}")
-            return [array if array is not None else _copy_array(view)
-                    for array, (_, view, _) in zip(taken, outputs)]
+            if taken is None:
+                return [_copy_array(view) for view in plan.out_views]
+            return [array if array is not None else _copy_array(view) for array, view in zip(taken, plan.out_views)]
+
+    def runner(self):
+        """The fastest run() for this model, for a caller that runs it many times (the Session
+        binds it once per graph): for a model whose tensors are all small, _small_run; else the
+        run method. Not kept on the model (that would be a reference cycle, which delays the
+        release of its device memory to the garbage collector)."""
+        plan = self._shared
+        if plan is not None and self._direct is not None and not plan.large_in and plan.pools is None:
+            return self._small_run()
+        return self.run
+
+    def _small_run(self):
+        """run() for a model whose tensors are all small (copied through device-buffer views,
+        dataset buffers never moved): _run_shared with everything it looks up bound once, since
+        at these sizes the Python of a run costs as much as the kernel launch. Inputs it does not
+        take as they are go to the general run()."""
+        plan, lock, execute, exec_args = self._shared, self._lock, self._execute, self._exec_args
+        checks, small_in, out_views, count = plan.checks, plan.small_in, plan.out_views, len(plan.checks)
+        general = self.run
+        copy = _copy_array
+
+        def run(arrays: Sequence[np.ndarray]) -> List[np.ndarray]:
+            if len(arrays) != count:
+                return general(arrays)
+            for array, (dtype, shape) in zip(arrays, checks):
+                if array.shape != shape or (array.dtype is not dtype and array.dtype != dtype):
+                    return general(arrays)
+            with lock:
+                if self.model_id is None:
+                    raise ModelRunError(f"model {self.description.name} is unloaded")
+                for view, i in small_in:
+                    view[...] = arrays[i]
+                ret = execute(*exec_args)
+                if ret != ACL_SUCCESS:
+                    _check(self.acl, ret, f"aclmdlExecute of model {self.description.name}")
+                return [copy(view) for view in out_views]
+        return run
+
+    def _place_large_inputs(self, plan, arrays) -> None:
+        """Large inputs: read in place when registered, else copied into the model's buffer."""
+        address_of = self._host_arrays.address
+        for view, point, i in plan.large_in:
+            array = arrays[i]
+            address = address_of(array)
+            if address is not None:
+                self._point(point, address)
+            else:
+                if point[3] != point[2]:
+                    self._point(point, point[2])
+                view[...] = array
+
+    def _take_outputs(self, plan) -> list:
+        """Per output: a pooled array the kernel writes in place, or None (copied out after)."""
+        taken = []
+        for pool, point in plan.pools:
+            entry = pool.take() if pool is not None else None
+            if entry is not None:
+                self._point(point, entry[1])
+                taken.append(entry[0])
+            else:
+                if point[3] != point[2]:
+                    self._point(point, point[2])
+                taken.append(None)
+        return taken
 
     def run(self, arrays: Sequence[np.ndarray]) -> List[np.ndarray]:
         """Inputs in model order -> output arrays the caller owns (on the twin, recycled only
         once dropped). Inputs that do not match the model exactly (count, dtype, shape, layout)
         take the checked paths, which convert what they can and otherwise raise ModelRunError
         naming the input."""
-        if self._shared is not None and len(arrays) == len(self._shared[0]):
+        if self._shared is not None and len(arrays) == len(self._shared.checks):
             results = self._run_shared(arrays)
             if results is not None:
                 return results
@@ -349,7 +413,7 @@ class LoadedModel:
     def close(self) -> None:
         with self._lock:
             if getattr(self, "_shared", None) is not None:
-                for _, _, pool in self._shared[1]:
+                for pool, _ in self._shared.pools or ():
                     if pool is not None:
                         pool.clear()
                 self._shared = None

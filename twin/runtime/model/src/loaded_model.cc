@@ -197,9 +197,10 @@ Status LoadedModel::CheckStillLoaded(const char *api) const {
 
 Status LoadedModel::CheckDatasets(const aclmdlDataset *input, aclmdlDataset *output, const char *api,
                                   std::vector<void *> *input_addrs, std::vector<void *> *output_addrs) {
-  const std::string prefix = std::string(api) + ": model " + name_ + ": ";
-  if (input == nullptr) return Status(ACL_ERROR_INVALID_PARAM, prefix + "input dataset is null");
-  if (output == nullptr) return Status(ACL_ERROR_INVALID_PARAM, prefix + "output dataset is null");
+  // Messages are built only on failure: this runs on every aclmdlExecute.
+  auto prefix = [&] { return std::string(api) + ": model " + name_ + ": "; };
+  if (input == nullptr) return Status(ACL_ERROR_INVALID_PARAM, prefix() + "input dataset is null");
+  if (output == nullptr) return Status(ACL_ERROR_INVALID_PARAM, prefix() + "output dataset is null");
   for (int io = 0; io < 2; ++io) {
     const bool is_input = io == 0;
     const aclmdlDataset &dataset = is_input ? *input : *output;
@@ -208,28 +209,28 @@ Status LoadedModel::CheckDatasets(const aclmdlDataset *input, aclmdlDataset *out
     const aclError mismatch = is_input ? ACL_ERROR_MODEL_INPUT_NOT_MATCH : ACL_ERROR_MODEL_OUTPUT_NOT_MATCH;
     const char *what = is_input ? "input" : "output";
     if (dataset.buffers.size() != tensors.size()) {
-      return Status(mismatch, prefix + std::string(what) + " dataset has " + std::to_string(dataset.buffers.size()) +
+      return Status(mismatch, prefix() + std::string(what) + " dataset has " + std::to_string(dataset.buffers.size()) +
                                   " buffers but the model has " + std::to_string(tensors.size()) + " " + what + "s");
     }
     for (size_t i = 0; i < tensors.size(); ++i) {
       aclDataBuffer *buffer = dataset.buffers[i];
-      const std::string name = std::string(what) + " " + std::to_string(i) + " (" + tensors[i].name + ")";
+      auto name = [&] { return std::string(what) + " " + std::to_string(i) + " (" + tensors[i].name + ")"; };
       if (!is_input && buffer->data == nullptr && buffer->size == 0) {
         // CANN: an empty output buffer asks the runtime to allocate it; the caller frees it.
         StatusOr<void *> memory = device_->Malloc(tensors[i].size);
         if (!memory.ok()) {
-          return Status(memory.status().code(), prefix + "cannot allocate " + name + ": " + memory.status().message());
+          return Status(memory.status().code(), prefix() + "cannot allocate " + name() + ": " + memory.status().message());
         }
         buffer->data = memory.value();
         buffer->size = tensors[i].size;
       }
-      if (buffer->data == nullptr) return Status(mismatch, prefix + name + " buffer address is null");
+      if (buffer->data == nullptr) return Status(mismatch, prefix() + name() + " buffer address is null");
       if (buffer->size < tensors[i].size) {
-        return Status(mismatch, prefix + name + " buffer holds " + std::to_string(buffer->size) +
+        return Status(mismatch, prefix() + name() + " buffer holds " + std::to_string(buffer->size) +
                                     " bytes but the model needs " + std::to_string(tensors[i].size));
       }
       if (tensors[i].size > 0 && !device_->IsDeviceMemory(buffer->data, tensors[i].size)) {
-        return Status(mismatch, prefix + name + " buffer is not device memory of " + std::to_string(tensors[i].size) +
+        return Status(mismatch, prefix() + name() + " buffer is not device memory of " + std::to_string(tensors[i].size) +
                                     " bytes (allocate it with aclrtMalloc)");
       }
       addrs[i] = buffer->data;
@@ -277,7 +278,8 @@ Status LoadedModel::Execute(const aclmdlDataset *input, aclmdlDataset *output) {
   if (python_) return python_->Execute(input, output, *device_, "aclmdlExecute: ");
   status = CheckDatasets(input, output, "aclmdlExecute", &input_addrs_, &output_addrs_);
   if (!status.ok()) return status;
-  return RunSteps(steps_, input_addrs_, output_addrs_, "aclmdlExecute: model " + name_ + " ");
+  if (execute_prefix_.empty()) execute_prefix_ = "aclmdlExecute: model " + name_ + " ";  // once, not per run
+  return RunSteps(steps_, input_addrs_, output_addrs_, execute_prefix_);
 }
 
 Status LoadedModel::ExecuteAsync(const aclmdlDataset *input, aclmdlDataset *output, void *stream) {

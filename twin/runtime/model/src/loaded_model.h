@@ -78,6 +78,7 @@ class LoadedModel : public std::enable_shared_from_this<LoadedModel> {
   std::unique_ptr<PythonModel> python_;
 
   std::mutex execute_mutex_;  // guards the members below and steps_' slots during Execute
+  std::string execute_prefix_;  // "aclmdlExecute: model <name> ", built on the first Execute
   std::vector<void *> input_addrs_;
   std::vector<void *> output_addrs_;
 };

@@ -228,6 +228,56 @@ def test_small_models_copy(rng, monkeypatch):
 
 
 @copies_forced
+def test_small_model_run_takes_only_exact_inputs_and_reports_failures(rng):
+    """A model whose tensors are all small gets a run of its own (acl_runner._small_run): exact
+    inputs are copied in, anything else goes to the checked paths, which convert or explain."""
+    n = int(rng.integers(1, acl_runner.ZERO_COPY_MIN_BYTES // 4))
+    model = load(n, -0.5)
+    try:
+        run = model.runner()
+        assert run.__name__ == "run" and run.__qualname__.startswith("LoadedModel._small_run")
+        x, y = random(rng, n), random(rng, n)
+        z, _ = run([x, y])
+        np.testing.assert_allclose(z, expected(x, y, -0.5), rtol=1e-6, atol=1e-5)
+        z, _ = run([x.reshape(1, n), y[::-1].copy()[::-1]])  # another shape, a strided view
+        np.testing.assert_allclose(z, expected(x, y, -0.5), rtol=1e-6, atol=1e-5)
+        with pytest.raises(ModelRunError, match=r"input 0 \(x\) must be DT_FLOAT"):
+            run([x.astype(np.float64), y])
+        with pytest.raises(ModelRunError, match="takes 2 inputs, got 1"):
+            run([x])
+        real_execute = model._direct.execute
+        model._execute = lambda *args: 507000  # the small run bound the real one: rebuild it over this
+        run = model._small_run()
+        with pytest.raises(ModelRunError, match="aclmdlExecute of model chain failed with ACL error 507000"):
+            run([x, y])
+        model._execute = real_execute
+        run = model._small_run()
+        z, _ = run([y, x])
+        np.testing.assert_allclose(z, expected(y, x, -0.5), rtol=1e-6, atol=1e-5)
+    finally:
+        model.close()
+    with pytest.raises(ModelRunError, match="unloaded"):
+        run([x, y])
+
+
+def test_a_dropped_model_is_released_at_once(rng):
+    """The fast run the Session binds holds the model, the model does not hold it: dropping
+    both frees the model (and its device memory) by reference counting, without waiting for
+    the garbage collector."""
+    import weakref
+
+    gc.disable()
+    try:
+        model = load(int(rng.integers(1, acl_runner.ZERO_COPY_MIN_BYTES // 4)), 2.0)
+        run = model.runner()
+        gone = weakref.ref(model)
+        del model, run
+        assert gone() is None
+    finally:
+        gc.enable()
+
+
+@copies_forced
 def test_a_process_may_exit_with_arrays_still_registered(rng):
     """Registrations are released at interpreter exit, before numpy frees the arrays in an order
     nobody controls (a range outliving its memory crashed the runtime's teardown)."""
