@@ -1,15 +1,17 @@
 """Running a graph step by step (see stepped_plan.py): kernel segments through aclmdlExecuteAsync
 on the model's stream, Python ``execute`` callbacks with their contexts, device<->host copies.
 
-One ``SteppedModel`` per Session graph. Each new input-shape signature is inferred and compiled
-once (holders' ``compile`` per new shape; segment OMs loaded once) and kept: a shape seen before
-runs without compiling. Memory per signature: graph inputs and constants have their own buffers;
+One ``SteppedModel`` per Session graph. Each new input-shape signature is compiled once (holders'
+``compile`` per new shape; segment OMs loaded once) and kept: a shape seen before runs without
+compiling. A graph with dynamic inputs is inferred at every run, as GE's dynamic-shape runtime
+runs InferShape per run; a result seen before reuses its plan, a new one gets a plan of its own. Memory per signature: graph inputs and constants have their own buffers;
 segment outputs and device/host copies share one region per side, placed by lifetime;
 ``malloc_output_tensor``/``malloc_workspace`` of an execute callback are served by a per-node
 caching allocator, so the n-th allocation of a node reuses the n-th block of the previous run
 when it is large enough.
 """
 
+import copy
 import threading
 from typing import Dict, List, Mapping, Tuple
 
@@ -19,8 +21,9 @@ from ge.custom_op import _bridge
 from ge.custom_op._execute_ctx import EagerOpExecutionContext
 from ge.custom_op._host_ctx import HostCpuOpExecutionContext
 from ge.graph import _dtype
-from ge.graph._ir import Endpoint, GraphIR
+from ge.graph._ir import DATA_NODE_TYPES, Endpoint, GraphIR
 
+from .constants import CONST_NODE_TYPES
 from .acl_runner import _acl, _check, ensure_runtime
 from .custom_optimizer import _one_line, _where
 from .errors import GraphCompileError, ModelRunError
@@ -28,7 +31,10 @@ from .memory import FirstFit
 from .memory_size import tensor_bytes
 from .node_spec import node_spec, output_slots
 from .options import compile_options, resolve_target
+from .infer import infer_graph
+from .op_catalog import OpCatalog
 from .placement import HOST_EXECUTE
+from .topo import topological_order
 from .stepped_plan import DEVICE, HOST, CopyStep, ExecuteStep, KernelSegment, StepPlan, build_plan, with_input_shapes
 
 ACL_MEM_MALLOC_NORMAL_ONLY = 2
@@ -219,6 +225,27 @@ class _SegmentDatasets:
         self.buffers, self.datasets = [], []
 
 
+class _ShapeSignature:
+    """One input-shape signature of a graph with dynamic inputs: the graph at those shapes, whose
+    custom ops are inferred again at every run, and the plans of the inference results seen."""
+
+    def __init__(self, graph: GraphIR, shapes: List[tuple]) -> None:
+        self.graph = with_input_shapes(graph, [list(s) for s in shapes])
+        self.order = topological_order(self.graph)
+        # Data and Const descs do not change within a signature: after the first inference only
+        # the ops are inferred again
+        self.op_order = [n for n in self.order if n.type not in DATA_NODE_TYPES and n.type not in CONST_NODE_TYPES]
+        self.inferred_once = False
+        self.plans: Dict[tuple, _LoadedPlan] = {}
+
+    def infer(self, catalog: OpCatalog) -> tuple:
+        """Runs inference; returns what it decided (every output's dims and dtype) as a key."""
+        infer_graph(self.graph, self.op_order if self.inferred_once else self.order, catalog)
+        self.inferred_once = True
+        return tuple((tuple(d.shape), tuple(d.origin_shape), int(d.data_type))
+                     for n in self.op_order for d in n.output_descs)
+
+
 class SteppedModel:
     """Session backend model for graphs with execute nodes or dynamic input shapes; also the
     executor of an OM that runs through Python (ge._runtime.python_model), which passes
@@ -232,15 +259,18 @@ class SteppedModel:
             ensure_runtime(device_id)
         self.acl = _acl()
         self._lock = threading.Lock()
-        self._plans: Dict[tuple, _LoadedPlan] = {}
+        self._plans: Dict[tuple, _LoadedPlan] = {}         # static graphs: the one plan
+        self._signatures: Dict[tuple, _ShapeSignature] = {}  # dynamic graphs: per input shapes
+        self._catalog = OpCatalog()
         self._input_descs = [node.output_descs[0] for node in graph.input_nodes()]
         self._input_dtypes = [np.dtype(_dtype.numpy_dtype(desc.data_type)) for desc in self._input_descs]
         stream, ret = self.acl.rt.create_stream()
         _check(self.acl, ret, "aclrtCreateStream")
         self.stream = stream
         self.output_data_types = None  # dtypes are known per signature; numpy's suffice
-        self.compiled_signatures = 0   # how many shape signatures were compiled (tests, benchmarks)
-        if not any(d < 0 for desc in self._input_descs for d in desc.shape):
+        self.compiled_signatures = 0   # how many plans were built (tests, benchmarks)
+        self.dynamic = any(d < 0 for desc in self._input_descs for d in desc.shape)
+        if not self.dynamic:
             try:
                 static = self._plan([tuple(desc.shape) for desc in self._input_descs])  # compile now, as GE does
             except BaseException:
@@ -275,16 +305,38 @@ class SteppedModel:
         return [tuple(int(s) for s in shape) for shape in dims]
 
     def _plan(self, shapes: List[tuple]) -> _LoadedPlan:
+        """The plan of this run: static graphs keep the one inferred at compile time; dynamic ones
+        are inferred now, and a (shapes, inference result) seen before reuses its plan."""
         key = tuple(shapes)
-        loaded = self._plans.get(key)
+        if not self.dynamic:
+            loaded = self._plans.get(key)
+            if loaded is None:
+                loaded = self._plans[key] = self._load(with_input_shapes(self.graph, [list(s) for s in shapes]),
+                                                       shapes, inferred=False)
+            return loaded
+        signature = self._signatures.get(key)
+        if signature is None:
+            signature = self._signatures[key] = _ShapeSignature(self.graph, shapes)
+        try:
+            result = signature.infer(self._catalog)
+        except GraphCompileError as exc:
+            raise GraphCompileError(f"at input shapes {[list(s) for s in shapes]}: {exc}") from exc
+        loaded = signature.plans.get(result)
         if loaded is None:
-            try:
-                plan = build_plan(with_input_shapes(self.graph, [list(s) for s in shapes]), self.options, self.target)
-            except GraphCompileError as exc:
-                raise GraphCompileError(f"at input shapes {[list(s) for s in shapes]}: {exc}") from exc
-            loaded = self._plans[key] = _LoadedPlan(self.acl, plan)
-            self.compiled_signatures += 1
+            loaded = signature.plans[result] = self._load(copy.deepcopy(signature.graph), shapes, inferred=True)
         return loaded
+
+    def _load(self, graph: GraphIR, shapes: List[tuple], inferred: bool) -> _LoadedPlan:
+        try:
+            plan = build_plan(graph, self.options, self.target, self._catalog, inferred=inferred)
+        except GraphCompileError as exc:
+            raise GraphCompileError(f"at input shapes {[list(s) for s in shapes]}: {exc}") from exc
+        loaded = _LoadedPlan(self.acl, plan)
+        self.compiled_signatures += 1
+        return loaded
+
+    def _loaded_plans(self) -> List[_LoadedPlan]:
+        return [*self._plans.values(), *(p for s in self._signatures.values() for p in s.plans.values())]
 
     # -- running ----------------------------------------------------------------------------------
     def run(self, arrays: List[np.ndarray]) -> List[np.ndarray]:
@@ -308,9 +360,9 @@ class SteppedModel:
 
     def close(self) -> None:
         with self._lock:
-            for loaded in self._plans.values():
+            for loaded in self._loaded_plans():
                 loaded.close()
-            self._plans = {}
+            self._plans, self._signatures = {}, {}
             if self.stream is not None:
                 self.acl.rt.destroy_stream(self.stream)
                 self.stream = None
