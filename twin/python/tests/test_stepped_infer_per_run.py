@@ -13,50 +13,17 @@ from ge.ge_global import GeApi
 from ge.graph import DataType, Format, Tensor
 from ge.session import Session
 
-# What the Tile op's inference reads besides its input: its attribute and, for the stale-cache
-# case, an outside value (as an op whose output size depends on data the graph does not show).
-EXTRA = {"rows": 1}
+from stepped_ops import TILE_EXTRA as EXTRA
+from stepped_ops import register_tile
 
 
 @pytest.fixture
 def calls():
-    from ge.custom_op import OpBackend, get_execute_ctx, register_kernel, register_op, register_op_impl
-    from ge.runtime import StorageShape
-    from ge.runtime import Tensor as RtTensor
-    from ge.runtime import TensorDesc
-    import ctypes
-
-    found = {"infer": [], "compile": [], "execute": []}
-
-    @register_op(op_type="Tile")
-    def tile(x: TensorDesc, *, times: int) -> TensorDesc:
-        dims = [EXTRA["rows"], x.shape.storage_shape.dims[0] * times]
-        found["infer"].append((list(x.shape.storage_shape.dims), times, EXTRA["rows"]))
-        print(f"TILE_INFER x={list(x.shape.storage_shape.dims)} times={times} -> {dims}")
-        return TensorDesc(dims, x.data_type)
-
-    def host_view(tensor: RtTensor) -> np.ndarray:
-        count = tensor.shape_size
-        return np.ctypeslib.as_array((ctypes.c_float * count).from_address(tensor.addr)).reshape(
-            tensor.storage_shape.dims)
-
-    @register_op_impl(op_type="Tile")
-    class Tile:
-        def compile(self, x: RtTensor, y: RtTensor, *, times: int) -> None:
-            found["compile"].append((list(x.storage_shape.dims), list(y.storage_shape.dims)))
-
-        @register_kernel(backend=OpBackend.HOST)
-        def execute(self, x: RtTensor, *, times: int) -> None:
-            ctx = get_execute_ctx()
-            rows = EXTRA["rows"]
-            dims = [rows, x.storage_shape.dims[0] * times]
-            y = ctx.malloc_output_tensor(0, StorageShape(dims, dims), x.format, x.data_type)
-            host_view(y)[...] = np.tile(host_view(x), (rows, times))
-            found["execute"].append(dims)
-
+    found = register_tile()
     GeApi.ge_initialize({"ge.exec.deviceId": "0", "ge.socVersion": "Ascend910B1"})
     yield found
     GeApi.ge_finalize()
+    EXTRA["rows"] = 1
 
 
 def _tile_graph(dims: List[int], times: List[int]):
@@ -117,3 +84,79 @@ def test_inference_that_changes_at_a_seen_shape_is_not_served_from_a_stale_plan(
     assert calls["execute"] == [[r, 3 * n] for r in (1, 3, 1, 2)]
     assert calls["compile"] == [([n], [r, 3 * n]) for r in (1, 3, 2)]  # a result seen before: its plan
     assert session._graphs[0].model.compiled_signatures == 3
+
+
+def test_python_run_om_reports_each_runs_output_dims(calls, rng):
+    """The graph as an OM that runs through Python (atc's route for dynamic inputs), loaded and
+    run with pyACL in this process: the description says -1 where dims vary (inference over the
+    -1 input dims, as GE's), each run's real dims come back through aclmdlGetDatasetTensorDesc —
+    also when inference changes at a size seen before."""
+    import acl
+    from ge._compiler import compile_graph
+    from ge._compiler.acl_runner import ensure_runtime
+
+    times = [2, 3]
+    graph = _tile_graph([-1], times)
+    compiled = compile_graph(graph._ir, {"ge.socVersion": "Ascend910B1"}, mode="offline")
+    assert [(list(o.dims), o.size) for o in compiled.description.outputs] == [([1, -1], 0)] * 2
+    ensure_runtime(0)
+    model_id, ret = acl.mdl.load_from_mem(acl.util.bytes_to_ptr(compiled.om), len(compiled.om))
+    assert ret == 0, acl.get_recent_err_msg()
+    desc = acl.mdl.create_desc()
+    assert acl.mdl.get_desc(desc, model_id) == 0
+    for j in range(2):
+        dims, ret = acl.mdl.get_output_dims(desc, j)
+        assert ret == 0 and list(dims["dims"]) == [1, -1], dims
+    sizes = [int(s) for s in rng.integers(1, 500, size=2)]
+    try:
+        for n, rows in [(sizes[0], 1), (sizes[1], 1), (sizes[0], 2), (sizes[0], 1)]:
+            EXTRA["rows"] = rows
+            x = rng.standard_normal(n).astype(np.float32)
+            got = _run_om(acl, model_id, x, len(times))
+            for (dims, data), t in zip(got, times):
+                assert dims == [rows, n * t]  # this run's inference, not the first one's
+                np.testing.assert_array_equal(data.reshape(dims), np.tile(x, (rows, t)))
+    finally:
+        acl.mdl.destroy_desc(desc)
+        assert acl.mdl.unload(model_id) == 0
+
+
+def _run_om(acl, model_id, x, outputs):
+    """One aclmdlExecute: x as input 0 with its shape set, the runtime allocating the outputs;
+    returns (dims, data) per output from the output dataset."""
+    h2d, d2h = 1, 2
+    inputs, results = acl.mdl.create_dataset(), acl.mdl.create_dataset()
+    ptr, ret = acl.rt.malloc(x.nbytes, 2)
+    assert ret == 0
+    owned = [ptr]
+    shape = acl.create_tensor_desc(0, [x.size], 2)  # ACL_FLOAT, ACL_FORMAT_ND
+    try:
+        assert acl.rt.memcpy(ptr, x.nbytes, x.ctypes.data, x.nbytes, h2d) == 0
+        assert acl.mdl.add_dataset_buffer(inputs, acl.create_data_buffer(ptr, x.nbytes))[1] == 0
+        assert acl.mdl.set_dataset_tensor_desc(inputs, shape, 0) == 0
+        for _ in range(outputs):
+            assert acl.mdl.add_dataset_buffer(results, acl.create_data_buffer(0, 0))[1] == 0
+        assert acl.mdl.execute(model_id, inputs, results) == 0, acl.get_recent_err_msg()
+        got = []
+        for j in range(outputs):
+            out_desc = acl.mdl.get_dataset_tensor_desc(results, j)
+            dims = []
+            for k in range(acl.get_tensor_desc_num_dims(out_desc)):
+                dim, ret = acl.get_tensor_desc_dim_v2(out_desc, k)
+                assert ret == 0
+                dims.append(dim)
+            buffer = acl.mdl.get_dataset_buffer(results, j)
+            owned.append(acl.get_data_buffer_addr(buffer))
+            data = np.empty(int(np.prod(dims)), dtype=np.float32)
+            assert acl.get_data_buffer_size_v2(buffer) == data.nbytes
+            assert acl.rt.memcpy(data.ctypes.data, data.nbytes, owned[-1], data.nbytes, d2h) == 0
+            got.append((dims, data))
+        return got
+    finally:
+        acl.destroy_tensor_desc(shape)
+        for dataset in (inputs, results):
+            for i in range(acl.mdl.get_dataset_num_buffers(dataset)):
+                acl.destroy_data_buffer(acl.mdl.get_dataset_buffer(dataset, i))
+            acl.mdl.destroy_dataset(dataset)
+        for address in owned:
+            acl.rt.free(address)

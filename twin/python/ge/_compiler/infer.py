@@ -21,8 +21,18 @@ def _check_static(node: Node, desc: TensorDescIR, what: str) -> None:
                                 "static shapes only")
 
 
-def infer_graph(graph: GraphIR, order: List[Node], catalog: OpCatalog) -> None:
-    """Fills every input/output desc of ``graph`` (a private copy) in place."""
+def _unknown_as_minus_one(desc: TensorDescIR) -> None:
+    """An inferred dim computed from a -1 (e.g. -1 * 2) is still unknown: -1."""
+    if desc.shape != [-2]:
+        desc.shape = [d if d >= 0 else -1 for d in desc.shape]
+        desc.origin_shape = [d if d >= 0 else -1 for d in desc.origin_shape]
+
+
+def infer_graph(graph: GraphIR, order: List[Node], catalog: OpCatalog, unknown_dims: bool = False) -> None:
+    """Fills every input/output desc of ``graph`` (a private copy) in place. With
+    ``unknown_dims`` the graph inputs may keep -1 dims, as GE infers a dynamic-shape graph at
+    compile time: infer functions see the -1s, and the dims they derive from them are -1."""
+    check_static = (lambda *_: None) if unknown_dims else _check_static
     for node in order:
         for slot, src in enumerate(node.inputs):
             if src is not None:
@@ -30,7 +40,7 @@ def infer_graph(graph: GraphIR, order: List[Node], catalog: OpCatalog) -> None:
         if node.type in DATA_NODE_TYPES:
             if len(node.output_descs) != 1:
                 raise GraphCompileError(f"{_where(node)} must have exactly one output")
-            _check_static(node, node.output_descs[0], "graph input")
+            check_static(node, node.output_descs[0], "graph input")
             continue
         if node.type in CONST_NODE_TYPES:
             value = const_value(node)
@@ -46,7 +56,7 @@ def infer_graph(graph: GraphIR, order: List[Node], catalog: OpCatalog) -> None:
                                     "InferShape/InferDataType or register_op infer_meta)")
         for slot, desc in enumerate(node.input_descs):
             if node.inputs[slot] is not None:
-                _check_static(node, desc, f"input {node.input_names[slot]}")
+                check_static(node, desc, f"input {node.input_names[slot]}")
         try:
             results = info.infer(node_spec(node, info.ir_meta))
         except GraphCompileError:
@@ -62,4 +72,6 @@ def infer_graph(graph: GraphIR, order: List[Node], catalog: OpCatalog) -> None:
             desc.shape = list(storage)
             desc.origin_shape = list(origin)
             desc.data_type = DataType(int(dtype))
-            _check_static(node, desc, f"output {node.output_names[slot]}")
+            if unknown_dims:
+                _unknown_as_minus_one(desc)
+            check_static(node, desc, f"output {node.output_names[slot]}")
