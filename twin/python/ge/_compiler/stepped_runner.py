@@ -21,9 +21,8 @@ from ge.custom_op import _bridge
 from ge.custom_op._execute_ctx import EagerOpExecutionContext
 from ge.custom_op._host_ctx import HostCpuOpExecutionContext
 from ge.graph import _dtype
-from ge.graph._ir import DATA_NODE_TYPES, Endpoint, GraphIR
+from ge.graph._ir import Endpoint, GraphIR
 
-from .constants import CONST_NODE_TYPES
 from .acl_runner import _acl, _check, ensure_runtime
 from .custom_optimizer import _one_line, _where
 from .errors import GraphCompileError, ModelRunError
@@ -31,7 +30,7 @@ from .memory import FirstFit
 from .memory_size import tensor_bytes
 from .node_spec import node_spec, output_slots
 from .options import compile_options, resolve_target
-from .infer import infer_graph
+from .infer import RunInference
 from .op_catalog import OpCatalog
 from .placement import HOST_EXECUTE
 from .topo import topological_order
@@ -227,23 +226,12 @@ class _SegmentDatasets:
 
 class _ShapeSignature:
     """One input-shape signature of a graph with dynamic inputs: the graph at those shapes, whose
-    custom ops are inferred again at every run, and the plans of the inference results seen."""
+    ops are inferred again at every run, and the plans of the inference results seen."""
 
-    def __init__(self, graph: GraphIR, shapes: List[tuple]) -> None:
+    def __init__(self, graph: GraphIR, shapes: List[tuple], catalog: OpCatalog) -> None:
         self.graph = with_input_shapes(graph, [list(s) for s in shapes])
-        self.order = topological_order(self.graph)
-        # Data and Const descs do not change within a signature: after the first inference only
-        # the ops are inferred again
-        self.op_order = [n for n in self.order if n.type not in DATA_NODE_TYPES and n.type not in CONST_NODE_TYPES]
-        self.inferred_once = False
+        self.inference = RunInference(self.graph, topological_order(self.graph), catalog)
         self.plans: Dict[tuple, _LoadedPlan] = {}
-
-    def infer(self, catalog: OpCatalog) -> tuple:
-        """Runs inference; returns what it decided (every output's dims and dtype) as a key."""
-        infer_graph(self.graph, self.op_order if self.inferred_once else self.order, catalog)
-        self.inferred_once = True
-        return tuple((tuple(d.shape), tuple(d.origin_shape), int(d.data_type))
-                     for n in self.op_order for d in n.output_descs)
 
 
 class SteppedModel:
@@ -315,10 +303,10 @@ class SteppedModel:
                                                        shapes, inferred=False)
             return loaded
         signature = self._signatures.get(key)
-        if signature is None:
-            signature = self._signatures[key] = _ShapeSignature(self.graph, shapes)
         try:
-            result = signature.infer(self._catalog)
+            if signature is None:
+                signature = self._signatures[key] = _ShapeSignature(self.graph, shapes, self._catalog)
+            result = signature.inference.run()
         except GraphCompileError as exc:
             raise GraphCompileError(f"at input shapes {[list(s) for s in shapes]}: {exc}") from exc
         loaded = signature.plans.get(result)
