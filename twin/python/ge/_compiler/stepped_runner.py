@@ -95,13 +95,34 @@ class _LoadedPlan:
         self.model_ids: Dict[int, int] = {}
         self.buffers: Dict[Tuple[Endpoint, str], int] = {}
         self.allocators: Dict[str, _NodeAllocator] = {}
-        self.datasets: Dict[int, _SegmentDatasets] = {}  # by step index, made on the first run
+        self.datasets: Dict[int, _SegmentDatasets] = {}  # by step index, over the plan's buffers
         self.sizes: Dict[Endpoint, int] = {}
         try:
             self._load()
+            self._prepare_runs()
         except BaseException:
             self.close()
             raise
+
+    def _prepare_runs(self) -> None:
+        """What every run of this plan needs, computed once: tensor keys with their sizes, output
+        dtypes and shapes, the segments' datasets over the plan's own buffers."""
+        plan = self.plan
+        # tensors move between runs only when an execute places its outputs (its allocator) or
+        # a device run binds the caller's input buffers: segments re-point their datasets then
+        self.has_execute = any(isinstance(step, ExecuteStep) for step in plan.steps)
+        self.datasets_moved = False
+        self.input_args = [((ep, DEVICE), self.size(ep)) for ep in plan.inputs]
+        self.output_args = [((ep, side), self.size(ep), list(plan.descs[ep].shape),
+                             np.dtype(_dtype.numpy_dtype(plan.descs[ep].data_type)), MEMCPY_KINDS[(side, HOST)])
+                            for ep, side in plan.outputs]
+        self.segment_args: Dict[int, List[Tuple[Tuple[Endpoint, str], int]]] = {}
+        for index, step in enumerate(plan.steps):
+            if isinstance(step, KernelSegment):
+                args = self.segment_args[index] = [((ep, DEVICE), self.size(ep)) for ep in (*step.inputs, *step.outputs)]
+                # an execute's output has no address yet (0): runs of such plans point them
+                self.datasets[index] = _SegmentDatasets(self.acl, [(self.buffers.get(key, 0), size)
+                                                                   for key, size in args], len(step.inputs))
 
     def size(self, ep: Endpoint) -> int:
         """Bytes of a tensor at this signature (computed once)."""
@@ -367,8 +388,9 @@ class _Run:
 
     def __init__(self, acl, loaded: _LoadedPlan, stream: int) -> None:
         self.acl, self.loaded, self.plan, self.stream = acl, loaded, loaded.plan, stream
-        self.addrs: Dict[Tuple[Endpoint, str], int] = dict(loaded.buffers)
-        self.metas = {}  # device/host tensor -> TensorMeta produced by an execute (its real shape)
+        # the plan's own addresses unless this run moves tensors (then a copy it may change)
+        self.moved = loaded.has_execute or loaded.datasets_moved
+        self.addrs: Dict[Tuple[Endpoint, str], int] = dict(loaded.buffers) if self.moved else loaded.buffers
 
     def _copy(self, dst: int, src: int, size: int, kind: Tuple[str, str], what: str) -> None:
         if size:
@@ -378,28 +400,34 @@ class _Run:
         _check(self.acl, self.acl.rt.synchronize_stream(self.stream), "aclrtSynchronizeStream")
 
     def execute(self, arrays: List[np.ndarray]) -> List[np.ndarray]:
-        plan = self.plan
-        for i, (ep, array) in enumerate(zip(plan.inputs, arrays)):
-            array = np.ascontiguousarray(array)
-            self._copy(self.addrs[(ep, DEVICE)], array.ctypes.data, array.nbytes, (HOST, DEVICE), f"input {i}")
+        """Host arrays in (shapes and dtypes checked by the signature), host arrays out."""
+        memcpy, addrs, h2d = self.acl.rt.memcpy, self.addrs, MEMCPY_KINDS[(HOST, DEVICE)]
+        for i, ((key, size), array) in enumerate(zip(self.loaded.input_args, arrays)):
+            if size:
+                array = np.ascontiguousarray(array)
+                _check(self.acl, memcpy(addrs[key], size, array.ctypes.data, size, h2d), f"aclrtMemcpy of input {i}")
         self._steps()
         results = []
-        for j, (ep, side) in enumerate(plan.outputs):
-            desc = plan.descs[ep]
-            out = np.empty(desc.shape, dtype=_dtype.numpy_dtype(desc.data_type))
-            self._copy(out.ctypes.data, self.addrs[(ep, side)], out.nbytes, (side, HOST), f"output {j}")
+        for j, (key, size, shape, dtype, kind) in enumerate(self.loaded.output_args):
+            out = np.empty(shape, dtype=dtype)
+            if size:
+                _check(self.acl, memcpy(out.ctypes.data, size, addrs[key], size, kind), f"aclrtMemcpy of output {j}")
             results.append(out)
         return results
 
     def execute_device(self, inputs: List[Tuple[int, int]]) -> List[Tuple[int, int, List[int]]]:
-        plan = self.plan
-        for i, (ep, (addr, size)) in enumerate(zip(plan.inputs, inputs)):
-            need = self.loaded.size(ep)
+        """The caller's device buffers are the graph inputs (bound, not copied: GE's zero-copy
+        inputs); outputs are (address, bytes, shape) in this model's memory."""
+        if not self.moved:
+            self.addrs, self.moved = dict(self.addrs), True
+        self.loaded.datasets_moved = True  # later runs point the datasets back where they run
+        for i, ((key, need), (addr, size)) in enumerate(zip(self.loaded.input_args, inputs)):
             if size < need:
                 raise ModelRunError(f"input {i} buffer holds {size} bytes, its shape needs {need}")
-            self._copy(self.addrs[(ep, DEVICE)], addr, need, (DEVICE, DEVICE), f"input {i}")
+            if need:
+                self.addrs[key] = addr
         self._steps()
-        return [(self.addrs[(ep, side)], self.loaded.size(ep), list(plan.descs[ep].shape)) for ep, side in plan.outputs]
+        return [(self.addrs[key], size, list(shape)) for key, size, shape, _, _ in self.loaded.output_args]
 
     def _steps(self) -> None:
         """Every step in order, then waits for the stream."""
@@ -416,12 +444,10 @@ class _Run:
 
     def _segment(self, index: int, step: KernelSegment) -> None:
         acl, loaded = self.acl, self.loaded
-        addresses = [(self.addrs[(ep, DEVICE)], self.loaded.size(ep)) for ep in (*step.inputs, *step.outputs)]
-        datasets = loaded.datasets.get(index)
-        if datasets is None:
-            datasets = loaded.datasets[index] = _SegmentDatasets(acl, addresses, len(step.inputs))
-        else:
-            datasets.point(addresses)
+        datasets = loaded.datasets[index]
+        if self.moved:  # point the datasets at this run's addresses (those of the plan otherwise)
+            addrs = self.addrs
+            datasets.point([(addrs[key], size) for key, size in loaded.segment_args[index]])
         # the queued run copies the addresses, so the buffers may be re-pointed by the next run
         _check(acl, acl.mdl.execute_async(loaded.model_ids[index], *datasets.datasets, self.stream),
                f"aclmdlExecuteAsync of segment {step.description.name}")
