@@ -170,6 +170,8 @@ def register_tile() -> dict:
 
     @register_op(op_type="Tile")
     def tile(x: TensorDesc, *, times: int) -> TensorDesc:
+        if TILE_EXTRA["rows"] < 0:
+            raise ValueError(f"Tile needs rows >= 0, got {TILE_EXTRA['rows']}")
         dims = [TILE_EXTRA["rows"], x.shape.storage_shape.dims[0] * times]
         found["infer"].append((list(x.shape.storage_shape.dims), times, TILE_EXTRA["rows"]))
         print(f"TILE_INFER x={list(x.shape.storage_shape.dims)} times={times} -> {dims}", flush=True)

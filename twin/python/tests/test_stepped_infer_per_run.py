@@ -86,6 +86,22 @@ def test_inference_that_changes_at_a_seen_shape_is_not_served_from_a_stale_plan(
     assert session._graphs[0].model.compiled_signatures == 3
 
 
+def test_inference_failing_at_a_seen_shape_names_node_and_shape_and_later_runs_work(calls, rng):
+    from ge.error import GeError
+    n = int(rng.integers(1, 300))
+    x = rng.standard_normal(n).astype(np.float32)
+    session = Session()
+    session.add_graph(0, _tile_graph([-1], [2]))
+    _run(session, 0, x)
+    EXTRA["rows"] = -1
+    with pytest.raises(GeError, match=rf"at input shapes \[\[{n}\]\]: node Tile_0 \(op Tile\): shape inference "
+                                      r"failed: ValueError: Tile needs rows >= 0, got -1"):
+        _run(session, 0, x)
+    EXTRA["rows"] = 1
+    (got,) = _run(session, 0, x)
+    np.testing.assert_array_equal(got, np.tile(x, (1, 2)))
+
+
 def test_python_run_om_reports_each_runs_output_dims(calls, rng):
     """The graph as an OM that runs through Python (atc's route for dynamic inputs), loaded and
     run with pyACL in this process: the description says -1 where dims vary (inference over the

@@ -4,8 +4,9 @@ on the model's stream, Python ``execute`` callbacks with their contexts, device<
 One ``SteppedModel`` per Session graph. Each new input-shape signature is compiled once (holders'
 ``compile`` per new shape; segment OMs loaded once) and kept: a shape seen before runs without
 compiling. A graph with dynamic inputs is inferred at every run, as GE's dynamic-shape runtime
-runs InferShape per run; a result seen before reuses its plan, a new one gets a plan of its own. Memory per signature: graph inputs and constants have their own buffers;
-segment outputs and device/host copies share one region per side, placed by lifetime;
+runs InferShape per run; a result seen before reuses its plan, a new one gets a plan of its own.
+Memory per plan: graph inputs and constants have their own buffers; segment outputs and
+device/host copies share one region per side, placed by lifetime;
 ``malloc_output_tensor``/``malloc_workspace`` of an execute callback are served by a per-node
 caching allocator, so the n-th allocation of a node reuses the n-th block of the previous run
 when it is large enough.
@@ -119,7 +120,8 @@ class _LoadedPlan:
         self.segment_args: Dict[int, List[Tuple[Tuple[Endpoint, str], int]]] = {}
         for index, step in enumerate(plan.steps):
             if isinstance(step, KernelSegment):
-                args = self.segment_args[index] = [((ep, DEVICE), self.size(ep)) for ep in (*step.inputs, *step.outputs)]
+                args = self.segment_args[index] = [((ep, DEVICE), self.size(ep))
+                                                   for ep in (*step.inputs, *step.outputs)]
                 # an execute's output has no address yet (0): runs of such plans point them
                 self.datasets[index] = _SegmentDatasets(self.acl, [(self.buffers.get(key, 0), size)
                                                                    for key, size in args], len(step.inputs))
