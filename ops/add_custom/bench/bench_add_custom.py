@@ -28,35 +28,10 @@ from pathlib import Path
 import numpy as np
 
 CHILD_FLAG = "--child"
-
-
-def _median_us(fn, repeats: int, warmup: int = 3) -> float:
-    for _ in range(warmup):
-        fn()
-    samples = []
-    for _ in range(repeats):
-        start = time.perf_counter_ns()
-        fn()
-        samples.append(time.perf_counter_ns() - start)
-    return statistics.median(samples) / 1e3
-
-
-def _profile(fn, repeats: int, top: int = 12) -> str:
-    """Where run_graph's time goes: cProfile's top functions by own time over `repeats` calls."""
-    import cProfile
-    import io
-    import pstats
-
-    profiler = cProfile.Profile()
-    profiler.enable()
-    for _ in range(repeats):
-        fn()
-    profiler.disable()
-    out = io.StringIO()
-    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
-    lines = out.getvalue().splitlines()
-    start = next((i for i, line in enumerate(lines) if line.lstrip().startswith("ncalls")), 0)
-    return "\n".join(line for line in lines[start:] if line.strip())
+# the shared timing helpers (//tests/bench:bench_timing), found in the runfiles by the parent and
+# by the child, which runs in a clean environment
+sys.path.insert(0, str(Path(__file__).absolute().parents[3] / "tests" / "bench"))
+from bench_timing import median_us as _median_us, profile as _profile  # noqa: E402
 
 
 def _repeats(n: int) -> int:

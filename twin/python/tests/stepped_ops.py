@@ -5,7 +5,8 @@
 - EAxpy : device execute — y = alpha * x (+ bias if the optional input is present), computed by
           moving device memory through aclrtMemcpy after synchronizing the stream it was given;
 - HSum  : host execute — y = sum of a dynamic list of inputs, read and written in host memory;
-- ERef  : device execute whose output is its input (make_output_ref_input).
+- ERef  : device execute whose output is its input (make_output_ref_input);
+- Tile  : host execute, y[rows, n * times] = x[n] tiled (register_tile), its inference counted.
 """
 
 import ctypes
@@ -154,3 +155,39 @@ def register_multi(calls: dict) -> None:
                 data = result.astype(np.float32)
                 assert acl.rt.memcpy(out.addr, data.nbytes, data.ctypes.data, data.nbytes, H2D) == 0
             calls.setdefault("Multi.execute", []).append(opt is not None)
+
+
+# What the Tile op's inference reads besides its input: its attribute and, for the stale-cache
+# tests, an outside value (as an op whose output size depends on data the graph does not show).
+TILE_EXTRA = {"rows": 1}
+
+
+def register_tile() -> dict:
+    """Tile(x[n], times) -> y[rows, n * times]: inference (counted and printed as TILE_INFER),
+    compile (the shapes it saw) and a host execute; returns the record of calls."""
+    from ge.runtime import StorageShape
+    found = {"infer": [], "compile": [], "execute": []}
+
+    @register_op(op_type="Tile")
+    def tile(x: TensorDesc, *, times: int) -> TensorDesc:
+        if TILE_EXTRA["rows"] < 0:
+            raise ValueError(f"Tile needs rows >= 0, got {TILE_EXTRA['rows']}")
+        dims = [TILE_EXTRA["rows"], x.shape.storage_shape.dims[0] * times]
+        found["infer"].append((list(x.shape.storage_shape.dims), times, TILE_EXTRA["rows"]))
+        print(f"TILE_INFER x={list(x.shape.storage_shape.dims)} times={times} -> {dims}", flush=True)
+        return TensorDesc(dims, x.data_type)
+
+    @register_op_impl(op_type="Tile")
+    class Tile:
+        def compile(self, x: Tensor, y: Tensor, *, times: int) -> None:
+            found["compile"].append((list(x.storage_shape.dims), list(y.storage_shape.dims)))
+
+        @register_kernel(backend=OpBackend.HOST)
+        def execute(self, x: Tensor, *, times: int) -> None:
+            rows = TILE_EXTRA["rows"]
+            dims = [rows, x.storage_shape.dims[0] * times]
+            y = get_execute_ctx().malloc_output_tensor(0, StorageShape(dims, dims), x.format, x.data_type)
+            _host_array(y)[...] = np.tile(_host_array(x), (rows, times))
+            found["execute"].append(dims)
+
+    return found

@@ -27,6 +27,15 @@ class OpInfo:
     ir_meta: dict
     source: str  # "python" | "opp"
     infer: Optional[Callable[[NodeSpec], List[InferredOutput]]]
+    # prepares what only depends on the node once (the C ABI request); None: nothing to prepare
+    bind: Optional[Callable[[NodeSpec], Callable[[], List[InferredOutput]]]] = None
+
+    def bound_infer(self, spec: NodeSpec) -> Callable[[], List[InferredOutput]]:
+        """This node's inference, called again at each run while its inputs stay the same."""
+        if self.bind is not None:
+            return self.bind(spec)
+        infer = self.infer
+        return lambda: infer(spec)
 
 
 def _python_infer(op_type: str, ir_meta: dict) -> Callable[[NodeSpec], List[InferredOutput]]:
@@ -64,7 +73,8 @@ class OpCatalog:
             return OpInfo(op_type, ir_meta, "python", _python_infer(op_type, ir_meta))
         opp = self._opp_protos().get(op_type)
         if opp is not None:
-            return OpInfo(op_type, opp.ir_meta, "opp", opp.infer if opp.has_infer else None)
+            return OpInfo(op_type, opp.ir_meta, "opp", opp.infer if opp.has_infer else None,
+                          opp.bind_infer if opp.has_infer else None)
         return None
 
     def _opp_protos(self) -> Dict[str, "opp_lib.OppProto"]:

@@ -8,7 +8,7 @@ other _GLIBCXX_USE_CXX11_ABI, and that one-line error becomes the OppLibError me
 """
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 from ge.custom_op._ir_types import InputType, OutputType
 from ge.graph import _air
@@ -29,6 +29,18 @@ class OppProto:
 
     def infer(self, spec) -> List[Tuple[List[int], List[int], int]]:
         """IMPL_OP inference of one node (a pyge NodeSpec) -> [(origin, storage, dtype)] per output."""
+        return self._results(self.api.infer(self._request(spec)))
+
+    def bind_infer(self, spec) -> Callable[[], List[Tuple[List[int], List[int], int]]]:
+        """The node's inference with its request serialized once: InferShape runs at each call."""
+        payload = self._request(spec).SerializeToString()
+        return lambda: self._results(self.api.infer(payload))
+
+    @staticmethod
+    def _results(response) -> List[Tuple[List[int], List[int], int]]:
+        return [(list(o.shape), list(o.shape), int(o.dtype)) for o in response.outputs]
+
+    def _request(self, spec):
         request = capi_pb2().InferRequest(op_type=self.op_type, node_name=spec.name)
         for group in spec.inputs:
             slot = request.inputs.add()
@@ -40,8 +52,7 @@ class OppProto:
         for item, group in zip(self.ir_meta["outputs"], spec.outputs):
             if item["kind"] == OutputType.DYNAMIC:
                 request.dynamic_output_counts.add(name=item["name"], count=len(group))
-        response = self.api.infer(request)
-        return [(list(o.shape), list(o.shape), int(o.dtype)) for o in response.outputs]
+        return request
 
 
 def load_opp_protos(root_list: Optional[str] = None) -> Dict[str, OppProto]:

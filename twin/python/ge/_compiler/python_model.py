@@ -12,6 +12,7 @@ Only what names the work is stored: op types, attributes, shapes and edges. No p
 object, no holder state.
 """
 
+import copy
 from typing import List, Mapping, Optional, Sequence, Tuple
 
 from ge.graph import _air
@@ -53,24 +54,40 @@ def _probe_shapes(graph: GraphIR, ranges: Mapping[str, Sequence[DimRange]], step
     return shapes
 
 
+def _inferred_outputs(graph: GraphIR, catalog: OpCatalog, unknown_dims: bool):
+    """The graph outputs' descs as inference gives them, or None when an infer function fails."""
+    topo = topological_order(graph)
+    try:
+        infer_graph(graph, topo, catalog, unknown_dims=unknown_dims)
+    except Exception:  # an infer function that cannot handle these dims: known per run
+        return None
+    return [graph.nodes[ep.node].output_descs[ep.index] for ep in graph.outputs]
+
+
 def _output_descs(graph: GraphIR, catalog: OpCatalog, ranges: Mapping[str, Sequence[DimRange]]):
-    """The outputs' descriptions: inferred at two input shapes inside the ranges, a dim that
-    differs between them is -1. None where inference fails (the rank is then unknown until a
-    run; the shapes a run produces are reported per run)."""
+    """The outputs' descriptions, as GE infers a dynamic graph at compile time: inference over
+    the -1 input dims (a dim derived from a -1 is -1). Cross-checked at two concrete input shapes
+    inside the ranges: a dim that differs between them is -1 too (an infer function whose result
+    varies with a size it does not pass through). Without the -1 inference, the two shapes alone
+    decide; None (unknown rank) when neither works — the shapes a run produces come back per run."""
     from .stepped_plan import with_input_shapes  # the stepped executor's way of fixing input shapes
-    results = []
-    for step in (0, 1):
-        trial = with_input_shapes(graph, _probe_shapes(graph, ranges, step))
-        try:
-            infer_graph(trial, topological_order(trial), catalog)
-        except Exception:  # an infer function that cannot handle these sizes: known per run
-            return [None] * len(graph.outputs)
-        results.append([trial.nodes[ep.node].output_descs[ep.index] for ep in trial.outputs])
+    symbolic = _inferred_outputs(copy.deepcopy(graph), catalog, unknown_dims=True)
+    probes = [_inferred_outputs(with_input_shapes(graph, _probe_shapes(graph, ranges, step)), catalog, False)
+              for step in (0, 1)]
+    probes = [p for p in probes if p is not None]
+    if symbolic is None and len(probes) < 2:
+        return [None] * len(graph.outputs)
+    bases = symbolic or probes[0]
     descs = []
-    for first, second in zip(*results):
-        merged = first.copy()
-        merged.shape = [a if a == b else -1 for a, b in zip(first.shape, second.shape)]
-        descs.append(merged if len(first.shape) == len(second.shape) else None)
+    for j, base in enumerate(bases):
+        merged = base.copy()
+        for probe in probes:
+            other = probe[j].shape
+            if len(other) != len(merged.shape):
+                merged = None
+                break
+            merged.shape = [a if a == b else -1 for a, b in zip(merged.shape, other)]
+        descs.append(merged)
     return descs
 
 

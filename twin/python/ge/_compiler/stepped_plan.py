@@ -157,12 +157,15 @@ def segment_graph(graph: GraphIR, segment: KernelSegment) -> GraphIR:
     return sub
 
 
-def build_plan(graph: GraphIR, options: Mapping[str, str], target: CompileTarget) -> StepPlan:
-    """Infers ``graph`` (concrete input shapes), places and compiles every node: kernel segments
-    into OMs, ``compile`` of execute nodes (per new shape, as GE compiles per shape)."""
-    catalog = OpCatalog()
+def build_plan(graph: GraphIR, options: Mapping[str, str], target: CompileTarget,
+               catalog: Optional[OpCatalog] = None, inferred: bool = False) -> StepPlan:
+    """Infers ``graph`` (concrete input shapes; skipped when the caller ``inferred`` it already),
+    places and compiles every node: kernel segments into OMs, ``compile`` of execute nodes (per
+    new shape, as GE compiles per shape)."""
+    catalog = catalog or OpCatalog()
     order = topological_order(graph)
-    infer_graph(graph, order, catalog)
+    if not inferred:
+        infer_graph(graph, order, catalog)
     builder = _Builder(catalog)
     for node in order:
         builder.add(node)

@@ -1,15 +1,18 @@
 """Running a graph step by step (see stepped_plan.py): kernel segments through aclmdlExecuteAsync
 on the model's stream, Python ``execute`` callbacks with their contexts, device<->host copies.
 
-One ``SteppedModel`` per Session graph. Each new input-shape signature is inferred and compiled
-once (holders' ``compile`` per new shape; segment OMs loaded once) and kept: a shape seen before
-runs without compiling. Memory per signature: graph inputs and constants have their own buffers;
-segment outputs and device/host copies share one region per side, placed by lifetime;
+One ``SteppedModel`` per Session graph. Each new input-shape signature is compiled once (holders'
+``compile`` per new shape; segment OMs loaded once) and kept: a shape seen before runs without
+compiling. A graph with dynamic inputs is inferred at every run, as GE's dynamic-shape runtime
+runs InferShape per run; a result seen before reuses its plan, a new one gets a plan of its own.
+Memory per plan: graph inputs and constants have their own buffers; segment outputs and
+device/host copies share one region per side, placed by lifetime;
 ``malloc_output_tensor``/``malloc_workspace`` of an execute callback are served by a per-node
 caching allocator, so the n-th allocation of a node reuses the n-th block of the previous run
 when it is large enough.
 """
 
+import copy
 import threading
 from typing import Dict, List, Mapping, Tuple
 
@@ -28,7 +31,10 @@ from .memory import FirstFit
 from .memory_size import tensor_bytes
 from .node_spec import node_spec, output_slots
 from .options import compile_options, resolve_target
+from .infer import RunInference
+from .op_catalog import OpCatalog
 from .placement import HOST_EXECUTE
+from .topo import topological_order
 from .stepped_plan import DEVICE, HOST, CopyStep, ExecuteStep, KernelSegment, StepPlan, build_plan, with_input_shapes
 
 ACL_MEM_MALLOC_NORMAL_ONLY = 2
@@ -90,13 +96,35 @@ class _LoadedPlan:
         self.model_ids: Dict[int, int] = {}
         self.buffers: Dict[Tuple[Endpoint, str], int] = {}
         self.allocators: Dict[str, _NodeAllocator] = {}
-        self.datasets: Dict[int, _SegmentDatasets] = {}  # by step index, made on the first run
+        self.datasets: Dict[int, _SegmentDatasets] = {}  # by step index, over the plan's buffers
         self.sizes: Dict[Endpoint, int] = {}
         try:
             self._load()
+            self._prepare_runs()
         except BaseException:
             self.close()
             raise
+
+    def _prepare_runs(self) -> None:
+        """What every run of this plan needs, computed once: tensor keys with their sizes, output
+        dtypes and shapes, the segments' datasets over the plan's own buffers."""
+        plan = self.plan
+        # tensors move between runs only when an execute places its outputs (its allocator) or
+        # a device run binds the caller's input buffers: segments re-point their datasets then
+        self.has_execute = any(isinstance(step, ExecuteStep) for step in plan.steps)
+        self.datasets_moved = False
+        self.input_args = [((ep, DEVICE), self.size(ep)) for ep in plan.inputs]
+        self.output_args = [((ep, side), self.size(ep), list(plan.descs[ep].shape),
+                             np.dtype(_dtype.numpy_dtype(plan.descs[ep].data_type)), MEMCPY_KINDS[(side, HOST)])
+                            for ep, side in plan.outputs]
+        self.segment_args: Dict[int, List[Tuple[Tuple[Endpoint, str], int]]] = {}
+        for index, step in enumerate(plan.steps):
+            if isinstance(step, KernelSegment):
+                args = self.segment_args[index] = [((ep, DEVICE), self.size(ep))
+                                                   for ep in (*step.inputs, *step.outputs)]
+                # an execute's output has no address yet (0): runs of such plans point them
+                self.datasets[index] = _SegmentDatasets(self.acl, [(self.buffers.get(key, 0), size)
+                                                                   for key, size in args], len(step.inputs))
 
     def size(self, ep: Endpoint) -> int:
         """Bytes of a tensor at this signature (computed once)."""
@@ -219,6 +247,16 @@ class _SegmentDatasets:
         self.buffers, self.datasets = [], []
 
 
+class _ShapeSignature:
+    """One input-shape signature of a graph with dynamic inputs: the graph at those shapes, whose
+    ops are inferred again at every run, and the plans of the inference results seen."""
+
+    def __init__(self, graph: GraphIR, shapes: List[tuple], catalog: OpCatalog) -> None:
+        self.graph = with_input_shapes(graph, [list(s) for s in shapes])
+        self.inference = RunInference(self.graph, topological_order(self.graph), catalog)
+        self.plans: Dict[tuple, _LoadedPlan] = {}
+
+
 class SteppedModel:
     """Session backend model for graphs with execute nodes or dynamic input shapes; also the
     executor of an OM that runs through Python (ge._runtime.python_model), which passes
@@ -232,15 +270,18 @@ class SteppedModel:
             ensure_runtime(device_id)
         self.acl = _acl()
         self._lock = threading.Lock()
-        self._plans: Dict[tuple, _LoadedPlan] = {}
+        self._plans: Dict[tuple, _LoadedPlan] = {}         # static graphs: the one plan
+        self._signatures: Dict[tuple, _ShapeSignature] = {}  # dynamic graphs: per input shapes
+        self._catalog = OpCatalog()
         self._input_descs = [node.output_descs[0] for node in graph.input_nodes()]
         self._input_dtypes = [np.dtype(_dtype.numpy_dtype(desc.data_type)) for desc in self._input_descs]
         stream, ret = self.acl.rt.create_stream()
         _check(self.acl, ret, "aclrtCreateStream")
         self.stream = stream
         self.output_data_types = None  # dtypes are known per signature; numpy's suffice
-        self.compiled_signatures = 0   # how many shape signatures were compiled (tests, benchmarks)
-        if not any(d < 0 for desc in self._input_descs for d in desc.shape):
+        self.compiled_signatures = 0   # how many plans were built (tests, benchmarks)
+        self.dynamic = any(d < 0 for desc in self._input_descs for d in desc.shape)
+        if not self.dynamic:
             try:
                 static = self._plan([tuple(desc.shape) for desc in self._input_descs])  # compile now, as GE does
             except BaseException:
@@ -275,16 +316,38 @@ class SteppedModel:
         return [tuple(int(s) for s in shape) for shape in dims]
 
     def _plan(self, shapes: List[tuple]) -> _LoadedPlan:
+        """The plan of this run: static graphs keep the one inferred at compile time; dynamic ones
+        are inferred now, and a (shapes, inference result) seen before reuses its plan."""
         key = tuple(shapes)
-        loaded = self._plans.get(key)
+        if not self.dynamic:
+            loaded = self._plans.get(key)
+            if loaded is None:
+                loaded = self._plans[key] = self._load(with_input_shapes(self.graph, [list(s) for s in shapes]),
+                                                       shapes, inferred=False)
+            return loaded
+        signature = self._signatures.get(key)
+        try:
+            if signature is None:
+                signature = self._signatures[key] = _ShapeSignature(self.graph, shapes, self._catalog)
+            result = signature.inference.run()
+        except GraphCompileError as exc:
+            raise GraphCompileError(f"at input shapes {[list(s) for s in shapes]}: {exc}") from exc
+        loaded = signature.plans.get(result)
         if loaded is None:
-            try:
-                plan = build_plan(with_input_shapes(self.graph, [list(s) for s in shapes]), self.options, self.target)
-            except GraphCompileError as exc:
-                raise GraphCompileError(f"at input shapes {[list(s) for s in shapes]}: {exc}") from exc
-            loaded = self._plans[key] = _LoadedPlan(self.acl, plan)
-            self.compiled_signatures += 1
+            loaded = signature.plans[result] = self._load(copy.deepcopy(signature.graph), shapes, inferred=True)
         return loaded
+
+    def _load(self, graph: GraphIR, shapes: List[tuple], inferred: bool) -> _LoadedPlan:
+        try:
+            plan = build_plan(graph, self.options, self.target, self._catalog, inferred=inferred)
+        except GraphCompileError as exc:
+            raise GraphCompileError(f"at input shapes {[list(s) for s in shapes]}: {exc}") from exc
+        loaded = _LoadedPlan(self.acl, plan)
+        self.compiled_signatures += 1
+        return loaded
+
+    def _loaded_plans(self) -> List[_LoadedPlan]:
+        return [*self._plans.values(), *(p for s in self._signatures.values() for p in s.plans.values())]
 
     # -- running ----------------------------------------------------------------------------------
     def run(self, arrays: List[np.ndarray]) -> List[np.ndarray]:
@@ -295,7 +358,7 @@ class SteppedModel:
         with self._lock:
             shapes = self._signature(arrays)
             loaded = self._plan(shapes)
-            return _Run(self.acl, loaded, stream).execute(arrays)
+            return _Run(self.acl, loaded, stream, synchronous=stream == self.stream).execute(arrays)
 
     def run_device(self, inputs: List[Tuple[int, int, List[int]]]) -> List[Tuple[int, int, List[int]]]:
         """Runs on device buffers: ``inputs`` are (address, bytes, shape) of the caller's device
@@ -304,13 +367,14 @@ class SteppedModel:
         with self._lock:
             shapes = self._device_signature([dims for _, _, dims in inputs])
             loaded = self._plan(shapes)
-            return _Run(self.acl, loaded, self.stream).execute_device([(addr, size) for addr, size, _ in inputs])
+            return _Run(self.acl, loaded, self.stream, synchronous=True).execute_device(
+                [(addr, size) for addr, size, _ in inputs])
 
     def close(self) -> None:
         with self._lock:
-            for loaded in self._plans.values():
+            for loaded in self._loaded_plans():
                 loaded.close()
-            self._plans = {}
+            self._plans, self._signatures = {}, {}
             if self.stream is not None:
                 self.acl.rt.destroy_stream(self.stream)
                 self.stream = None
@@ -323,12 +387,19 @@ class SteppedModel:
 
 
 class _Run:
-    """One execution of a loaded plan: the address of every tensor, step by step."""
+    """One execution of a loaded plan: the address of every tensor, step by step.
 
-    def __init__(self, acl, loaded: _LoadedPlan, stream: int) -> None:
+    ``synchronous`` (the model's own stream, which holds nothing else): segments run with
+    aclmdlExecute, which returns when they ran, and the stream is synchronized only after an
+    ``execute`` queued work on it — a stream round trip fewer per segment. Otherwise (a caller's
+    stream) segments are queued with aclmdlExecuteAsync behind what the stream holds."""
+
+    def __init__(self, acl, loaded: _LoadedPlan, stream: int, synchronous: bool = False) -> None:
         self.acl, self.loaded, self.plan, self.stream = acl, loaded, loaded.plan, stream
-        self.addrs: Dict[Tuple[Endpoint, str], int] = dict(loaded.buffers)
-        self.metas = {}  # device/host tensor -> TensorMeta produced by an execute (its real shape)
+        self.synchronous, self.queued = synchronous, False  # queued: work on the stream not yet waited for
+        # the plan's own addresses unless this run moves tensors (then a copy it may change)
+        self.moved = loaded.has_execute or loaded.datasets_moved
+        self.addrs: Dict[Tuple[Endpoint, str], int] = dict(loaded.buffers) if self.moved else loaded.buffers
 
     def _copy(self, dst: int, src: int, size: int, kind: Tuple[str, str], what: str) -> None:
         if size:
@@ -336,30 +407,42 @@ class _Run:
 
     def _sync(self) -> None:
         _check(self.acl, self.acl.rt.synchronize_stream(self.stream), "aclrtSynchronizeStream")
+        self.queued = False
+
+    def _wait(self) -> None:
+        """The stream's queued work is complete after this."""
+        if self.queued:
+            self._sync()
 
     def execute(self, arrays: List[np.ndarray]) -> List[np.ndarray]:
-        plan = self.plan
-        for i, (ep, array) in enumerate(zip(plan.inputs, arrays)):
-            array = np.ascontiguousarray(array)
-            self._copy(self.addrs[(ep, DEVICE)], array.ctypes.data, array.nbytes, (HOST, DEVICE), f"input {i}")
+        """Host arrays in (shapes and dtypes checked by the signature), host arrays out."""
+        memcpy, addrs, h2d = self.acl.rt.memcpy, self.addrs, MEMCPY_KINDS[(HOST, DEVICE)]
+        for i, ((key, size), array) in enumerate(zip(self.loaded.input_args, arrays)):
+            if size:
+                array = np.ascontiguousarray(array)
+                _check(self.acl, memcpy(addrs[key], size, array.ctypes.data, size, h2d), f"aclrtMemcpy of input {i}")
         self._steps()
         results = []
-        for j, (ep, side) in enumerate(plan.outputs):
-            desc = plan.descs[ep]
-            out = np.empty(desc.shape, dtype=_dtype.numpy_dtype(desc.data_type))
-            self._copy(out.ctypes.data, self.addrs[(ep, side)], out.nbytes, (side, HOST), f"output {j}")
+        for j, (key, size, shape, dtype, kind) in enumerate(self.loaded.output_args):
+            out = np.empty(shape, dtype=dtype)
+            if size:
+                _check(self.acl, memcpy(out.ctypes.data, size, addrs[key], size, kind), f"aclrtMemcpy of output {j}")
             results.append(out)
         return results
 
     def execute_device(self, inputs: List[Tuple[int, int]]) -> List[Tuple[int, int, List[int]]]:
-        plan = self.plan
-        for i, (ep, (addr, size)) in enumerate(zip(plan.inputs, inputs)):
-            need = self.loaded.size(ep)
+        """The caller's device buffers are the graph inputs (bound, not copied: GE's zero-copy
+        inputs); outputs are (address, bytes, shape) in this model's memory."""
+        if not self.moved:
+            self.addrs, self.moved = dict(self.addrs), True
+        self.loaded.datasets_moved = True  # later runs point the datasets back where they run
+        for i, ((key, need), (addr, size)) in enumerate(zip(self.loaded.input_args, inputs)):
             if size < need:
                 raise ModelRunError(f"input {i} buffer holds {size} bytes, its shape needs {need}")
-            self._copy(self.addrs[(ep, DEVICE)], addr, need, (DEVICE, DEVICE), f"input {i}")
+            if need:
+                self.addrs[key] = addr
         self._steps()
-        return [(self.addrs[(ep, side)], self.loaded.size(ep), list(plan.descs[ep].shape)) for ep, side in plan.outputs]
+        return [(self.addrs[key], size, list(shape)) for key, size, shape, _, _ in self.loaded.output_args]
 
     def _steps(self) -> None:
         """Every step in order, then waits for the stream."""
@@ -372,25 +455,30 @@ class _Run:
                 self._execute(step)
             else:
                 self._transfer(step)
-        self._sync()
+        if self.queued or not self.synchronous:
+            self._sync()
 
     def _segment(self, index: int, step: KernelSegment) -> None:
         acl, loaded = self.acl, self.loaded
-        addresses = [(self.addrs[(ep, DEVICE)], self.loaded.size(ep)) for ep in (*step.inputs, *step.outputs)]
-        datasets = loaded.datasets.get(index)
-        if datasets is None:
-            datasets = loaded.datasets[index] = _SegmentDatasets(acl, addresses, len(step.inputs))
-        else:
-            datasets.point(addresses)
+        datasets = loaded.datasets[index]
+        if self.moved:  # point the datasets at this run's addresses (those of the plan otherwise)
+            addrs = self.addrs
+            datasets.point([(addrs[key], size) for key, size in loaded.segment_args[index]])
+        if self.synchronous:
+            self._wait()  # an execute's kernels on the stream come first
+            _check(acl, acl.mdl.execute(loaded.model_ids[index], *datasets.datasets),
+                   f"aclmdlExecute of segment {step.description.name}")
+            return
         # the queued run copies the addresses, so the buffers may be re-pointed by the next run
         _check(acl, acl.mdl.execute_async(loaded.model_ids[index], *datasets.datasets, self.stream),
                f"aclmdlExecuteAsync of segment {step.description.name}")
+        self.queued = True
 
     def _transfer(self, step: CopyStep) -> None:
         source_side = HOST if step.to_side == DEVICE else DEVICE
         # D2H: the device tensor is complete only when the stream has run. H2D: queued kernels may
         # still read the region's previous tensor (aclrtMemcpy is not ordered with the stream).
-        self._sync()
+        self._wait()
         self._copy(self.addrs[(step.source, step.to_side)], self.addrs[(step.source, source_side)],
                    self.loaded.size(step.source), (source_side, step.to_side),
                    f"{step.source.node}:{step.source.index} to the {step.to_side}")
@@ -411,6 +499,7 @@ class _Run:
             _bridge.call_execute(custom.instance_id, ir_meta, ctx, step.backend)
         except Exception as exc:
             raise ModelRunError(f"{_where(node)}: execute failed: {_one_line(exc)}") from exc
+        self.queued = self.queued or not host  # a device execute may have launched on the stream
         produced = ctx._take_outputs()
         for position, slot in enumerate(output_slots(node, ir_meta)):
             meta = produced[position] if position < len(produced) else None
