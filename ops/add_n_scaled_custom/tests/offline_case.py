@@ -95,7 +95,7 @@ def run_dynamic_om(model: str, scale: float, seed: int, sizes) -> int:
             check(acl.rt.memcpy(ptr, x.nbytes, acl.util.numpy_to_ptr(x), x.nbytes, ACL_MEMCPY_HOST_TO_DEVICE),
                   "aclrtMemcpy")
             check(acl.mdl.add_dataset_buffer(datasets[0], acl.create_data_buffer(ptr, x.nbytes))[1], "add buffer")
-            check(acl.mdl.set_dataset_tensor_desc(datasets[0], shape, k), "aclmdlSetDatasetTensorDesc")
+            check(acl.mdl.set_dataset_tensor_desc(datasets[0], shape, k)[1], "aclmdlSetDatasetTensorDesc")
         for _ in range(3):  # (nullptr, 0): the runtime allocates each output
             check(acl.mdl.add_dataset_buffer(datasets[1], acl.create_data_buffer(0, 0))[1], "add buffer")
         if run % 2:  # every other run queued on a stream

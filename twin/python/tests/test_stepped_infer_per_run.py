@@ -149,7 +149,7 @@ def _run_om(acl, model_id, x, outputs):
     try:
         assert acl.rt.memcpy(ptr, x.nbytes, x.ctypes.data, x.nbytes, h2d) == 0
         assert acl.mdl.add_dataset_buffer(inputs, acl.create_data_buffer(ptr, x.nbytes))[1] == 0
-        assert acl.mdl.set_dataset_tensor_desc(inputs, shape, 0) == 0
+        assert acl.mdl.set_dataset_tensor_desc(inputs, shape, 0) == (inputs, 0)
         for _ in range(outputs):
             assert acl.mdl.add_dataset_buffer(results, acl.create_data_buffer(0, 0))[1] == 0
         assert acl.mdl.execute(model_id, inputs, results) == 0, acl.get_recent_err_msg()
@@ -159,7 +159,7 @@ def _run_om(acl, model_id, x, outputs):
             dims = []
             for k in range(acl.get_tensor_desc_num_dims(out_desc)):
                 dim, ret = acl.get_tensor_desc_dim_v2(out_desc, k)
-                assert ret == 0
+                assert ret == 0 and acl.get_tensor_desc_dim(out_desc, k) == dim  # the deprecated form
                 dims.append(dim)
             buffer = acl.mdl.get_dataset_buffer(results, j)
             owned.append(acl.get_data_buffer_addr(buffer))

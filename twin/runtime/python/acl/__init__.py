@@ -114,5 +114,11 @@ def get_tensor_desc_dim_v2(tensor_desc: int, index: int) -> tuple[int, int]:
     return dim.value, ret
 
 
+def get_tensor_desc_dim(tensor_desc: int, index: int) -> int:
+    """pyACL's deprecated form: the dim alone (-1 when the index or desc is invalid)."""
+    dim, ret = get_tensor_desc_dim_v2(tensor_desc, index)
+    return dim if ret == 0 else -1
+
+
 def get_tensor_desc_size(tensor_desc: int) -> int:
     return _tensor_desc_size(tensor_desc)

@@ -166,8 +166,9 @@ def get_dataset_buffer(dataset: int, index: int) -> int:
     return _get_buffer(dataset, index) or 0
 
 
-def set_dataset_tensor_desc(dataset: int, tensor_desc: int, index: int) -> int:
-    return _set_tensor_desc(dataset, tensor_desc, index)
+def set_dataset_tensor_desc(dataset: int, tensor_desc: int, index: int) -> tuple[int, int]:
+    """(dataset, ret), as pyACL returns it."""
+    return dataset, _set_tensor_desc(dataset, tensor_desc, index)
 
 
 def get_dataset_tensor_desc(dataset: int, index: int) -> int:
