@@ -176,3 +176,50 @@ def _run_om(acl, model_id, x, outputs):
             acl.mdl.destroy_dataset(dataset)
         for address in owned:
             acl.rt.free(address)
+
+
+def test_python_run_om_output_desc_is_updated_in_place_across_runs(calls, rng):
+    """A caller may fetch an output's desc once and read it after every run of the same datasets:
+    the pointer stays valid and shows each run's dims (CANN updates the dataset's desc)."""
+    import acl
+    from ge._compiler import compile_graph
+    from ge._compiler.acl_runner import ensure_runtime
+
+    compiled = compile_graph(_tile_graph([-1], [3])._ir, {"ge.socVersion": "Ascend910B1"}, mode="offline")
+    ensure_runtime(0)
+    model_id, ret = acl.mdl.load_from_mem(acl.util.bytes_to_ptr(compiled.om), len(compiled.om))
+    assert ret == 0, acl.get_recent_err_msg()
+    big, small = sorted(int(s) for s in rng.integers(2, 400, size=2))[::-1]
+    inputs, results = acl.mdl.create_dataset(), acl.mdl.create_dataset()
+    x_ptr, ret = acl.rt.malloc(4 * big, 2)
+    assert ret == 0
+    out_buffer = acl.create_data_buffer(0, 0)  # the runtime allocates it at the first run
+    in_buffer = acl.create_data_buffer(x_ptr, 4 * big)
+    assert acl.mdl.add_dataset_buffer(inputs, in_buffer)[1] == 0
+    assert acl.mdl.add_dataset_buffer(results, out_buffer)[1] == 0
+    seen = None
+    try:
+        for n in (big, small):  # the second run fits the buffer the first one allocated
+            x = rng.standard_normal(n).astype(np.float32)
+            assert acl.rt.memcpy(x_ptr, 4 * big, x.ctypes.data, x.nbytes, 1) == 0
+            shape = acl.create_tensor_desc(0, [n], 2)
+            assert acl.mdl.set_dataset_tensor_desc(inputs, shape, 0) == (inputs, 0)
+            acl.destroy_tensor_desc(shape)
+            assert acl.mdl.execute(model_id, inputs, results) == 0, acl.get_recent_err_msg()
+            desc = acl.mdl.get_dataset_tensor_desc(results, 0)
+            seen = desc if seen is None else seen
+            assert desc == seen  # the same desc, updated
+            dims = [acl.get_tensor_desc_dim(seen, k) for k in range(acl.get_tensor_desc_num_dims(seen))]
+            assert dims == [1, 3 * n]
+            y = np.empty(3 * n, dtype=np.float32)
+            assert acl.rt.memcpy(y.ctypes.data, y.nbytes, acl.get_data_buffer_addr(out_buffer), y.nbytes, 2) == 0
+            np.testing.assert_array_equal(y, np.tile(x, 3))
+    finally:
+        allocated = acl.get_data_buffer_addr(out_buffer)
+        for dataset, buffer in ((inputs, in_buffer), (results, out_buffer)):
+            acl.destroy_data_buffer(buffer)
+            acl.mdl.destroy_dataset(dataset)
+        for address in (x_ptr, allocated):
+            if address:
+                acl.rt.free(address)
+        assert acl.mdl.unload(model_id) == 0

@@ -19,7 +19,6 @@ import faulthandler
 import hashlib
 import os
 import random
-import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -191,7 +190,7 @@ def main() -> None:
     from twin.om import om
     targets = {name: [p for p in _partitions(b) if p[3] in (om.PARTITION_MODEL_DEF, om.PARTITION_GRAPH)]
                for name, b, _, _ in seeds}
-    outcomes, by_part = Counter(), Counter()
+    outcomes = Counter()
     slowest, slowest_what, runs = 0.0, "", 0
     started = time.monotonic()
     for runs in range(1, args.runs + 1):

@@ -9,7 +9,9 @@
 // a pointer in the host's static TLS, at one offset from the thread pointer in all threads),
 // the entry stores &g_block there for the block and Block() reads it back with two plain
 // loads (%fs-relative). The slot only ever points to the running image's own g_block, so
-// images built with other header versions never see each other's state, and the image itself
+// images built with other header versions never see each other's state (as long as one image's
+// code does not run inside another image's block: then it would read the running image's
+// layout through the slot; kernels do not call into other images), and the image itself
 // defines no static TLS (thousands of dlopen/dlclose cycles cannot exhaust it). Without a
 // slot (another host, outside a block, not clang on x86-64) Block() is g_block itself.
 #ifndef ASC_TWIN_BLOCK_STATE_H_

@@ -124,7 +124,8 @@ typedef enum {
   ACL_BOOL = 12,
   ACL_STRING = 13,
   ACL_COMPLEX64 = 16,
-  ACL_COMPLEX128 = 17
+  ACL_COMPLEX128 = 17,
+  ACL_BF16 = 27
 } aclDataType;
 
 typedef enum {

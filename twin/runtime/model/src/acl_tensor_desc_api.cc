@@ -16,7 +16,7 @@ namespace asc_twin::model {
 size_t DataTypeBytes(int32_t data_type) {
   switch (data_type) {
     case ACL_INT8: case ACL_UINT8: case ACL_BOOL: return 1;
-    case ACL_FLOAT16: case ACL_INT16: case ACL_UINT16: return 2;
+    case ACL_FLOAT16: case ACL_BF16: case ACL_INT16: case ACL_UINT16: return 2;
     case ACL_FLOAT: case ACL_INT32: case ACL_UINT32: return 4;
     case ACL_INT64: case ACL_UINT64: case ACL_DOUBLE: case ACL_COMPLEX64: return 8;
     case ACL_COMPLEX128: return 16;
@@ -98,7 +98,7 @@ aclError aclmdlSetDatasetTensorDesc(aclmdlDataset *dataset, aclTensorDesc *tenso
     return Invalid(std::string(kApi) + ": " + std::to_string(tensorDesc->dims.size()) + " dims exceed ACL_MAX_DIM_CNT");
   }
   if (dataset->tensor_descs.size() < dataset->buffers.size()) dataset->tensor_descs.resize(dataset->buffers.size());
-  dataset->tensor_descs[index] = std::make_unique<aclTensorDesc>(*tensorDesc);
+  dataset->StoreTensorDesc(index, *tensorDesc);
   return ACL_SUCCESS;
 }
 

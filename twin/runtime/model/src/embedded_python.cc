@@ -43,8 +43,8 @@ struct Api {
 };
 
 Api api;
-std::once_flag once;
-Status ready = Status(ACL_ERROR_FEATURE_UNSUPPORTED, "not initialized");
+std::mutex start_mutex;
+bool started = false;  // guarded by start_mutex; a failed start is tried again by the next load
 
 template <typename F>
 bool Bind(void *handle, const char *name, F *slot, std::string *missing) {
@@ -228,9 +228,14 @@ GilLock::GilLock() : state_(api.GilEnsure()) {}
 GilLock::~GilLock() { api.GilRelease(state_); }
 
 Status EmbeddedPython::Ensure(const char *api_name) {
-  std::call_once(once, [] { ready = Start(); });
-  if (ready.ok()) return ready;
-  return Status(ready.code(), std::string(api_name) + ": " + ready.message());
+  std::lock_guard<std::mutex> lock(start_mutex);
+  if (started) return Status::Ok();
+  // Not remembered when it fails: the user may fix the environment (install libpython, set
+  // ASCEND_TWIN_LIBPYTHON) and load again in the same process.
+  Status status = Start();
+  if (!status.ok()) return Status(status.code(), std::string(api_name) + ": " + status.message());
+  started = true;
+  return status;
 }
 
 std::string EmbeddedPython::RuntimeLibraryPath() {
@@ -254,10 +259,15 @@ StatusOr<PyRef> EmbeddedPython::Call(const PyRef &target, const char *name, cons
   // PyTuple_SetItem steals the item's reference.
   SizeT at = 0;
   if (bytes_arg != nullptr) {
-    api.TupleSetItem(args.get(), at++,
-                     api.BytesFromStringAndSize(bytes_arg->data(), static_cast<SizeT>(bytes_arg->size())));
+    Object item = api.BytesFromStringAndSize(bytes_arg->data(), static_cast<SizeT>(bytes_arg->size()));
+    if (item == nullptr) return TakeError(fallback, "");  // e.g. MemoryError on a large model
+    api.TupleSetItem(args.get(), at++, item);
   }
-  if (str_arg != nullptr) api.TupleSetItem(args.get(), at++, api.UnicodeFromString(str_arg->c_str()));
+  if (str_arg != nullptr) {
+    Object item = api.UnicodeFromString(str_arg->c_str());
+    if (item == nullptr) return TakeError(fallback, "");
+    api.TupleSetItem(args.get(), at++, item);
+  }
   PyRef result(api.CallObject(function.get(), args.get()));
   if (!result) return TakeError(fallback, "");
   return result;

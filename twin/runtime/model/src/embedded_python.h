@@ -50,7 +50,8 @@ class GilLock {
 
 class EmbeddedPython {
  public:
-  // Finds or starts the interpreter (once per process); `api` prefixes the message of a failure
+  // Finds or starts the interpreter (once per process; a failure is not remembered, so the next
+  // load tries again); `api` prefixes the message of a failure
   // (ACL_ERROR_FEATURE_UNSUPPORTED: no usable Python environment).
   static Status Ensure(const char *api);
   // The file libascendcl's code was loaded from (pyACL must bind this very library).

@@ -30,6 +30,17 @@ struct aclTensorDesc {
 struct aclmdlDataset {
   std::vector<aclDataBuffer *> buffers;
   std::vector<std::unique_ptr<aclTensorDesc>> tensor_descs;
+
+  // Sets the desc at `index`, in place when one is there: a pointer the caller got from
+  // aclmdlGetDatasetTensorDesc stays valid (and shows the new dims) across runs and sets.
+  void StoreTensorDesc(size_t index, const aclTensorDesc &desc) {
+    if (tensor_descs.size() <= index) tensor_descs.resize(index + 1);
+    if (tensor_descs[index]) {
+      *tensor_descs[index] = desc;
+    } else {
+      tensor_descs[index] = std::make_unique<aclTensorDesc>(desc);
+    }
+  }
 };
 
 namespace asc_twin::model {

@@ -137,9 +137,14 @@ Status PythonModel::Execute(const aclmdlDataset *input, aclmdlDataset *output, D
     Status shape = InputShape(*input, i, &dims);
     if (!shape.ok()) return Status(shape.code(), head + shape.message());
     size_t bytes = DataTypeBytes(inputs_[i].data_type);
-    for (int64_t dim : dims) bytes *= static_cast<size_t>(dim);
     const aclDataBuffer *buffer = input->buffers[i];
     const std::string name = TensorName("input", i, inputs_[i]);
+    if (bytes == 0) {
+      return Status(ACL_ERROR_MODEL_INPUT_NOT_MATCH, head + name + " has data type " +
+                                                         std::to_string(inputs_[i].data_type) +
+                                                         ", whose element size the runtime does not know");
+    }
+    for (int64_t dim : dims) bytes *= static_cast<size_t>(dim);
     if (buffer->data == nullptr) return Status(ACL_ERROR_MODEL_INPUT_NOT_MATCH, head + name + " buffer address is null");
     if (buffer->size < bytes || (bytes > 0 && !device.IsDeviceMemory(buffer->data, bytes))) {
       return Status(ACL_ERROR_MODEL_INPUT_NOT_MATCH,
@@ -173,11 +178,11 @@ Status PythonModel::Execute(const aclmdlDataset *input, aclmdlDataset *output, D
         rank < 0 || rank > ACL_MAX_DIM_CNT) {
       return Status(ACL_ERROR_GE_FAILURE, head + "the Python executor returned a malformed result");
     }
-    auto desc = std::make_unique<aclTensorDesc>();
-    desc->data_type = static_cast<aclDataType>(outputs_[j].data_type);
-    desc->format = static_cast<aclFormat>(outputs_[j].format);
-    desc->dims.resize(static_cast<size_t>(rank));
-    for (int64_t &dim : desc->dims) {
+    aclTensorDesc desc;
+    desc.data_type = static_cast<aclDataType>(outputs_[j].data_type);
+    desc.format = static_cast<aclFormat>(outputs_[j].format);
+    desc.dims.resize(static_cast<size_t>(rank));
+    for (int64_t &dim : desc.dims) {
       if (!GetI64(results, &at, &dim)) return Status(ACL_ERROR_GE_FAILURE, head + "the Python executor returned a malformed result");
     }
     aclDataBuffer *buffer = output->buffers[j];
@@ -192,12 +197,12 @@ Status PythonModel::Execute(const aclmdlDataset *input, aclmdlDataset *output, D
     if (buffer->data == nullptr || buffer->size < static_cast<size_t>(bytes) ||
         (bytes > 0 && !device.IsDeviceMemory(buffer->data, static_cast<size_t>(bytes)))) {
       return Status(ACL_ERROR_MODEL_OUTPUT_NOT_MATCH,
-                    head + name + " of shape " + DimsText(desc->dims) + " needs " + std::to_string(bytes) +
+                    head + name + " of shape " + DimsText(desc.dims) + " needs " + std::to_string(bytes) +
                         " bytes of device memory; the buffer holds " + std::to_string(buffer->size) +
                         (buffer->data == nullptr ? " at a null address" : ""));
     }
     if (bytes > 0) std::memmove(buffer->data, reinterpret_cast<const void *>(static_cast<uintptr_t>(addr)), bytes);
-    output->tensor_descs[j] = std::move(desc);
+    output->StoreTensorDesc(j, desc);
   }
   return Status::Ok();
 }

@@ -149,6 +149,18 @@ TEST_F(DynamicModelApiTest, DatasetKeepsACopyOfEachTensorDesc) {
     ACL_OK(aclGetTensorDescDimV2(kept, k, &dim));
     EXPECT_EQ(dim, dims[k]);
   }
+  // Setting it again updates the same desc: a pointer from aclmdlGetDatasetTensorDesc stays valid.
+  const std::vector<int64_t> other = RandomDims();
+  aclTensorDesc *again = aclCreateTensorDesc(ACL_FLOAT16, static_cast<int>(other.size()), other.data(), ACL_FORMAT_ND);
+  ACL_OK(aclmdlSetDatasetTensorDesc(dataset, again, 1));
+  aclDestroyTensorDesc(again);
+  EXPECT_EQ(aclmdlGetDatasetTensorDesc(dataset, 1), kept);
+  ASSERT_EQ(aclGetTensorDescNumDims(kept), other.size());
+  for (size_t k = 0; k < other.size(); ++k) {
+    int64_t dim = 0;
+    ACL_OK(aclGetTensorDescDimV2(kept, k, &dim));
+    EXPECT_EQ(dim, other[k]);
+  }
   EXPECT_EQ(aclmdlGetDatasetTensorDesc(dataset, 2), nullptr);
   EXPECT_EQ(aclmdlSetDatasetTensorDesc(nullptr, desc, 0), ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(aclmdlSetDatasetTensorDesc(dataset, nullptr, 0), ACL_ERROR_INVALID_PARAM);
