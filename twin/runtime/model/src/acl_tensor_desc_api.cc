@@ -84,6 +84,11 @@ aclError aclGetTensorDescDimV2(const aclTensorDesc *desc, size_t index, int64_t 
   return ACL_SUCCESS;
 }
 
+int64_t aclGetTensorDescDim(const aclTensorDesc *desc, size_t index) {
+  int64_t dim = -1;
+  return aclGetTensorDescDimV2(desc, index, &dim) == ACL_SUCCESS ? dim : -1;
+}
+
 aclError aclmdlSetDatasetTensorDesc(aclmdlDataset *dataset, aclTensorDesc *tensorDesc, size_t index) {
   constexpr const char *kApi = "aclmdlSetDatasetTensorDesc";
   if (dataset == nullptr || !LiveObjects<aclmdlDataset>::Get().Contains(dataset)) {

@@ -114,7 +114,10 @@ TEST_F(DynamicModelApiTest, TensorDescHoldsTypeFormatAndDims) {
     int64_t dim = 0;
     ACL_OK(aclGetTensorDescDimV2(desc, k, &dim));
     EXPECT_EQ(dim, dims[k]);
+    EXPECT_EQ(aclGetTensorDescDim(desc, k), dims[k]);  // CANN's deprecated form
   }
+  EXPECT_EQ(aclGetTensorDescDim(desc, dims.size()), -1);
+  EXPECT_EQ(aclGetTensorDescDim(nullptr, 0), -1);
   int64_t dim = 0;
   EXPECT_EQ(aclGetTensorDescDimV2(desc, dims.size(), &dim), ACL_ERROR_INVALID_PARAM);
   EXPECT_NE(ErrMsg().find("index " + std::to_string(dims.size()) + " is out of range"), std::string::npos);

@@ -28,6 +28,7 @@ _create_tensor_desc = _F["aclCreateTensorDesc"]
 _destroy_tensor_desc = _F["aclDestroyTensorDesc"]
 _tensor_desc_num_dims = _F["aclGetTensorDescNumDims"]
 _tensor_desc_dim = _F["aclGetTensorDescDimV2"]
+_tensor_desc_dim_v1 = _F["aclGetTensorDescDim"]
 _tensor_desc_size = _F["aclGetTensorDescSize"]
 
 # Values of CANN's C enums, for code that prefers names to the numbers pyACL samples hard-code.
@@ -116,8 +117,7 @@ def get_tensor_desc_dim_v2(tensor_desc: int, index: int) -> tuple[int, int]:
 
 def get_tensor_desc_dim(tensor_desc: int, index: int) -> int:
     """pyACL's deprecated form: the dim alone (-1 when the index or desc is invalid)."""
-    dim, ret = get_tensor_desc_dim_v2(tensor_desc, index)
-    return dim if ret == 0 else -1
+    return _tensor_desc_dim_v1(tensor_desc, index)
 
 
 def get_tensor_desc_size(tensor_desc: int) -> int:

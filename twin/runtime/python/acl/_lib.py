@@ -98,6 +98,7 @@ _SIGNATURES = {
     "aclDestroyTensorDesc": (None, [_c_ptr]),
     "aclGetTensorDescNumDims": (_c_size, [_c_ptr]),
     "aclGetTensorDescDimV2": (_c_int, [_c_ptr, _c_size, ctypes.POINTER(ctypes.c_int64)]),
+    "aclGetTensorDescDim": (ctypes.c_int64, [_c_ptr, _c_size]),
     "aclGetTensorDescSize": (_c_size, [_c_ptr]),
     "aclmdlLoadFromFile": (_c_int, [_c_str, ctypes.POINTER(_c_u32)]),
     "aclmdlLoadFromMem": (_c_int, [_c_ptr, _c_size, ctypes.POINTER(_c_u32)]),
