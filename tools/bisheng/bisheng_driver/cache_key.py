@@ -50,10 +50,6 @@ class HeaderDigest:
     path: str     # where this compile read it: relative to the cwd when under it, else absolute
 
 
-def _first_line(cmd: list) -> str:
-    return tool_facts.first_line(cmd)
-
-
 def driver_digest() -> str:
     """sha256 over this driver package's sources (name + content): changes with any driver edit,
     identical wherever the package is installed."""
@@ -70,7 +66,7 @@ def driver_digest() -> str:
 @functools.lru_cache(maxsize=None)
 def compiler_identity(tools: Tools) -> str:
     return (f"bisheng-driver {driver_digest()}; "
-            f"{_first_line([tools.clang, '--version'])}; {_first_line([tools.lld, '--version'])}")
+            f"{tool_facts.first_line([tools.clang, '--version'])}; {tool_facts.first_line([tools.lld, '--version'])}")
 
 
 def clang_resource_dir(tools: Tools) -> Optional[str]:
@@ -79,7 +75,7 @@ def clang_resource_dir(tools: Tools) -> Optional[str]:
 
 @functools.lru_cache(maxsize=None)
 def _resource_dir_of(clang: str) -> Optional[str]:  # one `clang -print-resource-dir` per process
-    path = _first_line([clang, "-print-resource-dir"])
+    path = tool_facts.first_line([clang, "-print-resource-dir"])
     return path if os.path.isdir(path) else None
 
 

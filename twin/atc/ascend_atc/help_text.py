@@ -22,7 +22,7 @@ atc --mode=6 --om=./model.om
   --input_shape       Shape of input data, e.g. "input_name1:n1,c1,h1,w1;input_name2:n2,c2,h2,w2"
   --input_shape_range Shape range of input data, e.g. "input_name1:[n1~n2,c1,h1,w1];input_name2:[n2,c2,h2,w2]"
                       (the CPU twin applies both to the AIR's Data nodes; an input left dynamic
-                      is refused: the OM runs without Python, and only with static shapes)
+                      makes an OM that runs through Python, with the ranges checked per run)
 
 [Output]
   --output            Output file path&name (without suffix); ".om" is appended

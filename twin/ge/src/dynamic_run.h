@@ -25,6 +25,13 @@ struct HostOutput {
   std::vector<uint8_t> bytes;
 };
 
+// "<call> failed with ACL error <ret>[: <aclGetRecentErrMsg()>]": how a Session names an ACL failure.
+std::string AclFailure(const char *call, aclError ret);
+
+// One execute of `model_id`: aclmdlExecute, or with a stream aclmdlExecuteAsync and a synchronize.
+// Returns "" or AclFailure's line for the call that failed.
+std::string ExecuteModel(uint32_t model_id, aclmdlDataset *input_set, aclmdlDataset *output_set, aclrtStream stream);
+
 // True if a tensor's dims leave any size to the run (-1, or [-2]: unknown rank).
 bool HasDynamicDims(const std::vector<int64_t> &dims);
 

@@ -24,11 +24,7 @@ namespace {
 constexpr Status kNotInitialized = ACL_ERROR_GE_EXEC_NOT_INIT;
 constexpr Status kParamInvalid = ACL_ERROR_GE_PARAM_INVALID;
 
-std::string AclFailure(const char *call, aclError ret) {
-  const char *recent = aclGetRecentErrMsg();
-  return std::string(call) + " failed with ACL error " + std::to_string(ret) +
-         (recent != nullptr && *recent != '\0' ? std::string(": ") + recent : std::string());
-}
+using ge_twin::AclFailure;
 
 // Process-wide GE state. Runs hold it shared; GEInitialize/GEFinalize hold it exclusively, so
 // the runtime is never finalized under a running graph.
@@ -117,23 +113,15 @@ class LoadedModel {
                                        ACL_MEMCPY_HOST_TO_DEVICE);
       if (ret != ACL_SUCCESS) return Fail(what, AclFailure("aclrtMemcpy (input)", ret));
     }
-    aclError ret = ACL_SUCCESS;
-    if (stream == nullptr) {
-      ret = aclmdlExecute(model_id_, input_set_, output_set_);
-      if (ret != ACL_SUCCESS) return Fail(what, AclFailure("aclmdlExecute", ret));
-    } else {
-      ret = aclmdlExecuteAsync(model_id_, input_set_, output_set_, stream);
-      if (ret != ACL_SUCCESS) return Fail(what, AclFailure("aclmdlExecuteAsync", ret));
-      ret = aclrtSynchronizeStream(stream);
-      if (ret != ACL_SUCCESS) return Fail(what, AclFailure("aclrtSynchronizeStream", ret));
-    }
+    const std::string failure = ge_twin::ExecuteModel(model_id_, input_set_, output_set_, stream);
+    if (!failure.empty()) return Fail(what, failure);
     std::vector<Tensor> results;
     for (const IoSpec &spec : outputs_) {
       TensorDesc desc(Shape(spec.dims), static_cast<Format>(spec.format), static_cast<DataType>(spec.dtype));
       desc.SetName(spec.name.c_str());
       std::vector<uint8_t> bytes(spec.size);
       if (spec.size != 0) {
-        ret = aclrtMemcpy(bytes.data(), bytes.size(), spec.device, spec.size, ACL_MEMCPY_DEVICE_TO_HOST);
+        const aclError ret = aclrtMemcpy(bytes.data(), bytes.size(), spec.device, spec.size, ACL_MEMCPY_DEVICE_TO_HOST);
         if (ret != ACL_SUCCESS) return Fail(what, AclFailure("aclrtMemcpy (output)", ret));
       }
       results.emplace_back(desc, std::move(bytes));

@@ -36,6 +36,7 @@
 #include "twin/runtime/device/image_loader.h"
 #include "twin/runtime/device/protocol.h"
 #include "twin/runtime/internal/elf_image.h"
+#include "twin/runtime/internal/env_knob.h"
 #include "twin/runtime/internal/launch.h"
 #include "twin/runtime/internal/memory_table.h"
 #include "twin/runtime/internal/soc_spec.h"
@@ -517,7 +518,7 @@ int Main(int argc, char **argv) {
   std::thread(&ServeSocket).detach();
   // Tests only: start the dispatchers late, so that the host's first requests and launch come
   // before them (the race that once lost that launch).
-  if (const char *delay = std::getenv("ASCEND_TWIN_DEVICE_START_DELAY_US")) usleep(std::atoi(delay) % 10000000);
+  if (const uint64_t delay = EnvUnsigned("ASCEND_TWIN_DEVICE_START_DELAY_US", 0, 9999999)) usleep(delay);
   // Never destroyed: an exit() in a kernel must not join the pool's workers (one of them may
   // be the caller); the dispatchers run until the process ends.
   auto *shared = new DeviceShared;

@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
-#include <cstdlib>
 #include <cstring>
 #include <thread>
 
@@ -163,12 +162,13 @@ Status DeviceProcess::StartLocked() {
   const int exe = DeviceExecutableFd();
   if (exe < 0) return Internal(std::string("cannot stage the device executable: ") + strerror(errno));
   proto::ControlBlock &control = *arena_->control();
+  const uint32_t spin_budget_us = DeviceSpinBudgetUs();
   for (proto::LaunchSlot &slot : control.slots) {
     slot.submit_seq.store(0);
     slot.done_seq.store(0);
     slot.device_waiting.store(0);
     slot.host_waiting.store(0);
-    slot.spin_budget_us = DeviceSpinBudgetUs();
+    slot.spin_budget_us = spin_budget_us;
     slot.device_inline_launches.store(0);
     slot.accepted_seq.store(0);
     slot.phase.store(proto::kPhaseIdle);

@@ -43,10 +43,19 @@ class KernelSegment:
     description: object = None
 
 
+def side_of(placement) -> str:
+    """The memory side a node of this placement reads and writes."""
+    return HOST if placement == HOST_EXECUTE else DEVICE
+
+
 @dataclass
 class ExecuteStep:
     custom: CustomNode
     backend: object  # OpBackend
+
+    @property
+    def side(self) -> str:
+        return side_of(self.backend)
 
 
 @dataclass
@@ -102,7 +111,7 @@ class _Builder:
             return
         custom = resolve_custom_node(node, self.catalog)
         placement = placement_of(custom.descriptor)
-        side = HOST if placement == HOST_EXECUTE else DEVICE
+        side = side_of(placement)
         for src in node.inputs:
             if src is not None:
                 self._ensure(src, side)  # a copy step only if the tensor is not on that side yet
@@ -148,10 +157,11 @@ def segment_graph(graph: GraphIR, segment: KernelSegment) -> GraphIR:
                     ir_inputs=[("x", "required", 1)], ir_outputs=[("y", "required", 1)])
         sub.add_node(data)
         names[ep] = Endpoint(data.name, 0)
+    members = {n.name for n in segment.nodes}
     for node in segment.nodes:
         clone = copy.deepcopy(node)
         clone.inputs = [names.get(src, src) if src is not None else None for src in clone.inputs]
-        clone.control_inputs = [c for c in clone.control_inputs if c in {n.name for n in segment.nodes}]
+        clone.control_inputs = [c for c in clone.control_inputs if c in members]
         sub.add_node(clone)
     sub.outputs = list(segment.outputs)
     return sub

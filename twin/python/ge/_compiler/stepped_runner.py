@@ -33,12 +33,18 @@ from .node_spec import node_spec, output_slots
 from .options import compile_options, resolve_target
 from .infer import RunInference
 from .op_catalog import OpCatalog
-from .placement import HOST_EXECUTE
+from .placement import is_dynamic
 from .topo import topological_order
 from .stepped_plan import DEVICE, HOST, CopyStep, ExecuteStep, KernelSegment, StepPlan, build_plan, with_input_shapes
 
 ACL_MEM_MALLOC_NORMAL_ONLY = 2
 MEMCPY_KINDS = {(HOST, HOST): 0, (HOST, DEVICE): 1, (DEVICE, HOST): 2, (DEVICE, DEVICE): 3}
+
+
+def _fits(declared: List[int], shape) -> bool:
+    """A run shape against a graph input's dims: -2 takes any shape, -1 any size of its dim."""
+    return declared == [-2] or (len(declared) == len(shape) and
+                                all(d < 0 or d == s for d, s in zip(declared, shape)))
 
 
 class _Memory:
@@ -153,7 +159,7 @@ class _LoadedPlan:
                 _check(acl, ret, f"aclmdlLoadFromMem of segment {step.description.name}")
                 self.model_ids[index] = model_id
             elif isinstance(step, ExecuteStep):
-                side = HOST if step.backend == HOST_EXECUTE else DEVICE
+                side = step.side
                 self.allocators[step.custom.node.name] = _NodeAllocator(self.memory, side)
         self._place_step_tensors()
 
@@ -170,7 +176,7 @@ class _LoadedPlan:
                 produced[index] = [(step.source, step.to_side)]
                 reads = [(step.source, HOST if step.to_side == DEVICE else DEVICE)]
             else:
-                side = HOST if step.backend == HOST_EXECUTE else DEVICE
+                side = step.side
                 reads = [(src, side) for src in step.custom.node.inputs if src is not None]
             for key in reads:
                 last_use[key] = index
@@ -181,7 +187,7 @@ class _LoadedPlan:
         for index in range(len(steps) - 1, -1, -1):
             step = steps[index]
             if isinstance(step, ExecuteStep):
-                side = HOST if step.backend == HOST_EXECUTE else DEVICE
+                side = step.side
                 node = step.custom.node
                 outputs_end = max([last_use.get((Endpoint(node.name, i), side), index)
                                    for i in range(len(node.output_descs))] + [index])
@@ -195,7 +201,7 @@ class _LoadedPlan:
                 size = self.size(ep)
                 offsets[(ep, side)] = (heaps[side].alloc(size), size)
             for key, (offset, size) in offsets.items():
-                if last_use.get(key, index) == index and key in offsets:
+                if last_use.get(key, index) == index:
                     heaps[key[1]].release(offset, size)
                     last_use[key] = -1  # released
         bases = {side: self.memory.alloc(heap.top, side) for side, heap in heaps.items() if heap.top}
@@ -280,7 +286,7 @@ class SteppedModel:
         self.stream = stream
         self.output_data_types = None  # dtypes are known per signature; numpy's suffice
         self.compiled_signatures = 0   # how many plans were built (tests, benchmarks)
-        self.dynamic = any(d < 0 for desc in self._input_descs for d in desc.shape)
+        self.dynamic = any(is_dynamic(desc) for desc in self._input_descs)
         if not self.dynamic:
             try:
                 static = self._plan([tuple(desc.shape) for desc in self._input_descs])  # compile now, as GE does
@@ -297,11 +303,8 @@ class SteppedModel:
         for i, (array, desc, expected) in enumerate(zip(arrays, self._input_descs, self._input_dtypes)):
             if array.dtype != expected:
                 raise ModelRunError(f"input {i} must be {desc.data_type.name}, got {array.dtype}")
-            dims = desc.shape
-            fits = (dims == [-2] or (len(dims) == array.ndim and
-                                     all(d < 0 or d == s for d, s in zip(dims, array.shape))))
-            if not fits:
-                raise ModelRunError(f"input {i} has shape {list(array.shape)}, the graph input accepts {dims}")
+            if not _fits(desc.shape, array.shape):
+                raise ModelRunError(f"input {i} has shape {list(array.shape)}, the graph input accepts {desc.shape}")
             shapes.append(tuple(int(s) for s in array.shape))
         return shapes
 
@@ -309,9 +312,7 @@ class SteppedModel:
         if len(dims) != len(self._input_descs):
             raise ModelRunError(f"graph {self.graph.name} takes {len(self._input_descs)} inputs, got {len(dims)}")
         for i, (shape, desc) in enumerate(zip(dims, self._input_descs)):
-            fits = desc.shape == [-2] or (len(shape) == len(desc.shape) and
-                                          all(d < 0 or d == s for d, s in zip(desc.shape, shape)))
-            if not fits or any(s < 0 for s in shape):
+            if not _fits(desc.shape, shape) or any(s < 0 for s in shape):
                 raise ModelRunError(f"input {i} has shape {list(shape)}, the graph input accepts {desc.shape}")
         return [tuple(int(s) for s in shape) for shape in dims]
 
@@ -486,8 +487,8 @@ class _Run:
     def _execute(self, step: ExecuteStep) -> None:
         custom = step.custom
         node, ir_meta = custom.node, custom.info.ir_meta
-        host = step.backend == HOST_EXECUTE
-        side = HOST if host else DEVICE
+        side = step.side
+        host = side == HOST
         in_addrs = [self.addrs[(src, side)] if src is not None else 0 for src in node.inputs]
         spec = node_spec(node, ir_meta, in_addrs)
         allocator = self.loaded.allocators[node.name]

@@ -102,7 +102,6 @@ aclError aclmdlSetDatasetTensorDesc(aclmdlDataset *dataset, aclTensorDesc *tenso
   if (tensorDesc->dims.size() > ACL_MAX_DIM_CNT) {
     return Invalid(std::string(kApi) + ": " + std::to_string(tensorDesc->dims.size()) + " dims exceed ACL_MAX_DIM_CNT");
   }
-  if (dataset->tensor_descs.size() < dataset->buffers.size()) dataset->tensor_descs.resize(dataset->buffers.size());
   dataset->StoreTensorDesc(index, *tensorDesc);
   return ACL_SUCCESS;
 }

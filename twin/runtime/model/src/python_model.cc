@@ -171,7 +171,6 @@ Status PythonModel::Execute(const aclmdlDataset *input, aclmdlDataset *output, D
   if (!GetI64(results, &at, &count) || count != static_cast<int64_t>(outputs_.size())) {
     return Status(ACL_ERROR_GE_FAILURE, head + "the Python executor returned a malformed result");
   }
-  if (output->tensor_descs.size() < outputs_.size()) output->tensor_descs.resize(outputs_.size());
   for (size_t j = 0; j < outputs_.size(); ++j) {
     int64_t addr = 0, bytes = 0, rank = 0;
     if (!GetI64(results, &at, &addr) || !GetI64(results, &at, &bytes) || !GetI64(results, &at, &rank) || bytes < 0 ||
