@@ -45,10 +45,22 @@ def _dump(tools, obj: str, section: str, dest: str, run) -> bool:
     return proc.returncode == 0
 
 
+def _names_section(obj: str, section: str) -> bool:
+    """False only when `obj` cannot hold the section: its name is nowhere in the file (an ELF
+    keeps section names in .shstrtab). Unreadable files go on to objcopy, which reports them."""
+    try:
+        with open(obj, "rb") as f:
+            return section.encode() in f.read()
+    except OSError:
+        return True
+
+
 def collect(tools, workdir: str, objects: list, run) -> list:
     """(device object path, index, object) of every -dc object among `objects`."""
     found = []
     for n, obj in enumerate(objects):
+        if not _names_section(obj, INDEX_SECTION):
+            continue           # no -dc object: spare the link an objcopy run per object
         index_path = os.path.join(workdir, f"rdc_{n}.json")
         if not _dump(tools, obj, INDEX_SECTION, index_path, run):
             continue           # not a -dc object (the section is missing)
