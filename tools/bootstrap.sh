@@ -4,7 +4,8 @@
 #         libclang-rt-16-dev for the fuzz targets),
 #         protoc (+ the well-known .proto files of libprotobuf-dev), googletest sources,
 #         nginx-light (remote-cache test), cmake (the ES CMake package test and the CANN-style
-#         consumer projects under tests/)
+#         consumer projects under tests/), python3-venv and libpython3-dev (the venv, and the C
+#         headers of ge's extension module)
 #   pip : requirements.txt into a venv at one machine-wide path (/opt/ascend-twin/venv), made from
 #         Debian's /usr/bin/python3: every user's py_binary launchers then name the same
 #         interpreter, so their actions share one remote cache
@@ -22,7 +23,7 @@ apt_packages=(
   googletest
   nginx-light
   cmake
-  python3-venv
+  python3-venv libpython3-dev
 )
 
 log() { printf 'bootstrap: %s\n' "$*" >&2; }

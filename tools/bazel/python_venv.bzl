@@ -8,6 +8,8 @@ _PROBE = """
 import sys, numpy, pytest, google.protobuf, sysconfig
 print("%d.%d" % sys.version_info[:2])
 print(sysconfig.get_paths()["purelib"])
+print(sysconfig.get_paths()["include"])
+print(sysconfig.get_config_var("EXT_SUFFIX"))
 """
 
 # What `import ge` / `import acl` / atc need beyond the standard library: these top-level
@@ -24,7 +26,14 @@ def _python_venv_impl(rctx):
     if probe.return_code != 0:
         fail("pinned Python %s is missing or lacks requirements.txt (%s): run tools/bootstrap.sh" %
              (python, probe.stderr.strip() or "not found"))
-    version, site = probe.stdout.strip().split("\n")
+    version, site, include, ext_suffix = probe.stdout.strip().split("\n")
+    if not rctx.path(include + "/Python.h").exists:
+        fail("pinned Python %s has no C headers (%s/Python.h is missing): run tools/bootstrap.sh" % (python, include))
+
+    # The interpreter's C headers, for the few extension modules of the twin's Python packages
+    # (e.g. ge's small-model run); built for this interpreter, named with its EXT_SUFFIX.
+    rctx.symlink(include, "include")
+    rctx.file("defs.bzl", "PY_EXT_SUFFIX = %r\n" % ext_suffix)
 
     # The runtime Python packages the install tree carries (python/site-packages), so that
     # `source set_env.sh` + a CPython of the same minor version runs ge and atc with no venv.
@@ -59,7 +68,13 @@ toolchain(
     toolchain_type = "@bazel_tools//tools/python:toolchain_type",
 )
 
-exports_files(["interpreter_path.txt", "python_version.txt"])
+exports_files(["interpreter_path.txt", "python_version.txt", "defs.bzl"])
+
+cc_library(
+    name = "python_headers",
+    hdrs = glob(["include/**/*.h"]),
+    includes = ["include"],
+)
 
 # numpy and protobuf as files (tests, caches and scripts left out), laid out by //twin:cann_home.
 filegroup(

@@ -275,35 +275,35 @@ class LoadedModel:
         release of its device memory to the garbage collector)."""
         plan = self._shared
         if plan is not None and self._direct is not None and not plan.large_in and plan.pools is None:
-            return self._small_run()
+            small = self._small_run()
+            if small is not None:
+                return small
         return self.run
 
     def _small_run(self):
-        """run() for a model whose tensors are all small (copied through device-buffer views,
-        dataset buffers never moved): _run_shared with everything it looks up bound once, since
-        at these sizes the Python of a run costs as much as the kernel launch. Inputs it does not
-        take as they are go to the general run()."""
-        plan, lock, execute, exec_args = self._shared, self._lock, self._execute, self._exec_args
-        checks, small_in, out_views, count = plan.checks, plan.small_in, plan.out_views, len(plan.checks)
-        general = self.run
-        copy = _copy_array
+        """run() for a model whose tensors are all small (copied through the model's own device
+        buffers, dataset buffers never moved) as one C call (ge._compiler._small_run, whose
+        comment says what it does): at these sizes the Python of a run costs as much as the
+        kernel launch. What it does not take as is goes to run(); None when the extension is
+        not importable (another interpreter than the build's), and run() serves alone."""
+        try:
+            from . import _small_run
+        except ImportError:
+            return None
+        plan, name = self._shared, self.description.name
+        in_views = [None] * len(plan.checks)
+        for view, i in plan.small_in:
+            in_views[i] = view
 
-        def run(arrays: Sequence[np.ndarray]) -> List[np.ndarray]:
-            if len(arrays) != count:
-                return general(arrays)
-            for array, (dtype, shape) in zip(arrays, checks):
-                if array.shape != shape or (array.dtype is not dtype and array.dtype != dtype):
-                    return general(arrays)
-            with lock:
-                if self.model_id is None:
-                    raise ModelRunError(f"model {self.description.name} is unloaded")
-                for view, i in small_in:
-                    view[...] = arrays[i]
-                ret = execute(*exec_args)
-                if ret != ACL_SUCCESS:
-                    _check(self.acl, ret, f"aclmdlExecute of model {self.description.name}")
-                return [copy(view) for view in out_views]
-        return run
+        def on_error(ret: int) -> None:
+            _check(self.acl, ret, f"aclmdlExecute of model {name}")
+
+        _, in_dataset, out_dataset = self._exec_args
+        return _small_run.SmallRun(
+            model=self, lock=self._lock, copy=_copy_array, array_type=np.ndarray, fallback=self.run,
+            on_error=on_error, execute=ctypes.cast(self._execute, ctypes.c_void_p).value, model_id=self.model_id,
+            input_dataset=in_dataset.value, output_dataset=out_dataset.value, input_views=in_views,
+            output_views=list(plan.out_views))
 
     def _place_large_inputs(self, plan, arrays) -> None:
         """Large inputs: read in place when registered, else copied into the model's buffer."""

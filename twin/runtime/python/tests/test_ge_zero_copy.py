@@ -229,31 +229,43 @@ def test_small_models_copy(rng, monkeypatch):
 
 @copies_forced
 def test_small_model_run_takes_only_exact_inputs_and_reports_failures(rng):
-    """A model whose tensors are all small gets a run of its own (acl_runner._small_run): exact
-    inputs are copied in, anything else goes to the checked paths, which convert or explain."""
+    """A model whose tensors are all small gets a run of its own (acl_runner._small_run, one C
+    call): exact inputs are copied in, anything else goes to the checked paths, which convert
+    or explain; a failing aclmdlExecute raises with its code."""
+    from ge._compiler import _small_run
+
     n = int(rng.integers(1, acl_runner.ZERO_COPY_MIN_BYTES // 4))
     model = load(n, -0.5)
     try:
         run = model.runner()
-        assert run.__name__ == "run" and run.__qualname__.startswith("LoadedModel._small_run")
+        assert isinstance(run, _small_run.SmallRun)
         x, y = random(rng, n), random(rng, n)
         z, _ = run([x, y])
         np.testing.assert_allclose(z, expected(x, y, -0.5), rtol=1e-6, atol=1e-5)
+        z2, _ = run([y, x])
+        np.testing.assert_allclose(z, expected(x, y, -0.5), rtol=1e-6, atol=1e-5)  # z is the caller's
+        np.testing.assert_allclose(z2, expected(y, x, -0.5), rtol=1e-6, atol=1e-5)
+        read_only = x.copy()
+        read_only.flags.writeable = False
+        z, _ = run([read_only, y])
+        np.testing.assert_allclose(z, expected(x, y, -0.5), rtol=1e-6, atol=1e-5)
         z, _ = run([x.reshape(1, n), y[::-1].copy()[::-1]])  # another shape, a strided view
+        np.testing.assert_allclose(z, expected(x, y, -0.5), rtol=1e-6, atol=1e-5)
+        z, _ = run((x, y))  # a tuple: the general run takes it as well
         np.testing.assert_allclose(z, expected(x, y, -0.5), rtol=1e-6, atol=1e-5)
         with pytest.raises(ModelRunError, match=r"input 0 \(x\) must be DT_FLOAT"):
             run([x.astype(np.float64), y])
+        with pytest.raises(ModelRunError, match=r"input 0 \(x\) must be DT_FLOAT"):
+            run([x.astype(">f4"), y])  # same shape and size, other byte order
         with pytest.raises(ModelRunError, match="takes 2 inputs, got 1"):
             run([x])
-        real_execute = model._direct.execute
-        model._execute = lambda *args: 507000  # the small run bound the real one: rebuild it over this
-        run = model._small_run()
-        with pytest.raises(ModelRunError, match="aclmdlExecute of model chain failed with ACL error 507000"):
+        with pytest.raises(TypeError, match="exactly one positional argument"):
+            run([x, y], [x, y])
+        # A real failure: the model unloaded behind the LoadedModel's back.
+        assert acl.mdl.unload(model.model_id) == 0
+        with pytest.raises(ModelRunError, match=r"aclmdlExecute of model chain failed with ACL error \d+"):
             run([x, y])
-        model._execute = real_execute
-        run = model._small_run()
-        z, _ = run([y, x])
-        np.testing.assert_allclose(z, expected(y, x, -0.5), rtol=1e-6, atol=1e-5)
+        model.model_id = None  # unloaded already; close() must not unload it twice
     finally:
         model.close()
     with pytest.raises(ModelRunError, match="unloaded"):
