@@ -6,10 +6,11 @@ that the offline C++ runner uses through the ACL C API.
 """
 
 import ctypes
+import functools
 import os
 import sys
 import threading
-from typing import List, NamedTuple, Optional, Sequence
+from typing import List, Sequence
 
 import numpy as np
 
@@ -155,15 +156,6 @@ class _OutputPool:
         self.arrays, self.addresses = [], []  # each array unregisters when its last holder drops it
 
 
-class _SharedPlan(NamedTuple):
-    """LoadedModel's shared-memory path, planned at load time (see _plan_shared)."""
-    checks: list     # per input (dtype, shape): the only layout the path takes
-    small_in: list   # (device-buffer view, input index): copied in
-    large_in: list   # (device-buffer view, dataset point, input index): read in place if registered
-    out_views: list  # per output: view of its device buffer
-    pools: Optional[list]  # per output (_OutputPool or None, dataset point); None: all outputs small
-
-
 class LoadedModel:
     def __init__(self, om: bytes, description: ModelDescription, device_id: int = 0) -> None:
         ensure_runtime(device_id)
@@ -189,7 +181,7 @@ class LoadedModel:
                             for t in description.outputs]
         twin = _twin_pyacl() if os.environ.get(ACL_COPIES_ENV) != "1" else None
         self._direct = twin.DirectCalls() if twin is not None else None
-        self._shared = self._plan_shared(twin) if twin is not None else None
+        self._points = ([], [])  # dataset buffers' points, for the shared-memory run (_plan_shared)
         if self._direct is not None:
             size_t, void_p = ctypes.c_size_t, ctypes.c_void_p
             self._in_fast = [(void_p(ptr), size_t(t.size), ctypes.c_char * t.size, self._in_dtypes[i])
@@ -199,13 +191,20 @@ class LoadedModel:
             self._exec_args = (ctypes.c_uint32(self.model_id), void_p(self._inputs.dataset),
                                void_p(self._outputs.dataset))
             self._execute = self._direct.execute
+        self._shared_run = self._plan_shared(twin) if self._direct is not None else None
 
     def _plan_shared(self, twin):
-        """The twin's shared-memory path (device memory is host memory), planned once per model:
+        """The twin's shared-memory run (device memory is host memory), planned once per model:
         a tensor is large from ZERO_COPY_MIN_BYTES up. Large inputs are read in place from the
         caller's registered arrays, large outputs written into pooled arrays; small ones are
-        copied through numpy views of the model's device buffers, whose dataset buffers never
-        move. None when a tensor is empty."""
+        copied through numpy views of the model's device buffers. The run itself is one C call,
+        ge._compiler._shared_run.SharedRun (shared_run.c says what it does). None when a tensor
+        is empty, or when the extension does not import (an interpreter other than the build's):
+        the copy paths then serve alone."""
+        try:
+            from . import _shared_run
+        except ImportError:
+            return None
         to_numpy = self.acl.util.ptr_to_numpy
         specs_in = self.description.inputs
         if any(t.size == 0 for t in specs_in) or any(size == 0 for _, _, size in self._out_layout):
@@ -214,19 +213,27 @@ class LoadedModel:
         self._points = ([[b, t.size, p, p] for b, t, p in zip(self._inputs.data_buffers, specs_in, self._inputs.ptrs)],
                         [[b, size, p, p] for b, (_, _, size), p in zip(self._outputs.data_buffers, self._out_layout,
                                                                        self._outputs.ptrs)])
-        self._host_arrays = twin.host_arrays
-        in_views = [to_numpy(ptr, t.dims, dtype) for ptr, t, dtype in zip(self._inputs.ptrs, specs_in, self._in_dtypes)]
-        out_views = [to_numpy(ptr, dims, dtype) for ptr, (dims, dtype, _) in zip(self._outputs.ptrs, self._out_layout)]
-        large_in = [t.size >= ZERO_COPY_MIN_BYTES for t in specs_in]
-        large_out = [size >= ZERO_COPY_MIN_BYTES for _, _, size in self._out_layout]
-        return _SharedPlan(
-            checks=[(dtype, tuple(t.dims)) for t, dtype in zip(specs_in, self._in_dtypes)],
-            small_in=[(view, i) for i, view in enumerate(in_views) if not large_in[i]],
-            large_in=[(view, self._points[0][i], i) for i, view in enumerate(in_views) if large_in[i]],
-            out_views=out_views,
-            pools=[(_OutputPool(dims, dtype, twin.host_arrays) if large else None, self._points[1][i])
-                   for i, ((dims, dtype, _), large) in enumerate(zip(self._out_layout, large_out))]
-            if any(large_out) else None)
+        host_arrays = twin.host_arrays
+        inputs = []
+        for ptr, t, dtype, point in zip(self._inputs.ptrs, specs_in, self._in_dtypes, self._points[0]):
+            large = t.size >= ZERO_COPY_MIN_BYTES
+            inputs.append((to_numpy(ptr, t.dims, dtype), point if large else None,
+                           host_arrays.address if large else None))
+        outputs = []
+        self._pools = []
+        for ptr, (dims, dtype, size), point in zip(self._outputs.ptrs, self._out_layout, self._points[1]):
+            pool = _OutputPool(dims, dtype, host_arrays) if size >= ZERO_COPY_MIN_BYTES else None
+            if pool is not None:
+                self._pools.append(pool)
+            outputs.append((to_numpy(ptr, dims, dtype), point if pool else None, pool.take if pool else None))
+        _, in_dataset, out_dataset = self._exec_args
+        address = ctypes.cast
+        return _shared_run.SharedRun(
+            lock=self._lock, copy=_copy_array, array_type=np.ndarray, on_error=functools.partial(_check, self.acl),
+            execute_what=f"aclmdlExecute of model {self.description.name}",
+            execute=address(self._direct.execute, ctypes.c_void_p).value,
+            update_buffer=address(self._direct.update_buffer, ctypes.c_void_p).value, model_id=self.model_id,
+            input_dataset=in_dataset.value, output_dataset=out_dataset.value, inputs=inputs, outputs=outputs)
 
     def _point(self, point: list, address: int) -> None:
         """Points a dataset buffer at `address` (aclUpdateDataBuffer) unless it already does."""
@@ -240,105 +247,26 @@ class LoadedModel:
 
     def _restore_buffers(self) -> None:
         """Before a copy path: every dataset buffer at the model's own device memory again."""
-        if self._shared is not None:
-            for side in self._points:
-                for point in side:
-                    self._point(point, point[2])
-
-    def _run_shared(self, arrays: Sequence[np.ndarray]) -> Optional[List[np.ndarray]]:
-        """The twin's steady-state path; None (nothing run) when an input's dtype or shape is not
-        the model's exactly (the checked paths then convert or explain). Kept lean: at small
-        sizes this Python is a third of a run."""
-        plan = self._shared
-        for array, (dtype, shape) in zip(arrays, plan.checks):
-            if array.shape != shape or (array.dtype is not dtype and array.dtype != dtype):
-                return None
-        with self._lock:
-            if self.model_id is None:
-                raise ModelRunError(f"model {self.description.name} is unloaded")
-            for view, i in plan.small_in:
-                view[...] = arrays[i]  # a plain memcpy into the device buffer
-            if plan.large_in:
-                self._place_large_inputs(plan, arrays)
-            taken = self._take_outputs(plan) if plan.pools is not None else None
-            ret = self._execute(*self._exec_args)
-            if ret != ACL_SUCCESS:
-                _check(self.acl, ret, f"aclmdlExecute of model {self.description.name}")
-            if taken is None:
-                return [_copy_array(view) for view in plan.out_views]
-            return [array if array is not None else _copy_array(view) for array, view in zip(taken, plan.out_views)]
+        for side in self._points:
+            for point in side:
+                self._point(point, point[2])
 
     def runner(self):
         """The fastest run() for this model, for a caller that runs it many times (the Session
-        binds it once per graph): for a model whose tensors are all small, _small_run; else the
-        run method. Not kept on the model (that would be a reference cycle, which delays the
-        release of its device memory to the garbage collector)."""
-        plan = self._shared
-        if plan is not None and self._direct is not None and not plan.large_in and plan.pools is None:
-            small = self._small_run()
-            if small is not None:
-                return small
+        binds it once per graph): the shared-memory run as one C call, with run() where it
+        declines; else the run method. Not kept on the model (that would be a reference cycle,
+        which delays the release of its device memory to the garbage collector)."""
+        if self._shared_run is not None:
+            return self._shared_run.bind(self.run)
         return self.run
-
-    def _small_run(self):
-        """run() for a model whose tensors are all small (copied through the model's own device
-        buffers, dataset buffers never moved) as one C call (ge._compiler._small_run, whose
-        comment says what it does): at these sizes the Python of a run costs as much as the
-        kernel launch. What it does not take as is goes to run(); None when the extension is
-        not importable (another interpreter than the build's), and run() serves alone."""
-        try:
-            from . import _small_run
-        except ImportError:
-            return None
-        plan, name = self._shared, self.description.name
-        in_views = [None] * len(plan.checks)
-        for view, i in plan.small_in:
-            in_views[i] = view
-
-        def on_error(ret: int) -> None:
-            _check(self.acl, ret, f"aclmdlExecute of model {name}")
-
-        _, in_dataset, out_dataset = self._exec_args
-        return _small_run.SmallRun(
-            model=self, lock=self._lock, copy=_copy_array, array_type=np.ndarray, fallback=self.run,
-            on_error=on_error, execute=ctypes.cast(self._execute, ctypes.c_void_p).value, model_id=self.model_id,
-            input_dataset=in_dataset.value, output_dataset=out_dataset.value, input_views=in_views,
-            output_views=list(plan.out_views))
-
-    def _place_large_inputs(self, plan, arrays) -> None:
-        """Large inputs: read in place when registered, else copied into the model's buffer."""
-        address_of = self._host_arrays.address
-        for view, point, i in plan.large_in:
-            array = arrays[i]
-            address = address_of(array)
-            if address is not None:
-                self._point(point, address)
-            else:
-                if point[3] != point[2]:
-                    self._point(point, point[2])
-                view[...] = array
-
-    def _take_outputs(self, plan) -> list:
-        """Per output: a pooled array the kernel writes in place, or None (copied out after)."""
-        taken = []
-        for pool, point in plan.pools:
-            entry = pool.take() if pool is not None else None
-            if entry is not None:
-                self._point(point, entry[1])
-                taken.append(entry[0])
-            else:
-                if point[3] != point[2]:
-                    self._point(point, point[2])
-                taken.append(None)
-        return taken
 
     def run(self, arrays: Sequence[np.ndarray]) -> List[np.ndarray]:
         """Inputs in model order -> output arrays the caller owns (on the twin, recycled only
         once dropped). Inputs that do not match the model exactly (count, dtype, shape, layout)
         take the checked paths, which convert what they can and otherwise raise ModelRunError
         naming the input."""
-        if self._shared is not None and len(arrays) == len(self._shared.checks):
-            results = self._run_shared(arrays)
+        if self._shared_run is not None:
+            results = self._shared_run(arrays)  # None: not the model's exact layout, nothing run
             if results is not None:
                 return results
         if self._direct is not None and len(arrays) == len(self._in_fast):
@@ -412,11 +340,11 @@ class LoadedModel:
 
     def close(self) -> None:
         with self._lock:
-            if getattr(self, "_shared", None) is not None:
-                for pool, _ in self._shared.pools or ():
-                    if pool is not None:
-                        pool.clear()
-                self._shared = None
+            if getattr(self, "_shared_run", None) is not None:
+                self._shared_run.close()  # runners bound to it decline from now on
+                self._shared_run = None
+                for pool in self._pools:
+                    pool.clear()
             for side in (self._inputs, self._outputs):
                 if side is not None:
                     side.release()

@@ -196,19 +196,33 @@ def test_what_is_not_registered_is_copied(rng, large, tmp_path):
 
 
 @copies_forced
-def test_a_failed_execute_is_an_error_and_the_next_run_works(rng, large):
-    n, model = large.n, large.model
+def test_a_failed_execute_is_an_error_and_the_next_run_works(rng, monkeypatch):
+    """A real aclmdlExecute failure (an input buffer pointed at memory the device does not
+    know) raises with the runtime's code and message; the next run works."""
+    n = large_n(rng)
     x, y = random(rng, n), random(rng, n)
-    real_execute = model._execute
-    model._execute = lambda *args: 507000  # ACL_ERROR_RT_INTERNAL_ERROR from aclmdlExecute
-    with pytest.raises(ModelRunError, match="aclmdlExecute of model chain failed with ACL error 507000"):
-        model.run([x, y])
-    model._execute = real_execute
-    z, y_copy = model.run([x, y])
-    large.check(x, y, z)
-    # the copy paths after a shared-memory run: buffers point at the device memory again
-    z, y_copy = model.run([x.reshape(1, n), y])  # not the model's shape: a checked path
-    large.check(x, y, z)
+    stray = np.empty(n + PAGE, np.float32)  # never registered: not device-visible memory
+    real_address = twin.host_arrays.address
+    misplaced = [x]
+
+    def address(array):
+        if misplaced and array is misplaced[0]:
+            return (stray.ctypes.data + PAGE - 1) & -PAGE
+        return real_address(array)
+
+    monkeypatch.setattr(twin.host_arrays, "address", address)
+    model = load(n, 0.25)  # its shared-memory run resolves input addresses through `address`
+    try:
+        with pytest.raises(ModelRunError, match=r"aclmdlExecute of model chain failed with ACL error \d+: .*input 0"):
+            model.run([x, y])
+        misplaced.clear()
+        z, y_copy = model.run([x, y])
+        np.testing.assert_allclose(z, expected(x, y, 0.25), rtol=1e-6, atol=1e-5)
+        # the copy paths after a shared-memory run: buffers point at the device memory again
+        z, y_copy = model.run([x.reshape(1, n), y])  # not the model's shape: a checked path
+        np.testing.assert_allclose(z, expected(x, y, 0.25), rtol=1e-6, atol=1e-5)
+    finally:
+        model.close()
 
 
 def test_small_models_copy(rng, monkeypatch):
@@ -229,16 +243,16 @@ def test_small_models_copy(rng, monkeypatch):
 
 @copies_forced
 def test_small_model_run_takes_only_exact_inputs_and_reports_failures(rng):
-    """A model whose tensors are all small gets a run of its own (acl_runner._small_run, one C
-    call): exact inputs are copied in, anything else goes to the checked paths, which convert
-    or explain; a failing aclmdlExecute raises with its code."""
-    from ge._compiler import _small_run
+    """The runner of a model whose tensors are all small (one C call, ge._compiler._shared_run):
+    exact inputs are copied in, anything else goes to the checked paths, which convert or
+    explain; a failing aclmdlExecute raises with its code."""
+    from ge._compiler import _shared_run
 
     n = int(rng.integers(1, acl_runner.ZERO_COPY_MIN_BYTES // 4))
     model = load(n, -0.5)
     try:
         run = model.runner()
-        assert isinstance(run, _small_run.SmallRun)
+        assert isinstance(run, _shared_run.BoundRun)
         x, y = random(rng, n), random(rng, n)
         z, _ = run([x, y])
         np.testing.assert_allclose(z, expected(x, y, -0.5), rtol=1e-6, atol=1e-5)
