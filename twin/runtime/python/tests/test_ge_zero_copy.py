@@ -323,3 +323,36 @@ def test_a_process_may_exit_with_arrays_still_registered(rng):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.dirname(__file__)] + sys.path))
     proc = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0 and "RAN" in proc.stdout, (proc.returncode, proc.stdout, proc.stderr)
+
+
+@copies_forced
+@pytest.mark.parametrize("size", ["small", "large"])
+def test_threads_share_a_runner(rng, size):
+    """The C run releases the GIL while the model executes and holds the model's lock from the
+    input copies to the output copies: threads running one model each get their own results."""
+    import threading
+
+    n = int(rng.integers(1, acl_runner.ZERO_COPY_MIN_BYTES // 4)) if size == "small" else large_n(rng)
+    model = load(n, 0.75)
+    run = model.runner()
+    failures = []
+
+    def worker(seed: int) -> None:
+        local = np.random.default_rng(seed)
+        try:
+            for _ in range(60):
+                x, y = random(local, n), random(local, n)
+                z, _ = run([x, y])
+                np.testing.assert_allclose(z, expected(x, y, 0.75), rtol=1e-6, atol=1e-5)
+        except Exception as exc:  # reported by the main thread
+            failures.append(exc)
+
+    threads = [threading.Thread(target=worker, args=(SEED + i,)) for i in range(3)]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        model.close()
+    assert not failures, failures[0]
