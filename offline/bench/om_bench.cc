@@ -83,6 +83,13 @@ struct Row {
   double paired_speed;  // median over the runs of C add time / execute time, each pair back to back
 };
 
+void PrintRow(const Row &r) {
+  // 12 bytes per element (read x and y, write z) in exec_us microseconds -> GB/s
+  std::printf("| %10zu | %8.3f | %8.3f | %10.2f | %10.2f | %7.2f | %9.2f | %6.2f | %6.2f |\n", r.elements, r.load_ms,
+              r.load_min_ms, r.exec_us, r.exec_p90_us, 12.0 * static_cast<double>(r.elements) / r.exec_us / 1e3,
+              r.c_add_us, r.c_add_us / r.exec_us, r.paired_speed);
+}
+
 void BenchOne(const char *path, std::vector<Row> *rows) {
   std::vector<double> loads;
   for (int i = 0; i < kLoadRuns; ++i) {
@@ -127,12 +134,9 @@ void BenchOne(const char *path, std::vector<Row> *rows) {
   std::vector<double> pairs;
   for (size_t i = 0; i < execs.size(); ++i) pairs.push_back(c_adds[i] / execs[i]);
   const double paired = Quantile(pairs, 0.5);
-  std::printf("| %10zu | %8.3f | %8.3f | %10.2f | %10.2f | %7.2f | %9.2f | %6.2f | %6.2f |\n", elements,
-              Quantile(loads, 0.5) * 1e3, *std::min_element(loads.begin(), loads.end()) * 1e3, median * 1e6,
-              Quantile(execs, 0.9) * 1e6, 12.0 * static_cast<double>(elements) / median / 1e9, c_median * 1e6,
-              c_median / median, paired);
   rows->push_back(Row{elements, Quantile(loads, 0.5) * 1e3, *std::min_element(loads.begin(), loads.end()) * 1e3,
                       median * 1e6, Quantile(execs, 0.9) * 1e6, c_median * 1e6, paired});
+  PrintRow(rows->back());
   FreeDatasets(&d);
   Check(aclmdlDestroyDesc(desc), "aclmdlDestroyDesc");
   Check(aclmdlUnload(id), "aclmdlUnload");

@@ -6,15 +6,13 @@ use, with both operator packages and the user's persistent kernel cache.
 
 import os
 import sys
-from pathlib import Path
 
+import ge_op_testing as t
 from three_ops_env import three_ops_env
 
 
 def main() -> None:
-    home = os.environ.get("HOME", "/tmp")
-    cache = Path(os.environ.get("ASCEND_TWIN_KERNEL_CACHE", Path(home) / ".cache" / "ascend-twin" / "kernels"))
-    paths, env = three_ops_env(kernel_cache=cache, extra={"HOME": home})
+    paths, env = three_ops_env(**t.user_run_settings())
     argv = [sys.executable, str(paths.package / "run.py"), "--soc", paths.soc, *sys.argv[1:]]
     os.execve(sys.executable, argv, env)
 

@@ -90,6 +90,14 @@ def clean_env(paths: OpPaths, *, kernel_cache: Optional[Path] = None, extra: Opt
     return env
 
 
+def user_run_settings() -> Dict[str, object]:
+    """clean_env's keyword arguments for a `bazel run` target that runs as the user rather than as a
+    test: the user's persistent kernel cache (ascendc_jit.default_cache_dir(), the one the holders
+    use by default) and the user's HOME."""
+    from ascendc_jit import default_cache_dir
+    return {"kernel_cache": default_cache_dir(), "extra": {"HOME": os.environ.get("HOME", "/tmp")}}
+
+
 def run_python(args: Sequence[str], env: Dict[str, str], timeout: float = 600) -> subprocess.CompletedProcess:
     """Runs the pinned interpreter (the one running this test) with `env`; prints what it did, so
     the markers are in the test log."""

@@ -7,7 +7,6 @@ Arguments (from the macro): PACKAGE NAME PLUGIN_SUBDIR RUN_SCRIPT, then the user
 
 import os
 import sys
-from pathlib import Path
 
 import ge_op_testing as t
 
@@ -15,9 +14,7 @@ import ge_op_testing as t
 def main(argv) -> None:
     package, name, plugin_subdir, script, *rest = argv
     paths = t.op_paths(package, name, plugin_subdir)
-    home = os.environ.get("HOME", "/tmp")
-    cache = Path(os.environ.get("ASCEND_TWIN_KERNEL_CACHE", Path(home) / ".cache" / "ascend-twin" / "kernels"))
-    env = t.clean_env(paths, kernel_cache=cache, extra={"HOME": home})
+    env = t.clean_env(paths, **t.user_run_settings())
     command = [sys.executable, str(paths.package / script), "--soc", paths.soc, *rest]
     os.execve(sys.executable, command, env)
 

@@ -140,10 +140,9 @@ def main() -> None:
         _child(sizes, args.soc, args.profile)
         return
     sys.path.insert(0, str(Path(__file__).absolute().parent.parent))
+    import ge_op_testing as t
     from three_ops_env import three_ops_env
-    home = os.environ.get("HOME", "/tmp")
-    cache = Path(os.environ.get("ASCEND_TWIN_KERNEL_CACHE", Path(home) / ".cache" / "ascend-twin" / "kernels"))
-    mine, env = three_ops_env(kernel_cache=cache, extra={"HOME": home})
+    mine, env = three_ops_env(**t.user_run_settings())
     if "ASCEND_TWIN_GE_ACL_COPIES" in os.environ:  # the one-OM path's copy mode (twin/python/ge/_compiler)
         env["ASCEND_TWIN_GE_ACL_COPIES"] = os.environ["ASCEND_TWIN_GE_ACL_COPIES"]
     import subprocess

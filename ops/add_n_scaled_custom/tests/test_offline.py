@@ -5,8 +5,8 @@ model that cannot run without the Python environment. atc therefore writes the t
 graph, with --input_shape_range, as an OM that runs through Python; the C++ ACL program
 three_ops_exec (no Python code of its own) loads it once and runs it for several sizes, compared
 with a host reference, while each new size is compiled once and a size seen before is not. A size
-outside the range, a missing plugin and a missing Python are refused with one line. The graph's
-compile-path part alone still becomes a static OM that runs with no Python at all."""
+outside the range, a missing plugin or prototype and a missing Python are refused with one line.
+The graph's compile-path part alone still becomes a static OM that runs with no Python at all."""
 
 import os
 import re
@@ -90,6 +90,15 @@ def test_missing_plugin_and_missing_python_are_refused_at_load(models):
     assert proc.returncode == 1
     line = [ln for ln in proc.stdout.splitlines() if ln.startswith("three_ops_exec: aclmdlLoadFromFile")][0]
     assert "error code 148049" in line and "no implementation registered for op type AddNScaledCustom" in line, line
+
+    # its Python plugins but not its prototypes (its OPP root): the same code, naming the op
+    no_proto = dict(env, ASCEND_CUSTOM_OPP_PATH=f"{add.opp_root}:{add.plugin_dir}:{paths.plugin_dir}")
+    proc = _exec(no_proto, work / "three.om", 0.5, 1, 1024)
+    assert proc.returncode == 1
+    line = [ln for ln in proc.stdout.splitlines() if ln.startswith("three_ops_exec: aclmdlLoadFromFile")][0]
+    assert "error code 148049" in line, line
+    assert re.search(r"node \S+ \(op (AddNScaledCustom|MulHostCustom)\): no prototype of op type \1 \(no REG_OP in "
+                     r"the OPP libraries and no Python register_op\) \(ASCEND_CUSTOM_OPP_PATH=", line), line
 
     no_python = dict(env, ASCEND_TWIN_LIBPYTHON="/nonexistent/libpython3.so")
     proc = _exec(no_python, work / "three.om", 0.5, 1, 1024)

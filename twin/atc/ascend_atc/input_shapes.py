@@ -76,16 +76,14 @@ def validate_range_text(text: str) -> None:
             _dim(dim, "input_shape_range", text)
 
 
-def apply(graph: GraphIR, input_shape: Optional[str], input_shape_range: Optional[str]) -> Dict[str, List[Dim]]:
-    """Sets the Data nodes' shapes; returns {input name: [(min, max) per dim]} of inputs left dynamic."""
-    dynamic: Dict[str, List[Dim]] = {}
+def _settings(graph: GraphIR, input_shape: Optional[str], input_shape_range: Optional[str]) -> List[Tuple[Node, List[Dim]]]:
+    """(Data node, its dims) of every item, --input_shape's then --input_shape_range's, all parsed
+    and checked before any node changes."""
+    settings = []
     if input_shape:
         for name, dims in parse_input_shape(input_shape).items():
             node = _input_named(graph, name, "input_shape", input_shape)
-            parsed = [_dim(d, "input_shape", input_shape) for d in dims]
-            _set(node, parsed)
-            if any(lo != hi for lo, hi in parsed):
-                dynamic[name] = parsed
+            settings.append((node, [_dim(d, "input_shape", input_shape) for d in dims]))
     if input_shape_range:
         inputs = graph.input_nodes()
         for position, (name, dims) in enumerate(_parse_ranges(input_shape_range)):
@@ -96,10 +94,18 @@ def apply(graph: GraphIR, input_shape: Optional[str], input_shape_range: Optiona
             else:
                 raise invalid_value("input_shape_range", input_shape_range,
                                     f"item {position} has no graph input (the graph has {len(inputs)}).")
-            parsed = [_dim(d, "input_shape_range", input_shape_range) for d in dims]
-            _set(node, parsed)
-            if any(lo != hi for lo, hi in parsed):
-                dynamic[node.name] = parsed
-            else:
-                dynamic.pop(node.name, None)
+            settings.append((node, [_dim(d, "input_shape_range", input_shape_range) for d in dims]))
+    return settings
+
+
+def apply(graph: GraphIR, input_shape: Optional[str], input_shape_range: Optional[str]) -> Dict[str, List[Dim]]:
+    """Sets the Data nodes' shapes; returns {input name: [(min, max) per dim]} of inputs left dynamic
+    (a later item for the same input replaces an earlier one)."""
+    dynamic: Dict[str, List[Dim]] = {}
+    for node, dims in _settings(graph, input_shape, input_shape_range):
+        _set(node, dims)
+        if any(lo != hi for lo, hi in dims):
+            dynamic[node.name] = dims
+        else:
+            dynamic.pop(node.name, None)
     return dynamic

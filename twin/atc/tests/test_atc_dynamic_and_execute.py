@@ -157,3 +157,36 @@ def test_static_shapes_from_the_flags_give_an_om(opp, tmp_path, capsys, flag, di
 def test_bad_shape_flags(opp, tmp_path, capsys, flag, fragment):
     status, out = _atc(capsys, tmp_path, _air(tmp_path, [-1, 4]), flag)
     _refused(status, out, tmp_path, fragment)
+
+
+def _two_input_graph():
+    builder = GraphBuilder("g")
+    x = builder.create_input(0, name="x", shape=[-1, 4])
+    y = builder.create_input(1, name="y", shape=[-1])
+    return builder.build_and_reset([x, y])._ir
+
+
+def _input_shapes(graph):
+    return {node.name: list(node.output_descs[0].shape) for node in graph.input_nodes()}
+
+
+def test_shape_flags_apply_in_order_and_a_later_item_replaces_an_earlier_one():
+    from ascend_atc import input_shapes
+    graph = _two_input_graph()
+    dynamic = input_shapes.apply(graph, "x:2~6,4;y:-1", "y:[3];x:[1~8,4]")
+    assert dynamic == {"x": [(1, 8), (4, 4)]}  # y made static by its range item: no longer dynamic
+    assert _input_shapes(graph) == {"x": [-1, 4], "y": [3]}
+    graph = _two_input_graph()
+    assert input_shapes.apply(graph, "x:5,4", None) == {}
+    assert input_shapes.apply(graph, None, "[2~3,4]") == {"x": [(2, 3), (4, 4)]}  # by position
+
+
+def test_a_bad_shape_flag_item_changes_no_input():
+    from ascend_atc import input_shapes
+    from ascend_atc.errors import AtcError
+    graph = _two_input_graph()
+    with pytest.raises(AtcError, match=r"dimension \[a\] is not an integer"):
+        input_shapes.apply(graph, "x:5,4", "y:[a]")
+    with pytest.raises(AtcError, match=r"item 2 has no graph input \(the graph has 2\)"):
+        input_shapes.apply(graph, "x:5,4;y:7", "[1,4];[2];[3]")
+    assert _input_shapes(graph) == {"x": [-1, 4], "y": [-1]}

@@ -9,23 +9,18 @@
 - Tile  : host execute, y[rows, n * times] = x[n] tiled (register_tile), its inference counted.
 """
 
-import ctypes
 import os
 from typing import List, Optional
 
 import numpy as np
 
 import acl
-from ge.custom_op import (AnnotatedKernelLaunchInfo, OpBackend, get_declare_launch_args_ctx, get_execute_ctx,
-                          register_kernel, register_op, register_op_impl)
+from ge.custom_op import OpBackend, get_execute_ctx, register_kernel, register_op, register_op_impl
 from ge.graph import DataType
 from ge.runtime import Tensor, TensorDesc
+from op_test_support import declare_vadd_f32, host_floats, same_desc
 
 D2H, H2D = 2, 1
-
-
-def _same(x: TensorDesc) -> TensorDesc:
-    return TensorDesc(list(x.shape.storage_shape.dims), x.data_type)
 
 
 def _device_array(tensor: Tensor, stream: int) -> np.ndarray:
@@ -35,28 +30,22 @@ def _device_array(tensor: Tensor, stream: int) -> np.ndarray:
     return out
 
 
-def _host_array(tensor: Tensor) -> np.ndarray:
-    count = tensor.shape_size
-    return np.ctypeslib.as_array((ctypes.c_float * count).from_address(tensor.addr)).reshape(
-        tensor.storage_shape.dims)
-
-
 def register_all(calls: dict) -> None:
     @register_op(op_type="KAdd")
     def k_add(x1: TensorDesc, x2: TensorDesc) -> TensorDesc:
-        return _same(x1)
+        return same_desc(x1)
 
     @register_op(op_type="EAxpy")
     def e_axpy(x: TensorDesc, bias: Optional[TensorDesc], *, alpha: float) -> TensorDesc:
-        return _same(x)
+        return same_desc(x)
 
     @register_op(op_type="HSum")
     def h_sum(xs: List[TensorDesc]) -> TensorDesc:
-        return _same(xs[0])
+        return same_desc(xs[0])
 
     @register_op(op_type="ERef")
     def e_ref(x: TensorDesc) -> TensorDesc:
-        return _same(x)
+        return same_desc(x)
 
     with open(os.environ["MODEL_KERNELS_2201"], "rb") as f:
         binary = f.read()
@@ -67,14 +56,7 @@ def register_all(calls: dict) -> None:
             calls.setdefault("KAdd.compile", []).append(tuple(x1.storage_shape.dims))
 
         def declare_launch_args(self, x1: Tensor, x2: Tensor, y: Tensor) -> None:
-            ctx = get_declare_launch_args_ctx()
-            args = ctx.create_kernel_args()
-            args.append_input(0, x1)
-            args.append_input(1, x2)
-            args.append_output(0, y)
-            args.append_scalar(x1.shape_size)
-            ctx.add_launch(AnnotatedKernelLaunchInfo(kernel_name="vadd_f32", kernel_bin=binary, block_dim=2,
-                                                     stream_id=ctx.get_stream_id()), args)
+            declare_vadd_f32(binary, x1, x2, y)
 
     @register_op_impl(op_type="EAxpy")
     class EAxpy:
@@ -104,9 +86,9 @@ def register_all(calls: dict) -> None:
             ctx = get_execute_ctx()
             assert type(ctx).__name__ == "HostCpuOpExecutionContext"
             assert ctx.get_dynamic_input_num(0) == len(xs) == ctx.get_input_num()
-            total = sum(_host_array(ctx.get_dynamic_input_tensor(0, i)) for i in range(len(xs)))
+            total = sum(host_floats(ctx.get_dynamic_input_tensor(0, i)) for i in range(len(xs)))
             y = ctx.malloc_output_tensor(0, xs[0].shape, xs[0].format, xs[0].data_type)
-            _host_array(y)[...] = total
+            host_floats(y)[...] = total
             calls.setdefault("HSum.execute", []).append(len(xs))
 
     @register_op_impl(op_type="ERef")
@@ -133,7 +115,7 @@ def register_multi(calls: dict) -> None:
               t: Tensor, li: List[int], lf: List[float], lb: List[bool], ls: List[str], ldt: List[DataType],
               lli: List[List[int]]) -> Tuple[TensorDesc, List[TensorDesc]]:
         assert list(t.storage_shape.dims) == [3]
-        return _same(x), [_same(x), _same(x)]
+        return same_desc(x), [same_desc(x), same_desc(x)]
 
     @register_op_impl(op_type="Multi")
     class Multi:
@@ -143,7 +125,7 @@ def register_multi(calls: dict) -> None:
             got = dict(i=i, f=f, b=b, s=s, dt=dt, li=li, lf=lf, lb=lb, ls=ls, ldt=ldt, lli=lli)
             assert got == MULTI_ATTRS, got
             assert type(dt) is DataType and all(type(v) is DataType for v in ldt)
-            tensor_attr = _host_array(t)
+            tensor_attr = host_floats(t)
             np.testing.assert_array_equal(tensor_attr, MULTI_TENSOR)
             ctx = get_execute_ctx()
             stream = ctx.get_stream()
@@ -187,7 +169,7 @@ def register_tile() -> dict:
             rows = TILE_EXTRA["rows"]
             dims = [rows, x.storage_shape.dims[0] * times]
             y = get_execute_ctx().malloc_output_tensor(0, StorageShape(dims, dims), x.format, x.data_type)
-            _host_array(y)[...] = np.tile(_host_array(x), (rows, times))
+            host_floats(y)[...] = np.tile(host_floats(x), (rows, times))
             found["execute"].append(dims)
 
     return found

@@ -47,6 +47,53 @@ def test_two_backends_are_both_kept():
     assert ran == ["host", "device"]
 
 
+def _device_context():
+    from helpers import meta
+    from ge.custom_op._node import NodeSpec
+    from ge.custom_op._execute_ctx import EagerOpExecutionContext
+    node = NodeSpec("Counted", "n", inputs=[[meta([4])]], outputs=[[meta([4])]])
+    return EagerOpExecutionContext._create(node, stream=1, allocator=type("A", (), {"malloc": lambda s, n: 4096})())
+
+
+def test_run_time_bindings_are_cached_per_class_and_follow_a_replaced_execute(monkeypatch):
+    from ge.custom_op import _backend
+    computed = []
+    real = _backend.kernel_bindings
+    monkeypatch.setattr(_backend, "kernel_bindings", lambda cls: computed.append(cls) or real(cls))
+    ran = []
+
+    @register_op_impl(op_type="Counted")
+    class Counted:
+        def execute(self, x: Tensor) -> None:
+            ran.append("first")
+
+    key = Counted.__ge_op_impl_descriptor__.descriptor_key
+    _bridge.create_op_impl_holder("c#0", key)
+    _bridge.create_op_impl_holder("c#1", key)
+    for instance_id in ("c#0", "c#1", "c#0"):
+        _bridge.call_execute(instance_id, IR, _device_context())
+    assert ran == ["first"] * 3 and computed == [Counted]  # once for the class, not per run or holder
+
+    def replaced(self, x: Tensor) -> None:
+        ran.append("replaced")
+    Counted.execute = replaced
+    _bridge.call_execute("c#0", IR, _device_context())
+    _bridge.call_execute("c#1", IR, _device_context())
+    assert ran[3:] == ["replaced"] * 2 and computed == [Counted] * 2
+
+    class Derived(Counted):  # a subclass is its own entry, and sees a base's execute change
+        pass
+    holder = _bridge._holder("c#0")
+    holder.instance = Derived()
+    _bridge.call_execute("c#0", IR, _device_context())
+    Counted.execute = lambda self, x: ran.append("base again")
+    _bridge.call_execute("c#0", IR, _device_context())
+    assert ran[5:] == ["replaced", "base again"] and computed == [Counted, Counted, Derived, Derived]
+
+    _bridge.clear_op_impl_holders()  # GE finalize: the classes are no longer referenced
+    assert not _backend._bindings_by_class
+
+
 def test_host_only_impl():
     @register_op_impl(op_type="HostOnly")
     class HostOnly:

@@ -179,3 +179,28 @@ def test_bad_backend_outputs_are_ge_errors(monkeypatch, rng):
     session = _session_with(monkeypatch, _FixedModel([values], [12345]))
     with pytest.raises(GeError, match="^RunGraph failed; graph_id=1; bad output types from backend"):
         session.run_graph(1, [good, good])
+
+
+class _FixedStreamModel(_FixedModel):
+    """A _FixedModel that also runs on a caller's stream (as the stepped executor does)."""
+
+    def run_on_stream(self, arrays, stream):
+        self.stream = stream
+        return self.run(arrays)
+
+
+def test_run_graph_with_stream_async_checks_outputs_as_run_graph_does(monkeypatch, rng):
+    values = rng.standard_normal(4).astype(np.float32)
+    good = Tensor(values.tolist(), shape=[4])
+    model = _FixedStreamModel([values, values], [DataType.DT_FLOAT, DataType.DT_FLOAT])
+    session = _session_with(monkeypatch, model)
+    outputs = session.run_graph_with_stream_async(1, 0x40, [good, good])
+    assert model.stream == 0x40 and [t.data_type for t in outputs] == [DataType.DT_FLOAT] * 2
+    np.testing.assert_array_equal(outputs[1]._to_numpy(), values)
+    session = _session_with(monkeypatch, _FixedStreamModel([values], [DataType.DT_FLOAT, DataType.DT_FLOAT]))
+    with pytest.raises(GeError, match=r"^RunGraphWithStreamAsync failed; graph_id=1, stream=0x40; bad output from "
+                                      "backend: 1 outputs, the model declares 2 output types$"):
+        session.run_graph_with_stream_async(1, 0x40, [good, good])
+    session = _session_with(monkeypatch, _FixedStreamModel([values]))  # no declared types: as numpy has them
+    (out,) = session.run_graph_with_stream_async(1, 0x40, [good, good])
+    assert out.data_type is DataType.DT_FLOAT and out.get_shape() == [4]

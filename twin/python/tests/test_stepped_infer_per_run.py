@@ -223,3 +223,39 @@ def test_python_run_om_output_desc_is_updated_in_place_across_runs(calls, rng):
             if address:
                 acl.rt.free(address)
         assert acl.mdl.unload(model_id) == 0
+
+
+def test_python_run_om_refuses_datasets_that_do_not_fit_the_model(calls):
+    """aclmdlExecute and aclmdlExecuteAsync of a Python-run OM refuse a null dataset and a buffer
+    count other than the model's with the executor's one check: its codes and messages, no run."""
+    import acl
+    from ge._compiler import compile_graph
+    from ge._compiler.acl_runner import ensure_runtime
+
+    compiled = compile_graph(_tile_graph([-1], [3])._ir, {"ge.socVersion": "Ascend910B1"}, mode="offline")
+    ensure_runtime(0)
+    model_id, ret = acl.mdl.load_from_mem(acl.util.bytes_to_ptr(compiled.om), len(compiled.om))
+    assert ret == 0, acl.get_recent_err_msg()
+    stream, ret = acl.rt.create_stream()
+    assert ret == 0
+    empty, one = acl.mdl.create_dataset(), acl.mdl.create_dataset()
+    buffer = acl.create_data_buffer(0, 0)
+    assert acl.mdl.add_dataset_buffer(one, buffer)[1] == 0
+    invalid_param, input_mismatch, output_mismatch = 100000, 100017, 100018
+    try:
+        for api, run in (("aclmdlExecute", lambda i, o: acl.mdl.execute(model_id, i, o)),
+                         ("aclmdlExecuteAsync", lambda i, o: acl.mdl.execute_async(model_id, i, o, stream))):
+            for inputs, outputs, code, message in (
+                    (0, one, invalid_param, "input dataset is null"),
+                    (one, 0, invalid_param, "output dataset is null"),
+                    (empty, one, input_mismatch, "input dataset has 0 buffers but the model has 1 inputs"),
+                    (one, empty, output_mismatch, "output dataset has 0 buffers but the model has 1 outputs")):
+                assert run(inputs, outputs) == code, (api, message)
+                assert f"{api}: model tiles: {message}" in acl.get_recent_err_msg()
+        assert calls["execute"] == []  # refused before the Python executor ran
+    finally:
+        acl.destroy_data_buffer(buffer)
+        for dataset in (empty, one):
+            acl.mdl.destroy_dataset(dataset)
+        assert acl.rt.destroy_stream(stream) == 0
+        assert acl.mdl.unload(model_id) == 0

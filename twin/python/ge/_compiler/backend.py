@@ -9,9 +9,7 @@ from ge.graph._ir import GraphIR
 
 from . import compile_graph as _compile_graph
 from .acl_runner import LoadedModel
-from .errors import GraphCompileError
-from .op_catalog import OpCatalog
-from .placement import stepped_reason
+from .errors import GraphCompileError, NotStaticModelError
 
 OPTION_DEVICE_ID = "ge.exec.deviceId"
 
@@ -42,8 +40,11 @@ def _device_id(options: Mapping[str, str]) -> int:
 
 def compile_graph(graph: GraphIR, options: Mapping[str, str]):
     device_id = _device_id(options)
-    if stepped_reason(graph, OpCatalog().impl) is not None:
+    try:
+        compiled = _compile_graph(graph, options, mode="online")
+    except NotStaticModelError:  # the compiler's one check: a Python execute node or a dynamic input
+        compiled = None
+    if compiled is None:  # outside the handler: a failure here is not chained to that signal
         from .stepped_runner import SteppedModel
         return SteppedModel(graph, options, device_id)
-    compiled = _compile_graph(graph, options, mode="online")
     return SessionModel(compiled.om, compiled.description, device_id)

@@ -91,6 +91,9 @@ class CustomNode:
 
 def resolve_custom_node(node: Node, catalog: OpCatalog) -> CustomNode:
     info = catalog.op_info(node.type)
+    if info is None:
+        raise GraphCompileError(f"{_where(node)}: no prototype of op type {node.type} (no REG_OP in the OPP "
+                                "libraries and no Python register_op)")
     descriptor = catalog.impl(node.type)
     if descriptor is None:
         raise GraphCompileError(f"{_where(node)}: no implementation registered for op type {node.type} "

@@ -88,7 +88,8 @@ def _use_loaded_graph_library() -> None:
 
 
 def _check_ops(graph) -> None:
-    """Every op can run here: its plugin is loaded and has a launch plan or an execute."""
+    """Every op can run here: it has a prototype, and its plugin is loaded and has a launch plan or
+    an execute (resolve_custom_node's rule, reported with ACL_ERROR_INVALID_OPP_PATH)."""
     from ge._compiler.custom_optimizer import resolve_custom_node
     from ge._compiler.errors import GraphCompileError
     from ge._compiler.op_catalog import OpCatalog
@@ -97,9 +98,6 @@ def _check_ops(graph) -> None:
     try:
         catalog = OpCatalog()
         for node in custom_nodes(graph):
-            if catalog.op_info(node.type) is None:
-                raise GraphCompileError(f"node {node.name} (op {node.type}): no prototype of op type {node.type} "
-                                        "(no REG_OP in the OPP libraries and no Python register_op)")
             resolve_custom_node(node, catalog)
     except GraphCompileError as exc:
         raise ModelError(ACL_ERROR_INVALID_OPP_PATH,

@@ -7,7 +7,7 @@ decorator therefore files each function in the class namespace being built
 
 import sys
 from enum import Enum
-from typing import Dict
+from typing import Dict, Tuple
 
 INTERFACE_EAGER_EXECUTE = "eager_execute"
 INTERFACE_HOST_CPU_EXECUTE = "host_cpu_execute"
@@ -77,9 +77,30 @@ def kernel_bindings(cls: type) -> Dict[OpBackend, object]:
     return bindings
 
 
+# kernel_bindings of each class whose execute has run: an execute runs at every graph run, and
+# walking the MRO twice cost as much as the rest of the lookup. An entry remembers the class's
+# ``execute`` attribute it was computed for, so replacing execute on the class or on a base gives
+# another attribute and a new answer (not seen: re-wrapping the same function in staticmethod, or
+# editing the private bindings dict). A class that fails kernel_bindings is never remembered.
+# Cleared with the bridge's holders (GE finalize, plugin reload), which drops the classes too.
+_bindings_by_class: Dict[type, Tuple[object, Dict[OpBackend, object]]] = {}
+
+
+def _run_time_bindings(cls: type) -> Dict[OpBackend, object]:
+    current = getattr(cls, "execute", None)
+    entry = _bindings_by_class.get(cls)
+    if entry is None or entry[0] != current:  # != : a classmethod's execute is a new bound method each time
+        entry = _bindings_by_class[cls] = (current, kernel_bindings(cls))
+    return entry[1]
+
+
+def clear_run_time_bindings() -> None:
+    _bindings_by_class.clear()
+
+
 def bound_execute(instance, backend: OpBackend):
     """The ``execute`` of ``backend`` bound as Python binds methods (plain, static or class)."""
-    member = kernel_bindings(type(instance)).get(backend)
+    member = _run_time_bindings(type(instance)).get(backend)
     if member is None:
         return None
     return member.__get__(instance, type(instance))

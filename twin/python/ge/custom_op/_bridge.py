@@ -17,7 +17,7 @@ from ._ir_types import InputType, OutputType
 from ._signature import callback_for_signature, runtime_attr_spec, validate_args_signature
 from .bootstrap import MODULE_PREFIX, get_registered_op_impls, get_registered_op_protos, load_custom_op_plugins
 from .context import _compile_ctx_scope, _declare_launch_args_ctx_scope, _execute_ctx_scope
-from ._backend import BACKEND_INTERFACES, OpBackend, bound_execute, unbound_execute
+from ._backend import BACKEND_INTERFACES, OpBackend, bound_execute, clear_run_time_bindings, unbound_execute
 from .registry import INTERFACE_ANNOTATED_ARGS, INTERFACE_COMPILABLE, get_registered_op_impl_by_descriptor_key
 
 
@@ -243,6 +243,7 @@ def clear_op_impl_holders() -> None:
     with _holders_lock:
         _holders.clear()
     _checked_signatures.clear()  # drops the references to plugin classes too
+    clear_run_time_bindings()
 
 
 def clear_loaded_op_impl_modules() -> None:

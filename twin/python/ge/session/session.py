@@ -57,6 +57,19 @@ def _load_backend(api_name: str, **context):
 _from_numpy = Tensor._from_numpy
 
 
+def _output_tensors(results, types: Optional[List[DataType]], api_name: str, **context) -> List[Tensor]:
+    """The backend's output arrays as Tensors (of the model's declared types when it has them);
+    a count that differs from those types, or an array a Tensor cannot hold, is a GeError."""
+    try:
+        if types is None:
+            return [_from_numpy(array) for array in results]
+        if len(results) != len(types):
+            raise ValueError(f"{len(results)} outputs, the model declares {len(types)} output types")
+        return list(map(_tensor_of_array, results, types))
+    except (ValueError, TypeError) as exc:
+        raise make_ge_error(api_name, f"bad output from backend: {exc}", **context) from exc
+
+
 def _synchronize(stream: int) -> None:
     """Waits for the work queued on a caller's aclrtStream (pyACL)."""
     import acl
@@ -169,15 +182,7 @@ class Session:
             raise
         except Exception as exc:
             raise make_ge_error("RunGraph", f"execute failed: {type(exc).__name__}: {exc}", graph_id=graph_id) from exc
-        types = entry.output_types
-        try:
-            if types is None:
-                return [_from_numpy(array) for array in results]
-            if len(results) != len(types):
-                raise ValueError(f"{len(results)} outputs, the model declares {len(types)} output types")
-            return list(map(_tensor_of_array, results, types))
-        except (ValueError, TypeError) as exc:
-            raise make_ge_error("RunGraph", f"bad output from backend: {exc}", graph_id=graph_id) from exc
+        return _output_tensors(results, entry.output_types, "RunGraph", graph_id=graph_id)
 
     def run_graph_with_stream_async(self, graph_id: int, stream: int, inputs: List[Tensor]) -> List[Tensor]:
         """Runs the graph ordered after the work already queued on ``stream`` (an aclrtStream
@@ -210,8 +215,7 @@ class Session:
         except Exception as exc:
             raise make_ge_error("RunGraphWithStreamAsync", f"execute failed: {type(exc).__name__}: {exc}",
                                 **context) from exc
-        types = entry.output_types or [None] * len(results)
-        return [_from_numpy(a) if t is None else _tensor_of_array(a, t) for a, t in zip(results, types)]
+        return _output_tensors(results, entry.output_types, "RunGraphWithStreamAsync", **context)
 
     def _prepare(self, graph_id: int) -> _GraphEntry:
         """The graph's entry, compiled on its first run (as GE builds a graph on first RunGraph)."""

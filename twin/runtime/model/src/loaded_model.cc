@@ -205,13 +205,14 @@ Status LoadedModel::CheckDatasets(const aclmdlDataset *input, aclmdlDataset *out
     const bool is_input = io == 0;
     const aclmdlDataset &dataset = is_input ? *input : *output;
     const std::vector<TensorInfo> &tensors = is_input ? inputs_ : outputs_;
-    std::vector<void *> &addrs = is_input ? *input_addrs : *output_addrs;
     const aclError mismatch = is_input ? ACL_ERROR_MODEL_INPUT_NOT_MATCH : ACL_ERROR_MODEL_OUTPUT_NOT_MATCH;
     const char *what = is_input ? "input" : "output";
     if (dataset.buffers.size() != tensors.size()) {
       return Status(mismatch, prefix() + std::string(what) + " dataset has " + std::to_string(dataset.buffers.size()) +
                                   " buffers but the model has " + std::to_string(tensors.size()) + " " + what + "s");
     }
+    if (python_) continue;  // its buffers are checked against each run's shapes (PythonModel::Execute)
+    std::vector<void *> &addrs = is_input ? *input_addrs : *output_addrs;
     for (size_t i = 0; i < tensors.size(); ++i) {
       aclDataBuffer *buffer = dataset.buffers[i];
       auto name = [&] { return std::string(what) + " " + std::to_string(i) + " (" + tensors[i].name + ")"; };
@@ -275,9 +276,9 @@ Status LoadedModel::Execute(const aclmdlDataset *input, aclmdlDataset *output) {
   std::lock_guard<std::mutex> lock(execute_mutex_);
   Status status = CheckStillLoaded("aclmdlExecute");
   if (!status.ok()) return status;
-  if (python_) return python_->Execute(input, output, *device_, "aclmdlExecute: ");
   status = CheckDatasets(input, output, "aclmdlExecute", &input_addrs_, &output_addrs_);
   if (!status.ok()) return status;
+  if (python_) return python_->Execute(*input, output, *device_, "aclmdlExecute: ");
   if (execute_prefix_.empty()) execute_prefix_ = "aclmdlExecute: model " + name_ + " ";  // once, not per run
   return RunSteps(steps_, input_addrs_, output_addrs_, execute_prefix_);
 }
@@ -294,7 +295,9 @@ Status LoadedModel::ExecuteAsync(const aclmdlDataset *input, aclmdlDataset *outp
     if (!queued.ok()) return Status(queued.code(), "aclmdlExecuteAsync: work queued before the run failed: " +
                                                        queued.message());
     std::lock_guard<std::mutex> lock(execute_mutex_);
-    return python_->Execute(input, output, *device_, "aclmdlExecuteAsync: ");
+    Status given = CheckDatasets(input, output, "aclmdlExecuteAsync", nullptr, nullptr);
+    if (!given.ok()) return given;
+    return python_->Execute(*input, output, *device_, "aclmdlExecuteAsync: ");
   }
   // Each queued run owns its blobs and addresses: the caller may run again before it syncs.
   struct Run {

@@ -58,6 +58,8 @@ class LoadedModel : public std::enable_shared_from_this<LoadedModel> {
   Status Build(const void *data, size_t size, const char *api);
   // The model's runtime and device memory are still alive (no aclFinalize / device reset since).
   Status CheckStillLoaded(const char *api) const;
+  // Both datasets given, one buffer per model input and output; for a model with steps also each
+  // buffer's address and size (filling `*_addrs`, which a Python-run model does not use).
   Status CheckDatasets(const aclmdlDataset *input, aclmdlDataset *output, const char *api,
                        std::vector<void *> *input_addrs, std::vector<void *> *output_addrs);
   static void *Resolve(const Endpoint &where, const std::vector<void *> &inputs, const std::vector<void *> &outputs);

@@ -115,29 +115,16 @@ Status PythonModel::InputShape(const aclmdlDataset &input, size_t index, std::ve
   return Status::Ok();
 }
 
-Status PythonModel::Execute(const aclmdlDataset *input, aclmdlDataset *output, DeviceAccess &device,
+Status PythonModel::Execute(const aclmdlDataset &input, aclmdlDataset *output, DeviceAccess &device,
                             const std::string &prefix) {
   const std::string head = prefix + "model " + name_ + ": ";
-  if (input == nullptr) return Status(ACL_ERROR_INVALID_PARAM, head + "input dataset is null");
-  if (output == nullptr) return Status(ACL_ERROR_INVALID_PARAM, head + "output dataset is null");
-  if (input->buffers.size() != inputs_.size()) {
-    return Status(ACL_ERROR_MODEL_INPUT_NOT_MATCH, head + "input dataset has " + std::to_string(input->buffers.size()) +
-                                                       " buffers but the model has " + std::to_string(inputs_.size()) +
-                                                       " inputs");
-  }
-  if (output->buffers.size() != outputs_.size()) {
-    return Status(ACL_ERROR_MODEL_OUTPUT_NOT_MATCH, head + "output dataset has " +
-                                                        std::to_string(output->buffers.size()) +
-                                                        " buffers but the model has " +
-                                                        std::to_string(outputs_.size()) + " outputs");
-  }
   std::string packed;
   for (size_t i = 0; i < inputs_.size(); ++i) {
     std::vector<int64_t> dims;
-    Status shape = InputShape(*input, i, &dims);
+    Status shape = InputShape(input, i, &dims);
     if (!shape.ok()) return Status(shape.code(), head + shape.message());
     size_t bytes = DataTypeBytes(inputs_[i].data_type);
-    const aclDataBuffer *buffer = input->buffers[i];
+    const aclDataBuffer *buffer = input.buffers[i];
     const std::string name = TensorName("input", i, inputs_[i]);
     if (bytes == 0) {
       return Status(ACL_ERROR_MODEL_INPUT_NOT_MATCH, head + name + " has data type " +

@@ -29,8 +29,9 @@ class PythonModel {
 
   // One synchronous run: input shapes from the input dataset's tensor descs (or the model's
   // static dims), outputs copied into the output buffers (allocated when given as (nullptr, 0))
-  // and their shapes set as the output dataset's tensor descs.
-  Status Execute(const aclmdlDataset *input, aclmdlDataset *output, DeviceAccess &device, const std::string &prefix);
+  // and their shapes set as the output dataset's tensor descs. The caller has checked the
+  // datasets hold one buffer per input and output (LoadedModel::CheckDatasets); `output` is not null.
+  Status Execute(const aclmdlDataset &input, aclmdlDataset *output, DeviceAccess &device, const std::string &prefix);
 
  private:
   PythonModel() = default;

@@ -5,48 +5,28 @@ ASCEND_CUSTOM_OPP_PATH by the model loader:
 - MutScale : host execute, y = 2 * x.
 """
 
-import ctypes
 import os
 
-import numpy as np
-
-from ge.custom_op import (AnnotatedKernelLaunchInfo, OpBackend, get_declare_launch_args_ctx, get_execute_ctx,
-                          register_kernel, register_op, register_op_impl)
+from ge.custom_op import OpBackend, get_execute_ctx, register_kernel, register_op, register_op_impl
 from ge.runtime import Tensor, TensorDesc
-
-
-def _same(x: TensorDesc) -> TensorDesc:
-    return TensorDesc(list(x.shape.storage_shape.dims), x.data_type)
-
-
-def _host_floats(tensor: Tensor) -> np.ndarray:
-    count = tensor.shape_size
-    return np.ctypeslib.as_array((ctypes.c_float * count).from_address(tensor.addr)) if count else np.empty(0)
+from op_test_support import declare_vadd_f32, host_floats, same_desc
 
 
 @register_op(op_type="MutAdd")
 def mut_add(x1: TensorDesc, x2: TensorDesc) -> TensorDesc:
-    return _same(x1)
+    return same_desc(x1)
 
 
 @register_op(op_type="MutScale")
 def mut_scale(x: TensorDesc) -> TensorDesc:
-    return _same(x)
+    return same_desc(x)
 
 
 @register_op_impl(op_type="MutAdd")
 class MutAdd:
     def declare_launch_args(self, x1: Tensor, x2: Tensor, y: Tensor) -> None:
         with open(os.environ["MUTATION_KERNELS"], "rb") as f:
-            binary = f.read()
-        ctx = get_declare_launch_args_ctx()
-        args = ctx.create_kernel_args()
-        args.append_input(0, x1)
-        args.append_input(1, x2)
-        args.append_output(0, y)
-        args.append_scalar(x1.shape_size)
-        ctx.add_launch(AnnotatedKernelLaunchInfo(kernel_name="vadd_f32", kernel_bin=binary, block_dim=2,
-                                                 stream_id=ctx.get_stream_id()), args)
+            declare_vadd_f32(f.read(), x1, x2, y)
 
 
 @register_op_impl(op_type="MutScale")
@@ -54,4 +34,4 @@ class MutScale:
     @register_kernel(backend=OpBackend.HOST)
     def execute(self, x: Tensor) -> None:
         y = get_execute_ctx().malloc_output_tensor(0, x.shape, x.format, x.data_type)
-        _host_floats(y)[...] = 2 * _host_floats(x)
+        host_floats(y)[...] = 2 * host_floats(x)
