@@ -53,7 +53,7 @@ struct alignas(64) BlockState {  // own cache lines: dynamic TLS blocks of two t
   int64_t block_idx = 0;
   int64_t block_num = 1;
   TPipe* pipe = nullptr;       // GetTPipePtr()
-  uint64_t pipe_epoch = 0;     // bumped by every TPipe construction/Reset
+  uint64_t pipe_epoch = 1;     // bumped by every TPipe construction/Reset; never 0 (an unset queue's epoch)
   uint64_t gm_written = 0;     // bytes this block's DataCopy calls wrote to GM so far
   bool gm_streamed = false;    // a DataCopy used streaming stores (fenced when the block ends)
   bool host_fences = false;    // env flag ASC_TWIN_ENV_HOST_FENCES_STORES: the runtime fences instead
@@ -83,22 +83,48 @@ inline F EnvField(const F& field) {
 
 // The host's block slot as an offset from the thread pointer; 0 until an entry got one. The
 // same value for every host thread, stored only when it changes (atomics: entries on several
-// threads may store it at once).
-__attribute__((visibility("hidden"))) inline intptr_t g_block_slot_tpoff = 0;
+// threads may store it at once). The asm name lets Block() read it from inline assembly; `used`
+// emits it in every translation unit that includes this header.
+__attribute__((visibility("hidden"), used)) inline intptr_t g_block_slot_tpoff asm("__asc_twin_block_slot_tpoff") = 0;
 
 #if ASC_TWIN_BLOCK_SLOT_READS
 using BlockSlotRef = BlockState* __seg_fs*;  // the calling thread's slot, at a TP offset
+
+// What the host's slot holds for the calling thread (null: no slot offered, or no block of a
+// slot host running here). Written as assembly with no memory operand on purpose: the compiler
+// treats it as a pure value, so a kernel function reads it once and keeps it in a register
+// instead of re-reading the offset and the slot (and testing both) in every Ascend C call. That
+// is sound because nothing a kernel runs changes the slot: the entry sets it before it calls the
+// kernel and restores it after the kernel returns, around a call the compiler cannot see through
+// (InvokeKernel is not inlined), so no read can be moved out of the block.
+inline BlockState* SlotBlock() {
+  BlockState* current;
+  __asm__(
+      "movq __asc_twin_block_slot_tpoff(%%rip), %0\n\t"
+      "testq %0, %0\n\t"
+      "jz 1f\n\t"
+      "movq %%fs:(%0), %0\n"
+      "1:"
+      : "=r"(current)
+      :
+      : "cc");
+  return current;
+}
 #endif
+
+// This thread's own g_block, for a block that found no slot. Out of line so that the dynamic-TLS
+// lookup behind it (a __tls_get_addr call that clobbers registers) stays off the slot path; `const`
+// because within one thread it always returns the same address, so calls fold like SlotBlock().
+__attribute__((noinline, const)) inline BlockState* OwnBlock() { return &g_block; }
 
 ASC_TWIN_HOT inline BlockState& Block() {
 #if ASC_TWIN_BLOCK_SLOT_READS
-  const intptr_t off = __atomic_load_n(&g_block_slot_tpoff, __ATOMIC_RELAXED);
-  if (__builtin_expect(off != 0, 1)) {
-    BlockState* current = *reinterpret_cast<BlockSlotRef>(off);
-    if (__builtin_expect(current != nullptr, 1)) return *current;  // null: no block of a slot host here
-  }
-#endif
+  BlockState* current = SlotBlock();
+  if (__builtin_expect(current != nullptr, 1)) return *current;
+  return *OwnBlock();
+#else
   return g_block;
+#endif
 }
 
 // Publishes `state` (this thread's g_block) in the host's slot for one block and restores the
@@ -186,8 +212,7 @@ inline void ClearBlock() { ClearBlock(g_block); }
 }
 
 // A miss of the block's GmRanges: asks the host (gm_range) and remembers the allocation.
-__attribute__((noinline)) inline void CheckGmRange(const char* api, const void* addr, uint64_t len) {
-  BlockState& b = Block();
+__attribute__((noinline)) inline void CheckGmRange(BlockState& b, const char* api, const void* addr, uint64_t len) {
   uintptr_t lo = 0, hi = 0;
   uint64_t generation = 0;
   if (!b.gm_range(b.gm_ctx, addr, len, &lo, &hi, &generation)) RaiseGmTrap(api, addr, len);
@@ -205,22 +230,22 @@ __attribute__((noinline)) inline void CheckGmRange(const char* api, const void* 
 // gm_range, a hit among this block's known allocations is a few inline compares (the host's
 // gm_check was an indirect call per DataCopy); a free since they were found changes the
 // generation, so the next access asks the host again, as gm_check would.
-ASC_TWIN_HOT inline void CheckGm(const char* api, const void* addr, uint64_t len) {
-  const BlockState& b = Block();
+ASC_TWIN_HOT inline void CheckGm(BlockState& b, const char* api, const void* addr, uint64_t len) {
   if (len == 0) return;
-  if (b.gm_range != nullptr) {
+  if (__builtin_expect(b.gm_range != nullptr, 1)) {
     const uintptr_t begin = reinterpret_cast<uintptr_t>(addr), end = begin + len;
     const GmRanges& c = b.gm_ranges;
-    if (end > begin && __atomic_load_n(b.gm_generation, __ATOMIC_ACQUIRE) == c.generation) {
+    if (__builtin_expect(end > begin && __atomic_load_n(b.gm_generation, __ATOMIC_ACQUIRE) == c.generation, 1)) {
       for (uint32_t k = 0; k < GmRanges::kSize; ++k) {
         if (begin >= c.lo[k] && end <= c.hi[k]) return;
       }
     }
-    return CheckGmRange(api, addr, len);
+    return CheckGmRange(b, api, addr, len);
   }
   if (b.gm_check == nullptr) return;
   if (!b.gm_check(b.gm_ctx, addr, len)) RaiseGmTrap(api, addr, len);
 }
+ASC_TWIN_HOT inline void CheckGm(const char* api, const void* addr, uint64_t len) { CheckGm(Block(), api, addr, len); }
 
 }  // namespace twin
 }  // namespace AscendC
