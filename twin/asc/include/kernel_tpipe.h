@@ -203,10 +203,12 @@ class TQue {
     if (__builtin_expect(free == 0, 0)) {
       twin::RaiseTrap("TQue::AllocTensor: no free buffer (all %u buffers are allocated; FreeTensor missing?)", blk_.num);
     }
-    const uint64_t ahead = free & (~uint64_t{0} << cursor_);  // cursor_ < num <= 64
+    const uint64_t ahead = free & ahead_mask_;
     const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(ahead != 0 ? ahead : free));
     allocated_ |= uint64_t{1} << i;
-    cursor_ = i + 1 == blk_.num ? 0 : i + 1;
+    // Buffers after i: past the last one the mask only has bits of no buffer, so the next call
+    // wraps to the lowest free one (two shifts: i + 1 may be 64).
+    ahead_mask_ = (~uint64_t{0} << i) << 1;
     return Tensor<T>(i);
   }
   template <typename T>
@@ -219,6 +221,7 @@ class TQue {
     blk_.Require("TQue::EnQue");
     const uint32_t i = IndexOf("TQue::EnQue", t);
     if (__builtin_expect(!Held(i), 0)) {  // one test on the fast path for both misuses
+      if (i >= blk_.num) ScanIndexOf("TQue::EnQue", t.Bytes());  // traps: not this queue's buffer
       if (!(allocated_ >> i & 1u)) twin::RaiseTrap("TQue::EnQue: tensor's buffer is not allocated (already freed?)");
       twin::RaiseTrap("TQue::EnQue: tensor is already in the queue");
     }
@@ -251,6 +254,7 @@ class TQue {
     blk_.Require("TQue::FreeTensor");
     const uint32_t i = IndexOf("TQue::FreeTensor", t);
     if (__builtin_expect(!Held(i), 0)) {
+      if (i >= blk_.num) ScanIndexOf("TQue::FreeTensor", t.Bytes());  // traps: not this queue's buffer
       if (!(allocated_ >> i & 1u)) twin::RaiseTrap("TQue::FreeTensor: buffer is already free (double FreeTensor)");
       twin::RaiseTrap("TQue::FreeTensor: tensor is still in the queue (DeQue it first)");
     }
@@ -271,7 +275,8 @@ class TQue {
     blk_ = blk;
     free_mask_ = blk.Mask();
     allocated_ = queued_ = 0;
-    cursor_ = head_ = count_ = 0;
+    ahead_mask_ = ~uint64_t{0};
+    head_ = count_ = 0;
   }
 
  private:
@@ -283,7 +288,12 @@ class TQue {
 
   template <typename T>
   ASC_TWIN_HOT LocalTensor<T> Tensor(uint32_t i) const {
-    return LocalTensor<T>::TwinMake(reinterpret_cast<T*>(blk_.base + uint64_t{i} * blk_.len),
+    uint8_t* start = blk_.base + uint64_t{i} * blk_.len;
+    // What Carve guarantees (a 32-byte aligned UB base, offsets and lengths in 32-byte steps),
+    // told to the compiler: the null and alignment checks of the API calls that take this
+    // tensor next in the same function fold away.
+    ASC_TWIN_ASSUME(start != nullptr && reinterpret_cast<uintptr_t>(start) % ONE_BLK_SIZE == 0);
+    return LocalTensor<T>::TwinMake(reinterpret_cast<T*>(start),
                                     static_cast<uint32_t>(twin::ElemsInBytes<T>(blk_.len)),
                                     blk_.base + uint64_t{i + 1} * blk_.len, pos, static_cast<uint8_t>(i));
   }
@@ -292,8 +302,12 @@ class TQue {
   // the buffer starts cost more); a view, a copy from another queue or TBuf falls back to the scan.
   template <typename T>
   ASC_TWIN_HOT uint32_t IndexOf(const char* api, const LocalTensor<T>& t) const {
-    const uint32_t hint = t.TwinQueueBuffer();
-    if (__builtin_expect(hint < blk_.num && t.Bytes() == blk_.base + uint64_t{hint} * blk_.len, 1)) return hint;
+    const uint32_t hint = t.TwinQueueBuffer();  // < 64: TQue made it (0 for other tensors)
+    if (__builtin_expect(t.Bytes() == blk_.base + uint64_t{hint} * blk_.len, 1)) {
+      // A start past this queue's buffers (another queue's, by coincidence) is never allocated
+      // here, so the caller's allocated-bit test sends it to ScanIndexOf's message.
+      return hint;
+    }
     return ScanIndexOf(api, t.Bytes());
   }
   __attribute__((noinline)) uint32_t ScanIndexOf(const char* api, const uint8_t* p) const {
@@ -308,7 +322,7 @@ class TQue {
   uint64_t free_mask_ = 0;  // bit i for each buffer (blk_.Mask())
   uint64_t allocated_ = 0;  // bit i: buffer i handed out by AllocTensor
   uint64_t queued_ = 0;     // bit i: buffer i is in the FIFO
-  uint32_t cursor_ = 0;
+  uint64_t ahead_mask_ = ~uint64_t{0};  // the ring's cursor: bits of the buffers at or after it
   uint32_t head_ = 0;
   uint32_t count_ = 0;
   uint8_t fifo_[kFifoCap] = {};

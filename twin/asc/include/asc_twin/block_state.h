@@ -41,6 +41,10 @@ struct GmRanges {
   uint32_t next = 0;  // round-robin victim
 };
 
+// The generation CheckGm compares with when the host offers no gm_range: 0, which the cache
+// holds only while it is empty, so every access takes CheckGmRange's road (gm_check).
+__attribute__((visibility("hidden"))) inline constexpr uint64_t kNoGmRanges = 0;
+
 struct alignas(64) BlockState {  // own cache lines: dynamic TLS blocks of two threads may be neighbours
   const AscTwinBlockEnv* env = nullptr;
   uint8_t* ub_base = nullptr;
@@ -48,7 +52,7 @@ struct alignas(64) BlockState {  // own cache lines: dynamic TLS blocks of two t
   AscTwinGmCheckFn gm_check = nullptr;
   const void* gm_ctx = nullptr;
   AscTwinGmRangeFn gm_range = nullptr;      // with gm_generation: env flag ASC_TWIN_ENV_GM_RANGE
-  const uint64_t* gm_generation = nullptr;
+  const uint64_t* gm_generation = &kNoGmRanges;  // never null: CheckGm reads it first
   GmRanges gm_ranges;
   int64_t block_idx = 0;
   int64_t block_num = 1;
@@ -176,7 +180,10 @@ inline void InstallBlock(const AscTwinBlockEnv* env, BlockState& b) {
   const bool ranges = (EnvField(env->flags) & ASC_TWIN_ENV_GM_RANGE) != 0;
   b.gm_range = ranges ? EnvField(env->gm_range) : nullptr;
   b.gm_generation = ranges ? EnvField(env->gm_generation) : nullptr;
-  if (b.gm_generation == nullptr) b.gm_range = nullptr;
+  if (b.gm_generation == nullptr) {
+    b.gm_range = nullptr;
+    b.gm_generation = &kNoGmRanges;
+  }
   b.block_idx = EnvField(env->block_idx);
   b.block_num = EnvField(env->block_num);
   b.pipe = nullptr;
@@ -211,8 +218,13 @@ inline void ClearBlock() { ClearBlock(g_block); }
             static_cast<unsigned long long>(len));
 }
 
-// A miss of the block's GmRanges: asks the host (gm_range) and remembers the allocation.
+// A miss of the block's GmRanges: asks the host (gm_range) and remembers the allocation; a host
+// without gm_range answers through gm_check (or checks nothing, when it offers neither).
 __attribute__((noinline)) inline void CheckGmRange(BlockState& b, const char* api, const void* addr, uint64_t len) {
+  if (b.gm_range == nullptr) {
+    if (b.gm_check != nullptr && !b.gm_check(b.gm_ctx, addr, len)) RaiseGmTrap(api, addr, len);
+    return;
+  }
   uintptr_t lo = 0, hi = 0;
   uint64_t generation = 0;
   if (!b.gm_range(b.gm_ctx, addr, len, &lo, &hi, &generation)) RaiseGmTrap(api, addr, len);
@@ -232,18 +244,14 @@ __attribute__((noinline)) inline void CheckGmRange(BlockState& b, const char* ap
 // generation, so the next access asks the host again, as gm_check would.
 ASC_TWIN_HOT inline void CheckGm(BlockState& b, const char* api, const void* addr, uint64_t len) {
   if (len == 0) return;
-  if (__builtin_expect(b.gm_range != nullptr, 1)) {
-    const uintptr_t begin = reinterpret_cast<uintptr_t>(addr), end = begin + len;
-    const GmRanges& c = b.gm_ranges;
-    if (__builtin_expect(end > begin && __atomic_load_n(b.gm_generation, __ATOMIC_ACQUIRE) == c.generation, 1)) {
-      for (uint32_t k = 0; k < GmRanges::kSize; ++k) {
-        if (begin >= c.lo[k] && end <= c.hi[k]) return;
-      }
+  const uintptr_t begin = reinterpret_cast<uintptr_t>(addr), end = begin + len;
+  const GmRanges& c = b.gm_ranges;
+  if (__builtin_expect(end > begin && __atomic_load_n(b.gm_generation, __ATOMIC_ACQUIRE) == c.generation, 1)) {
+    for (uint32_t k = 0; k < GmRanges::kSize; ++k) {
+      if (begin >= c.lo[k] && end <= c.hi[k]) return;
     }
-    return CheckGmRange(b, api, addr, len);
   }
-  if (b.gm_check == nullptr) return;
-  if (!b.gm_check(b.gm_ctx, addr, len)) RaiseGmTrap(api, addr, len);
+  CheckGmRange(b, api, addr, len);
 }
 ASC_TWIN_HOT inline void CheckGm(const char* api, const void* addr, uint64_t len) { CheckGm(Block(), api, addr, len); }
 
