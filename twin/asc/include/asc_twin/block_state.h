@@ -87,20 +87,16 @@ inline F EnvField(const F& field) {
 
 // The host's block slot as an offset from the thread pointer; 0 until an entry got one. The
 // same value for every host thread, stored only when it changes (atomics: entries on several
-// threads may store it at once). The asm name lets Block() read it from inline assembly; `used`
-// emits it in every translation unit that includes this header.
+// threads may store it at once). The asm name lets SlotBlock() read it from inline assembly;
+// `used` emits it in every translation unit that includes this header.
 __attribute__((visibility("hidden"), used)) inline intptr_t g_block_slot_tpoff asm("__asc_twin_block_slot_tpoff") = 0;
 
 #if ASC_TWIN_BLOCK_SLOT_READS
 using BlockSlotRef = BlockState* __seg_fs*;  // the calling thread's slot, at a TP offset
 
 // What the host's slot holds for the calling thread (null: no slot offered, or no block of a
-// slot host running here). Written as assembly with no memory operand on purpose: the compiler
-// treats it as a pure value, so a kernel function reads it once and keeps it in a register
-// instead of re-reading the offset and the slot (and testing both) in every Ascend C call. That
-// is sound because nothing a kernel runs changes the slot: the entry sets it before it calls the
-// kernel and restores it after the kernel returns, around a call the compiler cannot see through
-// (InvokeKernel is not inlined), so no read can be moved out of the block.
+// slot host running here): the offset and the slot, two loads. Assembly without memory operands,
+// so that CurrentBlock() below really reads no memory the compiler knows of, as its `const` says.
 inline BlockState* SlotBlock() {
   BlockState* current;
   __asm__(
@@ -114,18 +110,24 @@ inline BlockState* SlotBlock() {
       : "cc");
   return current;
 }
-#endif
 
-// This thread's own g_block, for a block that found no slot. Out of line so that the dynamic-TLS
-// lookup behind it (a __tls_get_addr call that clobbers registers) stays off the slot path; `const`
-// because within one thread it always returns the same address, so calls fold like SlotBlock().
-__attribute__((noinline, const)) inline BlockState* OwnBlock() { return &g_block; }
+// The calling thread's block state: the slot's, else this thread's own g_block (outside a
+// block, or a host that offers no slot). Out of line and `const`, so the compiler calls it once
+// per kernel function and keeps the pointer in a register, where the read inlined into every
+// Ascend C call repeated the loads and null tests (and the dynamic-TLS fallback, whose call
+// clobbers registers, beside each). `const` is a promise the compiler cannot check: it holds
+// because the slot does not change while a kernel runs. The entry sets it before calling the
+// kernel and restores it after, around InvokeKernel, which is never inlined, so no call can be
+// moved out of the block.
+__attribute__((noinline, const)) inline BlockState* CurrentBlock() noexcept {
+  BlockState* current = SlotBlock();
+  return __builtin_expect(current != nullptr, 1) ? current : &g_block;
+}
+#endif
 
 ASC_TWIN_HOT inline BlockState& Block() {
 #if ASC_TWIN_BLOCK_SLOT_READS
-  BlockState* current = SlotBlock();
-  if (__builtin_expect(current != nullptr, 1)) return *current;
-  return *OwnBlock();
+  return *CurrentBlock();
 #else
   return g_block;
 #endif
