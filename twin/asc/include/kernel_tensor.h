@@ -211,14 +211,18 @@ class LocalTensor {
   }
 
   // ---- twin internals ----
-  static LocalTensor TwinMake(T* addr, uint32_t size, uint8_t* limit, TPosition pos) {
+  static LocalTensor TwinMake(T* addr, uint32_t size, uint8_t* limit, TPosition pos, uint8_t queueBuffer = 0) {
     LocalTensor t;
     t.addr_ = addr;
     t.size_ = size;
     t.limit_ = limit;
     t.pos_ = pos;
+    t.queueBuffer_ = queueBuffer;
     return t;
   }
+  // The queue buffer AllocTensor/DeQue made this tensor from: a hint TQue checks against the
+  // tensor's address before it trusts it (views and copies keep it).
+  uint8_t TwinQueueBuffer() const { return queueBuffer_; }
   T* TwinData() const { return addr_; }
   uint8_t* Bytes() const { return reinterpret_cast<uint8_t*>(addr_); }
 
@@ -231,24 +235,35 @@ class LocalTensor {
   uint8_t* limit_ = nullptr;  // end of the buffer this view lives in
   uint32_t size_ = 0;
   TPosition pos_ = TPosition::VECCALC;
+  uint8_t queueBuffer_ = 0;  // in the padding after pos_: the tensor stays 32 bytes
   TTagType tag_ = 0;
 };
 
 namespace twin {
 
 // Checks shared by all APIs that take UB operands: 32-B aligned start and
-// `count` elements inside the tensor.
-template <typename T>
-ASC_TWIN_HOT inline void CheckUbOperand(const char* api, const char* role, const LocalTensor<T>& t, uint64_t count) {
-  const uintptr_t a = reinterpret_cast<uintptr_t>(t.TwinData());
+// `count` elements inside the tensor. One branch on the fast path; the message is worked out
+// out of line.
+// Takes the tensor's fields by value: a reference would make every caller keep its tensors in
+// memory for the rare trap.
+[[noreturn]] __attribute__((noinline, cold)) inline void RaiseUbOperandTrap(const char* api, const char* role,
+                                                                            const void* addr, uint32_t size,
+                                                                            uint64_t count) {
+  const uintptr_t a = reinterpret_cast<uintptr_t>(addr);
   if (a == 0) RaiseTrap("%s: %s is an unallocated LocalTensor", api, role);
   if (a % ONE_BLK_SIZE != 0) {
     RaiseTrap("%s: %s UB address %llu is not 32-byte aligned", api, role,
-              static_cast<unsigned long long>(t.GetPhyAddr()));
+              static_cast<unsigned long long>(static_cast<const uint8_t*>(addr) - Block().ub_base));
   }
-  if (count > t.GetSize()) {
-    RaiseTrap("%s: %llu elements exceed %s (a LocalTensor of %u elements)", api,
-              static_cast<unsigned long long>(count), role, t.GetSize());
+  RaiseTrap("%s: %llu elements exceed %s (a LocalTensor of %u elements)", api, static_cast<unsigned long long>(count),
+            role, size);
+}
+
+template <typename T>
+ASC_TWIN_HOT inline void CheckUbOperand(const char* api, const char* role, const LocalTensor<T>& t, uint64_t count) {
+  const uintptr_t a = reinterpret_cast<uintptr_t>(t.TwinData());
+  if (__builtin_expect((a == 0) | (a % ONE_BLK_SIZE != 0) | (count > t.GetSize()), 0)) {
+    RaiseUbOperandTrap(api, role, t.TwinData(), t.GetSize(), count);
   }
 }
 

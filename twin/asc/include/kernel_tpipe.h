@@ -32,11 +32,15 @@ struct BufferBlock {
   uint8_t num = 0;
   uint64_t epoch = 0;  // TPipe epoch that owns the buffers
 
+  // The epoch alone decides: buffers never carved hold epoch 0 and BlockState::pipe_epoch is
+  // never 0, so an uninitialised queue never matches, inside a block or not.
   ASC_TWIN_HOT void Require(const char* api) const {
-    if (base == nullptr || epoch != Block().pipe_epoch) {
+    if (__builtin_expect(epoch != Block().pipe_epoch, 0)) {
       RaiseTrap("%s: buffers not initialised (call TPipe::InitBuffer first)", api);
     }
   }
+  // Bit i set for each of the num buffers.
+  uint64_t Mask() const { return num >= 64 ? ~uint64_t{0} : (uint64_t{1} << num) - 1; }
 };
 
 }  // namespace twin
@@ -193,18 +197,19 @@ class TQue {
   template <typename T>
   __aicore__ ASC_TWIN_HOT inline LocalTensor<T> AllocTensor() {
     blk_.Require("TQue::AllocTensor");
-    // Ring order from the cursor, wrapped with a compare: a division by the buffer count per
-    // call cost more than the rest of the bookkeeping.
-    uint32_t i = cursor_;
-    for (uint32_t k = 0; k < blk_.num; ++k) {
-      if (!(allocated_ >> i & 1u)) {
-        allocated_ |= uint64_t{1} << i;
-        cursor_ = i + 1 == blk_.num ? 0 : i + 1;
-        return Tensor<T>(i);
-      }
-      i = i + 1 == blk_.num ? 0 : i + 1;
+    // Ring order from the cursor: the lowest free buffer at or after it, else the lowest free
+    // one (bit scans: a loop over the buffers cost more than the rest of the bookkeeping).
+    const uint64_t free = ~allocated_ & free_mask_;
+    if (__builtin_expect(free == 0, 0)) {
+      twin::RaiseTrap("TQue::AllocTensor: no free buffer (all %u buffers are allocated; FreeTensor missing?)", blk_.num);
     }
-    twin::RaiseTrap("TQue::AllocTensor: no free buffer (all %u buffers are allocated; FreeTensor missing?)", blk_.num);
+    const uint64_t ahead = free & ahead_mask_;
+    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(ahead != 0 ? ahead : free));
+    allocated_ |= uint64_t{1} << i;
+    // Buffers after i: past the last one the mask only has bits of no buffer, so the next call
+    // wraps to the lowest free one (two shifts: i + 1 may be 64).
+    ahead_mask_ = (~uint64_t{0} << i) << 1;
+    return Tensor<T>(i);
   }
   template <typename T>
   __aicore__ inline void AllocTensor(LocalTensor<T>& t) {
@@ -215,9 +220,12 @@ class TQue {
   __aicore__ ASC_TWIN_HOT inline bool EnQue(const LocalTensor<T>& t) {
     blk_.Require("TQue::EnQue");
     const uint32_t i = IndexOf("TQue::EnQue", t);
-    if (!(allocated_ >> i & 1u)) twin::RaiseTrap("TQue::EnQue: tensor's buffer is not allocated (already freed?)");
-    if (queued_ >> i & 1u) twin::RaiseTrap("TQue::EnQue: tensor is already in the queue");
-    if (count_ >= Capacity()) {
+    if (__builtin_expect(!Held(i), 0)) {  // one test on the fast path for both misuses
+      if (i >= blk_.num) ScanIndexOf("TQue::EnQue", t.Bytes());  // traps: not this queue's buffer
+      if (!(allocated_ >> i & 1u)) twin::RaiseTrap("TQue::EnQue: tensor's buffer is not allocated (already freed?)");
+      twin::RaiseTrap("TQue::EnQue: tensor is already in the queue");
+    }
+    if (__builtin_expect(count_ >= Capacity(), 0)) {
       twin::RaiseTrap("TQue::EnQue: queue is full (depth %u; DeQue missing?)", static_cast<unsigned>(Capacity()));
     }
     fifo_[(head_ + count_) % kFifoCap] = static_cast<uint8_t>(i);
@@ -229,7 +237,7 @@ class TQue {
   template <typename T>
   __aicore__ ASC_TWIN_HOT inline LocalTensor<T> DeQue() {
     blk_.Require("TQue::DeQue");
-    if (count_ == 0) twin::RaiseTrap("TQue::DeQue: queue is empty (no EnQue before DeQue)");
+    if (__builtin_expect(count_ == 0, 0)) twin::RaiseTrap("TQue::DeQue: queue is empty (no EnQue before DeQue)");
     const uint32_t i = fifo_[head_];
     head_ = (head_ + 1) % kFifoCap;
     --count_;
@@ -245,8 +253,11 @@ class TQue {
   __aicore__ ASC_TWIN_HOT inline void FreeTensor(LocalTensor<T>& t) {
     blk_.Require("TQue::FreeTensor");
     const uint32_t i = IndexOf("TQue::FreeTensor", t);
-    if (!(allocated_ >> i & 1u)) twin::RaiseTrap("TQue::FreeTensor: buffer is already free (double FreeTensor)");
-    if (queued_ >> i & 1u) twin::RaiseTrap("TQue::FreeTensor: tensor is still in the queue (DeQue it first)");
+    if (__builtin_expect(!Held(i), 0)) {
+      if (i >= blk_.num) ScanIndexOf("TQue::FreeTensor", t.Bytes());  // traps: not this queue's buffer
+      if (!(allocated_ >> i & 1u)) twin::RaiseTrap("TQue::FreeTensor: buffer is already free (double FreeTensor)");
+      twin::RaiseTrap("TQue::FreeTensor: tensor is still in the queue (DeQue it first)");
+    }
     allocated_ &= ~(uint64_t{1} << i);
   }
 
@@ -254,7 +265,7 @@ class TQue {
   __aicore__ inline bool HasTensorInQue() const { return count_ > 0; }
   __aicore__ inline int32_t GetTensorCountInQue() const { return static_cast<int32_t>(count_); }
   __aicore__ inline bool HasIdleBuffer() const {
-    return blk_.num > 0 && allocated_ != ((blk_.num == 64) ? ~uint64_t{0} : ((uint64_t{1} << blk_.num) - 1));
+    return blk_.num > 0 && allocated_ != blk_.Mask();
   }
   __aicore__ inline void FreeAllEvent() {}
 
@@ -262,26 +273,44 @@ class TQue {
   const twin::BufferBlock& TwinBlock() const { return blk_; }
   void TwinInit(const twin::BufferBlock& blk) {
     blk_ = blk;
+    free_mask_ = blk.Mask();
     allocated_ = queued_ = 0;
-    cursor_ = head_ = count_ = 0;
+    ahead_mask_ = ~uint64_t{0};
+    head_ = count_ = 0;
   }
 
  private:
   static constexpr uint32_t kFifoCap = 64;
   // depth 0 (in-place overloads) is treated as "as deep as there are buffers".
   uint32_t Capacity() const { return depth > 0 ? static_cast<uint32_t>(depth) : blk_.num; }
+  // Buffer i is allocated and not queued: what EnQue and FreeTensor need.
+  bool Held(uint32_t i) const { return ((allocated_ & ~queued_) >> i & 1u) != 0; }
 
   template <typename T>
   ASC_TWIN_HOT LocalTensor<T> Tensor(uint32_t i) const {
-    return LocalTensor<T>::TwinMake(reinterpret_cast<T*>(blk_.base + uint64_t{i} * blk_.len),
+    uint8_t* start = blk_.base + uint64_t{i} * blk_.len;
+    // What Carve guarantees (a 32-byte aligned UB base, offsets and lengths in 32-byte steps),
+    // told to the compiler: the null and alignment checks of the API calls that take this
+    // tensor next in the same function fold away.
+    ASC_TWIN_ASSUME(start != nullptr && reinterpret_cast<uintptr_t>(start) % ONE_BLK_SIZE == 0);
+    return LocalTensor<T>::TwinMake(reinterpret_cast<T*>(start),
                                     static_cast<uint32_t>(twin::ElemsInBytes<T>(blk_.len)),
-                                    blk_.base + uint64_t{i + 1} * blk_.len, pos);
+                                    blk_.base + uint64_t{i + 1} * blk_.len, pos, static_cast<uint8_t>(i));
   }
-  // The buffer `t` starts; traps unless it is the start of one of this queue's buffers.
-  // A scan of the (few) buffer starts: cheaper than the two 64-bit divisions it replaces.
+  // The buffer `t` starts; traps unless it is the start of one of this queue's buffers. The
+  // tensor names the buffer it was made from: one multiply confirms it (a division or a scan of
+  // the buffer starts cost more); a view, a copy from another queue or TBuf falls back to the scan.
   template <typename T>
   ASC_TWIN_HOT uint32_t IndexOf(const char* api, const LocalTensor<T>& t) const {
-    const uint8_t* p = t.Bytes();
+    const uint32_t hint = t.TwinQueueBuffer();  // < 64: TQue made it (0 for other tensors)
+    if (__builtin_expect(t.Bytes() == blk_.base + uint64_t{hint} * blk_.len, 1)) {
+      // A start past this queue's buffers (another queue's, by coincidence) is never allocated
+      // here, so the caller's allocated-bit test sends it to ScanIndexOf's message.
+      return hint;
+    }
+    return ScanIndexOf(api, t.Bytes());
+  }
+  __attribute__((noinline)) uint32_t ScanIndexOf(const char* api, const uint8_t* p) const {
     const uint8_t* start = blk_.base;
     for (uint32_t i = 0; i < blk_.num; ++i, start += blk_.len) {
       if (p == start) return i;
@@ -290,9 +319,10 @@ class TQue {
   }
 
   twin::BufferBlock blk_;
+  uint64_t free_mask_ = 0;  // bit i for each buffer (blk_.Mask())
   uint64_t allocated_ = 0;  // bit i: buffer i handed out by AllocTensor
   uint64_t queued_ = 0;     // bit i: buffer i is in the FIFO
-  uint32_t cursor_ = 0;
+  uint64_t ahead_mask_ = ~uint64_t{0};  // the ring's cursor: bits of the buffers at or after it
   uint32_t head_ = 0;
   uint32_t count_ = 0;
   uint8_t fifo_[kFifoCap] = {};

@@ -310,6 +310,18 @@ extern "C" __global__ __aicore__ void misc_api(GM_ADDR x, GM_ADDR z, uint32_t n)
   LocalTensor<float> d2 = ring.DeQue<float>();
   ring.FreeTensor(d2);
   ascendc_assert(!ring.HasTensorInQue() && ring.HasIdleBuffer(), "drained");
+  // Four buffers: after a free behind the cursor the ring still takes the next ones first.
+  TQue<QuePosition::VECIN, 4> ring4;
+  pipe.InitBuffer(ring4, 4, 32);
+  const uint64_t at = ring4.AllocTensor<float>().GetPhyAddr();  // buffer 0
+  LocalTensor<float> q1 = ring4.AllocTensor<float>();            // buffer 1
+  ring4.FreeTensor(q1);
+  LocalTensor<float> q2 = ring4.AllocTensor<float>();
+  LocalTensor<float> q3 = ring4.AllocTensor<float>();
+  LocalTensor<float> q1again = ring4.AllocTensor<float>();
+  ascendc_assert(q2.GetPhyAddr() == at + 64 && q3.GetPhyAddr() == at + 96 && q1again.GetPhyAddr() == at + 32,
+                 "ring of four: 2, 3, then the freed 1");
+  ascendc_assert(!ring4.HasIdleBuffer(), "all four taken");
   pipe.Destroy();
   ascendc_assert(GetTPipePtr() == nullptr, "Destroy clears GetTPipePtr");
   LocalMemAllocator<Hardware::UB> alloc;
@@ -380,6 +392,10 @@ extern "C" __global__ __aicore__ void trap_probe(GM_ADDR x, GM_ADDR z, uint32_t 
     case 20: buf.Get<float>(257); break;
     case 21: { LocalTensor<float> bad(TPosition::VECCALC, 196608 - 32, 16); break; }
     case 22: (void)xGm.GetValue(n); break;
+    case 23: q.EnQue(t[64]); break;  // a view: the buffer the tensor names, not its start
+    case 24: pipe.Reset(); q.FreeTensor(t); break;  // the queue's buffers went with the Reset
+    case 25: q.EnQue(t); q.EnQue(t); break;
+    case 26: q.EnQue(t); q.FreeTensor(t); break;
     default: break;
   }
 }

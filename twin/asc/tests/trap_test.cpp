@@ -72,7 +72,11 @@ INSTANTIATE_TEST_SUITE_P(
         TrapCase{19, "Cast: RoundMode CAST_ODD is not supported for float->int32_t"},
         TrapCase{20, "TBuf::Get: 257 elements (1028 B) exceed the buffer of 1024 B"},
         TrapCase{21, "LocalTensor: [196576, 196640) exceeds the UB capacity of 196608 bytes"},
-        TrapCase{22, "GlobalTensor::GetValue: GM access"}));
+        TrapCase{22, "GlobalTensor::GetValue: GM access"},
+        TrapCase{23, "TQue::EnQue: tensor was not allocated from this queue"},
+        TrapCase{24, "TQue::FreeTensor: buffers not initialised (call TPipe::InitBuffer first)"},
+        TrapCase{25, "TQue::EnQue: tensor is already in the queue"},
+        TrapCase{26, "TQue::FreeTensor: tensor is still in the queue (DeQue it first)"}));
 
 TEST(TrapMessages, GmMessageNamesRangeAndCause) {
   const LaunchResult r = RunTrap(4);

@@ -97,6 +97,8 @@ def main() -> None:
                         help="alternating runs of each mode (device process, in-process); each row keeps its best")
     parser.add_argument("--json-out", help="also write the device-process measurements to this JSON file "
                                            "(tests/bench/perf_table.py reads it)")
+    parser.add_argument("--tile-cost", help="path of tile_cost_bench: also print one block of the kernel given "
+                                            "by --add on one thread, against its data work alone")
     args, passthrough = parser.parse_known_args()
     passthrough.append(f"--seconds={args.seconds}")
 
@@ -171,6 +173,22 @@ def main() -> None:
               f"{gbps(r['n'], o['c_us']):>23.2f} |")
     if args.json_out:
         write_json(args.json_out, adds, launches, 1024 // 2 // setup["tile_num"])
+    if args.tile_cost:
+        print_tile_cost(args.tile_cost, passthrough)
+
+
+def print_tile_cost(bench: str, passthrough: list[str]) -> None:
+    """The per-block rows: tile_cost_bench on the same kernel binary (no launch, one thread)."""
+    kernel = next((a.split("=", 1)[1] for a in passthrough if a.startswith("--add=")), None)
+    if kernel is None:
+        sys.exit("add_bench.py: --tile-cost needs the kernel binary given by --add=")
+    proc = subprocess.run([bench, f"--image=add_custom={kernel}"], stdout=subprocess.PIPE, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"add_bench.py: {bench} exited with status {proc.returncode}")
+    print()
+    print("One block on one thread (tile_cost_bench: the entry called directly, no launch):")
+    print()
+    print(proc.stdout.rstrip())
 
 
 def write_json(path: str, adds, launches, tile_floats: int) -> None:

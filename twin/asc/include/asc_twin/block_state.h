@@ -41,6 +41,10 @@ struct GmRanges {
   uint32_t next = 0;  // round-robin victim
 };
 
+// The generation CheckGm compares with when the host offers no gm_range: 0, which the cache
+// holds only while it is empty, so every access takes CheckGmRange's road (gm_check).
+__attribute__((visibility("hidden"))) inline constexpr uint64_t kNoGmRanges = 0;
+
 struct alignas(64) BlockState {  // own cache lines: dynamic TLS blocks of two threads may be neighbours
   const AscTwinBlockEnv* env = nullptr;
   uint8_t* ub_base = nullptr;
@@ -48,12 +52,12 @@ struct alignas(64) BlockState {  // own cache lines: dynamic TLS blocks of two t
   AscTwinGmCheckFn gm_check = nullptr;
   const void* gm_ctx = nullptr;
   AscTwinGmRangeFn gm_range = nullptr;      // with gm_generation: env flag ASC_TWIN_ENV_GM_RANGE
-  const uint64_t* gm_generation = nullptr;
+  const uint64_t* gm_generation = &kNoGmRanges;  // never null: CheckGm reads it first
   GmRanges gm_ranges;
   int64_t block_idx = 0;
   int64_t block_num = 1;
   TPipe* pipe = nullptr;       // GetTPipePtr()
-  uint64_t pipe_epoch = 0;     // bumped by every TPipe construction/Reset
+  uint64_t pipe_epoch = 1;     // bumped by every TPipe construction/Reset; never 0 (an unset queue's epoch)
   uint64_t gm_written = 0;     // bytes this block's DataCopy calls wrote to GM so far
   bool gm_streamed = false;    // a DataCopy used streaming stores (fenced when the block ends)
   bool host_fences = false;    // env flag ASC_TWIN_ENV_HOST_FENCES_STORES: the runtime fences instead
@@ -83,22 +87,50 @@ inline F EnvField(const F& field) {
 
 // The host's block slot as an offset from the thread pointer; 0 until an entry got one. The
 // same value for every host thread, stored only when it changes (atomics: entries on several
-// threads may store it at once).
-__attribute__((visibility("hidden"))) inline intptr_t g_block_slot_tpoff = 0;
+// threads may store it at once). The asm name lets SlotBlock() read it from inline assembly;
+// `used` emits it in every translation unit that includes this header.
+__attribute__((visibility("hidden"), used)) inline intptr_t g_block_slot_tpoff asm("__asc_twin_block_slot_tpoff") = 0;
 
 #if ASC_TWIN_BLOCK_SLOT_READS
 using BlockSlotRef = BlockState* __seg_fs*;  // the calling thread's slot, at a TP offset
+
+// What the host's slot holds for the calling thread (null: no slot offered, or no block of a
+// slot host running here): the offset and the slot, two loads. Assembly without memory operands,
+// so that CurrentBlock() below really reads no memory the compiler knows of, as its `const` says.
+inline BlockState* SlotBlock() {
+  BlockState* current;
+  __asm__(
+      "movq __asc_twin_block_slot_tpoff(%%rip), %0\n\t"
+      "testq %0, %0\n\t"
+      "jz 1f\n\t"
+      "movq %%fs:(%0), %0\n"
+      "1:"
+      : "=r"(current)
+      :
+      : "cc");
+  return current;
+}
+
+// The calling thread's block state: the slot's, else this thread's own g_block (outside a
+// block, or a host that offers no slot). Out of line and `const`, so the compiler calls it once
+// per kernel function and keeps the pointer in a register, where the read inlined into every
+// Ascend C call repeated the loads and null tests (and the dynamic-TLS fallback, whose call
+// clobbers registers, beside each). `const` is a promise the compiler cannot check: it holds
+// because the slot does not change while a kernel runs. The entry sets it before calling the
+// kernel and restores it after, around InvokeKernel, which is never inlined, so no call can be
+// moved out of the block.
+__attribute__((noinline, const)) inline BlockState* CurrentBlock() noexcept {
+  BlockState* current = SlotBlock();
+  return __builtin_expect(current != nullptr, 1) ? current : &g_block;
+}
 #endif
 
 ASC_TWIN_HOT inline BlockState& Block() {
 #if ASC_TWIN_BLOCK_SLOT_READS
-  const intptr_t off = __atomic_load_n(&g_block_slot_tpoff, __ATOMIC_RELAXED);
-  if (__builtin_expect(off != 0, 1)) {
-    BlockState* current = *reinterpret_cast<BlockSlotRef>(off);
-    if (__builtin_expect(current != nullptr, 1)) return *current;  // null: no block of a slot host here
-  }
-#endif
+  return *CurrentBlock();
+#else
   return g_block;
+#endif
 }
 
 // Publishes `state` (this thread's g_block) in the host's slot for one block and restores the
@@ -150,7 +182,10 @@ inline void InstallBlock(const AscTwinBlockEnv* env, BlockState& b) {
   const bool ranges = (EnvField(env->flags) & ASC_TWIN_ENV_GM_RANGE) != 0;
   b.gm_range = ranges ? EnvField(env->gm_range) : nullptr;
   b.gm_generation = ranges ? EnvField(env->gm_generation) : nullptr;
-  if (b.gm_generation == nullptr) b.gm_range = nullptr;
+  if (b.gm_generation == nullptr) {
+    b.gm_range = nullptr;
+    b.gm_generation = &kNoGmRanges;
+  }
   b.block_idx = EnvField(env->block_idx);
   b.block_num = EnvField(env->block_num);
   b.pipe = nullptr;
@@ -185,9 +220,13 @@ inline void ClearBlock() { ClearBlock(g_block); }
             static_cast<unsigned long long>(len));
 }
 
-// A miss of the block's GmRanges: asks the host (gm_range) and remembers the allocation.
-__attribute__((noinline)) inline void CheckGmRange(const char* api, const void* addr, uint64_t len) {
-  BlockState& b = Block();
+// A miss of the block's GmRanges: asks the host (gm_range) and remembers the allocation; a host
+// without gm_range answers through gm_check (or checks nothing, when it offers neither).
+__attribute__((noinline)) inline void CheckGmRange(BlockState& b, const char* api, const void* addr, uint64_t len) {
+  if (b.gm_range == nullptr) {
+    if (b.gm_check != nullptr && !b.gm_check(b.gm_ctx, addr, len)) RaiseGmTrap(api, addr, len);
+    return;
+  }
   uintptr_t lo = 0, hi = 0;
   uint64_t generation = 0;
   if (!b.gm_range(b.gm_ctx, addr, len, &lo, &hi, &generation)) RaiseGmTrap(api, addr, len);
@@ -205,22 +244,18 @@ __attribute__((noinline)) inline void CheckGmRange(const char* api, const void* 
 // gm_range, a hit among this block's known allocations is a few inline compares (the host's
 // gm_check was an indirect call per DataCopy); a free since they were found changes the
 // generation, so the next access asks the host again, as gm_check would.
-ASC_TWIN_HOT inline void CheckGm(const char* api, const void* addr, uint64_t len) {
-  const BlockState& b = Block();
+ASC_TWIN_HOT inline void CheckGm(BlockState& b, const char* api, const void* addr, uint64_t len) {
   if (len == 0) return;
-  if (b.gm_range != nullptr) {
-    const uintptr_t begin = reinterpret_cast<uintptr_t>(addr), end = begin + len;
-    const GmRanges& c = b.gm_ranges;
-    if (end > begin && __atomic_load_n(b.gm_generation, __ATOMIC_ACQUIRE) == c.generation) {
-      for (uint32_t k = 0; k < GmRanges::kSize; ++k) {
-        if (begin >= c.lo[k] && end <= c.hi[k]) return;
-      }
+  const uintptr_t begin = reinterpret_cast<uintptr_t>(addr), end = begin + len;
+  const GmRanges& c = b.gm_ranges;
+  if (__builtin_expect(end > begin && __atomic_load_n(b.gm_generation, __ATOMIC_ACQUIRE) == c.generation, 1)) {
+    for (uint32_t k = 0; k < GmRanges::kSize; ++k) {
+      if (begin >= c.lo[k] && end <= c.hi[k]) return;
     }
-    return CheckGmRange(api, addr, len);
   }
-  if (b.gm_check == nullptr) return;
-  if (!b.gm_check(b.gm_ctx, addr, len)) RaiseGmTrap(api, addr, len);
+  CheckGmRange(b, api, addr, len);
 }
+ASC_TWIN_HOT inline void CheckGm(const char* api, const void* addr, uint64_t len) { CheckGm(Block(), api, addr, len); }
 
 }  // namespace twin
 }  // namespace AscendC

@@ -35,13 +35,17 @@ __attribute__((noinline, cold)) inline bool DetectAvx2() {
 // 0: not checked yet, 1: no, 2: yes. Hidden: one per device binary.
 __attribute__((visibility("hidden"))) inline std::atomic<int> g_avx2_state{0};
 
-inline bool HasAvx2() {
-  int state = g_avx2_state.load(std::memory_order_relaxed);
-  if (state == 0) {
-    state = DetectAvx2() ? 2 : 1;
-    g_avx2_state.store(state, std::memory_order_relaxed);
-  }
+// Out of line: the first call of a binary.
+__attribute__((noinline, cold)) inline bool DetectAvx2Once() {
+  const int state = DetectAvx2() ? 2 : 1;
+  g_avx2_state.store(state, std::memory_order_relaxed);
   return state == 2;
+}
+
+inline bool HasAvx2() {
+  const int state = g_avx2_state.load(std::memory_order_relaxed);
+  if (__builtin_expect(state == 2, 1)) return true;  // one compare on the path every copy takes
+  return state == 0 && DetectAvx2Once();
 }
 #else
 inline bool HasAvx2() { return false; }

@@ -67,8 +67,10 @@ inline P ReadSlot(const uint8_t* slot) {
   return v;
 }
 
+// Not inlined: the kernel's reads of the block slot (SlotBlock, block_state.h) must not be moved
+// before the entry publishes the block's state in the slot, nor after it takes it back.
 template <typename... P, size_t... I>
-inline void InvokeKernel(void (*fn)(P...), const uint8_t* args, std::index_sequence<I...>) {
+__attribute__((noinline)) void InvokeKernel(void (*fn)(P...), const uint8_t* args, std::index_sequence<I...>) {
   (void)args;
   fn(ReadSlot<P>(args + ArgLayout<P...>::template Offset<I>())...);
 }

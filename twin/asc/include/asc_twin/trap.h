@@ -23,6 +23,17 @@ class Trap : public std::runtime_error {
 // memory). The traps stay out of line (RaiseTrap).
 #define ASC_TWIN_HOT __attribute__((always_inline))
 
+// A fact the twin's own bookkeeping guarantees, given to the optimiser so that checks it makes
+// redundant fold away (never a check of user input: that would drop a trap).
+#if defined(__clang__)
+#define ASC_TWIN_ASSUME(cond) __builtin_assume(cond)
+#else
+#define ASC_TWIN_ASSUME(cond) \
+  do {                         \
+    if (!(cond)) __builtin_unreachable(); \
+  } while (0)
+#endif
+
 // Formats one line "<api>: <cause>" and throws Trap. Kept out of line and cold
 // so that the checks in front of vector loops stay cheap.
 [[noreturn]] __attribute__((noinline, cold, format(printf, 1, 2))) inline void
