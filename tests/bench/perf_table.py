@@ -32,8 +32,12 @@ def online_rows(data: dict) -> List[Row]:
     rows = []
     for r in data["run_graph"]:
         ratio = r["ge_us"] / r["ort_us"]
+        pages = ""
+        if r["n"] >= 1 << 20 and "huge_ort_out" in r:  # the page size decides this size (see the bench)
+            pages = (f"; on 2 MiB pages: ONNX Runtime's output {r['huge_ort_out']:.0%}, "
+                     f"run_graph's {r['huge_ge_out']:.0%}")
         rows.append((f"run_graph / ONNX Runtime, add, {_label(r['n'])} floats",
-                     f"{ratio:.2f} ({r['ge_us']:.1f} / {r['ort_us']:.1f} us)", "<= 1.0", ratio <= 1.0))
+                     f"{ratio:.2f} ({r['ge_us']:.1f} / {r['ort_us']:.1f} us{pages})", "<= 1.0", ratio <= 1.0))
     largest = max(data["run_graph"], key=lambda r: r["n"])
     ratio = largest["ge_us"] / largest["np_us"]
     rows.append((f"run_graph / numpy add, {_label(largest['n'])} floats",

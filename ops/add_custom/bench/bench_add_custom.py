@@ -69,6 +69,26 @@ def _child_pids() -> list:
     return found
 
 
+def _huge_page_share(array) -> float:
+    """The share of `array`'s mapping backed by 2 MiB pages (/proc/self/smaps: AnonHugePages, or
+    ShmemPmdMapped for shared memory), 0.0 to 1.0. At 16M floats a 4 KiB-page array costs a page
+    walk every 4 KiB: numpy madvises its large arrays for huge pages, while the twin's device
+    memory is shared memory, which gets them only where the machine's shmem_enabled allows."""
+    address = array.__array_interface__["data"][0]
+    size = huge = 0
+    inside = False
+    for line in Path("/proc/self/smaps").read_text().splitlines():
+        head = line.split()[0]
+        if "-" in head and not head.endswith(":"):
+            lo, hi = (int(x, 16) for x in head.split("-"))
+            inside = lo <= address < hi
+            if inside:
+                size = hi - lo
+        elif inside and head in ("AnonHugePages:", "ShmemPmdMapped:"):
+            huge += int(line.split()[1]) * 1024
+    return huge / size if size else 0.0
+
+
 def _switches_per_run(fn, runs: int) -> tuple:
     """(host, device process) context switches per call of fn, over `runs` calls."""
     children = _child_pids()
@@ -234,7 +254,9 @@ def child_run(soc: str, sizes) -> list:
                 for key, fn in contenders.items():
                     best[key] = min(best[key], _median_us(fn, reps))
             host_cs, device_cs = _switches_per_run(contenders["ge_us"], 4 * reps)
-            rows.append({"n": n, **best, **_breakdown(session, graph_id, inputs, reps),
+            huge = {"huge_input": _huge_page_share(a), "huge_ge_out": _huge_page_share(contenders["ge_us"]()[0]._array),
+                    "huge_ort_out": _huge_page_share(contenders["ort_us"]()[0])}
+            rows.append({"n": n, **best, **_breakdown(session, graph_id, inputs, reps), **huge,
                          "host_switches": host_cs, "device_switches": device_cs,
                          "profile": _profile(contenders["ge_us"], reps)})
     return rows
@@ -374,6 +396,10 @@ def main(argv=None) -> int:
         parts = [f"{r[k]:.1f}" if r.get(k) is not None else "-" for k in ("ge_us", "model_us", "exec_us")]
         print(f"{r['n']:>10}  " + " / ".join(parts) +
               f"{'':8}switches {r['host_switches']:.2f} host, {r['device_switches']:.2f} device")
+    print("\nshare of each array's mapping on 2 MiB pages (input x1, as both read it; run_graph's output; "
+          "ONNX Runtime's output)")
+    for r in runs:
+        print(f"{r['n']:>10}  {r['huge_input']:.0%} / {r['huge_ge_out']:.0%} / {r['huge_ort_out']:.0%}")
     if args.launch_modes:
         launch_modes(soc, env, [int(s) for s in args.launch_modes.split(",")])
     if args.syscalls:
@@ -382,7 +408,8 @@ def main(argv=None) -> int:
         summary = {"soc": soc, "compile_first_us": first["first_us"], "compile_cold_us": cold["first_us"], "compile_warm_us": cold["warm_us"],
                    "compile_cache_hit_us": hit["first_us"],
                    "run_graph": [{k: r[k] for k in ("n", "ge_us", "ort_us", "np_us", "model_us", "exec_us",
-                                                    "host_switches", "device_switches")} for r in runs]}
+                                                    "host_switches", "device_switches", "huge_input",
+                                                    "huge_ge_out", "huge_ort_out")} for r in runs]}
         tmp = Path(args.json_out + ".tmp")
         tmp.write_text(json.dumps(summary, indent=1))
         tmp.replace(args.json_out)
