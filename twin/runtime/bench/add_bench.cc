@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "twin/runtime/bench/bench_flags.h"
 #include "twin/runtime/bench/c_add.h"
 #include "twin/runtime/internal/device.h"
 
@@ -75,10 +76,7 @@ Options ParseOptions(int argc, char **argv) {
   Options o;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    auto value = [&](const char *flag) -> const char * {
-      const size_t len = std::strlen(flag);
-      return arg.compare(0, len, flag) == 0 ? arg.c_str() + len : nullptr;
-    };
+    auto value = [&](const char *flag) { return asc_twin::bench::FlagValue(arg, flag); };
     if (const char *v = value("--add=")) {
       o.add_path = v;
     } else if (const char *v = value("--empty=")) {

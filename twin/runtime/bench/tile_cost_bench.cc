@@ -29,6 +29,7 @@
 #include "asc_twin/aicore_abi.h"
 #include "asc_twin/block_copy.h"
 #include "asc_twin/elementwise.h"
+#include "twin/runtime/bench/bench_flags.h"
 
 namespace {
 
@@ -61,10 +62,7 @@ Options ParseOptions(int argc, char **argv) {
   Options o;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    auto value = [&](const char *flag) -> const char * {
-      const size_t len = std::strlen(flag);
-      return arg.compare(0, len, flag) == 0 ? arg.c_str() + len : nullptr;
-    };
+    auto value = [&](const char *flag) { return asc_twin::bench::FlagValue(arg, flag); };
     if (const char *v = value("--image=")) {
       const char *eq = std::strchr(v, '=');
       if (eq == nullptr || eq == v || eq[1] == '\0') Die("--image: '" + std::string(v) + "' is not <label>=<path>");
