@@ -33,7 +33,7 @@ def online_rows(data: dict) -> List[Row]:
     for r in data["run_graph"]:
         ratio = r["ge_us"] / r["ort_us"]
         pages = ""
-        if r["n"] >= 1 << 20 and "huge_ort_out" in r:  # the page size decides this size (see the bench)
+        if r["n"] >= 1 << 20 and "huge_ort_out" in r:  # page size, a suspect at this size (see the bench)
             pages = (f"; on 2 MiB pages: ONNX Runtime's output {r['huge_ort_out']:.0%}, "
                      f"run_graph's {r['huge_ge_out']:.0%}")
         rows.append((f"run_graph / ONNX Runtime, add, {_label(r['n'])} floats",

@@ -72,8 +72,9 @@ def _child_pids() -> list:
 def _huge_page_share(array) -> float:
     """The share of `array`'s mapping backed by 2 MiB pages (/proc/self/smaps: AnonHugePages, or
     ShmemPmdMapped for shared memory), 0.0 to 1.0. At 16M floats a 4 KiB-page array costs a page
-    walk every 4 KiB: numpy madvises its large arrays for huge pages, while the twin's device
-    memory is shared memory, which gets them only where the machine's shmem_enabled allows."""
+    walk every 4 KiB; the twin's device memory is shared memory, which gets huge pages only where
+    the machine's shmem_enabled allows, while a process's own arrays may get them (numpy
+    madvises large ones): printed so that a run can tell whether page size made a difference."""
     address = array.__array_interface__["data"][0]
     size = huge = 0
     inside = False
