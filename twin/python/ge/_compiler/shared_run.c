@@ -124,14 +124,16 @@ static int PointHome(SharedRun *self, PyObject *point) {
 }
 
 /* Under the lock, inputs checked: steps 2 and 3. Returns the outputs (a new list) or NULL
- * with an exception set. `copy_in[i]`: input i is copied into its view. */
-static PyObject *RunLocked(SharedRun *self, PyObject *arrays, const Py_buffer *inputs) {
+ * with an exception set. Each input is its buffer's exporter (the array checked), not the
+ * caller's list item: the list may have changed while acquire() waited without the GIL.
+ * `copy_in[i]`: input i is copied into its view. */
+static PyObject *RunLocked(SharedRun *self, const Py_buffer *inputs) {
   int copy_in[MAX_INPUTS];
   for (Py_ssize_t i = 0; i < self->n_in; ++i) {
     TensorPlan *plan = &self->in[i];
     copy_in[i] = 1;
     if (plan->point == NULL) continue;
-    PyObject *address = PyObject_CallOneArg(plan->resolve, PyList_GET_ITEM(arrays, i));
+    PyObject *address = PyObject_CallOneArg(plan->resolve, inputs[i].obj);
     if (address == NULL) return NULL;
     int status;
     if (address != Py_None) {
@@ -220,7 +222,7 @@ static PyObject *Run(SharedRun *self, PyObject *arrays) {
     return NULL;
   }
   Py_DECREF(acquired);
-  PyObject *outputs = self->closed ? Py_NewRef(Py_None) : RunLocked(self, arrays, buffers);
+  PyObject *outputs = self->closed ? Py_NewRef(Py_None) : RunLocked(self, buffers);
   PyObject *type, *value, *traceback;
   PyErr_Fetch(&type, &value, &traceback);  /* release() runs with no exception pending */
   PyObject *released = PyObject_CallNoArgs(self->release);
