@@ -55,6 +55,9 @@ class TPipe {
   __aicore__ inline TPipe() {
     twin::BlockState& b = twin::Block();
     if (b.ub_base == nullptr) twin::RaiseTrap("TPipe: no block environment (kernel not launched by the twin runtime)");
+    // Queue buffers are promised 32-byte aligned to the optimiser (ASC_TWIN_ASSUME): a host that
+    // installs a block itself, not through the kernel entry's check, must give an aligned UB.
+    if (reinterpret_cast<uintptr_t>(b.ub_base) % 32 != 0) twin::RaiseTrap("TPipe: the block's UB is not 32-byte aligned");
     if (b.pipe != nullptr) {
       twin::RaiseTrap("TPipe: a second TPipe was constructed while another is alive (call Destroy() first)");
     }

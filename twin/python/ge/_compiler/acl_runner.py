@@ -134,13 +134,16 @@ class _OutputPool:
     def __init__(self, dims, dtype, host_arrays) -> None:
         self.dims, self.dtype, self.host_arrays = dims, dtype, host_arrays
         self.arrays: List[np.ndarray] = []
+        self.owners: List[np.ndarray] = []  # per array: the block that owns its memory (its .base)
         self.addresses: List[int] = []
 
     def take(self):
         """(array, device address) for this run, or None when the pool is full and every array
-        is taken (the output is then copied out of the model's own buffer)."""
-        for i, count in enumerate(_refcounts(self.arrays)):
-            if count <= _IDLE_REFS:
+        is taken (the output is then copied out of the model's own buffer). An array is free
+        when nobody else holds it, nor a view of it: numpy points a view's base at the block that
+        owns the memory, not at the array it was taken from, so the block's count says that."""
+        for i, (count, owner_count) in enumerate(zip(_refcounts(self.arrays), _refcounts(self.owners))):
+            if count <= _IDLE_REFS and owner_count <= _IDLE_REFS + 1:  # + 1: the array's own .base
                 return self.arrays[i], self.addresses[i]
         if len(self.arrays) >= self.MAX_ARRAYS:
             return None
@@ -149,11 +152,13 @@ class _OutputPool:
         if address is None:
             return None
         self.arrays.append(array)
+        self.owners.append(array.base)
         self.addresses.append(address)
         return array, address
 
     def clear(self) -> None:
-        self.arrays, self.addresses = [], []  # each array unregisters when its last holder drops it
+        # each array unregisters when its last holder drops it
+        self.arrays, self.owners, self.addresses = [], [], []
 
 
 class LoadedModel:
@@ -265,8 +270,9 @@ class LoadedModel:
         once dropped). Inputs that do not match the model exactly (count, dtype, shape, layout)
         take the checked paths, which convert what they can and otherwise raise ModelRunError
         naming the input."""
-        if self._shared_run is not None:
-            results = self._shared_run(arrays)  # None: not the model's exact layout, nothing run
+        shared = self._shared_run  # read once: close() may clear it meanwhile (the run then declines)
+        if shared is not None:
+            results = shared(arrays)  # None: not the model's exact layout, nothing run
             if results is not None:
                 return results
         if self._direct is not None and len(arrays) == len(self._in_fast):

@@ -23,7 +23,9 @@
  * lock), so both sides agree on where each buffer points.
  *
  * SharedRun holds no reference to the model (the model holds it: no cycle); `bind(fallback)`
- * gives the Session's runner, which calls `fallback(arrays)` when SharedRun declines.
+ * gives the Session's runner, which calls `fallback(arrays)` when SharedRun declines. Neither
+ * type takes part in garbage collection, so the model must never keep a bound runner (its
+ * fallback is the model's run): that cycle would never be freed.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -34,7 +36,8 @@
 typedef int (*ExecuteFn)(uint32_t model_id, const void *input, void *output);   /* aclmdlExecute */
 typedef int (*UpdateBufferFn)(void *data_buffer, void *data, size_t size);       /* aclUpdateDataBuffer */
 
-/* Inputs checked on the stack per call; a model with more inputs is always declined (None). */
+/* Inputs checked on the stack per call; a model with more inputs is always declined (None), so
+ * its runs take LoadedModel's copy paths: same results, every tensor copied. */
 #define MAX_INPUTS 16
 
 typedef struct {
@@ -292,6 +295,10 @@ static int ParsePlans(PyObject *specs, const char *side, TensorPlan **plans, Py_
   for (Py_ssize_t i = 0; i < n; ++i) {
     PyObject *spec = PyList_GET_ITEM(specs, i);
     PyObject *view, *point, *resolve;
+    if (!PyTuple_Check(spec)) {
+      PyErr_Format(PyExc_TypeError, "SharedRun: %s %zd: each plan entry is a tuple (view, point, resolve)", side, i);
+      return -1;
+    }
     if (!PyArg_ParseTuple(spec, "OOO;each plan entry is (view, point, resolve)", &view, &point, &resolve)) return -1;
     if ((point == Py_None) != (resolve == Py_None) ||
         (point != Py_None && (!PyList_CheckExact(point) || PyList_GET_SIZE(point) != 4))) {

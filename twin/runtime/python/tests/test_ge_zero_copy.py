@@ -139,14 +139,26 @@ def test_outputs_the_caller_keeps_are_never_reused(rng, large):
         kept.append((x, y, z, y_copy))
     for x, y, z, y_copy in kept:
         large.check(x, y, z, y_copy)
-    # a view keeps its array taken; dropping the array itself frees it for the pool
+    del kept
+    # a view keeps its array taken, also once the array itself is dropped; then the pool reuses it
     x, y = random(rng, n), random(rng, n)
     z, _ = model.run([x, y])
+    assert any(z is pooled for pool in model._pools for pooled in pool.arrays)  # z is a pooled array
     tail = z[n // 2:]
-    del z, kept
-    z2, _ = model.run([random(rng, n), random(rng, n)])
-    assert not np.shares_memory(z2, tail)
+    del z
+    for _ in range(acl_runner._OutputPool.MAX_ARRAYS + 1):
+        z2, _ = model.run([random(rng, n), random(rng, n)])
+        assert not np.shares_memory(z2, tail)
     np.testing.assert_allclose(tail, expected(x, y, large.alpha)[n // 2:], rtol=1e-6, atol=1e-5)
+    # an input that is a view of a dropped output is not given the same memory as the output
+    x2 = z2[:]
+    del z2
+    w, _ = model.run([x2, y])
+    assert not np.shares_memory(w, x2)
+    np.testing.assert_allclose(w, expected(x2, y, large.alpha), rtol=1e-6, atol=1e-5)
+    del tail, w, x2
+    z3, _ = model.run([x, y])  # everything dropped: a pooled array again
+    assert any(z3 is pooled for pool in model._pools for pooled in pool.arrays)
 
 
 @copies_forced
