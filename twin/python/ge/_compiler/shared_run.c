@@ -36,9 +36,8 @@
 typedef int (*ExecuteFn)(uint32_t model_id, const void *input, void *output);   /* aclmdlExecute */
 typedef int (*UpdateBufferFn)(void *data_buffer, void *data, size_t size);       /* aclUpdateDataBuffer */
 
-/* Inputs checked on the stack per call; a model with more inputs is always declined (None), so
- * its runs take LoadedModel's copy paths: same results, every tensor copied. */
-#define MAX_INPUTS 16
+/* Input buffers held on the stack per call up to this count (more: on the heap). */
+#define STACK_INPUTS 16
 
 typedef struct {
   PyObject *view;        /* numpy view of the model's device buffer: layout, copy target/source */
@@ -62,6 +61,7 @@ typedef struct {
   void *output_dataset;
   int closed;                   /* set by close(): the model is unloaded, every call declines */
   Py_ssize_t n_in, n_out;
+  char *copy_in;                /* per input, under the lock: copied into its view this run */
   TensorPlan *in, *out;
 } SharedRun;
 
@@ -129,12 +129,11 @@ static int PointHome(SharedRun *self, PyObject *point) {
 /* Under the lock, inputs checked: steps 2 and 3. Returns the outputs (a new list) or NULL
  * with an exception set. Each input is its buffer's exporter (the array checked), not the
  * caller's list item: the list may have changed while acquire() waited without the GIL.
- * `copy_in[i]`: input i is copied into its view. */
+ * self->copy_in[i]: input i is copied into its view. */
 static PyObject *RunLocked(SharedRun *self, const Py_buffer *inputs) {
-  int copy_in[MAX_INPUTS];
   for (Py_ssize_t i = 0; i < self->n_in; ++i) {
     TensorPlan *plan = &self->in[i];
-    copy_in[i] = 1;
+    self->copy_in[i] = 1;
     if (plan->point == NULL) continue;
     PyObject *address = PyObject_CallOneArg(plan->resolve, inputs[i].obj);
     if (address == NULL) return NULL;
@@ -142,7 +141,7 @@ static PyObject *RunLocked(SharedRun *self, const Py_buffer *inputs) {
     if (address != Py_None) {
       void *where = PyLong_AsVoidPtr(address);
       status = PyErr_Occurred() ? -1 : PointAt(self, plan->point, where);
-      copy_in[i] = 0;
+      self->copy_in[i] = 0;
     } else {
       status = PointHome(self, plan->point);
     }
@@ -175,7 +174,7 @@ static PyObject *RunLocked(SharedRun *self, const Py_buffer *inputs) {
   int ret;
   Py_BEGIN_ALLOW_THREADS
   for (Py_ssize_t i = 0; i < self->n_in; ++i) {
-    if (copy_in[i]) memcpy(self->in[i].layout.buf, inputs[i].buf, (size_t)inputs[i].len);
+    if (self->copy_in[i]) memcpy(self->in[i].layout.buf, inputs[i].buf, (size_t)inputs[i].len);
   }
   ret = self->execute(self->model_id, self->input_dataset, self->output_dataset);
   Py_END_ALLOW_THREADS
@@ -195,13 +194,8 @@ failed:
   return NULL;
 }
 
-/* run(arrays) -> outputs, or None when an input is not exactly the model's layout (nothing
- * run) or the model is unloaded. */
-static PyObject *Run(SharedRun *self, PyObject *arrays) {
-  if (self->closed || self->n_in > MAX_INPUTS || !PyList_CheckExact(arrays) || PyList_GET_SIZE(arrays) != self->n_in) {
-    Py_RETURN_NONE;
-  }
-  Py_buffer buffers[MAX_INPUTS];
+/* Run's body with `buffers` room for every input's buffer. */
+static PyObject *Checked(SharedRun *self, PyObject *arrays, Py_buffer *buffers) {
   Py_ssize_t held = 0;
   for (; held < self->n_in; ++held) {
     PyObject *array = PyList_GET_ITEM(arrays, held);
@@ -242,6 +236,20 @@ static PyObject *Run(SharedRun *self, PyObject *arrays) {
   return outputs;
 }
 
+/* run(arrays) -> outputs, or None when an input is not exactly the model's layout (nothing
+ * run) or the model is unloaded. */
+static PyObject *Run(SharedRun *self, PyObject *arrays) {
+  if (self->closed || !PyList_CheckExact(arrays) || PyList_GET_SIZE(arrays) != self->n_in) Py_RETURN_NONE;
+  Py_buffer on_stack[STACK_INPUTS];
+  Py_buffer *buffers = on_stack;
+  if (self->n_in > STACK_INPUTS && (buffers = PyMem_Malloc((size_t)self->n_in * sizeof(Py_buffer))) == NULL) {
+    return PyErr_NoMemory();
+  }
+  PyObject *outputs = Checked(self, arrays, buffers);
+  if (buffers != on_stack) PyMem_Free(buffers);
+  return outputs;
+}
+
 static int OneArray(size_t nargsf, PyObject *kwnames) {
   if (PyVectorcall_NARGS(nargsf) == 1 && (kwnames == NULL || PyTuple_GET_SIZE(kwnames) == 0)) return 1;
   PyErr_SetString(PyExc_TypeError, "run(arrays) takes exactly one positional argument");
@@ -274,6 +282,7 @@ static void ClearPlans(TensorPlan *plans, Py_ssize_t count, int with_layout) {
 
 static void SharedRun_dealloc(SharedRun *self) {
   ClearPlans(self->in, self->n_in, 1);
+  PyMem_Free(self->copy_in);
   ClearPlans(self->out, self->n_out, 0);
   Py_CLEAR(self->acquire);
   Py_CLEAR(self->release);
@@ -352,6 +361,11 @@ static PyObject *SharedRun_new(PyTypeObject *type, PyObject *args, PyObject *kwa
       ParsePlans(outputs, "output", &self->out, &self->n_out, 0) != 0) {
     Py_DECREF(self);
     return NULL;
+  }
+  self->copy_in = PyMem_Calloc(self->n_in > 0 ? (size_t)self->n_in : 1, 1);
+  if (self->copy_in == NULL) {
+    Py_DECREF(self);
+    return PyErr_NoMemory();
   }
   return (PyObject *)self;
 }

@@ -368,3 +368,55 @@ def test_threads_share_a_runner(rng, size):
     finally:
         model.close()
     assert not failures, failures[0]
+
+
+@copies_forced
+@pytest.mark.parametrize("inputs", [3, 40])  # 40: more input buffers than the C run keeps on its stack
+def test_shared_run_copies_every_small_input_before_execute(rng, inputs):
+    """SharedRun on its own, over plain numpy buffers: every input of the exact layout is copied
+    into its view before aclmdlExecute runs (here the real one, of a model id nobody loaded,
+    which fails: the copies are then in place and the failure raises through on_error);
+    another layout is declined (None); after close() every call declines."""
+    import ctypes
+    import threading
+
+    from ge._compiler import _shared_run
+
+    n = int(rng.integers(1, 512))
+    views = [np.zeros(n, np.float32) for _ in range(inputs)]
+    arrays = [random(rng, n) for _ in range(inputs)]
+    failures = []
+
+    def on_error(ret, what):
+        failures.append((ret, what))
+        raise ModelRunError(f"{what} failed with ACL error {ret}")
+
+    direct = twin.DirectCalls()
+    address = ctypes.cast
+    in_dataset, out_dataset = acl.mdl.create_dataset(), acl.mdl.create_dataset()
+    run = _shared_run.SharedRun(
+        lock=threading.Lock(), copy=np.ndarray.copy, array_type=np.ndarray, on_error=on_error,
+        execute_what="aclmdlExecute of model none", execute=address(direct.execute, ctypes.c_void_p).value,
+        update_buffer=address(direct.update_buffer, ctypes.c_void_p).value, model_id=0xFFFF,
+        input_dataset=in_dataset, output_dataset=out_dataset, inputs=[(view, None, None) for view in views],
+        outputs=[])
+    try:
+        with pytest.raises(ModelRunError, match="aclmdlExecute of model none failed"):
+            run(arrays)
+    finally:
+        acl.mdl.destroy_dataset(in_dataset)
+        acl.mdl.destroy_dataset(out_dataset)
+    assert failures and failures[0][0] != 0
+    acl.get_recent_err_msg()  # handled here
+    for view, array in zip(views, arrays):
+        np.testing.assert_array_equal(view, array)
+    assert run(arrays[:-1]) is None                                   # one input short
+    assert run(arrays[:-1] + [arrays[-1].astype(np.float64)]) is None  # another dtype
+    assert run(tuple(arrays)) is None                                  # not a list
+    run.close()
+    assert run(arrays) is None
+    with pytest.raises(TypeError, match="each plan entry is a tuple"):
+        _shared_run.SharedRun(
+            lock=threading.Lock(), copy=np.ndarray.copy, array_type=np.ndarray, on_error=on_error,
+            execute_what="x", execute=1, update_buffer=1, model_id=0, input_dataset=1, output_dataset=1,
+            inputs=[[views[0], None, None]], outputs=[])
