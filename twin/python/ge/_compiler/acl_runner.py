@@ -79,6 +79,11 @@ def _refcounts(arrays: List[np.ndarray]) -> List[int]:
 _IDLE_REFS = _refcounts([np.empty(1)])[0]
 
 
+def _function_address(function) -> int:
+    """The address of a ctypes foreign function, for C code to call it directly."""
+    return ctypes.cast(function, ctypes.c_void_p).value
+
+
 class _SlowPath(Exception):
     """An input the direct path does not take as is (wrong type/size, non-contiguous, read-only)."""
 
@@ -186,7 +191,6 @@ class LoadedModel:
                             for t in description.outputs]
         twin = _twin_pyacl() if os.environ.get(ACL_COPIES_ENV) != "1" else None
         self._direct = twin.DirectCalls() if twin is not None else None
-        self._points = ([], [])  # dataset buffers' points, for the shared-memory run (_plan_shared)
         if self._direct is not None:
             size_t, void_p = ctypes.c_size_t, ctypes.c_void_p
             self._in_fast = [(void_p(ptr), size_t(t.size), ctypes.c_char * t.size, self._in_dtypes[i])
@@ -214,47 +218,33 @@ class LoadedModel:
         specs_in = self.description.inputs
         if any(t.size == 0 for t in specs_in) or any(size == 0 for _, _, size in self._out_layout):
             return None
-        # where each dataset buffer points now: [buffer, size, home (device memory), current]
-        self._points = ([[b, t.size, p, p] for b, t, p in zip(self._inputs.data_buffers, specs_in, self._inputs.ptrs)],
-                        [[b, size, p, p] for b, (_, _, size), p in zip(self._outputs.data_buffers, self._out_layout,
-                                                                       self._outputs.ptrs)])
         host_arrays = twin.host_arrays
         inputs = []
-        for ptr, t, dtype, point in zip(self._inputs.ptrs, specs_in, self._in_dtypes, self._points[0]):
-            large = t.size >= ZERO_COPY_MIN_BYTES
-            inputs.append((to_numpy(ptr, t.dims, dtype), point if large else None,
+        for ptr, t, dtype, buffer in zip(self._inputs.ptrs, specs_in, self._in_dtypes, self._inputs.data_buffers):
+            large = t.size >= ZERO_COPY_MIN_BYTES  # its dataset buffer moves: (aclDataBuffer, size, home)
+            inputs.append((to_numpy(ptr, t.dims, dtype), (buffer, t.size, ptr) if large else None,
                            host_arrays.address if large else None))
         outputs = []
         self._pools = []
-        for ptr, (dims, dtype, size), point in zip(self._outputs.ptrs, self._out_layout, self._points[1]):
+        for ptr, (dims, dtype, size), buffer in zip(self._outputs.ptrs, self._out_layout, self._outputs.data_buffers):
             pool = _OutputPool(dims, dtype, host_arrays) if size >= ZERO_COPY_MIN_BYTES else None
             if pool is not None:
                 self._pools.append(pool)
-            outputs.append((to_numpy(ptr, dims, dtype), point if pool else None, pool.take if pool else None))
+            outputs.append((to_numpy(ptr, dims, dtype), (buffer, size, ptr) if pool else None,
+                            pool.take if pool else None))
         _, in_dataset, out_dataset = self._exec_args
-        address = ctypes.cast
         return _shared_run.SharedRun(
             lock=self._lock, copy=_copy_array, array_type=np.ndarray, on_error=functools.partial(_check, self.acl),
             execute_what=f"aclmdlExecute of model {self.description.name}",
-            execute=address(self._direct.execute, ctypes.c_void_p).value,
-            update_buffer=address(self._direct.update_buffer, ctypes.c_void_p).value, model_id=self.model_id,
+            execute=_function_address(self._direct.execute),
+            update_buffer=_function_address(self._direct.update_buffer), model_id=self.model_id,
             input_dataset=in_dataset.value, output_dataset=out_dataset.value, inputs=inputs, outputs=outputs)
 
-    def _point(self, point: list, address: int) -> None:
-        """Points a dataset buffer at `address` (aclUpdateDataBuffer) unless it already does."""
-        if point[3] != address:
-            point[3] = None  # unknown until the update succeeds
-            ret = self._direct.update_buffer(ctypes.c_void_p(point[0]), ctypes.c_void_p(address),
-                                             ctypes.c_size_t(point[1]))
-            if ret != ACL_SUCCESS:
-                _check(self.acl, ret, "aclUpdateDataBuffer")
-            point[3] = address
-
     def _restore_buffers(self) -> None:
-        """Before a copy path: every dataset buffer at the model's own device memory again."""
-        for side in self._points:
-            for point in side:
-                self._point(point, point[2])
+        """Before a copy path (under the lock): every dataset buffer at the model's own device
+        memory again, where a shared-memory run may have left it on the caller's arrays."""
+        if self._shared_run is not None:
+            self._shared_run.restore()
 
     def runner(self):
         """The fastest run() for this model, for a caller that runs it many times (the Session

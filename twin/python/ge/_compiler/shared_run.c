@@ -18,9 +18,8 @@
  *   3. the copies in and aclmdlExecute run with the GIL released; a failure calls
  *      `on_error(ret, what)`, which raises.
  *
- * A dataset buffer's "point" is a Python list [aclDataBuffer*, size, home address, current
- * address or None] that LoadedModel's checked paths read and write too (always under the same
- * lock), so both sides agree on where each buffer points.
+ * Where each large tensor's dataset buffer points is kept here alone: LoadedModel's checked
+ * paths, which run on the model's own buffers, call `restore()` (under the same lock) first.
  *
  * SharedRun holds no reference to the model (the model holds it: no cycle); `bind(fallback)`
  * gives the Session's runner, which calls `fallback(arrays)` when SharedRun declines. Neither
@@ -39,10 +38,19 @@ typedef int (*UpdateBufferFn)(void *data_buffer, void *data, size_t size);      
 /* Input buffers held on the stack per call up to this count (more: on the heap). */
 #define STACK_INPUTS 16
 
+/* A large tensor's aclDataBuffer: where it may point and where it points now. */
+typedef struct {
+  void *buffer;          /* the aclDataBuffer */
+  size_t size;
+  void *home;            /* the model's own device memory */
+  void *current;         /* where it points now; NULL while unknown (an update failed) */
+} DataPoint;
+
 typedef struct {
   PyObject *view;        /* numpy view of the model's device buffer: layout, copy target/source */
-  PyObject *point;       /* list [buffer, size, home, current], or NULL: always copied */
-  PyObject *resolve;     /* inputs: address_of(array) -> int | None; outputs: take() -> (array, int) | None */
+  PyObject *resolve;     /* NULL: always copied. Inputs: address_of(array) -> int | None;
+                            outputs: take() -> (array, int) | None */
+  DataPoint point;       /* with resolve only */
   Py_buffer layout;      /* inputs: the view's buffer (writable: copies land in it) */
 } TensorPlan;
 
@@ -96,17 +104,12 @@ static int Fail(SharedRun *self, int ret, PyObject *what) {
   return -1;
 }
 
-/* Points a dataset buffer at `address` unless it already does (point[3] is the address it
- * points at, None while unknown). 0, or -1 with an exception set. */
-static int PointAt(SharedRun *self, PyObject *point, void *address) {
-  PyObject *current = PyList_GET_ITEM(point, 3);
-  if (current != Py_None && PyLong_AsVoidPtr(current) == address) return 0;
-  void *buffer = PyLong_AsVoidPtr(PyList_GET_ITEM(point, 0));
-  const size_t size = PyLong_AsSize_t(PyList_GET_ITEM(point, 1));
-  if (PyErr_Occurred()) return -1;
-  Py_INCREF(Py_None);
-  PyList_SetItem(point, 3, Py_None);  /* unknown until the update succeeds */
-  const int ret = self->update_buffer(buffer, address, size);
+/* Points a dataset buffer at `address` (aclUpdateDataBuffer) unless it already does. 0, or -1
+ * with an exception set. */
+static int PointAt(SharedRun *self, DataPoint *point, void *address) {
+  if (point->current == address) return 0;
+  point->current = NULL;  /* unknown until the update succeeds */
+  const int ret = self->update_buffer(point->buffer, address, point->size);
   if (ret != 0) {
     PyObject *what = PyUnicode_FromString("aclUpdateDataBuffer");
     if (what == NULL) return -1;
@@ -114,16 +117,8 @@ static int PointAt(SharedRun *self, PyObject *point, void *address) {
     Py_DECREF(what);
     return -1;
   }
-  PyObject *now = PyLong_FromVoidPtr(address);
-  if (now == NULL) return -1;
-  PyList_SetItem(point, 3, now);
+  point->current = address;
   return 0;
-}
-
-static int PointHome(SharedRun *self, PyObject *point) {
-  void *home = PyLong_AsVoidPtr(PyList_GET_ITEM(point, 2));
-  if (home == NULL && PyErr_Occurred()) return -1;
-  return PointAt(self, point, home);
 }
 
 /* Under the lock, inputs checked: steps 2 and 3. Returns the outputs (a new list) or NULL
@@ -134,16 +129,16 @@ static PyObject *RunLocked(SharedRun *self, const Py_buffer *inputs) {
   for (Py_ssize_t i = 0; i < self->n_in; ++i) {
     TensorPlan *plan = &self->in[i];
     self->copy_in[i] = 1;
-    if (plan->point == NULL) continue;
+    if (plan->resolve == NULL) continue;
     PyObject *address = PyObject_CallOneArg(plan->resolve, inputs[i].obj);
     if (address == NULL) return NULL;
     int status;
     if (address != Py_None) {
       void *where = PyLong_AsVoidPtr(address);
-      status = PyErr_Occurred() ? -1 : PointAt(self, plan->point, where);
+      status = PyErr_Occurred() ? -1 : PointAt(self, &plan->point, where);
       self->copy_in[i] = 0;
     } else {
-      status = PointHome(self, plan->point);
+      status = PointAt(self, &plan->point, plan->point.home);
     }
     Py_DECREF(address);
     if (status != 0) return NULL;
@@ -152,7 +147,7 @@ static PyObject *RunLocked(SharedRun *self, const Py_buffer *inputs) {
   if (outputs == NULL) return NULL;
   for (Py_ssize_t j = 0; j < self->n_out; ++j) {
     TensorPlan *plan = &self->out[j];
-    if (plan->point == NULL) continue;
+    if (plan->resolve == NULL) continue;
     PyObject *taken = PyObject_CallNoArgs(plan->resolve);
     if (taken == NULL) goto failed;
     int status;
@@ -163,10 +158,10 @@ static PyObject *RunLocked(SharedRun *self, const Py_buffer *inputs) {
         goto failed;
       }
       void *where = PyLong_AsVoidPtr(PyTuple_GET_ITEM(taken, 1));
-      status = PyErr_Occurred() ? -1 : PointAt(self, plan->point, where);
+      status = PyErr_Occurred() ? -1 : PointAt(self, &plan->point, where);
       if (status == 0) PyList_SET_ITEM(outputs, j, Py_NewRef(PyTuple_GET_ITEM(taken, 0)));
     } else {
-      status = PointHome(self, plan->point);
+      status = PointAt(self, &plan->point, plan->point.home);
     }
     Py_DECREF(taken);
     if (status != 0) goto failed;
@@ -274,7 +269,6 @@ static void ClearPlans(TensorPlan *plans, Py_ssize_t count, int with_layout) {
   for (Py_ssize_t i = 0; i < count; ++i) {
     if (with_layout && plans[i].layout.obj != NULL) PyBuffer_Release(&plans[i].layout);
     Py_CLEAR(plans[i].view);
-    Py_CLEAR(plans[i].point);
     Py_CLEAR(plans[i].resolve);
   }
   PyMem_Free(plans);
@@ -293,7 +287,8 @@ static void SharedRun_dealloc(SharedRun *self) {
   Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* A list of (view, point or None, resolve or None) into plans; -1 with an exception set. */
+/* A list of (view, point or None, resolve or None) into plans, a point being (aclDataBuffer
+ * address, size, home address) of a buffer that now points home; -1 with an exception set. */
 static int ParsePlans(PyObject *specs, const char *side, TensorPlan **plans, Py_ssize_t *count, int with_layout) {
   const Py_ssize_t n = PyList_GET_SIZE(specs);
   *plans = PyMem_Calloc(n > 0 ? (size_t)n : 1, sizeof(TensorPlan));
@@ -309,17 +304,24 @@ static int ParsePlans(PyObject *specs, const char *side, TensorPlan **plans, Py_
       return -1;
     }
     if (!PyArg_ParseTuple(spec, "OOO;each plan entry is (view, point, resolve)", &view, &point, &resolve)) return -1;
-    if ((point == Py_None) != (resolve == Py_None) ||
-        (point != Py_None && (!PyList_CheckExact(point) || PyList_GET_SIZE(point) != 4))) {
-      PyErr_Format(PyExc_ValueError, "SharedRun: %s %zd: point must be a 4-item list with a resolver, or both None",
-                   side, i);
+    if ((point == Py_None) != (resolve == Py_None)) {
+      PyErr_Format(PyExc_ValueError, "SharedRun: %s %zd: a point needs a resolver and a resolver a point", side, i);
       return -1;
     }
     TensorPlan *plan = &(*plans)[i];
-    plan->view = Py_NewRef(view);
-    plan->point = point != Py_None ? Py_NewRef(point) : NULL;
-    plan->resolve = resolve != Py_None ? Py_NewRef(resolve) : NULL;
     *count = i + 1;
+    plan->view = Py_NewRef(view);
+    if (point != Py_None) {
+      unsigned long long buffer, home;
+      Py_ssize_t size;
+      if (!PyArg_ParseTuple(point, "KnK;a point is (aclDataBuffer address, size, home address)", &buffer, &size,
+                            &home)) {
+        return -1;
+      }
+      plan->point = (DataPoint){(void *)(uintptr_t)buffer, (size_t)size, (void *)(uintptr_t)home,
+                                (void *)(uintptr_t)home};
+      plan->resolve = Py_NewRef(resolve);
+    }
     if (with_layout &&
         PyObject_GetBuffer(view, &plan->layout, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_WRITABLE) != 0) {
       return -1;
@@ -370,6 +372,21 @@ static PyObject *SharedRun_new(PyTypeObject *type, PyObject *args, PyObject *kwa
   return (PyObject *)self;
 }
 
+/* Every large tensor's dataset buffer at the model's own memory again, for a run that copies
+ * through it. Called under the model's lock. */
+static int RestoreSide(SharedRun *self, TensorPlan *plans, Py_ssize_t count) {
+  for (Py_ssize_t i = 0; i < count; ++i) {
+    if (plans[i].resolve != NULL && PointAt(self, &plans[i].point, plans[i].point.home) != 0) return -1;
+  }
+  return 0;
+}
+
+static PyObject *SharedRun_restore(SharedRun *self, PyObject *unused) {
+  (void)unused;
+  if (RestoreSide(self, self->in, self->n_in) != 0 || RestoreSide(self, self->out, self->n_out) != 0) return NULL;
+  Py_RETURN_NONE;
+}
+
 static PyObject *SharedRun_close(SharedRun *self, PyObject *unused) {
   (void)unused;
   self->closed = 1;
@@ -390,6 +407,9 @@ static PyObject *SharedRun_bind(SharedRun *self, PyObject *fallback) {
 }
 
 static PyMethodDef SharedRun_methods[] = {
+    {"restore", (PyCFunction)SharedRun_restore, METH_NOARGS,
+     "restore(): every dataset buffer at the model's own device memory again (before a copy path). "
+     "Call under the model's lock."},
     {"close", (PyCFunction)SharedRun_close, METH_NOARGS,
      "close(): the model is unloaded; every later call declines (returns None). Call under the model's lock."},
     {"bind", (PyCFunction)SharedRun_bind, METH_O,

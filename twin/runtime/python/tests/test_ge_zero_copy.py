@@ -377,7 +377,6 @@ def test_shared_run_copies_every_small_input_before_execute(rng, inputs):
     into its view before aclmdlExecute runs (here the real one, of a model id nobody loaded,
     which fails: the copies are then in place and the failure raises through on_error);
     another layout is declined (None); after close() every call declines."""
-    import ctypes
     import threading
 
     from ge._compiler import _shared_run
@@ -392,12 +391,11 @@ def test_shared_run_copies_every_small_input_before_execute(rng, inputs):
         raise ModelRunError(f"{what} failed with ACL error {ret}")
 
     direct = twin.DirectCalls()
-    address = ctypes.cast
     in_dataset, out_dataset = acl.mdl.create_dataset(), acl.mdl.create_dataset()
     run = _shared_run.SharedRun(
         lock=threading.Lock(), copy=np.ndarray.copy, array_type=np.ndarray, on_error=on_error,
-        execute_what="aclmdlExecute of model none", execute=address(direct.execute, ctypes.c_void_p).value,
-        update_buffer=address(direct.update_buffer, ctypes.c_void_p).value, model_id=0xFFFF,
+        execute_what="aclmdlExecute of model none", execute=acl_runner._function_address(direct.execute),
+        update_buffer=acl_runner._function_address(direct.update_buffer), model_id=0xFFFF,
         input_dataset=in_dataset, output_dataset=out_dataset, inputs=[(view, None, None) for view in views],
         outputs=[])
     try:
