@@ -31,7 +31,7 @@ def _python_venv_impl(rctx):
         fail("pinned Python %s has no C headers (%s/Python.h is missing): run tools/bootstrap.sh" % (python, include))
 
     # The interpreter's C headers, for the few extension modules of the twin's Python packages
-    # (e.g. ge's small-model run); built for this interpreter, named with its EXT_SUFFIX.
+    # (ge._compiler._shared_run); built for this interpreter, named with its EXT_SUFFIX.
     rctx.symlink(include, "include")
     rctx.file("defs.bzl", "PY_EXT_SUFFIX = %r\n" % ext_suffix)
 
@@ -68,7 +68,7 @@ toolchain(
     toolchain_type = "@bazel_tools//tools/python:toolchain_type",
 )
 
-exports_files(["interpreter_path.txt", "python_version.txt", "defs.bzl"])
+exports_files(["interpreter_path.txt", "python_version.txt"])
 
 cc_library(
     name = "python_headers",
