@@ -110,19 +110,32 @@ def serialize(model_def: om_pb2.ModelDef, kernel_binaries: Sequence[bytes], cons
     body = bytearray()
     cursor = _align(table_end)
     for kind, data in parts:
-        entries.append(_ENTRY.pack(kind, 0, cursor, len(data), hashlib.sha256(data).digest()))
+        entries.append(_ENTRY.pack(kind, 0, cursor, len(data), b"\0" * 32))  # checksums: seal()
         body += b"\0" * (cursor - table_end - len(body)) + data
         cursor = _align(table_end + len(body))
     file_size = table_end + len(body)
     flags = FLAG_REQUIRES_PYTHON if graph else 0
     header = _HEADER.pack(MAGIC, model_def.format_version, HEADER_SIZE, len(parts), flags, model_def.npu_arch, soc,
                           file_size, b"\0" * 32, b"\0" * 32)
-    table = b"".join(entries)
-    digest = hashlib.sha256(header + table).digest()
-    header = header[:_OFF_HEADER_SHA256] + digest + header[_OFF_HEADER_SHA256 + 32:]
-    data = header + table + bytes(body)
+    data = bytearray(header + b"".join(entries) + body)
+    seal(data)
+    data = bytes(data)
     read(data)  # never hand out a container the runtime would refuse
     return data
+
+
+def seal(data: bytearray) -> None:
+    """Writes the checksums of a container in place: each partition's SHA-256 over its bytes, then
+    the header's over header and partition table (its own field zeroed). What serialize() does
+    last, and what a tool that edits a partition's bytes does to keep the container valid."""
+    (count,) = struct.unpack_from("<I", data, 12)
+    table_end = HEADER_SIZE + count * PARTITION_ENTRY_SIZE
+    for i in range(count):
+        at = HEADER_SIZE + i * PARTITION_ENTRY_SIZE
+        kind, reserved, offset, length, _ = _ENTRY.unpack_from(data, at)
+        _ENTRY.pack_into(data, at, kind, reserved, offset, length, hashlib.sha256(data[offset:offset + length]).digest())
+    data[_OFF_HEADER_SHA256:_OFF_HEADER_SHA256 + 32] = bytes(32)
+    data[_OFF_HEADER_SHA256:_OFF_HEADER_SHA256 + 32] = hashlib.sha256(data[:table_end]).digest()
 
 
 def write(path: str | os.PathLike, model_def: om_pb2.ModelDef, kernel_binaries: Sequence[bytes],

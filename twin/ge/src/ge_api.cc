@@ -117,14 +117,12 @@ class LoadedModel {
     if (!failure.empty()) return Fail(what, failure);
     std::vector<Tensor> results;
     for (const IoSpec &spec : outputs_) {
-      TensorDesc desc(Shape(spec.dims), static_cast<Format>(spec.format), static_cast<DataType>(spec.dtype));
-      desc.SetName(spec.name.c_str());
       std::vector<uint8_t> bytes(spec.size);
       if (spec.size != 0) {
         const aclError ret = aclrtMemcpy(bytes.data(), bytes.size(), spec.device, spec.size, ACL_MEMCPY_DEVICE_TO_HOST);
         if (ret != ACL_SUCCESS) return Fail(what, AclFailure("aclrtMemcpy (output)", ret));
       }
-      results.emplace_back(desc, std::move(bytes));
+      results.push_back(OutputTensor(spec, spec.dims, std::move(bytes)));
     }
     outputs = std::move(results);
     return SUCCESS;
@@ -171,13 +169,17 @@ class LoadedModel {
     if (!failure.empty()) return Fail(what, failure);
     std::vector<Tensor> results;
     for (size_t j = 0; j < produced.size(); ++j) {
-      const IoSpec &spec = outputs_[j];
-      TensorDesc desc(Shape(produced[j].dims), static_cast<Format>(spec.format), static_cast<DataType>(spec.dtype));
-      desc.SetName(spec.name.c_str());
-      results.emplace_back(desc, std::move(produced[j].bytes));
+      results.push_back(OutputTensor(outputs_[j], produced[j].dims, std::move(produced[j].bytes)));
     }
     outputs = std::move(results);
     return SUCCESS;
+  }
+
+  // An output as the caller gets it: the spec's name, format and type, with these dims and bytes.
+  static Tensor OutputTensor(const IoSpec &spec, const std::vector<int64_t> &dims, std::vector<uint8_t> bytes) {
+    TensorDesc desc(Shape(dims), static_cast<Format>(spec.format), static_cast<DataType>(spec.dtype));
+    desc.SetName(spec.name.c_str());
+    return Tensor(desc, std::move(bytes));
   }
 
   Status Fail(const std::string &what, const std::string &line) {

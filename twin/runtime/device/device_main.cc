@@ -346,7 +346,8 @@ class TableMirror {
     // The common case, every launch of a steady workload: nothing changed, no lock taken.
     if (seq == synced_.load(std::memory_order_acquire)) return;
     std::lock_guard<std::mutex> lock(mutex_);
-    if (seq == seen_ && seen_ != UINT64_MAX) return;
+    const uint64_t synced = synced_.load(std::memory_order_relaxed);  // only written under the lock
+    if (seq == synced && synced != UINT64_MAX) return;
     std::vector<proto::TableEntry> entries;
     uint64_t before = 0;
     do {
@@ -356,8 +357,7 @@ class TableMirror {
       entries.assign(g_control->table, g_control->table + count);
       std::atomic_thread_fence(std::memory_order_acquire);
     } while ((before & 1) || g_control->table_seq.load(std::memory_order_acquire) != before);
-    if (seen_ == UINT64_MAX) mprotect(reinterpret_cast<void *>(g_gm_base), g_gm_size, PROT_NONE);
-    seen_ = before;
+    if (synced == UINT64_MAX) mprotect(reinterpret_cast<void *>(g_gm_base), g_gm_size, PROT_NONE);
     std::map<uintptr_t, uint64_t> mapped;  // arena pages now read/write: base -> bytes
     std::vector<std::pair<uintptr_t, uint64_t>> ranges;
     ranges.reserve(entries.size());
@@ -377,14 +377,13 @@ class TableMirror {
     }
     mapped_ = std::move(mapped);
     table_->ReplaceWith(ranges);
-    synced_.store(seen_, std::memory_order_release);
+    synced_.store(before, std::memory_order_release);
   }
 
  private:
   MemoryTable *table_;
   std::mutex mutex_;
-  uint64_t seen_ = UINT64_MAX;
-  std::atomic<uint64_t> synced_{UINT64_MAX};  // seen_, once the mirror of it is complete
+  std::atomic<uint64_t> synced_{UINT64_MAX};  // the table_seq mirrored, once the mirror is complete
   std::map<uintptr_t, uint64_t> mapped_;
 };
 

@@ -52,7 +52,7 @@ def infer_graph(graph: GraphIR, order: List[Node], catalog: OpCatalog, unknown_d
             if node.inputs[slot] is not None:
                 check_static(node, desc, f"input {node.input_names[slot]}")
         results = _call(node, lambda: info.infer(node_spec(node, info.ir_meta)))
-        _apply(node, output_slots(node, info.ir_meta), results, check_static, unknown_dims)
+        _apply(node, output_slots(node, info.ir_meta), results, unknown_dims)
 
 
 def _op_info(node: Node, catalog: OpCatalog):
@@ -75,8 +75,9 @@ def _call(node: Node, infer):
         raise GraphCompileError(f"{_where(node)}: shape inference failed: {type(exc).__name__}: {exc}") from None
 
 
-def _apply(node: Node, slots: List[int], results, check_static, unknown_dims: bool) -> None:
-    """Writes inference results into the node's output descs."""
+def _apply(node: Node, slots: List[int], results, unknown_dims: bool) -> None:
+    """Writes inference results into the node's output descs: static ones checked, or with
+    ``unknown_dims`` the dims derived from -1s made -1."""
     if len(results) != len(slots):
         raise GraphCompileError(f"{_where(node)}: shape inference returned {len(results)} outputs, the node "
                                 f"has {len(slots)}")
@@ -87,7 +88,8 @@ def _apply(node: Node, slots: List[int], results, check_static, unknown_dims: bo
         desc.data_type = DataType(int(dtype))
         if unknown_dims:
             _unknown_as_minus_one(desc)
-        check_static(node, desc, f"output {node.output_names[slot]}")
+        else:
+            _check_static(node, desc, f"output {node.output_names[slot]}")
 
 
 class _BoundNode:
@@ -95,7 +97,7 @@ class _BoundNode:
     again when an upstream result changes them."""
 
     def __init__(self, graph: GraphIR, node: Node, catalog: OpCatalog) -> None:
-        self.graph, self.node, self.info = graph, node, _op_info(node, catalog)
+        self.node, self.info = node, _op_info(node, catalog)
         self.slots = output_slots(node, self.info.ir_meta)
         self.sources = [(slot, graph.nodes[src.node].output_descs, src.index)
                         for slot, src in enumerate(node.inputs) if src is not None]
@@ -111,7 +113,7 @@ class _BoundNode:
             self.call = self.info.bound_infer(node_spec(node, self.info.ir_meta))
         results = _call(node, self.call)
         if results != self.results:
-            _apply(node, self.slots, results, _check_static, False)
+            _apply(node, self.slots, results, False)
             self.results = results
             self.key = tuple((tuple(o), tuple(s), int(d)) for o, s, d in results)
 

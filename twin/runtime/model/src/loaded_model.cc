@@ -254,7 +254,7 @@ void *LoadedModel::Resolve(const Endpoint &where, const std::vector<void *> &inp
 }
 
 Status LoadedModel::RunSteps(std::vector<Step> &steps, const std::vector<void *> &inputs,
-                             const std::vector<void *> &outputs, const std::string &prefix) {
+                             const std::vector<void *> &outputs, const char *api, const std::string &model) {
   for (Step &step : steps) {
     if (!step.launch) {
       void *dst = Resolve(step.dst, inputs, outputs);
@@ -267,7 +267,10 @@ Status LoadedModel::RunSteps(std::vector<Step> &steps, const std::vector<void *>
       slots[patch.slot] = reinterpret_cast<uintptr_t>(Resolve(patch.where, inputs, outputs));
     }
     Status status = step.launch->Run();
-    if (!status.ok()) return Status(status.code(), prefix + step.description + ": " + status.message());
+    if (!status.ok()) {  // the message is built on failure only: nothing per run
+      return Status(status.code(),
+                    std::string(api) + ": model " + model + " " + step.description + ": " + status.message());
+    }
   }
   return Status::Ok();
 }
@@ -279,8 +282,7 @@ Status LoadedModel::Execute(const aclmdlDataset *input, aclmdlDataset *output) {
   status = CheckDatasets(input, output, "aclmdlExecute", &input_addrs_, &output_addrs_);
   if (!status.ok()) return status;
   if (python_) return python_->Execute(*input, output, *device_, "aclmdlExecute: ");
-  if (execute_prefix_.empty()) execute_prefix_ = "aclmdlExecute: model " + name_ + " ";  // once, not per run
-  return RunSteps(steps_, input_addrs_, output_addrs_, execute_prefix_);
+  return RunSteps(steps_, input_addrs_, output_addrs_, "aclmdlExecute", name_);
 }
 
 Status LoadedModel::ExecuteAsync(const aclmdlDataset *input, aclmdlDataset *output, void *stream) {
@@ -303,14 +305,12 @@ Status LoadedModel::ExecuteAsync(const aclmdlDataset *input, aclmdlDataset *outp
   struct Run {
     std::vector<Step> steps;
     std::vector<void *> inputs, outputs;
-    std::string prefix;
   };
   auto run = std::make_shared<Run>();
   run->inputs.assign(inputs_.size(), nullptr);
   run->outputs.assign(outputs_.size(), nullptr);
   Status status = CheckDatasets(input, output, "aclmdlExecuteAsync", &run->inputs, &run->outputs);
   if (!status.ok()) return status;
-  run->prefix = "aclmdlExecuteAsync: model " + name_ + " ";
   {
     std::lock_guard<std::mutex> lock(execute_mutex_);  // Execute patches steps_' slots
     for (const Step &step : steps_) {
@@ -326,7 +326,7 @@ Status LoadedModel::ExecuteAsync(const aclmdlDataset *input, aclmdlDataset *outp
   }
   // The model (its feature map and constants) outlives the queued run even if unloaded first.
   std::shared_ptr<LoadedModel> self = shared_from_this();
-  target.value()->Enqueue([run, self]() { return RunSteps(run->steps, run->inputs, run->outputs, run->prefix); });
+  target.value()->Enqueue([run, self]() { return RunSteps(run->steps, run->inputs, run->outputs, "aclmdlExecuteAsync", self->name_); });
   return Status::Ok();
 }
 

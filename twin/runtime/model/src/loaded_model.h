@@ -64,7 +64,7 @@ class LoadedModel : public std::enable_shared_from_this<LoadedModel> {
                        std::vector<void *> *input_addrs, std::vector<void *> *output_addrs);
   static void *Resolve(const Endpoint &where, const std::vector<void *> &inputs, const std::vector<void *> &outputs);
   static Status RunSteps(std::vector<Step> &steps, const std::vector<void *> &inputs,
-                         const std::vector<void *> &outputs, const std::string &prefix);
+                         const std::vector<void *> &outputs, const char *api, const std::string &model);
 
   std::shared_ptr<DeviceAccess> device_;
   std::string name_;
@@ -80,7 +80,6 @@ class LoadedModel : public std::enable_shared_from_this<LoadedModel> {
   std::unique_ptr<PythonModel> python_;
 
   std::mutex execute_mutex_;  // guards the members below and steps_' slots during Execute
-  std::string execute_prefix_;  // "aclmdlExecute: model <name> ", built on the first Execute
   std::vector<void *> input_addrs_;
   std::vector<void *> output_addrs_;
 };
