@@ -40,7 +40,7 @@ class _PythonRunOm:
         from ge._compiler import compile_graph
         self.acl, self.n = acl, n
         om = compile_graph(graph._ir, {"ge.socVersion": soc}, mode="offline").om
-        self.om = om
+        self.om = om  # kept: load_from_mem may read from this buffer while the model is loaded
         self.model_id, ret = acl.mdl.load_from_mem(acl.util.bytes_to_ptr(om), len(om))
         assert ret == 0, acl.get_recent_err_msg()
         self.datasets = [acl.mdl.create_dataset(), acl.mdl.create_dataset()]
