@@ -6,7 +6,7 @@
 #         nginx-light (remote-cache test), cmake (the ES CMake package test and the CANN-style
 #         consumer projects under tests/), python3-venv and libpython3-dev (the venv, and the C
 #         headers of ge's extension module)
-#   pip : requirements.txt into a venv at one machine-wide path (/opt/ascend-twin/venv), made from
+#   pip : requirements.txt into a venv at one machine-wide path (/opt/ascend-twin-venv), made from
 #         Debian's /usr/bin/python3: every user's py_binary launchers then name the same
 #         interpreter, so their actions share one remote cache
 #   user.bazelrc: persistent disk/repository caches and the pinned interpreter
@@ -14,7 +14,14 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 twin_home=${ASCEND_TWIN_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/ascend-twin}
-venv=${ASCEND_TWIN_VENV:-/opt/ascend-twin/venv}
+venv=${ASCEND_TWIN_VENV:-/opt/ascend-twin-venv}
+# The venv once lived at /opt/ascend-twin/venv, inside the README's install prefix, which then
+# refused `bazel run //twin:install -- /opt/ascend-twin` as "not empty". Remove that old venv when it
+# is all the folder holds (its stamp proves it is ours).
+legacy=/opt/ascend-twin
+if [[ $venv != "$legacy/venv" && -f $legacy/venv/.requirements.sha256 && $(ls -A "$legacy") == venv ]]; then
+  rm -rf "${legacy:?}/venv" && rmdir "$legacy" 2>/dev/null || true
+fi
 
 apt_packages=(
   bazel-bootstrap bazel-rules-java bazel-platforms

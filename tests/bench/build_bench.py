@@ -48,7 +48,7 @@ def main() -> None:
     source = tmp / "src"
     subprocess.run(["git", "clone", "-q", str(WORKSPACE), str(source)], check=True)
     # the pinned venv, as the bootstrap would write it (caches deliberately left out)
-    venv = os.environ.get("ASCEND_TWIN_VENV", "/opt/ascend-twin/venv")
+    venv = os.environ.get("ASCEND_TWIN_VENV", "/opt/ascend-twin-venv")
     (source / "user.bazelrc").write_text(f"common --repo_env=ASCEND_TWIN_VENV={venv}\n")
     try:
         cold_base = tmp / "cold"

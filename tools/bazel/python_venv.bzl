@@ -20,7 +20,7 @@ _BUNDLED_DISTRIBUTIONS = ["numpy-", "protobuf-"]
 def _python_venv_impl(rctx):
     # One machine-wide default (not under $HOME): the interpreter path is written into every
     # py_binary launcher, so it must be the same for every user sharing a remote cache.
-    venv = rctx.os.environ.get("ASCEND_TWIN_VENV", "") or "/opt/ascend-twin/venv"
+    venv = rctx.os.environ.get("ASCEND_TWIN_VENV", "") or "/opt/ascend-twin-venv"
     python = venv + "/bin/python3"
     probe = rctx.execute([python, "-c", _PROBE])
     if probe.return_code != 0:

@@ -1,0 +1,158 @@
+"""Cases from asc-devkit's `examples/`: each folder with a CMakeLists.txt and a README whose
+"run" block (the fenced shell block with the cmake line and the program run) says how to build,
+run and check it. The block runs as written; only SCENARIO_NUM=1 becomes each scenario the
+README lists, as its "switch case" note tells a user to do."""
+
+import os
+import re
+
+from conformance_run import Case, classify_steps
+
+ARCH = "dav-2201"
+_FENCE = re.compile(r"^[ \t]*```[A-Za-z]*[ \t]*\n(.*?)^[ \t]*```", re.S | re.M)
+
+
+def _strip_comment(line: str) -> str:
+    """Drops a trailing `# ...` that is not inside quotes."""
+    quote = None
+    for i, ch in enumerate(line):
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and (i == 0 or line[i - 1] in " \t;"):
+            return line[:i]
+    return line
+
+
+def block_lines(block: str):
+    lines, pending = [], ""
+    for raw in block.splitlines():
+        line = _strip_comment(raw).strip()
+        if line.endswith("\\"):
+            pending += line[:-1] + " "
+            continue
+        line = (pending + line).strip()
+        pending = ""
+        if line and not line.startswith("$"):
+            lines.append(line)
+    return lines
+
+
+def run_block(readme: str):
+    """The README's commands: the first block that configures with cmake and runs a program."""
+    for block in _FENCE.findall(readme):
+        lines = block_lines(block)
+        if any("cmake" in l for l in lines) and any(re.match(r"\./|(bash|sh) ", l) for l in lines):
+            return lines
+    return None
+
+
+def success_markers(readme: str):
+    """Lines of the README's result block that announce success ("test pass!", "[Success] ...")."""
+    at = readme.find("执行结果")
+    if at < 0:
+        at = readme.lower().find("execution result")
+    if at < 0:
+        return []
+    m = _FENCE.search(readme, at)
+    if not m:
+        return []
+    lines = [l.strip() for l in m.group(1).splitlines() if l.strip()]
+    return [l for l in lines if re.search(r"\bpass(ed)?\b|\bsuccess|^OK$", l, re.I) and "*" not in l]
+
+
+def _arches(lines):
+    return set(re.findall(r"dav-[0-9a-z]+", " ".join(lines)))
+
+
+def scenarios(readme: str, cmake: str):
+    """Scenario numbers the README's option table (or the CMake cache's help) lists."""
+    for line in readme.splitlines():
+        if "SCENARIO_NUM" in line and line.lstrip().startswith("|"):
+            cells = line.split("|")
+            if len(cells) > 3:
+                nums = sorted({int(n) for n in re.findall(r"`(\d+)`", cells[2])})
+                rng = re.search(r"`?(\d+)`?\s*[-~～]\s*`?(\d+)`?", cells[2])
+                if rng:
+                    nums = sorted(set(nums) | set(range(int(rng.group(1)), int(rng.group(2)) + 1)))
+                if nums:
+                    return nums
+    m = re.search(r"SCENARIO_NUM\s+\"?\d+\"?\s+CACHE\s+STRING\s+\"[^\"]*\((\d+)\s*-\s*(\d+)\)", cmake)
+    if m:
+        return list(range(int(m.group(1)), int(m.group(2)) + 1))
+    return [1]
+
+
+_CUBE = re.compile(r"\b(Mmad|LoadData|Fixpipe|TPosition::(A1|B1|A2|B2|CO1|CO2|C1|C2)|QuePosition::(A1|B1|A2|B2|CO1|CO2)|"
+                   r"Matmul|MatmulImpl|REGIST_MATMUL_OBJ|KERNEL_TYPE_AIC_ONLY|KERNEL_TYPE_MIX|LoadData2D|LoadData3D)\b")
+_ADVANCED = re.compile(r"#\s*include\s*[<\"](lib/|adv_api/)")
+_REG = re.compile(r"\b(RegTensor|MicroAPI|__VEC_SCOPE__|__simd_vf__|MaskReg|__simt|asc_simt|SIMT_VF)\b")
+
+
+def kind_of(folder: str) -> str:
+    """What the example needs, read from its sources: the vector basic API, or more."""
+    text, has_op_dirs = "", False
+    for root, dirs, files in os.walk(folder):
+        if {"op_host", "op_kernel"} & set(dirs) or any(f.endswith(".json") and "op" in f for f in files):
+            has_op_dirs = True
+        for f in files:
+            if f.endswith((".asc", ".cpp", ".cc", ".h", ".hpp", ".c")):
+                with open(os.path.join(root, f), errors="replace") as fh:
+                    text += fh.read()
+    if has_op_dirs:
+        return "op project"
+    if _CUBE.search(text):
+        return "cube"
+    if _ADVANCED.search(text):
+        return "advanced API"
+    if _REG.search(text):
+        return "reg/SIMT"
+    return "vector"
+
+
+def cases(checkout: str, subtrees=("examples",)):
+    out = []
+    for subtree in subtrees:
+        base = os.path.join(checkout, subtree)
+        for root, dirs, files in os.walk(base):
+            dirs.sort()
+            if "CMakeLists.txt" not in files or "README.md" not in files:
+                continue
+            parent = os.path.dirname(root)
+            if os.path.isfile(os.path.join(parent, "CMakeLists.txt")) and os.path.isfile(os.path.join(parent, "README.md")):
+                continue            # a sub-project of an example already listed
+            rel = os.path.relpath(root, base)
+            out.extend(_cases_of(checkout, root, rel))
+            dirs[:] = []           # an example's own subfolders are part of it
+    return out
+
+
+def _category(rel: str) -> str:
+    parts = rel.split(os.sep)
+    return "/".join(parts[:3]) if len(parts) > 3 else "/".join(parts[:-1]) or parts[0]
+
+
+def _cases_of(checkout, folder, rel):
+    with open(os.path.join(folder, "README.md"), errors="replace") as f:
+        readme = f.read()
+    with open(os.path.join(folder, "CMakeLists.txt"), errors="replace") as f:
+        cmake = f.read()
+    kind, category = kind_of(folder), _category(rel)
+    lines = run_block(readme)
+    common = dict(category=category, kind=kind, source_dir=folder, copy_root=checkout)
+    if lines is None:
+        return [Case(rel, steps=[], markers=[], skip_reason="README has no cmake + run block", **common)]
+    arches = _arches(lines) or _arches([cmake])
+    if arches and ARCH not in arches:
+        return [Case(rel, steps=[], markers=[], skip_reason="for " + ", ".join(sorted(arches)) + " only", **common)]
+    markers = success_markers(readme)
+    uses_scenario = any(re.match(r"SCENARIO_NUM=\d+\s*$", l) for l in lines)
+    nums = scenarios(readme, cmake) if uses_scenario else [None]
+    result = []
+    for n in nums:
+        these = [f"SCENARIO_NUM={n}" if n is not None and re.match(r"SCENARIO_NUM=\d+\s*$", l) else l for l in lines]
+        case_id = rel if n is None or len(nums) == 1 else f"{rel} #{n}"
+        result.append(Case(case_id, steps=classify_steps(these), markers=markers, **common))
+    return result
