@@ -85,13 +85,51 @@ def scenarios(readme: str, cmake: str):
     return [1]
 
 
+_CMAKE_BLOCK = re.compile(r"\b(if|elseif|else|endif)\s*\(([^)]*)\)", re.I)
+_FOR_OTHER_ARCH = re.compile(r"FATAL_ERROR[^\n]*dav-3510|set\s*\(\s*CMAKE_ASC_ARCHITECTURES\s+\"?dav-3510", re.I)
+
+
+def other_arch_scenarios(cmake: str):
+    """Scenarios the CMakeLists builds for dav-3510 only: the body of an `if(SCENARIO_NUM ...)`
+    (nested ifs included) forces dav-3510 or stops with a FATAL_ERROR naming it."""
+    found, stack = set(), []          # stack of [condition, body start, depth-at-open]
+    for m in _CMAKE_BLOCK.finditer(cmake):
+        word = m.group(1).lower()
+        if word == "if":
+            stack.append([m.group(2), m.end()])
+        elif stack and word in ("elseif", "else", "endif"):
+            cond, start = stack[-1]
+            if "SCENARIO_NUM" in cond and _FOR_OTHER_ARCH.search(cmake[start:m.start()]):
+                found.update(int(n) for n in re.findall(r"(?:STREQUAL|EQUAL)\s+\"?(\d+)\"?", cond))
+            if word == "endif":
+                stack.pop()
+            else:
+                stack[-1] = [m.group(2) if word == "elseif" else "", m.end()]
+    return found
+
+
 _CUBE = re.compile(r"\b(Mmad|LoadData|Fixpipe|TPosition::(A1|B1|A2|B2|CO1|CO2|C1|C2)|QuePosition::(A1|B1|A2|B2|CO1|CO2)|"
                    r"Matmul|MatmulImpl|REGIST_MATMUL_OBJ|KERNEL_TYPE_AIC_ONLY|KERNEL_TYPE_MIX|LoadData2D|LoadData3D)\b")
-_ADVANCED = re.compile(r"#\s*include\s*[<\"](lib/|adv_api/)")
+_ADVANCED_INCLUDE = re.compile(r"#\s*include\s*[<\"](lib/|adv_api/|tiling/tiling_api\.h)")
+_ADV_DECL = re.compile(r"__aicore__ inline [\w:<>, ]*?\b([A-Z]\w+)\(")
+
+
+def advanced_api_names(checkout: str):
+    """Functions the checkout's own high-level API (include/adv_api) declares that its basic API
+    does not: a call to one of them marks an example as needing the advanced API."""
+    def names(sub):
+        found = set()
+        for root, _, files in os.walk(os.path.join(checkout, "include", sub)):
+            for f in files:
+                if f.endswith((".h", ".hpp")):
+                    with open(os.path.join(root, f), errors="replace") as fh:
+                        found.update(_ADV_DECL.findall(fh.read()))
+        return found
+    return frozenset(names("adv_api") - names("basic_api"))
 _REG = re.compile(r"\b(RegTensor|MicroAPI|__VEC_SCOPE__|__simd_vf__|MaskReg|__simt|asc_simt|SIMT_VF)\b")
 
 
-def kind_of(folder: str) -> str:
+def kind_of(folder: str, advanced=frozenset()) -> str:
     """What the example needs, read from its sources: the vector basic API, or more."""
     text, has_op_dirs = "", False
     for root, dirs, files in os.walk(folder):
@@ -105,7 +143,7 @@ def kind_of(folder: str) -> str:
         return "op project"
     if _CUBE.search(text):
         return "cube"
-    if _ADVANCED.search(text):
+    if _ADVANCED_INCLUDE.search(text) or any(n in advanced for n in re.findall(r"AscendC::(\w+)", text)):
         return "advanced API"
     if _REG.search(text):
         return "reg/SIMT"
@@ -113,7 +151,7 @@ def kind_of(folder: str) -> str:
 
 
 def cases(checkout: str, subtrees=("examples",)):
-    out = []
+    out, advanced = [], advanced_api_names(checkout)
     for subtree in subtrees:
         base = os.path.join(checkout, subtree)
         for root, dirs, files in os.walk(base):
@@ -124,7 +162,7 @@ def cases(checkout: str, subtrees=("examples",)):
             if os.path.isfile(os.path.join(parent, "CMakeLists.txt")) and os.path.isfile(os.path.join(parent, "README.md")):
                 continue            # a sub-project of an example already listed
             rel = os.path.relpath(root, base)
-            out.extend(_cases_of(checkout, root, rel))
+            out.extend(_cases_of(checkout, root, rel, advanced))
             dirs[:] = []           # an example's own subfolders are part of it
     return out
 
@@ -134,14 +172,15 @@ def _category(rel: str) -> str:
     return "/".join(parts[:3]) if len(parts) > 3 else "/".join(parts[:-1]) or parts[0]
 
 
-def _cases_of(checkout, folder, rel):
+def _cases_of(checkout, folder, rel, advanced):
     with open(os.path.join(folder, "README.md"), errors="replace") as f:
         readme = f.read()
     with open(os.path.join(folder, "CMakeLists.txt"), errors="replace") as f:
         cmake = f.read()
-    kind, category = kind_of(folder), _category(rel)
+    kind, category = kind_of(folder, advanced), _category(rel)
     lines = run_block(readme)
-    common = dict(category=category, kind=kind, source_dir=folder, copy_root=checkout)
+    common = dict(category=category, kind=kind, source_dir=folder, copy_root=checkout,
+                  other_target=r"only supports? dav-3510|requires? dav-3510")
     if lines is None:
         return [Case(rel, steps=[], markers=[], skip_reason="README has no cmake + run block", **common)]
     arches = _arches(lines) or _arches([cmake])
@@ -150,9 +189,12 @@ def _cases_of(checkout, folder, rel):
     markers = success_markers(readme)
     uses_scenario = any(re.match(r"SCENARIO_NUM=\d+\s*$", l) for l in lines)
     nums = scenarios(readme, cmake) if uses_scenario else [None]
-    result = []
+    result, foreign = [], other_arch_scenarios(cmake)
     for n in nums:
         these = [f"SCENARIO_NUM={n}" if n is not None and re.match(r"SCENARIO_NUM=\d+\s*$", l) else l for l in lines]
         case_id = rel if n is None or len(nums) == 1 else f"{rel} #{n}"
+        if n in foreign:
+            result.append(Case(case_id, steps=[], markers=[], skip_reason=f"scenario {n} is for dav-3510 only (CMakeLists)", **common))
+            continue
         result.append(Case(case_id, steps=classify_steps(these), markers=markers, **common))
     return result

@@ -41,6 +41,8 @@ class Case:
     steps: list             # [Step]
     markers: list           # lines the README shows on success; all must appear in the output
     skip_reason: str = ""   # non-empty: not run, and why
+    other_target: str = ""  # a regex: a build failure whose output matches it says the example
+                            # (or scenario) is for another target, so the case is not run
 
 
 @dataclasses.dataclass
@@ -175,7 +177,8 @@ def run_case(case: Case, prefix: str, scratch: str, timeout: float) -> Result:
             timed_out = True
             os.killpg(proc.pid, 9)
             raw, _ = proc.communicate()
-        output = raw.decode("utf-8", "replace")
+        # Causes name files as the checkout does, not by the scratch copy's path.
+        output = raw.decode("utf-8", "replace").replace(cwd + os.sep, "").replace(os.path.join(work, "tree") + os.sep, "")
         seconds = time.monotonic() - start
         if proc.returncode == 97 and not _FRAME.search(output):
             return Result(case, RUN_ERROR, "set_env.sh: " + first_cause(output), seconds)
@@ -187,6 +190,11 @@ def run_case(case: Case, prefix: str, scratch: str, timeout: float) -> Result:
             where = f"`{_clip(step.line, 60)}`"
             if rc is None and timed_out:
                 return Result(case, _verdict_of(step.phase), f"{where} timed out after {timeout:.0f} s", seconds)
+            if step.phase == BUILD and case.other_target:
+                hit = re.search(case.other_target, text)
+                if hit:
+                    line = text[text.rfind("\n", 0, hit.start()) + 1:].split("\n", 1)[0].strip()
+                    return Result(case, NOT_RUN, "its build says it is for another target: " + _clip(line, 120), seconds)
             cause = first_cause(text)
             if rc is None or rc < 0 or rc >= 128:
                 cause = f"status {rc}: {cause}"

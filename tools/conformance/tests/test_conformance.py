@@ -36,14 +36,15 @@ def _write(path, text, mode=0o644):
     os.chmod(path, mode)
 
 
-def _example(root, rel, arch="dav-2201", demo_rc=0, verify_ok=True, build_ok=True, scenarios=None):
+def _example(root, rel, arch="dav-2201", demo_rc=0, verify_ok=True, build_ok=True, scenarios=None,
+             build_msg="kernel.asc:3:5: error: no member named 'Foo' in namespace 'AscendC'"):
     folder = os.path.join(root, "examples", rel)
     scen = "SCENARIO_NUM=1\n  " if scenarios else ""
     table = f"| `SCENARIO_NUM` | {'、'.join(f'`{n}`' for n in scenarios)} | 场景编号 |" if scenarios else ""
     _write(os.path.join(folder, "README.md"), README.format(arch=arch, scenario=scen, table=table))
     # "CMakeLists.txt" is read by the fake cmake below: it writes a ./demo that prints the
     # scenario and exits with the status this example asks for.
-    _write(os.path.join(folder, "CMakeLists.txt"), f"BUILD_OK={int(build_ok)}\nDEMO_RC={demo_rc}\n")
+    _write(os.path.join(folder, "CMakeLists.txt"), f"BUILD_OK={int(build_ok)}\nDEMO_RC={demo_rc}\nBUILD_MSG=\"{build_msg}\"\n")
     _write(os.path.join(folder, "kernel.asc"), "__global__ __aicore__ void k() {}\n")
     _write(os.path.join(folder, "scripts", "gen_data.py"), "import os\nos.makedirs('output', exist_ok=True)\n")
     verdict = "print('test pass!')" if verify_ok else "print('test failed: mismatch at 3'); raise SystemExit(1)"
@@ -62,7 +63,7 @@ def _prefix(tmp_path):
         [ -n "$HOME" ] && [ -z "$CONFORMANCE_LEAK" ] || { echo "caller env leaked"; exit 4; }
         for a in "$@"; do src=$a; done
         . "$src/CMakeLists.txt"
-        [ "$BUILD_OK" = 1 ] || { echo "$src/kernel.asc:3:5: error: no member named 'Foo' in namespace 'AscendC'"; exit 1; }
+        [ "$BUILD_OK" = 1 ] || { echo "$BUILD_MSG"; exit 1; }
         printf '#!/bin/bash\\necho scenario=$SCENARIO_NUM\\nexit %s\\n' "$DEMO_RC" > demo; chmod +x demo
         printf 'all:\\n\\t@true\\n' > Makefile
         """, 0o755)
@@ -77,6 +78,7 @@ def test_verdicts_and_causes(tmp_path, monkeypatch):
     _example(root, "a/crash", demo_rc=139)
     _example(root, "b/nobuild", build_ok=False)
     _example(root, "b/other_arch", arch="dav-3510")
+    _example(root, "b/refuses_2201", build_ok=False, build_msg="CMake Error: SCENARIO_NUM=3 only supports dav-3510, not dav-2201")
     cases = asc_examples.cases(root)
     results = {r.case.case_id: r for r in run_all(cases, _prefix(tmp_path), str(tmp_path / "scratch"), 2, 60)}
     assert results["a/good"].verdict == PASS, results["a/good"].cause
@@ -86,6 +88,7 @@ def test_verdicts_and_causes(tmp_path, monkeypatch):
     assert results["b/nobuild"].verdict == BUILD_ERROR
     assert "kernel.asc:3:5: error: no member named 'Foo'" in results["b/nobuild"].cause
     assert results["b/other_arch"].verdict == NOT_RUN and "dav-3510" in results["b/other_arch"].cause
+    assert results["b/refuses_2201"].verdict == NOT_RUN and "only supports dav-3510" in results["b/refuses_2201"].cause
     # the checkout is never written: builds happen in scratch copies
     assert not os.path.exists(os.path.join(root, "examples", "a", "good", "build"))
 
@@ -116,3 +119,19 @@ def test_report_section_replaces_only_its_suite(tmp_path):
 
 def test_comment_stripping_keeps_quoted_hashes():
     assert asc_examples.block_lines("echo '#x' # note\n  ./demo  # run\n") == ["echo '#x'", "./demo"]
+
+
+def test_scenarios_for_another_arch_are_read_from_cmake():
+    cmake = """
+    if(SCENARIO_NUM STREQUAL "3" OR SCENARIO_NUM STREQUAL "4")
+        if(CMAKE_ASC_ARCHITECTURES STREQUAL "dav-2201")
+            message(FATAL_ERROR "SCENARIO_NUM=${SCENARIO_NUM} only supports dav-3510, not dav-2201")
+        endif()
+    endif()
+    if(SCENARIO_NUM EQUAL 6)
+        set(CMAKE_ASC_ARCHITECTURES "dav-3510" CACHE STRING "" FORCE)
+    elseif(SCENARIO_NUM EQUAL 5)
+        message(STATUS "scenario 5 builds for ${CMAKE_ASC_ARCHITECTURES}")
+    endif()
+    """
+    assert asc_examples.other_arch_scenarios(cmake) == {3, 4, 6}
