@@ -141,6 +141,8 @@ def kind_of(folder: str, advanced=frozenset()) -> str:
                     text += fh.read()
     if has_op_dirs:
         return "op project"
+    if re.search(r"#\s*include\s*[<\"]c_api/", text):
+        return "C API"
     if _CUBE.search(text):
         return "cube"
     if _ADVANCED_INCLUDE.search(text) or any(n in advanced for n in re.findall(r"AscendC::(\w+)", text)):
