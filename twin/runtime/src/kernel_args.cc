@@ -104,9 +104,12 @@ void InitKernelArgs(KernelArgs *args, const void *function, uint8_t *buffer, siz
 }
 
 KernelArgs *ThreadKernelArgs(uint8_t **buffer) {
-  static thread_local ThreadArgs thread_args;
-  *buffer = thread_args.buffer.get();
-  return &thread_args.args;
+  // A pointer in TLS, the list on the heap: libascendcl.so's TLS is static (initial-exec), and
+  // a dlopened library gets only a small surplus of it.
+  static thread_local std::unique_ptr<ThreadArgs> thread_args;
+  if (!thread_args) thread_args = std::make_unique<ThreadArgs>();
+  *buffer = thread_args->buffer.get();
+  return &thread_args->args;
 }
 
 StatusOr<KernelArgs *> FindKernelArgs(const char *api, void *handle) {
