@@ -104,7 +104,7 @@ def test_axpb_matches_numpy(session, blocks):
     args, _ = build_axpb(func, dx, dy, dz, float(alpha), total, tile_length, float(beta))
     ok(acl.rt.launch_kernel_with_config(func, blocks, stream, [], args, 0), "launch_kernel_with_config")
     ok(acl.rt.synchronize_stream(stream), "synchronize_stream")
-    np.testing.assert_allclose(from_device(dz, x), alpha * x + y + beta, rtol=1e-5, atol=1e-4)
+    np.testing.assert_allclose(from_device(dz, x), alpha * x + y + beta, rtol=1e-5, atol=1e-4, err_msg=f"seed={SEED}")
     for ptr in (dx, dy, dz):
         ok(acl.rt.free(ptr), "free")
 
@@ -132,7 +132,7 @@ def test_scalar_widths_and_table_placeholder(session):
     ok(acl.rt.launch_kernel_with_config(func, 1, stream, [], args, 0), "launch_kernel_with_config")
     ok(acl.rt.synchronize_stream(stream), "synchronize_stream")
     want = np.int64(a) + np.int64(b) * np.arange(n, dtype=np.int64) + table[np.arange(n) % 8]
-    np.testing.assert_array_equal(from_device(out, np.zeros(n, np.int64)), want)
+    np.testing.assert_array_equal(from_device(out, np.zeros(n, np.int64)), want, err_msg=f"seed={SEED}")
     ok(acl.rt.free(out), "free")
 
 
@@ -153,7 +153,7 @@ def test_para_update_and_relaunch(session):
     ok(acl.rt.kernel_args_finalize(args))
     ok(acl.rt.launch_kernel_with_config(func, blocks, stream, [], args, 0))
     ok(acl.rt.synchronize_stream(stream))
-    np.testing.assert_allclose(from_device(dz, x), np.float32(-2.5) * x + y + np.float32(0.5), rtol=1e-5, atol=1e-4)
+    np.testing.assert_allclose(from_device(dz, x), np.float32(-2.5) * x + y + np.float32(0.5), rtol=1e-5, atol=1e-4, err_msg=f"seed={SEED}")
 
 
 def test_user_memory_args(session):
@@ -181,7 +181,7 @@ def test_user_memory_args(session):
     assert args_mem[0] == dx  # the parameters live in the caller's memory
     ok(acl.rt.launch_kernel_with_config(func, 2, stream, [], args, 0))
     ok(acl.rt.synchronize_stream(stream))
-    np.testing.assert_allclose(from_device(dz, x), np.float32(3.0) * x + y - np.float32(1.0), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(from_device(dz, x), np.float32(3.0) * x + y - np.float32(1.0), rtol=1e-5, atol=1e-5, err_msg=f"seed={SEED}")
 
 
 def test_dynamic_ub_config(session):
