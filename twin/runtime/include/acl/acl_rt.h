@@ -85,6 +85,55 @@ typedef struct aclrtBinaryLoadOptions {
   size_t numOpt;
 } aclrtBinaryLoadOptions;
 
+/* ---- kernel launch configuration (aclrtLaunchKernelWithConfig, aclrtLaunchKernelV2) ---- */
+typedef enum {
+  ACL_RT_ENGINE_TYPE_AIC = 0,
+  ACL_RT_ENGINE_TYPE_AIV,
+} aclrtEngineType;
+
+typedef enum aclrtLaunchKernelAttrId {
+  ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE = 1,
+  ACL_RT_LAUNCH_KERNEL_ATTR_LOCAL_MEMORY_SIZE ACL_DEPRECATED_MESSAGE("Use ACL_RT_LAUNCH_KERNEL_ATTR_DYN_UBUF_SIZE instead") = 2,
+  ACL_RT_LAUNCH_KERNEL_ATTR_DYN_UBUF_SIZE = 2,
+  ACL_RT_LAUNCH_KERNEL_ATTR_ENGINE_TYPE = 3,
+  ACL_RT_LAUNCH_KERNEL_ATTR_BLOCKDIM_OFFSET = 4,
+  ACL_RT_LAUNCH_KERNEL_ATTR_BLOCK_TASK_PREFETCH = 5,
+  ACL_RT_LAUNCH_KERNEL_ATTR_DATA_DUMP = 6,
+  ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT = 7,
+  /* ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT and ..._TIMEOUT_US may not both be given */
+  ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT_US = 8,
+  ACL_RT_LAUNCH_KERNEL_ATTR_ENABLE_PROFILING = 9,
+} aclrtLaunchKernelAttrId;
+
+typedef struct {
+  uint32_t timeoutLow;
+  uint32_t timeoutHigh;
+} aclrtTimeoutUs;
+
+typedef union aclrtLaunchKernelAttrValue {
+  uint8_t schemMode;
+  ACL_DEPRECATED_MESSAGE("Use dynUBufSize instead") uint32_t localMemorySize;
+  uint32_t dynUBufSize;
+  aclrtEngineType engineType;
+  uint32_t blockDimOffset;
+  uint8_t isBlockTaskPrefetch;
+  uint8_t isDataDump;
+  uint16_t timeout;         /* seconds */
+  aclrtTimeoutUs timeoutUs; /* microseconds */
+  uint8_t enableProfiling;
+  uint32_t rsv[4];
+} aclrtLaunchKernelAttrValue;
+
+typedef struct aclrtLaunchKernelAttr {
+  aclrtLaunchKernelAttrId id;
+  aclrtLaunchKernelAttrValue value;
+} aclrtLaunchKernelAttr;
+
+typedef struct aclrtLaunchKernelCfg {
+  aclrtLaunchKernelAttr *attrs;
+  size_t numAttrs;
+} aclrtLaunchKernelCfg;
+
 /* ---- devices and contexts ---- */
 ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
@@ -138,6 +187,33 @@ ACL_FUNC_VISIBILITY aclError aclrtFunctionGetParamCount(const void *func, size_t
  * current context's default stream). */
 ACL_FUNC_VISIBILITY aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void *argsData,
                                                size_t argsSize, aclrtStream stream);
+/* The same with a launch configuration (cfg may be NULL). */
+ACL_FUNC_VISIBILITY aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void *argsData,
+                                                 size_t argsSize, aclrtLaunchKernelCfg *cfg, aclrtStream stream);
+
+/* ---- kernel arguments built in host memory (argsHandle), launched with aclrtLaunchKernelWithConfig ----
+ * Parameters are appended in order, each at the next multiple of 8 bytes; a placeholder is an
+ * 8-byte slot that the launch fills with the device address of the bytes written into its
+ * buffer (aclrtKernelArgsGetPlaceHolderBuffer, after the last append). Finalize, then launch;
+ * the arguments are copied at launch, so the handle may be updated and launched again. */
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsGetHandleMemSize(aclrtFuncHandle funcHandle, size_t *memSize);
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsGetMemSize(aclrtFuncHandle funcHandle, size_t userArgsSize,
+                                                       size_t *actualArgsSize);
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle, aclrtArgsHandle *argsHandle);
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsInitByUserMem(aclrtFuncHandle funcHandle, aclrtArgsHandle argsHandle,
+                                                          void *userHostMem, size_t actualArgsSize);
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle, void *param, size_t paramSize,
+                                                   aclrtParamHandle *paramHandle);
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsAppendPlaceHolder(aclrtArgsHandle argsHandle, aclrtParamHandle *paramHandle);
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle, aclrtParamHandle paramHandle,
+                                                                 size_t dataSize, void **bufferAddr);
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsParaUpdate(aclrtArgsHandle argsHandle, aclrtParamHandle paramHandle,
+                                                       void *param, size_t paramSize);
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle);
+/* reserve must be NULL. */
+ACL_FUNC_VISIBILITY aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlocks,
+                                                         aclrtStream stream, aclrtLaunchKernelCfg *cfg,
+                                                         aclrtArgsHandle argsHandle, void *reserve);
 
 #ifdef __cplusplus
 }

@@ -59,6 +59,27 @@ class _IODimsRange(ctypes.Structure):
 IODims = _IODims
 IODimsRange = _IODimsRange
 
+
+class _OptionValue(ctypes.Union):  # aclrtBinaryLoadOptionValue / aclrtLaunchKernelAttrValue: 16 bytes
+    _fields_ = [("rsv", ctypes.c_uint32 * 4)]
+
+
+class BinaryLoadOption(ctypes.Structure):  # aclrtBinaryLoadOption
+    _fields_ = [("type", ctypes.c_int), ("value", _OptionValue)]
+
+
+class BinaryLoadOptions(ctypes.Structure):  # aclrtBinaryLoadOptions
+    _fields_ = [("options", ctypes.POINTER(BinaryLoadOption)), ("numOpt", ctypes.c_size_t)]
+
+
+class LaunchKernelAttr(ctypes.Structure):  # aclrtLaunchKernelAttr
+    _fields_ = [("id", ctypes.c_int), ("value", _OptionValue)]
+
+
+class LaunchKernelCfg(ctypes.Structure):  # aclrtLaunchKernelCfg
+    _fields_ = [("attrs", ctypes.POINTER(LaunchKernelAttr)), ("numAttrs", ctypes.c_size_t)]
+
+
 # name: (restype, argtypes)
 _SIGNATURES = {
     "aclInit": (_c_int, [_c_str]),
@@ -128,6 +149,20 @@ _SIGNATURES = {
     "aclmdlAddDatasetBuffer": (_c_int, [_c_ptr, _c_ptr]),
     "aclmdlGetDatasetNumBuffers": (_c_size, [_c_ptr]),
     "aclmdlGetDatasetBuffer": (_c_ptr, [_c_ptr, _c_size]),
+    "aclrtBinaryLoadFromFile": (_c_int, [_c_str, ctypes.POINTER(BinaryLoadOptions), _c_ptr_p]),
+    "aclrtBinaryGetFunction": (_c_int, [_c_ptr, _c_str, _c_ptr_p]),
+    "aclrtBinaryUnLoad": (_c_int, [_c_ptr]),
+    "aclrtLaunchKernel": (_c_int, [_c_ptr, _c_u32, _c_ptr, _c_size, _c_ptr]),
+    "aclrtKernelArgsGetHandleMemSize": (_c_int, [_c_ptr, ctypes.POINTER(_c_size)]),
+    "aclrtKernelArgsGetMemSize": (_c_int, [_c_ptr, _c_size, ctypes.POINTER(_c_size)]),
+    "aclrtKernelArgsInit": (_c_int, [_c_ptr, _c_ptr_p]),
+    "aclrtKernelArgsInitByUserMem": (_c_int, [_c_ptr, _c_ptr, _c_ptr, _c_size]),
+    "aclrtKernelArgsAppend": (_c_int, [_c_ptr, _c_ptr, _c_size, _c_ptr_p]),
+    "aclrtKernelArgsAppendPlaceHolder": (_c_int, [_c_ptr, _c_ptr_p]),
+    "aclrtKernelArgsGetPlaceHolderBuffer": (_c_int, [_c_ptr, _c_ptr, _c_size, _c_ptr_p]),
+    "aclrtKernelArgsParaUpdate": (_c_int, [_c_ptr, _c_ptr, _c_ptr, _c_size]),
+    "aclrtKernelArgsFinalize": (_c_int, [_c_ptr]),
+    "aclrtLaunchKernelWithConfig": (_c_int, [_c_ptr, _c_u32, _c_ptr, ctypes.POINTER(LaunchKernelCfg), _c_ptr, _c_ptr]),
     "aclmdlExecute": (_c_int, [_c_u32, _c_ptr, _c_ptr]),
     "aclmdlExecuteAsync": (_c_int, [_c_u32, _c_ptr, _c_ptr, _c_ptr]),
 }

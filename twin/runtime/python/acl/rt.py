@@ -151,3 +151,22 @@ def memcpy_async(dst: int, dest_max: int, src: int, count: int, kind: int, strea
 
 def memset(dev_ptr: int, max_count: int, value: int, count: int) -> int:
     return _memset(dev_ptr, max_count, value, count)
+
+
+# Kernel binaries and launches (acl/_kernel.py).
+from acl._kernel import (  # noqa: E402,F401  (public acl.rt names)
+    binary_get_function,
+    binary_load_from_file,
+    binary_unload,
+    kernel_args_append,
+    kernel_args_append_place_holder,
+    kernel_args_finalize,
+    kernel_args_get_handle_mem_size,
+    kernel_args_get_mem_size,
+    kernel_args_get_place_holder_buffer,
+    kernel_args_init,
+    kernel_args_init_by_user_mem,
+    kernel_args_para_update,
+    launch_kernel,
+    launch_kernel_with_config,
+)
