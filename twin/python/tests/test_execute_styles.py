@@ -56,27 +56,27 @@ def _write_sum(ctx, x1, x2, calls, style):
     calls.append(style)
 
 
-def _register_schema_bound(calls):
-    @register_op_impl(op_type=OP)
+def _register_schema_bound(calls, op_type=OP):
+    @register_op_impl(op_type=op_type)
     class SchemaBound:
         def execute(self, x1, x2):  # no "-> None": CANN accepts that for execute
             _write_sum(get_execute_ctx(), x1, x2, calls, "schema")
 
 
-def _register_legacy(calls):
-    @register_op_impl(op_type=OP)
+def _register_legacy(calls, op_type=OP):
+    @register_op_impl(op_type=op_type)
     class Legacy(EagerExecuteOp):
         def execute(self, ctx):
             _write_sum(ctx, ctx.get_input_tensor(0), ctx.get_input_tensor(1), calls, "legacy")
 
 
-def _graph(dims, locked=True):
+def _graph(dims, locked=True, op_type=OP):
     builder = GraphBuilder("locked_add")
     x1 = builder.create_input(0, name="data_x", data_type=DataType.DT_FLOAT, format=Format.FORMAT_ND, shape=dims)
     x2 = builder.create_input(1, name="data_y", data_type=DataType.DT_FLOAT, format=Format.FORMAT_ND, shape=dims)
 
     def node():
-        return builder._add_op_node(OP, inputs=[("x1", "required", x1), ("x2", "required", x2)], attrs=[],
+        return builder._add_op_node(op_type, inputs=[("x1", "required", x1), ("x2", "required", x2)], attrs=[],
                                     outputs=[("output0", "required", 1)])[0][0]
     if locked:
         with attr_scope({"_out_shape_locked": True}):
@@ -92,9 +92,9 @@ def _tensor(array):
     return Tensor(array.ravel().tolist(), None, DataType.DT_FLOAT, Format.FORMAT_ND, list(array.shape))
 
 
-def _run(dims, sizes, rng):
+def _run(dims, sizes, rng, op_type=OP):
     session = Session({"ge.exec.deviceId": "0"})
-    session.add_graph(0, _graph(dims))
+    session.add_graph(0, _graph(dims, op_type=op_type))
     for n in sizes:
         x, y = rng.standard_normal(n).astype(np.float32), rng.standard_normal(n).astype(np.float32)
         (out,) = session.run_graph(0, [_tensor(x), _tensor(y)])
@@ -121,11 +121,47 @@ def test_locked_dynamic_graph_as_the_sample_builds_it(opp_root, rng, register):
     assert len(calls) == 3
 
 
-def test_without_the_lock_the_missing_inference_is_named(opp_root):
-    _register_schema_bound([])
+def test_without_the_lock_a_custom_op_keeps_the_graphs_descs(opp_root, rng):
+    """GE's InferCustomOpShape: a custom op with no infer function keeps the output desc the
+    graph sets (the twin cannot tell an unset desc from a scalar one: it keeps either)."""
+    calls = []
+    _register_schema_bound(calls)
+    n = int(rng.integers(1, 512))
     session = Session({"ge.exec.deviceId": "0"})
-    with pytest.raises(GeError, match=rf"op type {OP} has no shape inference .* does not carry _out_shape_locked=true"):
-        session.add_graph(0, _graph([8], locked=False))
+    session.add_graph(0, _graph([n], locked=False))
+    x, y = rng.standard_normal(n).astype(np.float32), rng.standard_normal(n).astype(np.float32)
+    (out,) = session.run_graph(0, [_tensor(x), _tensor(y)])
+    np.testing.assert_allclose(np.asarray(out.data, dtype=np.float32), x + y, rtol=1e-6, atol=1e-6)
+    assert calls == ["schema"]
+
+
+# a type no prototype library of this process registers (REG_OP registrations outlive a test)
+UNREGISTERED = "AddPythonCustomOp"
+
+
+@pytest.fixture
+def runtime_only():
+    """GE up, with no OPP root: the op's prototype library is not loaded (the earlier sample)."""
+    GeApi.ge_initialize({"ge.exec.deviceId": "0", "ge.socVersion": "Ascend910B1"})
+    yield
+    GeApi.ge_finalize()
+
+
+def test_legacy_execute_runs_without_a_loaded_prototype(runtime_only, rng):
+    """The earlier args_refresh_add_custom sample puts only its Python plugin directory on
+    ASCEND_CUSTOM_OPP_PATH: the node's own IR (from the ES wrapper) describes it, GE skips its
+    inference, and the legacy execute(self, ctx) reads everything from ctx."""
+    calls = []
+    _register_legacy(calls, UNREGISTERED)
+    _run([-1], [int(v) for v in rng.integers(1, 2048, size=2)], rng, UNREGISTERED)
+    assert calls == ["legacy", "legacy"]
+
+
+def test_schema_bound_execute_needs_the_prototype(runtime_only):
+    _register_schema_bound([], UNREGISTERED)
+    session = Session({"ge.exec.deviceId": "0"})
+    session.add_graph(0, _graph([8], op_type=UNREGISTERED))
+    with pytest.raises(GeError, match=rf"canonical IR not found for schema-bound execute: {UNREGISTERED}"):
         session.run_graph(0, [_tensor(np.ones(8, np.float32))] * 2)
 
 
@@ -159,6 +195,6 @@ def test_a_locked_unknown_output_read_by_another_node_is_refused(opp_root):
         holder.set_shape([-1]).set_data_type(DataType.DT_FLOAT)
     session = Session({"ge.exec.deviceId": "0"})
     session.add_graph(0, builder.build_and_reset([second]))
-    with pytest.raises(GeError, match=rf"node {first.name} \(op {OP}\): output output0 carries _out_shape_locked "
-                                      rf"with unknown dims \[-1\], and node {second.name} reads it"):
+    with pytest.raises(GeError, match=rf"node {first.name} \(op {OP}\): output output0 has unknown dims \[-1\] that no "
+                                      rf"shape inference resolves .*, and node {second.name} reads it"):
         session.run_graph(0, [_tensor(np.ones(8, np.float32))] * 2)

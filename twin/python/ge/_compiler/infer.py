@@ -57,25 +57,33 @@ def infer_graph(graph: GraphIR, order: List[Node], catalog: OpCatalog, unknown_d
             node.output_descs[0] = value.desc.copy()
             _check_static(node, node.output_descs[0], "constant")
             continue
-        info = _op_info(node, catalog, need_infer=not shape_locked(node))
+        info = _op_info(node, catalog)
         for slot, desc in enumerate(node.input_descs):
             if node.inputs[slot] is not None:
                 check_static(node, desc, f"input {node.input_names[slot]}")
-        if shape_locked(node):
+        if not runs_inference(node, info):
             continue  # unknown dims stay: an execute node's run gives them (stepped_plan.runtime_shaped)
         results = _call(node, lambda: info.infer(node_spec(node, info.ir_meta)))
         _apply(node, output_slots(node, info.ir_meta), results, unknown_dims)
 
 
-def _op_info(node: Node, catalog: OpCatalog, need_infer: bool = True):
-    info = catalog.op_info(node.type)
+def runs_inference(node: Node, info) -> bool:
+    """Whether GE calls an infer function for the node. Not for a node carrying
+    _out_shape_locked (InferShapePass), nor for a custom op (a Python impl is registered) without
+    one: GE's InferCustomOpShape then keeps the output descs the graph gives (a node whose
+    prototype is not even loaded skips inference the same way)."""
+    return not shape_locked(node) and info.infer is not None
+
+
+def _op_info(node: Node, catalog: OpCatalog):
+    info = catalog.node_info(node)
     if info is None:
         raise GraphCompileError(f"{_where(node)}: op type {node.type} is not registered (no REG_OP proto in "
                                 "ASCEND_CUSTOM_OPP_PATH and no Python register_op)")
-    if need_infer and info.infer is None:
+    if info.infer is None and not shape_locked(node) and catalog.impl(node.type) is None:
         raise GraphCompileError(f"{_where(node)}: op type {node.type} has no shape inference (IMPL_OP "
-                                f"InferShape/InferDataType or register_op infer_meta), and the node does not "
-                                f"carry {OUT_SHAPE_LOCKED}=true")
+                                f"InferShape/InferDataType or register_op infer_meta), no Python impl, and the "
+                                f"node does not carry {OUT_SHAPE_LOCKED}=true")
     return info
 
 
@@ -110,10 +118,10 @@ class _BoundNode:
     again when an upstream result changes them."""
 
     def __init__(self, graph: GraphIR, node: Node, catalog: OpCatalog) -> None:
-        # a shape-locked node gets its input descs like any other, but no inference runs: its
-        # output descs stay the graph's
-        self.locked = shape_locked(node)
-        self.node, self.info = node, _op_info(node, catalog, need_infer=not self.locked)
+        # a node GE infers nothing for (runs_inference) gets its input descs like any other, and
+        # its output descs stay the graph's
+        self.node, self.info = node, _op_info(node, catalog)
+        self.locked = not runs_inference(node, self.info)
         self.slots = output_slots(node, self.info.ir_meta)
         self.sources = [(slot, graph.nodes[src.node].output_descs, src.index)
                         for slot, src in enumerate(node.inputs) if src is not None]

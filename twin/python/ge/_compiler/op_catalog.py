@@ -11,9 +11,11 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 from ge.custom_op import _bridge
 from ge.custom_op._infer_meta_ctx import InferMetaContext
+from ge.custom_op._ir_types import AttrType
 from ge.custom_op._node import NodeSpec
 from ge.custom_op.proto import get_registered_op_proto_by_op_type
 from ge.custom_op.registry import OpImplDescriptor, get_registered_op_impl_by_op_type
+from ge.graph._ir import Node
 
 from . import opp_lib
 from .errors import GraphCompileError
@@ -25,10 +27,16 @@ InferredOutput = Tuple[List[int], List[int], int]  # (origin dims, storage dims,
 class OpInfo:
     op_type: str
     ir_meta: dict
-    source: str  # "python" | "opp"
+    source: str  # "python" | "opp" | "graph" (no prototype: the IR layout the node itself carries)
     infer: Optional[Callable[[NodeSpec], List[InferredOutput]]]
     # prepares what only depends on the node once (the C ABI request); None: nothing to prepare
     bind: Optional[Callable[[NodeSpec], Callable[[], List[InferredOutput]]]] = None
+
+    @property
+    def registered_ir(self) -> Optional[dict]:
+        """The canonical IR the bridge binds schema-bound callbacks to (GE's GetRegisteredIrDef):
+        none without a prototype, so only a legacy ``execute(self, ctx)`` runs then."""
+        return None if self.source == "graph" else self.ir_meta
 
     def bound_infer(self, spec: NodeSpec) -> Callable[[], List[InferredOutput]]:
         """This node's inference, called again at each run while its inputs stay the same."""
@@ -85,6 +93,21 @@ class OpCatalog:
                 raise GraphCompileError(f"loading C++ op protos (REG_OP) from ASCEND_CUSTOM_OPP_PATH failed: "
                                         f"{exc}") from None
         return self._opp
+
+    def node_info(self, node: Node) -> Optional[OpInfo]:
+        """``op_info`` of the node's type; for a type with no prototype but a Python impl, the IR
+        layout the node carries (what the ES builder recorded), as GE runs a custom op whose
+        prototype library is not loaded. None when neither exists."""
+        info = self.op_info(node.type)
+        if info is not None or self.impl(node.type) is None or not (node.ir_inputs or node.ir_outputs):
+            return info
+        kinds = {"required": 0, "optional": 1, "dynamic": 2}
+        ir_meta = {"inputs": [{"name": name, "kind": kinds[kind]} for name, kind, _ in node.ir_inputs],
+                   "attrs": [{"name": name, "type": attr.type.name} for name, attr in node.attrs.items()
+                             if not name.startswith("_") and attr.type.name in AttrType.ALL],
+                   "outputs": [{"name": name, "kind": 1 if kind == "dynamic" else 0}
+                               for name, kind, _ in node.ir_outputs]}
+        return OpInfo(node.type, ir_meta, "graph", None)
 
     @staticmethod
     def impl(op_type: str) -> Optional[OpImplDescriptor]:

@@ -24,7 +24,7 @@ from . import compile_graph
 from .constants import CONST_NODE_TYPES, const_value
 from .custom_optimizer import CustomNode, resolve_custom_node, run_compile
 from .errors import GraphCompileError
-from .infer import OUT_SHAPE_LOCKED, infer_graph, shape_locked
+from .infer import infer_graph
 from .op_catalog import OpCatalog
 from .options import CompileTarget
 from .placement import KERNEL, HOST_EXECUTE, placement_of
@@ -212,14 +212,14 @@ def _runtime_shaped(graph: GraphIR, steps: list, outputs: List[TensorKey]) -> fr
     execute_nodes = {step.custom.node.name: step for step in steps if isinstance(step, ExecuteStep)}
     found = set()
     for node in graph.nodes.values():
-        if not shape_locked(node):
+        if node.type in DATA_NODE_TYPES or node.type in CONST_NODE_TYPES:
             continue
         for index, desc in enumerate(node.output_descs):
             if not any(d < 0 for d in desc.shape):
                 continue
             ep, where = Endpoint(node.name, index), f"node {node.name} (op {node.type})"
-            what = (f"{where}: output {node.output_names[index]} carries {OUT_SHAPE_LOCKED} with unknown dims "
-                    f"{list(desc.shape)}")
+            what = (f"{where}: output {node.output_names[index]} has unknown dims {list(desc.shape)} that no "
+                    "shape inference resolves (_out_shape_locked, or a custom op without one)")
             step = execute_nodes.get(node.name)
             if step is None:
                 raise GraphCompileError(f"{what}, and the node has no execute to produce it at run time")

@@ -511,7 +511,7 @@ class _Run:
         else:
             ctx = EagerOpExecutionContext._create(spec, stream=self.stream, allocator=allocator)
         try:
-            _bridge.call_execute(custom.instance_id, ir_meta, ctx, step.backend)
+            _bridge.call_execute(custom.instance_id, custom.info.registered_ir, ctx, step.backend)
         except Exception as exc:
             raise ModelRunError(f"{_where(node)}: execute failed: {_one_line(exc)}") from exc
         self.queued = self.queued or not host  # a device execute may have launched on the stream
