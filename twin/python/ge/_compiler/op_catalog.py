@@ -11,7 +11,9 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 from ge.custom_op import _bridge
 from ge.custom_op._infer_meta_ctx import InferMetaContext
+from ge.custom_op._backend import INTERFACE_EAGER_EXECUTE, INTERFACE_HOST_CPU_EXECUTE, kernel_bindings, unbound_execute
 from ge.custom_op._ir_types import AttrType
+from ge.custom_op._signature import is_legacy_execute
 from ge.custom_op._node import NodeSpec
 from ge.custom_op.proto import get_registered_op_proto_by_op_type
 from ge.custom_op.registry import OpImplDescriptor, get_registered_op_impl_by_op_type
@@ -50,6 +52,13 @@ def _python_infer(op_type: str, ir_meta: dict) -> Callable[[NodeSpec], List[Infe
     def infer(spec: NodeSpec) -> List[InferredOutput]:
         return _bridge.call_infer_meta(op_type, ir_meta, InferMetaContext._create(spec))
     return infer
+
+
+def _runs_without_ir(descriptor: OpImplDescriptor) -> bool:
+    """Only legacy ``execute(self, ctx)`` callbacks: nothing to bind to a canonical IR."""
+    if set(descriptor.interfaces) - {INTERFACE_EAGER_EXECUTE, INTERFACE_HOST_CPU_EXECUTE}:
+        return False
+    return all(is_legacy_execute(unbound_execute(descriptor.cls, backend)) for backend in kernel_bindings(descriptor.cls))
 
 
 class OpCatalog:
@@ -99,8 +108,11 @@ class OpCatalog:
         layout the node carries (what the ES builder recorded), as GE runs a custom op whose
         prototype library is not loaded. None when neither exists."""
         info = self.op_info(node.type)
-        if info is not None or self.impl(node.type) is None or not (node.ir_inputs or node.ir_outputs):
+        descriptor = self.impl(node.type)
+        if info is not None or descriptor is None or not (node.ir_inputs or node.ir_outputs):
             return info
+        if not _runs_without_ir(descriptor):
+            return None  # schema-bound callbacks bind to a registered IR: "no prototype" it is
         kinds = {"required": 0, "optional": 1, "dynamic": 2}
         ir_meta = {"inputs": [{"name": name, "kind": kinds[kind]} for name, kind, _ in node.ir_inputs],
                    "attrs": [{"name": name, "type": attr.type.name} for name, attr in node.attrs.items()
