@@ -82,7 +82,7 @@ get_filename_component(_GE_ES_BASE "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE
 set(_GE_ES_DEFAULT_FLAGS -fPIC -Wall -fstack-protector-all -std=c++17 -D_GLIBCXX_USE_CXX11_ABI=0 -O2)
 
 # Prints the modules `pip wheel --no-build-isolation` of a setup.py project needs and this
-# interpreter lacks (exit 1), located with importlib.util.find_spec as pip's own checks do.
+# interpreter lacks (exit 1), located with importlib.util.find_spec (found, not imported).
 # wheel is needed only by a setuptools older than 70.1 (which has no bdist_wheel of its own);
 # setuptools may be imported for that: only importing pip first upsets its distutils hack.
 set(_GE_ES_WHEEL_TOOLS_PROBE [=[
