@@ -81,6 +81,24 @@ set(_GE_ES_SCRIPT "${CMAKE_CURRENT_LIST_FILE}")
 get_filename_component(_GE_ES_BASE "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)
 set(_GE_ES_DEFAULT_FLAGS -fPIC -Wall -fstack-protector-all -std=c++17 -D_GLIBCXX_USE_CXX11_ABI=0 -O2)
 
+# Prints the modules `pip wheel --no-build-isolation` of a setup.py project needs and this
+# interpreter lacks (exit 1), located with importlib.util.find_spec (found, not imported).
+# wheel is needed only by a setuptools older than 70.1 (which has no bdist_wheel of its own);
+# setuptools may be imported for that: only importing pip first upsets its distutils hack.
+set(_GE_ES_WHEEL_TOOLS_PROBE [=[
+import importlib.util, sys
+missing = [m for m in ("pip", "setuptools") if importlib.util.find_spec(m) is None]
+if "setuptools" not in missing and importlib.util.find_spec("wheel") is None:
+    try:
+        own_bdist_wheel = importlib.util.find_spec("setuptools.command.bdist_wheel") is not None
+    except Exception:
+        own_bdist_wheel = False
+    if not own_bdist_wheel:
+        missing.append("wheel")
+print(", ".join(missing))
+sys.exit(1 if missing else 0)
+]=])
+
 function(add_es_library_and_whl)
   _ge_es_add_library(add_es_library_and_whl ${ARGN})
 endfunction()
@@ -203,6 +221,9 @@ function(_ge_es_add_library caller)
     DEPENDS ${proto_dep} ${gen_esb_dep} "${_GE_ES_SCRIPT}"
     COMMENT "Generating the ES API of module ${module} with gen_esb"
     VERBATIM)
+  # generate_${es}_code is the one target owning the generation: every other consumer of its
+  # outputs depends on that target, so `make -jN` runs gen_esb once (a custom command's rule is
+  # emitted into each target listing its outputs, and independent targets would run it at once).
   add_custom_target(generate_${es}_code ALL DEPENDS "${flag}" "${all_in_one}")
 
   add_library(${es}_obj OBJECT "${all_in_one}")
@@ -233,19 +254,24 @@ function(_ge_es_add_library caller)
   set(umbrella generate_${es}_code ${es}_so ${es}_a)
   if(NOT ES_SKIP_WHL)
     # A wheel is built with `pip wheel --no-deps --no-build-isolation --no-index`, which runs
-    # offline only when pip, setuptools and wheel are installed: check now, not at build time.
+    # offline only when pip and setuptools (and wheel, for a setuptools without bdist_wheel) are
+    # installed. The modules are only located, never imported: importing pip before setuptools
+    # trips setuptools' distutils hack on Debian although all three are installed.
     find_package(Python3 COMPONENTS Interpreter QUIET)
     if(NOT Python3_Interpreter_FOUND)
       message(FATAL_ERROR "${caller}: building the ${es} wheel needs a Python 3 interpreter; none was found "
                           "(use add_es_library for the C/C++ library without a wheel)")
     endif()
-    execute_process(COMMAND "${Python3_EXECUTABLE}" -c "import pip, setuptools, wheel"
-                    RESULT_VARIABLE missing OUTPUT_QUIET ERROR_QUIET)
-    if(NOT missing EQUAL 0)
+    execute_process(COMMAND "${Python3_EXECUTABLE}" -c "${_GE_ES_WHEEL_TOOLS_PROBE}"
+                    RESULT_VARIABLE probe_status OUTPUT_VARIABLE missing OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+    if(NOT probe_status EQUAL 0)
+      if(missing STREQUAL "")
+        set(missing "pip, setuptools and wheel (the probe itself failed)")
+      endif()
       message(FATAL_ERROR "${caller}: building the ${es} wheel is not supported with ${Python3_EXECUTABLE}: "
-                          "it needs pip, setuptools and wheel installed, because the twin builds wheels offline "
-                          "(pip wheel --no-deps --no-build-isolation --no-index); use add_es_library (no wheel) "
-                          "and put ${gen_dir} on PYTHONPATH instead")
+                          "missing Python module(s) ${missing}; the twin builds wheels offline "
+                          "(pip wheel --no-deps --no-build-isolation --no-index), so install them for that "
+                          "interpreter, or use add_es_library (no wheel) and put ${gen_dir} on PYTHONPATH")
     endif()
     set(whl_src "${build_dir}/whl_src")
     set(whl_dir "${build_dir}/whl")
@@ -258,10 +284,11 @@ function(_ge_es_add_library caller)
       COMMAND "${Python3_EXECUTABLE}" -m pip wheel --no-deps --no-build-isolation --no-index -q -w "${whl_dir}"
               "${whl_src}"
       COMMAND "${CMAKE_COMMAND}" -E touch "${whl_stamp}"
-      DEPENDS "${flag}" "${_GE_ES_SCRIPT}"
+      DEPENDS generate_${es}_code "${flag}" "${_GE_ES_SCRIPT}"
       COMMENT "Building the ${es} wheel"
       VERBATIM)
     add_custom_target(generate_${es}_whl ALL DEPENDS "${whl_stamp}")
+    add_dependencies(generate_${es}_whl generate_${es}_code)
     list(APPEND umbrella generate_${es}_whl)
   endif()
 

@@ -100,3 +100,59 @@ def test_missing_output_index_and_scopes():
     builder.set_graph_output(y, 1)
     with pytest.raises(RuntimeError, match=r"graph output indices \[0\] are not set"):
         builder.build_and_reset()
+
+
+def test_module_level_scopes_as_the_args_refresh_sample_uses_them():
+    """The args_refresh_add_custom Python sample imports attr_scope from ge.es.graph_builder and
+    wraps its op call in ``with attr_scope({"_out_shape_locked": True})``; it used to fail with
+    ImportError. Nested scopes merge (inner wins), unwind on exit, and reach inputs, constants
+    and ops of whichever builder creates the node."""
+    from ge.es.graph_builder import attr_scope, control_dependency_scope
+
+    builder = GraphBuilder("scoped")
+    x = builder.create_input(0, shape=[4])
+    gate = builder.create_input(1, shape=[4])
+    with attr_scope({"_out_shape_locked": True, "level": 1}):
+        with attr_scope({"level": 2, "tag": "inner"}), control_dependency_scope([gate]):
+            inner = x + x
+            const = builder.create_const_float([1.0, 2.0])
+            late_input = builder.create_input(2, shape=[4])
+        outer = x * x
+        with pytest.raises(RuntimeError):
+            with attr_scope({"level": 3}):
+                raise RuntimeError("unwinds")
+        after_error = x - x
+    plain = x / x
+    nodes = builder._ir.nodes
+
+    def attrs(holder):
+        return {k: v.value for k, v in nodes[holder._node].attrs.items() if k in ("_out_shape_locked", "level", "tag")}
+
+    assert attrs(inner) == {"_out_shape_locked": True, "level": 2, "tag": "inner"}
+    assert attrs(const) == attrs(late_input) == attrs(inner)
+    assert attrs(outer) == attrs(after_error) == {"_out_shape_locked": True, "level": 1}
+    assert attrs(plain) == {}
+    for holder in (inner, const, late_input):
+        assert nodes[holder._node].control_inputs == ["input_1"]
+    for holder in (outer, after_error, plain):
+        assert nodes[holder._node].control_inputs == []
+
+
+def test_control_dependency_scope_of_another_builder_is_refused():
+    from ge.es.graph_builder import attr_scope, control_dependency_scope
+
+    first, second = GraphBuilder("first"), GraphBuilder("second")
+    gate = first.create_input(0)
+    with control_dependency_scope([gate]):
+        with pytest.raises(RuntimeError, match=r"graph second: control_dependency_scope tensor input_0 belongs to "
+                                               r"GraphBuilder 'first'"):
+            second.create_input(0)
+    with pytest.raises(TypeError, match="tensors must be a list of TensorHolder"):
+        with control_dependency_scope(gate):
+            pass
+    with pytest.raises(TypeError, match="attr_maps must be a dict"):
+        with attr_scope([("k", 1)]):
+            pass
+    with pytest.raises(TypeError, match="unsupported attr value"):
+        with attr_scope({"k": object()}):
+            pass

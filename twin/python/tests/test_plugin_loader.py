@@ -111,7 +111,7 @@ def test_cpp_only_roots_do_not_trigger_python_loading(tmp_path):
     assert has_python_entries(str(root)) is True
 
 
-def test_group_or_other_writable_plugins_are_refused(monkeypatch, tmp_path, capsys):
+def test_world_writable_plugins_are_refused_with_the_fix(monkeypatch, tmp_path, capsys):
     import os
     monkeypatch.delenv("ASCEND_TWIN_ALLOW_WRITABLE_PATHS", raising=False)
     shared = tmp_path / "shared"
@@ -129,9 +129,51 @@ def test_group_or_other_writable_plugins_are_refused(monkeypatch, tmp_path, caps
     err = capsys.readouterr().err
     assert "TwinTrustPlanted" not in loaded and "TwinTrustWritableFile" not in loaded
     assert "TwinTrustFine" in loaded
-    assert f"{shared} is writable by group or others (mode 777)" in err
-    assert f"{writable_file} is writable by group or others (mode 666)" in err
+    assert f"{shared} is writable by others (mode 777); a plugin path must not be world-writable: run " \
+           f"`chmod o-w {shared}`" in err
+    assert f"{writable_file} is writable by others (mode 666)" in err
     assert "ASCEND_TWIN_ALLOW_WRITABLE_PATHS=1" in err
     monkeypatch.setenv("ASCEND_TWIN_ALLOW_WRITABLE_PATHS", "1")  # the opt-out
     load_custom_op_plugins()
     assert "TwinTrustPlanted" in _loaded_types()
+
+
+def test_group_writable_checkout_loads(monkeypatch, tmp_path, capsys):
+    """Regression: a clone made under umask 002 has 775 directories and 664 files; the sample's
+    src/ge plugin directory was refused. CANN checks no permissions, so group-writable is fine."""
+    import os
+    monkeypatch.delenv("ASCEND_TWIN_ALLOW_WRITABLE_PATHS", raising=False)
+    old_umask = os.umask(0o002)
+    try:
+        plugin_dir = tmp_path / "sample" / "src" / "ge"
+        plugin_dir.mkdir(parents=True)
+        _plugin(plugin_dir / "add_custom.py", "TwinTrustGroupWritable")
+    finally:
+        os.umask(old_umask)
+    assert oct(plugin_dir.stat().st_mode & 0o777) == "0o775"
+    assert oct((plugin_dir / "add_custom.py").stat().st_mode & 0o777) == "0o664"
+    monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", str(plugin_dir))
+    load_custom_op_plugins()
+    assert "TwinTrustGroupWritable" in _loaded_types()
+    assert "refused" not in capsys.readouterr().err
+
+
+def test_a_plugin_file_in_a_sticky_world_writable_directory_loads(monkeypatch, tmp_path, capsys):
+    """As in /tmp (mode 1777): others cannot replace this user's file there, so the file loads;
+    the same directory as a plugin directory (others could add plugins to it) is refused."""
+    import os
+    monkeypatch.delenv("ASCEND_TWIN_ALLOW_WRITABLE_PATHS", raising=False)
+    sticky = tmp_path / "sticky"
+    sticky.mkdir()
+    plugin = _plugin(sticky / "own.py", "TwinTrustSticky")
+    os.chmod(sticky, 0o1777)
+    monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", str(plugin))
+    load_custom_op_plugins()
+    assert "TwinTrustSticky" in _loaded_types()
+    _bridge.clear_loaded_op_impl_modules()
+    from ge.custom_op import clear_registered_op_impls
+    clear_registered_op_impls()
+    monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", str(sticky))
+    load_custom_op_plugins()
+    assert "TwinTrustSticky" not in _loaded_types()
+    assert f"{sticky} is writable by others (mode 1777)" in capsys.readouterr().err

@@ -69,6 +69,40 @@ def test_return_annotation_is_required():
         _validate(Other)
 
 
+def test_execute_needs_no_return_annotation():
+    """As CANN: the return annotation is checked on compile and declare_launch_args, never on
+    execute (the args_refresh_add_custom sample's ``def execute(self, x, y):`` has none)."""
+    class Bare:
+        def execute(self, x, bias, xs, *, alpha, dt, shape): ...
+    assert _validate(Bare) is True
+
+    class Annotated:
+        def execute(self, x, bias, xs, *, alpha, dt, shape) -> int: ...
+    assert _validate(Annotated) is True
+
+    class StillCountsParameters:
+        def execute(self, x, *, alpha, dt, shape): ...
+    with pytest.raises(TypeError, match=_prefix("execute") + "3 positional input parameters"):
+        _validate(StillCountsParameters)
+
+
+def test_legacy_execute_ctx_is_not_bound_to_the_ir():
+    """``execute(self, ctx)`` (the earlier API) reads inputs from ctx: no IR check, no IR needed."""
+    from ge.custom_op import EagerExecuteOp
+
+    class Legacy(EagerExecuteOp):
+        def execute(self, ctx): ...
+    descriptor = _register(Legacy)
+    assert descriptor.interfaces == ["eager_execute"]
+    assert _bridge.validate_op_impl_descriptor(descriptor.descriptor_key, IR) is True
+    assert _bridge.validate_op_impl_descriptor(descriptor.descriptor_key, None) is True
+
+    class NamedOtherwise:
+        def execute(self, context): ...
+    with pytest.raises(TypeError, match=_prefix("execute") + "3 positional input parameters"):
+        _validate(NamedOtherwise)
+
+
 def test_variadics_rejected():
     class Star:
         def compile(self, *args) -> None: ...

@@ -90,7 +90,7 @@ class CustomNode:
 
 
 def resolve_custom_node(node: Node, catalog: OpCatalog) -> CustomNode:
-    info = catalog.op_info(node.type)
+    info = catalog.node_info(node)
     if info is None:
         raise GraphCompileError(f"{_where(node)}: no prototype of op type {node.type} (no REG_OP in the OPP "
                                 "libraries and no Python register_op)")
@@ -102,7 +102,7 @@ def resolve_custom_node(node: Node, catalog: OpCatalog) -> CustomNode:
         raise GraphCompileError(f"{_where(node)}: {descriptor.class_name} has neither declare_launch_args nor "
                                 "execute: GE has no way to run it")
     try:
-        instance_id = holder_instance_id(descriptor, info.ir_meta)
+        instance_id = holder_instance_id(descriptor, info.registered_ir)
     except Exception as exc:
         raise GraphCompileError(f"{_where(node)}: {_one_line(exc)}") from None
     return CustomNode(node, info, descriptor, instance_id)
@@ -114,7 +114,7 @@ def run_compile(custom: CustomNode, options: Mapping[str, str], target: CompileT
     ctx = OpCompileContext._create(node_spec(custom.node, custom.info.ir_meta), options=options,
                                    platform=target.platform)
     try:
-        _bridge.call_compile(custom.instance_id, custom.info.ir_meta, ctx)
+        _bridge.call_compile(custom.instance_id, custom.info.registered_ir, ctx)
     except Exception as exc:
         raise GraphCompileError(f"{_where(custom.node)}: compile failed: {_one_line(exc)}") from exc
 
@@ -153,7 +153,7 @@ def run_declare(custom: CustomNode, memory: MemoryPlan) -> DeclaredLaunchPlan:
     ctx = AnnotatedArgsContext._create(node_spec(node, ir_meta, in_addrs, out_addrs), stream_id=STREAM_ID,
                                        workspace_base=LOGICAL_FEATURE_MAP_BASE + memory.workspace_offset)
     try:
-        _bridge.call_declare_launch_args(custom.instance_id, ir_meta, ctx)
+        _bridge.call_declare_launch_args(custom.instance_id, custom.info.registered_ir, ctx)
         plan = ctx._take_plan()
     except Exception as exc:
         raise GraphCompileError(f"{_where(node)}: declare_launch_args failed: {_one_line(exc)}") from exc

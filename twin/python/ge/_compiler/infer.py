@@ -28,6 +28,16 @@ def _unknown_as_minus_one(desc: TensorDescIR) -> None:
         desc.origin_shape = [d if d >= 0 else -1 for d in desc.origin_shape]
 
 
+# GE's ATTR_NAME_OUT_SHAPE_LOCKED: InferShapePass calls no infer function for a node carrying it
+# (true), and its output descs stay as the graph builder set them.
+OUT_SHAPE_LOCKED = "_out_shape_locked"
+
+
+def shape_locked(node: Node) -> bool:
+    attr = node.attrs.get(OUT_SHAPE_LOCKED)
+    return attr is not None and attr.value is True
+
+
 def infer_graph(graph: GraphIR, order: List[Node], catalog: OpCatalog, unknown_dims: bool = False) -> None:
     """Fills every input/output desc of ``graph`` (a private copy) in place. With
     ``unknown_dims`` the graph inputs may keep -1 dims, as GE infers a dynamic-shape graph at
@@ -51,18 +61,29 @@ def infer_graph(graph: GraphIR, order: List[Node], catalog: OpCatalog, unknown_d
         for slot, desc in enumerate(node.input_descs):
             if node.inputs[slot] is not None:
                 check_static(node, desc, f"input {node.input_names[slot]}")
+        if not runs_inference(node, info):
+            continue  # unknown dims stay: an execute node's run gives them (stepped_plan.runtime_shaped)
         results = _call(node, lambda: info.infer(node_spec(node, info.ir_meta)))
         _apply(node, output_slots(node, info.ir_meta), results, unknown_dims)
 
 
+def runs_inference(node: Node, info) -> bool:
+    """Whether GE calls an infer function for the node. Not for a node carrying
+    _out_shape_locked (InferShapePass), nor for a custom op (a Python impl is registered) without
+    one: GE's InferCustomOpShape then keeps the output descs the graph gives (a node whose
+    prototype is not even loaded skips inference the same way)."""
+    return not shape_locked(node) and info.infer is not None
+
+
 def _op_info(node: Node, catalog: OpCatalog):
-    info = catalog.op_info(node.type)
+    info = catalog.node_info(node)
     if info is None:
         raise GraphCompileError(f"{_where(node)}: op type {node.type} is not registered (no REG_OP proto in "
                                 "ASCEND_CUSTOM_OPP_PATH and no Python register_op)")
-    if info.infer is None:
+    if info.infer is None and not shape_locked(node) and catalog.impl(node.type) is None:
         raise GraphCompileError(f"{_where(node)}: op type {node.type} has no shape inference (IMPL_OP "
-                                "InferShape/InferDataType or register_op infer_meta)")
+                                f"InferShape/InferDataType or register_op infer_meta), no Python impl, and the "
+                                f"node does not carry {OUT_SHAPE_LOCKED}=true")
     return info
 
 
@@ -97,7 +118,10 @@ class _BoundNode:
     again when an upstream result changes them."""
 
     def __init__(self, graph: GraphIR, node: Node, catalog: OpCatalog) -> None:
+        # a node GE infers nothing for (runs_inference) gets its input descs like any other, and
+        # its output descs stay the graph's
         self.node, self.info = node, _op_info(node, catalog)
+        self.locked = not runs_inference(node, self.info)
         self.slots = output_slots(node, self.info.ir_meta)
         self.sources = [(slot, graph.nodes[src.node].output_descs, src.index)
                         for slot, src in enumerate(node.inputs) if src is not None]
@@ -110,7 +134,12 @@ class _BoundNode:
             for slot, descs, index in self.sources:
                 node.input_descs[slot] = descs[index].copy()
             self.seen = [(list(shape), dtype) for shape, dtype in seen]
+            if self.locked:
+                self.key = tuple((tuple(d.origin_shape), tuple(d.shape), int(d.data_type)) for d in node.output_descs)
+                return
             self.call = self.info.bound_infer(node_spec(node, self.info.ir_meta))
+        if self.locked:
+            return
         results = _call(node, self.call)
         if results != self.results:
             _apply(node, self.slots, results, False)

@@ -11,9 +11,13 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 from ge.custom_op import _bridge
 from ge.custom_op._infer_meta_ctx import InferMetaContext
+from ge.custom_op._backend import INTERFACE_EAGER_EXECUTE, INTERFACE_HOST_CPU_EXECUTE, kernel_bindings, unbound_execute
+from ge.custom_op._ir_types import AttrType
+from ge.custom_op._signature import is_legacy_execute
 from ge.custom_op._node import NodeSpec
 from ge.custom_op.proto import get_registered_op_proto_by_op_type
 from ge.custom_op.registry import OpImplDescriptor, get_registered_op_impl_by_op_type
+from ge.graph._ir import Node
 
 from . import opp_lib
 from .errors import GraphCompileError
@@ -25,10 +29,16 @@ InferredOutput = Tuple[List[int], List[int], int]  # (origin dims, storage dims,
 class OpInfo:
     op_type: str
     ir_meta: dict
-    source: str  # "python" | "opp"
+    source: str  # "python" | "opp" | "graph" (no prototype: the IR layout the node itself carries)
     infer: Optional[Callable[[NodeSpec], List[InferredOutput]]]
     # prepares what only depends on the node once (the C ABI request); None: nothing to prepare
     bind: Optional[Callable[[NodeSpec], Callable[[], List[InferredOutput]]]] = None
+
+    @property
+    def registered_ir(self) -> Optional[dict]:
+        """The canonical IR the bridge binds schema-bound callbacks to (GE's GetRegisteredIrDef):
+        none without a prototype, so only a legacy ``execute(self, ctx)`` runs then."""
+        return None if self.source == "graph" else self.ir_meta
 
     def bound_infer(self, spec: NodeSpec) -> Callable[[], List[InferredOutput]]:
         """This node's inference, called again at each run while its inputs stay the same."""
@@ -42,6 +52,13 @@ def _python_infer(op_type: str, ir_meta: dict) -> Callable[[NodeSpec], List[Infe
     def infer(spec: NodeSpec) -> List[InferredOutput]:
         return _bridge.call_infer_meta(op_type, ir_meta, InferMetaContext._create(spec))
     return infer
+
+
+def _runs_without_ir(descriptor: OpImplDescriptor) -> bool:
+    """Only legacy ``execute(self, ctx)`` callbacks: nothing to bind to a canonical IR."""
+    if set(descriptor.interfaces) - {INTERFACE_EAGER_EXECUTE, INTERFACE_HOST_CPU_EXECUTE}:
+        return False
+    return all(is_legacy_execute(unbound_execute(descriptor.cls, backend)) for backend in kernel_bindings(descriptor.cls))
 
 
 class OpCatalog:
@@ -85,6 +102,24 @@ class OpCatalog:
                 raise GraphCompileError(f"loading C++ op protos (REG_OP) from ASCEND_CUSTOM_OPP_PATH failed: "
                                         f"{exc}") from None
         return self._opp
+
+    def node_info(self, node: Node) -> Optional[OpInfo]:
+        """``op_info`` of the node's type; for a type with no prototype but a Python impl, the IR
+        layout the node carries (what the ES builder recorded), as GE runs a custom op whose
+        prototype library is not loaded. None when neither exists."""
+        info = self.op_info(node.type)
+        descriptor = self.impl(node.type)
+        if info is not None or descriptor is None or not (node.ir_inputs or node.ir_outputs):
+            return info
+        if not _runs_without_ir(descriptor):
+            return None  # schema-bound callbacks bind to a registered IR: "no prototype" it is
+        kinds = {"required": 0, "optional": 1, "dynamic": 2}
+        ir_meta = {"inputs": [{"name": name, "kind": kinds[kind]} for name, kind, _ in node.ir_inputs],
+                   "attrs": [{"name": name, "type": attr.type.name} for name, attr in node.attrs.items()
+                             if not name.startswith("_") and attr.type.name in AttrType.ALL],
+                   "outputs": [{"name": name, "kind": 1 if kind == "dynamic" else 0}
+                               for name, kind, _ in node.ir_outputs]}
+        return OpInfo(node.type, ir_meta, "graph", None)
 
     @staticmethod
     def impl(op_type: str) -> Optional[OpImplDescriptor]:

@@ -72,6 +72,9 @@ class StepPlan:
     inputs: List[Endpoint]             # graph input i (device)
     constants: Dict[Endpoint, bytes]   # constant tensors (device), filled once
     outputs: List[TensorKey]           # graph output j <- this tensor
+    # outputs of shape-locked execute nodes whose dims stay unknown at this signature: the shape
+    # execute allocates (malloc_output_tensor) is the one the graph output gets at each run
+    runtime_shaped: frozenset = frozenset()
 
 
 def _desc_of(graph: GraphIR, ep: Endpoint) -> TensorDescIR:
@@ -199,4 +202,32 @@ def build_plan(graph: GraphIR, options: Mapping[str, str], target: CompileTarget
         outputs.append((ep, DEVICE if DEVICE in sides else HOST))
     descs = {Endpoint(n.name, i): d for n in graph.nodes.values() for i, d in enumerate(n.output_descs)}
     inputs = [Endpoint(n.name, 0) for n in graph.input_nodes()]
-    return StepPlan(graph, steps, descs, inputs, constants, outputs)
+    return StepPlan(graph, steps, descs, inputs, constants, outputs, _runtime_shaped(graph, steps, outputs))
+
+
+def _runtime_shaped(graph: GraphIR, steps: list, outputs: List[TensorKey]) -> frozenset:
+    """Unknown-dim outputs of shape-locked nodes (GE infers nothing for them). Their shape is
+    known once execute has run, so the twin takes it for a graph output read on the execute's
+    own side; a node or a copy reading such a tensor would need it at compile time: refused."""
+    execute_nodes = {step.custom.node.name: step for step in steps if isinstance(step, ExecuteStep)}
+    found = set()
+    for node in graph.nodes.values():
+        if node.type in DATA_NODE_TYPES or node.type in CONST_NODE_TYPES:
+            continue
+        for index, desc in enumerate(node.output_descs):
+            if not any(d < 0 for d in desc.shape):
+                continue
+            ep, where = Endpoint(node.name, index), f"node {node.name} (op {node.type})"
+            what = (f"{where}: output {node.output_names[index]} has unknown dims {list(desc.shape)} that no "
+                    "shape inference resolves (_out_shape_locked, or a custom op without one)")
+            step = execute_nodes.get(node.name)
+            if step is None:
+                raise GraphCompileError(f"{what}, and the node has no execute to produce it at run time")
+            readers = [n.name for n in graph.nodes.values() if ep in n.inputs]
+            if readers:
+                raise GraphCompileError(f"{what}, and node {readers[0]} reads it; the twin takes such a shape from "
+                                        "execute only for a graph output")
+            if (ep, step.side) not in outputs:
+                raise GraphCompileError(f"{what}, and the graph output needs it on the other memory side")
+            found.add(ep)
+    return frozenset(found)

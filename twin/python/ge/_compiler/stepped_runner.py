@@ -120,7 +120,9 @@ class _LoadedPlan:
         self.has_execute = any(isinstance(step, ExecuteStep) for step in plan.steps)
         self.datasets_moved = False
         self.input_args = [((ep, DEVICE), self.size(ep)) for ep in plan.inputs]
-        self.output_args = [((ep, side), self.size(ep), list(plan.descs[ep].shape),
+        # a run-time shaped output (plan.runtime_shaped) has size and shape None: the run gives them
+        self.output_args = [((ep, side), None if ep in plan.runtime_shaped else self.size(ep),
+                             None if ep in plan.runtime_shaped else list(plan.descs[ep].shape),
                              np.dtype(_dtype.numpy_dtype(plan.descs[ep].data_type)), MEMCPY_KINDS[(side, HOST)])
                             for ep, side in plan.outputs]
         self.segment_args: Dict[int, List[Tuple[Tuple[Endpoint, str], int]]] = {}
@@ -401,6 +403,7 @@ class _Run:
         # the plan's own addresses unless this run moves tensors (then a copy it may change)
         self.moved = loaded.has_execute or loaded.datasets_moved
         self.addrs: Dict[Tuple[Endpoint, str], int] = dict(loaded.buffers) if self.moved else loaded.buffers
+        self.run_shapes: Dict[Endpoint, List[int]] = {}  # what execute gave plan.runtime_shaped outputs
 
     def _copy(self, dst: int, src: int, size: int, kind: Tuple[str, str], what: str) -> None:
         if size:
@@ -425,6 +428,8 @@ class _Run:
         self._steps()
         results = []
         for j, (key, size, shape, dtype, kind) in enumerate(self.loaded.output_args):
+            if shape is None:
+                shape, size = self._run_shaped(key[0], dtype)
             out = np.empty(shape, dtype=dtype)
             if size:
                 _check(self.acl, memcpy(out.ctypes.data, size, addrs[key], size, kind), f"aclrtMemcpy of output {j}")
@@ -443,7 +448,16 @@ class _Run:
             if need:
                 self.addrs[key] = addr
         self._steps()
-        return [(self.addrs[key], size, list(shape)) for key, size, shape, _, _ in self.loaded.output_args]
+        results = []
+        for key, size, shape, dtype, _ in self.loaded.output_args:
+            if shape is None:
+                shape, size = self._run_shaped(key[0], dtype)
+            results.append((self.addrs[key], size, list(shape)))
+        return results
+
+    def _run_shaped(self, ep: Endpoint, dtype: np.dtype) -> Tuple[List[int], int]:
+        shape = self.run_shapes[ep]
+        return shape, int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
 
     def _steps(self) -> None:
         """Every step in order, then waits for the stream."""
@@ -497,7 +511,7 @@ class _Run:
         else:
             ctx = EagerOpExecutionContext._create(spec, stream=self.stream, allocator=allocator)
         try:
-            _bridge.call_execute(custom.instance_id, ir_meta, ctx, step.backend)
+            _bridge.call_execute(custom.instance_id, custom.info.registered_ir, ctx, step.backend)
         except Exception as exc:
             raise ModelRunError(f"{_where(node)}: execute failed: {_one_line(exc)}") from exc
         self.queued = self.queued or not host  # a device execute may have launched on the stream
@@ -509,7 +523,11 @@ class _Run:
                 raise ModelRunError(f"{_where(node)}: execute did not produce output {name} "
                                     "(malloc_output_tensor or make_output_ref_input)")
             desc = node.output_descs[slot]
-            if list(meta.storage_dims) != list(desc.shape) or meta.data_type != desc.data_type:
+            ep = Endpoint(node.name, slot)
+            if ep in self.plan.runtime_shaped and _fits(desc.shape, meta.storage_dims) and \
+                    meta.data_type == desc.data_type:
+                self.run_shapes[ep] = [int(d) for d in meta.storage_dims]
+            elif list(meta.storage_dims) != list(desc.shape) or meta.data_type != desc.data_type:
                 raise ModelRunError(f"{_where(node)}: execute produced output {name} as "
                                     f"{meta.data_type.name} {list(meta.storage_dims)}, shape inference says "
                                     f"{desc.data_type.name} {list(desc.shape)}")

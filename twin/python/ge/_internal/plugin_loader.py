@@ -5,9 +5,11 @@ name; a directory contributes its top-level ``*.py`` files and packages (sorted 
 starting with ``_`` skipped). Other content of a directory — C++ OPP trees such as ``op_proto/``
 or ``op_graph/`` — is not Python and is ignored here.
 
-Trust (Ascend tooling's rule: inputs must not be writable by group or others): a plugin file,
-package or directory that is group/other-writable, or owned by another user (not root), is
-refused — not imported — with one warning line on stderr naming it and the rule.
+Trust: a plugin file, package or directory writable by others (world-writable), or held in a
+world-writable directory without the sticky bit (where others could swap it), is refused — not
+imported — with one warning line on stderr naming it, the cause and the fix (chmod o-w).
+Group-writable paths are accepted, as a checkout under umask 002 (mode 775) has them: CANN's
+own loader checks no permissions at all, and the group is the user's to choose.
 ASCEND_TWIN_ALLOW_WRITABLE_PATHS=1 opts out.
 """
 
@@ -27,28 +29,29 @@ _imported: Dict[Path, str] = {}
 ALLOW_WRITABLE_ENV = "ASCEND_TWIN_ALLOW_WRITABLE_PATHS"
 
 
-def untrusted_reason(path: Path):
-    """Why `path` may not be trusted as code, or None."""
+def untrusted_reason(path: Path, *, holds_plugin: bool = False):
+    """Why `path` may not be trusted as code (or, with ``holds_plugin``, as the directory a
+    plugin sits in), or None."""
     if os.environ.get(ALLOW_WRITABLE_ENV) == "1":
         return None
     try:
         info = os.stat(path)
     except OSError:
         return None  # missing paths are reported by the caller
-    if info.st_uid not in (os.getuid(), 0):
-        return f"is owned by uid {info.st_uid}, neither this user (uid {os.getuid()}) nor root"
-    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        return f"is writable by group or others (mode {stat.S_IMODE(info.st_mode):o})"
-    return None
+    if not info.st_mode & stat.S_IWOTH:
+        return None
+    if holds_plugin and stat.S_ISDIR(info.st_mode) and info.st_mode & stat.S_ISVTX:
+        return None  # sticky (as /tmp): others may add entries but not replace this user's
+    return f"is writable by others (mode {stat.S_IMODE(info.st_mode):o})"
 
 
 def _refused(path: Path, plugin_kind: str) -> bool:
     """True (after one warning line) if `path` or the directory holding it is not trusted."""
-    for candidate in (path, path.parent):
-        reason = untrusted_reason(candidate)
+    for candidate, holds_plugin in ((path, False), (path.parent, True)):
+        reason = untrusted_reason(candidate, holds_plugin=holds_plugin)
         if reason is not None:
-            print(f"[WARNING] {plugin_kind} {path} refused: {candidate} {reason}; plugins must not be writable "
-                  f"by group or others (chmod go-w it, or set {ALLOW_WRITABLE_ENV}=1 to trust it anyway)",
+            print(f"[WARNING] {plugin_kind} {path} refused: {candidate} {reason}; a plugin path must not be "
+                  f"world-writable: run `chmod o-w {candidate}` (or set {ALLOW_WRITABLE_ENV}=1 to trust it anyway)",
                   file=sys.stderr, flush=True)
             return True
     return False

@@ -7,7 +7,7 @@ Public names resolve lazily through the module ``__getattr__`` (as in CANN), so 
 import importlib
 
 __all__ = [
-    "AnnotatedArgsContext", "AnnotatedKernelArgs", "AnnotatedKernelLaunchInfo", "EagerOpExecutionContext",
+    "BaseCustomOp", "EagerExecuteOp", "AnnotatedArgsContext", "AnnotatedKernelArgs", "AnnotatedKernelLaunchInfo", "EagerOpExecutionContext",
     "CompilePlatformInfo", "OpCompileContext", "InferMetaContext", "WorkspaceAddr", "clear_registered_op_impls",
     "get_declare_launch_args_ctx", "get_compile_ctx", "get_compile_platform_info", "get_execute_ctx",
     "get_registered_op_impl_by_descriptor_key", "get_registered_op_impl_dicts", "get_registered_op_impls",
@@ -15,6 +15,7 @@ __all__ = [
 ]
 
 _SOURCE_MODULE = {
+    "BaseCustomOp": ".base", "EagerExecuteOp": ".base",
     "AnnotatedArgsContext": "._native", "AnnotatedKernelArgs": "._native",
     "AnnotatedKernelLaunchInfo": "._native", "EagerOpExecutionContext": "._native",
     "CompilePlatformInfo": "._native", "OpCompileContext": "._native", "InferMetaContext": "._native",

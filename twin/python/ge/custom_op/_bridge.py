@@ -14,7 +14,7 @@ from typing import Dict, Optional
 
 from ._infer_meta import call_infer_meta  # noqa: F401  (bridge entry point)
 from ._ir_types import InputType, OutputType
-from ._signature import callback_for_signature, runtime_attr_spec, validate_args_signature
+from ._signature import callback_for_signature, is_legacy_execute, runtime_attr_spec, validate_args_signature
 from .bootstrap import MODULE_PREFIX, get_registered_op_impls, get_registered_op_protos, load_custom_op_plugins
 from .context import _compile_ctx_scope, _declare_launch_args_ctx_scope, _execute_ctx_scope
 from ._backend import BACKEND_INTERFACES, OpBackend, bound_execute, clear_run_time_bindings, unbound_execute
@@ -85,11 +85,13 @@ def validate_op_impl_descriptor(descriptor_key: str, ir_meta: Optional[dict]) ->
     for interface, method_name, backend in checks:
         if interface not in descriptor.interfaces:
             continue
+        method = (unbound_execute(descriptor.cls, backend) if backend is not None
+                  else callback_for_signature(descriptor.cls, method_name))
+        if backend is not None and is_legacy_execute(method):
+            continue  # execute(self, ctx) reads its inputs from ctx: no IR binding to check
         if ir_meta is None:
             suffix = f": {descriptor.op_type}" if method_name == "execute" else ""
             raise RuntimeError(f"canonical IR not found for schema-bound {method_name}{suffix}")
-        method = (unbound_execute(descriptor.cls, backend) if backend is not None
-                  else callback_for_signature(descriptor.cls, method_name))
         validate_args_signature(method, ir_meta, descriptor, method_name=method_name)
     return True
 
@@ -183,23 +185,27 @@ def _schema_arguments(ctx, ir_meta: dict):
 
 
 def call_execute(instance_id: str, ir_meta: Optional[dict], ctx, backend: OpBackend = OpBackend.DEVICE) -> None:
-    """Runs the ``execute`` registered for ``backend`` (an undecorated execute is DEVICE's)."""
+    """Runs the ``execute`` registered for ``backend`` (an undecorated execute is DEVICE's):
+    the legacy ``execute(self, ctx)`` gets the context, a schema-bound one the IR-bound inputs
+    and attrs. Either runs inside the execute-context scope, and what it returns is ignored, as
+    in CANN."""
     try:
         holder = _holder(instance_id)
         method = bound_execute(holder.instance, backend)
         if not callable(method):
             raise TypeError(f"python op impl does not implement callable execute for backend "
                             f"{backend.name}: {instance_id}")
-        if ir_meta is None:
-            op_type = holder.instance.__ge_op_impl_descriptor__.op_type
-            raise RuntimeError(f"canonical IR not found for schema-bound execute: {op_type}")
-        args = _inputs(ir_meta["inputs"], ctx.get_required_input_tensor, ctx.get_optional_input_tensor,
-                       ctx.get_dynamic_input_num, ctx.get_dynamic_input_tensor)
-        kwargs = _attrs(ctx.get_attrs, ir_meta["attrs"])
+        if is_legacy_execute(method):
+            args, kwargs = [ctx], {}
+        else:
+            if ir_meta is None:
+                op_type = holder.instance.__ge_op_impl_descriptor__.op_type
+                raise RuntimeError(f"canonical IR not found for schema-bound execute: {op_type}")
+            args = _inputs(ir_meta["inputs"], ctx.get_required_input_tensor, ctx.get_optional_input_tensor,
+                           ctx.get_dynamic_input_num, ctx.get_dynamic_input_tensor)
+            kwargs = _attrs(ctx.get_attrs, ir_meta["attrs"])
         with _execute_ctx_scope(ctx):
-            result = method(*args, **kwargs)
-        if result is not None:
-            raise TypeError("execute must return None")
+            method(*args, **kwargs)
     finally:
         ctx._invalidate()
 

@@ -105,6 +105,17 @@ def callback_for_signature(cls, method_name: str):
     return getattr(cls, method_name)
 
 
+def is_legacy_execute(method) -> bool:
+    """The earlier API's ``execute(self, ctx)``: exactly one positional parameter named ``ctx``
+    (after binding), called with the execution context instead of IR-bound tensors. CANN tells
+    the two styles apart by this test alone, so an op whose only input is named ``ctx`` is legacy."""
+    try:
+        params = list(inspect.signature(method).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    return len(params) == 1 and params[0].name == "ctx" and params[0].kind in _POSITIONAL
+
+
 def validate_args_signature(method, ir_meta: dict, descriptor, *, method_name: str) -> None:
     if method_name not in SCHEMA_METHODS:
         raise ValueError(f"unsupported schema callback: {method_name}")
@@ -150,6 +161,8 @@ def validate_args_signature(method, ir_meta: dict, descriptor, *, method_name: s
         _, expected = runtime_attr_spec(item["type"], index)
         _check_annotation(param, expected, hints, descriptor, method_name, f"attr parameter {item['name']}")
 
+    if method_name == "execute":
+        return  # CANN checks no return annotation on execute (it does on compile/declare_launch_args)
     if signature.return_annotation is inspect.Signature.empty:
         raise _error(descriptor, method_name, "None return annotation", "missing return annotation")
     returned = _canonical(hints.get("return", signature.return_annotation))

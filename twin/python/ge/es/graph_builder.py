@@ -98,7 +98,11 @@ class GraphBuilder:
         for key, value in getattr(_scope, "attrs", {}).items():
             node.attrs[key] = _typed_attr(value)
         for dep in getattr(_scope, "control", []):
-            if dep._builder is self and dep._node not in node.control_inputs:
+            if dep._builder is not self:
+                raise RuntimeError(f"Failed to add control dependency for nodes in graph {self.name}: "
+                                   f"control_dependency_scope tensor {dep.name} belongs to GraphBuilder "
+                                   f"'{dep._builder.name}'")
+            if dep._node not in node.control_inputs:
                 node.control_inputs.append(dep._node)
         self._ir.add_node(node)
         return [TensorHolder._create_from(self, node.name, i) for i in range(len(node.output_descs))]
@@ -341,33 +345,15 @@ class GraphBuilder:
             if name not in target.control_inputs:
                 target.control_inputs.append(name)
 
-    @contextlib.contextmanager
+    # The scopes are module-level in CANN (ge.es.graph_builder.attr_scope); these methods are the
+    # same scopes, kept for code that calls them on a builder.
     def attr_scope(self, attrs: dict):
-        if not isinstance(attrs, dict):
-            raise TypeError("attrs must be a dict")
-        for key, value in attrs.items():
-            if not isinstance(key, str):
-                raise TypeError("attr names must be strings")
-            _typed_attr(value)
-        outer = getattr(_scope, "attrs", {})
-        _scope.attrs = {**outer, **attrs}
-        try:
-            yield
-        finally:
-            _scope.attrs = outer
+        return attr_scope(attrs)
 
-    @contextlib.contextmanager
     def control_dependency_scope(self, tensors: List[TensorHolder]):
-        if not isinstance(tensors, list):
-            raise TypeError("tensors must be a list of TensorHolder")
-        for tensor in tensors:
+        for tensor in tensors if isinstance(tensors, list) else []:
             self._holder_of(tensor, "control dependency")
-        outer = getattr(_scope, "control", [])
-        _scope.control = outer + tensors
-        try:
-            yield
-        finally:
-            _scope.control = outer
+        return control_dependency_scope(tensors)
 
     def build_and_reset(self, outputs: Optional[List[TensorHolder]] = None) -> Graph:
         self._check_usable("build graph")
@@ -385,6 +371,38 @@ class GraphBuilder:
         self._is_built = True
         self._ir = GraphIR(name=self._name)  # "reset": nothing of the built graph stays shared
         return graph
+
+
+@contextlib.contextmanager
+def attr_scope(attr_maps: dict):
+    """Every node created inside the scope (by any GraphBuilder of this thread: inputs, constants,
+    ops) gets ``attr_maps`` as node attrs; nested scopes add to the outer one's, inner values win."""
+    if not isinstance(attr_maps, dict):
+        raise TypeError("attr_maps must be a dict")
+    for key, value in attr_maps.items():
+        if not isinstance(key, str):
+            raise TypeError("attr names must be strings")
+        _typed_attr(value)
+    outer = getattr(_scope, "attrs", {})
+    _scope.attrs = {**outer, **attr_maps}
+    try:
+        yield
+    finally:
+        _scope.attrs = outer
+
+
+@contextlib.contextmanager
+def control_dependency_scope(tensors: List[TensorHolder]):
+    """Every node created inside the scope gets a control edge from the producer of each tensor
+    in ``tensors`` (and of the outer scopes')."""
+    if not isinstance(tensors, list) or not all(isinstance(t, TensorHolder) for t in tensors):
+        raise TypeError("tensors must be a list of TensorHolder")
+    outer = getattr(_scope, "control", [])
+    _scope.control = outer + tensors
+    try:
+        yield
+    finally:
+        _scope.control = outer
 
 
 TensorLike = Union[int, float, List]
