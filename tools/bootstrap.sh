@@ -5,7 +5,8 @@
 #         protoc (+ the well-known .proto files of libprotobuf-dev), googletest sources,
 #         nginx-light (remote-cache test), cmake (the ES CMake package test and the CANN-style
 #         consumer projects under tests/), python3-venv and libpython3-dev (the venv, and the C
-#         headers of ge's extension module)
+#         headers of ge's extension module), python3-pip/-setuptools/-wheel (the system python3
+#         that builds ES wheels in the CMake consumer tests, as a CANN user's would)
 #   pip : requirements.txt into a venv at one machine-wide path (/opt/ascend-twin-venv), made from
 #         Debian's /usr/bin/python3: every user's py_binary launchers then name the same
 #         interpreter, so their actions share one remote cache
@@ -31,6 +32,7 @@ apt_packages=(
   nginx-light
   cmake
   python3-venv libpython3-dev
+  python3-pip python3-setuptools python3-wheel
 )
 
 log() { printf 'bootstrap: %s\n' "$*" >&2; }
