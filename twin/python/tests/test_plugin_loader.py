@@ -124,9 +124,16 @@ def test_group_or_other_writable_plugins_are_refused(monkeypatch, tmp_path, caps
     os.chmod(writable_file, 0o666)
     _plugin(private / "fine.py", "TwinTrustFine")
     monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", f"{shared}:{private}")
+    logs = tmp_path / "logs"
+    monkeypatch.setenv("ASCEND_PROCESS_LOG_PATH", str(logs))
+    monkeypatch.delenv("ASCEND_SLOG_PRINT_TO_STDOUT", raising=False)
     load_custom_op_plugins()
     loaded = _loaded_types()
-    err = capsys.readouterr().err
+    # The refusal is an ERROR line in this process's plog (CANN's place for it), not on a console.
+    plogs = list((logs / "debug" / "plog").glob(f"plog-{os.getpid()}_*.log"))
+    assert len(plogs) == 1, plogs
+    err = plogs[0].read_text()
+    assert err.startswith("[ERROR] GE(")
     assert "TwinTrustPlanted" not in loaded and "TwinTrustWritableFile" not in loaded
     assert "TwinTrustFine" in loaded
     assert f"{shared} is writable by group or others (mode 777)" in err

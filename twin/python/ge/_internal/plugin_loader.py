@@ -7,7 +7,8 @@ or ``op_graph/`` — is not Python and is ignored here.
 
 Trust (Ascend tooling's rule: inputs must not be writable by group or others): a plugin file,
 package or directory that is group/other-writable, or owned by another user (not root), is
-refused — not imported — with one warning line on stderr naming it and the rule.
+refused — not imported — with one ERROR line naming it and the rule (in the plog file, or on
+stdout with ASCEND_SLOG_PRINT_TO_STDOUT=1: the twin's logger, ascend_log).
 ASCEND_TWIN_ALLOW_WRITABLE_PATHS=1 opts out.
 """
 
@@ -19,6 +20,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Dict, List
+
+import ascend_log
 
 # canonical file path -> module name it was imported as (survives until sys.modules forgets it)
 _imported: Dict[Path, str] = {}
@@ -43,13 +46,13 @@ def untrusted_reason(path: Path):
 
 
 def _refused(path: Path, plugin_kind: str) -> bool:
-    """True (after one warning line) if `path` or the directory holding it is not trusted."""
+    """True (after one ERROR line in the plog, twin/common/log) if `path` or the directory holding it is not trusted."""
     for candidate in (path, path.parent):
         reason = untrusted_reason(candidate)
         if reason is not None:
-            print(f"[WARNING] {plugin_kind} {path} refused: {candidate} {reason}; plugins must not be writable "
-                  f"by group or others (chmod go-w it, or set {ALLOW_WRITABLE_ENV}=1 to trust it anyway)",
-                  file=sys.stderr, flush=True)
+            ascend_log.error("GE", f"{plugin_kind} {path} refused: {candidate} {reason}; plugins must not be "
+                             f"writable by group or others (chmod go-w it, or set {ALLOW_WRITABLE_ENV}=1 to "
+                             "trust it anyway)")
             return True
     return False
 

@@ -108,7 +108,7 @@ class RtDevice : public DeviceAccess {
 
 }  // namespace
 
-aclError ReportError(const Status &status) { return rt::Report(status); }
+aclError ReportError(const Status &status, const char *file, int line) { return rt::Report(status, file, line); }
 
 bool DeviceAccess::Initialized() { return rt::Runtime::Get() != nullptr; }
 

@@ -20,7 +20,7 @@ template <typename T>
 using StatusOr = rt::StatusOr<T>;
 
 // Records `status` for aclGetRecentErrMsg and returns its code (ACL_SUCCESS records nothing).
-aclError ReportError(const Status &status);
+aclError ReportError(const Status &status, const char *file = __builtin_FILE(), int line = __builtin_LINE());
 
 // A kernel resolved in a loaded binary; keeps the binary loaded.
 class KernelRef {
