@@ -166,15 +166,11 @@ int Launch(const void* stub, uint32_t blocks, int64_t dyn_ub, void* stream, void
 std::once_flag g_cpu_init;
 int g_cpu_init_err = 0;
 
-// CPU-debug style code calls no ACL itself: bring up ACL and device 0 on first use.
+// CPU-debug style code calls no ACL itself: bring up device 0 on first use (ACL initializes
+// itself then; no aclInit here, so the program's own aclInit still succeeds).
 int EnsureCpuDebugDevice() {
   std::call_once(g_cpu_init, [] {
-    aclError err = aclInit(nullptr);
-    if (err != ACL_SUCCESS && err != ACL_ERROR_REPEAT_INITIALIZE) {
-      g_cpu_init_err = err;
-      return;
-    }
-    err = aclrtSetDevice(0);
+    const aclError err = aclrtSetDevice(0);
     if (err != ACL_SUCCESS) g_cpu_init_err = err;
   });
   if (g_cpu_init_err == 0) {

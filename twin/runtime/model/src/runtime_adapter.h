@@ -61,8 +61,9 @@ class DeviceAccess {
  public:
   virtual ~DeviceAccess() = default;
 
-  // ACL_ERROR_UNINITIALIZE before aclInit, ACL_ERROR_RT_CONTEXT_NULL without a current context.
+  // ACL_ERROR_RT_CONTEXT_NULL without a current context. ACL is initialized on first use.
   static StatusOr<std::shared_ptr<DeviceAccess>> ForCurrentContext();
+  // Initializes ACL on first use (as aclInit(nullptr)); true once it is.
   static bool Initialized();
 
   virtual int32_t device_id() const = 0;
