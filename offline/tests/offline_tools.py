@@ -32,6 +32,7 @@ def base_env() -> Dict[str, str]:
     keep = ("PATH", "TMPDIR", "LANG", "LC_ALL")
     env = {k: os.environ[k] for k in keep if k in os.environ}
     env["PATH"] = "/usr/bin:/bin"
+    env["HOME"] = os.environ.get("TEST_TMPDIR", "/tmp")  # CANN's logs ($HOME/ascend/log) stay in the test's dir
     return env
 
 

@@ -218,12 +218,9 @@ int main(int argc, char **argv) {
   void *loaded = nullptr;
   size_t loaded_size = 0;
   char *err = nullptr;
-  // The graph library logs the cause it also returns: unless the user asked for logs, keep it
-  // quiet so a failure is the one gen_esb line.
-  const bool quiet = std::getenv("ASCEND_GLOBAL_LOG_LEVEL") == nullptr;
-  if (quiet) setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 1);
+  // The graph library logs the cause it also returns into the plog (twin/common/log), not on
+  // the console: a failure is the one gen_esb line.
   uint32_t load_status = GeTwinGraphLoadOppLibraries(roots, &loaded, &loaded_size, &err);
-  if (quiet) unsetenv("ASCEND_GLOBAL_LOG_LEVEL");
   if (load_status != 0) {
     return Fail("cannot load the proto libraries of ASCEND_CUSTOM_OPP_PATH: " + TakeString(err));
   }

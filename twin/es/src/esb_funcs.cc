@@ -22,18 +22,15 @@
 #include "graph/operator_factory.h"
 #include "graph/tensor.h"
 #include "graph/types.h"
+#include "twin/common/log/log.h"
 
 namespace {
 thread_local std::string g_last_error;
 
-bool ErrorLoggingEnabled() {
-  const char *level = std::getenv("ASCEND_GLOBAL_LOG_LEVEL");
-  return level == nullptr || std::atoi(level) <= 3;
-}
-
-void SetError(const std::string &message) {
+// Kept for EsGetLastError and logged (twin/common/log, module GE: ES is part of GE).
+void SetError(const std::string &message, const char *file = __builtin_FILE(), int line = __builtin_LINE()) {
   g_last_error = message;
-  if (ErrorLoggingEnabled()) std::fprintf(stderr, "[ERROR] ES(%d): %s\n", static_cast<int>(getpid()), message.c_str());
+  ascend_twin::log::Write(ascend_twin::log::Level::kError, ascend_twin::log::kGe, file, line, message);
 }
 
 std::string Text(const char *s) { return s == nullptr ? std::string() : std::string(s); }

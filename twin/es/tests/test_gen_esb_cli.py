@@ -24,7 +24,7 @@ def opp_root(tmp_path: Path, lib: Path) -> Path:
 
 
 def run(*args: str, opp=None) -> subprocess.CompletedProcess:
-    env = {"PATH": "/usr/bin:/bin"}
+    env = {"PATH": "/usr/bin:/bin", "HOME": os.environ["TEST_TMPDIR"]}  # CANN's logs go under $HOME
     if opp is not None:
         env["ASCEND_CUSTOM_OPP_PATH"] = str(opp)
     proc = subprocess.run([str(GEN_ESB), *args], env=env, capture_output=True, text=True, timeout=60)

@@ -9,26 +9,12 @@
 
 #include "escape.h"
 #include "op_log.h"
+#include "twin/common/log/log.h"
 
 namespace ge_twin {
 namespace {
 constexpr size_t kMaxCauseChars = 1024;  // keeps error strings one readable line
 thread_local ScopedErrorCapture *g_capture = nullptr;
-
-int ThresholdFromEnv() {
-  const char *value = std::getenv("ASCEND_GLOBAL_LOG_LEVEL");
-  if (value == nullptr || value[0] < '0' || value[0] > '4' || value[1] != '\0') return 3;
-  return value[0] - '0';
-}
-
-const char *LevelTag(LogLevel level) {
-  switch (level) {
-    case LogLevel::kDebug: return "DEBUG";
-    case LogLevel::kInfo: return "INFO";
-    case LogLevel::kWarning: return "WARNING";
-    default: return "ERROR";
-  }
-}
 
 std::string Format(const char *fmt, va_list args) {
   if (fmt == nullptr) return "";
@@ -56,30 +42,41 @@ std::string ScopedErrorCapture::CauseSuffix() const {
   return ": " + joined;
 }
 
-void Emit(LogLevel level, const char *module, const std::string &message) {
+void Emit(LogLevel level, const char *module, const char *file, int line, const std::string &message) {
   if (level == LogLevel::kError && g_capture != nullptr) g_capture->lines_.push_back(OneLine(message));
-  if (static_cast<int>(level) < ThresholdFromEnv()) return;
-  // One write per line so concurrent loggers do not interleave inside a line.
-  std::string line = std::string("[") + LevelTag(level) + "] " + module + "(" + std::to_string(getpid()) +
-                     "): " + OneLine(message) + "\n";
-  std::fwrite(line.data(), 1, line.size(), stderr);
+  ascend_twin::log::Write(static_cast<ascend_twin::log::Level>(level), module, file, line, message);
 }
 
-void Log(LogLevel level, const char *fmt, ...) {
+void Log(LogLevel level, const char *file, int line, const char *fmt, ...) {
   va_list args;
   va_start(args, fmt);
   std::string message = Format(fmt, args);
   va_end(args);
-  Emit(level, "GE", message);
+  Emit(level, ascend_twin::log::kGe, file, line, message);
 }
 }  // namespace ge_twin
 
-extern "C" void GeTwinOpLog(int level, const char *op_name, const char *fmt, ...) {
+namespace {
+void OpLog(int level, const char *op_name, const char *file, int line, const char *fmt, va_list args) {
   if (level < GE_TWIN_OP_LOG_DEBUG || level > GE_TWIN_OP_LOG_ERROR) level = GE_TWIN_OP_LOG_ERROR;
+  const std::string message = ge_twin::Format(fmt, args);
+  const std::string name = op_name == nullptr ? "" : op_name;
+  ge_twin::Emit(static_cast<ge_twin::LogLevel>(level), ascend_twin::log::kOp, file, line,
+                name.empty() ? message : name + ": " + message);
+}
+}  // namespace
+
+extern "C" void GeTwinOpLogAt(int level, const char *op_name, const char *file, int line, const char *fmt, ...) {
   va_list args;
   va_start(args, fmt);
-  std::string message = ge_twin::Format(fmt, args);
+  OpLog(level, op_name, file, line, fmt, args);
   va_end(args);
-  const std::string name = op_name == nullptr ? "" : op_name;
-  ge_twin::Emit(static_cast<ge_twin::LogLevel>(level), "OP", name.empty() ? message : name + ": " + message);
+}
+
+// Operator libraries built before GeTwinOpLogAt existed call this one (no call site to print).
+extern "C" void GeTwinOpLog(int level, const char *op_name, const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  OpLog(level, op_name, "op_log.h", 0, fmt, args);
+  va_end(args);
 }

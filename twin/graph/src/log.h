@@ -1,5 +1,5 @@
-// One-line diagnostics on stderr, filtered by CANN's ASCEND_GLOBAL_LOG_LEVEL
-// (0 debug, 1 info, 2 warning, 3 error = default, 4 null).
+// The graph libraries' diagnostics, through the twin's one logger (twin/common/log: CANN's plog
+// files, levels and variables), module GE; OP_LOG* lines (op_log.h) under module OP.
 #ifndef GE_TWIN_GRAPH_SRC_LOG_H_
 #define GE_TWIN_GRAPH_SRC_LOG_H_
 
@@ -10,10 +10,12 @@
 
 namespace ge_twin {
 enum class LogLevel { kDebug = 0, kInfo = 1, kWarning = 2, kError = 3 };
-GE_TWIN_INTERNAL_API void Log(LogLevel level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+GE_TWIN_INTERNAL_API void Log(LogLevel level, const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
-// Writes "[LEVEL] <module>(<pid>): <message>" (if the level passes) and feeds the capture.
-GE_TWIN_INTERNAL_API void Emit(LogLevel level, const char *module, const std::string &message);
+// Logs one line (if the level passes) and feeds the capture.
+GE_TWIN_INTERNAL_API void Emit(LogLevel level, const char *module, const char *file, int line,
+                               const std::string &message);
 
 // Collects the error lines logged on this thread while it lives (GE_TWIN_LOGE and op code's
 // OP_LOGE), independent of the level filter, so that a failing call can report its cause.
@@ -30,14 +32,14 @@ class GE_TWIN_INTERNAL_API ScopedErrorCapture {
   std::string CauseSuffix() const;
 
  private:
-  friend void Emit(LogLevel level, const char *module, const std::string &message);
+  friend void Emit(LogLevel level, const char *module, const char *file, int line, const std::string &message);
   std::vector<std::string> lines_;
   ScopedErrorCapture *outer_;
 };
 }  // namespace ge_twin
 
-#define GE_TWIN_LOGE(...) ::ge_twin::Log(::ge_twin::LogLevel::kError, __VA_ARGS__)
-#define GE_TWIN_LOGW(...) ::ge_twin::Log(::ge_twin::LogLevel::kWarning, __VA_ARGS__)
-#define GE_TWIN_LOGI(...) ::ge_twin::Log(::ge_twin::LogLevel::kInfo, __VA_ARGS__)
+#define GE_TWIN_LOGE(...) ::ge_twin::Log(::ge_twin::LogLevel::kError, __FILE__, __LINE__, __VA_ARGS__)
+#define GE_TWIN_LOGW(...) ::ge_twin::Log(::ge_twin::LogLevel::kWarning, __FILE__, __LINE__, __VA_ARGS__)
+#define GE_TWIN_LOGI(...) ::ge_twin::Log(::ge_twin::LogLevel::kInfo, __FILE__, __LINE__, __VA_ARGS__)
 
 #endif  // GE_TWIN_GRAPH_SRC_LOG_H_

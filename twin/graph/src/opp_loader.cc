@@ -218,9 +218,9 @@ std::string LoadOppLibraries(const std::string &custom_roots, const std::string 
     // be writable by group or others), before dlopen runs any of its code.
     std::string untrusted = UntrustedPath(path);
     if (!untrusted.empty()) {
-      std::fprintf(stderr, "[WARNING] GE(%d): OPP library '%s' refused: %s; libraries must not be writable by group "
-                           "or others (chmod go-w it, or set ASCEND_TWIN_ALLOW_WRITABLE_PATHS=1 to trust it anyway)\n",
-                   static_cast<int>(getpid()), path.c_str(), untrusted.c_str());
+      GE_TWIN_LOGE("OPP library '%s' refused: %s; libraries must not be writable by group or others (chmod go-w "
+                   "it, or set ASCEND_TWIN_ALLOW_WRITABLE_PATHS=1 to trust it anyway)",
+                   path.c_str(), untrusted.c_str());
       continue;
     }
     // Refuse a library of the other libstdc++ ABI before dlopen runs any of its code.

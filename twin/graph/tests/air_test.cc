@@ -148,6 +148,18 @@ void ExpectSameOp(const Operator &a, const Operator &b) {
 }
 }  // namespace
 
+// The graph library logs through the twin's logger (twin/common/log); with
+// ASCEND_SLOG_PRINT_TO_STDOUT=1 its lines come on stdout, where the test reads them.
+static void CaptureLog() {
+  setenv("ASCEND_SLOG_PRINT_TO_STDOUT", "1", 1);
+  testing::internal::CaptureStdout();
+}
+static std::string CapturedLog() {
+  std::string out = testing::internal::GetCapturedStdout();
+  unsetenv("ASCEND_SLOG_PRINT_TO_STDOUT");
+  return out;
+}
+
 TEST(Air, CannSampleUsageCompilesAndSaves) {
   // As in CANN's offline graph-build sample.
   const int64_t n = 8 * 2048;
@@ -303,10 +315,10 @@ TEST(Air, ControlCharactersInMessagesAreEscaped) {
   EXPECT_NE(error.find(std::string("magic 'evil\\n\\x1b[2J") + escaped_random + "'"), std::string::npos) << error;
 
   // The same through ge::Graph::LoadFromFile's error log line.
-  testing::internal::CaptureStderr();
+  CaptureLog();
   Graph g("g");
   EXPECT_EQ(g.LoadFromFile(path.c_str()), GRAPH_FAILED);
-  const std::string logged = testing::internal::GetCapturedStderr();
+  const std::string logged = CapturedLog();
   EXPECT_NE(logged.find("magic 'evil\\n\\x1b[2J"), std::string::npos) << logged;
   EXPECT_EQ(logged.find('\x1b'), std::string::npos) << logged;
   EXPECT_EQ(std::count(logged.begin(), logged.end(), '\n'), 1) << logged;  // one line

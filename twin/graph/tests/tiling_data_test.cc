@@ -64,6 +64,18 @@ T Random(std::mt19937_64 &rng) {
 }
 }  // namespace
 
+// The graph library logs through the twin's logger (twin/common/log); with
+// ASCEND_SLOG_PRINT_TO_STDOUT=1 its lines come on stdout, where the test reads them.
+static void CaptureLog() {
+  setenv("ASCEND_SLOG_PRINT_TO_STDOUT", "1", 1);
+  testing::internal::CaptureStdout();
+}
+static std::string CapturedLog() {
+  std::string out = testing::internal::GetCapturedStdout();
+  unsetenv("ASCEND_SLOG_PRINT_TO_STDOUT");
+  return out;
+}
+
 TEST(TilingData, LayoutMatchesTheCStruct) {
   // Hand-computed: a@0 b@4 arr@8 c@16 d@24 e@28 inner@32 (x@32 y@36 z@40, 11 bytes) f@48 g@56 h@60.
   EXPECT_EQ(offsetof(OuterC, b), 4u);
@@ -200,10 +212,10 @@ TEST(TilingData, TooSmallBufferWritesNothingAndSaysWhy) {
   optiling::TwinOuterTiling tiling;
   tiling.set_a(7);
   std::vector<uint8_t> buffer(tiling.GetDataSize() - 1, 0xCD);
-  testing::internal::CaptureStderr();
+  CaptureLog();
   tiling.SaveToBuffer(buffer.data(), buffer.size());
   tiling.SaveToBuffer(nullptr, 1024);
-  std::string log = testing::internal::GetCapturedStderr();
+  std::string log = CapturedLog();
   for (uint8_t b : buffer) ASSERT_EQ(b, 0xCD);
   EXPECT_NE(log.find("TilingDef::SaveToBuffer of tiling data 'TwinOuterTiling': the buffer holds " +
                      std::to_string(buffer.size()) + " bytes, the data is " + std::to_string(tiling.GetDataSize()) +
@@ -212,9 +224,9 @@ TEST(TilingData, TooSmallBufferWritesNothingAndSaysWhy) {
       << log;
   EXPECT_NE(log.find("the buffer holds nothing (null)"), std::string::npos) << log;
 
-  testing::internal::CaptureStderr();
+  CaptureLog();
   tiling.SetDataPtr(nullptr);  // refused: the object keeps its own bytes
-  log = testing::internal::GetCapturedStderr();
+  log = CapturedLog();
   EXPECT_NE(log.find("TilingDef::SetDataPtr of tiling data 'TwinOuterTiling': the pointer is null"), std::string::npos)
       << log;
   EXPECT_EQ(tiling.get_a(), 7);
@@ -226,8 +238,8 @@ TEST(TilingData, FactoryCreatesRegisteredClasses) {
   ASSERT_NE(made, nullptr);
   EXPECT_STREQ(made->GetTilingClassName(), "TwinOuterTiling");
   EXPECT_EQ(made->GetDataSize(), optiling::TwinOuterTiling().GetDataSize());
-  testing::internal::CaptureStderr();
+  CaptureLog();
   EXPECT_EQ(factory.CreateTilingDataInstance("NoSuchTilingOp"), nullptr);
-  std::string log = testing::internal::GetCapturedStderr();
+  std::string log = CapturedLog();
   EXPECT_NE(log.find("no tiling data class is registered for op type 'NoSuchTilingOp'"), std::string::npos) << log;
 }

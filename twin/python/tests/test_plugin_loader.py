@@ -124,9 +124,16 @@ def test_world_writable_plugins_are_refused_with_the_fix(monkeypatch, tmp_path, 
     os.chmod(writable_file, 0o666)
     _plugin(private / "fine.py", "TwinTrustFine")
     monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", f"{shared}:{private}")
+    logs = tmp_path / "logs"
+    monkeypatch.setenv("ASCEND_PROCESS_LOG_PATH", str(logs))
+    monkeypatch.delenv("ASCEND_SLOG_PRINT_TO_STDOUT", raising=False)
     load_custom_op_plugins()
     loaded = _loaded_types()
-    err = capsys.readouterr().err
+    # The refusal is an ERROR line in this process's plog (CANN's place for it), not on a console.
+    plogs = list((logs / "debug" / "plog").glob(f"plog-{os.getpid()}_*.log"))
+    assert len(plogs) == 1, plogs
+    err = plogs[0].read_text()
+    assert err.startswith("[ERROR] GE(")
     assert "TwinTrustPlanted" not in loaded and "TwinTrustWritableFile" not in loaded
     assert "TwinTrustFine" in loaded
     assert f"{shared} is writable by others (mode 777); a plugin path must not be world-writable: run " \
@@ -167,6 +174,7 @@ def test_a_plugin_file_in_a_sticky_world_writable_directory_loads(monkeypatch, t
     sticky.mkdir()
     plugin = _plugin(sticky / "own.py", "TwinTrustSticky")
     os.chmod(sticky, 0o1777)
+    monkeypatch.setenv("ASCEND_SLOG_PRINT_TO_STDOUT", "1")   # the refusal line on stdout
     monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", str(plugin))
     load_custom_op_plugins()
     assert "TwinTrustSticky" in _loaded_types()
@@ -176,4 +184,4 @@ def test_a_plugin_file_in_a_sticky_world_writable_directory_loads(monkeypatch, t
     monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", str(sticky))
     load_custom_op_plugins()
     assert "TwinTrustSticky" not in _loaded_types()
-    assert f"{sticky} is writable by others (mode 1777)" in capsys.readouterr().err
+    assert f"{sticky} is writable by others (mode 1777)" in capsys.readouterr().out

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "asc_twin/aicore_abi.h"
+#include "twin/common/log/log.h"
 #include "twin/runtime/device/image_check.h"
 #include "twin/runtime/device/image_loader.h"
 #include "twin/runtime/device/protocol.h"
@@ -473,6 +474,10 @@ class KernelCache {
       slot.message[0] = '\0';
     } else {
       std::snprintf(slot.message, proto::kMessageBytes, "%s", status.message().c_str());
+      // CANN's device-side log (debug/device-0/device-<host pid>_<stamp>.log); the host logs
+      // the same cause in its plog when it reports the launch.
+      ASCEND_TWIN_LOGE(ascend_twin::log::kRuntime, "device 0: %s (error %d)", status.message().c_str(),
+                       status.code());
     }
     slot.phase.store(proto::kPhaseIdle, std::memory_order_relaxed);
     slot.done_seq.store(seen, std::memory_order_seq_cst);
@@ -496,6 +501,7 @@ int Main(int argc, char **argv) {
   if (control == MAP_FAILED) return 3;
   g_control = static_cast<proto::ControlBlock *>(control);
   close(proto::kControlFd);
+  ascend_twin::log::SetDeviceProcess(0, getppid());
   std::string failure;
   void *gm = mmap(reinterpret_cast<void *>(g_gm_base), g_gm_size, PROT_NONE,
                   MAP_SHARED | MAP_FIXED_NOREPLACE | MAP_NORESERVE, proto::kGmFd, 0);

@@ -59,10 +59,15 @@ class Device {
 
 class Runtime {
  public:
-  // The process-wide instance; nullptr outside aclInit..aclFinalize.
+  // The process-wide instance; nullptr before the first use and after aclFinalize.
   static std::shared_ptr<Runtime> Get();
-  static Status Init();      // ACL_ERROR_REPEAT_INITIALIZE if already initialized
-  static Status Finalize();  // ACL_ERROR_REPEAT_FINALIZE if not initialized
+  // The instance, created on first use as aclInit(nullptr) would (thread-safe, once): CANN
+  // initializes on first use, and many CANN programs never call aclInit.
+  static std::shared_ptr<Runtime> GetOrInit();
+  // aclInit: ACL_ERROR_REPEAT_INITIALIZE if aclInit was already called (since the last
+  // aclFinalize); after an implicit initialization it succeeds and keeps that instance.
+  static Status Init();
+  static Status Finalize();  // ACL_ERROR_REPEAT_FINALIZE if not initialized (explicitly or not)
 
   ~Runtime();
   Runtime(const Runtime &) = delete;

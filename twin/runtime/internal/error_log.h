@@ -1,4 +1,6 @@
-// Per-thread error messages behind aclGetRecentErrMsg ("obtains and clears", newest first).
+// How the ACL entry points report a failure: one ERROR line through the twin's logger
+// (twin/common/log: plog files, or stdout with ASCEND_SLOG_PRINT_TO_STDOUT=1) and the message
+// kept for this thread's aclGetRecentErrMsg ("obtains and clears", newest first).
 #ifndef TWIN_RUNTIME_INTERNAL_ERROR_LOG_H_
 #define TWIN_RUNTIME_INTERNAL_ERROR_LOG_H_
 
@@ -6,11 +8,11 @@
 
 namespace asc_twin::rt {
 
-// Records a failed status for this thread (and prints it when ASCEND_SLOG_PRINT_TO_STDOUT=1);
-// returns its code. ACL_SUCCESS records nothing.
-aclError Report(const Status &status);
+// Logs and keeps a failed status (the line names the caller's file:line); returns its code.
+// ACL_SUCCESS records nothing.
+aclError Report(const Status &status, const char *file = __builtin_FILE(), int line = __builtin_LINE());
 
-// For aclGetRecentErrMsg: the pending messages joined newest first, then cleared; nullptr if none.
+// For aclGetRecentErrMsg: the kept messages joined newest first, then cleared; nullptr if none.
 const char *TakeRecentErrors();
 
 }  // namespace asc_twin::rt

@@ -23,7 +23,7 @@ aclError aclFinalize() { return Report(Runtime::Finalize()); }
 const char *aclGetRecentErrMsg() { return TakeRecentErrors(); }
 
 const char *aclrtGetSocName() {
-  if (!Runtime::Get()) return nullptr;
+  if (!Runtime::GetOrInit()) return nullptr;
   const char *env = std::getenv(kSocVersionEnv);
   const SocSpec *soc = FindSoc((env != nullptr && *env != '\0') ? env : kDefaultSocVersion);
   return soc != nullptr ? soc->soc_version : nullptr;

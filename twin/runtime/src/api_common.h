@@ -1,4 +1,4 @@
-// Shared prologue of the ACL C entry points: fetch the runtime or fail with ACL_ERROR_UNINITIALIZE.
+// Shared prologue of the ACL C entry points: fetch the runtime (initialized on first use).
 #ifndef TWIN_RUNTIME_SRC_API_COMMON_H_
 #define TWIN_RUNTIME_SRC_API_COMMON_H_
 
@@ -35,10 +35,10 @@ inline Status Prefixed(const char *api, const Status &status) {
 
 }  // namespace asc_twin::rt
 
-// Declares `runtime` (std::shared_ptr<Runtime>) or returns ACL_ERROR_UNINITIALIZE. For the
-// synchronizing calls: a one-block launch this thread deferred stays for them to run inline.
-#define ACL_TWIN_REQUIRE_RUNTIME_FOR_SYNC(api)                                                  \
-  std::shared_ptr<::asc_twin::rt::Runtime> runtime = ::asc_twin::rt::Runtime::Get(); \
+// Declares `runtime` (std::shared_ptr<Runtime>), initializing ACL on first use as CANN does. For
+// the synchronizing calls: a one-block launch this thread deferred stays for them to run inline.
+#define ACL_TWIN_REQUIRE_RUNTIME_FOR_SYNC(api)                                                    \
+  std::shared_ptr<::asc_twin::rt::Runtime> runtime = ::asc_twin::rt::Runtime::GetOrInit(); \
   if (!runtime) return ::asc_twin::rt::Report(::asc_twin::rt::NotInitialized(api))
 
 // Same for every other call, which first posts the drain of a launch this thread deferred (the

@@ -7,7 +7,8 @@ namespace asc_twin::rt {
 namespace {
 
 std::mutex g_runtime_mutex;
-std::shared_ptr<Runtime> g_runtime;  // the one process-wide instance (aclInit..aclFinalize)
+std::shared_ptr<Runtime> g_runtime;  // the one process-wide instance (first use..aclFinalize)
+bool g_init_called = false;          // aclInit was called since the last aclFinalize
 
 thread_local std::weak_ptr<Context> t_current_context;
 
@@ -43,10 +44,17 @@ std::shared_ptr<Runtime> Runtime::Get() {
   return g_runtime;
 }
 
+std::shared_ptr<Runtime> Runtime::GetOrInit() {
+  std::lock_guard<std::mutex> lock(g_runtime_mutex);
+  if (!g_runtime) g_runtime.reset(new Runtime());
+  return g_runtime;
+}
+
 Status Runtime::Init() {
   std::lock_guard<std::mutex> lock(g_runtime_mutex);
-  if (g_runtime) return Status(ACL_ERROR_REPEAT_INITIALIZE, "aclInit: ACL is already initialized");
-  g_runtime.reset(new Runtime());
+  if (g_init_called) return Status(ACL_ERROR_REPEAT_INITIALIZE, "aclInit: ACL is already initialized");
+  g_init_called = true;
+  if (!g_runtime) g_runtime.reset(new Runtime());
   return Status::Ok();
 }
 
@@ -56,6 +64,7 @@ Status Runtime::Finalize() {
     std::lock_guard<std::mutex> lock(g_runtime_mutex);
     if (!g_runtime) return Status(ACL_ERROR_REPEAT_FINALIZE, "aclFinalize: ACL is not initialized (or already finalized)");
     runtime.swap(g_runtime);
+    g_init_called = false;
   }
   // Drain first: queued tasks may hold references to the runtime, which must not be released
   // last on a worker thread (the destructor joins the workers).

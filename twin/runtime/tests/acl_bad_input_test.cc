@@ -45,31 +45,24 @@ void RunCases(const std::vector<Case> &cases) {
   }
 }
 
-// Before aclInit (and after a full init/finalize cycle): every call is ACL_ERROR_UNINITIALIZE.
-TEST(AclBadInput, CallsBeforeInit) {
-  void *ptr = nullptr;
-  aclrtStream stream = nullptr;
+// Without aclInit ACL initializes on first use (CANN's rule): calls answer as after aclInit, and
+// bad arguments are still refused by their own checks.
+TEST(AclBadInput, CallsWithoutAclInit) {
   aclrtBinHandle bin = nullptr;
   uint32_t id = 0;
   int32_t device = 0;
   uint64_t bytes = 0;
   RunCases({
-      {"finalize before init", ACL_ERROR_REPEAT_FINALIZE, [] { return aclFinalize(); }},
-      {"set device before init", ACL_ERROR_UNINITIALIZE, [] { return aclrtSetDevice(0); }},
-      {"malloc before init", ACL_ERROR_UNINITIALIZE, [&] { return aclrtMalloc(&ptr, 64, ACL_MEM_MALLOC_HUGE_FIRST); }},
-      {"free before init", ACL_ERROR_UNINITIALIZE, [&] { return aclrtFree(&bytes); }},
-      {"create stream before init", ACL_ERROR_UNINITIALIZE, [&] { return aclrtCreateStream(&stream); }},
-      {"memcpy before init", ACL_ERROR_UNINITIALIZE,
-       [&] { return aclrtMemcpy(&bytes, 8, &device, 4, ACL_MEMCPY_HOST_TO_HOST); }},
-      {"memset before init", ACL_ERROR_UNINITIALIZE, [&] { return aclrtMemset(&bytes, 8, 0, 8); }},
-      {"load binary before init", ACL_ERROR_UNINITIALIZE,
+      {"finalize before any use", ACL_ERROR_REPEAT_FINALIZE, [] { return aclFinalize(); }},
+      {"get device before set device", ACL_ERROR_RT_CONTEXT_NULL, [&] { return aclrtGetDevice(&device); }},
+      {"free of memory never allocated", ACL_ERROR_RT_PARAM_INVALID, [&] { return aclrtFree(&bytes); }},
+      {"load a binary before set device", ACL_ERROR_RT_CONTEXT_NULL,
        [&] { return aclrtBinaryLoadFromData(&bytes, 8, nullptr, &bin); }},
-      {"synchronize before init", ACL_ERROR_UNINITIALIZE, [] { return aclrtSynchronizeStream(nullptr); }},
-      {"synchronize with timeout before init", ACL_ERROR_UNINITIALIZE,
-       [] { return aclrtSynchronizeStreamWithTimeout(nullptr, 10); }},
-      {"set op execute timeout before init", ACL_ERROR_UNINITIALIZE, [] { return aclrtSetOpExecuteTimeOut(1); }},
-      {"get device before init", ACL_ERROR_UNINITIALIZE, [&] { return aclrtGetDevice(&device); }},
-      {"model load before init", ACL_ERROR_UNINITIALIZE, [&] { return aclmdlLoadFromMem(&bytes, 8, &id); }},
+      {"model load of garbage", ACL_ERROR_MODEL_SIZE_INVALID, [&] { return aclmdlLoadFromMem(&bytes, 8, &id); }},
+      {"aclInit after first use", ACL_SUCCESS, [] { return aclInit(nullptr); }},
+      {"second aclInit", ACL_ERROR_REPEAT_INITIALIZE, [] { return aclInit(nullptr); }},
+      {"finalize", ACL_SUCCESS, [] { return aclFinalize(); }},
+      {"finalize again", ACL_ERROR_REPEAT_FINALIZE, [] { return aclFinalize(); }},
   });
 }
 

@@ -15,7 +15,7 @@ import pytest
 from acl_ctypes import (ACL_MEM_MALLOC_NORMAL_ONLY, ACL_MEMCPY_DEVICE_TO_HOST, ACL_MEMCPY_HOST_TO_DEVICE,
                         function as _function, load_acl, ok as _ok, resolve as _resolve)
 
-ACL_ERROR_UNINITIALIZE = 100001
+ACL_ERROR_RT_CONTEXT_NULL = 107002
 ACL_ERROR_RT_AICORE_EXCEPTION = 507015
 ACL_ERROR_RT_KERNEL_LOOKUP = 507027
 
@@ -41,10 +41,13 @@ def session(acl: ctypes.CDLL):
     _ok(acl, acl.aclFinalize())
 
 
-def test_uninitialized_and_error_message(acl: ctypes.CDLL) -> None:
-    assert acl.aclrtSetDevice(0) == ACL_ERROR_UNINITIALIZE
-    assert b"aclInit" in acl.aclGetRecentErrMsg()
+def test_first_use_initializes_and_error_message(acl: ctypes.CDLL) -> None:
+    device = ctypes.c_int32(-1)
+    # No aclInit: ACL initializes on first use (CANN's rule); no device is set yet.
+    assert acl.aclrtGetDevice(ctypes.byref(device)) == ACL_ERROR_RT_CONTEXT_NULL
+    assert b"aclrtGetDevice" in acl.aclGetRecentErrMsg()
     assert acl.aclGetRecentErrMsg() is None  # obtained and cleared
+    _ok(acl, acl.aclFinalize())
 
 
 @pytest.mark.parametrize("n,blocks", [(1, 1), (1000, 4), (65537, 48), (300000, 7)])

@@ -7,7 +7,8 @@ or ``op_graph/`` — is not Python and is ignored here.
 
 Trust: a plugin file, package or directory writable by others (world-writable), or held in a
 world-writable directory without the sticky bit (where others could swap it), is refused — not
-imported — with one warning line on stderr naming it, the cause and the fix (chmod o-w).
+imported — with one ERROR line naming it, the cause and the fix (chmod o-w), written by the
+twin's logger (ascend_log: the plog file, or stdout with ASCEND_SLOG_PRINT_TO_STDOUT=1).
 Group-writable paths are accepted, as a checkout under umask 002 (mode 775) has them: CANN's
 own loader checks no permissions at all, and the group is the user's to choose.
 ASCEND_TWIN_ALLOW_WRITABLE_PATHS=1 opts out.
@@ -21,6 +22,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Dict, List
+
+import ascend_log
 
 # canonical file path -> module name it was imported as (survives until sys.modules forgets it)
 _imported: Dict[Path, str] = {}
@@ -46,13 +49,12 @@ def untrusted_reason(path: Path, *, holds_plugin: bool = False):
 
 
 def _refused(path: Path, plugin_kind: str) -> bool:
-    """True (after one warning line) if `path` or the directory holding it is not trusted."""
+    """True (after one ERROR line through the twin's logger) if `path` or the directory holding it is not trusted."""
     for candidate, holds_plugin in ((path, False), (path.parent, True)):
         reason = untrusted_reason(candidate, holds_plugin=holds_plugin)
         if reason is not None:
-            print(f"[WARNING] {plugin_kind} {path} refused: {candidate} {reason}; a plugin path must not be "
-                  f"world-writable: run `chmod o-w {candidate}` (or set {ALLOW_WRITABLE_ENV}=1 to trust it anyway)",
-                  file=sys.stderr, flush=True)
+            ascend_log.error("GE", f"{plugin_kind} {path} refused: {candidate} {reason}; a plugin path must not be "
+                             f"world-writable: run `chmod o-w {candidate}` (or set {ALLOW_WRITABLE_ENV}=1 to trust it anyway)")
             return True
     return False
 

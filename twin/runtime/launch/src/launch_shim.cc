@@ -13,6 +13,7 @@
 #include "asc_twin/aicore_abi.h"
 #include "asc_twin/host_launch.h"
 #include "platform/platform_ascendc.h"
+#include "twin/common/log/log.h"
 
 namespace {
 
@@ -62,10 +63,10 @@ extern "C" aclError __asc_twin_stream_report_failure(aclrtStream stream, aclErro
 
 namespace {
 
+// The cause itself is libascendcl's line just before (and stays for aclGetRecentErrMsg).
 void PrintError(const char* what, const char* kernel, int err) {
-  const char* msg = aclGetRecentErrMsg();
-  std::fprintf(stderr, "[ERROR] ascend-twin launch of kernel %s: %s failed with error %d%s%s\n",
-               kernel ? kernel : "?", what, err, msg ? ": " : "", msg ? msg : "");
+  ASCEND_TWIN_LOGE(ascend_twin::log::kRuntime, "launch of kernel %s: %s failed with error %d", kernel ? kernel : "?",
+                   what, err);
 }
 
 // Loads the kernel's binary (once per runtime) and resolves its function handle.
@@ -111,7 +112,7 @@ int CheckDynamicUb(const char* kernel, int64_t dyn_ub) {
   if (dyn_ub > 0 && (ub == 0 || static_cast<uint64_t>(dyn_ub) <= ub)) return ACL_SUCCESS;
   g_refusal = std::string("launch of kernel ") + kernel + ": dynUBufSize=" + std::to_string(dyn_ub) +
               " is outside [0, " + std::to_string(ub) + "] (the UB of one block)";
-  std::fprintf(stderr, "[ERROR] ascend-twin %s\n", g_refusal.c_str());
+  ASCEND_TWIN_LOGE(ascend_twin::log::kRuntime, "%s", g_refusal.c_str());
   return ACL_ERROR_INVALID_PARAM;
 }
 
@@ -124,9 +125,8 @@ int Launch(const void* stub, uint32_t blocks, int64_t dyn_ub, void* stream, void
     std::lock_guard<std::mutex> lock(r.mu);
     auto it = r.kernels.find(stub);
     if (it == r.kernels.end()) {
-      std::fprintf(stderr,
-                   "[ERROR] ascend-twin launch: no kernel registered at %p (was its object built by "
-                   "bisheng?)\n", stub);
+      ASCEND_TWIN_LOGE(ascend_twin::log::kRuntime,
+                       "launch: no kernel registered at %p (was its object built by bisheng?)", stub);
       return ACL_ERROR_INVALID_PARAM;
     }
     Kernel& k = it->second;
@@ -166,15 +166,11 @@ int Launch(const void* stub, uint32_t blocks, int64_t dyn_ub, void* stream, void
 std::once_flag g_cpu_init;
 int g_cpu_init_err = 0;
 
-// CPU-debug style code calls no ACL itself: bring up ACL and device 0 on first use.
+// CPU-debug style code calls no ACL itself: bring up device 0 on first use (ACL initializes
+// itself then; no aclInit here, so the program's own aclInit still succeeds).
 int EnsureCpuDebugDevice() {
   std::call_once(g_cpu_init, [] {
-    aclError err = aclInit(nullptr);
-    if (err != ACL_SUCCESS && err != ACL_ERROR_REPEAT_INITIALIZE) {
-      g_cpu_init_err = err;
-      return;
-    }
-    err = aclrtSetDevice(0);
+    const aclError err = aclrtSetDevice(0);
     if (err != ACL_SUCCESS) g_cpu_init_err = err;
   });
   if (g_cpu_init_err == 0) {

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <vector>
 
+#include "twin/common/log/log.h"
 #include "twin/platform/ini/ini_file.h"
 
 extern "C" const char* aclrtGetSocName() __attribute__((weak));
@@ -34,7 +35,7 @@ IniRead ReadIni(const std::string& path, std::map<std::string, std::string>* out
   ascend_twin::IniSections sections;
   std::string error;
   if (!ascend_twin::ReadIniFile(path, &sections, &error)) {
-    std::fprintf(stderr, "[ERROR] platform_ascendc: %s\n", error.c_str());
+    ASCEND_TWIN_LOGE(ascend_twin::log::kRuntime, "platform_ascendc: %s", error.c_str());
     return IniRead::kMalformed;
   }
   for (const auto& section : sections) {

@@ -25,7 +25,10 @@ using asc_twin::model::TensorInfo;
 
 namespace {
 
-aclError Fail(aclError code, const std::string &message) { return ReportError(Status(code, message)); }
+aclError Fail(aclError code, const std::string &message, const char *file = __builtin_FILE(),
+             int line = __builtin_LINE()) {
+  return ReportError(Status(code, message), file, line);
+}
 
 aclError NullArgument(const char *api, const char *name) {
   return Fail(ACL_ERROR_INVALID_PARAM, std::string(api) + ": " + name + " is null");

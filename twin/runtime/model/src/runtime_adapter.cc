@@ -108,12 +108,12 @@ class RtDevice : public DeviceAccess {
 
 }  // namespace
 
-aclError ReportError(const Status &status) { return rt::Report(status); }
+aclError ReportError(const Status &status, const char *file, int line) { return rt::Report(status, file, line); }
 
-bool DeviceAccess::Initialized() { return rt::Runtime::Get() != nullptr; }
+bool DeviceAccess::Initialized() { return rt::Runtime::GetOrInit() != nullptr; }
 
 StatusOr<std::shared_ptr<DeviceAccess>> DeviceAccess::ForCurrentContext() {
-  std::shared_ptr<rt::Runtime> runtime = rt::Runtime::Get();
+  std::shared_ptr<rt::Runtime> runtime = rt::Runtime::GetOrInit();
   if (!runtime) return Status(ACL_ERROR_UNINITIALIZE, "ACL is not initialized; call aclInit first");
   StatusOr<std::shared_ptr<rt::Context>> context = runtime->CurrentContext();
   if (!context.ok()) return context.status();

@@ -20,7 +20,7 @@ template <typename T>
 using StatusOr = rt::StatusOr<T>;
 
 // Records `status` for aclGetRecentErrMsg and returns its code (ACL_SUCCESS records nothing).
-aclError ReportError(const Status &status);
+aclError ReportError(const Status &status, const char *file = __builtin_FILE(), int line = __builtin_LINE());
 
 // A kernel resolved in a loaded binary; keeps the binary loaded.
 class KernelRef {
@@ -61,8 +61,9 @@ class DeviceAccess {
  public:
   virtual ~DeviceAccess() = default;
 
-  // ACL_ERROR_UNINITIALIZE before aclInit, ACL_ERROR_RT_CONTEXT_NULL without a current context.
+  // ACL_ERROR_RT_CONTEXT_NULL without a current context. ACL is initialized on first use.
   static StatusOr<std::shared_ptr<DeviceAccess>> ForCurrentContext();
+  // Initializes ACL on first use (as aclInit(nullptr)); true once it is.
   static bool Initialized();
 
   virtual int32_t device_id() const = 0;
