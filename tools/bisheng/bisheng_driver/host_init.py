@@ -22,6 +22,9 @@ _SHN_LORESERVE = 0xFF00
 # dynamic initializer has no constant one, so its storage is zero-filled until the initialiser
 # runs (a variable the initialisers only read, with a constant value, lives in .data).
 _ZEROED_PREFIXES = (".bss.", ".tbss.")
+# Not the user's variables: guard variables (_ZGV), and the C++ library's own in namespace std
+# (<iostream>'s ios_base::Init object), which no kernel can name.
+_NOT_USERS = ("_ZGV", "_ZSt", "_ZNSt")
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,6 @@ def scan(path: str) -> HostInit:
         if sh_type != _SHT_NOBITS or not flags & _SHF_WRITE or not names[idx].startswith(_ZEROED_PREFIXES):
             continue          # code, constants, or a shared .bss whose variables cannot be told apart
         for name, kind, shndx in symbols:
-            if shndx == idx and kind != _STT_SECTION and name and not name.startswith("_ZGV"):
-                variables.append(name)   # _ZGV*: guard variables, not the user's
+            if shndx == idx and kind != _STT_SECTION and name and not name.startswith(_NOT_USERS):
+                variables.append(name)
     return HostInit(True, tuple(dict.fromkeys(variables)))
