@@ -10,9 +10,9 @@ from .errors import BishengError
 
 ACCEPTED_STDS = ("c++17", "c++20", "gnu++17", "gnu++20", "c++1z", "c++2a", "gnu++1z", "gnu++2a")
 ACCEPTED_LANGS = ("asc", "cce", "c++", "c", "none")
-# C standards: for C sources (plain.py), which bisheng compiles as a C compiler does.
-# Any C++ standard clang knows, for plain C++ sources; Ascend C sources need ACCEPTED_STDS.
+# Any C++ standard clang knows, for plain C++ sources (plain.py); Ascend C sources need ACCEPTED_STDS.
 CXX_STD_PATTERN = r"(c|gnu)\+\+(98|03|0x|11|1y|14|1z|17|2a|20|2b|23|26)"
+# C standards, for C sources (plain.py), which bisheng compiles as a C compiler does.
 C_STD_PATTERN = r"(c|gnu)(89|90|99|9x|11|1x|17|18|2x|23)|iso9899:(1990|199409|1999|2011|2017|2018)"
 OPT_LEVELS = ("-O0", "-O1", "-O2", "-O3", "-Os", "-Oz")
 DEBUG_FLAGS = ("-g", "-g0", "-g1", "-g2", "-g3", "-ggdb")
