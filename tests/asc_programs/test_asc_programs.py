@@ -335,12 +335,11 @@ def test_bad_inputs_give_one_clear_line(tmp_path, case):
 
 
 def test_a_launch_that_cannot_start_fails_the_streams_synchronize(tmp_path):
-    """A kernel whose image would run code when loaded (a global with a dynamic initializer) is
-    refused by the device; `<<<>>>` cannot return that, so the stream's synchronize must."""
-    (tmp_path / "ctor.asc").write_text(
-        '#include <cstdio>\n#include <cstdlib>\n#include "acl/acl.h"\n#include "kernel_operator.h"\n'
-        'static int g_seed = std::rand();  // a constructor in the device image\n'
-        'extern "C" __global__ __aicore__ void k(GM_ADDR p) { *(__gm__ int*)p = g_seed; }\n'
+    """A kernel whose image the device refuses (built for another NpuArch than the device's) cannot
+    start; `<<<>>>` cannot return that, so the stream's synchronize must, once."""
+    (tmp_path / "other_arch.asc").write_text(
+        '#include <cstdio>\n#include "acl/acl.h"\n#include "kernel_operator.h"\n'
+        'extern "C" __global__ __aicore__ void k(GM_ADDR p) { *(__gm__ int*)p = 7; }\n'
         'int main() {\n'
         '  aclInit(nullptr); aclrtSetDevice(0); aclrtStream s; aclrtCreateStream(&s);\n'
         '  void* p = nullptr; aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST);\n'
@@ -349,7 +348,7 @@ def test_a_launch_that_cannot_start_fails_the_streams_synchronize(tmp_path):
         '  std::printf("sync=%d then=%d\\n", (int)first, (int)second);\n'
         '  return first == ACL_SUCCESS ? 0 : 3;\n'
         '}\n')
-    proc = run(["bisheng", "-x", "asc", "ctor.asc", ARCH, "-o", "prog"], tmp_path)
+    proc = run(["bisheng", "-x", "asc", "other_arch.asc", "--npu-arch=dav-2002", "-o", "prog"], tmp_path)
     assert proc.returncode == 0, proc.stderr
     logs = tmp_path / "logs"
     proc = run([str(tmp_path / "prog")], tmp_path, extra_env={"ASCEND_PROCESS_LOG_PATH": str(logs)})
@@ -357,9 +356,22 @@ def test_a_launch_that_cannot_start_fails_the_streams_synchronize(tmp_path):
     assert proc.returncode == 3
     # The cause is in CANN's log file (twin/common/log), as on the NPU.
     plog = "".join(p.read_text() for p in (logs / "debug" / "plog").glob("plog-*.log"))
-    assert "has constructors" in plog, plog
+    assert "built for NpuArch 2002" in plog, plog
     first, then = proc.stdout.split()[0], proc.stdout.split()[1]
     assert first != "sync=0" and then == "then=0"  # reported once, then the stream is usable
+
+
+def test_a_kernel_using_a_dynamically_initialised_global_is_refused_by_bisheng(tmp_path):
+    """Such a global would make the image run code when loaded; bisheng keeps host initialisers
+    out of the device binary and refuses device code that uses their variables."""
+    (tmp_path / "ctor.asc").write_text(
+        '#include <cstdlib>\n#include "kernel_operator.h"\n'
+        'static int g_seed = std::rand();\n'
+        'extern "C" __global__ __aicore__ void k(GM_ADDR p) { *(__gm__ int*)p = g_seed; }\n')
+    proc = run(["bisheng", "-c", "ctor.asc", ARCH, "-o", "ctor.o"], tmp_path)
+    assert proc.returncode != 0
+    assert "uses host variable 'g_seed', which has a dynamic initializer" in proc.stderr
+    assert not (tmp_path / "ctor.o").exists()
 
 
 def test_kernels_may_use_the_cpp_standard_library(tmp_path):

@@ -12,31 +12,16 @@ from pathlib import Path
 
 import pytest
 
-RUNFILES = Path(os.environ["RUNFILES_DIR"]) / "ascend_twin"
-INSTALL = RUNFILES / "twin/install"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from install_shell import INSTALL, RUNFILES, install, shell  # noqa: E402
+
 KERNEL = RUNFILES / "ops/add_custom/kernel/add_custom.asc"
 PLUGIN_DIR = RUNFILES / "ops/add_custom/python/plugin"
 OPP_ROOT = RUNFILES / "ops/add_custom/add_custom_opp_root"  # //offline:opp (an alias)
 AIR = RUNFILES / "offline/model.air"
 MODEL_EXEC = RUNFILES / "offline/model_exec"
 MARKER = "ascend_twin_install.info"
-
-# A shell with nothing set up: what `env -i bash` gives, plus a scratch HOME.
-CLEAN_ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"}
-
-
-def shell(prefix: Path, script: str, **env: str) -> subprocess.CompletedProcess:
-    """Runs `script` in bash after `source PREFIX/set_env.sh`, in a clean environment."""
-    base = dict(CLEAN_ENV, HOME=os.environ.get("TEST_TMPDIR", "/tmp"))
-    proc = subprocess.run(["env", "-i", *[f"{k}={v}" for k, v in {**base, **env}.items()],
-                           "bash", "-c", f"set -e; source {prefix}/set_env.sh; {script}"],
-                          capture_output=True, text=True, timeout=600)
-    print(f"$ {script}\n{proc.stdout}{proc.stderr}")
-    return proc
-
-
-def install(prefix: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([str(INSTALL), str(prefix)], capture_output=True, text=True)
 
 
 @pytest.fixture(scope="module")

@@ -6,11 +6,12 @@ objects (several, rdc.py)."""
 import dataclasses
 import hashlib
 import os
+import re
 import subprocess
 import sys
 from typing import Callable, Optional
 
-from . import codegen
+from . import codegen, host_init
 from .errors import BishengError
 from .toolchain import ResourceDirs, Tools
 
@@ -23,11 +24,63 @@ def _relay(stderr: bytes, relay: Optional[Callable]) -> None:
         sys.stderr.flush()
 
 
+def _without_host_initialisers(tools: Tools, workdir: str, objects: list, run) -> tuple:
+    """Copies of the device objects without their constructor/destructor tables (host_init.py):
+    the initialiser functions and the host globals they alone reference are then unreferenced
+    and dropped by --gc-sections, so the image has no DT_INIT_ARRAY. Returns (objects, the
+    variables those initialisers write)."""
+    out, variables = [], []
+    for n, obj in enumerate(objects):
+        found = host_init.scan(obj)
+        if not found.has_tables:
+            out.append(obj)
+            continue
+        variables += found.variables
+        stripped = os.path.join(workdir, f"device_noinit_{n}.o")
+        cmd = [tools.objcopy, "--wildcard"]
+        for prefix in host_init.INIT_TABLE_PREFIXES:
+            cmd += [f"--remove-section={prefix}", f"--remove-section={prefix}.*"]
+        proc = run(cmd + [obj, stripped], "objcopy (host initialisers)", stdin=subprocess.DEVNULL,
+                   stderr=subprocess.PIPE)
+        if proc.returncode != 0:
+            raise BishengError("internal error: cannot drop the host initialisers from the device object: "
+                               + proc.stderr.decode(errors="replace").strip())
+        out.append(stripped)
+    return out, list(dict.fromkeys(variables))
+
+
+def _refuse_initialised_globals_in_kernels(tools: Tools, device_so: str, variables: list, what: str,
+                                           run) -> None:
+    """A variable written by a host initialiser that survived --gc-sections is used by device
+    code: it would be zeroed storage there (CANN: device code cannot use host variables)."""
+    proc = run([tools.nm, "--defined-only", "--format=just-symbols", device_so], "llvm-nm (host globals)",
+               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if proc.returncode != 0:
+        raise BishengError("internal error: cannot list the device binary's symbols: "
+                           + proc.stderr.decode(errors="replace").strip())
+    defined = set(proc.stdout.decode(errors="replace").split())
+    used = [v for v in variables if v in defined]
+    if not used:
+        return
+    names = [re.sub(r"\.\d+$", "", v) for v in used]    # clang's suffix for a renamed internal symbol
+    if tools.cxxfilt:
+        shown = run([tools.cxxfilt], "llvm-cxxfilt (host globals)", input="\n".join(names).encode(),
+                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        if shown.returncode == 0:
+            names = shown.stdout.decode(errors="replace").split("\n")[:len(used)]
+    listing = ", ".join(f"'{n}'" for n in names)
+    raise BishengError(f"device code in {what} uses host variable {listing}, which has a dynamic initializer "
+                       "(a constructor run at program start): it is not initialised on the AI core; make it "
+                       "constexpr, or pass the data to the kernel in global memory")
+
+
 def link(tools: Tools, workdir: str, objects: list, kernel_names: list, run, what: str,
          relay: Optional[Callable] = None) -> str:
     """device.so exporting exactly the ABI symbols of kernel_names. -nostartfiles: no crti /
-    crtbegin, so no DT_INIT/DT_FINI/INIT_ARRAY/FINI_ARRAY (the runtime refuses images that would
-    run code when loaded); --gc-sections drops the host code compiled along."""
+    crtbegin, so no DT_INIT/DT_FINI; no constructor tables from the objects either (see
+    _without_host_initialisers), so no INIT_ARRAY/FINI_ARRAY (the runtime refuses images that would run
+    code when loaded); --gc-sections drops the host code compiled along."""
+    objects, initialised = _without_host_initialisers(tools, workdir, objects, run)
     exports = os.path.join(workdir, "exports.map")
     with open(exports, "w", encoding="utf-8") as f:
         f.write(codegen.version_script(kernel_names))
@@ -40,6 +93,8 @@ def link(tools: Tools, workdir: str, objects: list, kernel_names: list, run, wha
     _relay(proc.stderr, relay)
     if proc.returncode != 0:
         raise BishengError(f"linking the device binary for {what} failed", proc.returncode)
+    if initialised:
+        _refuse_initialised_globals_in_kernels(tools, device_so, initialised, what, run)
     return device_so
 
 

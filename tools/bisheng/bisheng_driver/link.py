@@ -12,6 +12,7 @@ from . import rdc
 from .compile import _Run, _publish, compile_kernel
 from .errors import BishengError
 from .options import Options, default_object_name
+from .plain import compile_plain, needs_device_pass
 from .toolchain import ResourceDirs, Tools
 
 # What bisheng links by default (CANN: ascendc_runtime ... ascendcl): the launch shim and ACL.
@@ -30,14 +31,22 @@ def _compile_all(opts: Options, tools: Tools, res: ResourceDirs, objdir=None) ->
             output = opts.output if opts.output and len(opts.inputs) == 1 else default_object_name(source)
         else:
             output = os.path.join(objdir, f"{index}_{default_object_name(source)}")
-        compile_kernel(_source_options(opts, source, language, output), tools, res)
+        one = _source_options(opts, source, language, output)
+        if needs_device_pass(source, language, opts):
+            compile_kernel(one, tools, res)
+        else:
+            compile_plain(one, tools, res)
         objects.append(output)
     return objects
 
 
+def _has_runtime(res: ResourceDirs) -> bool:
+    return bool(res.lib_dir) and all(os.path.exists(os.path.join(res.lib_dir, f"lib{n}.so")) for n in DEFAULT_LIBS)
+
+
 def _lib_dir(res: ResourceDirs) -> str:
     lib = res.lib_dir
-    if not lib or not all(os.path.exists(os.path.join(lib, f"lib{n}.so")) for n in DEFAULT_LIBS):
+    if not _has_runtime(res):
         where = f"'{lib}'" if lib else "no library directory"
         raise BishengError(
             f"cannot link: libascendcl.so and libascendc_runtime.so not found ({where}); "
@@ -59,17 +68,24 @@ def _relay_link_errors(stderr: str, output: str) -> None:
 
 
 def _link(opts: Options, tools: Tools, res: ResourceDirs, objects: list, workdir: str, run: _Run) -> str:
-    lib = _lib_dir(res)
+    # A link with no NPU architecture is a plain C/C++ link (bisheng as a project's C/C++
+    # compiler): the twin runtime is added when the tree has it, never required.
+    plain = opts.arch is None and not _has_runtime(res)
+    lib = None if plain else _lib_dir(res)
     out = os.path.join(workdir, "linked.out")
     cmd = [tools.clang, "--driver-mode=g++", "-fuse-ld=lld", f"--ld-path={tools.lld}"]
     if opts.shared:
         cmd += ["-shared", "-fPIC"]
     cmd += objects + list(opts.link_flags)
-    cmd += ["-L", lib] + [f"-l{n}" for n in DEFAULT_LIBS] + [f"-Wl,-rpath,{lib}", "-lpthread", "-ldl"]
-    cmd += ["-o", out]
+    if lib:
+        cmd += ["-L", lib] + [f"-l{n}" for n in DEFAULT_LIBS] + [f"-Wl,-rpath,{lib}"]
+    cmd += ["-lpthread", "-ldl"]
+    cmd += ["-o", out] + (["-v"] if opts.verbose else [])   # -v: clang shows its linker line (CMake reads it)
     proc = run(cmd, "link", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if proc.returncode != 0:
         _relay_link_errors(proc.stderr.decode("utf-8", errors="replace"), opts.output)
+    if opts.verbose:
+        sys.stderr.write(proc.stderr.decode("utf-8", errors="replace"))
     return out
 
 

@@ -9,7 +9,11 @@ from .arch import NpuArch, resolve_legacy_arch, resolve_npu_arch
 from .errors import BishengError
 
 ACCEPTED_STDS = ("c++17", "c++20", "gnu++17", "gnu++20", "c++1z", "c++2a", "gnu++1z", "gnu++2a")
-ACCEPTED_LANGS = ("asc", "cce", "c++", "none")
+ACCEPTED_LANGS = ("asc", "cce", "c++", "c", "none")
+# Any C++ standard clang knows, for plain C++ sources (plain.py); Ascend C sources need ACCEPTED_STDS.
+CXX_STD_PATTERN = r"(c|gnu)\+\+(98|03|0x|11|1y|14|1z|17|2a|20|2b|23|26)"
+# C standards, for C sources (plain.py), which bisheng compiles as a C compiler does.
+C_STD_PATTERN = r"(c|gnu)(89|90|99|9x|11|1x|17|18|2x|23)|iso9899:(1990|199409|1999|2011|2017|2018)"
 OPT_LEVELS = ("-O0", "-O1", "-O2", "-O3", "-Os", "-Oz")
 DEBUG_FLAGS = ("-g", "-g0", "-g1", "-g2", "-g3", "-ggdb")
 # Options that take a value, joined (-Idir) or separate (-I dir). Passed to clang as given.
@@ -24,7 +28,7 @@ NOTED_PREFIXES = ("--cce-", "--asc-", "--run-mode", "--enable-simt", "--sanitize
                   "--cce-simd-vf-fusion")
 NOTED_WITH_VALUE = ("-mllvm", "-Xaicore-start", "-Xaicore-end")
 # Sources by extension; anything else is a linker input (objects, archives, shared libraries).
-SOURCE_EXTENSIONS = (".asc", ".cpp", ".cc", ".cxx", ".cce", ".C", ".c++", ".cu")
+SOURCE_EXTENSIONS = (".asc", ".cpp", ".cc", ".cxx", ".cce", ".C", ".c++", ".cu", ".c")
 LINK_INPUT_PATTERN = r"\.(o|a|so|lo)(\.[0-9]+)*$"
 LINK_PASSTHROUGH = ("-pthread", "-rdynamic", "-static-libstdc++", "-static-libgcc", "-no-pie", "-pie")
 
@@ -39,6 +43,7 @@ class Options:
     core_macro: Optional[str] = None        # e.g. __DAV_C220_VEC__ for legacy spellings
     language: Optional[str] = None
     std: str = "c++17"
+    c_std: Optional[str] = None              # -std= for C sources (-std=gnu11, ...)
     opt_level: str = "-O2"
     debug_flag: Optional[str] = None
     preprocessor_flags: list = field(default_factory=list)   # -I/-D/... in command-line order
@@ -152,10 +157,13 @@ def parse_args(argv: list) -> Options:
             opts.language = None if lang == "none" else lang
         elif arg.startswith("-std="):
             std = arg[len("-std="):]
-            if std not in ACCEPTED_STDS:
+            if re.fullmatch(C_STD_PATTERN, std):
+                opts.c_std = std
+            elif std not in ACCEPTED_STDS and not re.fullmatch(CXX_STD_PATTERN, std):
                 raise BishengError(
                     f"unsupported language standard '{std}'; Ascend C needs one of: {', '.join(ACCEPTED_STDS)}")
-            opts.std = std
+            else:
+                opts.std = std
         elif arg in OPT_LEVELS:
             opts.opt_level = arg
         elif arg == "-O":
@@ -229,8 +237,13 @@ def parse_args(argv: list) -> Options:
         raise BishengError("-dc objects have no finished device binary: --twin-cache-key and "
                            "--twin-aclrtlaunch-dir need -c")
     opts.source, lang = opts.inputs[0] if opts.inputs else (None, None)
-    if opts.inputs and opts.arch is None:
-        raise BishengError("no NPU architecture given: pass --npu-arch=dav-XXXX "
+    from .plain import needs_device_pass
+    device = [p for p, lang in opts.inputs if needs_device_pass(p, lang, opts)]
+    if device and opts.std not in ACCEPTED_STDS:
+        raise BishengError(
+            f"unsupported language standard '{opts.std}'; Ascend C needs one of: {', '.join(ACCEPTED_STDS)}")
+    if device and opts.arch is None:
+        raise BishengError(f"no NPU architecture given for '{device[0]}': pass --npu-arch=dav-XXXX "
                            "(e.g. --npu-arch=dav-2201)")
     if opts.twin_key_only and opts.twin_cache_key is None:
         raise BishengError("--twin-cache-key-only needs --twin-cache-key=FILE")

@@ -94,18 +94,24 @@ def _complete(asc: str, abi: str) -> bool:
     return os.path.isfile(os.path.join(asc, ENTRY_HEADER)) and os.path.isfile(os.path.join(abi, ABI_HEADER))
 
 
+def _is_installed_prefix(prefix: str) -> bool:
+    """Whether `prefix` (the directory above asc/include) is an installed, CANN-like tree: it
+    holds ACL's headers as PREFIX/include/acl/acl.h. The source tree (and Bazel's runfiles)
+    keeps them in twin/runtime/include instead. Decided by layout, never by how the path is
+    spelled: an install at /opt/ascend-twin also ends in "twin/asc/include"."""
+    return os.path.isfile(os.path.join(prefix, "include", "acl", "acl.h"))
+
+
 def _host_side(asc: str) -> tuple:
     """Host include dirs and the library dir that belong with the header root `asc`."""
-    asc = os.path.normpath(asc)
-    if asc.endswith(os.path.join("twin", "asc", "include")):     # source tree / runfiles
-        twin = os.path.dirname(os.path.dirname(asc))
-        incs = [os.path.join(twin, "runtime", "include"), os.path.join(twin, "runtime", "model", "include"),
-                os.path.join(twin, "runtime", "launch", "include")]
-        lib = os.environ.get("BISHENG_TWIN_LIB_DIR", "")
-    else:                                                            # PREFIX/asc/include
-        prefix = os.path.dirname(os.path.dirname(asc))
+    prefix = os.path.dirname(os.path.dirname(os.path.normpath(asc)))
+    if _is_installed_prefix(prefix):                                 # PREFIX/asc/include
         incs = [os.path.join(prefix, "include")]
         lib = os.environ.get("BISHENG_TWIN_LIB_DIR") or os.path.join(prefix, "lib64")
+    else:                                                            # twin/asc/include
+        incs = [os.path.join(prefix, "runtime", "include"), os.path.join(prefix, "runtime", "model", "include"),
+                os.path.join(prefix, "runtime", "launch", "include")]
+        lib = os.environ.get("BISHENG_TWIN_LIB_DIR", "")
     return tuple(d for d in incs if os.path.isdir(d)), lib
 
 
