@@ -15,6 +15,7 @@ and renamed; the oldest are removed beyond MAX_ENTRIES. A PCH clang refuses (a s
 changed under it) is deleted and the compile retried with the text prefix.
 """
 
+import functools
 import os
 import re
 import sys
@@ -66,7 +67,13 @@ def cache_dir() -> Optional[str]:
 
 
 def tree_digest(roots: Sequence[str]) -> str:
-    """Names and contents of every file under the twin header roots."""
+    """Names and contents of every file under the twin header roots (once per process: both
+    passes and the device cache ask)."""
+    return _tree_digest(tuple(roots))
+
+
+@functools.lru_cache(maxsize=None)
+def _tree_digest(roots: tuple) -> str:
     fields = []
     for root in dict.fromkeys(roots):
         for dirpath, dirs, files in os.walk(root):
