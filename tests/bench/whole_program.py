@@ -65,69 +65,87 @@ def _setup(where: Path, source: Path, headers: list) -> Path:
     return where / source.name
 
 
-def measure(label: str, source: Path, headers: list, env: dict, tmp: Path, arch: str, runs: int) -> dict:
-    warm_src = _setup(tmp / "warm", source, headers)
-    edit_src = _setup(tmp / "edit", source, headers)
-    original = edit_src.read_text()
-    host_cpp = warm_src.parent / "host_part.cpp"
-    host_cpp.write_text(host_part(warm_src.read_text()))
-    bisheng = ["bisheng", "-x", "asc", warm_src.name, "-o", "prog", f"--npu-arch={arch}", "--time"]
+def measure(label: str, source: Path, headers: list, trees: list, tmp: Path, arch: str, runs: int) -> list:
+    """trees: [(name, env)]; every tree is measured in the same loop as the host part."""
+    host_dir = _setup(tmp / "host", source, headers)
+    host_cpp = host_dir.parent / "host_part.cpp"
+    host_cpp.write_text(host_part(host_dir.read_text()))
     clang = ["clang++-16", "-O2", "-c", host_cpp.name, "-o", "host_part.o", "-I", ".",
-             "-I", os.path.join(env["ASCEND_HOME_PATH"], "include")]
-    _timed(bisheng, warm_src.parent, env)          # fills the caches (PCH, ...) for this flag set
-    _timed(bisheng, edit_src.parent, env)
-    samples = {"warm": [], "edit": [], "host": []}
+             "-I", os.path.join(trees[0][1]["ASCEND_HOME_PATH"], "include")]
+    bisheng = ["bisheng", "-x", "asc", source.name, "-o", "prog", f"--npu-arch={arch}", "--time"]
+    dirs = {}
+    for name, env in trees:
+        warm_src = _setup(tmp / name / "warm", source, headers)
+        edit_src = _setup(tmp / name / "edit", source, headers)
+        _timed(bisheng, warm_src.parent, env)      # fills the caches (PCH, ...) for this flag set
+        _timed(bisheng, edit_src.parent, env)
+        dirs[name] = (warm_src, edit_src)
+    original = source.read_text()
+    samples = {(name, kind): [] for name, _ in trees for kind in ("warm", "edit")}
+    host = []
     for i in range(runs):
-        samples["warm"].append(_timed(bisheng, warm_src.parent, env))
-        edit_src.write_text(original + f"\nint bisheng_bench_edit_{i}() {{ return {i}; }}\n")
-        samples["edit"].append(_timed(bisheng, edit_src.parent, env))
-        samples["host"].append(_timed(clang, host_cpp.parent, env))
-    out = {"label": label}
-    for kind, rows in samples.items():
-        out[kind] = statistics.median(w for w, _ in rows)
-        phase_rows = [_phases(err) for _, err in rows]
-        names = list(dict.fromkeys(p for r in phase_rows for p in r))
-        out[kind + "_phases"] = {p: statistics.median(r.get(p, 0.0) for r in phase_rows) for p in names}
+        for name, env in trees:
+            warm_src, edit_src = dirs[name]
+            samples[(name, "warm")].append(_timed(bisheng, warm_src.parent, env))
+            edit_src.write_text(original + f"\nint bisheng_bench_edit_{i}() {{ return {i}; }}\n")
+            samples[(name, "edit")].append(_timed(bisheng, edit_src.parent, env))
+        host.append(_timed(clang, host_cpp.parent, trees[0][1])[0])
+    out = []
+    for name, _ in trees:
+        row = {"label": label, "tree": name, "host": statistics.median(host)}
+        for kind in ("warm", "edit"):
+            rows = samples[(name, kind)]
+            row[kind] = statistics.median(w for w, _ in rows)
+            phase_rows = [_phases(err) for _, err in rows]
+            names = list(dict.fromkeys(p for r in phase_rows for p in r))
+            row[kind + "_phases"] = {p: statistics.median(r.get(p, 0.0) for r in phase_rows) for p in names}
+        out.append(row)
     return out
 
 
-def run(prefix: Path, arch: str, runs: int, devkit: Path) -> list:
+def run(prefixes: list, arch: str, runs: int, devkit: Path) -> list:
     results = []
     load_start = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="bisheng-program-bench-") as tmp:
         tmp = Path(tmp)
-        cache = tmp / "cache"
-        cache.mkdir(mode=0o700)
-        env = user_env(prefix, cache)
+        trees = []
+        for index, prefix in enumerate(prefixes):
+            cache = tmp / f"cache{index}"
+            cache.mkdir(mode=0o700)
+            trees.append((f"tree{index}", user_env(prefix, cache)))
         for index, (label, (origin, rel), headers) in enumerate(PROGRAMS):
             source = (devkit if origin == "devkit" else WORKSPACE) / rel
             if not source.is_file():
                 print(f"skipped {label}: {source} is absent")
                 continue
-            results.append(measure(label, source, headers, env, tmp / str(index), arch, runs))
+            results += measure(label, source, headers, trees, tmp / str(index), arch, runs)
     load_end = os.getloadavg()
-    _print(results, runs, load_start, load_end)
+    _print(results, prefixes, runs, load_start, load_end)
     return results
 
 
-def _print(results: list, runs: int, load_start, load_end) -> None:
+def _print(results: list, prefixes: list, runs: int, load_start, load_end) -> None:
     print(f"\nwhole program: bisheng -x asc prog.asc -o prog, installed tree, clean `source set_env.sh` "
           f"environment; medians of {runs} runs (seconds); {os.cpu_count()} CPUs, load average "
           f"{load_start[0]:.2f} at the start, {load_end[0]:.2f} at the end\n")
+    for index, prefix in enumerate(prefixes):
+        print(f"tree{index} = {prefix}")
+    print()
     width = max([len(r["label"]) for r in results] + [7])
-    print(f"| {'program':<{width}} | bisheng warm | bisheng after edit | clang++ -O2 -c host part | "
+    print(f"| {'program':<{width}} | tree  | bisheng warm | bisheng after edit | clang++ -O2 -c host part | "
           "warm / host | edit / host |")
-    print(f"|{'-' * (width + 2)}|-------------:|-------------------:|-------------------------:|"
+    print(f"|{'-' * (width + 2)}|-------|-------------:|-------------------:|-------------------------:|"
           "------------:|------------:|")
     for r in results:
-        print(f"| {r['label']:<{width}} | {r['warm']:12.3f} | {r['edit']:18.3f} | {r['host']:24.3f} | "
+        print(f"| {r['label']:<{width}} | {r['tree']} | {r['warm']:12.3f} | {r['edit']:18.3f} | {r['host']:24.3f} | "
               f"{r['warm'] / r['host']:11.2f} | {r['edit'] / r['host']:11.2f} |")
     for r in results:
-        names = list(dict.fromkeys(list(r["warm_phases"]) + list(r["edit_phases"])))
+        names = [p for p in dict.fromkeys(list(r["warm_phases"]) + list(r["edit_phases"])) if p != "total"]
+        names.append("total")
         if not names:
             continue
         pw = max(len(p) for p in names)
-        print(f"\nphases of {r['label']} (bisheng --time, median of each phase)\n")
+        print(f"\nphases of {r['label']}, {r['tree']} (bisheng --time, median of each phase)\n")
         print(f"| {'phase':<{pw}} |   warm |   edit |")
         print(f"|{'-' * (pw + 2)}|-------:|-------:|")
         for p in names:

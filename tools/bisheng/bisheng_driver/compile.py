@@ -515,16 +515,14 @@ class _SpeculativeDevice:
         self.thread.join()
 
 
-def _speculate(opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
-               use_prefix: bool) -> Optional[_SpeculativeDevice]:
+def _speculate(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, use_prefix: bool,
+               last: Optional[tuple]) -> Optional[_SpeculativeDevice]:
     """Starts the device pass now when the last compile of this source is known and the device
     binary it predicts is not cached (the usual edit-compile-run step). Not under -v, whose
     command echo stays in order, nor on one CPU."""
     if opts.verbose or len(os.sched_getaffinity(0)) < 2 or device_cache.directory() is None:
         return None
     from .cache_key import compiler_identity
-    from .host_kernels import HostKernel
-    last = device_cache.last(opts, HostKernel)
     if not last or not last[0]:
         return None
     kernels, deps = last
@@ -540,7 +538,7 @@ def _speculate(opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
 
 def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
     """Build opts.output (a host object) from opts.source; returns the kernel names."""
-    from .host_kernels import kernels_of
+    from .host_kernels import HostKernel, kernels_of
     _check_paths(opts)
     run = _Run(opts.verbose)
     # Temporaries live beside what is published (same file system: rename is atomic).
@@ -556,10 +554,12 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
             _report_key_only(opts, tools, res, workdir, run)
             return []
         use_prefix = _prefix_eligible(opts, res)
-        spec = None if opts.rdc else _speculate(opts, tools, res, workdir, use_prefix)
+        # what the last compile of this source found (device_cache.remember), if known
+        last = None if opts.rdc else device_cache.last(opts, HostKernel)
+        spec = None if opts.rdc else _speculate(opts, tools, res, workdir, use_prefix, last)
         host_obj, host_prefix = _host_pass(opts, tools, res, workdir, run, use_prefix)
         with PHASES.measure("kernel list (llvm-nm, llvm-cxxfilt)"):
-            kernels = kernels_of(host_obj, tools.nm, tools.cxxfilt)
+            kernels = kernels_of(host_obj, tools.nm, tools.cxxfilt, last[0] if last else None)
         infos = []
         if opts.rdc:     # -dc: the device object travels in the host object to the link
             device_obj, infos = _compile_device_object(opts, tools, res, workdir, kernels, run, use_prefix,
