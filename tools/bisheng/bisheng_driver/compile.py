@@ -581,8 +581,11 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
             if device_key:
                 device_cache.remember(opts, kernels, _host_deps(opts, workdir, host_prefix))
             kernels = device_binary.export_local_stubs(tools, workdir, host_obj, device_so, kernels, run)
+            reg_cached = bool(hit) and device_cache.load_registration(device_key, workdir)
             host_obj = device_binary.registration_object(tools, res, workdir, [host_obj], device_so, kernels,
-                                                         infos, run)
+                                                         infos, run, compiled=reg_cached)
+            if device_key and not reg_cached:
+                device_cache.store_registration(device_key, os.path.join(workdir, "register.o"))
             _verify_embedded(tools, workdir, host_obj, device_so, run)
         if opts.twin_aclrtlaunch_dir:
             _write_launch_headers(opts.twin_aclrtlaunch_dir, kernels, infos)

@@ -129,11 +129,46 @@ def store(key: str, device_so: str, infos: list) -> None:
         pass      # a cache that cannot be written only costs speed
 
 
+# The registration object of a cached device binary is a function of that binary, its kernels
+# and parameter records (all determined by the key), the driver and the twin headers (in the
+# key): kept beside it, `<key>.reg.o` + `<key>.reg.sha256` (written last, checked on use).
+def load_registration(key: str, workdir: str) -> bool:
+    """Copies the cached register.o of key into workdir; False when there is none (or damaged)."""
+    where = directory()
+    if where is None:
+        return False
+    try:
+        with open(os.path.join(where, key + ".reg.sha256"), encoding="ascii") as f:
+            want = f.read().strip()
+        with open(os.path.join(where, key + ".reg.o"), "rb") as f:
+            data = f.read()
+    except OSError:
+        return False
+    if hashlib.sha256(data).hexdigest() != want:
+        return False
+    with open(os.path.join(workdir, "register.o"), "wb") as f:
+        f.write(data)
+    return True
+
+
+def store_registration(key: str, reg_obj: str) -> None:
+    where = directory()
+    if where is None:
+        return
+    try:
+        with open(reg_obj, "rb") as f:
+            data = f.read()
+        _write_atomic(os.path.join(where, key + ".reg.o"), data)
+        _write_atomic(os.path.join(where, key + ".reg.sha256"), hashlib.sha256(data).hexdigest().encode())
+    except OSError:
+        pass
+
+
 def _evict(where: str) -> None:
     """Keeps the MAX_ENTRIES most recently used binaries and as many `.last` records."""
     names = os.listdir(where)
-    for suffix, companions in ((".json", (".so",)), (".last", ())):
-        kept = [os.path.join(where, n) for n in names if n.endswith(suffix)]
+    for suffix, companions in ((".json", (".so", ".reg.o", ".reg.sha256")), (".last", ())):
+        kept = [os.path.join(where, n) for n in names if n.endswith(suffix) and not n.endswith(".reg.sha256")]
         if len(kept) <= MAX_ENTRIES:
             continue
         kept.sort(key=lambda p: os.stat(p).st_mtime)

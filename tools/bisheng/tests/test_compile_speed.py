@@ -69,6 +69,7 @@ def test_a_repeated_compile_reuses_the_device_binary_with_the_same_bytes(tmp_pat
     again = compile_ok(["add_custom.asc", "-o", "again.o"], tmp_path, cached_env(cache))
     compile_ok(["add_custom.asc", "-o", "plain.o"], tmp_path, uncached_env())
     assert "device compile" in first and "device compile" not in again and "device link" not in again
+    assert "registration compile" in first and "registration compile" not in again
     plain = (tmp_path / "plain.o").read_bytes()
     assert (tmp_path / "first.o").read_bytes() == plain == (tmp_path / "again.o").read_bytes()
     assert len(list((cache / "device").glob("*.so"))) == 1
@@ -112,6 +113,30 @@ def test_a_damaged_cache_entry_is_compiled_again(tmp_path, cache):
     assert "device compile" in again
     assert (tmp_path / "again.o").read_bytes() == (tmp_path / "first.o").read_bytes()
     assert entry.read_bytes() == extract(tmp_path / "again.o", tmp_path)   # rewritten whole
+
+
+def test_a_damaged_registration_entry_is_compiled_again(tmp_path, cache):
+    copy_testdata(str(tmp_path), "add_custom.asc", "add_tiling.h")
+    compile_ok(["add_custom.asc", "-o", "first.o"], tmp_path, cached_env(cache))
+    (entry,) = (cache / "device").glob("*.reg.o")
+    entry.write_bytes(entry.read_bytes()[:-16] + bytes(16))
+    again = compile_ok(["add_custom.asc", "-o", "again.o"], tmp_path, cached_env(cache))
+    assert "registration compile" in again and "device compile" not in again
+    assert (tmp_path / "again.o").read_bytes() == (tmp_path / "first.o").read_bytes()
+
+
+def test_static_and_anonymous_kernels_from_the_cache_keep_their_bytes(tmp_path, cache):
+    # local stubs get a name from the device binary's digest: a reused binary must give the same
+    (tmp_path / "local.asc").write_text(
+        '#include "kernel_operator.h"\n'
+        'static __global__ __aicore__ void sk(GM_ADDR x) { ((__gm__ uint8_t*)x)[0] = 9; }\n'
+        'namespace { __global__ __aicore__ void ak(GM_ADDR x) { ((__gm__ uint8_t*)x)[0] = 10; } }\n'
+        'int main() { sk<<<1, nullptr, nullptr>>>(nullptr); ak<<<1, nullptr, nullptr>>>(nullptr); }\n')
+    for name in ("first.o", "again.o"):
+        compile_ok(["local.asc", "-o", name], tmp_path, cached_env(cache))
+    compile_ok(["local.asc", "-o", "plain.o"], tmp_path, uncached_env())
+    assert (tmp_path / "first.o").read_bytes() == (tmp_path / "again.o").read_bytes() == \
+        (tmp_path / "plain.o").read_bytes()
 
 
 def test_device_cache_off_compiles_every_time(tmp_path, cache):
