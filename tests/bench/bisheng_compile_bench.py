@@ -11,6 +11,12 @@ Configurations:
 
     python3 tests/bench/bisheng_compile_bench.py [--runs 3] [--baseline main] [--arch dav-2201]
 
+With --prefix TREE (an installed tree: `bazel run //twin:install -- TREE`; repeat --prefix to
+measure several trees, e.g. before and after a change, in the same loop) it measures whole
+programs instead (whole_program.py): `bisheng -x asc prog.asc -o prog` of an asc-devkit sample
+(--devkit, skipped when absent) and of tests/asc_programs/programs/vadd_chevron.asc, warm and
+after an edit, against `clang++-16 -O2 -c` of the host part (host_part.py), per phase.
+
 Prints tables; asserts nothing.
 """
 
@@ -75,7 +81,15 @@ def main() -> None:
     parser.add_argument("--baseline", default="6cf8ec5", help="git revision of the 'before' driver")
     parser.add_argument("--json-out", help="also write add_custom's medians to this JSON file (perf_table.py)")
     parser.add_argument("--arch", default="dav-2201")
+    parser.add_argument("--prefix", type=Path, action="append",
+                        help="installed tree: measure whole programs with its bisheng (repeat to compare trees in one loop)")
+    parser.add_argument("--devkit", type=Path, default=Path("/tmp/asc-devkit"),
+                        help="asc-devkit checkout holding the public sample (default: /tmp/asc-devkit)")
     args = parser.parse_args()
+    if args.prefix:
+        from whole_program import run
+        run([p.resolve() for p in args.prefix], args.arch, args.runs, args.devkit)
+        return
 
     with tempfile.TemporaryDirectory(prefix="bisheng-bench-") as tmp:
         tmp = Path(tmp)

@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from dataclasses import dataclass
 import time
 from typing import Optional
@@ -16,7 +17,7 @@ from .cache_key import clang_resource_dir
 from .depfile import format_deps, parse_deps
 from .errors import BishengError
 from .options import Options
-from . import device_binary, pch, rdc
+from . import device_binary, device_cache, pch, rdc
 from .prefix import PrefixCheck
 from .timing import PHASES
 from .toolchain import ABI_HEADER, ENTRY_HEADER, ResourceDirs, Tools
@@ -33,19 +34,35 @@ MAPPED_ABI_INCLUDE = "/asc-twin/abi/include"
 
 
 class _Run:
-    """Runs tools, echoing each command under -v."""
+    """Runs tools, echoing each command under -v. A runner made with cancellable=True (the
+    speculative device pass) can be cancelled: its running tool is killed, later ones fail."""
 
-    def __init__(self, verbose: bool) -> None:
+    def __init__(self, verbose: bool, cancellable: bool = False) -> None:
         self.verbose = verbose
+        self.cancelled = threading.Event() if cancellable else None
+        self._live = []
 
     def __call__(self, cmd: list, phase: str, **kwargs) -> subprocess.CompletedProcess:
         if self.verbose:
             print(" " + shlex.join(cmd), file=sys.stderr, flush=True)
         try:
             with PHASES.measure(phase):
-                return subprocess.run(cmd, **kwargs)
+                if self.cancelled is None:
+                    return subprocess.run(cmd, **kwargs)
+                if self.cancelled.is_set():
+                    raise BishengError("cancelled")
+                with subprocess.Popen(cmd, **kwargs) as proc:
+                    self._live.append(proc)
+                    out, err = proc.communicate()
+                    self._live.remove(proc)
+                return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
         except OSError as e:
             raise BishengError(f"cannot run {cmd[0]}: {e.strerror}")
+
+    def cancel(self) -> None:
+        self.cancelled.set()
+        for proc in list(self._live):
+            proc.kill()
 
 
 def _language_flags(opts: Options) -> list:
@@ -179,7 +196,8 @@ def _host_pass(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run
     head = (prefix.flags() if prefix else _prelude(res)) + _kernel_attrs(res)
     cmd = [tools.clang] + flags + head + opts.warning_flags + _prefix_maps(res, workdir)
     # The cache key needs every header read, system ones included (-MD), even without a depfile.
-    dep_mode = opts.dep_mode or ("-MD" if opts.twin_cache_key else None)
+    # So does the device cache's (device_cache.py): it costs clang next to nothing.
+    dep_mode = opts.dep_mode or ("-MD" if opts.twin_cache_key or device_cache.directory() else None)
     if dep_mode:
         cmd += [dep_mode, "-MF", os.path.join(workdir, "deps.d")]
         targets = opts.dep_targets or [("-MT", opts.output)]
@@ -197,9 +215,16 @@ def _host_pass(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run
     return host_obj, prefix
 
 
+# A speculative device pass (a thread) keeps its diagnostics until the host pass has spoken.
+_held = threading.local()
+
+
 def _relay_diagnostics(stderr: bytes, opts: Options, wrapper: str) -> None:
     text = pch.hide_prefix_paths(stderr.decode("utf-8", errors="replace"))
     text = text.replace(wrapper, GENERATED_NAME).replace(os.path.abspath(opts.source), opts.source)
+    if getattr(_held, "texts", None) is not None:
+        _held.texts.append(text)
+        return
     sys.stderr.write(text)
     sys.stderr.flush()
 
@@ -426,9 +451,94 @@ def _sweep_dead_workdirs(out_dir: str) -> None:
             continue
 
 
+def _build_device_binary(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, kernels: list,
+                         run: _Run, use_prefix: bool) -> tuple:
+    """(device.so, parameter infos): the device pass and the device link."""
+    device_obj, infos = _compile_device_object(opts, tools, res, workdir, kernels, run, use_prefix)
+    wrapper = os.path.join(workdir, "entries.cpp")
+    device_so = device_binary.link(tools, workdir, [device_obj], [k.name for k in kernels], run,
+                                   f"'{opts.source}'", lambda err: _relay_diagnostics(err, opts, wrapper))
+    return device_so, infos
+
+
+def _device_key(opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
+                host_prefix: Optional["pch.Prefix"], kernels: list) -> Optional[str]:
+    """The device cache key, or None: no cache, or the host pass listed no system headers (-MMD)."""
+    if opts.dep_mode == "-MMD" or device_cache.directory() is None:
+        return None
+    from .cache_key import compiler_identity
+    try:
+        deps = _host_deps(opts, workdir, host_prefix)
+        return device_cache.key_of(compiler_identity(tools), pch.tree_digest([res.asc_include, res.abi_include]),
+                                   opts, deps, kernels)
+    except OSError:
+        return None       # a header vanished since the host pass: compile, do not guess
+
+
+class _SpeculativeDevice:
+    """The device pass and link for the kernels the last compile of this source found, run on a
+    thread beside the host pass (clang runs in its own process, so the two use two cores). Taken
+    only when the host pass succeeds and lists the same kernels; else cancelled (its clang
+    killed) and the device pass runs as usual, after the host pass. Its diagnostics are held
+    and shown after the host pass's, as without it."""
+
+    def __init__(self, opts: Options, tools: Tools, res: ResourceDirs, workdir: str, kernels: list,
+                 use_prefix: bool) -> None:
+        self.kernels, self.result, self.error, self.texts = kernels, None, None, []
+        self.run = _Run(False, cancellable=True)
+        self.thread = threading.Thread(target=self._main, args=(opts, tools, res, workdir, use_prefix), daemon=True)
+        self.thread.start()
+
+    def _main(self, opts, tools, res, workdir, use_prefix) -> None:
+        _held.texts = self.texts
+        try:
+            self.result = _build_device_binary(opts, tools, res, workdir, self.kernels, self.run, use_prefix)
+        except BaseException as e:      # handed to the main thread by take()
+            self.error = e
+
+    def take(self, kernels: list) -> Optional[tuple]:
+        """(device.so, infos) when the guess was right, else None (and cancelled)."""
+        if kernels != self.kernels:
+            self.abandon()
+            return None
+        with PHASES.measure("device pass (waiting for the concurrent one)"):
+            self.thread.join()
+        for text in self.texts:
+            sys.stderr.write(text)
+        sys.stderr.flush()
+        if self.error is not None:
+            raise self.error
+        return self.result
+
+    def abandon(self) -> None:
+        self.run.cancel()
+        self.thread.join()
+
+
+def _speculate(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, use_prefix: bool,
+               last: Optional[tuple]) -> Optional[_SpeculativeDevice]:
+    """Starts the device pass now when the last compile of this source is known and the device
+    binary it predicts is not cached (the usual edit-compile-run step). Not under -v, whose
+    command echo stays in order, nor on one CPU."""
+    if opts.verbose or len(os.sched_getaffinity(0)) < 2 or device_cache.directory() is None:
+        return None
+    from .cache_key import compiler_identity
+    if not last or not last[0]:
+        return None
+    kernels, deps = last
+    try:
+        predicted = device_cache.key_of(compiler_identity(tools), pch.tree_digest([res.asc_include, res.abi_include]),
+                                        opts, deps, kernels)
+        if device_cache.has(predicted):
+            return None
+    except OSError:
+        pass               # a header of the last compile is gone: the kernels may still be the same
+    return _SpeculativeDevice(opts, tools, res, workdir, kernels, use_prefix)
+
+
 def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
     """Build opts.output (a host object) from opts.source; returns the kernel names."""
-    from .host_kernels import kernels_of
+    from .host_kernels import HostKernel, kernels_of
     _check_paths(opts)
     run = _Run(opts.verbose)
     # Temporaries live beside what is published (same file system: rename is atomic).
@@ -438,14 +548,18 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
         workdir = tempfile.mkdtemp(prefix=f"{WORKDIR_PREFIX}{os.getpid()}-", dir=out_dir)
     except OSError as e:
         raise BishengError(f"cannot write '{opts.output}': {e.strerror} (directory '{out_dir}')")
+    spec = None
     try:
         if opts.twin_key_only:
             _report_key_only(opts, tools, res, workdir, run)
             return []
         use_prefix = _prefix_eligible(opts, res)
+        # what the last compile of this source found (device_cache.remember), if known
+        last = None if opts.rdc else device_cache.last(opts, HostKernel)
+        spec = None if opts.rdc else _speculate(opts, tools, res, workdir, use_prefix, last)
         host_obj, host_prefix = _host_pass(opts, tools, res, workdir, run, use_prefix)
         with PHASES.measure("kernel list (llvm-nm, llvm-cxxfilt)"):
-            kernels = kernels_of(host_obj, tools.nm, tools.cxxfilt)
+            kernels = kernels_of(host_obj, tools.nm, tools.cxxfilt, last[0] if last else None)
         infos = []
         if opts.rdc:     # -dc: the device object travels in the host object to the link
             device_obj, infos = _compile_device_object(opts, tools, res, workdir, kernels, run, use_prefix,
@@ -453,13 +567,25 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
             kernels = device_binary.export_local_stubs(tools, workdir, host_obj, device_obj, kernels, run)
             host_obj = rdc.attach(tools, workdir, host_obj, device_obj, opts.arch, kernels, infos, run)
         elif kernels:
-            device_obj, infos = _compile_device_object(opts, tools, res, workdir, kernels, run, use_prefix)
-            wrapper = os.path.join(workdir, "entries.cpp")
-            device_so = device_binary.link(tools, workdir, [device_obj], [k.name for k in kernels], run,
-                                           f"'{opts.source}'", lambda err: _relay_diagnostics(err, opts, wrapper))
+            with PHASES.measure("device cache (key, look-up)"):
+                device_key = _device_key(opts, tools, res, workdir, host_prefix, kernels)
+                hit = device_cache.load(device_key, workdir, ParamInfo) if device_key else None
+            taken = spec.take(kernels) if spec and not hit else None
+            if hit:
+                device_so, infos = hit
+            else:
+                device_so, infos = taken or _build_device_binary(opts, tools, res, workdir, kernels, run, use_prefix)
+                if device_key:
+                    with PHASES.measure("device cache (store)"):
+                        device_cache.store(device_key, device_so, infos)
+            if device_key:
+                device_cache.remember(opts, kernels, _host_deps(opts, workdir, host_prefix))
             kernels = device_binary.export_local_stubs(tools, workdir, host_obj, device_so, kernels, run)
+            reg_cached = bool(hit) and device_cache.load_registration(device_key, workdir)
             host_obj = device_binary.registration_object(tools, res, workdir, [host_obj], device_so, kernels,
-                                                         infos, run)
+                                                         infos, run, compiled=reg_cached)
+            if device_key and not reg_cached:
+                device_cache.store_registration(device_key, os.path.join(workdir, "register.o"))
             _verify_embedded(tools, workdir, host_obj, device_so, run)
         if opts.twin_aclrtlaunch_dir:
             _write_launch_headers(opts.twin_aclrtlaunch_dir, kernels, infos)
@@ -482,4 +608,6 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
         _publish(host_obj, opts.output)
         return [k.name for k in kernels]
     finally:
+        if spec is not None:
+            spec.abandon()     # nothing may still write into workdir
         shutil.rmtree(workdir, ignore_errors=True)

@@ -119,17 +119,18 @@ def export_local_stubs(tools: Tools, workdir: str, host_code: str, tag_source: s
 
 
 def registration_object(tools: Tools, res: ResourceDirs, workdir: str, host_objects: list, device_so: str,
-                        kernels: list, infos: list, run) -> str:
+                        kernels: list, infos: list, run, compiled: bool = False) -> str:
     """host.o: the host objects merged (ld -r) with a generated TU that embeds device_so in
-    .aicore_binary and registers its kernels from a static constructor."""
+    .aicore_binary and registers its kernels from a static constructor. compiled: workdir holds
+    that TU's register.o already (the device cache's, for the same device binary)."""
     reg = os.path.join(workdir, "register.cpp")
     with open(reg, "w", encoding="utf-8") as f:
         f.write(codegen.registration_source(device_so, kernels, infos))
     reg_obj = os.path.join(workdir, "register.o")
     cmd = [tools.clang, "--driver-mode=g++", "-x", "c++", "-std=c++17", "-O2", "-fPIC", "-g0", "-w",
            "-isystem", res.asc_include, "-c", reg, "-o", reg_obj]
-    proc = run(cmd, "registration compile", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    if proc.returncode != 0:
+    proc = None if compiled else run(cmd, "registration compile", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if proc is not None and proc.returncode != 0:
         sys.stderr.buffer.write(proc.stderr)
         raise BishengError("internal error: compiling the kernel registration failed", proc.returncode)
     if not host_objects:

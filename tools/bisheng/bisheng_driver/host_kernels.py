@@ -10,7 +10,7 @@ kernels the device binary needs, with their mangled names, and no source text is
 import re
 import subprocess
 from dataclasses import dataclass
-from typing import List
+from typing import List, Optional
 
 from .errors import BishengError
 
@@ -97,7 +97,9 @@ def _tool_lines(cmd: list, what: str) -> List[str]:
     return proc.stdout.splitlines()
 
 
-def kernels_of(host_object: str, nm: str, cxxfilt: str) -> List[HostKernel]:
+def kernels_of(host_object: str, nm: str, cxxfilt: str, known: Optional[List[HostKernel]] = None) -> List[HostKernel]:
+    """known: the kernels an earlier compile read from the same stubs (device_cache.last); they
+    are a function of the stub list alone, so llvm-cxxfilt need not run again for them."""
     stubs, local = [], set()
     for line in _tool_lines([nm, "--no-sort", "--defined-only", "--format=posix", host_object], "reading the host object"):
         parts = line.split()
@@ -108,6 +110,8 @@ def kernels_of(host_object: str, nm: str, cxxfilt: str) -> List[HostKernel]:
                 stubs.append(parts[0])
     if not stubs:
         return []
+    if known and [k.stub for k in known] == stubs and {k.stub for k in known if k.local} == local:
+        return list(known)
     demangled = _tool_lines([cxxfilt] + stubs, "demangling the kernel names")
     kernels = []
     for stub, dem in zip(stubs, demangled):

@@ -15,6 +15,8 @@ and renamed; the oldest are removed beyond MAX_ENTRIES. A PCH clang refuses (a s
 changed under it) is deleted and the compile retried with the text prefix.
 """
 
+import functools
+import json
 import os
 import re
 import sys
@@ -66,7 +68,13 @@ def cache_dir() -> Optional[str]:
 
 
 def tree_digest(roots: Sequence[str]) -> str:
-    """Names and contents of every file under the twin header roots."""
+    """Names and contents of every file under the twin header roots (once per process: both
+    passes and the device cache ask)."""
+    return _tree_digest(tuple(roots))
+
+
+@functools.lru_cache(maxsize=None)
+def _tree_digest(roots: tuple) -> str:
     fields = []
     for root in dict.fromkeys(roots):
         for dirpath, dirs, files in os.walk(root):
@@ -78,6 +86,27 @@ def tree_digest(roots: Sequence[str]) -> str:
                 except OSError:
                     fields += [os.path.relpath(path, root), "unreadable"]
     return hash_fields(fields)
+
+
+def remembered(name: str, key_fields: Sequence[str], compute):
+    """compute() (a JSON value) for key_fields, kept in the cache directory as
+    `<name>-<key>.json`, so a fact that depends only on content is derived once per content
+    (e.g. the twin headers' identifiers, prefix.py). Without a cache it is computed."""
+    directory = cache_dir()
+    if directory is None:
+        return compute()
+    path = os.path.join(directory, f"{name}-{hash_fields([SCHEME, name, *key_fields])}.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        pass
+    value = compute()
+    try:
+        _write_atomic(path, json.dumps(value).encode())
+    except OSError:
+        pass
+    return value
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,7 @@ class PrefixCheck:
         # as spelled and with symlinks resolved: a Bazel runfiles or sandbox tree is a real
         # directory of symlinked files, an installed tree may be reached through a symlink
         self.twin_roots = _both_forms(twin_roots)
+        self._twin_given = list(twin_roots)    # as the PCH key digests them (one digest per process)
         self.host_roots = _both_forms(host_roots)
         self._twin_identifiers = None
 
@@ -114,17 +115,24 @@ class PrefixCheck:
 
     def twin_identifiers(self) -> set:
         if self._twin_identifiers is None:
-            names = set()
-            for root in self.twin_roots:
-                for dirpath, _, files in os.walk(root):
-                    for f in files:
-                        try:
-                            with open(os.path.join(dirpath, f), "rb") as h:
-                                names.update(m.decode() for m in _IDENT_RE.findall(h.read()))
-                        except OSError:
-                            continue
-            self._twin_identifiers = names
+            # a function of the twin headers' content: read once per content (PCH cache directory)
+            from .pch import remembered, tree_digest
+            roots = self._twin_given
+            self._twin_identifiers = set(remembered("twin-identifiers", [tree_digest(roots), *roots],
+                                                    lambda: sorted(self._scan_identifiers())))
         return self._twin_identifiers
+
+    def _scan_identifiers(self) -> set:
+        names = set()
+        for root in self.twin_roots:
+            for dirpath, _, files in os.walk(root):
+                for f in files:
+                    try:
+                        with open(os.path.join(dirpath, f), "rb") as h:
+                            names.update(m.decode() for m in _IDENT_RE.findall(h.read()))
+                    except OSError:
+                        continue
+        return names
 
     def _user_header_ok(self, path: str, depth: int, seen: set) -> bool:
         """A user header included before kernel_operator.h: harmless macros only, no twin

@@ -1,0 +1,196 @@
+"""What makes a repeated compile fast must never change what it writes: the device binary cache
+(a repeat reuses the device binary) and the concurrent device pass (after an edit, the device
+pass starts beside the host pass with the kernels the last compile found)."""
+
+import os
+import random
+import struct
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from bisheng_harness import DeviceBinary, clean_env, copy_testdata, llvm_tool, run_bisheng
+from elf_reader import meta_lines
+
+ARCH = "--npu-arch=dav-2201"
+PROGRAM = '''#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void twice(GM_ADDR x, uint32_t n) {
+    for (uint32_t i = 0; i < n; ++i) ((__gm__ float*)x)[i] *= 2.0f;
+}
+int main() {
+    twice<<<1, nullptr, nullptr>>>(nullptr, 0);
+    return HOST_VALUE;
+}
+'''
+SECOND_KERNEL = '''extern "C" __global__ __aicore__ void thrice(GM_ADDR x) { ((__gm__ float*)x)[0] *= 3.0f; }
+int other() { thrice<<<1, nullptr, nullptr>>>(nullptr); return 0; }
+'''
+
+
+def cached_env(cache) -> dict:
+    env = clean_env()
+    env["BISHENG_PCH_CACHE"] = str(cache)
+    return env
+
+
+def uncached_env() -> dict:
+    env = clean_env()
+    env["BISHENG_PCH_CACHE"] = "off"
+    return env
+
+
+def compile_ok(args, cwd, env):
+    proc = run_bisheng(["-c", *args, ARCH, "--time"], str(cwd), env)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stderr
+
+
+def extract(host_object, tmp_path) -> bytes:
+    out = tmp_path / "k.aicore.o"
+    subprocess.run([llvm_tool("llvm-objcopy"), "-O", "binary", "--only-section=.aicore_binary",
+                    str(host_object), str(out)], check=True)
+    return out.read_bytes()
+
+
+@pytest.fixture
+def cache(tmp_path):
+    path = tmp_path / "cache"
+    path.mkdir(mode=0o700)
+    return path
+
+
+def test_a_repeated_compile_reuses_the_device_binary_with_the_same_bytes(tmp_path, cache):
+    copy_testdata(str(tmp_path), "add_custom.asc", "add_tiling.h")
+    first = compile_ok(["add_custom.asc", "-o", "first.o"], tmp_path, cached_env(cache))
+    again = compile_ok(["add_custom.asc", "-o", "again.o"], tmp_path, cached_env(cache))
+    compile_ok(["add_custom.asc", "-o", "plain.o"], tmp_path, uncached_env())
+    assert "device compile" in first and "device compile" not in again and "device link" not in again
+    assert "registration compile" in first and "registration compile" not in again
+    plain = (tmp_path / "plain.o").read_bytes()
+    assert (tmp_path / "first.o").read_bytes() == plain == (tmp_path / "again.o").read_bytes()
+    assert len(list((cache / "device").glob("*.so"))) == 1
+
+    # the reused binary runs: add_custom on random data against numpy
+    seed = random.randrange(1 << 30)
+    print(f"seed={seed}")
+    rng = np.random.default_rng(seed)
+    device = DeviceBinary(extract(tmp_path / "again.o", tmp_path), str(tmp_path), 2201)
+    n, blocks = int(rng.integers(500, 3000)), 4
+    x, y = (rng.standard_normal(n).astype(np.float32) for _ in range(2))
+    z = np.full(n, np.nan, dtype=np.float32)
+    device.ranges = [(a.ctypes.data, a.nbytes) for a in (x, y, z)]
+    device.run("add_custom", struct.pack("<QQQII", x.ctypes.data, y.ctypes.data, z.ctypes.data, n,
+                                         -(-n // blocks)), blocks)
+    np.testing.assert_array_equal(z, x + y)
+
+
+def test_an_edited_header_is_not_served_from_the_cache(tmp_path, cache):
+    # The user changes the tiling struct in a header: the device binary must follow (new
+    # parameter size), exactly as a compile without any cache writes it.
+    copy_testdata(str(tmp_path), "add_custom.asc", "add_tiling.h")
+    compile_ok(["add_custom.asc", "-o", "before.o"], tmp_path, cached_env(cache))
+    header = tmp_path / "add_tiling.h"
+    header.write_text(header.read_text().replace("uint32_t blockLength;", "uint32_t blockLength;\n  uint32_t pad;"))
+    after = compile_ok(["add_custom.asc", "-o", "after.o"], tmp_path, cached_env(cache))
+    compile_ok(["add_custom.asc", "-o", "plain.o"], tmp_path, uncached_env())
+    assert "device compile" in after
+    assert (tmp_path / "after.o").read_bytes() == (tmp_path / "plain.o").read_bytes()
+    assert (tmp_path / "after.o").read_bytes() != (tmp_path / "before.o").read_bytes()
+    info = DeviceBinary(extract(tmp_path / "after.o", tmp_path), str(tmp_path), 2201).info("add_custom")
+    assert info.params == 4
+
+
+def test_a_damaged_cache_entry_is_compiled_again(tmp_path, cache):
+    copy_testdata(str(tmp_path), "add_custom.asc", "add_tiling.h")
+    compile_ok(["add_custom.asc", "-o", "first.o"], tmp_path, cached_env(cache))
+    (entry,) = (cache / "device").glob("*.so")
+    entry.write_bytes(b"\x7fELF not a device binary")
+    again = compile_ok(["add_custom.asc", "-o", "again.o"], tmp_path, cached_env(cache))
+    assert "device compile" in again
+    assert (tmp_path / "again.o").read_bytes() == (tmp_path / "first.o").read_bytes()
+    assert entry.read_bytes() == extract(tmp_path / "again.o", tmp_path)   # rewritten whole
+
+
+def test_a_damaged_registration_entry_is_compiled_again(tmp_path, cache):
+    copy_testdata(str(tmp_path), "add_custom.asc", "add_tiling.h")
+    compile_ok(["add_custom.asc", "-o", "first.o"], tmp_path, cached_env(cache))
+    (entry,) = (cache / "device").glob("*.reg.o")
+    entry.write_bytes(entry.read_bytes()[:-16] + bytes(16))
+    again = compile_ok(["add_custom.asc", "-o", "again.o"], tmp_path, cached_env(cache))
+    assert "registration compile" in again and "device compile" not in again
+    assert (tmp_path / "again.o").read_bytes() == (tmp_path / "first.o").read_bytes()
+
+
+def test_static_and_anonymous_kernels_from_the_cache_keep_their_bytes(tmp_path, cache):
+    # local stubs get a name from the device binary's digest: a reused binary must give the same
+    (tmp_path / "local.asc").write_text(
+        '#include "kernel_operator.h"\n'
+        'static __global__ __aicore__ void sk(GM_ADDR x) { ((__gm__ uint8_t*)x)[0] = 9; }\n'
+        'namespace { __global__ __aicore__ void ak(GM_ADDR x) { ((__gm__ uint8_t*)x)[0] = 10; } }\n'
+        'int main() { sk<<<1, nullptr, nullptr>>>(nullptr); ak<<<1, nullptr, nullptr>>>(nullptr); }\n')
+    for name in ("first.o", "again.o"):
+        compile_ok(["local.asc", "-o", name], tmp_path, cached_env(cache))
+    compile_ok(["local.asc", "-o", "plain.o"], tmp_path, uncached_env())
+    assert (tmp_path / "first.o").read_bytes() == (tmp_path / "again.o").read_bytes() == \
+        (tmp_path / "plain.o").read_bytes()
+
+
+def test_device_cache_off_compiles_every_time(tmp_path, cache):
+    copy_testdata(str(tmp_path), "add_custom.asc", "add_tiling.h")
+    env = dict(cached_env(cache), BISHENG_DEVICE_CACHE="off")
+    for name in ("a.o", "b.o"):
+        assert "device compile" in compile_ok(["add_custom.asc", "-o", name], tmp_path, env)
+    assert not (cache / "device").exists() or list((cache / "device").iterdir()) == []
+
+
+needs_two_cpus = pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="the concurrent pass needs 2 CPUs")
+
+
+def write_program(path, host_value: int, extra: str = "") -> None:
+    path.write_text(PROGRAM.replace("HOST_VALUE", str(host_value)) + extra)
+
+
+@needs_two_cpus
+def test_after_a_host_edit_the_device_pass_runs_beside_the_host_pass(tmp_path, cache):
+    src = tmp_path / "main.asc"
+    write_program(src, 0)
+    compile_ok(["main.asc", "-o", "m.o"], tmp_path, cached_env(cache))
+    write_program(src, 7)                      # the host code changed: no cached binary fits
+    edited = compile_ok(["main.asc", "-o", "m.o"], tmp_path, cached_env(cache))
+    assert "device pass (waiting for the concurrent one)" in edited, edited
+    compile_ok(["main.asc", "-o", "plain.o"], tmp_path, uncached_env())
+    assert (tmp_path / "m.o").read_bytes() == (tmp_path / "plain.o").read_bytes()
+    assert meta_lines(extract(tmp_path / "m.o", tmp_path))[3:] == ["kernel=twice"]
+
+
+@needs_two_cpus
+def test_a_new_kernel_discards_the_concurrent_guess(tmp_path, cache):
+    src = tmp_path / "main.asc"
+    write_program(src, 0)
+    compile_ok(["main.asc", "-o", "m.o"], tmp_path, cached_env(cache))
+    write_program(src, 0, SECOND_KERNEL)       # the last compile's kernel list is now wrong
+    edited = compile_ok(["main.asc", "-o", "m.o"], tmp_path, cached_env(cache))
+    assert "device pass (waiting for the concurrent one)" not in edited and "device compile" in edited
+    compile_ok(["main.asc", "-o", "plain.o"], tmp_path, uncached_env())
+    assert (tmp_path / "m.o").read_bytes() == (tmp_path / "plain.o").read_bytes()
+    assert meta_lines(extract(tmp_path / "m.o", tmp_path))[3:] == ["kernel=twice", "kernel=thrice"]
+
+
+@needs_two_cpus
+def test_a_host_error_cancels_the_concurrent_device_pass(tmp_path, cache):
+    src = tmp_path / "main.asc"
+    write_program(src, 0)
+    compile_ok(["main.asc", "-o", "m.o"], tmp_path, cached_env(cache))
+    good = (tmp_path / "m.o").read_bytes()
+    src.write_text(src.read_text().replace("return 0;", "return undeclared_name;"))
+    proc = run_bisheng(["-c", "main.asc", "-o", "m.o", ARCH], str(tmp_path), cached_env(cache))
+    assert proc.returncode != 0
+    assert "main.asc:7:" in proc.stderr and "undeclared_name" in proc.stderr
+    assert [l for l in proc.stderr.splitlines() if l.startswith("bisheng: error:")] == \
+        ["bisheng: error: compilation of 'main.asc' failed"]
+    assert (tmp_path / "m.o").read_bytes() == good                      # OUT untouched
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []   # no work dir left
