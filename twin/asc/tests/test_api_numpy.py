@@ -355,7 +355,7 @@ def test_reduce(dev, dt, op):
 # ---------------------------------------------------------------- compare and select
 
 CS_OPS = ["Compare", "CompareL0", "CompareSpr", "Compares", "ComparesL0", "SelectTT", "SelectTS", "SelectSpr",
-          "GatherMask", "SelectL0"]
+          "GatherMask", "SelectL0", "SelectSprStale", "SelectL0Scalar", "ComparesFlex"]
 CMP = [np.less, np.greater, np.equal, np.less_equal, np.greater_equal, np.not_equal]
 
 
@@ -445,12 +445,76 @@ def test_select_all_modes(dev, dt):
             np.testing.assert_array_equal(zt, want, f"Select level-0 selMode={sel} mode={mode} mask=({lo:#x},{hi:#x})")
 
 
+@pytest.mark.parametrize("dt", [F32, F16], ids=["f32", "f16"])
+@pytest.mark.parametrize("form", ["count", "level0"])
+def test_select_mode0_reads_sel_mask_not_a_stale_cmpmask(dev, dt, form):
+    """The user's case: Select(..., VSEL_CMPMASK_SPR, n) with CMPMASK holding other bits. CANN
+    loads CMPMASK from selMask first, so the result follows selMask's first lanes bits in every
+    repeat, and CMPMASK holds selMask's first 16 bytes afterwards; the twin used to read the stale
+    register."""
+    lanes = lanes_of(dt)
+    rng = rng_for("select-stale", np.dtype(dt).name, form)
+    n = lanes * 3
+    x = rng.uniform(-10, 10, n).astype(dt)
+    y = rng.uniform(-10, 10, n).astype(dt)  # its bytes are the stale CMPMASK
+    m = rng.integers(0, 256, 64).astype(np.uint8)
+    bits = np.unpackbits(m, bitorder="little").astype(bool)
+    count = n if form == "count" else 0
+    zt, zb, _ = run_cmpsel(dev, dt, x, y, m, cmpsel_params("SelectSprStale", lo=lanes, repeat=3, count=count, n=n, nb=64))
+    np.testing.assert_array_equal(zt, np.where(bits[np.arange(n) % lanes], x, y))
+    np.testing.assert_array_equal(zb[:16], m[:16], "CMPMASK after Select mode 0")
+
+
+@pytest.mark.parametrize("dt", [F32, F16], ids=["f32", "f16"])
+def test_select_level0_scalar_src1(dev, dt):
+    lanes = lanes_of(dt)
+    rng = rng_for("select-l0-scalar", np.dtype(dt).name)
+    n = lanes * 3
+    x = rng.uniform(-10, 10, n).astype(dt)
+    m = rng.integers(0, 256, 64).astype(np.uint8)
+    bits = np.unpackbits(m, bitorder="little").astype(bool)
+    s = float(rng.uniform(-5, 5))
+    sbits = int(np.array(s, F32).view(np.uint32))
+    for mode in (0, 1):
+        lo, hi = random_mask(rng, dt, mode)
+        zt, _, _ = run_cmpsel(dev, dt, x, x, m, cmpsel_params("SelectL0Scalar", mode, lo, hi, 3, sbits=sbits, n=n, nb=64))
+        want = np.zeros_like(x)
+        for r, act in plan(dt, mode, lo, hi, 3):
+            for l in act:
+                i = r * lanes + l
+                want[i] = x[i] if bits[i] else dt(np.float32(s))
+        np.testing.assert_array_equal(zt, want, f"Select level-0 scalar mode={mode} mask=({lo:#x},{hi:#x})")
+
+
+@pytest.mark.parametrize("dt", [F32, F16], ids=["f32", "f16"])
+def test_compares_flexible_scalar_position(dev, dt):
+    lanes = lanes_of(dt)
+    for cmp in range(6):
+        rng = rng_for("compares-flex", np.dtype(dt).name, cmp)
+        n = lanes * 2
+        x = rng.integers(-4, 4, n).astype(dt)
+        y = rng.integers(-4, 4, n).astype(dt)
+        s = float(rng.integers(-3, 3))
+        sbits = int(np.array(s, F32).view(np.uint32))
+        cases = {0: CMP[cmp](x, y[0]), 1: CMP[cmp](dt(s), x), 2: CMP[cmp](y[0], x)}
+        for form, want in cases.items():
+            _, zb, _ = run_cmpsel(dev, dt, x, y, np.zeros(32, np.uint8),
+                                  cmpsel_params("ComparesFlex", cmp=cmp, count=n, n=n, nb=32, sbits=sbits, pattern=form))
+            np.testing.assert_array_equal(zb[:n // 8], np.packbits(want, bitorder="little"), f"cmp={cmp} form={form}")
+        _, zb, _ = run_cmpsel(dev, dt, x, y, np.zeros(32, np.uint8),
+                              cmpsel_params("ComparesFlex", lo=lanes, repeat=2, cmp=cmp, n=n, nb=32, pattern=3))
+        np.testing.assert_array_equal(zb[:n // 8], np.packbits(CMP[cmp](x, y[0]), bitorder="little"), f"L0 cmp={cmp}")
+
+
 BUILTIN = {1: lambda l: l % 2 == 0, 2: lambda l: l % 2 == 1, 3: lambda l: l % 4 == 0, 4: lambda l: l % 4 == 1,
            5: lambda l: l % 4 == 2, 6: lambda l: l % 4 == 3, 7: lambda l: l >= 0}
 
 
 @pytest.mark.parametrize("dt", [F32, F16], ids=["f32", "f16"])
 def test_gather_mask(dev, dt):
+    """Normal mode: repeatTimes repeats of all lanes. Counter mode (reduceMode) on A2/A3: each of
+    the repeatTimes repeats takes `mask` elements (they may run past 256 bytes), its pattern from
+    src1RepeatStride x r blocks on, read continuously."""
     lanes = lanes_of(dt)
     for pattern in range(8):
         for reduce_mode in (0, 1):
@@ -458,33 +522,42 @@ def test_gather_mask(dev, dt):
             repeat = int(rng.integers(1, 4))
             blk = int(rng.integers(1, 3))
             rep = blk * 8 + int(rng.integers(0, 4))
-            prep = 1
-            gm_mask = int(rng.integers(1, lanes * repeat + 1))
-            reps = -(-gm_mask // lanes) if reduce_mode else repeat
-            n = (offset(dt, reps - 1, lanes - 1, blk, rep) // lanes + 1) * lanes
+            prep = int(rng.integers(0, 3))
+            gm_mask = int(rng.integers(1, lanes * 2 + 1))
+            per_repeat = gm_mask if reduce_mode else lanes
+            n = (offset(dt, repeat - 1, per_repeat - 1, blk, rep) // lanes + 1) * lanes
             x = rng.uniform(-10, 10, n).astype(dt)
-            nb = max(64, -(-(reps * 32 + lanes // 8) // 32) * 32)
+            nb = -(-(((repeat - 1) * prep * 256 + per_repeat) // 8 + 1) // 32) * 32
             m = rng.integers(0, 256, nb).astype(np.uint8)
             bits = np.unpackbits(m, bitorder="little").astype(bool)
             zt, _, cnt = run_cmpsel(dev, dt, x, x, m, cmpsel_params(
                 "GatherMask", repeat=repeat, n=n, nb=nb, pattern=pattern, reduce_mode=reduce_mode, gm_mask=gm_mask,
                 blk=blk, rep=rep, prep=prep))
             want = []
-            for r in range(reps):
-                for l in range(lanes):
-                    if reduce_mode and r * lanes + l >= gm_mask:
-                        continue
-                    if pattern:
-                        on = BUILTIN[pattern](l)
-                    elif reduce_mode:
-                        on = bits[r * lanes + l]
-                    else:
-                        on = bits[r * prep * 256 + l]
+            for r in range(repeat):
+                for k in range(per_repeat):
+                    on = BUILTIN[pattern](k) if pattern else bits[r * prep * 256 + k]
                     if on:
-                        want.append(x[offset(dt, r, l, blk, rep)])
-            what = f"GatherMask pattern={pattern} reduceMode={reduce_mode} repeat={repeat} mask={gm_mask}"
+                        want.append(x[offset(dt, r, k, blk, rep)])
+            what = f"GatherMask pattern={pattern} reduceMode={reduce_mode} repeat={repeat} mask={gm_mask} prep={prep}"
             assert cnt == len(want), what
             np.testing.assert_array_equal(zt[:cnt], np.array(want, dt), what)
+
+
+def test_gather_mask_counter_mode_is_per_repeat(dev):
+    """The user's case (CANN's Gather sample, scenario 2): mask = 70 with repeatTimes = 2,
+    src0RepeatStride = 4 blocks, src1RepeatStride = 0 selects from 70 elements in each of the two
+    repeats with the same pattern; the twin used to take 70 elements in all and ignore the repeat."""
+    rng = rng_for("gathermask-user")
+    x = rng.uniform(-1e4, 1e4, 256).astype(F32)
+    m = np.full(32, 0, np.uint8)
+    m[:32] = np.frombuffer(np.full(8, 0x7E7C00A5, np.uint32).tobytes(), np.uint8)
+    bits = np.unpackbits(m, bitorder="little").astype(bool)
+    zt, _, cnt = run_cmpsel(dev, F32, x, x, m, cmpsel_params(
+        "GatherMask", repeat=2, n=256, nb=32, reduce_mode=1, gm_mask=70, blk=1, rep=4, prep=0))
+    want = np.concatenate([x[0:70][bits[:70]], x[32:102][bits[:70]]])
+    assert cnt == len(want)
+    np.testing.assert_array_equal(zt[:cnt], want)
 
 
 # ---------------------------------------------------------------- misuse traps
