@@ -15,6 +15,7 @@
 #include "kernel_operator_vec_reduce_intf.h"
 #include "kernel_operator_vec_scalar_intf.h"
 #include "kernel_operator_vec_sort_intf.h"
+#include "kernel_operator_vec_transpose_intf.h"
 #include "kernel_operator_vec_unary_intf.h"
 #include "kernel_utils.h"
 
