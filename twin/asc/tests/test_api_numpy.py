@@ -28,7 +28,7 @@ dev, free_buffers = device_fixtures(lambda: {
     "API_CMPSEL": ["cmpsel_f32", "cmpsel_f16"],
     "API_TRAPS": ["api_traps"],
     "API_CAST": [f"cast_{p}" for p in CASTS],
-    "API_MISC": ["misc_f32", "relu_cast", "sort_f32", "mrgsort_f32"],
+    "API_MISC": ["misc_f32", "relu_cast", "sort_f32", "mrgsort_f32", "determine_order", "reduce_by_type"],
     "API_SAMPLES": ["softmax_rows", "where_greater", "leaky_relu_cast"],
 })
 
@@ -810,6 +810,38 @@ def test_atomic_modes_across_blocks(dev, op, name):
     parts = x.reshape(blocks, n)
     want = z + parts.sum(axis=0) if op == 7 else np.maximum(z, parts.max(axis=0))
     np.testing.assert_array_equal(got, want.astype(F32), name)
+
+
+@pytest.mark.parametrize("blocks", [1, 3, 8])
+def test_sequential_block_order(dev, blocks):
+    """WaitPreBlock / NotifyNextBlock run the blocks in launch order over a workspace the host
+    never zeroed (filled with ones, as a previous launch could leave it)."""
+    rng = rng_for("determine", blocks)
+    x = rng.integers(-1000, 1000, blocks).astype(np.int32)
+    acc = np.array([int(rng.integers(-1000, 1000))], np.int32)
+    seen = np.zeros(blocks, np.int32)
+    ws = np.ones(blocks * 8, np.int32)
+    p = [dev.put(a) for a in (x, acc, seen, ws)]
+    dev.ok(dev.launch("determine_order", blocks, *p))
+    want_seen, a = [], int(acc[0])
+    for v in x:
+        want_seen.append(a)
+        a = (a * 3 + int(v)) & 0xFFFFFFFF
+        a = a - (1 << 32) if a >= 1 << 31 else a
+    np.testing.assert_array_equal(dev.get(p[2], seen), np.array(want_seen, np.int32))
+    assert int(dev.get(p[1], acc)[0]) == a
+
+
+@pytest.mark.parametrize("op", range(5))
+def test_reduce_by_type_matches_the_older_names(dev, op):
+    rng = rng_for("reduce-by-type", op)
+    x = rng.uniform(-100, 100, 512).astype(F32)
+    z = np.zeros(128, F32)
+    pz = dev.put(z)
+    dev.ok(dev.launch("reduce_by_type", 1, dev.put(x), pz, op))
+    got = dev.get(pz, z)
+    assert np.any(got[:64] != 0), "the new spelling wrote nothing"
+    np.testing.assert_array_equal(got[:64].view(np.uint32), got[64:].view(np.uint32))
 
 
 def test_relu_cast_and_mul_cast(dev):
