@@ -133,7 +133,8 @@ def level0_case(rng, dt, op, mode):
     if op in ("FusedMulAdd", "MulAddDst"):
         blk[0], rep[0] = 1, 8  # dst is read: keep its repeats apart
     pl = plan(dt, mode, lo, hi, repeat)
-    reach = max(offset(dt, r, max(a), blk[k], rep[k]) for r, a in pl if a for k in range(3)) + 1
+    eff = [lanes_of(dt) // be * blk[k] if mode == 2 else rep[k] for k in range(3)]  # Counter: no repeat stride
+    reach = max(offset(dt, r, max(a), blk[k], eff[k]) for r, a in pl if a for k in range(3)) + 1
     n = max(be * 8, -(-reach // (be * 8)) * be * 8)
     return repeat, lo, hi, blk, rep, pl, n
 
@@ -174,12 +175,14 @@ def test_level0_elementwise(dev, dt, mode):
         dev.ok(dev.launch(kernel, blocks, px, py, pz, pp))
         got = dev.get(pz, z)
         want = z.copy()
+        # Counter mode: the elements run on block after block (the repeat stride is unused).
+        eff_rep = [lanes_of(dt) // (32 // np.dtype(dt).itemsize) * blk[k] if mode == 2 else rep[k] for k in range(3)]
         for b in range(blocks):
             xb, yb, wb = x[b * n:(b + 1) * n], y[b * n:(b + 1) * n], want[b * n:(b + 1) * n]
             for r, act in pl:
                 if not act:
                     continue
-                idx = [np.array([offset(dt, r, l, blk[k], rep[k]) for l in act]) for k in range(3)]
+                idx = [np.array([offset(dt, r, l, blk[k], eff_rep[k]) for l in act]) for k in range(3)]
                 wb[idx[0]] = lane_ref(op, dt, xb[idx[1]], yb[idx[2]], wb[idx[0]], s)
         what = f"{op} {np.dtype(dt).name} mode={mode} mask=({lo:#x},{hi:#x}) repeat={repeat} blk={blk} rep={rep}"
         if op in ULP_OPS and dt != I16:
@@ -542,6 +545,19 @@ def test_gather_mask(dev, dt):
             what = f"GatherMask pattern={pattern} reduceMode={reduce_mode} repeat={repeat} mask={gm_mask} prep={prep}"
             assert cnt == len(want), what
             np.testing.assert_array_equal(zt[:cnt], np.array(want, dt), what)
+
+
+def test_copy_counter_mode_runs_on_across_repeats(dev):
+    """The user's case (CANN's Copy sample, scenario 3): Counter mode, count 144 int32, block
+    stride 8 picks the first 8 elements of each of 18 rows of 64; the repeat stride (8) is unused.
+    The twin used to restart every 64 elements at repeat x repeat stride."""
+    rng = rng_for("copy-counter")
+    x = rng.uniform(-1000, 1000, 18 * 64).astype(F32)
+    z = rng.uniform(-1000, 1000, 18 * 64).astype(F32)
+    rc, got = run_misc(dev, 11, x, np.zeros(18 * 64, np.uint32), z, 18 * 64, a=144, b=1, c=8, d=8, e=8)
+    dev.ok(rc)
+    np.testing.assert_array_equal(got[:144], x.reshape(18, 64)[:, :8].ravel())
+    np.testing.assert_array_equal(got[144:], z[144:])
 
 
 def test_gather_mask_counter_mode_is_per_repeat(dev):
