@@ -7,6 +7,7 @@
 #include "kernel_operator_block_sync_intf.h"
 #include "kernel_operator_data_copy_intf.h"
 #include "kernel_operator_determine_compute_sync_intf.h"
+#include "kernel_operator_group_barrier_intf.h"
 #include "kernel_operator_misc_intf.h"
 #include "kernel_operator_sys_var_intf.h"
 #include "kernel_operator_vec_binary_intf.h"

@@ -28,7 +28,8 @@ dev, free_buffers = device_fixtures(lambda: {
     "API_CMPSEL": ["cmpsel_f32", "cmpsel_f16"],
     "API_TRAPS": ["api_traps"],
     "API_CAST": [f"cast_{p}" for p in CASTS],
-    "API_MISC": ["misc_f32", "relu_cast", "sort_f32", "mrgsort_f32", "determine_order", "reduce_by_type"],
+    "API_MISC": ["misc_f32", "relu_cast", "sort_f32", "mrgsort_f32", "determine_order", "reduce_by_type",
+                 "group_barrier_probe"],
     "API_SAMPLES": ["softmax_rows", "where_greater", "leaky_relu_cast"],
 })
 
@@ -846,6 +847,22 @@ def test_sequential_block_order(dev, blocks):
         a = a - (1 << 32) if a >= 1 << 31 else a
     np.testing.assert_array_equal(dev.get(p[2], seen), np.array(want_seen, np.int32))
     assert int(dev.get(p[1], acc)[0]) == a
+
+
+@pytest.mark.parametrize("arrive,wait,rounds", [(2, 6, 1), (3, 2, 4), (1, 1, 3)])
+def test_group_barrier_rounds(dev, arrive, wait, rounds):
+    """Waiters of each round see every arrival of that round (CANN's GroupBarrier sample: 2 blocks
+    arrive, 6 wait)."""
+    rng = rng_for("group-barrier", arrive, wait, rounds)
+    x = rng.integers(-1000, 1000, rounds * arrive).astype(np.int32)
+    slot = np.zeros(rounds * arrive, np.int32)
+    out = np.zeros(rounds * wait, np.int32)
+    ws = np.zeros(wait * 512 // 4, np.int32)
+    p = [dev.put(a) for a in (x, slot, out, ws)]
+    dev.ok(dev.launch("group_barrier_probe", arrive + wait, *p, arrive, wait, rounds))
+    weights = np.arange(1, arrive + 1, dtype=np.int32)
+    want = np.repeat((x.reshape(rounds, arrive) * weights).sum(axis=1).astype(np.int32), wait)
+    np.testing.assert_array_equal(dev.get(p[2], out), want)
 
 
 @pytest.mark.parametrize("op", range(5))
