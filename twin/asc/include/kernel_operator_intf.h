@@ -6,6 +6,7 @@
 #include "kernel_operator_atomic_intf.h"
 #include "kernel_operator_block_sync_intf.h"
 #include "kernel_operator_data_copy_intf.h"
+#include "kernel_operator_data_copy_slice.h"
 #include "kernel_operator_determine_compute_sync_intf.h"
 #include "kernel_operator_group_barrier_intf.h"
 #include "kernel_operator_misc_intf.h"

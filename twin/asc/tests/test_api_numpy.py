@@ -29,7 +29,7 @@ dev, free_buffers = device_fixtures(lambda: {
     "API_TRAPS": ["api_traps"],
     "API_CAST": [f"cast_{p}" for p in CASTS],
     "API_MISC": ["misc_f32", "relu_cast", "sort_f32", "mrgsort_f32", "determine_order", "reduce_by_type",
-                 "group_barrier_probe"],
+                 "group_barrier_probe", "slice_copy"],
     "API_SAMPLES": ["softmax_rows", "where_greater", "leaky_relu_cast"],
 })
 
@@ -847,6 +847,60 @@ def test_sequential_block_order(dev, blocks):
         a = a - (1 << 32) if a >= 1 << 31 else a
     np.testing.assert_array_equal(dev.get(p[2], seen), np.array(want_seen, np.int32))
     assert int(dev.get(p[1], acc)[0]) == a
+
+
+def slice_indices(info, itemsize):
+    """Selected indices per dimension (innermost first) of CANN's SliceInfo list."""
+    out = []
+    for d, (start, end, stride, burst, _shape) in enumerate(info):
+        seg = burst * 32 // itemsize if d == 0 else 1
+        idx, at = [], start
+        while at + seg - 1 <= end:
+            idx += range(at, at + seg)
+            at += seg + stride
+        out.append(np.array(idx))
+    return out
+
+
+def run_slice(dev, x, src, dst, z_elems, ub_elems):
+    dims = len(src)
+    info = np.zeros(1 + 2 * 5 * 8, np.uint32)
+    info[0] = dims
+    info[1:1 + 5 * dims] = np.array(src, np.uint32).ravel()
+    info[1 + 5 * dims:1 + 10 * dims] = np.array(dst, np.uint32).ravel()
+    z = np.full(z_elems, -7.0, F32)
+    pz = dev.put(z)
+    rc = dev.launch("slice_copy", 1, dev.put(x), pz, dev.put(info), ub_elems)
+    return rc, dev.get(pz, z)
+
+
+def test_slice_data_copy_sample_and_random(dev):
+    rng = rng_for("slice")
+    # CANN's sample: four row pieces of a [3, 87] float tensor into [2, 48].
+    x = rng.random(3 * 87).astype(F32)
+    rc, got = run_slice(dev, x, [(16, 70, 7, 3, 87), (0, 2, 1, 1, 3)], [(0, 47, 0, 3, 48), (0, 1, 0, 1, 2)], 96, 96)
+    dev.ok(rc)
+    x2 = x.reshape(3, 87)
+    want = np.concatenate([x2[0, 16:40], x2[0, 47:71], x2[2, 16:40], x2[2, 47:71]])
+    np.testing.assert_array_equal(got, want)
+    # A random 3-D slice into a dense destination.
+    shape = [int(rng.integers(5, 9)) * 8, int(rng.integers(3, 6)), int(rng.integers(2, 4))]  # innermost first
+    src = [(int(rng.integers(0, 8)), shape[0] - 1, int(rng.integers(0, 5)), 1, shape[0]),
+           (0, shape[1] - 1, int(rng.integers(0, 2)), 1, shape[1]), (0, shape[2] - 1, 0, 1, shape[2])]
+    sel = slice_indices(src, 4)
+    dst = [(0, len(sel[0]) - 1, 0, 1, len(sel[0])), (0, len(sel[1]) - 1, 0, 1, len(sel[1])),
+           (0, len(sel[2]) - 1, 0, 1, len(sel[2]))]
+    x = rng.standard_normal(shape[0] * shape[1] * shape[2]).astype(F32)
+    n = len(sel[0]) * len(sel[1]) * len(sel[2])
+    rc, got = run_slice(dev, x, src, dst, n, n)
+    dev.ok(rc)
+    cube = x.reshape(shape[2], shape[1], shape[0])  # outermost first
+    want = cube[np.ix_(sel[2], sel[1], sel[0])].ravel()
+    np.testing.assert_array_equal(got, want, f"shape={shape} src={src}")
+    # Bad input: a burstLen above dimension 0, one clear line.
+    rc, _ = run_slice(dev, x2.ravel(), [(16, 70, 7, 3, 87), (0, 2, 1, 2, 3)], [(0, 47, 0, 3, 48), (0, 1, 0, 1, 2)], 96, 96)
+    assert rc == ACL_ERROR_RT_AICORE_EXCEPTION
+    assert "DataCopy: srcSliceInfo[1].burstLen is 2; above dimension 0 it must be 1" in dev.lib.aclGetRecentErrMsg().decode()
 
 
 @pytest.mark.parametrize("arrive,wait,rounds", [(2, 6, 1), (3, 2, 4), (1, 1, 3)])
