@@ -29,7 +29,7 @@ dev, free_buffers = device_fixtures(lambda: {
     "API_TRAPS": ["api_traps"],
     "API_CAST": [f"cast_{p}" for p in CASTS],
     "API_MISC": ["misc_f32", "relu_cast", "sort_f32", "mrgsort_f32", "determine_order", "reduce_by_type",
-                 "group_barrier_probe", "slice_copy"],
+                 "group_barrier_probe", "slice_copy", "list_sum"],
     "API_SAMPLES": ["softmax_rows", "where_greater", "leaky_relu_cast"],
 })
 
@@ -529,7 +529,8 @@ def test_gather_mask(dev, dt):
             prep = int(rng.integers(0, 3))
             gm_mask = int(rng.integers(1, lanes * 2 + 1))
             per_repeat = gm_mask if reduce_mode else lanes
-            n = (offset(dt, repeat - 1, per_repeat - 1, blk, rep) // lanes + 1) * lanes
+            reach = max(offset(dt, repeat - 1, per_repeat - 1, blk, rep) + 1, repeat * per_repeat)  # dst shares x's size
+            n = -(-reach // lanes) * lanes
             x = rng.uniform(-10, 10, n).astype(dt)
             nb = -(-(((repeat - 1) * prep * 256 + per_repeat) // 8 + 1) // 32) * 32
             m = rng.integers(0, 256, nb).astype(np.uint8)
@@ -847,6 +848,34 @@ def test_sequential_block_order(dev, blocks):
         a = a - (1 << 32) if a >= 1 << 31 else a
     np.testing.assert_array_equal(dev.get(p[2], seen), np.array(want_seen, np.int32))
     assert int(dev.get(p[1], acc)[0]) == a
+
+
+def test_list_tensor_desc(dev):
+    """The host layout of CANN's ListTensorDesc sample: ptrOffset, {dim, index, shape[dim]} per
+    tensor, then the data pointers; tensors of 1-3 dimensions."""
+    rng = rng_for("list-tensor")
+    n = 64
+    shapes = [[n], [8, 8], [2, 4, 8]]
+    xs = [rng.standard_normal(n).astype(F32) for _ in shapes]
+    ptrs = [dev.put(x) for x in xs]
+    words = []
+    for i, shp in enumerate(shapes):
+        words.append(len(shp) | (i + 10) << 32)
+        words += shp
+    desc = np.array([8 * (1 + len(words))] + words + ptrs, np.uint64)
+    out = np.zeros(n, F32)
+    got_shapes = np.zeros(4 * len(shapes), np.uint64)
+    meta = np.zeros(len(shapes), np.uint64)
+    p = [dev.put(a) for a in (desc, out, got_shapes, meta)]
+    dev.ok(dev.launch("list_sum", 1, *p, n))
+    want = np.zeros(n, F32)
+    for x in xs:
+        want = (want + x).astype(F32)
+    np.testing.assert_array_equal(dev.get(p[1], out), want)
+    gs = dev.get(p[2], got_shapes).reshape(len(shapes), 4)
+    for i, shp in enumerate(shapes):
+        assert list(gs[i, :len(shp)]) == shp
+    assert list(dev.get(p[3], meta)) == [len(shp) << 32 | (i + 10) for i, shp in enumerate(shapes)]
 
 
 def slice_indices(info, itemsize):
