@@ -57,6 +57,7 @@ struct Ctx {
   UnaryRepeatParams up; BinaryRepeatParams bp; DataCopyParams dcp; DataCopyExtParams dce;
   DataCopyPadExtParams<float> pad; GatherMaskParams gmp;
   float fs; half hs; int32_t is; int16_t ss; uint16_t u16s; uint16_t u16a[4]; uint32_t u32a[4];
+  uint64_t u64a[16]; LocalTensor<half> f16l[16]; LocalTensor<uint64_t> u64; SliceInfo slices[8];
 };
 """
 

@@ -9,6 +9,7 @@
 #define ASC_TWIN_KERNEL_LEGACY_H_
 
 #include <cstdint>
+#include <type_traits>
 
 #include "kernel_macros.h"
 #include "kernel_operator_sys_var_intf.h"
@@ -41,15 +42,34 @@ using namespace AscendC;
 
 // ParamOffset<T>(gm, blockLength): where the running block's part of a GM buffer starts when
 // each block takes blockLength elements of T (the first Ascend C samples' per-core offset,
-// `gm + GetBlockIdx() * blockLength`). The twin's reading of the legacy helper; the result is
-// an ordinary GM pointer, so accesses through it stay checked.
+// `gm + GetBlockIdx() * blockLength`). The twin's reading of the legacy helper. The result
+// converts to `__gm__ T*` and to GM_ADDR, as the samples use it both ways (kernel arguments are
+// GM_ADDR), and indexes and offsets like a T pointer; accesses through it stay checked.
 template <typename T>
-__aicore__ inline __gm__ T* ParamOffset(GM_ADDR gm, uint64_t blockLength) {
-  return reinterpret_cast<__gm__ T*>(gm) + static_cast<uint64_t>(GetBlockIdx()) * blockLength;
+class ParamOffsetPtr {
+ public:
+  __aicore__ explicit ParamOffsetPtr(__gm__ T* p) : p_(p) {}
+  __aicore__ operator __gm__ T*() const { return p_; }
+  template <typename U = T, typename = typename std::enable_if<!std::is_same<U, uint8_t>::value>::type>
+  __aicore__ operator GM_ADDR() const {
+    return reinterpret_cast<GM_ADDR>(p_);
+  }
+  __aicore__ T& operator[](uint64_t i) const { return p_[i]; }
+  __aicore__ T& operator*() const { return *p_; }
+  __aicore__ __gm__ T* operator+(uint64_t n) const { return p_ + n; }
+  __aicore__ __gm__ T* get() const { return p_; }
+
+ private:
+  __gm__ T* p_;
+};
+
+template <typename T>
+__aicore__ inline ParamOffsetPtr<T> ParamOffset(GM_ADDR gm, uint64_t blockLength) {
+  return ParamOffsetPtr<T>(reinterpret_cast<__gm__ T*>(gm) + static_cast<uint64_t>(GetBlockIdx()) * blockLength);
 }
-template <typename T>
-__aicore__ inline __gm__ T* ParamOffset(__gm__ T* gm, uint64_t blockLength) {
-  return gm + static_cast<uint64_t>(GetBlockIdx()) * blockLength;
+template <typename T, typename = typename std::enable_if<!std::is_same<T, uint8_t>::value>::type>
+__aicore__ inline ParamOffsetPtr<T> ParamOffset(__gm__ T* gm, uint64_t blockLength) {
+  return ParamOffsetPtr<T>(gm + static_cast<uint64_t>(GetBlockIdx()) * blockLength);
 }
 }  // namespace tik2
 

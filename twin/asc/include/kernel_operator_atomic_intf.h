@@ -27,6 +27,8 @@ __aicore__ inline void SetAtomicMin() {
   twin::Block().vec.atomicOp = twin::kAtomicMin;
 }
 __aicore__ inline void SetAtomicNone() { twin::Block().vec.atomicOp = twin::kAtomicNone; }
+// CANN's newer name for SetAtomicNone: UB -> GM moves store plainly again.
+__aicore__ inline void DisableDmaAtomic() { SetAtomicNone(); }
 
 }  // namespace AscendC
 

@@ -6,6 +6,9 @@
 #include "kernel_operator_atomic_intf.h"
 #include "kernel_operator_block_sync_intf.h"
 #include "kernel_operator_data_copy_intf.h"
+#include "kernel_operator_data_copy_slice.h"
+#include "kernel_operator_determine_compute_sync_intf.h"
+#include "kernel_operator_group_barrier_intf.h"
 #include "kernel_operator_misc_intf.h"
 #include "kernel_operator_sys_var_intf.h"
 #include "kernel_operator_vec_binary_intf.h"
@@ -15,6 +18,7 @@
 #include "kernel_operator_vec_reduce_intf.h"
 #include "kernel_operator_vec_scalar_intf.h"
 #include "kernel_operator_vec_sort_intf.h"
+#include "kernel_operator_vec_transpose_intf.h"
 #include "kernel_operator_vec_unary_intf.h"
 #include "kernel_utils.h"
 

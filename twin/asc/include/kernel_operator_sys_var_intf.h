@@ -18,6 +18,22 @@ __aicore__ inline constexpr int16_t GetDataBlockSizeInBytes() { return ONE_BLK_S
 // what the entry shim resets per block.
 __aicore__ inline void InitSocState() {}
 
+namespace twin {
+// A read-only builtin the NPU compiler provides as an int64_t variable: an object converting to
+// the running block's value, so member names such as `env->block_idx` stay untouched (a macro
+// would rewrite them).
+template <int64_t (*read)()>
+struct BlockBuiltin {
+  constexpr BlockBuiltin() = default;
+  __aicore__ operator int64_t() const { return read(); }
+};
+}  // namespace twin
+
 }  // namespace AscendC
+
+// The device builtins `block_idx` and `block_num`: the running block's index and the launch's
+// block count (what GetBlockIdx() / GetBlockNum() return).
+static constexpr AscendC::twin::BlockBuiltin<AscendC::GetBlockIdx> block_idx{};
+static constexpr AscendC::twin::BlockBuiltin<AscendC::GetBlockNum> block_num{};
 
 #endif  // ASC_TWIN_KERNEL_OPERATOR_SYS_VAR_INTF_H_

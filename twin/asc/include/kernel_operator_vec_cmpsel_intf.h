@@ -40,6 +40,17 @@ inline bool CompareLane(T a, T b, CMPMODE m) {
   }
 }
 
+// The mode that gives b OP a from a OP' b (LT <-> GT, LE <-> GE; EQ, NE stay).
+inline CMPMODE Mirror(CMPMODE m) {
+  switch (m) {
+    case CMPMODE::LT: return CMPMODE::GT;
+    case CMPMODE::GT: return CMPMODE::LT;
+    case CMPMODE::LE: return CMPMODE::GE;
+    case CMPMODE::GE: return CMPMODE::LE;
+    default: return m;
+  }
+}
+
 inline void CheckCmpMode(const char* api, CMPMODE m) {
   if (static_cast<uint8_t>(m) > 5) RaiseTrap("%s: cmpMode %u is not a CMPMODE", api, static_cast<unsigned>(m));
 }
@@ -102,7 +113,29 @@ inline void CheckSelTypes() {
   static_assert(kIsOneOf<U, uint8_t, uint16_t, uint32_t, uint64_t>, "Select: selMask is uint8_t/uint16_t/uint32_t/uint64_t");
 }
 
-// dst[i] = bit(i) ? src0[i] : src1(i); mode 0 takes bit i % lanes from CMPMASK.
+// What CANN's Select writes into CMPMASK before its vsel: mode 0 the first 128 bits of selMask
+// (vsel then reads lane bit l of CMPMASK in every repeat), mode 1 the scalar src1 repeated, mode 2
+// selMask's UB address (vsel then reads selMask through it, consuming its bits continuously).
+template <typename U>
+inline void LoadCmpMaskFromSelMask(const char* api, const LocalTensor<U>& selMask) {
+  CheckUbOperand(api, "selMask", selMask, (16 + sizeof(U) - 1) / sizeof(U));
+  std::memcpy(Block().vec.cmpMask, selMask.TwinData(), 16);
+}
+template <typename T>
+inline void LoadCmpMaskScalar(T scalar) {
+  uint8_t image[16];
+  for (size_t i = 0; i < sizeof(image); i += sizeof(T)) std::memcpy(image + i, &scalar, sizeof(T));
+  std::memcpy(Block().vec.cmpMask, image, sizeof(image));
+}
+template <typename U>
+inline void LoadCmpMaskAddress(const LocalTensor<U>& selMask) {
+  const uint32_t at = static_cast<uint32_t>(selMask.Bytes() - Block().ub_base);
+  uint32_t image[4] = {at, at, at, at};
+  std::memcpy(Block().vec.cmpMask, image, sizeof(image));
+}
+
+// dst[i] = bit(i) ? src0[i] : src1(i). Mode 0: bit i % lanes of selMask (through CMPMASK, which
+// keeps it); modes 1 and 2: bit i of selMask.
 template <typename T, typename U, typename Rhs>
 inline void SelectCount(const char* api, const LocalTensor<T>& dst, const LocalTensor<U>& selMask,
                         const LocalTensor<T>& src0, Rhs rhs, SELMODE selMode, uint32_t count) {
@@ -112,7 +145,11 @@ inline void SelectCount(const char* api, const LocalTensor<T>& dst, const LocalT
   CheckUbOperand(api, "dst", dst, count);
   CheckUbOperand(api, "src0", src0, count);
   const bool fromSpr = selMode == SELMODE::VSEL_CMPMASK_SPR;
-  if (!fromSpr) CheckUbOperand(api, "selMask", selMask, (uint64_t{count} / 8 + sizeof(U) - 1) / sizeof(U));
+  if (fromSpr) {
+    LoadCmpMaskFromSelMask(api, selMask);
+  } else {
+    CheckUbOperand(api, "selMask", selMask, (uint64_t{count} / 8 + sizeof(U) - 1) / sizeof(U));
+  }
   const uint64_t* spr = Block().vec.cmpMask;
   const uint32_t lanes = kRepElems<T>;
   T* d = dst.TwinData();
@@ -122,6 +159,22 @@ inline void SelectCount(const char* api, const LocalTensor<T>& dst, const LocalT
     const bool bit = fromSpr ? BitAt(spr, i % lanes) : BitAt(m, i);
     d[i] = bit ? a[i] : rhs(i);
   }
+  if (selMode == SELMODE::VSEL_TENSOR_TENSOR_MODE) LoadCmpMaskAddress(selMask);
+}
+
+// Level-0 Select over `bits(r, l)` (the selection bit of lane l in repeat r): dst = bit ? src0 :
+// (scalar mode ? scalar : src1), active lanes only.
+template <typename T, typename Bits>
+inline void SelectLevel0(const char* api, const Plan& p, const LocalTensor<T>& dst, const LocalTensor<T>& src0,
+                         const LocalTensor<T>* src1, T scalar, const BinaryRepeatParams& rp, Bits bits) {
+  const Operand<T> d = MakeOperand(api, "dst", dst, rp.dstBlkStride, rp.dstRepStride);
+  const LocalTensor<T>& second = src1 != nullptr ? *src1 : src0;
+  const Operand<T> s[2] = {MakeOperand(api, "src0", src0, rp.src0BlkStride, rp.src0RepStride),
+                           MakeOperand(api, "src1", second, src1 != nullptr ? rp.src1BlkStride : rp.src0BlkStride,
+                                       src1 != nullptr ? rp.src1RepStride : rp.src0RepStride)};
+  const bool useScalar = src1 == nullptr;
+  auto next = [=](const T* v, uint32_t r, uint32_t l) { return bits(r, l) ? v[0] : (useScalar ? scalar : v[1]); };
+  Level0Map(api, p, d, s, next);
 }
 
 // Built-in GatherMask patterns 1..7 (bit of lane l).
@@ -137,34 +190,79 @@ inline bool BuiltinPattern(uint8_t pattern, uint32_t l) {
   }
 }
 
+// Which elements of src0 a GatherMask reads. Normal mode (reduceMode false): repeatTimes repeats
+// of all lanes, mask unused. Counter mode (reduceMode true): on A2/A3 and later (CANN's
+// "configuration 1") every one of the repeatTimes repeats takes `mask` elements, element k of
+// repeat r at the k-th lane position from the repeat's start (blocks beyond the 256 bytes continue
+// with the block stride); on NpuArch 2002 ("configuration 2") `mask` is the total, in repeats of
+// all lanes, and repeatTimes is ignored. The pattern of repeat r starts src1RepeatStride x r
+// 32-byte blocks in (consumed continuously over the mask elements); in configuration 2 the
+// pattern is read continuously across repeats.
+struct GatherShape {
+  uint32_t repeats = 0;
+  uint64_t perRepeat = 0;   // elements a repeat takes (all lanes, or mask in configuration 1)
+  uint64_t total = 0;       // configuration 2: elements in all
+  bool totalCount = false;  // configuration 2
+  uint32_t lanes = 0;
+  uint32_t patStride = 0;   // pattern repeat stride in 32-byte blocks
+
+  uint64_t Elems(uint32_t r) const {
+    if (!totalCount) return perRepeat;
+    const uint64_t left = total - uint64_t{r} * lanes;
+    return left < lanes ? left : lanes;
+  }
+  // Bit of the pattern that decides element k of repeat r.
+  uint64_t PatternBit(uint32_t r, uint64_t k) const {
+    return totalCount ? uint64_t{r} * lanes + k : uint64_t{r} * patStride * 256 + k;
+  }
+  // Pattern bytes the shape reads.
+  uint64_t PatternBytes() const {
+    if (repeats == 0) return 0;
+    return (PatternBit(repeats - 1, Elems(repeats - 1) - 1)) / 8 + 1;
+  }
+};
+
+template <typename T>
+inline GatherShape MakeGatherShape(const char* api, bool reduceMode, uint32_t mask, const GatherMaskParams& p) {
+  GatherShape g;
+  g.lanes = kRepElems<T>;
+  g.patStride = p.src1RepeatStride;
+  if (reduceMode && mask == 0) RaiseTrap("%s: mask 0 is outside [1, 4294967295] (reduceMode = true)", api);
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 2002
+  if (reduceMode) {
+    g.totalCount = true;
+    g.total = mask;
+    g.repeats = static_cast<uint32_t>((uint64_t{mask} + g.lanes - 1) / g.lanes);
+    return g;
+  }
+#endif
+  if (p.repeatTimes > MAX_REPEAT_TIMES) RaiseTrap("%s: repeatTimes %u is outside [0, 255]", api, p.repeatTimes);
+  g.repeats = p.repeatTimes;
+  g.perRepeat = reduceMode ? mask : g.lanes;
+  return g;
+}
+
 // GatherMask: selected elements of src0 packed into dst; rsvdCnt = how many.
 template <typename T, typename Bit>
-inline void GatherMaskImpl(const LocalTensor<T>& dst, const LocalTensor<T>& src0, bool reduceMode, uint32_t mask,
+inline void GatherMaskImpl(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const GatherShape& g,
                            const GatherMaskParams& p, uint64_t& rsvdCnt, Bit bit) {
   constexpr const char* api = "GatherMask";
   static_assert(kIsOneOf<T, uint16_t, int16_t, half, bfloat16_t, uint32_t, int32_t, float>,
                 "GatherMask supports 16- and 32-bit types");
-  const uint32_t lanes = kRepElems<T>;
-  Plan plan;
-  plan.lanes = lanes;
-  if (reduceMode) {
-    plan.counter = true;
-    plan.count = mask;
-    plan.repeats = (mask + lanes - 1) / lanes;
-  } else {
-    if (p.repeatTimes > MAX_REPEAT_TIMES) RaiseTrap("%s: repeatTimes %u is outside [0, 255]", api, p.repeatTimes);
-    plan.repeats = p.repeatTimes;
-    plan.bits[0] = ~0ull;
-    plan.bits[1] = lanes > 64 ? ~0ull : 0;
-    if (lanes < 64) plan.bits[0] = (1ull << lanes) - 1;
-  }
   const Operand<T> s = MakeOperand(api, "src0", src0, p.src0BlockStride, p.src0RepeatStride);
-  CheckReach(api, plan, s);
+  for (uint32_t r = g.repeats >= 2 ? g.repeats - 2 : 0; r < g.repeats; ++r) {
+    const uint64_t reach = s.Offset(r, static_cast<uint32_t>(g.Elems(r) - 1)) + 1;
+    if (reach > s.size) {
+      RaiseTrap("%s: src0 repeat %u reaches element %llu, beyond its LocalTensor of %u elements", api, r,
+                static_cast<unsigned long long>(reach - 1), s.size);
+    }
+  }
   CheckUbOperand(api, "dst", dst, 0);
   std::vector<T> out;
-  for (uint32_t r = 0; r < plan.repeats; ++r) {
-    for (uint32_t l = 0; l < lanes; ++l) {
-      if (plan.Active(r, l) && bit(r, l)) out.push_back(s.data[s.Offset(r, l)]);
+  for (uint32_t r = 0; r < g.repeats; ++r) {
+    const uint64_t n = g.Elems(r);
+    for (uint64_t k = 0; k < n; ++k) {
+      if (bit(r, k)) out.push_back(s.data[s.Offset(r, static_cast<uint32_t>(k))]);
     }
   }
   if (out.size() > dst.GetSize()) {
@@ -242,6 +340,89 @@ ASC_TWIN_COMPARES_L0(const uint64_t mask[])
 ASC_TWIN_COMPARES_L0(const uint64_t mask)
 #undef ASC_TWIN_COMPARES_L0
 
+// ---- Compares with a flexible scalar position (CANN documents it for Ascend 950; the twin
+// offers it on every NpuArch). Either operand may be the scalar: a value of the tensor's type, or
+// a LocalTensor whose first element is the scalar (config.scalarTensorIndex: 0 = src0, 1 = src1,
+// when both are tensors). dst bits: compare(src0_i, src1_i) with the scalar standing for its side.
+struct BinaryDefaultType {};
+struct BinaryConfig {
+  int8_t scalarTensorIndex = 1;  // which operand is the scalar when both are LocalTensors
+};
+constexpr BinaryConfig DEFAULT_BINARY_CONFIG = {1};
+
+namespace twin {
+template <typename X>
+struct LocalTensorOf {
+  static constexpr bool value = false;
+};
+template <typename E>
+struct LocalTensorOf<LocalTensor<E>> {
+  static constexpr bool value = true;
+  using type = E;
+};
+// The fixed form (tensor, scalar value) stays the older overload: a LocalTensor src1 (a tensor
+// point, or the vector with a scalar src0) makes the call flexible.
+template <typename A, typename B>
+constexpr bool kFlexibleCompares = LocalTensorOf<B>::value;
+
+// The vector operand and the scalar of a flexible Compares; `scalarLeft`: the scalar is src0.
+template <typename A, typename B, const BinaryConfig& config>
+struct FlexOperands {
+  static constexpr bool kBothTensors = LocalTensorOf<A>::value && LocalTensorOf<B>::value;
+  static constexpr bool scalarLeft = kBothTensors ? config.scalarTensorIndex == 0 : !LocalTensorOf<A>::value;
+  using Vec = typename LocalTensorOf<typename std::conditional<scalarLeft, B, A>::type>::type;
+  static_assert(!kBothTensors || config.scalarTensorIndex == 0 || config.scalarTensorIndex == 1,
+                "Compares: BinaryConfig::scalarTensorIndex must be 0 or 1");
+
+  static const LocalTensor<Vec>& Vector(const A& a, const B& b) {
+    if constexpr (scalarLeft) return b; else return a;
+  }
+  template <typename S>
+  static Vec ScalarOf(const char* api, const S& s) {
+    if constexpr (LocalTensorOf<S>::value) {
+      CheckUbOperand(api, scalarLeft ? "src0" : "src1", s, 1);
+      return s.TwinData()[0];
+    } else {
+      return static_cast<Vec>(s);
+    }
+  }
+  static Vec Scalar(const char* api, const A& a, const B& b) {
+    if constexpr (scalarLeft) return ScalarOf(api, a); else return ScalarOf(api, b);
+  }
+};
+}  // namespace twin
+
+template <typename T0 = BinaryDefaultType, typename T1 = BinaryDefaultType, bool isSetMask = true,
+          const BinaryConfig& config = DEFAULT_BINARY_CONFIG, typename T2, typename T3, typename T4,
+          typename std::enable_if<twin::kFlexibleCompares<T3, T4>, int>::type = 0>
+__aicore__ inline void Compares(const T2& dst, const T3& src0, const T4& src1, CMPMODE cmpMode, uint32_t count) {
+  using F = twin::FlexOperands<T3, T4, config>;
+  const auto& v = F::Vector(src0, src1);
+  const typename F::Vec b = F::Scalar("Compares", src0, src1);
+  // A scalar on the left compares b OP v_i: the same as v_i OP' b with the mode mirrored.
+  twin::CompareCount("Compares", dst, v, [b](uint32_t) { return b; }, F::scalarLeft ? twin::Mirror(cmpMode) : cmpMode,
+                     count);
+}
+#define ASC_TWIN_COMPARES_FLEX_L0(MaskDecl)                                                                      \
+  template <typename T0 = BinaryDefaultType, typename T1 = BinaryDefaultType, bool isSetMask = true,             \
+            const BinaryConfig& config = DEFAULT_BINARY_CONFIG, typename T2, typename T3, typename T4,          \
+            typename std::enable_if<twin::kFlexibleCompares<T3, T4>, int>::type = 0>                            \
+  __aicore__ inline void Compares(const T2& dst, const T3& src0, const T4& src1, CMPMODE cmpMode, MaskDecl,      \
+                                  uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                   \
+    using F = twin::FlexOperands<T3, T4, config>;                                                               \
+    const auto& v = F::Vector(src0, src1);                                                                       \
+    const typename F::Vec b = F::Scalar("Compares", src0, src1);                                                \
+    const twin::Operand<typename F::Vec> s0 =                                                                   \
+        twin::MakeOperand("Compares", F::scalarLeft ? "src1" : "src0", v, repeatParams.srcBlkStride,            \
+                          repeatParams.srcRepStride);                                                            \
+    twin::CompareLevel0<typename F::Vec, typename T2::PrimType, isSetMask>(                                     \
+        "Compares", dst, s0, [b](uint32_t, uint32_t) { return b; },                                             \
+        F::scalarLeft ? twin::Mirror(cmpMode) : cmpMode, mask, repeatTime);                                     \
+  }
+ASC_TWIN_COMPARES_FLEX_L0(const uint64_t mask[])
+ASC_TWIN_COMPARES_FLEX_L0(const uint64_t mask)
+#undef ASC_TWIN_COMPARES_FLEX_L0
+
 // ---- CMPMASK register ----
 template <typename T>
 __aicore__ inline void GetCmpMask(const LocalTensor<T>& dst) {
@@ -275,11 +456,12 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
   }
   const T b = src1;
   twin::SelectCount("Select", dst, selMask, src0, [b](uint32_t) { return b; }, selMode, count);
+  if (count != 0) twin::LoadCmpMaskScalar(b);
 }
 
-// Level-0 Select. Bits: VSEL_CMPMASK_SPR takes lane bit l from CMPMASK for every repeat;
-// the tensor modes take bit r * lanes + l of selMask. VSEL_TENSOR_SCALAR_MODE uses src1's first
-// element as the scalar. (Twin choices: CANN's docs do not spell out the per-repeat bit offset.)
+// Level-0 Select. Mode 0 loads CMPMASK from selMask and takes lane bit l of it in every repeat;
+// modes 1 and 2 take bit r * lanes + l of selMask. With a tensor src1, VSEL_TENSOR_SCALAR_MODE
+// uses src1's first element as the scalar (twin choice; CANN's scalar form takes a T).
 #define ASC_TWIN_SELECT_L0(MaskDecl)                                                                          \
   template <typename T, typename U, bool isSetMask = true>                                                    \
   __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask,                     \
@@ -289,25 +471,84 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
     constexpr const char* api = "Select";                                                                     \
     if (static_cast<uint8_t>(selMode) > 2) twin::RaiseTrap("Select: selMode %u is not a SELMODE", static_cast<unsigned>(selMode)); \
     const twin::Plan p = twin::MakePlan<T, isSetMask>(api, mask, repeatTime);                                 \
-    const bool scalar = selMode == SELMODE::VSEL_TENSOR_SCALAR_MODE;                                          \
-    const twin::Operand<T> d = twin::MakeOperand(api, "dst", dst, repeatParams.dstBlkStride, repeatParams.dstRepStride); \
-    const twin::Operand<T> s[2] = {                                                                           \
-        twin::MakeOperand(api, "src0", src0, repeatParams.src0BlkStride, repeatParams.src0RepStride),         \
-        twin::MakeOperand(api, "src1", src1, scalar ? 0 : repeatParams.src1BlkStride, scalar ? 0 : repeatParams.src1RepStride)}; \
     const bool fromSpr = selMode == SELMODE::VSEL_CMPMASK_SPR;                                                \
-    if (!fromSpr) twin::CheckUbOperand(api, "selMask", selMask, (uint64_t{p.repeats} * p.lanes / 8 + sizeof(U) - 1) / sizeof(U)); \
+    if (fromSpr) twin::LoadCmpMaskFromSelMask(api, selMask);                                                  \
+    else twin::CheckUbOperand(api, "selMask", selMask, (uint64_t{p.repeats} * p.lanes / 8 + sizeof(U) - 1) / sizeof(U)); \
     const uint64_t* spr = twin::Block().vec.cmpMask;                                                          \
     const U* bits = selMask.TwinData();                                                                       \
-    const T scalarValue = src1.TwinData()[0];                                                                 \
-    auto next = [=](const T* v, uint32_t r, uint32_t l) {                                                     \
-      const bool bit = fromSpr ? twin::BitAt(spr, l) : twin::BitAt(bits, uint64_t{r} * p.lanes + l);        \
-      return bit ? v[0] : (scalar ? scalarValue : v[1]);                                                      \
-    };                                                                                                        \
-    twin::Level0Map(api, p, d, s, next);                                                                      \
+    const bool scalar = selMode == SELMODE::VSEL_TENSOR_SCALAR_MODE;                                          \
+    if (scalar) twin::CheckUbOperand(api, "src1", src1, 1);                                                   \
+    twin::SelectLevel0<T>(api, p, dst, src0, scalar ? nullptr : &src1, src1.TwinData()[0], repeatParams,         \
+                       [=](uint32_t r, uint32_t l) {                                                          \
+                         return fromSpr ? twin::BitAt(spr, l) : twin::BitAt(bits, uint64_t{r} * p.lanes + l); \
+                       });                                                                                    \
+    if (scalar) twin::LoadCmpMaskScalar(src1.TwinData()[0]);                                                  \
+    if (selMode == SELMODE::VSEL_TENSOR_TENSOR_MODE) twin::LoadCmpMaskAddress(selMask);                       \
+  }                                                                                                           \
+  /* Mode 1 with a scalar src1: bit r * lanes + l of selMask. */                                              \
+  template <typename T, typename U, bool isSetMask = true>                                                    \
+  __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask,                     \
+                                const LocalTensor<T>& src0, typename twin::NonDeduced<T>::type src1,          \
+                                SELMODE selMode, MaskDecl, uint8_t repeatTime,                                \
+                                const BinaryRepeatParams& repeatParams) {                                     \
+    twin::CheckSelTypes<T, U>();                                                                              \
+    constexpr const char* api = "Select";                                                                     \
+    if (selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE) {                                                        \
+      twin::RaiseTrap("Select: a scalar src1 needs SELMODE VSEL_TENSOR_SCALAR_MODE, got selMode %u",          \
+                      static_cast<unsigned>(selMode));                                                        \
+    }                                                                                                         \
+    const twin::Plan p = twin::MakePlan<T, isSetMask>(api, mask, repeatTime);                                 \
+    twin::CheckUbOperand(api, "selMask", selMask, (uint64_t{p.repeats} * p.lanes / 8 + sizeof(U) - 1) / sizeof(U)); \
+    const U* bits = selMask.TwinData();                                                                       \
+    twin::LoadCmpMaskScalar(static_cast<T>(src1));                                                            \
+    twin::SelectLevel0<T>(api, p, dst, src0, nullptr, static_cast<T>(src1), repeatParams,                        \
+                       [=](uint32_t r, uint32_t l) { return twin::BitAt(bits, uint64_t{r} * p.lanes + l); }); \
   }
 ASC_TWIN_SELECT_L0(const uint64_t mask[])
 ASC_TWIN_SELECT_L0(uint64_t mask)
 #undef ASC_TWIN_SELECT_L0
+
+// Level-0 Select with the mask register (SetVectorMask) and the selection in CMPMASK: mode 0
+// reads lane bit l of CMPMASK (e.g. after a Compare without dst or SetCmpMask); mode 2 reads the
+// selMask whose UB address CMPMASK holds (bit r * lanes + l).
+template <typename T, SELMODE selMode>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                              uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {
+  twin::CheckSelTypes<T, uint8_t>();
+  static_assert(selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE,
+                "Select(dst, src0, src1, repeatTime, repeatParams) takes VSEL_CMPMASK_SPR or VSEL_TENSOR_TENSOR_MODE");
+  constexpr const char* api = "Select";
+  const twin::Plan p = twin::MakePlan<T, false>(api, MASK_PLACEHOLDER, repeatTime);
+  const uint64_t* spr = twin::Block().vec.cmpMask;
+  const uint8_t* via = nullptr;
+  if (selMode == SELMODE::VSEL_TENSOR_TENSOR_MODE) {
+    const twin::BlockState& b = twin::Block();
+    const uint64_t at = static_cast<uint32_t>(spr[0]);
+    const uint64_t need = (uint64_t{p.repeats} * p.lanes + 7) / 8;
+    if (at + need > b.ub_size) {
+      twin::RaiseTrap("Select: CMPMASK holds UB address %llu, and %llu selMask bytes from it pass the UB end",
+                      static_cast<unsigned long long>(at), static_cast<unsigned long long>(need));
+    }
+    via = b.ub_base + at;
+  }
+  twin::SelectLevel0(api, p, dst, src0, &src1, T(), repeatParams, [=](uint32_t r, uint32_t l) {
+    return via != nullptr ? twin::BitAt(via, uint64_t{r} * p.lanes + l) : twin::BitAt(spr, l);
+  });
+}
+// Level-0 mode 1 with the mask register and the scalar in CMPMASK (its first element).
+template <typename T, typename U>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                              uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {
+  twin::CheckSelTypes<T, U>();
+  constexpr const char* api = "Select";
+  const twin::Plan p = twin::MakePlan<T, false>(api, MASK_PLACEHOLDER, repeatTime);
+  twin::CheckUbOperand(api, "selMask", selMask, (uint64_t{p.repeats} * p.lanes / 8 + sizeof(U) - 1) / sizeof(U));
+  T scalar;
+  std::memcpy(&scalar, twin::Block().vec.cmpMask, sizeof(T));
+  const U* bits = selMask.TwinData();
+  twin::SelectLevel0<T>(api, p, dst, src0, nullptr, scalar, repeatParams,
+                     [=](uint32_t r, uint32_t l) { return twin::BitAt(bits, uint64_t{r} * p.lanes + l); });
+}
 
 // ---- GatherMask ----
 template <typename T, typename U, GatherMaskMode mode = defaultGatherMaskMode>
@@ -316,27 +557,27 @@ __aicore__ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T
                                   const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt) {
   static_assert(twin::kIsOneOf<U, uint16_t, uint32_t>, "GatherMask: the pattern tensor is uint16_t or uint32_t");
   twin::CheckUbOperand("GatherMask", "src1Pattern", src1Pattern, 0);
-  const U* pat = src1Pattern.TwinData();
-  const uint32_t lanes = twin::kRepElems<T>;
-  const uint32_t patStride = gatherMaskParams.src1RepeatStride;
-  const uint64_t patBytes = reduceMode ? (uint64_t{mask} + 7) / 8
-                                       : (gatherMaskParams.repeatTimes == 0 ? 0
-                                          : uint64_t{gatherMaskParams.repeatTimes - 1u} * patStride * 32 + lanes / 8);
+  const twin::GatherShape g = twin::MakeGatherShape<T>("GatherMask", reduceMode, mask, gatherMaskParams);
+  const uint64_t patBytes = g.PatternBytes();
   if (patBytes > uint64_t{src1Pattern.GetSize()} * sizeof(U)) {
     twin::RaiseTrap("GatherMask: the pattern needs %llu bytes, beyond src1Pattern (%u elements)",
                     static_cast<unsigned long long>(patBytes), src1Pattern.GetSize());
   }
-  twin::GatherMaskImpl(dst, src0, reduceMode, mask, gatherMaskParams, rsvdCnt, [&](uint32_t r, uint32_t l) {
-    return reduceMode ? twin::BitAt(pat, uint64_t{r} * lanes + l) : twin::BitAt(pat, uint64_t{r} * patStride * 256 + l);
-  });
+  const U* pat = src1Pattern.TwinData();
+  twin::GatherMaskImpl(dst, src0, g, gatherMaskParams, rsvdCnt,
+                       [&](uint32_t r, uint64_t k) { return twin::BitAt(pat, g.PatternBit(r, k)); });
 }
 template <typename T, GatherMaskMode mode = defaultGatherMaskMode>
 __aicore__ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern,
                                   const bool reduceMode, const uint32_t mask, const GatherMaskParams& gatherMaskParams,
                                   uint64_t& rsvdCnt) {
   if (src1Pattern < 1 || src1Pattern > 7) twin::RaiseTrap("GatherMask: built-in src1Pattern %u is outside [1, 7]", src1Pattern);
-  twin::GatherMaskImpl(dst, src0, reduceMode, mask, gatherMaskParams, rsvdCnt,
-                       [src1Pattern](uint32_t, uint32_t l) { return twin::BuiltinPattern(src1Pattern, l); });
+  const twin::GatherShape g = twin::MakeGatherShape<T>("GatherMask", reduceMode, mask, gatherMaskParams);
+  // The built-in patterns repeat every 2 or 4 elements, so the element index within the repeat
+  // decides (a whole repeat is a multiple of 4 lanes).
+  twin::GatherMaskImpl(dst, src0, g, gatherMaskParams, rsvdCnt, [src1Pattern](uint32_t, uint64_t k) {
+    return twin::BuiltinPattern(src1Pattern, static_cast<uint32_t>(k % 4));
+  });
 }
 
 }  // namespace AscendC

@@ -382,6 +382,56 @@ ASC_TWIN_GROUP_REDUCE_BOTH(PairReduceSum, kSum, true)
 #undef ASC_TWIN_GROUP_REDUCE_BOTH
 #undef ASC_TWIN_GROUP_REDUCE
 
+// ---- ReduceRepeat / ReduceDataBlock / ReducePairElem: one name, the operation a template
+// argument (CANN's newer spelling of WholeReduce*, BlockReduce*, PairReduceSum). ----
+enum class ReduceType {
+  NONE = -1,
+  SUM = 0,
+  MAX,
+  MIN,
+};
+
+#define ASC_TWIN_REDUCE_BY_TYPE(MaskDecl)                                                                          \
+  template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>                                  \
+  __aicore__ inline void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, MaskDecl,              \
+                                      const int32_t repeatTime, const int32_t dstRepStride,                        \
+                                      const int32_t srcBlkStride, const int32_t srcRepStride,                      \
+                                      ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {                        \
+    static_assert(std::is_same<T, U>::value, "ReduceRepeat: dst and src have the same type on this NpuArch");     \
+    static_assert(reduceType != ReduceType::NONE, "ReduceRepeat: reduceType is SUM, MAX or MIN");                \
+    if constexpr (reduceType == ReduceType::SUM) {                                                                 \
+      twin::WholeReduceSumImpl<T, isSetMask>("ReduceRepeat", dst, src, mask, repeatTime, dstRepStride,             \
+                                             srcBlkStride, srcRepStride);                                          \
+    } else {                                                                                                       \
+      twin::WholeReduceExtremeImpl<T, reduceType == ReduceType::MAX, isSetMask>(                                   \
+          "ReduceRepeat", dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride, order);            \
+    }                                                                                                              \
+  }                                                                                                                \
+  template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>                                  \
+  __aicore__ inline void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, MaskDecl,           \
+                                         const int32_t repeatTime, const int32_t dstRepStride,                     \
+                                         const int32_t srcBlkStride, const int32_t srcRepStride) {                 \
+    static_assert(std::is_same<T, U>::value, "ReduceDataBlock: dst and src have the same type on this NpuArch");  \
+    static_assert(reduceType != ReduceType::NONE, "ReduceDataBlock: reduceType is SUM, MAX or MIN");             \
+    constexpr twin::ReduceKind kind = reduceType == ReduceType::SUM   ? twin::ReduceKind::kSum                      \
+                                      : reduceType == ReduceType::MAX ? twin::ReduceKind::kMax                      \
+                                                                      : twin::ReduceKind::kMin;                     \
+    twin::GroupReduceImpl<T, kind, false, isSetMask>("ReduceDataBlock", dst, src, repeatTime, mask, dstRepStride,  \
+                                                     srcBlkStride, srcRepStride);                                  \
+  }                                                                                                                \
+  template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>                                  \
+  __aicore__ inline void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, MaskDecl,            \
+                                        const int32_t repeatTime, const int32_t dstRepStride,                      \
+                                        const int32_t srcBlkStride, const int32_t srcRepStride) {                  \
+    static_assert(std::is_same<T, U>::value, "ReducePairElem: dst and src have the same type on this NpuArch");   \
+    static_assert(reduceType == ReduceType::SUM, "ReducePairElem supports ReduceType::SUM only");                \
+    twin::GroupReduceImpl<T, twin::ReduceKind::kSum, true, isSetMask>("ReducePairElem", dst, src, repeatTime, mask, \
+                                                                      dstRepStride, srcBlkStride, srcRepStride);   \
+  }
+ASC_TWIN_REDUCE_BY_TYPE(const uint64_t mask[])
+ASC_TWIN_REDUCE_BY_TYPE(const int32_t mask)
+#undef ASC_TWIN_REDUCE_BY_TYPE
+
 // ---- ReduceSum / ReduceMax / ReduceMin ----
 #define ASC_TWIN_REDUCE_EXTREME(Name, Kind)                                                                      \
   template <typename T>                                                                                          \

@@ -17,7 +17,12 @@ namespace AscendC {
 
 class TPipe;
 
+// A buffer handle, as CANN names it; pools hand them to TQue/TBuf::InitStartBufHandle and
+// InitBufHandle (the twin identifies a buffer by its address, the handle only by its slot).
+using TBufHandle = uint8_t*;
+
 namespace twin {
+struct PoolCore;
 
 inline bool IsUbPosition(TPosition p) {
   return p == TPosition::VECIN || p == TPosition::VECOUT || p == TPosition::VECCALC;
@@ -42,6 +47,11 @@ struct BufferBlock {
   // Bit i set for each of the num buffers.
   uint64_t Mask() const { return num >= 64 ? ~uint64_t{0} : (uint64_t{1} << num) - 1; }
 };
+
+// The custom-pool protocol (InitStartBufHandle, then InitBufHandle per buffer); defined in
+// kernel_tbufpool.h.
+BufferBlock PendingBlock(const char* api, uint8_t num, uint32_t len);
+void PlaceBuffer(const char* api, BufferBlock& blk, const PoolCore& pool, uint32_t index, uint32_t addr, uint32_t len);
 
 }  // namespace twin
 
@@ -88,6 +98,28 @@ class TPipe {
                       static_cast<int>(bufPos));
     }
     buf.TwinInit(Carve("TPipe::InitBuffer", buf.TwinBlock(), 1, len));
+    return true;
+  }
+
+  // A TBufPool (or a pool class with EXTERN_IMPL_BUFPOOL) over the next `len` bytes of UB
+  // (rounded up to 32 B); the pool divides them further.
+  template <class T>
+  __aicore__ inline bool InitBufPool(T& bufPool, uint32_t len) {
+    constexpr const char* api = "TPipe::InitBufPool";
+    CheckPoolPosition<T>(api);
+    if (len == 0) twin::RaiseTrap("%s: len is 0", api);
+    const twin::BufferBlock span = Carve(api, twin::BufferBlock{}, 1, len);
+    const uint32_t at = static_cast<uint32_t>(span.base - twin::Block().ub_base);
+    InitPool(bufPool.TwinPool(), at, span.len);
+    return true;
+  }
+  // A pool over the same bytes as shareBuf (start and length shared; len must not exceed it).
+  template <class T, class U>
+  __aicore__ inline bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf) {
+    constexpr const char* api = "TPipe::InitBufPool";
+    CheckPoolPosition<T>(api);
+    if (destroyed_ || twin::Block().pipe != this) twin::RaiseTrap("%s: the TPipe was destroyed", api);
+    ShareInto(api, bufPool.TwinPool(), len, shareBuf.TwinPool());
     return true;
   }
 
@@ -167,6 +199,16 @@ class TPipe {
     buffers_ += num;
     return blk;
   }
+  template <class T>
+  static void CheckPoolPosition(const char* api) {
+    if (!twin::IsUbPosition(T::poolPos)) {
+      twin::RaiseTrap("%s: pool position %d is not a UB position (VECIN/VECOUT/VECCALC; L1 is not modelled)", api,
+                      static_cast<int>(T::poolPos));
+    }
+  }
+  // Defined after PoolCore (kernel_tbufpool.h).
+  void InitPool(twin::PoolCore& pool, uint32_t at, uint32_t len) const;
+  static void ShareInto(const char* api, twin::PoolCore& pool, uint32_t len, const twin::PoolCore& share);
   TEventID LowestFreeEvent(const char* api, HardEvent evt) const {
     const twin::HardEventInfo info = twin::EventInfo(evt);  // traps on HardEvent::MAX
     const uint32_t taken = eventsTaken_[static_cast<uint32_t>(evt)];
@@ -272,6 +314,20 @@ class TQue {
   }
   __aicore__ inline void FreeAllEvent() {}
 
+  // What a pool class written with EXTERN_IMPL_BUFPOOL calls: InitStartBufHandle names how many
+  // buffers of what length, then InitBufHandle gives each buffer's UB address (offset) in turn.
+  // The twin's queue keeps its buffers back to back, so buffer i must start at buffer 0 + i x len.
+  __aicore__ inline void InitStartBufHandle(TBufHandle startBufhandle, uint8_t num, uint32_t len) {
+    (void)startBufhandle;
+    TwinInit(twin::PendingBlock("TQue::InitStartBufHandle", num, len));
+  }
+  template <class P>
+  __aicore__ inline void InitBufHandle(P* bufPool, uint32_t index, TBufHandle bufhandle, uint32_t curPoolAddr,
+                                       uint32_t len) {
+    (void)bufhandle;
+    twin::PlaceBuffer("TQue::InitBufHandle", blk_, bufPool->TwinPool(), index, curPoolAddr, len);
+  }
+
   // ---- twin internals (used by TPipe::InitBuffer) ----
   const twin::BufferBlock& TwinBlock() const { return blk_; }
   void TwinInit(const twin::BufferBlock& blk) {
@@ -367,18 +423,82 @@ class TBuf {
     return Make<T>(bufOffset, size);
   }
 
+  // TBuf is a one-buffer queue in CANN (it derives from TQueBind): AllocTensor hands out the
+  // whole buffer, FreeTensor gives it back. A tensor from Get() may be freed too (CANN's samples
+  // do), so FreeTensor only checks that the tensor is this TBuf's buffer.
+  template <typename T>
+  __aicore__ inline LocalTensor<T> AllocTensor() {
+    blk_.Require("TBuf::AllocTensor");
+    if (allocated_) twin::RaiseTrap("TBuf::AllocTensor: the buffer is already allocated (FreeTensor missing?)");
+    allocated_ = true;
+    return Get<T>();
+  }
+  template <typename T>
+  __aicore__ inline void FreeTensor(LocalTensor<T>& tensor) {
+    blk_.Require("TBuf::FreeTensor");
+    CheckOwn("TBuf::FreeTensor", tensor);
+    if (queued_) twin::RaiseTrap("TBuf::FreeTensor: tensor is still in the queue (DeQue it first)");
+    allocated_ = false;
+  }
+  template <typename T>
+  __aicore__ inline void EnQue(const LocalTensor<T>& tensor) {
+    blk_.Require("TBuf::EnQue");
+    CheckOwn("TBuf::EnQue", tensor);
+    if (queued_) twin::RaiseTrap("TBuf::EnQue: queue is full (depth 1; DeQue missing?)");
+    queued_ = true;
+  }
+  template <typename T>
+  __aicore__ inline LocalTensor<T> DeQue() {
+    blk_.Require("TBuf::DeQue");
+    if (!queued_) twin::RaiseTrap("TBuf::DeQue: queue is empty (no EnQue before DeQue)");
+    queued_ = false;
+    return Get<T>();
+  }
+  // See TQue::InitStartBufHandle (a TBuf has one buffer).
+  __aicore__ inline void InitStartBufHandle(TBufHandle startBufhandle, uint8_t num, uint32_t len) {
+    (void)startBufhandle;
+    if (num != 1) twin::RaiseTrap("TBuf::InitStartBufHandle: a TBuf has one buffer, num is %u", num);
+    TwinInit(twin::PendingBlock("TBuf::InitStartBufHandle", num, len));
+  }
+  template <class P>
+  __aicore__ inline void InitBufHandle(P* bufPool, uint32_t index, TBufHandle bufhandle, uint32_t curPoolAddr,
+                                       uint32_t len) {
+    (void)bufhandle;
+    twin::PlaceBuffer("TBuf::InitBufHandle", blk_, bufPool->TwinPool(), index, curPoolAddr, len);
+  }
+
   // ---- twin internals ----
   const twin::BufferBlock& TwinBlock() const { return blk_; }
-  void TwinInit(const twin::BufferBlock& blk) { blk_ = blk; }
+  void TwinInit(const twin::BufferBlock& blk) {
+    blk_ = blk;
+    allocated_ = queued_ = false;
+  }
 
  private:
+  template <typename T>
+  void CheckOwn(const char* api, const LocalTensor<T>& t) const {
+    if (t.Bytes() != blk_.base) twin::RaiseTrap("%s: tensor was not allocated from this TBuf", api);
+  }
   template <typename T>
   LocalTensor<T> Make(uint32_t byteOffset, uint32_t size) const {
     return LocalTensor<T>::TwinMake(reinterpret_cast<T*>(blk_.base + byteOffset), size, blk_.base + blk_.len, pos);
   }
   twin::BufferBlock blk_;
+  bool allocated_ = false;
+  bool queued_ = false;
 };
 
+}  // namespace AscendC
+
+#include "kernel_tbufpool.h"
+
+namespace AscendC {
+inline void TPipe::InitPool(twin::PoolCore& pool, uint32_t at, uint32_t len) const {
+  pool = twin::PoolCore{at, len, at, 0, epoch_};
+}
+inline void TPipe::ShareInto(const char* api, twin::PoolCore& pool, uint32_t len, const twin::PoolCore& share) {
+  pool = twin::SharedPool(api, len, share);
+}
 }  // namespace AscendC
 
 #endif  // ASC_TWIN_KERNEL_TPIPE_H_

@@ -1,5 +1,6 @@
-// Debug helpers: AscendC::printf / PRINTF (to the host's stdout) and
-// ascendc_assert (a failed assertion is a trap naming the condition).
+// Debug helpers: AscendC::printf / PRINTF (to the host's stdout), ascendc_assert (a failed
+// assertion is a trap naming the condition), KERNEL_LOG / ASCENDC_ASSERT (kernel_log.h) and the
+// integer helpers DivCeil, AlignUp, ConstCeil, Ceil, CeilDivision.
 #ifndef ASC_TWIN_KERNEL_UTILS_H_
 #define ASC_TWIN_KERNEL_UTILS_H_
 
@@ -8,15 +9,30 @@
 #include <type_traits>
 
 #include "asc_twin/trap.h"
+#include "kernel_log.h"
+#include "kernel_operator_sys_var_intf.h"
 #include "kernel_type.h"
 
 namespace AscendC {
+
+// Integer helpers of CANN's kernel_utils (uint32_t, as CANN's; constexpr where CANN's are).
+__aicore__ constexpr inline uint32_t DivCeil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+__aicore__ constexpr inline uint32_t AlignUp(uint32_t a, uint32_t b) { return DivCeil(a, b) * b; }
+__aicore__ constexpr inline uint32_t ConstCeil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+__aicore__ inline uint32_t Ceil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+// 0 when num2 is 0, as CANN's.
+__aicore__ constexpr inline int32_t CeilDivision(int32_t num1, int32_t num2) {
+  return num2 == 0 ? 0 : (num1 + num2 - 1) / num2;
+}
+
 namespace twin {
 // 16-bit floats cannot travel through C varargs; print them as double.
 template <typename A>
 inline auto PrintfArg(A a) {
   if constexpr (std::is_same<A, half>::value || std::is_same<A, bfloat16_t>::value) {
     return static_cast<double>(static_cast<float>(a));
+  } else if constexpr (std::is_convertible<A, int64_t>::value && std::is_class<A>::value) {
+    return static_cast<int64_t>(a);  // block_idx / block_num
   } else {
     return a;
   }

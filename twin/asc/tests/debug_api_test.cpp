@@ -7,6 +7,7 @@
 #include "asc_twin/kernel_entry.h"
 #include "kernel_operator.h"
 #include "launch_harness.h"
+#include "utils/debug/asc_dump.h"
 
 using namespace AscendC;
 using namespace asc_twin_test;
@@ -63,6 +64,50 @@ extern "C" __global__ __aicore__ void mask_isolation(GM_ADDR z) {
   DataCopy(zGm, t, 64);
 }
 ASC_TWIN_KERNEL_ENTRY(mask_isolation)
+
+// asc_dump_gm / asc_dump_ubuf / asc_dump on raw addresses: GM, UB given as GetPhyAddr's UB
+// address (as CANN's samples cast it), UB as a host pointer of the tensor's data.
+extern "C" __global__ __aicore__ void asc_dump_probe(GM_ADDR x, uint32_t n) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> pad, b;
+  pipe.InitBuffer(pad, 64);
+  pipe.InitBuffer(b, n * sizeof(float));
+  LocalTensor<float> t = b.Get<float>();
+  GlobalTensor<float> g;
+  g.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x), n);
+  DataCopy(t, g, n);
+  asc_dump_gm<float>((__gm__ float*)g.GetPhyAddr(), 11, 3);
+  asc_dump_ubuf<float>((__ubuf__ float*)t.GetPhyAddr(), 12, 2);
+  asc_dump(t[4].GetPhyAddr() == 80 ? (float*)t.GetPhyAddr(4) : nullptr, 13, 1);
+  asc_dump((__gm__ float*)g.GetPhyAddr(1), 14, 1);
+}
+ASC_TWIN_KERNEL_ENTRY(asc_dump_probe)
+
+TEST(DebugApi, AscDumpOfGmAndUbAddresses) {
+  DeviceMemory mem;
+  float* x = mem.AllocOf<float>(8);
+  for (int i = 0; i < 8; ++i) x[i] = 0.25f * i - 1.0f;
+  Args a;
+  a.Add(x).Add(uint32_t{8});
+  testing::internal::CaptureStdout();
+  const LaunchResult r = Launch(__asc_twin_entry_asc_dump_probe, "asc_dump_probe", 1, a, mem);
+  const std::string out = testing::internal::GetCapturedStdout();
+  ASSERT_TRUE(r.ok()) << r.FirstError();
+  EXPECT_NE(out.find("DumpTensor: desc=11, addr=" + std::to_string(reinterpret_cast<uint64_t>(x)) +
+                     ", data_type=float32, position=GM, dump_size=3\n[-1.000000, -0.750000, -0.500000]\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("DumpTensor: desc=12, addr=64, data_type=float32, position=UB, dump_size=2\n[-1.000000, -0.750000]\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("DumpTensor: desc=13, addr=80, data_type=float32, position=UB, dump_size=1\n[0.000000]\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("desc=14, addr=" + std::to_string(reinterpret_cast<uint64_t>(x + 1)) +
+                     ", data_type=float32, position=GM, dump_size=1\n[-0.750000]\n"),
+            std::string::npos)
+      << out;
+}
 
 TEST(DebugApi, DumpTensorAndPrintTimeStamp) {
   DeviceMemory mem;

@@ -28,7 +28,8 @@ dev, free_buffers = device_fixtures(lambda: {
     "API_CMPSEL": ["cmpsel_f32", "cmpsel_f16"],
     "API_TRAPS": ["api_traps"],
     "API_CAST": [f"cast_{p}" for p in CASTS],
-    "API_MISC": ["misc_f32", "relu_cast", "sort_f32", "mrgsort_f32"],
+    "API_MISC": ["misc_f32", "relu_cast", "sort_f32", "mrgsort_f32", "determine_order", "reduce_by_type",
+                 "group_barrier_probe", "slice_copy", "list_sum"],
     "API_SAMPLES": ["softmax_rows", "where_greater", "leaky_relu_cast"],
 })
 
@@ -133,7 +134,8 @@ def level0_case(rng, dt, op, mode):
     if op in ("FusedMulAdd", "MulAddDst"):
         blk[0], rep[0] = 1, 8  # dst is read: keep its repeats apart
     pl = plan(dt, mode, lo, hi, repeat)
-    reach = max(offset(dt, r, max(a), blk[k], rep[k]) for r, a in pl if a for k in range(3)) + 1
+    eff = [lanes_of(dt) // be * blk[k] if mode == 2 else rep[k] for k in range(3)]  # Counter: no repeat stride
+    reach = max(offset(dt, r, max(a), blk[k], eff[k]) for r, a in pl if a for k in range(3)) + 1
     n = max(be * 8, -(-reach // (be * 8)) * be * 8)
     return repeat, lo, hi, blk, rep, pl, n
 
@@ -174,12 +176,14 @@ def test_level0_elementwise(dev, dt, mode):
         dev.ok(dev.launch(kernel, blocks, px, py, pz, pp))
         got = dev.get(pz, z)
         want = z.copy()
+        # Counter mode: the elements run on block after block (the repeat stride is unused).
+        eff_rep = [lanes_of(dt) // (32 // np.dtype(dt).itemsize) * blk[k] if mode == 2 else rep[k] for k in range(3)]
         for b in range(blocks):
             xb, yb, wb = x[b * n:(b + 1) * n], y[b * n:(b + 1) * n], want[b * n:(b + 1) * n]
             for r, act in pl:
                 if not act:
                     continue
-                idx = [np.array([offset(dt, r, l, blk[k], rep[k]) for l in act]) for k in range(3)]
+                idx = [np.array([offset(dt, r, l, blk[k], eff_rep[k]) for l in act]) for k in range(3)]
                 wb[idx[0]] = lane_ref(op, dt, xb[idx[1]], yb[idx[2]], wb[idx[0]], s)
         what = f"{op} {np.dtype(dt).name} mode={mode} mask=({lo:#x},{hi:#x}) repeat={repeat} blk={blk} rep={rep}"
         if op in ULP_OPS and dt != I16:
@@ -355,7 +359,7 @@ def test_reduce(dev, dt, op):
 # ---------------------------------------------------------------- compare and select
 
 CS_OPS = ["Compare", "CompareL0", "CompareSpr", "Compares", "ComparesL0", "SelectTT", "SelectTS", "SelectSpr",
-          "GatherMask", "SelectL0"]
+          "GatherMask", "SelectL0", "SelectSprStale", "SelectL0Scalar", "ComparesFlex"]
 CMP = [np.less, np.greater, np.equal, np.less_equal, np.greater_equal, np.not_equal]
 
 
@@ -445,12 +449,76 @@ def test_select_all_modes(dev, dt):
             np.testing.assert_array_equal(zt, want, f"Select level-0 selMode={sel} mode={mode} mask=({lo:#x},{hi:#x})")
 
 
+@pytest.mark.parametrize("dt", [F32, F16], ids=["f32", "f16"])
+@pytest.mark.parametrize("form", ["count", "level0"])
+def test_select_mode0_reads_sel_mask_not_a_stale_cmpmask(dev, dt, form):
+    """The user's case: Select(..., VSEL_CMPMASK_SPR, n) with CMPMASK holding other bits. CANN
+    loads CMPMASK from selMask first, so the result follows selMask's first lanes bits in every
+    repeat, and CMPMASK holds selMask's first 16 bytes afterwards; the twin used to read the stale
+    register."""
+    lanes = lanes_of(dt)
+    rng = rng_for("select-stale", np.dtype(dt).name, form)
+    n = lanes * 3
+    x = rng.uniform(-10, 10, n).astype(dt)
+    y = rng.uniform(-10, 10, n).astype(dt)  # its bytes are the stale CMPMASK
+    m = rng.integers(0, 256, 64).astype(np.uint8)
+    bits = np.unpackbits(m, bitorder="little").astype(bool)
+    count = n if form == "count" else 0
+    zt, zb, _ = run_cmpsel(dev, dt, x, y, m, cmpsel_params("SelectSprStale", lo=lanes, repeat=3, count=count, n=n, nb=64))
+    np.testing.assert_array_equal(zt, np.where(bits[np.arange(n) % lanes], x, y))
+    np.testing.assert_array_equal(zb[:16], m[:16], "CMPMASK after Select mode 0")
+
+
+@pytest.mark.parametrize("dt", [F32, F16], ids=["f32", "f16"])
+def test_select_level0_scalar_src1(dev, dt):
+    lanes = lanes_of(dt)
+    rng = rng_for("select-l0-scalar", np.dtype(dt).name)
+    n = lanes * 3
+    x = rng.uniform(-10, 10, n).astype(dt)
+    m = rng.integers(0, 256, 64).astype(np.uint8)
+    bits = np.unpackbits(m, bitorder="little").astype(bool)
+    s = float(rng.uniform(-5, 5))
+    sbits = int(np.array(s, F32).view(np.uint32))
+    for mode in (0, 1):
+        lo, hi = random_mask(rng, dt, mode)
+        zt, _, _ = run_cmpsel(dev, dt, x, x, m, cmpsel_params("SelectL0Scalar", mode, lo, hi, 3, sbits=sbits, n=n, nb=64))
+        want = np.zeros_like(x)
+        for r, act in plan(dt, mode, lo, hi, 3):
+            for l in act:
+                i = r * lanes + l
+                want[i] = x[i] if bits[i] else dt(np.float32(s))
+        np.testing.assert_array_equal(zt, want, f"Select level-0 scalar mode={mode} mask=({lo:#x},{hi:#x})")
+
+
+@pytest.mark.parametrize("dt", [F32, F16], ids=["f32", "f16"])
+def test_compares_flexible_scalar_position(dev, dt):
+    lanes = lanes_of(dt)
+    for cmp in range(6):
+        rng = rng_for("compares-flex", np.dtype(dt).name, cmp)
+        n = lanes * 2
+        x = rng.integers(-4, 4, n).astype(dt)
+        y = rng.integers(-4, 4, n).astype(dt)
+        s = float(rng.integers(-3, 3))
+        sbits = int(np.array(s, F32).view(np.uint32))
+        cases = {0: CMP[cmp](x, y[0]), 1: CMP[cmp](dt(s), x), 2: CMP[cmp](y[0], x)}
+        for form, want in cases.items():
+            _, zb, _ = run_cmpsel(dev, dt, x, y, np.zeros(32, np.uint8),
+                                  cmpsel_params("ComparesFlex", cmp=cmp, count=n, n=n, nb=32, sbits=sbits, pattern=form))
+            np.testing.assert_array_equal(zb[:n // 8], np.packbits(want, bitorder="little"), f"cmp={cmp} form={form}")
+        _, zb, _ = run_cmpsel(dev, dt, x, y, np.zeros(32, np.uint8),
+                              cmpsel_params("ComparesFlex", lo=lanes, repeat=2, cmp=cmp, n=n, nb=32, pattern=3))
+        np.testing.assert_array_equal(zb[:n // 8], np.packbits(CMP[cmp](x, y[0]), bitorder="little"), f"L0 cmp={cmp}")
+
+
 BUILTIN = {1: lambda l: l % 2 == 0, 2: lambda l: l % 2 == 1, 3: lambda l: l % 4 == 0, 4: lambda l: l % 4 == 1,
            5: lambda l: l % 4 == 2, 6: lambda l: l % 4 == 3, 7: lambda l: l >= 0}
 
 
 @pytest.mark.parametrize("dt", [F32, F16], ids=["f32", "f16"])
 def test_gather_mask(dev, dt):
+    """Normal mode: repeatTimes repeats of all lanes. Counter mode (reduceMode) on A2/A3: each of
+    the repeatTimes repeats takes `mask` elements (they may run past 256 bytes), its pattern from
+    src1RepeatStride x r blocks on, read continuously."""
     lanes = lanes_of(dt)
     for pattern in range(8):
         for reduce_mode in (0, 1):
@@ -458,33 +526,56 @@ def test_gather_mask(dev, dt):
             repeat = int(rng.integers(1, 4))
             blk = int(rng.integers(1, 3))
             rep = blk * 8 + int(rng.integers(0, 4))
-            prep = 1
-            gm_mask = int(rng.integers(1, lanes * repeat + 1))
-            reps = -(-gm_mask // lanes) if reduce_mode else repeat
-            n = (offset(dt, reps - 1, lanes - 1, blk, rep) // lanes + 1) * lanes
+            prep = int(rng.integers(0, 3))
+            gm_mask = int(rng.integers(1, lanes * 2 + 1))
+            per_repeat = gm_mask if reduce_mode else lanes
+            reach = max(offset(dt, repeat - 1, per_repeat - 1, blk, rep) + 1, repeat * per_repeat)  # dst shares x's size
+            n = -(-reach // lanes) * lanes
             x = rng.uniform(-10, 10, n).astype(dt)
-            nb = max(64, -(-(reps * 32 + lanes // 8) // 32) * 32)
+            nb = -(-(((repeat - 1) * prep * 256 + per_repeat) // 8 + 1) // 32) * 32
             m = rng.integers(0, 256, nb).astype(np.uint8)
             bits = np.unpackbits(m, bitorder="little").astype(bool)
             zt, _, cnt = run_cmpsel(dev, dt, x, x, m, cmpsel_params(
                 "GatherMask", repeat=repeat, n=n, nb=nb, pattern=pattern, reduce_mode=reduce_mode, gm_mask=gm_mask,
                 blk=blk, rep=rep, prep=prep))
             want = []
-            for r in range(reps):
-                for l in range(lanes):
-                    if reduce_mode and r * lanes + l >= gm_mask:
-                        continue
-                    if pattern:
-                        on = BUILTIN[pattern](l)
-                    elif reduce_mode:
-                        on = bits[r * lanes + l]
-                    else:
-                        on = bits[r * prep * 256 + l]
+            for r in range(repeat):
+                for k in range(per_repeat):
+                    on = BUILTIN[pattern](k) if pattern else bits[r * prep * 256 + k]
                     if on:
-                        want.append(x[offset(dt, r, l, blk, rep)])
-            what = f"GatherMask pattern={pattern} reduceMode={reduce_mode} repeat={repeat} mask={gm_mask}"
+                        want.append(x[offset(dt, r, k, blk, rep)])
+            what = f"GatherMask pattern={pattern} reduceMode={reduce_mode} repeat={repeat} mask={gm_mask} prep={prep}"
             assert cnt == len(want), what
             np.testing.assert_array_equal(zt[:cnt], np.array(want, dt), what)
+
+
+def test_copy_counter_mode_runs_on_across_repeats(dev):
+    """The user's case (CANN's Copy sample, scenario 3): Counter mode, count 144 int32, block
+    stride 8 picks the first 8 elements of each of 18 rows of 64; the repeat stride (8) is unused.
+    The twin used to restart every 64 elements at repeat x repeat stride."""
+    rng = rng_for("copy-counter")
+    x = rng.uniform(-1000, 1000, 18 * 64).astype(F32)
+    z = rng.uniform(-1000, 1000, 18 * 64).astype(F32)
+    rc, got = run_misc(dev, 11, x, np.zeros(18 * 64, np.uint32), z, 18 * 64, a=144, b=1, c=8, d=8, e=8)
+    dev.ok(rc)
+    np.testing.assert_array_equal(got[:144], x.reshape(18, 64)[:, :8].ravel())
+    np.testing.assert_array_equal(got[144:], z[144:])
+
+
+def test_gather_mask_counter_mode_is_per_repeat(dev):
+    """The user's case (CANN's Gather sample, scenario 2): mask = 70 with repeatTimes = 2,
+    src0RepeatStride = 4 blocks, src1RepeatStride = 0 selects from 70 elements in each of the two
+    repeats with the same pattern; the twin used to take 70 elements in all and ignore the repeat."""
+    rng = rng_for("gathermask-user")
+    x = rng.uniform(-1e4, 1e4, 256).astype(F32)
+    m = np.full(32, 0, np.uint8)
+    m[:32] = np.frombuffer(np.full(8, 0x7E7C00A5, np.uint32).tobytes(), np.uint8)
+    bits = np.unpackbits(m, bitorder="little").astype(bool)
+    zt, _, cnt = run_cmpsel(dev, F32, x, x, m, cmpsel_params(
+        "GatherMask", repeat=2, n=256, nb=32, reduce_mode=1, gm_mask=70, blk=1, rep=4, prep=0))
+    want = np.concatenate([x[0:70][bits[:70]], x[32:102][bits[:70]]])
+    assert cnt == len(want)
+    np.testing.assert_array_equal(zt[:cnt], want)
 
 
 # ---------------------------------------------------------------- misuse traps
@@ -737,6 +828,136 @@ def test_atomic_modes_across_blocks(dev, op, name):
     parts = x.reshape(blocks, n)
     want = z + parts.sum(axis=0) if op == 7 else np.maximum(z, parts.max(axis=0))
     np.testing.assert_array_equal(got, want.astype(F32), name)
+
+
+@pytest.mark.parametrize("blocks", [1, 3, 8])
+def test_sequential_block_order(dev, blocks):
+    """WaitPreBlock / NotifyNextBlock run the blocks in launch order over a workspace the host
+    never zeroed (filled with ones, as a previous launch could leave it)."""
+    rng = rng_for("determine", blocks)
+    x = rng.integers(-1000, 1000, blocks).astype(np.int32)
+    acc = np.array([int(rng.integers(-1000, 1000))], np.int32)
+    seen = np.zeros(blocks, np.int32)
+    ws = np.ones(blocks * 8, np.int32)
+    p = [dev.put(a) for a in (x, acc, seen, ws)]
+    dev.ok(dev.launch("determine_order", blocks, *p))
+    want_seen, a = [], int(acc[0])
+    for v in x:
+        want_seen.append(a)
+        a = (a * 3 + int(v)) & 0xFFFFFFFF
+        a = a - (1 << 32) if a >= 1 << 31 else a
+    np.testing.assert_array_equal(dev.get(p[2], seen), np.array(want_seen, np.int32))
+    assert int(dev.get(p[1], acc)[0]) == a
+
+
+def test_list_tensor_desc(dev):
+    """The host layout of CANN's ListTensorDesc sample: ptrOffset, {dim, index, shape[dim]} per
+    tensor, then the data pointers; tensors of 1-3 dimensions."""
+    rng = rng_for("list-tensor")
+    n = 64
+    shapes = [[n], [8, 8], [2, 4, 8]]
+    xs = [rng.standard_normal(n).astype(F32) for _ in shapes]
+    ptrs = [dev.put(x) for x in xs]
+    words = []
+    for i, shp in enumerate(shapes):
+        words.append(len(shp) | (i + 10) << 32)
+        words += shp
+    desc = np.array([8 * (1 + len(words))] + words + ptrs, np.uint64)
+    out = np.zeros(n, F32)
+    got_shapes = np.zeros(4 * len(shapes), np.uint64)
+    meta = np.zeros(len(shapes), np.uint64)
+    p = [dev.put(a) for a in (desc, out, got_shapes, meta)]
+    dev.ok(dev.launch("list_sum", 1, *p, n))
+    want = np.zeros(n, F32)
+    for x in xs:
+        want = (want + x).astype(F32)
+    np.testing.assert_array_equal(dev.get(p[1], out), want)
+    gs = dev.get(p[2], got_shapes).reshape(len(shapes), 4)
+    for i, shp in enumerate(shapes):
+        assert list(gs[i, :len(shp)]) == shp
+    assert list(dev.get(p[3], meta)) == [len(shp) << 32 | (i + 10) for i, shp in enumerate(shapes)]
+
+
+def slice_indices(info, itemsize):
+    """Selected indices per dimension (innermost first) of CANN's SliceInfo list."""
+    out = []
+    for d, (start, end, stride, burst, _shape) in enumerate(info):
+        seg = burst * 32 // itemsize if d == 0 else 1
+        idx, at = [], start
+        while at + seg - 1 <= end:
+            idx += range(at, at + seg)
+            at += seg + stride
+        out.append(np.array(idx))
+    return out
+
+
+def run_slice(dev, x, src, dst, z_elems, ub_elems):
+    dims = len(src)
+    info = np.zeros(1 + 2 * 5 * 8, np.uint32)
+    info[0] = dims
+    info[1:1 + 5 * dims] = np.array(src, np.uint32).ravel()
+    info[1 + 5 * dims:1 + 10 * dims] = np.array(dst, np.uint32).ravel()
+    z = np.full(z_elems, -7.0, F32)
+    pz = dev.put(z)
+    rc = dev.launch("slice_copy", 1, dev.put(x), pz, dev.put(info), ub_elems)
+    return rc, dev.get(pz, z)
+
+
+def test_slice_data_copy_sample_and_random(dev):
+    rng = rng_for("slice")
+    # CANN's sample: four row pieces of a [3, 87] float tensor into [2, 48].
+    x = rng.random(3 * 87).astype(F32)
+    rc, got = run_slice(dev, x, [(16, 70, 7, 3, 87), (0, 2, 1, 1, 3)], [(0, 47, 0, 3, 48), (0, 1, 0, 1, 2)], 96, 96)
+    dev.ok(rc)
+    x2 = x.reshape(3, 87)
+    want = np.concatenate([x2[0, 16:40], x2[0, 47:71], x2[2, 16:40], x2[2, 47:71]])
+    np.testing.assert_array_equal(got, want)
+    # A random 3-D slice into a dense destination.
+    shape = [int(rng.integers(5, 9)) * 8, int(rng.integers(3, 6)), int(rng.integers(2, 4))]  # innermost first
+    src = [(int(rng.integers(0, 8)), shape[0] - 1, int(rng.integers(0, 5)), 1, shape[0]),
+           (0, shape[1] - 1, int(rng.integers(0, 2)), 1, shape[1]), (0, shape[2] - 1, 0, 1, shape[2])]
+    sel = slice_indices(src, 4)
+    dst = [(0, len(sel[0]) - 1, 0, 1, len(sel[0])), (0, len(sel[1]) - 1, 0, 1, len(sel[1])),
+           (0, len(sel[2]) - 1, 0, 1, len(sel[2]))]
+    x = rng.standard_normal(shape[0] * shape[1] * shape[2]).astype(F32)
+    n = len(sel[0]) * len(sel[1]) * len(sel[2])
+    rc, got = run_slice(dev, x, src, dst, n, n)
+    dev.ok(rc)
+    cube = x.reshape(shape[2], shape[1], shape[0])  # outermost first
+    want = cube[np.ix_(sel[2], sel[1], sel[0])].ravel()
+    np.testing.assert_array_equal(got, want, f"shape={shape} src={src}")
+    # Bad input: a burstLen above dimension 0, one clear line.
+    rc, _ = run_slice(dev, x2.ravel(), [(16, 70, 7, 3, 87), (0, 2, 1, 2, 3)], [(0, 47, 0, 3, 48), (0, 1, 0, 1, 2)], 96, 96)
+    assert rc == ACL_ERROR_RT_AICORE_EXCEPTION
+    assert "DataCopy: srcSliceInfo[1].burstLen is 2; above dimension 0 it must be 1" in dev.lib.aclGetRecentErrMsg().decode()
+
+
+@pytest.mark.parametrize("arrive,wait,rounds", [(2, 6, 1), (3, 2, 4), (1, 1, 3)])
+def test_group_barrier_rounds(dev, arrive, wait, rounds):
+    """Waiters of each round see every arrival of that round (CANN's GroupBarrier sample: 2 blocks
+    arrive, 6 wait)."""
+    rng = rng_for("group-barrier", arrive, wait, rounds)
+    x = rng.integers(-1000, 1000, rounds * arrive).astype(np.int32)
+    slot = np.zeros(rounds * arrive, np.int32)
+    out = np.zeros(rounds * wait, np.int32)
+    ws = np.zeros(wait * 512 // 4, np.int32)
+    p = [dev.put(a) for a in (x, slot, out, ws)]
+    dev.ok(dev.launch("group_barrier_probe", arrive + wait, *p, arrive, wait, rounds))
+    weights = np.arange(1, arrive + 1, dtype=np.int32)
+    want = np.repeat((x.reshape(rounds, arrive) * weights).sum(axis=1).astype(np.int32), wait)
+    np.testing.assert_array_equal(dev.get(p[2], out), want)
+
+
+@pytest.mark.parametrize("op", range(5))
+def test_reduce_by_type_matches_the_older_names(dev, op):
+    rng = rng_for("reduce-by-type", op)
+    x = rng.uniform(-100, 100, 512).astype(F32)
+    z = np.zeros(128, F32)
+    pz = dev.put(z)
+    dev.ok(dev.launch("reduce_by_type", 1, dev.put(x), pz, op))
+    got = dev.get(pz, z)
+    assert np.any(got[:64] != 0), "the new spelling wrote nothing"
+    np.testing.assert_array_equal(got[:64].view(np.uint32), got[64:].view(np.uint32))
 
 
 def test_relu_cast_and_mul_cast(dev):

@@ -158,8 +158,21 @@ inline void CheckReach(const char* api, const Plan& p, const Operand<T>& o) {
 
 // dst[lane] = f(src_0[lane], ..., src_{N-1}[lane]) (or f(values, repeat, lane)) for every active
 // lane of every repeat.
+// In Counter mode an element-wise level-0 call takes its `count` elements block after block with
+// each operand's block stride, across repeat boundaries: the repeat stride is unused (CANN's
+// Copy sample gathers row starts of an [18, 64] int32 tensor with count 144, block stride 8).
+// As a repeat stride that is one repeat's worth of blocks at the block stride.
+template <typename T>
+inline Operand<T> CounterOperand(const Plan& p, Operand<T> o) {
+  if (p.counter) o.rep = p.lanes / kBlkElems<T> * o.blk;
+  return o;
+}
+
 template <typename D, typename S, size_t N, typename F>
-inline void Level0Map(const char* api, const Plan& p, const Operand<D>& dst, const Operand<S> (&src)[N], F f) {
+inline void Level0Map(const char* api, const Plan& p, const Operand<D>& dstIn, const Operand<S> (&srcIn)[N], F f) {
+  const Operand<D> dst = CounterOperand(p, dstIn);
+  Operand<S> src[N == 0 ? 1 : N];
+  for (size_t k = 0; k < N; ++k) src[k] = CounterOperand(p, srcIn[k]);
   CheckReach(api, p, dst);
   for (size_t k = 0; k < N; ++k) CheckReach(api, p, src[k]);
   constexpr uint32_t kMaxLanes = 128;

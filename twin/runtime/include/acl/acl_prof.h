@@ -38,6 +38,43 @@ typedef enum {
   ACL_AICORE_NONE = 0xFF
 } aclprofAicoreMetrics;
 
+/* The tensor description aclprofRangePushEx carries (messageType 0) so that op profiling can show
+ * each input's and output's shape, data type and format. ACL_PROF_TENSOR_INFO_DEFINED lets code
+ * that declares these types itself (as CANN's samples do, for older toolkits) skip its copy. */
+#ifndef ACL_PROF_TENSOR_INFO_DEFINED
+#define ACL_PROF_TENSOR_INFO_DEFINED
+struct aclprofTensor {
+  uint32_t type;     /* 0 input, 1 output */
+  uint32_t format;   /* an aclFormat */
+  uint32_t dataType; /* an aclDataType */
+  uint32_t shapeDim; /* dimensions used in shape, at most 8 */
+  uint32_t shape[8];
+};
+typedef struct aclprofTensor aclprofTensor;
+
+struct aclprofTensorInfo {
+  uint64_t opNameId; /* aclprofStr2Id(op name) */
+  uint64_t opTypeId; /* aclprofStr2Id(op type) */
+  uint32_t resv;
+  uint32_t tensorNum;
+  uint32_t kernelType;
+  uint32_t blockNums;
+  void *stream;
+  aclprofTensor *tensors;
+};
+typedef struct aclprofTensorInfo aclprofTensorInfo;
+
+struct aclprofEventAttributes {
+  uint16_t version;
+  uint16_t size;        /* bytes of message */
+  uint32_t messageType; /* 0: tensor information */
+  union message {
+    aclprofTensorInfo *tensorInfo;
+  } message;
+};
+typedef struct aclprofEventAttributes aclprofEventAttributes;
+#endif /* ACL_PROF_TENSOR_INFO_DEFINED */
+
 typedef struct aclprofConfig aclprofConfig;
 typedef struct aclprofAicoreEvents aclprofAicoreEvents;
 typedef struct aclprofStepInfo aclprofStepInfo;

@@ -11,6 +11,8 @@
 //                                        ASCENDC_TPL_BOOL_SEL(TAIL, 0, 1)));
 //   uint64_t key = GET_TPL_TILING_KEY(1, 256, 0);   // fields packed LSB first, declaration order
 //
+// ASCENDC_TPL_DATATYPE_DECL/SEL are DTYPE fields over the native C_DT_* values (C_Format for
+// FORMAT); a DATATYPE/FORMAT declaration of ASCENDC_TPL_INPUT(i)/OUTPUT(i) alone accepts any 8-bit value.
 // Encoding: DTYPE/FORMAT fields take 8 bits and hold the value, BOOL 1 bit, UINT the declared
 // bit width and the value's index among the declared values (UI_LIST: the values; UI_RANGE:
 // `n, lo1, hi1, ..., lon, hin` inclusive ranges; UI_MIX: `n` ranges, then listed values). A value
@@ -24,6 +26,15 @@
 #include <initializer_list>
 #include <string_view>
 #include <vector>
+
+#include "asc_twin/c_types.h"
+
+// A DATATYPE/FORMAT declaration may name the tensor whose dtype/format the parameter follows
+// instead of listing values: ASCENDC_TPL_INPUT(i) / ASCENDC_TPL_OUTPUT(i).
+#define ASCENDC_TPL_INPUT_BIAS 100000000
+#define ASCENDC_TPL_OUTPUT_BIAS 900000000
+#define ASCENDC_TPL_INPUT(x) (ASCENDC_TPL_INPUT_BIAS + (x))
+#define ASCENDC_TPL_OUTPUT(x) (ASCENDC_TPL_OUTPUT_BIAS + (x))
 
 #define ASCENDC_TPL_UI_RANGE 0
 #define ASCENDC_TPL_UI_LIST 1
@@ -90,6 +101,19 @@ inline bool TplContains(const std::vector<uint64_t>& values, uint64_t v) {
   return false;
 }
 
+// The values a DTYPE/FORMAT declaration allows: its listed values without the tensor references
+// (ASCENDC_TPL_INPUT/OUTPUT); a declaration of references only allows every value of its 8 bits
+// (the tensor's dtype/format is known when the op runs, not here).
+inline bool TplDeclAllows(const std::vector<uint64_t>& declared, uint64_t v) {
+  bool listed = false;
+  for (uint64_t x : declared) {
+    if (x >= ASCENDC_TPL_INPUT_BIAS) continue;
+    listed = true;
+    if (x == v) return true;
+  }
+  return !listed && v < 256;
+}
+
 inline uint64_t EncodeTilingKey(const TilingDeclareParams& declareParams, const TilingSelectParams& selectParamsVec,
                                 std::vector<uint64_t> tilingParams) {
   std::vector<const TplParamDecl*> fields;
@@ -110,7 +134,8 @@ inline uint64_t EncodeTilingKey(const TilingDeclareParams& declareParams, const 
         if (declared[k] == tilingParams[i]) code = k;
       }
       if (code == INVALID_TILING_KEY) return INVALID_TILING_KEY;
-    } else if (!TplContains(declared, code)) {
+    } else if ((d.kind == TplKind::DTYPE || d.kind == TplKind::FORMAT) ? !TplDeclAllows(declared, code)
+                                                                       : !TplContains(declared, code)) {
       return INVALID_TILING_KEY;
     }
     if (d.bitWidth < 64 && code >= (1ull << d.bitWidth)) return INVALID_TILING_KEY;
@@ -139,6 +164,8 @@ inline uint64_t EncodeTilingKey(const TilingDeclareParams& declareParams, const 
 
 #define ASCENDC_TPL_DTYPE_DECL(x, ...) \
   ::AscendC::TplParamDecl{#x, ::AscendC::TplKind::DTYPE, 8u, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
+#define ASCENDC_TPL_DATATYPE_DECL(x, ...) \
+  ::AscendC::TplParamDecl{#x, ::AscendC::TplKind::DTYPE, 8u, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
 #define ASCENDC_TPL_FORMAT_DECL(x, ...) \
   ::AscendC::TplParamDecl{#x, ::AscendC::TplKind::FORMAT, 8u, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
 #define ASCENDC_TPL_UINT_DECL(x, bw, mode, ...) \
@@ -149,6 +176,7 @@ inline uint64_t EncodeTilingKey(const TilingDeclareParams& declareParams, const 
   ::AscendC::TplParamDecl{#x, ::AscendC::TplKind::KERNEL_TYPE, 0u, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
 
 #define ASCENDC_TPL_DTYPE_SEL(x, ...) ::AscendC::TplParamSel{#x, ::AscendC::TplKind::DTYPE, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
+#define ASCENDC_TPL_DATATYPE_SEL(x, ...) ::AscendC::TplParamSel{#x, ::AscendC::TplKind::DTYPE, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
 #define ASCENDC_TPL_FORMAT_SEL(x, ...) ::AscendC::TplParamSel{#x, ::AscendC::TplKind::FORMAT, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
 #define ASCENDC_TPL_UINT_SEL(x, mode, ...) ::AscendC::TplParamSel{#x, ::AscendC::TplKind::UINT, (mode), {__VA_ARGS__}}
 #define ASCENDC_TPL_BOOL_SEL(x, ...) ::AscendC::TplParamSel{#x, ::AscendC::TplKind::BOOL, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
