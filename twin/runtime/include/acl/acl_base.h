@@ -161,6 +161,11 @@ typedef enum {
  * before aclInit or when the configured SoC is unknown. */
 ACL_FUNC_VISIBILITY const char *aclrtGetSocName();
 
+/* IEEE 754 binary16 <-> float: exact widening; narrowing rounds to nearest, ties to even,
+ * overflows to +-inf and keeps NaN a NaN. Need no aclInit. */
+ACL_FUNC_VISIBILITY float aclFloat16ToFloat(aclFloat16 value);
+ACL_FUNC_VISIBILITY aclFloat16 aclFloatToFloat16(float value);
+
 #ifdef __cplusplus
 }
 #endif
