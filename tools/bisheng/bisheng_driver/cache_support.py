@@ -6,6 +6,7 @@ this module from the installed driver package, so there is one definition of eac
 import hashlib
 import os
 import stat
+import tempfile
 from typing import Iterable, Optional
 
 
@@ -41,3 +42,17 @@ def untrusted_reason(path) -> Optional[str]:
     if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
         return f"is writable by group or others (mode {stat.S_IMODE(info.st_mode):o})"
     return None
+
+
+def write_atomic(path: str, data: bytes) -> None:
+    """Writes `data` to `path` through a temp file in the same folder and a rename: readers see
+    the old file or the whole new one, never a part (the caches' one publishing rule)."""
+    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp", dir=os.path.dirname(path))
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

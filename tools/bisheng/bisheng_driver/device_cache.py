@@ -24,10 +24,9 @@ import functools
 import hashlib
 import json
 import os
-import tempfile
 from typing import Optional
 
-from .cache_support import hash_fields, sha256_file
+from .cache_support import hash_fields, sha256_file, write_atomic
 
 SCHEME = "asc-twin-device-binary/1"
 MAX_ENTRIES = 64
@@ -101,18 +100,6 @@ def load(key: str, workdir: str, info_type) -> Optional[tuple]:
     return copy, infos
 
 
-def _write_atomic(path: str, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp", dir=os.path.dirname(path))
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def store(key: str, device_so: str, infos: list) -> None:
     where = directory()
     if where is None:
@@ -122,8 +109,8 @@ def store(key: str, device_so: str, infos: list) -> None:
             data = f.read()
         record = {"scheme": SCHEME, "so_sha256": hashlib.sha256(data).hexdigest(),
                   "infos": [{"sizes": i.sizes, "kinds": i.kinds} for i in infos]}
-        _write_atomic(os.path.join(where, key + ".so"), data)
-        _write_atomic(os.path.join(where, key + ".json"), json.dumps(record, sort_keys=True).encode())
+        write_atomic(os.path.join(where, key + ".so"), data)
+        write_atomic(os.path.join(where, key + ".json"), json.dumps(record, sort_keys=True).encode())
         _evict(where)
     except OSError:
         pass      # a cache that cannot be written only costs speed
@@ -158,8 +145,8 @@ def store_registration(key: str, reg_obj: str) -> None:
     try:
         with open(reg_obj, "rb") as f:
             data = f.read()
-        _write_atomic(os.path.join(where, key + ".reg.o"), data)
-        _write_atomic(os.path.join(where, key + ".reg.sha256"), hashlib.sha256(data).hexdigest().encode())
+        write_atomic(os.path.join(where, key + ".reg.o"), data)
+        write_atomic(os.path.join(where, key + ".reg.sha256"), hashlib.sha256(data).hexdigest().encode())
     except OSError:
         pass
 
@@ -195,7 +182,7 @@ def remember(opts, kernels: list, deps: list) -> None:
         return
     record = {"kernels": [dataclasses.asdict(k) for k in kernels], "deps": deps}
     try:
-        _write_atomic(_last_path(where, opts), json.dumps(record, sort_keys=True).encode())
+        write_atomic(_last_path(where, opts), json.dumps(record, sort_keys=True).encode())
     except OSError:
         pass
 

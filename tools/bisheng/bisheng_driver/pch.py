@@ -24,7 +24,7 @@ import tempfile
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from .cache_support import hash_fields, sha256_file, untrusted_reason
+from .cache_support import hash_fields, sha256_file, untrusted_reason, write_atomic
 
 SCHEME = "asc-twin-pch/1"
 CACHE_ENV = "BISHENG_PCH_CACHE"
@@ -103,7 +103,7 @@ def remembered(name: str, key_fields: Sequence[str], compute):
         pass
     value = compute()
     try:
-        _write_atomic(path, json.dumps(value).encode())
+        write_atomic(path, json.dumps(value).encode())
     except OSError:
         pass
     return value
@@ -145,18 +145,6 @@ def discard(prefix: Prefix) -> None:
             pass
 
 
-def _write_atomic(path: str, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp", dir=os.path.dirname(path))
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def _evict(directory: str) -> None:
     try:
         entries = [os.path.join(directory, n) for n in os.listdir(directory) if n.endswith(".pch")]
@@ -185,7 +173,7 @@ def prepare(kind: str, workdir: str, key_fields: Sequence[str], build) -> Prefix
     pch = os.path.join(directory, key + ".pch")
     try:
         if not os.path.isfile(header):
-            _write_atomic(header, text)
+            write_atomic(header, text)
         if os.path.isfile(pch):
             os.utime(pch)     # recently used: kept by the eviction
             return Prefix(header, pch)
