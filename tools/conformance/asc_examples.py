@@ -129,6 +129,20 @@ def advanced_api_names(checkout: str):
 _REG = re.compile(r"\b(RegTensor|MicroAPI|__VEC_SCOPE__|__simd_vf__|MaskReg|__simt|asc_simt|SIMT_VF)\b")
 
 
+# An op defined for, or called through, an op package (OpDef, aclnn's two-phase calls, aclop's
+# single-op execution), or a README that first deploys another example's op package.
+_OP_PACKAGE = re.compile(r"\b(OP_ADD|aclnn\w+GetWorkspaceSize|aclopExecute\w*|aclopCompile\w*)\b|#\s*include\s*[<\"]aclnn")
+_NEEDS_OP_PACKAGE = re.compile(r"\]\([^)]*/custom_op\)|--singleop")
+
+
+def readme_text(folder: str) -> str:
+    path = os.path.join(folder, "README.md")
+    if not os.path.isfile(path):
+        return ""
+    with open(path, errors="replace") as f:
+        return f.read()
+
+
 def kind_of(folder: str, advanced=frozenset()) -> str:
     """What the example needs, read from its sources: the vector basic API, or more."""
     text, has_op_dirs = "", False
@@ -139,7 +153,7 @@ def kind_of(folder: str, advanced=frozenset()) -> str:
             if f.endswith((".asc", ".cpp", ".cc", ".h", ".hpp", ".c")):
                 with open(os.path.join(root, f), errors="replace") as fh:
                     text += fh.read()
-    if has_op_dirs:
+    if has_op_dirs or _OP_PACKAGE.search(text) or _NEEDS_OP_PACKAGE.search(readme_text(folder)):
         return "op project"
     if re.search(r"#\s*include\s*[<\"]c_api/", text):
         return "C API"

@@ -82,6 +82,13 @@ _NOISE = re.compile(r"^(make(\[\d+\])?: \*\*\*|gmake|-- |CMake Error at .*CMakeL
 def first_cause(output: str, limit: int = 220) -> str:
     """The first line that says what went wrong; compiler diagnostics first."""
     lines = [l.strip() for l in output.splitlines() if l.strip()]
+    # A Python traceback's cause is its exception line, the first unindented one after it.
+    raw = output.splitlines()
+    for i, line in enumerate(raw):
+        if line.startswith("Traceback (most recent call last):"):
+            for after in raw[i + 1:]:
+                if after.strip() and not after.startswith((" ", "\t")):
+                    return _clip(after.strip(), limit)
     for pattern in (re.compile(r":\d+:\d+: (fatal )?error: "), re.compile(r"CMake Error"), _ERROR_LINE):
         for i, line in enumerate(lines):
             if pattern.search(line) and not _NOISE.match(line):
@@ -129,9 +136,12 @@ def _split_frames(output: str):
     return frames
 
 
-def clean_env(home: str) -> dict:
-    """What `env -i HOME=... PATH=/usr/bin:/bin` leaves: nothing from the caller's shell."""
-    return {"HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "dumb"}
+def clean_env(home: str, python_env: str = "") -> dict:
+    """What `env -i HOME=... PATH=/usr/bin:/bin` leaves: nothing from the caller's shell. A
+    python_env (a venv holding the examples' own stated Python prerequisites, e.g. ml_dtypes)
+    goes first on PATH, as a user's `pip install` would put those packages under `python3`."""
+    path = "/usr/bin:/bin" if not python_env else os.path.join(python_env, "bin") + ":/usr/bin:/bin"
+    return {"HOME": home, "PATH": path, "LANG": "C.UTF-8", "TERM": "dumb"}
 
 
 def _verdict_of(phase: str) -> str:
@@ -157,7 +167,7 @@ def _stage(root: str, folder: str, dest: str) -> str:
     return dst
 
 
-def run_case(case: Case, prefix: str, scratch: str, timeout: float) -> Result:
+def run_case(case: Case, prefix: str, scratch: str, timeout: float, python_env: str = "") -> Result:
     if case.skip_reason:
         return Result(case, NOT_RUN, case.skip_reason, 0.0)
     start = time.monotonic()
@@ -168,7 +178,7 @@ def run_case(case: Case, prefix: str, scratch: str, timeout: float) -> Result:
         os.mkdir(home)
         script = _session_script(prefix, cwd, case.steps)
         timed_out = False
-        proc = subprocess.Popen(["bash", "--noprofile", "--norc", "-c", script], env=clean_env(home),
+        proc = subprocess.Popen(["bash", "--noprofile", "--norc", "-c", script], env=clean_env(home, python_env),
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                 start_new_session=True)
         try:
@@ -207,11 +217,11 @@ def run_case(case: Case, prefix: str, scratch: str, timeout: float) -> Result:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def run_all(cases, prefix, scratch, jobs, timeout, progress=None):
+def run_all(cases, prefix, scratch, jobs, timeout, progress=None, python_env=""):
     os.makedirs(scratch, exist_ok=True)
     results = [None] * len(cases)
     with futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        pending = {pool.submit(run_case, c, prefix, scratch, timeout): i for i, c in enumerate(cases)}
+        pending = {pool.submit(run_case, c, prefix, scratch, timeout, python_env): i for i, c in enumerate(cases)}
         for done in futures.as_completed(pending):
             i = pending[done]
             results[i] = done.result()

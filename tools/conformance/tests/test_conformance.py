@@ -135,3 +135,33 @@ def test_scenarios_for_another_arch_are_read_from_cmake():
     endif()
     """
     assert asc_examples.other_arch_scenarios(cmake) == {3, 4, 6}
+
+
+def test_python_env_supplies_the_examples_prerequisites(tmp_path):
+    """An example whose gen_data imports a package the system python lacks (asc-devkit's bf16
+    samples import ml_dtypes) is a run error without --python-env and passes with one."""
+    root = str(tmp_path / "checkout")
+    folder = _example(root, "p/needs_pkg")
+    _write(os.path.join(folder, "scripts", "gen_data.py"),
+           "import twin_example_prereq, os\nos.makedirs('output', exist_ok=True)\n")
+    env = tmp_path / "pyenv"
+    (env / "site").mkdir(parents=True)
+    (env / "site" / "twin_example_prereq.py").write_text("")
+    _write(str(env / "bin" / "python3"), f'#!/bin/bash\nPYTHONPATH="{env}/site" exec /usr/bin/python3 "$@"\n', 0o755)
+    cases, prefix = asc_examples.cases(root), _prefix(tmp_path)
+    (without,) = run_all(cases, prefix, str(tmp_path / "s1"), 1, 60)
+    assert without.verdict == RUN_ERROR
+    assert "ModuleNotFoundError: No module named 'twin_example_prereq'" in without.cause
+    (with_env,) = run_all(cases, prefix, str(tmp_path / "s2"), 1, 60, python_env=str(env))
+    assert with_env.verdict == PASS, with_env.cause
+
+
+def test_op_package_examples_are_op_projects(tmp_path):
+    root = str(tmp_path / "checkout")
+    aclnn = _example(root, "o/aclnn_call")
+    _write(os.path.join(aclnn, "main.cpp"), '#include "aclnn_add_custom.h"\nint main() {}\n')
+    deployed = _example(root, "o/needs_deploy")
+    with open(os.path.join(deployed, "README.md"), "a") as f:
+        f.write("运行此样例前，需先进入[自定义算子工程样例](../../00_acl_compilation/custom_op)目录完成部署。\n")
+    plain = _example(root, "o/plain")
+    assert [asc_examples.kind_of(f) for f in (aclnn, deployed, plain)] == ["op project", "op project", "vector"]
