@@ -31,7 +31,9 @@ and reported as a miss, never used.
 Trust (Ascend tooling's rule: inputs must not be writable by group or others): the cache root
 must be owned by this user (or root) and not group/other-writable, else the cache is not used at
 all — one warning line on stderr, every build compiles (ASCEND_TWIN_ALLOW_WRITABLE_PATHS=1 opts
-out). Directories the cache creates are 0700. One compile per key across processes: a miss takes
+out). Every entry and manifest read is held to the same rule, on the opened file (no symlinks)
+and each folder below the root: one that fails is a miss with one warning line, and the compile
+that follows replaces it. Directories the cache creates are 0700. One compile per key across processes: a miss takes
 an flock on locks/<M>.lock and looks again before compiling. Temp files older than an hour
 (left by killed writers) are swept when a process first opens the cache.
 """
@@ -113,6 +115,7 @@ class KernelCache:
         base = Path(root) if root is not None else default_cache_dir()
         self.root = base / LAYOUT
         self.discarded: List[str] = []  # entries found corrupt in this process (for reporting)
+        self.refused: List[str] = []    # cache files not used because others could have written them
         self.usable = True
         if os.environ.get(ALLOW_WRITABLE_ENV) != "1":
             for directory in (base, self.root):
@@ -178,11 +181,14 @@ class KernelCache:
     def lookup(self, request: CacheRequest) -> Optional[bytes]:
         if not self.usable:
             return None
+        text = self._read_trusted(self._manifest_path(request.manifest_key()))
+        if text is None:
+            return None
         try:
-            manifest = json.loads(self._manifest_path(request.manifest_key()).read_text(encoding="utf-8"))
+            manifest = json.loads(text.decode("utf-8"))
             key = str(manifest["key"])
             headers = [(str(path), str(sha)) for path, sha in manifest["headers"]]
-        except (OSError, ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError):
             return None
         if not KEY_PATTERN.match(key):
             return None
@@ -190,6 +196,28 @@ class KernelCache:
             if file_sha256(path) != sha:
                 return None  # a header changed or vanished: the recorded key no longer applies
         return self.read_entry(key)
+
+    def _read_trusted(self, path: Path) -> Optional[bytes]:
+        """The bytes of a cache file, if it and every folder between it and the root pass the
+        root's own rule (owner this user or root, not writable by group or others); else None
+        after one warning line. Checked on the opened file (no symlink followed), so what is
+        checked is what is read: an entry planted or loosened after the root was checked is
+        never used, and the compile that follows replaces it."""
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        except OSError:
+            return None  # missing (a miss), or a symlink where an entry belongs
+        with os.fdopen(fd, "rb") as f:
+            if os.environ.get(ALLOW_WRITABLE_ENV) != "1":
+                checks = [(str(path), fd)] + [(str(d), str(d)) for d in path.parents if d != self.root and self.root in d.parents]
+                for shown, target in checks:
+                    reason = untrusted_reason(target)
+                    if reason is not None:
+                        self.refused.append(shown)
+                        print(f"kernel cache: {shown} {reason}; not used, the kernel is compiled again "
+                              f"(the cache's files must be as private as its root)", file=sys.stderr, flush=True)
+                        return None
+            return f.read()
 
     def has_entries(self) -> bool:
         """False for an empty cache: no key can hit, so asking bisheng for one is wasted."""
@@ -204,9 +232,8 @@ class KernelCache:
         if not self.usable or not KEY_PATTERN.match(key):
             return None
         path = self.entry_path(key)
-        try:
-            blob = path.read_bytes()
-        except OSError:
+        blob = self._read_trusted(path)
+        if blob is None:
             return None
         head, sep, payload = blob.partition(b"\n")
         fields = head.split(b" ")
