@@ -185,3 +185,104 @@ def test_a_plugin_file_in_a_sticky_world_writable_directory_loads(monkeypatch, t
     load_custom_op_plugins()
     assert "TwinTrustSticky" not in _loaded_types()
     assert f"{sticky} is writable by others (mode 1777)" in capsys.readouterr().out
+
+
+# --- one checked importer: what a plugin imports is held to the same rule -------------------
+
+def _trusting_nothing_writable(monkeypatch, tmp_path):
+    monkeypatch.delenv("ASCEND_TWIN_ALLOW_WRITABLE_PATHS", raising=False)
+    monkeypatch.setenv("ASCEND_SLOG_PRINT_TO_STDOUT", "1")
+
+
+def test_a_planted_unchecked_pyc_in_pycache_never_runs(monkeypatch, tmp_path, capsys):
+    """A world-writable __pycache__ beside a trusted plugin holds an unchecked-hash .pyc built
+    from other code; Python's own loader would run it without reading the source."""
+    import importlib.util
+    import os
+    import py_compile
+    _trusting_nothing_writable(monkeypatch, tmp_path)
+    root = tmp_path / "plugins"
+    pkg = root / "twin_pyc_pkg"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from . import helper\n")
+    (pkg / "helper.py").write_text(PLUGIN.format(op="TwinPycSource"))
+    evil = tmp_path / "evil_helper.py"
+    evil.write_text(PLUGIN.format(op="TwinPycPlanted"))
+    cache = pkg / "__pycache__"
+    cache.mkdir()
+    py_compile.compile(str(evil), cfile=importlib.util.cache_from_source(str(pkg / "helper.py")),
+                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    os.chmod(cache, 0o777)
+    monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", str(root))
+    load_custom_op_plugins()
+    types = _loaded_types()
+    assert "TwinPycSource" in types and "TwinPycPlanted" not in types
+    assert sorted(p.name for p in cache.iterdir()) == ["helper.cpython-%d%d.pyc" % sys.version_info[:2]]
+
+
+def test_a_trusted_package_cannot_import_its_world_writable_submodule(monkeypatch, tmp_path, capsys):
+    import os
+    _trusting_nothing_writable(monkeypatch, tmp_path)
+    root = tmp_path / "plugins"
+    pkg = root / "twin_sub_pkg"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from . import loose\n")
+    loose = _plugin(pkg / "loose.py", "TwinLooseSubmodule")
+    os.chmod(loose, 0o666)
+    monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", str(root))
+    with pytest.raises(ImportError, match=f"python custom op {loose} refused: {loose} is writable by others"):
+        load_custom_op_plugins()
+    assert "TwinLooseSubmodule" not in _loaded_types()
+    assert f"{loose} is writable by others (mode 666)" in capsys.readouterr().out
+    assert "twin_sub_pkg" not in sys.modules and "twin_sub_pkg.loose" not in sys.modules
+
+
+def test_a_refused_file_cannot_be_imported_by_name_from_a_trusted_plugin(monkeypatch, tmp_path, capsys):
+    """The loader refuses `twin_refused_sibling.py` (0666) as an entry; the trusted `user.py`
+    beside it then imports it by name — and gets the same refusal."""
+    import os
+    _trusting_nothing_writable(monkeypatch, tmp_path)
+    root = tmp_path / "plugins"
+    root.mkdir()
+    sibling = _plugin(root / "twin_refused_sibling.py", "TwinRefusedSibling")
+    os.chmod(sibling, 0o666)
+    (root / "user.py").write_text("import twin_refused_sibling\n" + PLUGIN.format(op="TwinSiblingUser"))
+    monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", str(root))
+    with pytest.raises(ImportError, match="twin_refused_sibling.py refused"):
+        load_custom_op_plugins()
+    types = _loaded_types()
+    assert "TwinRefusedSibling" not in types and "TwinSiblingUser" not in types
+    # a later import by name (at run time, with the folder on sys.path) is refused the same way
+    monkeypatch.syspath_prepend(str(root))
+    with pytest.raises(ImportError, match="is writable by others"):
+        __import__("twin_refused_sibling")
+
+
+def test_a_compiled_only_module_under_a_plugin_folder_is_refused(monkeypatch, tmp_path):
+    import py_compile
+    _trusting_nothing_writable(monkeypatch, tmp_path)
+    root = tmp_path / "plugins"
+    root.mkdir()
+    src = tmp_path / "twin_sourceless.py"
+    src.write_text("VALUE = 1\n")
+    py_compile.compile(str(src), cfile=str(root / "twin_sourceless.pyc"))
+    (root / "user.py").write_text("import twin_sourceless\n")
+    monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", str(root))
+    with pytest.raises(ImportError, match="twin_sourceless.pyc refused: compiled-only module"):
+        load_custom_op_plugins()
+
+
+def test_ordinary_imports_are_untouched_by_the_checked_importer(monkeypatch, tmp_path):
+    """With plugin folders guarded, a module outside them still loads (and caches) as usual."""
+    import os
+    root = tmp_path / "plugins"
+    root.mkdir()
+    _plugin(root / "plain.py", "TwinPlainGuarded")
+    monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", str(root))
+    load_custom_op_plugins()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "twin_unrelated_mod.py").write_text("VALUE = 7\n")
+    os.chmod(elsewhere / "twin_unrelated_mod.py", 0o666)      # not a plugin folder: not our rule
+    monkeypatch.syspath_prepend(str(elsewhere))
+    assert __import__("twin_unrelated_mod").VALUE == 7

@@ -12,9 +12,20 @@ twin's logger (ascend_log: the plog file, or stdout with ASCEND_SLOG_PRINT_TO_ST
 Group-writable paths are accepted, as a checkout under umask 002 (mode 775) has them: CANN's
 own loader checks no permissions at all, and the group is the user's to choose.
 ASCEND_TWIN_ALLOW_WRITABLE_PATHS=1 opts out.
+
+One checked importer: the rule holds for everything a plugin imports from its plugin folders,
+not only the entries listed. A finder placed first on ``sys.meta_path`` (``_PluginFinder``)
+answers every import whose file lies under a plugin folder — a package's submodules, a sibling
+imported by name, an import made later at run time — with the same check (a refused module
+raises ImportError after the same ERROR line), and loads Python source only: ``__pycache__`` is
+never read or written for plugin code (an unchecked-hash ``.pyc`` there would otherwise run
+instead of the checked source), and a compiled-only module (``.pyc`` with no source) is refused.
 """
 
+import functools
 import importlib
+import importlib.abc
+import importlib.machinery
 import importlib.util
 import os
 import stat
@@ -48,15 +59,90 @@ def untrusted_reason(path: Path, *, holds_plugin: bool = False):
     return f"is writable by others (mode {stat.S_IMODE(info.st_mode):o})"
 
 
-def _refused(path: Path, plugin_kind: str) -> bool:
-    """True (after one ERROR line through the twin's logger) if `path` or the directory holding it is not trusted."""
+def _refusal(path: Path, plugin_kind: str):
+    """The ERROR line (already logged through the twin's logger) if `path` or the directory
+    holding it is not trusted, else None."""
     for candidate, holds_plugin in ((path, False), (path.parent, True)):
         reason = untrusted_reason(candidate, holds_plugin=holds_plugin)
         if reason is not None:
-            ascend_log.error("GE", f"{plugin_kind} {path} refused: {candidate} {reason}; a plugin path must not be "
-                             f"world-writable: run `chmod o-w {candidate}` (or set {ALLOW_WRITABLE_ENV}=1 to trust it anyway)")
-            return True
-    return False
+            line = (f"{plugin_kind} {path} refused: {candidate} {reason}; a plugin path must not be "
+                    f"world-writable: run `chmod o-w {candidate}` (or set {ALLOW_WRITABLE_ENV}=1 to trust it anyway)")
+            ascend_log.error("GE", line)
+            return line
+    return None
+
+
+def _refused(path: Path, plugin_kind: str) -> bool:
+    return _refusal(path, plugin_kind) is not None
+
+
+class _SourceLoader(importlib.machinery.SourceFileLoader):
+    """Runs a plugin module from its checked source file: never from, nor into, __pycache__."""
+
+    def get_code(self, fullname):
+        path = self.get_filename(fullname)
+        return self.source_to_code(self.get_data(path), path)
+
+
+@functools.lru_cache(maxsize=4096)
+def _resolved(location):
+    # sys.path entries are resolved once: the finder sees every import of the process
+    try:
+        return Path(location).resolve()
+    except (OSError, TypeError, ValueError):
+        return None
+
+
+class _PluginFinder(importlib.abc.MetaPathFinder):
+    """Answers imports of files under plugin folders with the plugin trust check (see the module
+    docstring); any other import is left to Python's own finders."""
+
+    def __init__(self):
+        self.roots: Dict[Path, str] = {}   # plugin folder -> plugin kind named in refusals
+
+    def _root_of(self, location) -> "Path | None":
+        where = _resolved(location)
+        if where is None:
+            return None
+        for root in self.roots:
+            if where == root or root in where.parents:
+                return root
+        return None
+
+    def find_spec(self, fullname, path=None, target=None):
+        search = list(path) if path is not None else list(sys.path)
+        if not self.roots or not any(self._root_of(p) for p in search if isinstance(p, str)):
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, search)
+        if spec is None or not spec.has_location or spec.origin is None:
+            return None
+        root = self._root_of(spec.origin)
+        if root is None:
+            return None
+        origin, kind = Path(spec.origin), self.roots[root]
+        refusal = _refusal(origin, kind)
+        if refusal is None and spec.submodule_search_locations:
+            refusal = _refusal(origin.parent, kind)   # the package folder holds its submodules
+        if refusal is not None:
+            raise ImportError(refusal, name=fullname, path=str(origin))
+        if isinstance(spec.loader, importlib.machinery.SourcelessFileLoader):
+            raise ImportError(f"{kind} {origin} refused: compiled-only module (no .py source); plugins load from "
+                              f"source", name=fullname, path=str(origin))
+        if isinstance(spec.loader, importlib.machinery.SourceFileLoader):
+            spec = importlib.util.spec_from_file_location(
+                fullname, origin, loader=_SourceLoader(fullname, str(origin)),
+                submodule_search_locations=spec.submodule_search_locations)
+        return spec
+
+
+_finder = _PluginFinder()
+
+
+def _guard(folder: Path, plugin_kind: str) -> None:
+    """Puts `folder` under the checked importer (installed first on sys.meta_path once)."""
+    _finder.roots.setdefault(folder.resolve(), plugin_kind)
+    if _finder not in sys.meta_path:
+        sys.meta_path.insert(0, _finder)
 
 
 def split_path_list(value: str) -> List[str]:
@@ -81,7 +167,8 @@ def import_file(path: Path, *, module_prefix: str, plugin_kind: str) -> ModuleTy
     name = f"{module_prefix}{path.stem}_{abs(hash(str(path)))}"
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, path)
+    _guard(path.parent, plugin_kind)
+    spec = importlib.util.spec_from_file_location(name, path, loader=_SourceLoader(name, str(path)))
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {plugin_kind} file: {path}")
     module = importlib.util.module_from_spec(spec)
@@ -116,6 +203,7 @@ def import_entry(entry: str, *, module_prefix: str, plugin_kind: str) -> List[Mo
         return [import_file(path, module_prefix=module_prefix, plugin_kind=plugin_kind)]
     if _refused(path, plugin_kind):
         return []
+    _guard(path, plugin_kind)
     modules: List[ModuleType] = []
     directory = str(path)
     added = directory not in sys.path
