@@ -17,6 +17,11 @@ LOG_LEVELS = ("debug", "info", "warning", "error", "null")
 MODES = {"0": "generate OM", "1": "model to json", "3": "pre-check", "5": "pbtxt to json",
          "6": "display OM info", "7": "generate OM2", "30": "nano exe-om"}
 SUPPORTED_MODES = ("0", "6")
+# --input_format's values (CANN lists them per framework; an AIR takes any and uses NCHW) and
+# --output_type's (a network-wide type, or node:index:type items with --out_nodes).
+INPUT_FORMATS = ("NCHW", "NHWC", "ND", "NCDHW", "NDHWC")
+OUTPUT_TYPES = ("FP32", "FP16", "UINT8", "INT8", "UINT16", "INT16", "UINT32", "INT32", "UINT64", "INT64",
+                "DOUBLE", "HIF8", "FP8E5M2", "FP8E4M3FN")
 HOST_OSES = ("linux", "windows")
 HOST_CPUS = ("x86_64", "aarch64")
 
@@ -132,6 +137,30 @@ def _validate_generate(options: AtcOptions) -> None:
                                 f"cross-compiling is not supported by the CPU twin; the host is linux/{_host_cpu()}.")
     if options.get("input_shape") is not None:
         parse_input_shape(options.get("input_shape"))
+    input_format = options.get("input_format")
+    if input_format is not None and input_format not in INPUT_FORMATS:
+        raise invalid_value("input_format", input_format, "The value must be any of " + ", ".join(INPUT_FORMATS) + ".")
+    if options.get("output_type") is not None:
+        parse_output_type(options.get("output_type"), options.get("out_nodes"))
+
+
+def parse_output_type(text: str, out_nodes: Optional[str]) -> Dict[str, str]:
+    """``FP16`` (every network output) -> {"": "FP16"}; ``node:0:FP16;node2:1:FP32`` (needs
+    --out_nodes) -> {"node:0": "FP16", ...}. Validated; the compiler applies it."""
+    allowed = "The value must be any of " + ", ".join(OUTPUT_TYPES) + ", or node:index:type items separated by ';'."
+    if ":" not in text:
+        if text not in OUTPUT_TYPES:
+            raise invalid_value("output_type", text, allowed)
+        return {"": text}
+    if not out_nodes:
+        raise invalid_value("output_type", text, "an output type per node (node:index:type) needs --out_nodes.")
+    types: Dict[str, str] = {}
+    for item in filter(None, text.split(";")):
+        node, index, dtype = (item.rsplit(":", 2) + ["", ""])[:3] if item.count(":") >= 2 else ("", "", "")
+        if not node or not index.isdigit() or dtype not in OUTPUT_TYPES:
+            raise invalid_value("output_type", text, f"item [{item}] is not node:index:type. " + allowed)
+        types[f"{node}:{index}"] = dtype
+    return types
 
 
 def parse_input_shape(text: str) -> Dict[str, List[str]]:

@@ -27,8 +27,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             from . import om_info
             om_info.run(options)
         else:
-            from . import generate
-            generate.run(options)
+            from . import generate, isolated
+            isolated.run(generate.run, options)
     except AtcError as exc:
         return _fail(exc, started=True)
     except SystemExit as exc:  # a plugin called sys.exit() while imported or compiling

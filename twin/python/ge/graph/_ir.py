@@ -107,6 +107,28 @@ class GraphIR:
                     raise ValueError(f"control input {ctrl} of node {node.name} does not exist")
         for index, out in enumerate(self.outputs):
             self._check_endpoint(out, f"graph output {index}")
+        self._check_input_indices()
+
+    def _check_input_indices(self) -> None:
+        """Each Data-like node's ``index`` names its graph input: distinct, within 0..n-1 (a
+        duplicate or far-off index would otherwise order or size the inputs silently wrong)."""
+        data_nodes = [n for n in self.nodes.values() if n.type in DATA_NODE_TYPES]
+        seen: Dict[int, str] = {}
+        for node in data_nodes:
+            attr = node.attrs.get("index")
+            if attr is None:
+                continue
+            try:
+                index = int(attr.value)
+            except (TypeError, ValueError):
+                raise ValueError(f"graph {self.name}: {node.type} node {node.name} has a non-integer index") from None
+            if not 0 <= index < len(data_nodes):
+                raise ValueError(f"graph {self.name}: {node.type} node {node.name} has index {index}; the graph has "
+                                 f"{len(data_nodes)} inputs, so an index must be 0..{len(data_nodes) - 1}")
+            if index in seen:
+                raise ValueError(f"graph {self.name}: {node.type} nodes {seen[index]} and {node.name} both have "
+                                 f"index {index}; each graph input needs its own index")
+            seen[index] = node.name
 
     def _check_endpoint(self, endpoint: Endpoint, what: str) -> None:
         src = self.nodes.get(endpoint.node)
