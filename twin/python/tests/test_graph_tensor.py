@@ -63,6 +63,30 @@ def test_file_source(rng, tmp_path):
         Tensor(None, str(tmp_path / "missing.bin"), DataType.DT_INT32, Format.FORMAT_ND, [1])
 
 
+def test_file_source_refuses_what_is_not_a_regular_file_without_waiting(tmp_path):
+    """A FIFO nobody writes to would block a plain open()/read() for ever."""
+    import os
+    fifo = tmp_path / "in.fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(RuntimeError, match=f"^Failed to create Tensor from file {fifo}: not a regular file$"):
+        Tensor(None, str(fifo), DataType.DT_FLOAT, Format.FORMAT_ND, [4])
+    with pytest.raises(RuntimeError, match="not a regular file$"):
+        Tensor(None, str(tmp_path), DataType.DT_FLOAT, Format.FORMAT_ND, [4])
+
+
+def test_file_source_of_the_wrong_size_is_refused_before_it_is_read(tmp_path):
+    """A sparse 3 GiB file for a 4-element tensor: refused from its size, nothing read."""
+    path = tmp_path / "huge.bin"
+    with open(path, "wb") as f:
+        f.truncate(3 << 30)
+    with pytest.raises(ValueError, match=r"has 805306368 elements but shape \[4\] needs 4"):
+        Tensor(None, str(path), DataType.DT_FLOAT, Format.FORMAT_ND, [4])
+    odd = tmp_path / "odd.bin"
+    odd.write_bytes(b"12345")
+    with pytest.raises(RuntimeError, match="size 5 bytes is not a multiple of DT_FLOAT element size 4"):
+        Tensor(None, str(odd), DataType.DT_FLOAT, Format.FORMAT_ND, [1])
+
+
 def test_constructor_errors():
     with pytest.raises(RuntimeError, match="^Tensor should be created either by data or by file$"):
         Tensor([1.0], "f.bin")

@@ -204,3 +204,20 @@ def test_run_graph_with_stream_async_checks_outputs_as_run_graph_does(monkeypatc
     session = _session_with(monkeypatch, _FixedStreamModel([values]))  # no declared types: as numpy has them
     (out,) = session.run_graph_with_stream_async(1, 0x40, [good, good])
     assert out.data_type is DataType.DT_FLOAT and out.get_shape() == [4]
+
+
+def test_graphs_do_not_run_after_ge_finalize(monkeypatch, rng):
+    values = rng.standard_normal(4).astype(np.float32)
+    model = _FixedModel([values], [DataType.DT_FLOAT])
+    session = _session_with(monkeypatch, model)
+    good = Tensor(values.tolist(), shape=[4])
+    session.run_graph(1, [good, good])
+    assert GeApi.ge_finalize() == 0
+    with pytest.raises(GeError, match=r"^RunGraph failed; graph_id=1; GE is not initialized \(GeApi.ge_finalize was called\)"):
+        session.run_graph(1, [good, good])
+    with pytest.raises(GeError, match="^RunGraphWithStreamAsync failed; .*GE is not initialized"):
+        session.run_graph_with_stream_async(1, 0, [good, good])
+    assert model.runs == 1
+    GeApi.ge_initialize({"ge.exec.deviceId": "0"})   # initialised again, the session's graphs run again
+    session.run_graph(1, [good, good])
+    assert model.runs == 2

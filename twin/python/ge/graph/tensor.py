@@ -6,6 +6,8 @@ session hands arrays to the runtime which copies them into device allocations it
 """
 
 import math
+import os
+import stat
 from typing import List, Optional
 
 import numpy as np
@@ -113,20 +115,35 @@ class Tensor:
             dtype = _dtype.numpy_dtype(self._data_type)
         except ValueError as exc:
             raise RuntimeError(f"Failed to create Tensor from file {file_path}: {exc}") from None
+        # Non-blocking open and fstat first: a FIFO, device or directory is refused without
+        # waiting on it, and a file of the wrong size without reading it.
         try:
-            raw = open(file_path, "rb").read()
+            fd = os.open(file_path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
         except OSError as exc:
             raise RuntimeError(f"Failed to create Tensor from file {file_path}: {exc.strerror}") from None
-        if len(raw) % dtype.itemsize:
-            raise RuntimeError(f"Failed to create Tensor from file {file_path}: size {len(raw)} bytes "
-                               f"is not a multiple of {self._data_type.name} element size {dtype.itemsize}")
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            os.close(fd)
+            raise RuntimeError(f"Failed to create Tensor from file {file_path}: not a regular file")
+        with os.fdopen(fd, "rb") as source:
+            if info.st_size % dtype.itemsize:
+                raise RuntimeError(f"Failed to create Tensor from file {file_path}: size {info.st_size} bytes "
+                                   f"is not a multiple of {self._data_type.name} element size {dtype.itemsize}")
+            count = info.st_size // dtype.itemsize
+            if count != _element_count(self._shape):
+                raise ValueError(self._shape_mismatch(count, f"file {file_path}"))
+            try:
+                raw = source.read()
+            except OSError as exc:
+                raise RuntimeError(f"Failed to create Tensor from file {file_path}: {exc.strerror}") from None
         return np.frombuffer(raw, dtype=dtype).copy()
 
+    def _shape_mismatch(self, count: int, source: str) -> str:
+        return f"Tensor {source} has {count} elements but shape {self._shape} needs {_element_count(self._shape)}"
+
     def _fit_to_shape(self, array: np.ndarray, source: str) -> np.ndarray:
-        expected = _element_count(self._shape)
-        if array.size != expected:
-            raise ValueError(f"Tensor {source} has {array.size} elements but shape {self._shape} "
-                             f"needs {expected}")
+        if array.size != _element_count(self._shape):
+            raise ValueError(self._shape_mismatch(array.size, source))
         return array.reshape(self._shape)
 
     @classmethod

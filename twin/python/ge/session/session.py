@@ -102,6 +102,10 @@ class _GraphEntry:
         self.run = model.run  # set last: a concurrent run_graph sees either nothing or all of it
 
 
+# After GEFinalize a session's graphs no longer run (GE tears its sessions down there).
+_FINALIZED = "GE is not initialized (GeApi.ge_finalize was called); call GeApi.ge_initialize first"
+
+
 class Session:
     def __init__(self, options: Optional[dict] = None) -> None:
         self._options: Dict[str, str] = {} if options is None else _check_options(options, "option")
@@ -169,6 +173,8 @@ class Session:
         entry = self._graphs.get(graph_id)
         if entry is None:
             raise make_ge_error("RunGraph", "graph id not found", graph_id=graph_id)
+        if not _state.initialized:
+            raise make_ge_error("RunGraph", _FINALIZED, graph_id=graph_id)
         for array in arrays:
             if array is None:
                 index = next(i for i, a in enumerate(arrays) if a is None)
@@ -198,6 +204,8 @@ class Session:
         context = {"graph_id": graph_id, "stream": f"0x{stream:x}"}
         if graph_id not in self._graphs:
             raise make_ge_error("RunGraphWithStreamAsync", "graph id not found", **context)
+        if not _state.initialized:
+            raise make_ge_error("RunGraphWithStreamAsync", _FINALIZED, **context)
         entry = self._prepare(graph_id)
         arrays = [t._array for t in inputs]
         if any(a is None for a in arrays):
