@@ -221,6 +221,33 @@ const char *ReadErrorKindName(ReadErrorKind kind) {
   return "unknown";
 }
 
+bool CheckOmHeader(const void *header, size_t header_bytes, uint64_t container_size, ReadError *error) {
+  if (header == nullptr) return Fail(error, ReadErrorKind::kTruncated, "no data (null pointer)");
+  const uint8_t *bytes = static_cast<const uint8_t *>(header);
+  // A short file is all header: ReadHeader's own truncation messages name its real size.
+  const size_t size = header_bytes < container_size ? header_bytes : static_cast<size_t>(container_size);
+  OmContainer result;
+  uint32_t count = 0;
+  if (!ReadHeader(bytes, size, &result, &count, error)) return false;
+  const uint64_t table_end = kHeaderSize + uint64_t{count} * kPartitionEntrySize;
+  if (container_size < table_end) {
+    return Fail(error, ReadErrorKind::kTruncated, "truncated: " + std::to_string(container_size) +
+                                                      " bytes, the header and " + std::to_string(count) +
+                                                      "-entry partition table need " + std::to_string(table_end));
+  }
+  const uint64_t file_size = LoadU64(bytes + kOffFileSize);
+  if (container_size < file_size) {
+    return Fail(error, ReadErrorKind::kTruncated, "truncated: " + std::to_string(container_size) +
+                                                      " bytes, the header says " + std::to_string(file_size));
+  }
+  if (container_size > file_size) {
+    return Fail(error, ReadErrorKind::kTrailingBytes, std::to_string(container_size - file_size) +
+                                                          " unexpected bytes after the " + std::to_string(file_size) +
+                                                          "-byte container");
+  }
+  return true;
+}
+
 bool ReadOm(const void *data, size_t size, OmContainer *out, ReadError *error) {
   if (data == nullptr || out == nullptr) return Fail(error, ReadErrorKind::kTruncated, "no data (null pointer)");
   const uint8_t *bytes = static_cast<const uint8_t *>(data);

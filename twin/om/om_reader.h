@@ -60,6 +60,12 @@ struct OmContainer {
 // Returns true and fills `out`, or false and fills `error`.
 bool ReadOm(const void *data, size_t size, OmContainer *out, ReadError *error);
 
+// The checks ReadOm makes on the header alone (`header_bytes` = min(kHeaderSize, size) first
+// bytes), against a container of `container_size` bytes, with ReadOm's messages: what a file
+// loader runs before it reads the rest, so a file that is not an OM of its own size is refused
+// from 128 bytes. ReadOm still checks everything on the whole container.
+bool CheckOmHeader(const void *header, size_t header_bytes, uint64_t container_size, ReadError *error);
+
 const char *ReadErrorKindName(ReadErrorKind kind);
 
 }  // namespace asc_twin::om

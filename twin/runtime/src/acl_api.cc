@@ -1,9 +1,8 @@
 // aclInit / aclFinalize / aclGetRecentErrMsg / aclrtGetSocName.
-#include <unistd.h>
-
 #include <cstdlib>
 
 #include "acl/acl.h"
+#include "twin/runtime/src/acl_config.h"
 #include "twin/runtime/src/api_common.h"
 
 using namespace asc_twin::rt;
@@ -11,10 +10,8 @@ using namespace asc_twin::rt;
 extern "C" {
 
 aclError aclInit(const char *configPath) {
-  if (configPath != nullptr && *configPath != '\0' && access(configPath, R_OK) != 0) {
-    return Report(Status(ACL_ERROR_INVALID_FILE,
-                         std::string("aclInit: config file '") + configPath + "' does not exist or is not readable"));
-  }
+  Status config = CheckAclConfig(configPath);
+  if (!config.ok()) return Report(config);
   return Report(Runtime::Init());
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "twin/common/file/regular_file.h"
 #include "twin/runtime/src/api_common.h"
 
 using namespace asc_twin::rt;
@@ -78,55 +79,19 @@ aclError aclrtBinaryLoadFromFile(const char *binPath, aclrtBinaryLoadOptions *op
   ACL_TWIN_REQUIRE_NOT_NULL("aclrtBinaryLoadFromFile", binHandle);
   Status options_ok = CheckOptions("aclrtBinaryLoadFromFile", options);
   if (!options_ok.ok()) return Report(options_ok);
-  // Only regular files: a FIFO would block the open and the reads, /dev/zero never ends. Checked
-  // before opening; the open does not block and the descriptor is checked again.
-  struct stat before {};
-  if (stat(binPath, &before) != 0) {
-    return Report(Status(ACL_ERROR_INVALID_FILE, std::string("aclrtBinaryLoadFromFile: cannot open '") + binPath +
-                                                     "': " + strerror(errno)));
-  }
-  if (!S_ISREG(before.st_mode)) {
+  // Only regular files (twin/common/file: never blocks, size from the descriptor first).
+  const std::string what = std::string("aclrtBinaryLoadFromFile: '") + binPath + "'";
+  asc_twin::file::RegularFile file;
+  std::string cause;
+  if (!file.Open(binPath, &cause)) return Report(Status(ACL_ERROR_INVALID_FILE, what + " " + cause));
+  if (file.size() > static_cast<uint64_t>(kMaxBinaryFileBytes)) {
     return Report(Status(ACL_ERROR_INVALID_FILE,
-                         std::string("aclrtBinaryLoadFromFile: '") + binPath + "' is not a regular file"));
+                         what + " is " + std::to_string(file.size()) + " bytes, more than any kernel binary"));
   }
-  if (before.st_size > kMaxBinaryFileBytes) {
-    return Report(Status(ACL_ERROR_INVALID_FILE, std::string("aclrtBinaryLoadFromFile: '") + binPath + "' is " +
-                                                     std::to_string(before.st_size) + " bytes, more than any kernel binary"));
-  }
-  const int fd = open(binPath, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) {
-    return Report(Status(ACL_ERROR_INVALID_FILE, std::string("aclrtBinaryLoadFromFile: cannot open '") + binPath +
-                                                     "': " + strerror(errno)));
-  }
+  if (file.size() == 0) return Report(Status(ACL_ERROR_INVALID_FILE, what + " is empty"));
   std::vector<uint8_t> bytes;
-  struct stat info {};
-  if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-    close(fd);
-    return Report(Status(ACL_ERROR_INVALID_FILE,
-                         std::string("aclrtBinaryLoadFromFile: '") + binPath + "' is not a regular file"));
-  }
-  bytes.reserve(static_cast<size_t>(info.st_size));
-  uint8_t chunk[1 << 16];
-  for (;;) {
-    const ssize_t got = read(fd, chunk, sizeof(chunk));
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) {
-      const int saved = errno;
-      close(fd);
-      return Report(Status(ACL_ERROR_INVALID_FILE, std::string("aclrtBinaryLoadFromFile: cannot read '") + binPath +
-                                                       "': " + strerror(saved)));
-    }
-    if (got == 0) break;
-    bytes.insert(bytes.end(), chunk, chunk + got);
-    if (bytes.size() > static_cast<size_t>(kMaxBinaryFileBytes)) {
-      close(fd);
-      return Report(Status(ACL_ERROR_INVALID_FILE, std::string("aclrtBinaryLoadFromFile: '") + binPath +
-                                                       "' grew past the size limit while being read"));
-    }
-  }
-  close(fd);
-  if (bytes.empty()) {
-    return Report(Status(ACL_ERROR_INVALID_FILE, std::string("aclrtBinaryLoadFromFile: '") + binPath + "' is empty"));
+  if (!file.ReadAt(0, static_cast<size_t>(file.size()), &bytes, &cause)) {
+    return Report(Status(ACL_ERROR_INVALID_FILE, what + " " + cause));
   }
   StatusOr<std::shared_ptr<KernelBinary>> binary = runtime->LoadBinary(bytes.data(), bytes.size());
   if (!binary.ok()) {

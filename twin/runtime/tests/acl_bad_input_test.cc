@@ -81,7 +81,10 @@ class AclBadInputTest : public AclTest {
   void TearDown() override {
     EXPECT_EQ(aclrtDestroyStream(stream_), ACL_SUCCESS) << TakeErrMsg();
     EXPECT_EQ(aclrtBinaryUnLoad(bin_), ACL_SUCCESS) << TakeErrMsg();
-    for (const char *name : {"fifo", "empty", "garbage"}) unlink((dir_ + "/" + name).c_str());
+    for (const char *name : {"fifo", "empty", "garbage", "acl.fifo", "garbage.json", "acl.json", "deep.json",
+                             "huge.json", "too_deep.json"}) {
+      unlink((dir_ + "/" + name).c_str());
+    }
     rmdir((dir_ + "/dir").c_str());
     rmdir(dir_.c_str());
     AclTest::TearDown();
@@ -114,9 +117,35 @@ TEST_F(AclBadInputTest, DevicesContextsStreams) {
   ACL_OK(aclrtCreateStream(&dead));
   ACL_OK(aclrtDestroyStream(dead));
   int bogus = 0;
+  // aclInit's config: checked before anything else (so also on a second aclInit).
+  const std::string fifo = dir_ + "/acl.fifo", garbage = dir_ + "/garbage.json", good = dir_ + "/acl.json",
+                    deep = dir_ + "/deep.json", huge = dir_ + "/huge.json";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  auto write = [](const std::string &path, const std::string &text) {
+    FILE *f = std::fopen(path.c_str(), "wb");
+    std::fwrite(text.data(), 1, text.size(), f);
+    std::fclose(f);
+  };
+  write(garbage, "\x7f\x45\x4c\x46 not json");
+  write(good, "{\"dump\": {\"dump_list\": [], \"dump_path\": \"/tmp\", \"dump_mode\": \"output\"}, \"n\": -1.5e3}");
+  write(deep, std::string(100, '[') + std::string(100, ']'));
+  std::string nested;
+  for (int i = 0; i < 70; ++i) nested += "{\"a\":";
+  nested += "1" + std::string(70, '}');
+  const std::string too_deep = dir_ + "/too_deep.json";
+  write(too_deep, nested);
+  write(huge, "{\"k\": \"" + std::string(2 << 20, 'x') + "\"}");
   RunCases({
       {"second aclInit", ACL_ERROR_REPEAT_INITIALIZE, [] { return aclInit(nullptr); }},
       {"aclInit with a missing config", ACL_ERROR_INVALID_FILE, [] { return aclInit("/nonexistent/acl.json"); }},
+      {"aclInit with a directory as config", ACL_ERROR_INVALID_FILE, [&] { return aclInit(dir_.c_str()); }},
+      {"aclInit with a FIFO as config (never blocks)", ACL_ERROR_INVALID_FILE, [&] { return aclInit(fifo.c_str()); }},
+      {"aclInit with /dev/zero as config", ACL_ERROR_INVALID_FILE, [] { return aclInit("/dev/zero"); }},
+      {"aclInit with garbage config", ACL_ERROR_PARSE_FILE, [&] { return aclInit(garbage.c_str()); }},
+      {"aclInit with a config that is not an object", ACL_ERROR_PARSE_FILE, [&] { return aclInit(deep.c_str()); }},
+      {"aclInit with a config nested 70 deep", ACL_ERROR_PARSE_FILE, [&] { return aclInit(too_deep.c_str()); }},
+      {"aclInit with a 2 MiB config", ACL_ERROR_INVALID_FILE_SIZE, [&] { return aclInit(huge.c_str()); }},
+      {"second aclInit with a good config", ACL_ERROR_REPEAT_INITIALIZE, [&] { return aclInit(good.c_str()); }},
       {"set device -1", ACL_ERROR_RT_INVALID_DEVICEID, [] { return aclrtSetDevice(-1); }},
       {"set device 1 of 1", ACL_ERROR_RT_INVALID_DEVICEID, [] { return aclrtSetDevice(1); }},
       {"reset device never set", ACL_ERROR_RT_INVALID_DEVICEID, [] { return aclrtResetDevice(7); }},

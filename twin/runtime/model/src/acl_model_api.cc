@@ -9,6 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "twin/common/file/regular_file.h"
+#include "twin/om/om_format.h"
+#include "twin/runtime/model/src/loaded_model.h"
 #include "twin/runtime/model/src/model_registry.h"
 #include "twin/runtime/model/src/live_objects.h"
 #include "twin/runtime/model/src/model_types.h"
@@ -45,35 +48,24 @@ aclError LoadAndRegister(const void *data, size_t size, uint32_t *model_id, cons
   return ACL_SUCCESS;
 }
 
-// Reads a whole regular file; fails with ACL_ERROR_INVALID_FILE naming the path and cause.
+// Reads a model file: a regular file only (never blocking), refused from its header — magic,
+// version, declared size against the file's — before the rest is read, so a 3 GiB file that is
+// not an OM costs 128 bytes of reading.
 Status ReadModelFile(const char *path, std::vector<uint8_t> *bytes) {
   const std::string what = std::string("aclmdlLoadFromFile: model file '") + path + "'";
-  // Not a regular file (a FIFO would block open and read; /dev/zero never ends): refused
-  // before it is opened, and opened without blocking in case it changed in between.
-  struct stat before;
-  if (stat(path, &before) != 0) return Status(ACL_ERROR_INVALID_FILE, what + " cannot be opened: " + std::strerror(errno));
-  if (!S_ISREG(before.st_mode)) return Status(ACL_ERROR_INVALID_FILE, what + " is not a regular file");
-  const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) return Status(ACL_ERROR_INVALID_FILE, what + " cannot be opened: " + std::strerror(errno));
-  struct stat info;
-  if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-    close(fd);
-    return Status(ACL_ERROR_INVALID_FILE, what + " is not a regular file");
+  asc_twin::file::RegularFile file;
+  std::string cause;
+  if (!file.Open(path, &cause)) return Status(ACL_ERROR_INVALID_FILE, what + " " + cause);
+  if (file.size() == 0) return Status(ACL_ERROR_INVALID_FILE_SIZE, what + " is empty");
+  if (file.size() > SIZE_MAX / 2) return Status(ACL_ERROR_INVALID_FILE_SIZE, what + " is too large");
+  const size_t head = file.size() < asc_twin::om::kHeaderSize ? static_cast<size_t>(file.size())
+                                                                : asc_twin::om::kHeaderSize;
+  if (!file.ReadAt(0, head, bytes, &cause)) return Status(ACL_ERROR_INVALID_FILE, what + " " + cause);
+  Status header = LoadedModel::CheckFileHeader(bytes->data(), head, file.size(), "aclmdlLoadFromFile");
+  if (!header.ok()) return header;
+  if (!file.ReadAt(0, static_cast<size_t>(file.size()), bytes, &cause)) {
+    return Status(ACL_ERROR_INVALID_FILE, what + " " + cause);
   }
-  bytes->resize(static_cast<size_t>(info.st_size));
-  size_t done = 0;
-  while (done < bytes->size()) {
-    const ssize_t got = read(fd, bytes->data() + done, bytes->size() - done);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) {
-      const std::string cause = got < 0 ? std::strerror(errno) : "file shrank while reading";
-      close(fd);
-      return Status(ACL_ERROR_INVALID_FILE, what + " cannot be read: " + cause);
-    }
-    done += static_cast<size_t>(got);
-  }
-  close(fd);
-  if (bytes->empty()) return Status(ACL_ERROR_INVALID_FILE_SIZE, what + " is empty");
   return Status::Ok();
 }
 

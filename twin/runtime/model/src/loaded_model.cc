@@ -50,6 +50,14 @@ Status LoadFailure(const Status &status, const std::string &prefix) {
 
 }  // namespace
 
+Status LoadedModel::CheckFileHeader(const void *header, size_t header_bytes, uint64_t file_size, const char *api) {
+  om::ReadError error;
+  if (!om::CheckOmHeader(header, header_bytes, file_size, &error)) {
+    return Status(CodeFor(error.kind), std::string(api) + ": " + error.message);
+  }
+  return Status::Ok();
+}
+
 StatusOr<std::shared_ptr<LoadedModel>> LoadedModel::Load(const void *data, size_t size, const char *api) {
   std::shared_ptr<LoadedModel> model(new LoadedModel());
   Status status = model->Build(data, size, api);

@@ -22,6 +22,10 @@ class LoadedModel : public std::enable_shared_from_this<LoadedModel> {
   // Validates the whole container, checks its target against the current device, loads the
   // kernel binaries from memory and allocates the feature map. `api` prefixes messages.
   static StatusOr<std::shared_ptr<LoadedModel>> Load(const void *data, size_t size, const char *api);
+  // Load's container checks that need only the header (the first min(128, size) bytes) of a
+  // file of `file_size` bytes, with Load's codes and messages: a file loader's check before it
+  // reads the rest.
+  static Status CheckFileHeader(const void *header, size_t header_bytes, uint64_t file_size, const char *api);
   ~LoadedModel();
   LoadedModel(const LoadedModel &) = delete;
   LoadedModel &operator=(const LoadedModel &) = delete;

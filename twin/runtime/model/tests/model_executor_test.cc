@@ -374,6 +374,41 @@ TEST_F(ModelExecutorTest, ArchMismatchIsRefusedNamingBoth) {
   LoadFails(asc_twin::om::SerializeOm(ChainModel(64, 1.0f, 1), {ReadAll(g_kernels_3510)}), ACL_ERROR_RT_SOC_VERSION);
 }
 
+// A large file that is not an OM of its own size is refused from its 128-byte header: the
+// rest is never read (a sparse 3 GiB file; the process's peak RSS stays far below it).
+TEST_F(ModelExecutorTest, AHugeFileIsRefusedFromItsHeader) {
+  const char *tmp = std::getenv("TEST_TMPDIR");
+  const std::string dir = tmp != nullptr ? tmp : "/tmp";
+  const std::string om = asc_twin::om::SerializeOm(ChainModel(64, 1.0f, 1), {kernels_});
+  struct Case { std::string name; std::string head; aclError code; const char *fragment; };
+  const Case cases[] = {
+      {"not_an_om.bin", std::string(256, 'x'), ACL_ERROR_PARSE_MODEL, "magic"},
+      // a real OM's header, then 3 GiB where its few KiB should end
+      {"grown.om", om, ACL_ERROR_MODEL_SIZE_INVALID, "unexpected bytes after the"},
+  };
+  for (const Case &c : cases) {
+    const std::string path = dir + "/" + c.name;
+    {
+      std::ofstream out(path, std::ios::binary);
+      out.write(c.head.data(), static_cast<std::streamsize>(c.head.size()));
+    }
+    ASSERT_EQ(truncate(path.c_str(), off_t{3} << 30), 0);
+    uint32_t id = 0;
+    EXPECT_EQ(aclmdlLoadFromFile(path.c_str(), &id), c.code) << c.name;
+    const std::string message = ErrMsg();
+    EXPECT_NE(message.find(c.fragment), std::string::npos) << message;
+    unlink(path.c_str());
+  }
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  long peak_kib = 0;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) peak_kib = std::strtol(line.c_str() + 6, nullptr, 10);
+  }
+  EXPECT_GT(peak_kib, 0);
+  EXPECT_LT(peak_kib, 1L << 20) << "peak RSS " << peak_kib << " KiB: the file was read";  // < 1 GiB
+}
+
 TEST_F(ModelExecutorTest, SameArchOtherSocIsAccepted) {
   ModelDef model = ChainModel(300, 2.0f, 2);
   model.set_soc_version("Ascend910B3");  // NpuArch 2201, like the Ascend910B1 device
