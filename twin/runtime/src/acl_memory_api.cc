@@ -80,9 +80,21 @@ extern "C" {
 aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy) {
   ACL_TWIN_REQUIRE_RUNTIME("aclrtMalloc");
   ACL_TWIN_REQUIRE_NOT_NULL("aclrtMalloc", devPtr);
+  // A policy is one page rule (low byte) plus optional memory-type/access flags; anything else
+  // is refused, not read as some rule.
+  const uint32_t bits = static_cast<uint32_t>(policy);
+  const uint32_t page_rule = bits & 0xFFu;
+  const uint32_t flags = bits & ~0xFFu;
+  constexpr uint32_t kKnownFlags = ACL_MEM_TYPE_LOW_BAND_WIDTH | ACL_MEM_TYPE_HIGH_BAND_WIDTH |
+                                   ACL_MEM_ACCESS_USER_SPACE_READONLY;
+  if (page_rule > ACL_MEM_MALLOC_HUGE1G_ONLY_P2P || (flags & ~kKnownFlags) != 0) {
+    return Report(Status(ACL_ERROR_INVALID_PARAM,
+                         "aclrtMalloc: policy " + std::to_string(bits) + " is not an aclrtMemMallocPolicy (a page rule " +
+                             "0..7, optionally with ACL_MEM_TYPE_*/ACL_MEM_ACCESS_* flags)"));
+  }
   // Page policy: the *_NORMAL_ONLY ones keep 4 KiB pages; the others ask for transparent huge
   // pages on large allocations (the 1G ones get 2 MiB pages; none is ever refused).
-  const bool huge_pages = policy != ACL_MEM_MALLOC_NORMAL_ONLY && policy != ACL_MEM_MALLOC_NORMAL_ONLY_P2P;
+  const bool huge_pages = page_rule != ACL_MEM_MALLOC_NORMAL_ONLY && page_rule != ACL_MEM_MALLOC_NORMAL_ONLY_P2P;
   StatusOr<std::shared_ptr<Context>> current = runtime->CurrentContext();
   if (!current.ok()) return Report(Prefixed("aclrtMalloc", current.status()));
   StatusOr<void *> allocated = runtime->memory().Allocate(size, current.value()->device().id(), huge_pages);

@@ -181,6 +181,10 @@ TEST_F(AclBadInputTest, Memory) {
   ACL_OK(aclrtMalloc(&dev, 4096, ACL_MEM_MALLOC_HUGE_FIRST));
   ACL_OK(aclrtMalloc(&freed, 8192, ACL_MEM_MALLOC_HUGE_FIRST));
   ACL_OK(aclrtFree(freed));
+  void *flagged = nullptr;  // a page rule with CANN's memory-type flags is a valid policy
+  ACL_OK(aclrtMalloc(&flagged, 4096,
+                     static_cast<aclrtMemMallocPolicy>(ACL_MEM_MALLOC_NORMAL_ONLY | ACL_MEM_TYPE_HIGH_BAND_WIDTH)));
+  ACL_OK(aclrtFree(flagged));
   ACL_OK(aclrtMallocHost(&host, 256));
   std::vector<uint8_t> buffer(8192, 1);
   void *page = mmap(nullptr, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -191,6 +195,10 @@ TEST_F(AclBadInputTest, Memory) {
   RunCases({
       {"malloc null out", ACL_ERROR_INVALID_PARAM, [] { return aclrtMalloc(nullptr, 16, ACL_MEM_MALLOC_HUGE_FIRST); }},
       {"malloc size 0", ACL_ERROR_INVALID_PARAM, [&] { return aclrtMalloc(&out, 0, ACL_MEM_MALLOC_HUGE_FIRST); }},
+      {"malloc policy 12345", ACL_ERROR_INVALID_PARAM,
+       [&] { return aclrtMalloc(&out, 64, static_cast<aclrtMemMallocPolicy>(12345)); }},
+      {"malloc policy with an unknown flag", ACL_ERROR_INVALID_PARAM,
+       [&] { return aclrtMalloc(&out, 64, static_cast<aclrtMemMallocPolicy>(ACL_MEM_MALLOC_NORMAL_ONLY | 0x200)); }},
       {"malloc beyond any device", ACL_ERROR_RT_MEMORY_ALLOCATION,
        [&] { return aclrtMalloc(&out, size_t{1} << 50, ACL_MEM_MALLOC_HUGE_FIRST); }},
       {"free null", ACL_ERROR_INVALID_PARAM, [] { return aclrtFree(nullptr); }},

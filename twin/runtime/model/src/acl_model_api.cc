@@ -136,7 +136,14 @@ aclError aclmdlLoadFromMem(const void *model, size_t modelSize, uint32_t *modelI
 }
 
 aclError aclmdlUnload(uint32_t modelId) {
-  if (!asc_twin::model::UnregisterModel(modelId)) return ReportError(InvalidModelId("aclmdlUnload", modelId));
+  std::shared_ptr<LoadedModel> model = FindModel(modelId);
+  if (model == nullptr || !asc_twin::model::UnregisterModel(modelId)) {
+    return ReportError(InvalidModelId("aclmdlUnload", modelId));
+  }
+  // A model from before aclFinalize is gone with its runtime (CANN frees every model there):
+  // its id is dropped, and the unload says it was no longer loaded.
+  Status unloadable = model->CheckUnloadable("aclmdlUnload");
+  if (!unloadable.ok()) return ReportError(unloadable);
   return ACL_SUCCESS;
 }
 

@@ -188,6 +188,13 @@ Status LoadedModel::Build(const void *data, size_t size, const char *api) {
   return Status::Ok();
 }
 
+Status LoadedModel::CheckUnloadable(const char *api) const {
+  if (device_->RuntimeIsCurrent()) return Status::Ok();
+  return Status(ACL_ERROR_INVALID_MODEL_ID, std::string(api) + ": model " + name_ +
+                                                " was loaded before aclFinalize, which unloaded it; its id is no "
+                                                "longer valid");
+}
+
 Status LoadedModel::CheckStillLoaded(const char *api) const {
   if (!device_->RuntimeIsCurrent()) {
     return Status(ACL_ERROR_INVALID_MODEL_ID, std::string(api) + ": model " + name_ +

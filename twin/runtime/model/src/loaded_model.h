@@ -30,6 +30,9 @@ class LoadedModel : public std::enable_shared_from_this<LoadedModel> {
   LoadedModel(const LoadedModel &) = delete;
   LoadedModel &operator=(const LoadedModel &) = delete;
 
+  // The ACL error for an unload of a model loaded before aclFinalize (its runtime is gone; CANN
+  // frees every model there), or OK. A model whose device was only reset unloads normally.
+  Status CheckUnloadable(const char *api) const;
   const std::string &name() const { return name_; }
   const std::vector<TensorInfo> &inputs() const { return inputs_; }
   const std::vector<TensorInfo> &outputs() const { return outputs_; }

@@ -526,7 +526,11 @@ TEST_F(ModelExecutorTest, ModelsDoNotSurviveFinalizeOrDeviceReset) {
     const std::string message = ErrMsg();
     EXPECT_NE(message.find("aclFinalize"), std::string::npos) << message;
   }
-  ACL_OK(aclmdlUnload(before_finalize));
+  // aclFinalize unloaded it (as on CANN): the unload says so once, then the id is unknown.
+  EXPECT_EQ(aclmdlUnload(before_finalize), ACL_ERROR_INVALID_MODEL_ID);
+  EXPECT_NE(ErrMsg().find("was loaded before aclFinalize, which unloaded it"), std::string::npos);
+  EXPECT_EQ(aclmdlUnload(before_finalize), ACL_ERROR_INVALID_MODEL_ID);
+  EXPECT_NE(ErrMsg().find("is not loaded"), std::string::npos);
   const uint32_t fresh = Load(om);
   RunChainAndCheck(fresh, n, 1.0f);
   ACL_OK(aclmdlUnload(fresh));

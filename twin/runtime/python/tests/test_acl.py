@@ -284,3 +284,54 @@ def test_timeout_functions(device):
     assert acl.rt.set_op_execute_time_out(0) == 0  # back to the default
     assert acl.rt.set_op_wait_timeout(5) == 0
     assert acl.rt.destroy_stream(stream) == 0
+
+
+@pytest.mark.parametrize("call,argument", [
+    (lambda: acl.rt.set_op_execute_time_out(2**32), "aclrtSetOpExecuteTimeOut: argument 1 = 4294967296"),
+    (lambda: acl.rt.set_op_execute_time_out(-1), "argument 1 = -1 does not fit its C type uint32_t"),
+    (lambda: acl.rt.set_op_wait_timeout(2**40), "aclrtSetOpWaitTimeout: argument 1"),
+    (lambda: acl.rt.malloc(-16, NORMAL_ONLY)[1], "aclrtMalloc: argument 2 = -16 does not fit its C type size_t"),
+    (lambda: acl.rt.malloc(64, 2**31)[1], "aclrtMalloc: argument 3 = 2147483648 does not fit its C type int"),
+    (lambda: acl.rt.set_device(2**32), "aclrtSetDevice: argument 1"),
+    (lambda: acl.mdl.unload(2**32 + 1), "aclmdlUnload: argument 1 = 4294967297"),
+])
+def test_an_int_its_c_type_cannot_hold_is_refused_not_wrapped(device, call, argument, monkeypatch):
+    """ctypes would pass 2**32 to a uint32_t as 0 (the default timeout, model id 1, ...)."""
+    import ascend_log
+    lines = []
+    monkeypatch.setattr(ascend_log, "error", lambda module, text: lines.append((module, text)))
+    assert call() == 100000
+    assert len(lines) == 1 and lines[0][0] == "ACL" and argument in lines[0][1], lines
+
+
+def test_malloc_policy_outside_the_enum_is_refused(device):
+    ptr, ret = acl.rt.malloc(64, 12345)
+    assert (ptr, ret) == (0, 100000)
+    assert "aclrtMalloc: policy 12345 is not an aclrtMemMallocPolicy" in acl.get_recent_err_msg()
+    ptr, ret = acl.rt.malloc(64, NORMAL_ONLY | 0x1000)   # ACL_MEM_TYPE_HIGH_BAND_WIDTH: valid
+    assert ret == 0 and ptr != 0
+    assert acl.rt.free(ptr) == 0
+
+
+def test_unload_after_finalize_is_an_error(tmp_path):
+    """aclFinalize unloads every model (CANN); the id is not valid afterwards."""
+    code = f"""
+import acl, sys
+sys.path.insert(0, {os.path.dirname(__file__)!r})
+from test_acl import chain_model, kernels
+from twin.om import om
+assert acl.init() == 0 and acl.rt.set_device(0) == 0
+blob = om.serialize(chain_model(64, 1.0), [kernels()])
+ptr = acl.util.bytes_to_ptr(blob)
+model_id, ret = acl.mdl.load_from_mem(ptr, len(blob))
+assert ret == 0, acl.get_recent_err_msg()
+assert acl.rt.reset_device(0) == 0 and acl.finalize() == 0
+print("unload", acl.mdl.unload(model_id), acl.get_recent_err_msg())
+print("again", acl.mdl.unload(model_id))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=os.environ, timeout=120)
+    assert out.returncode == 0, out.stderr
+    lines = dict(line.split(" ", 1) for line in out.stdout.splitlines() if line.startswith(("unload", "again")))
+    assert lines["unload"].split()[0] == "100011", lines   # ACL_ERROR_INVALID_MODEL_ID
+    assert "was loaded before aclFinalize, which unloaded it" in lines["unload"]
+    assert lines["again"].split()[0] == lines["unload"].split()[0]
