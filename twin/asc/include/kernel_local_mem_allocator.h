@@ -1,42 +1,88 @@
-// LocalMemAllocator: the static-tensor style bump allocator over the UB
-// (newer samples; must not be mixed with TPipe, as in CANN).
+// LocalMemAllocator<Hardware>: the static-tensor style bump allocator over one of the AI core's
+// local memories (UB, L1, L0A, L0B, L0C, BIAS, FIXBUF); must not be mixed with TPipe, as in
+// CANN. Tiles are 32-byte aligned and consecutive from address 0 of that memory; the UB is the
+// block's UB (less any dynamic UB of the launch), the others the block's buffers of
+// asc_twin/core_buffers.h.
 #ifndef ASC_TWIN_KERNEL_LOCAL_MEM_ALLOCATOR_H_
 #define ASC_TWIN_KERNEL_LOCAL_MEM_ALLOCATOR_H_
 
 #include <cstdint>
 
 #include "asc_twin/block_state.h"
+#include "asc_twin/core_buffers.h"
 #include "kernel_tensor.h"
 
 namespace AscendC {
 
 enum class Hardware : uint8_t { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
 
+namespace twin {
+// The position a tensor gets when Alloc is not given one, per memory.
+constexpr TPosition DefaultPosition(Hardware hard) {
+  return hard == Hardware::L1    ? TPosition::A1
+         : hard == Hardware::L0A ? TPosition::A2
+         : hard == Hardware::L0B ? TPosition::B2
+         : hard == Hardware::L0C ? TPosition::CO1
+         : hard == Hardware::BIAS ? TPosition::C2
+         : hard == Hardware::FIXBUF ? TPosition::C2PIPE2GM
+                                    : TPosition::VECCALC;
+}
+constexpr CoreBuffer CoreBufferOf(Hardware hard) {
+  return hard == Hardware::L1    ? CoreBuffer::L1
+         : hard == Hardware::L0A ? CoreBuffer::L0A
+         : hard == Hardware::L0B ? CoreBuffer::L0B
+         : hard == Hardware::L0C ? CoreBuffer::L0C
+         : hard == Hardware::BIAS ? CoreBuffer::BIAS
+                                  : CoreBuffer::FIXBUF;
+}
+}  // namespace twin
+
 template <Hardware hard = Hardware::UB>
 class LocalMemAllocator {
-  static_assert(hard == Hardware::UB, "the twin implements LocalMemAllocator for Hardware::UB only");
+  static_assert(hard != Hardware::GM && hard != Hardware::MAX,
+                "LocalMemAllocator: hard must be one of Hardware::UB, L1, L0A, L0B, L0C, BIAS, FIXBUF");
 
  public:
   __aicore__ inline LocalMemAllocator() = default;
 
-  template <typename T, uint32_t tileSize>
-  __aicore__ inline LocalTensor<T> Alloc() {
-    return Alloc<T>(tileSize);
+  __aicore__ inline uint32_t GetCurAddr() const { return cur_; }
+
+  template <class DataType, uint32_t tileSize>
+  __aicore__ inline LocalTensor<DataType> Alloc() {
+    return Alloc<twin::DefaultPosition(hard), DataType>(tileSize);
   }
-  template <typename T>
-  __aicore__ inline LocalTensor<T> Alloc(uint32_t tileSize) {
-    const uint64_t bytes = (twin::ElemBytes<T>(tileSize) + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
-    const twin::BlockState& b = twin::Block();
+  template <TPosition pos, class DataType, uint32_t tileSize>
+  __aicore__ inline LocalTensor<DataType> Alloc() {
+    return Alloc<pos, DataType>(tileSize);
+  }
+  template <class DataType>
+  __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize) {
+    return Alloc<twin::DefaultPosition(hard), DataType>(tileSize);
+  }
+  template <TPosition pos, class DataType>
+  __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize) {
+    const uint64_t bytes = (twin::ElemBytes<DataType>(tileSize) + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
+    twin::BlockState& b = twin::Block();
     if (b.ub_base == nullptr) twin::RaiseTrap("LocalMemAllocator::Alloc: no block environment");
-    if (cur_ + bytes > b.ub_size) {
-      twin::RaiseTrap("LocalMemAllocator::Alloc: UB capacity exceeded: %llu B requested at offset %u, UB is %llu B",
-                      static_cast<unsigned long long>(bytes), cur_, static_cast<unsigned long long>(b.ub_size));
+    uint8_t* base = b.ub_base;
+    uint64_t capacity = b.ub_size;
+    const char* name = "UB";
+    if constexpr (hard != Hardware::UB) {
+      constexpr twin::CoreBuffer which = twin::CoreBufferOf(hard);
+      base = b.core.Get(which);
+      capacity = twin::CoreBufferBytes(which);
+      name = twin::CoreBufferName(which);
     }
-    LocalTensor<T> t(TPosition::VECCALC, cur_, tileSize);
+    if (cur_ + bytes > capacity) {
+      twin::RaiseTrap("LocalMemAllocator::Alloc: %s capacity exceeded: %llu B requested at offset %u, %s is %llu B",
+                      name, static_cast<unsigned long long>(bytes), cur_, name,
+                      static_cast<unsigned long long>(capacity));
+    }
+    LocalTensor<DataType> t = LocalTensor<DataType>::TwinMake(reinterpret_cast<DataType*>(base + cur_), tileSize,
+                                                              base + capacity, pos);
     cur_ += static_cast<uint32_t>(bytes);
     return t;
   }
-  __aicore__ inline uint32_t GetCurAddr() const { return cur_; }
 
  private:
   uint32_t cur_ = 0;

@@ -45,7 +45,9 @@ __aicore__ inline void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, Local
 }
 
 // One scalar of GM, read or written past the data cache (host memory: an atomic access, so
-// other blocks see it in order).
+// other blocks see it in order). Kernels spin on such reads (set_atomic_deterministic_computation:
+// block 1 waits for block 3's flag), so a read also asks for every block of the launch to run
+// at once, where the launch fits the SoC's cores.
 template <typename T>
 __aicore__ inline void WriteGmByPassDCache(__gm__ T* addr, T value) {
   static_assert(std::is_trivially_copyable<T>::value && (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8),
@@ -64,6 +66,7 @@ __aicore__ inline T ReadGmByPassDCache(__gm__ T* addr) {
   if (reinterpret_cast<uintptr_t>(addr) % sizeof(T) != 0) {
     twin::RaiseTrap("ReadGmByPassDCache: GM address %p is not aligned to %zu bytes", static_cast<void*>(addr), sizeof(T));
   }
+  twin::PreferResidentBlocks();  // a block may spin on a flag another block of the launch writes
   T value;
   __atomic_load(addr, &value, __ATOMIC_SEQ_CST);
   return value;

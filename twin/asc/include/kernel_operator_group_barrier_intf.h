@@ -11,6 +11,7 @@
 
 #include <cstdint>
 
+#include "adv_api/utils/init_global_memory.h"
 #include "asc_twin/cross_block.h"
 #include "kernel_tensor.h"
 
@@ -71,9 +72,7 @@ class GroupBarrier {
 // size elements of GM from gmWorkspaceAddr set to value.
 template <typename T>
 __aicore__ inline void InitOutput(GlobalTensor<T> gmWorkspaceAddr, uint32_t size, T value = 0) {
-  __gm__ T* p = gmWorkspaceAddr.GetPhyAddr();
-  twin::CheckGm("InitOutput", p, uint64_t{size} * sizeof(T));
-  for (uint32_t i = 0; i < size; ++i) p[i] = value;
+  twin::FillGm("InitOutput", gmWorkspaceAddr, size, value);
 }
 
 }  // namespace AscendC

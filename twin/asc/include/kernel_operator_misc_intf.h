@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "asc_twin/cross_block.h"
 #include "asc_twin/elementwise.h"
 #include "kernel_utils.h"
 
@@ -21,12 +22,21 @@ enum class MemDsbT : uint8_t { ALL = 0, DDR = 1, UB = 2, SEQ_SEG = 3 };
 enum class CacheLine : uint8_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE = 1 };
 enum class DcciDst : uint8_t { CACHELINE_ALL = 0, CACHELINE_UB = 1, CACHELINE_OUT = 2, CACHELINE_ATOMIC = 3 };
 
-// Memory barriers: a twin block runs in program order and GM is host memory.
+// Memory barriers. A twin block runs in program order and GM is coherent host memory, so they
+// order this block's GM accesses: a full fence the compiler cannot move loads or stores across
+// (a flag polled with GetValue after one is read again, not kept in a register).
+// DataCacheCleanAndInvalid is how kernels poll what other blocks write (gm_by_dcache), so it
+// also asks for every block of the launch to run at once, as they do on the NPU's cores: the
+// blocks waited for must not queue behind the poller on its thread.
 template <MemDsbT arg0>
-__aicore__ inline void DataSyncBarrier() {}
+__aicore__ inline void DataSyncBarrier() {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
 template <typename T, CacheLine entireType, DcciDst dcciDst>
 __aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
   (void)dst;
+  twin::PreferResidentBlocks();
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
 __aicore__ inline int64_t GetSubBlockIdx() { return 0; }  // vector blocks only: one AIV per block

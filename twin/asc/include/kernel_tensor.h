@@ -20,6 +20,37 @@ template <typename L, typename R, typename Op>
 struct TensorExpr;
 }  // namespace twin
 
+namespace twin {
+// Where a position's data lives on the AI core: the UB for the vector positions, the block's
+// L1 (A1, B1, C1, TSCM), L0A (A2), L0B (B2), L0C (CO1), BiasTable (C2) and Fixpipe buffer
+// (C2PIPE2GM) for the cube ones (core_buffers.h). `allocate`: create the buffer if this block
+// has none yet; else a block without one answers the UB (where TQue/TBuf put every tensor).
+struct LocalMemory {
+  uint8_t* base;
+  uint64_t size;
+  const char* name;
+};
+inline bool CubePosition(TPosition pos, CoreBuffer* which) {
+  switch (pos) {
+    case TPosition::A1: case TPosition::B1: case TPosition::C1: case TPosition::TSCM: *which = CoreBuffer::L1; return true;
+    case TPosition::A2: *which = CoreBuffer::L0A; return true;
+    case TPosition::B2: *which = CoreBuffer::L0B; return true;
+    case TPosition::CO1: *which = CoreBuffer::L0C; return true;
+    case TPosition::C2: *which = CoreBuffer::BIAS; return true;
+    case TPosition::C2PIPE2GM: *which = CoreBuffer::FIXBUF; return true;
+    default: return false;
+  }
+}
+inline LocalMemory LocalMemoryOf(TPosition pos, bool allocate) {
+  BlockState& b = Block();
+  CoreBuffer which;
+  if (!CubePosition(pos, &which)) return {b.ub_base, b.ub_size, "UB"};
+  uint8_t* base = allocate ? b.core.Get(which) : const_cast<uint8_t*>(b.core.Peek(which));
+  if (base == nullptr) return {b.ub_base, b.ub_size, "UB"};  // a tensor of that position placed in the UB
+  return {base, CoreBufferBytes(which), CoreBufferName(which)};
+}
+}  // namespace twin
+
 template <typename T>
 class GlobalTensor {
  public:
@@ -118,21 +149,24 @@ class LocalTensor {
 
   __aicore__ inline LocalTensor() = default;
 
-  // Static-tensor style: `addr` is a byte offset in the UB, `tileSize` elements.
+  // Static-tensor style: `addr` is a byte offset in the local memory of `pos` (the UB, or for
+  // the cube positions L1/L0A/L0B/L0C/BiasTable/Fixpipe buffer: twin::LocalMemoryOf), `tileSize`
+  // elements.
   __aicore__ inline LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize) {
     const twin::BlockState& b = twin::Block();
     if (b.ub_base == nullptr) twin::RaiseTrap("LocalTensor: no block environment (UB not installed)");
-    if (addr % ONE_BLK_SIZE != 0) twin::RaiseTrap("LocalTensor: UB address %u is not 32-byte aligned", addr);
+    const twin::LocalMemory mem = twin::LocalMemoryOf(pos, true);
+    if (addr % ONE_BLK_SIZE != 0) twin::RaiseTrap("LocalTensor: %s address %u is not 32-byte aligned", mem.name, addr);
     if (twin::kIsInt4<T> && tileSize % 2 != 0) {
       twin::RaiseTrap("LocalTensor<int4b_t>: tileSize %u is odd (two elements per byte)", tileSize);
     }
     const uint64_t end = uint64_t{addr} + twin::ElemBytes<T>(tileSize);
-    if (end > b.ub_size) {
-      twin::RaiseTrap("LocalTensor: [%u, %llu) exceeds the UB capacity of %llu bytes", addr,
-                      static_cast<unsigned long long>(end), static_cast<unsigned long long>(b.ub_size));
+    if (end > mem.size) {
+      twin::RaiseTrap("LocalTensor: [%u, %llu) exceeds the %s capacity of %llu bytes", addr,
+                      static_cast<unsigned long long>(end), mem.name, static_cast<unsigned long long>(mem.size));
     }
-    addr_ = reinterpret_cast<T*>(b.ub_base + addr);
-    limit_ = b.ub_base + b.ub_size;
+    addr_ = reinterpret_cast<T*>(mem.base + addr);
+    limit_ = mem.base + mem.size;
     size_ = tileSize;
     pos_ = pos;
   }
@@ -188,10 +222,10 @@ class LocalTensor {
   __aicore__ inline void SetUserTag(TTagType tag) { tag_ = tag; }
   __aicore__ inline TTagType GetUserTag() const { return tag_; }
 
-  // UB byte address, as the NPU reports it.
+  // Byte address in its local memory (UB, L1, ...), as the NPU reports it.
   __aicore__ inline uint64_t GetPhyAddr() const { return GetPhyAddr(0); }
   __aicore__ inline uint64_t GetPhyAddr(uint32_t offset) const {
-    const uint8_t* base = twin::Block().ub_base;
+    const uint8_t* base = twin::LocalMemoryOf(pos_, false).base;
     return static_cast<uint64_t>(Bytes() + twin::ElemByteOffset<T>(offset) - base);
   }
 

@@ -427,10 +427,30 @@ class KernelCache {
   std::shared_ptr<const Kernel> kernel_;
 };
 
+// Copies a launch's printf text into its slot's area for the host; text beyond the area is cut
+// at a line end and replaced by one line saying so. Returns the bytes written.
+uint64_t CopyPrinted(const std::string &text, char (&area)[proto::kPrintSlotBytes]) {
+  if (text.size() <= proto::kPrintSlotBytes) {
+    std::memcpy(area, text.data(), text.size());
+    return text.size();
+  }
+  char note[192];
+  const size_t last_fit = text.rfind('\n', proto::kPrintSlotBytes - sizeof(note) - 1);
+  const size_t keep = last_fit == std::string::npos ? 0 : last_fit + 1;
+  const int note_len = std::snprintf(note, sizeof(note),
+                                     "[WARNING] printf: %zu bytes of this launch's output not printed, beyond the "
+                                     "%zu bytes one launch passes back\n",
+                                     text.size() - keep, proto::kPrintSlotBytes);
+  std::memcpy(area, text.data(), keep);
+  std::memcpy(area + keep, note, static_cast<size_t>(note_len));
+  return keep + static_cast<size_t>(note_len);
+}
+
 [[noreturn]] void LaunchLoop(DeviceShared &shared, uint32_t index, uint32_t seen) {
   proto::LaunchSlot &slot = g_control->slots[index];
   KernelCache kernels;
   LaunchRequest request;  // reused: its argument buffer keeps its capacity
+  std::string printed;    // the launch's printf text, copied to print_text for the host
   const std::chrono::nanoseconds budget = std::chrono::microseconds(slot.spin_budget_us);
   for (;;) {
     // Stay awake for the spin budget after each launch: a launch that finds the dispatcher
@@ -461,6 +481,8 @@ class KernelCache {
       const uint64_t args_size = std::min<uint64_t>(slot.args_size, proto::kMaxArgBytes);
       FillLaunch(&request, kernel, slot.blocks, slot.args, args_size, *shared.soc, shared.table);
       request.launch_slot = index;
+      printed.clear();
+      request.print_out = &printed;
       t_info.kernel = kernel->name.c_str();
       t_info.launch_slot = index;
       slot.phase.store(proto::kPhaseBlocks, std::memory_order_relaxed);
@@ -469,6 +491,8 @@ class KernelCache {
       slot.device_inline_launches.store(InlineLaunchCount(), std::memory_order_relaxed);
     }
     slot.phase.store(proto::kPhaseReporting, std::memory_order_relaxed);
+    slot.print_bytes = CopyPrinted(printed, g_control->print_text[index]);
+    printed.clear();
     slot.status = status.code();
     if (status.ok()) {
       slot.message[0] = '\0';

@@ -38,6 +38,9 @@ constexpr uint32_t RunningMark(uint32_t slot, uint32_t block) { return slot << 1
 constexpr uint32_t MarkSlot(uint32_t mark) { return mark >> 16; }
 constexpr uint32_t MarkBlock(uint32_t mark) { return mark & 0xffffu; }
 constexpr size_t kMessageBytes = 1024;
+// The printf text of one launch (every block's records, block order; launch_print.h), passed
+// back in ControlBlock::print_text. Pages of the memfd are only backed once written.
+constexpr size_t kPrintSlotBytes = 4u << 20;
 
 struct TableEntry {
   uint64_t base;        // first accessible byte
@@ -71,6 +74,7 @@ struct LaunchSlot {
   int32_t status;  // aclError of the launch
   uint32_t failed_block;
   char message[kMessageBytes];  // "kernel K block B: cause" when status != 0
+  uint64_t print_bytes;         // device: bytes of this launch's printf text in print_text
   alignas(64) uint8_t args[kMaxArgBytes];
 };
 
@@ -104,6 +108,7 @@ struct ControlBlock {
   alignas(64) std::atomic<uint64_t> table_seq;
   uint32_t table_count;
   TableEntry table[kMaxTableEntries];
+  alignas(4096) char print_text[kLaunchSlots][kPrintSlotBytes];  // per launch slot
 };
 
 enum Request : uint32_t {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "twin/runtime/internal/kernel_binary.h"
@@ -28,6 +29,9 @@ struct LaunchRequest {
   const SocSpec *soc = nullptr;
   const MemoryTable *memory = nullptr;
   uint32_t launch_slot = 0;  // device process: the control block's launch slot it came through
+  // The blocks' printf text (block order) is appended here when the launch ends; null: written
+  // to stdout then (launch_print.h).
+  std::string *print_out = nullptr;
 };
 
 // Validates a launch before it is queued: block count, argument size. Errors:

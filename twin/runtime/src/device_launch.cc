@@ -20,6 +20,7 @@
 #include "twin/runtime/device/protocol.h"
 #include "twin/runtime/internal/device_process.h"
 #include "twin/runtime/internal/launch.h"
+#include "twin/runtime/internal/launch_print.h"
 #include "twin/runtime/internal/spin_wait.h"
 
 namespace asc_twin::rt {
@@ -195,6 +196,10 @@ Status DeviceProcess::AwaitLaunch(const Kernel &kernel, uint32_t index, uint32_t
       return GenerationFailureFor(kernel, index);
     }
   }
+  // The blocks' printf output, before the status: CANN prints it at the synchronize, also when
+  // a block failed.
+  const uint64_t printed = std::min<uint64_t>(slot.print_bytes, proto::kPrintSlotBytes);
+  if (printed > 0) EmitLaunchPrint(nullptr, std::string(control.print_text[index], printed));
   if (slot.status == ACL_SUCCESS) return Status::Ok();
   slot.message[proto::kMessageBytes - 1] = '\0';
   return Status(slot.status, slot.message);

@@ -14,6 +14,7 @@
 
 #include "asc_twin/aicore_abi.h"
 #include "twin/runtime/internal/env_knob.h"
+#include "twin/runtime/internal/launch_print.h"
 #include "twin/runtime/internal/spin_wait.h"
 
 namespace asc_twin::rt {
@@ -128,6 +129,7 @@ struct LaunchState : std::enable_shared_from_this<LaunchState> {
   std::string failure;
   bool waiter_sleeping = false;
   std::condition_variable all_done;
+  LaunchPrint print;  // the blocks' printf records
 };
 
 namespace {
@@ -180,6 +182,9 @@ void FillEnv(const LaunchState &state, uint8_t *ub, AscTwinBlockEnv *env) {
   env->flags |= ASC_TWIN_ENV_GM_RANGE;
   env->gm_range = &MemoryTable::GmRange;
   env->gm_generation = request.memory->GenerationWord();
+  env->flags |= ASC_TWIN_ENV_PRINT;
+  env->print = &LaunchPrint::Record;
+  env->print_ctx = &state.print;
 }
 
 // True if the calling thread may run `block` (no resident thread took it first).
@@ -428,6 +433,7 @@ Status RunLaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const 
   auto state = std::make_shared<LaunchState>();
   state->request = &request;
   state->blocks = request.blocks;
+  state->print.SetBlocks(request.blocks);
   // Pool workers, plus this thread (a worker itself, or a host thread draining its stream).
   state->threads = pool.size() + 1;
   state->resident_limit = std::max(request.soc->ai_core_cnt, request.soc->vector_core_cnt);
@@ -460,6 +466,7 @@ Status RunLaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const 
   }
   WaitAllFinished(*state);
   if (request.blocks > 1 && !inline_only && publish) publish(nullptr);
+  if (!state->print.empty()) EmitLaunchPrint(request.print_out, state->print.Collect());
   if (!state->failed.load(std::memory_order_acquire)) return Status::Ok();
   std::lock_guard<std::mutex> lock(state->mutex);
   return Status(ACL_ERROR_RT_AICORE_EXCEPTION, "kernel " + request.kernel->name + " block " +

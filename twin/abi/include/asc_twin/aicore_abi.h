@@ -40,6 +40,8 @@
  * Still 2: block_slot_tpoff after them, read only when flags has ASC_TWIN_ENV_BLOCK_SLOT,
  * and gm_range/gm_generation after that, read only when flags has ASC_TWIN_ENV_GM_RANGE
  * (accelerators: a kernel finding a bit clear runs the same, only slower).
+ * Still 2: print/print_ctx after them, read only when flags has ASC_TWIN_ENV_PRINT (a kernel
+ * finding the bit clear writes its printf output to stdout itself).
  */
 #ifndef ASC_TWIN_AICORE_ABI_H_
 #define ASC_TWIN_AICORE_ABI_H_
@@ -95,6 +97,15 @@ typedef int (*AscTwinGmRangeFn)(const void *gm_ctx, const void *addr, uint64_t l
  * seen by the next check on every thread, as with gm_check alone). */
 #define ASC_TWIN_ENV_GM_RANGE 0x8u
 
+/* The env has print and print_ctx: a kernel hands each printf record (the whole formatted text
+ * of one call, "[AIV Block i/n] " prefix included) to the runtime, which prints the launch's
+ * records in block order when the launch ends, as CANN prints the parsed dump buffer at the
+ * stream's synchronize. */
+#define ASC_TWIN_ENV_PRINT 0x10u
+
+/* Takes one printf record of block `block_idx`; thread-safe across blocks. */
+typedef void (*AscTwinPrintFn)(const void *print_ctx, uint32_t block_idx, const char *text, size_t len);
+
 /* Operations of AscTwinCrossBlockFn. */
 /* The calling block is about to wait for other blocks of its launch: from now on every
  * block of the launch runs at once (the ones not yet started get threads of their own),
@@ -135,6 +146,9 @@ typedef struct AscTwinBlockEnv {
   /* Valid only when flags has ASC_TWIN_ENV_GM_RANGE (the whole struct passed). */
   AscTwinGmRangeFn gm_range;
   const uint64_t *gm_generation; /* the allocation table's generation, for gm_range's answers */
+  /* Valid only when flags has ASC_TWIN_ENV_PRINT (the whole struct passed). */
+  AscTwinPrintFn print;
+  const void *print_ctx; /* the launch, for print */
 } AscTwinBlockEnv;
 
 /* Host side of ASC_TWIN_ENV_BLOCK_SLOT, where it is available (x86-64, GCC or clang; other

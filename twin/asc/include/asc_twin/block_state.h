@@ -21,6 +21,7 @@
 
 #include "asc_twin/aicore_abi.h"
 #include "asc_twin/block_copy.h"
+#include "asc_twin/core_buffers.h"
 #include "asc_twin/event_flags.h"
 #include "asc_twin/trap.h"
 #include "asc_twin/vec_regs.h"
@@ -63,6 +64,7 @@ struct alignas(64) BlockState {  // own cache lines: dynamic TLS blocks of two t
   bool host_fences = false;    // env flag ASC_TWIN_ENV_HOST_FENCES_STORES: the runtime fences instead
   VecRegs vec;                 // mask mode/mask, CMPMASK, reduce SPRs (reset with the block)
   EventFlags events;           // SetFlag/WaitFlag events raised and not yet waited for
+  CoreBuffers core;            // L1/L0/BT/FB, allocated on first use, freed when the block ends
 };
 
 // Constant-initialised, so access needs no TLS init wrapper. Hidden: every
@@ -205,6 +207,7 @@ inline void ClearBlock(BlockState& b) {
     FenceStreamingStores();
     ++g_block_end_fences;
   }
+  b.core.Release();
   const uint64_t epoch = b.pipe_epoch + 1;
   const GmRanges ranges = b.gm_ranges;
   b = BlockState{};

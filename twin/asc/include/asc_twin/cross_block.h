@@ -45,6 +45,18 @@ inline void CrossBlockCall(const char* api, uint32_t op) {
   }
 }
 
+// Asks for every block of the launch to run at once where the host offers it and the launch
+// fits the SoC's cores; never fails. For APIs through which a kernel may poll what other blocks
+// write (DataCacheCleanAndInvalid + GetValue): a plain read must not trap, and a launch the
+// NPU could not hold at once keeps the normal schedule.
+inline void PreferResidentBlocks() {
+  const AscTwinBlockEnv* env = Block().env;
+  if (env == nullptr || (EnvField(env->flags) & ASC_TWIN_ENV_CROSS_BLOCK) == 0) return;
+  if (Block().block_num > EnvField(env->resident_limit)) return;
+  char err[256];
+  (void)EnvField(env->cross_block)(EnvField(env->launch_ctx), ASC_TWIN_CROSS_BLOCK_RESIDENT, err, sizeof(err));
+}
+
 // Polls `ready()` until it holds, after making the launch resident.
 template <typename Ready>
 inline void WaitForOtherBlocks(const char* api, Ready&& ready) {
