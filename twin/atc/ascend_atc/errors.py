@@ -32,6 +32,8 @@ def internal(message: str) -> AtcError:
 
 
 def printable(text: str) -> str:
-    """Control characters (newlines, escapes, ...) from names in the input shown as \\xNN, so an
-    error stays one line and cannot drive the terminal."""
-    return "".join(c if c.isprintable() or c == " " else f"\\x{ord(c):02x}" for c in text)
+    """Control characters (newlines, escapes, ...) from names in the input shown as \\xNN, and a
+    huge text shortened in the middle, so an error stays one readable line that cannot drive the
+    terminal (the twin's logger's rule, ascend_log.printable)."""
+    import ascend_log
+    return ascend_log.printable(text)

@@ -21,6 +21,7 @@
 #ifndef TWIN_COMMON_LOG_LOG_H_
 #define TWIN_COMMON_LOG_LOG_H_
 
+#include <cstddef>
 #include <string>
 
 namespace ascend_twin::log {
@@ -66,6 +67,8 @@ std::string LogRoot();
 std::string PlogFileName();
 // Control characters as \xNN (one line that cannot drive a terminal).
 std::string Printable(const std::string &text);
+// Messages (log lines, kept errors) longer than this are shortened in the middle by Printable.
+inline constexpr size_t kMaxMessageChars = 4096;
 
 }  // namespace ascend_twin::log
 

@@ -221,3 +221,12 @@ def test_graphs_do_not_run_after_ge_finalize(monkeypatch, rng):
     GeApi.ge_initialize({"ge.exec.deviceId": "0"})   # initialised again, the session's graphs run again
     session.run_graph(1, [good, good])
     assert model.runs == 2
+
+
+def test_a_huge_error_text_is_shortened_not_dropped():
+    from ge.error import make_ge_error
+    name = "n" * 300_000
+    error = make_ge_error("AddGraph", f"node {name} is bad: the cause", graph_id=1)
+    assert len(str(error)) < 20_000
+    assert str(error).startswith("AddGraph failed; graph_id=1; node nnn") and str(error).endswith("the cause")
+    assert "characters omitted" in str(error)

@@ -106,9 +106,24 @@ def plog_file_name() -> str:
     return f"plog-{p['pid']}_{p['stamp']}.log"
 
 
+MAX_MESSAGE_CHARS = 4096  # the C++ logger's kMaxMessageChars
+
+
+def shorten(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """`text` if it has at most `limit` characters, else its head and tail and how much was
+    left out between them."""
+    if len(text) <= limit:
+        return text
+    head, tail = limit * 3 // 4, limit // 8
+    return text[:head] + f" ...[{len(text) - head - tail} characters omitted]... " + text[-tail:]
+
+
 def printable(text: str) -> str:
-    """Control characters as \\xNN: a line stays one line and cannot drive a terminal."""
-    return "".join(c if 0x20 <= ord(c) != 0x7F else "\\x%02x" % ord(c) for c in text)
+    """Control characters as \\xNN: a line stays one line and cannot drive a terminal. A text
+    longer than MAX_MESSAGE_CHARS keeps its head and tail and says how much was left out."""
+    text = shorten(text)
+    return "".join(c if c.isprintable() or c == " " else "\\x%02x" % ord(c) if ord(c) < 0x100 else "\\u%04x" % ord(c)
+                   for c in text)
 
 
 def _now() -> str:

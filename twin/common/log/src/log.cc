@@ -52,6 +52,13 @@ std::string OneLine(const std::string &message) {
 }  // namespace
 
 std::string Printable(const std::string &text) {
+  // A line is read by people: a message longer than kMaxMessageChars (a crafted node name, a
+  // dumped buffer) keeps its head and tail and says how much was left out.
+  if (text.size() > kMaxMessageChars) {
+    const size_t head = kMaxMessageChars * 3 / 4, tail = kMaxMessageChars / 8;
+    return Printable(text.substr(0, head)) + " ...[" + std::to_string(text.size() - head - tail) +
+           " bytes omitted]... " + Printable(text.substr(text.size() - tail));
+  }
   std::string out;
   out.reserve(text.size());
   for (unsigned char c : text) {

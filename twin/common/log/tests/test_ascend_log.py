@@ -119,3 +119,20 @@ def test_random_messages_stay_one_line(log_root):
 
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__]))
+
+
+def test_a_huge_message_is_one_bounded_line_in_both_loggers(log_root, cxx):
+    """A crafted 289 KB node name in an error once made a 289 KB line: both loggers keep the
+    head and tail of any message and say how much they left out."""
+    rng = random.Random()
+    seed = rng.randrange(2**32)
+    print(f"seed {seed}")
+    rng.seed(seed)
+    huge = "".join(rng.choice("abcdefghij\n\x1b") for _ in range(289 * 1024))
+    ascend_log.error("GE", "node " + huge + " END")
+    cxx.twin_log_write(3, b"GE", ("node " + huge + " END").encode())
+    lines = debug_file(log_root).read_text().splitlines()
+    assert len(lines) == 2, [len(l) for l in lines]
+    for line in lines:
+        assert len(line) < 2 * ascend_log.MAX_MESSAGE_CHARS, len(line)
+        assert "omitted]..." in line and line.endswith(" END") and "\x1b" not in line
