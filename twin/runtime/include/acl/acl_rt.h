@@ -214,6 +214,10 @@ ACL_FUNC_VISIBILITY aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle)
 ACL_FUNC_VISIBILITY aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlocks,
                                                          aclrtStream stream, aclrtLaunchKernelCfg *cfg,
                                                          aclrtArgsHandle argsHandle, void *reserve);
+/* args[i] points at the host value of parameter i (in parameter order; NULL is accepted for a
+ * kernel without parameters). func is an aclrtFuncHandle; cfg may be NULL. */
+ACL_FUNC_VISIBILITY aclError aclrtLaunchKernelWithArgsArray(void *func, uint32_t numBlocks, aclrtStream stream,
+                                                            aclrtLaunchKernelCfg *cfg, void **args);
 
 #ifdef __cplusplus
 }
