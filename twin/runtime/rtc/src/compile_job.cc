@@ -135,13 +135,14 @@ CompileResult Failure(int code, std::string error, std::string log = "") {
 bool ResolveCompilerTree(std::string *tree, std::string *error) {
   Dl_info info{};
   if (dladdr(reinterpret_cast<void *>(&ResolveCompilerTree), &info) != 0 && info.dli_fname != nullptr) {
-    char resolved[PATH_MAX];
-    if (realpath(info.dli_fname, resolved) != nullptr) {
-      const std::string above = Dirname(Dirname(resolved));
-      if (IsExecutable(above + "/bin/bisheng")) {
-        *tree = above;
-        return true;
-      }
+    // The path it was loaded by, not its target: a tree may hold its libraries as links.
+    std::string self = info.dli_fname;
+    char cwd[PATH_MAX];
+    if (self[0] != '/' && getcwd(cwd, sizeof(cwd)) != nullptr) self = std::string(cwd) + "/" + self;
+    const std::string above = Dirname(Dirname(self));
+    if (IsExecutable(above + "/bin/bisheng")) {
+      *tree = above;
+      return true;
     }
   }
   const char *home = std::getenv("ASCEND_HOME_PATH");
