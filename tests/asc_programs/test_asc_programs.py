@@ -225,6 +225,49 @@ def test_cmake_static_and_shared_kernel_libraries_serve_host_executables(tmp_pat
         assert proc.returncode == 0 and proc.stdout.strip() == "rc=0 sync=0 h=9", proc.stdout + proc.stderr
 
 
+SHARED_ASC_LINKED_PROJECT = {
+    "scale.asc": '#include "acl/acl.h"\n#include "kernel_operator.h"\n'
+                 '__global__ __aicore__ void scale_add(GM_ADDR x, GM_ADDR y, float a) {\n'
+                 '  AscendC::GlobalTensor<float> gx, gy; int b = AscendC::GetBlockIdx();\n'
+                 '  gx.SetGlobalBuffer((__gm__ float*)x + b * 32, 32); gy.SetGlobalBuffer((__gm__ float*)y + b * 32, 32);\n'
+                 '  for (int i = 0; i < 32; ++i) gy.SetValue(i, gy.GetValue(i) + a * gx.GetValue(i));\n}\n'
+                 'void run_scale_add(float* x, float* y, float a, aclrtStream s) { scale_add<<<8, nullptr, s>>>((GM_ADDR)x, (GM_ADDR)y, a); }\n',
+    "main.cpp": '#include <cstdio>\n#include <cstdlib>\n#include "acl/acl.h"\n'
+                'void run_scale_add(float* x, float* y, float a, aclrtStream s);\n'
+                'int main(int argc, char** argv) {\n  srand(atoi(argv[1])); float hx[256], hy[256];\n'
+                '  for (int i = 0; i < 256; ++i) { hx[i] = rand() % 1000 / 7.0f; hy[i] = rand() % 1000 / 3.0f; }\n'
+                '  aclrtSetDevice(0); aclrtStream s; aclrtCreateStream(&s); void *x, *y;\n'
+                '  aclrtMalloc(&x, 1024, ACL_MEM_MALLOC_HUGE_FIRST); aclrtMalloc(&y, 1024, ACL_MEM_MALLOC_HUGE_FIRST);\n'
+                '  aclrtMemcpy(x, 1024, hx, 1024, ACL_MEMCPY_HOST_TO_DEVICE); aclrtMemcpy(y, 1024, hy, 1024, ACL_MEMCPY_HOST_TO_DEVICE);\n'
+                '  run_scale_add((float*)x, (float*)y, 2.5f, s); int rc = aclrtSynchronizeStream(s);\n'
+                '  float out[256]; aclrtMemcpy(out, 1024, y, 1024, ACL_MEMCPY_DEVICE_TO_HOST);\n'
+                '  for (int i = 0; i < 256; ++i) std::printf("%.9g %.9g %.9g\\n", hx[i], hy[i], out[i]);\n  return rc;\n}\n',
+    # asc-devkit's 02_dynamic_library_compile: bisheng links both the library and the program
+    "CMakeLists.txt": "cmake_minimum_required(VERSION 3.16)\nset(CMAKE_ASC_ARCHITECTURES dav-2201 CACHE STRING \"\")\n"
+                      "find_package(ASC REQUIRED)\nproject(dynlib LANGUAGES ASC CXX)\n"
+                      "add_library(scale_kernel SHARED scale.asc)\n"
+                      "set_target_properties(scale_kernel PROPERTIES LINKER_LANGUAGE ASC)\n"
+                      "target_compile_options(scale_kernel PRIVATE $<$<COMPILE_LANGUAGE:ASC>:-fPIC>)\n"
+                      "add_executable(demo main.cpp)\nset_target_properties(demo PROPERTIES LINKER_LANGUAGE ASC)\n"
+                      "target_include_directories(demo PRIVATE $ENV{ASCEND_HOME_PATH}/include)\n"
+                      "target_link_libraries(demo PRIVATE scale_kernel)\n",
+}
+
+
+def test_program_linked_by_bisheng_finds_its_shared_kernel_library_without_ld_library_path(tmp_path):
+    # The user's situation: `make && ./demo` from the build dir stopped with "error while loading
+    # shared libraries: libscale_kernel.so" because the executable had no build RPATH.
+    for name, text in SHARED_ASC_LINKED_PROJECT.items():
+        (tmp_path / name).write_text(text)
+    proc = run(["bash", "-c", "cmake -S . -B build && cmake --build build"], tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    for cwd in (tmp_path / "build", tmp_path):  # from the build dir, as the README says, and from elsewhere
+        proc = run([str(tmp_path / "build" / "demo"), str(SEED)], cwd)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        x, y, out = np.loadtxt(proc.stdout.splitlines(), dtype=np.float32, unpack=True)
+        np.testing.assert_allclose(out, y + np.float32(2.5) * x, rtol=1e-6)
+
+
 def test_objects_and_host_files_link_together(workdir, tmp_path):
     # -c objects, a host-only C++ file calling a kernel defined in another object (declared
     # there), linked by bisheng with -L/-l; and a shared library of kernels.

@@ -29,6 +29,8 @@
 
 namespace asc_twin::rt {
 
+class Capture;
+
 class Stream : public std::enable_shared_from_this<Stream> {
  public:
   using Task = std::function<Status()>;
@@ -40,9 +42,18 @@ class Stream : public std::enable_shared_from_this<Stream> {
 
   // Queues a task; it runs after every task queued before it. A failing task does not stop
   // later ones (CANN's default ACL_CONTINUE_ON_FAILURE); its status is kept for Synchronize.
-  void Enqueue(Task task);
-  // Queues a validated kernel launch.
+  // While the stream is being captured (capture.h) the task is recorded there instead, under
+  // `kind` (what aclmdlRIDebugJsonPrint calls it).
+  void Enqueue(Task task, const char *kind = "TASK");
+  // Queues a validated kernel launch (or records it, when capturing).
   void EnqueueLaunch(LaunchRequest request);
+  // The capture this stream's tasks go to, or nullptr. Set by aclmdlRICaptureBegin (and by an
+  // event wait that joins the stream to a capture), cleared by aclmdlRICaptureEnd.
+  std::shared_ptr<Capture> capture();
+  void SetCapture(std::shared_ptr<Capture> capture);
+  // Runs the task at the head of the queue on this thread, if nobody drains the stream; false if
+  // there was nothing to run. Event waits use it so a wait never starves the stream it waits on.
+  bool RunOneTask();
   // Waits until the queue is empty; returns, and clears, the first failure since the last call.
   Status Synchronize();
   // The same, but gives up after `timeout` with ACL_ERROR_RT_STREAM_SYNC_TIMEOUT (the tasks keep
@@ -55,7 +66,7 @@ class Stream : public std::enable_shared_from_this<Stream> {
   void FlushDeferredDrain();
 
  private:
-  void EnqueueTask(Task task, bool deferrable_launch);
+  void EnqueueTask(Task task, bool deferrable_launch, const char *kind);
   void PostDrain();
   void DrainFromPool();
   void DrainLocked(std::unique_lock<std::mutex> &lock);
@@ -76,6 +87,7 @@ class Stream : public std::enable_shared_from_this<Stream> {
   std::shared_ptr<LaunchState> running_launch_;  // multi-block launch in flight, for helpers
   std::atomic<uint64_t> launches_published_{0};  // polled without the lock
   Status first_error_;
+  std::shared_ptr<Capture> capture_;
 };
 
 }  // namespace asc_twin::rt

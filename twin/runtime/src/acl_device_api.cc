@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "acl/acl.h"
+#include "twin/runtime/internal/capture.h"
 #include "twin/runtime/src/api_common.h"
 
 using namespace asc_twin::rt;
@@ -101,6 +102,12 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
   ACL_TWIN_REQUIRE_RUNTIME_FOR_SYNC("aclrtSynchronizeStream");
   StatusOr<std::shared_ptr<Stream>> found = runtime->FindStream(stream);
   if (!found.ok()) return Report(Prefixed("aclrtSynchronizeStream", found.status()));
+  if (std::shared_ptr<Capture> capture = found.value()->capture()) {
+    // Nothing runs while capturing, so a wait means the program expects results it cannot get.
+    capture->Invalidate("aclrtSynchronizeStream was called on a capturing stream");
+    return Report(Status(ACL_ERROR_RT_STREAM_MODEL, "aclrtSynchronizeStream: the stream is being captured "
+                                                    "(aclmdlRICaptureBegin); the capture is now invalidated"));
+  }
   // A failed launch is reported as is: its message is the one line naming kernel and block.
   return Report(found.value()->Synchronize());
 }

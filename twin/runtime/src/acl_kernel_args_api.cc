@@ -258,4 +258,38 @@ aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle, uint32_t numBlocks, con
   return Report(Prefixed(api, runtime->LaunchKernel(funcHandle, numBlocks, blob.data(), blob_size, stream)));
 }
 
+aclError aclrtLaunchKernelWithArgsArray(void *func, uint32_t numBlocks, aclrtStream stream, aclrtLaunchKernelCfg *cfg,
+                                        void **args) {
+  constexpr const char *api = "aclrtLaunchKernelWithArgsArray";
+  ACL_TWIN_REQUIRE_RUNTIME(api);
+  ACL_TWIN_REQUIRE_NOT_NULL(api, func);
+  StatusOr<std::shared_ptr<const Kernel>> kernel = KernelOf(*runtime, api, func);
+  if (!kernel.ok()) return Report(kernel.status());
+  const Kernel &k = *kernel.value();
+  // The array gives no sizes: every parameter must be one 8-byte slot (a pointer or a scalar);
+  // each slot takes 8 bytes from its element (a narrower scalar's kernel reads its low bytes).
+  if (k.args_size != 8ull * k.params) {
+    return Report(Status(ACL_ERROR_FEATURE_UNSUPPORTED,
+                         std::string(api) + ": kernel " + k.name + " takes a by-value struct (" +
+                             std::to_string(k.args_size) + " argument bytes for " + std::to_string(k.params) +
+                             " parameters); pass its arguments with aclrtLaunchKernelWithConfig"));
+  }
+  if (k.params > 0 && args == nullptr) {
+    return Report(Status(ACL_ERROR_INVALID_PARAM, std::string(api) + ": args is null but kernel " + k.name + " takes " +
+                                                      std::to_string(k.params) + " parameters"));
+  }
+  std::vector<uint64_t> slots(k.params);
+  for (uint32_t i = 0; i < k.params; ++i) {
+    if (args[i] == nullptr) {
+      return Report(Status(ACL_ERROR_INVALID_PARAM, std::string(api) + ": args[" + std::to_string(i) + "] is null"));
+    }
+    std::memcpy(&slots[i], args[i], sizeof(uint64_t));
+  }
+  StatusOr<LaunchOptions> options = ParseLaunchConfig(api, cfg);
+  if (!options.ok()) return Report(options.status());
+  size_t blob_size = 0;
+  std::vector<uint64_t> blob = PackLaunchArgs(slots.data(), slots.size() * sizeof(uint64_t), options.value(), &blob_size);
+  return Report(Prefixed(api, runtime->LaunchKernel(func, numBlocks, blob.data(), blob_size, stream)));
+}
+
 }  // extern "C"

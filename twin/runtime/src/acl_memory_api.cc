@@ -178,7 +178,7 @@ aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t cou
     }
     if (count > 0) std::memmove(dst, src, count);
     return Status::Ok();
-  });
+  }, "MEMCPY_ASYNC");
   return ACL_SUCCESS;
 }
 

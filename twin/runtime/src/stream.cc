@@ -1,5 +1,6 @@
 #include "twin/runtime/internal/stream.h"
 
+#include "twin/runtime/internal/capture.h"
 #include "twin/runtime/internal/device_process.h"
 
 #include <chrono>
@@ -55,16 +56,56 @@ void Stream::PostDrain() {
   });
 }
 
-void Stream::Enqueue(Task task) {
+void Stream::Enqueue(Task task, const char *kind) {
   FlushDeferredDrainOfThisThread();  // a deferred launch (any stream) must not wait on this one
-  EnqueueTask(std::move(task), false);
+  EnqueueTask(std::move(task), false, kind);
 }
 
-void Stream::EnqueueTask(Task task, bool deferrable_launch) {
+std::shared_ptr<Capture> Stream::capture() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return capture_;
+}
+
+void Stream::SetCapture(std::shared_ptr<Capture> capture) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  capture_ = std::move(capture);
+}
+
+bool Stream::RunOneTask() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (draining_ || tasks_.empty()) return false;
+  draining_ = true;
+  Task task = std::move(tasks_.front());
+  tasks_.pop_front();
+  lock.unlock();
+  Status status;
+  {
+    ScopedLaunchPublisher publishing(&publisher_);
+    status = task();
+  }
+  task = nullptr;
+  lock.lock();
+  if (!status.ok() && first_error_.ok()) first_error_ = std::move(status);
+  draining_ = false;
+  if (tasks_.empty()) busy_.store(false, std::memory_order_release);
+  // A drain posted while this thread ran the task found the stream busy and returned.
+  const bool post = !tasks_.empty() && !drain_posted_;
+  if (post) drain_posted_ = true;
+  if (waiters_ > 0) idle_.notify_all();
+  lock.unlock();
+  if (post) PostDrain();
+  return true;
+}
+
+void Stream::EnqueueTask(Task task, bool deferrable_launch, const char *kind) {
   bool post = false;
   bool deferred = false;
   {
     std::lock_guard<std::mutex> lock(mutex_);
+    if (capture_ != nullptr) {  // recorded, not run: aclmdlRIExecuteAsync replays it
+      capture_->Record(std::move(task), kind, this);
+      return;
+    }
     const bool idle = tasks_.empty() && !draining_ && !drain_posted_;
     tasks_.push_back(std::move(task));
     busy_.store(true, std::memory_order_release);
@@ -98,7 +139,7 @@ void Stream::EnqueueLaunch(LaunchRequest request) {
   auto shared = std::make_shared<LaunchRequest>(std::move(request));
   WorkerPool *pool = pool_;
   // Published to this stream's synchronizers through the ScopedLaunchPublisher of DrainLocked.
-  EnqueueTask([shared, pool] { return RunLaunch(*shared, *pool); }, deferrable);
+  EnqueueTask([shared, pool] { return RunLaunch(*shared, *pool); }, deferrable, "KERNEL");
 }
 
 void Stream::PublishLaunch(const std::shared_ptr<LaunchState> &launch) {
