@@ -135,6 +135,12 @@ _OP_PACKAGE = re.compile(r"\b(OP_ADD|aclnn\w+GetWorkspaceSize|aclopExecute\w*|ac
 _NEEDS_OP_PACKAGE = re.compile(r"\]\([^)]*/custom_op\)|--singleop")
 
 
+# An example in the advanced API's own folder needs it (and links its libraries) even when
+# every call it makes is also in the basic API; C++ custom ops run by GE's runner (EagerExecuteOp).
+ADVANCED_FOLDER = "04_advanced_api"
+_GE_CXX_OP = re.compile(r"\b(EagerExecuteOp|REG_AUTO_MAPPING_OP|EagerOpExecutionContext)\b")
+
+
 def readme_text(folder: str) -> str:
     path = os.path.join(folder, "README.md")
     if not os.path.isfile(path):
@@ -145,21 +151,27 @@ def readme_text(folder: str) -> str:
 
 def kind_of(folder: str, advanced=frozenset()) -> str:
     """What the example needs, read from its sources: the vector basic API, or more."""
-    text, has_op_dirs = "", False
+    text, has_op_dirs, has_aicpu = "", False, False
     for root, dirs, files in os.walk(folder):
         if {"op_host", "op_kernel"} & set(dirs) or any(f.endswith(".json") and "op" in f for f in files):
             has_op_dirs = True
+        has_aicpu = has_aicpu or any(f.endswith(".aicpu") for f in files)
         for f in files:
             if f.endswith((".asc", ".cpp", ".cc", ".h", ".hpp", ".c")):
                 with open(os.path.join(root, f), errors="replace") as fh:
                     text += fh.read()
     if has_op_dirs or _OP_PACKAGE.search(text) or _NEEDS_OP_PACKAGE.search(readme_text(folder)):
         return "op project"
+    if has_aicpu:
+        return "AI CPU"
+    if _GE_CXX_OP.search(text):
+        return "GE C++ custom op"
     if re.search(r"#\s*include\s*[<\"]c_api/", text):
         return "C API"
     if _CUBE.search(text):
         return "cube"
-    if _ADVANCED_INCLUDE.search(text) or any(n in advanced for n in re.findall(r"AscendC::(\w+)", text)):
+    if (_ADVANCED_INCLUDE.search(text) or ADVANCED_FOLDER in folder.split(os.sep)
+            or any(n in advanced for n in re.findall(r"AscendC::(\w+)", text))):
         return "advanced API"
     if _REG.search(text):
         return "reg/SIMT"

@@ -165,3 +165,13 @@ def test_op_package_examples_are_op_projects(tmp_path):
         f.write("运行此样例前，需先进入[自定义算子工程样例](../../00_acl_compilation/custom_op)目录完成部署。\n")
     plain = _example(root, "o/plain")
     assert [asc_examples.kind_of(f) for f in (aclnn, deployed, plain)] == ["op project", "op project", "vector"]
+
+
+def test_kinds_from_the_folder_and_the_sources(tmp_path):
+    root = str(tmp_path / "checkout")
+    adv = _example(root, "01_simd_cpp_api/04_advanced_api/08_transpose/fill_like")   # basic calls only
+    aicpu = _example(root, "04_aicpu/00_introduction/tiling")
+    _write(os.path.join(aicpu, "tiling.aicpu"), "__aicpu__ void k() {}\n")
+    eager = _example(root, "f/eager")
+    _write(os.path.join(eager, "op.cpp"), "class AddCustom : public ge::EagerExecuteOp {};\n")
+    assert [asc_examples.kind_of(f) for f in (adv, aicpu, eager)] == ["advanced API", "AI CPU", "GE C++ custom op"]
