@@ -201,3 +201,30 @@ def test_a_locked_unknown_output_read_by_another_node_is_refused(opp_root):
     with pytest.raises(GeError, match=rf"node {first.name} \(op {OP}\): output output0 has unknown dims \[-1\] that no "
                                       rf"shape inference resolves .*, and node {second.name} reads it"):
         session.run_graph(0, [_tensor(np.ones(8, np.float32))] * 2)
+
+
+@pytest.mark.parametrize("n", [1000, 70000], ids=["small", "large"])  # 70000 floats: above the 64 KiB zero-copy size
+def test_an_op_writing_its_input_leaves_the_callers_tensor(opp_root, rng, n):
+    """An op that stores into its input's device memory (here: zeroes x1 after reading it) changes
+    the graph's device copy only: the caller's Tensor and the array it was made from are as they
+    were, run after run, as on an NPU (inputs are copied to device memory)."""
+    calls = []
+
+    @register_op_impl(op_type=OP)
+    class ClobbersItsInput:
+        def execute(self, x1, x2):
+            ctx = get_execute_ctx()
+            _write_sum(ctx, x1, x2, calls, "clobber")
+            assert acl.rt.memset(x1.addr, 4 * n, 0, 4 * n) == 0, acl.get_recent_err_msg()
+
+    session = Session({"ge.exec.deviceId": "0"})
+    session.add_graph(0, _graph([n]))
+    x, y = rng.standard_normal(n).astype(np.float32), rng.standard_normal(n).astype(np.float32)
+    x_before = x.copy()
+    tx, ty = _tensor(x), _tensor(y)
+    for _ in range(2):
+        (out,) = session.run_graph(0, [tx, ty])
+        np.testing.assert_allclose(np.asarray(out.data, dtype=np.float32), x_before + y, rtol=1e-6, atol=1e-6)
+        np.testing.assert_array_equal(np.asarray(tx.data, dtype=np.float32), x_before)
+        np.testing.assert_array_equal(x, x_before)
+    assert calls == ["clobber", "clobber"]

@@ -4,6 +4,15 @@
 // common case is lock-free: each thread remembers the last few allocations it found, valid
 // while the table's generation (changed by every free) is unchanged; a miss takes the shared
 // lock and does one O(log n) lookup. Also tracks host allocations made by aclrtMallocHost.
+//
+// Queued work never touches unmapped memory: an aclrtMemcpyAsync holds the allocations it uses
+// (Hold) until it has run. aclrtFree returns at once, as CANN's does (no implicit
+// synchronization), and the allocation leaves the table, but its pages stay mapped and are not
+// reused until the last hold ends.
+//
+// Across fork(): the child gets private copies of the registered host ranges (the caller's
+// arrays stay the caller's in each process) and a private (copy-on-write) mapping of the GM
+// arena, so nothing the child writes reaches the parent's memory.
 #ifndef TWIN_RUNTIME_INTERNAL_MEMORY_TABLE_H_
 #define TWIN_RUNTIME_INTERNAL_MEMORY_TABLE_H_
 
@@ -24,10 +33,19 @@ namespace asc_twin::rt {
 
 constexpr size_t kDeviceMemAlignment = 4096;
 
+// True in a fork() child of a process whose runtime existed at the fork. The child shares the
+// parent's device process and control block, so every ACL call there is refused (CANN: pyACL
+// calls in fork()ed processes are not supported); its memory is private (see above).
+bool InForkedChild();
+
+// A queued task's claim on one allocation (see above); empty when the address was not in one.
+// Releasing the last claim of a freed allocation releases its memory.
+using MemoryHold = std::shared_ptr<const void>;
+
 class MemoryTable {
  public:
-  MemoryTable() = default;
-  ~MemoryTable();  // frees whatever is still allocated
+  MemoryTable();   // joins the process's tables that fork() privatizes in the child
+  ~MemoryTable();  // frees whatever is still allocated (no hold may outlive the table)
   MemoryTable(const MemoryTable &) = delete;
   MemoryTable &operator=(const MemoryTable &) = delete;
 
@@ -39,9 +57,15 @@ class MemoryTable {
   // policies but has no effect: shared memory gets no transparent huge pages from Linux unless
   // /sys/kernel/mm/transparent_hugepage/shmem_enabled allows it.
   StatusOr<void *> Allocate(size_t size, int32_t device_id, bool huge_pages = true);
+  // The allocation leaves the table at once; its memory goes when the last hold on it ends.
   Status Free(void *ptr);
   // Frees every allocation made for `device_id` (device reset); drops its host registrations.
   void FreeAllOf(int32_t device_id);
+  // Holds the live aclrtMalloc allocation that contains `addr` (nullptr if none; registered
+  // host ranges are the caller's memory and are not held).
+  MemoryHold Hold(const void *addr);
+  // Allocations freed while held whose memory is still kept (tests).
+  size_t HeldFreedCount() const;
 
   // aclrtHostRegister: host memory [ptr, ptr + size) joins the table as device-visible memory
   // that the table does not own (the twin maps it at the same address). ptr must be 4 KiB
@@ -97,7 +121,13 @@ class MemoryTable {
     bool host_registered;  // aclrtHostRegister'ed caller memory: never freed by the table
     uint64_t offset;       // in the GM arena's memfd
     bool external;         // device side: a mirrored entry, no arena behind it
+    uint32_t holds = 0;    // queued tasks using it (Hold)
   };
+  void ReleaseMemory(uintptr_t base, const Allocation &gone);  // no lock needed
+  void Unhold(uintptr_t base);
+  // fork() child: registered ranges become private copies, the arena a private mapping.
+  void PrivatizeInForkChild();
+  friend struct ForkGuard;
   StatusOr<GmArena *> ArenaLocked();  // mutex_ held exclusively
   void PublishLocked();               // mutex_ held exclusively
   // Finds the allocation holding [begin, end) under the shared lock; on success stores its
@@ -109,6 +139,7 @@ class MemoryTable {
 
   mutable std::shared_mutex mutex_;
   std::map<uintptr_t, Allocation> allocations_;  // keyed by base address
+  std::map<uintptr_t, Allocation> held_freed_;   // freed while held: memory kept until unheld
   std::shared_ptr<GmArena> arena_;
   HostMapper mapper_;
   // Changed (under the unique lock, before memory is released) whenever an allocation goes.
@@ -124,11 +155,21 @@ class HostMemoryTable {
   HostMemoryTable &operator=(const HostMemoryTable &) = delete;
 
   StatusOr<void *> Allocate(size_t size);
+  // As MemoryTable::Free: a held allocation's memory goes when its last hold ends.
   Status Free(void *ptr);
+  // Holds the aclrtMallocHost allocation containing `addr` (nullptr if none).
+  MemoryHold Hold(const void *addr);
 
  private:
+  struct Allocation {
+    size_t size;
+    uint32_t holds = 0;
+    bool freed = false;  // aclrtFreeHost came while held
+  };
+  void Unhold(uintptr_t base);
+
   std::shared_mutex mutex_;
-  std::map<uintptr_t, size_t> allocations_;
+  std::map<uintptr_t, Allocation> allocations_;
 };
 
 }  // namespace asc_twin::rt

@@ -1,6 +1,8 @@
 // Device and host memory, memcpy and memset.
 #include <cstdio>
 #include <cstring>
+#include <memory>
+#include <vector>
 
 #include "acl/acl.h"
 #include "twin/runtime/src/api_common.h"
@@ -23,6 +25,12 @@ bool InDeviceAllocation(const MemoryTable &memory, const void *ptr, size_t count
   const auto begin = reinterpret_cast<uintptr_t>(ptr);
   return begin + count >= begin && begin + count <= base + size;
 }
+
+// What a queued aclrtMemcpyAsync keeps alive: its holds are released before the runtime.
+struct QueuedCopy {
+  std::shared_ptr<Runtime> runtime;
+  std::vector<MemoryHold> holds;  // destination, source (null where not an allocation)
+};
 
 struct CopyPlan {
   bool dst_on_device;
@@ -161,21 +169,22 @@ aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count, a
 aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind,
                           aclrtStream stream) {
   ACL_TWIN_REQUIRE_RUNTIME("aclrtMemcpyAsync");
+  // The copy holds the allocations it reads and writes until it has run: aclrtFree returns at
+  // once (CANN: no implicit synchronization) but their memory stays mapped and unused until then,
+  // so the copy completes with the data they held and never touches unmapped pages. Held before
+  // the checks, so a free racing with this call cannot slip in between.
+  auto copy = std::make_shared<QueuedCopy>();
+  copy->runtime = runtime;
+  for (const void *end : {static_cast<const void *>(dst), src}) {
+    MemoryHold hold = end != nullptr ? runtime->memory().Hold(end) : nullptr;
+    copy->holds.push_back(hold != nullptr || end == nullptr ? std::move(hold) : runtime->host_memory().Hold(end));
+  }
   CopyPlan plan{};
   Status planned = PlanCopy("aclrtMemcpyAsync", runtime->memory(), dst, destMax, src, count, RawEnum(kind), &plan);
   if (!planned.ok()) return Report(planned);
   StatusOr<std::shared_ptr<Stream>> found = runtime->FindStream(stream);
   if (!found.ok()) return Report(Prefixed("aclrtMemcpyAsync", found.status()));
-  // Checked again when it runs: the memory may have been freed in between (CANN's rule is to
-  // synchronize first; a violation is an error on the stream, not a crash).
-  std::shared_ptr<Runtime> held = runtime;
-  const int raw_kind = RawEnum(kind);
-  found.value()->Enqueue([held, dst, destMax, src, count, raw_kind] {
-    CopyPlan again{};
-    Status still = PlanCopy("aclrtMemcpyAsync", held->memory(), dst, destMax, src, count, raw_kind, &again);
-    if (!still.ok()) {
-      return Status(still.code(), still.message() + " when the queued copy ran (freed before the stream was synchronized?)");
-    }
+  found.value()->Enqueue([copy, dst, src, count] {
     if (count > 0) std::memmove(dst, src, count);
     return Status::Ok();
   }, "MEMCPY_ASYNC");

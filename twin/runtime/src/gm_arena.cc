@@ -150,6 +150,9 @@ Status GmArena::ReturnHostPages(void *addr, uint64_t bytes) {
   const uint64_t span = Pages(bytes);
   void *copy = mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (copy == MAP_FAILED) return Failed("unregistering host memory");
+  // Huge pages where the kernel allows them: the copy's cost is mostly page faults (64 MiB in a
+  // fork() child: 127 -> 35-49 ms measured); advice only, never an error.
+  if (span >= (uint64_t{2} << 20)) madvise(copy, span, MADV_HUGEPAGE);
   std::memcpy(copy, addr, span);
   void *moved = mremap(copy, span, span, MREMAP_MAYMOVE | MREMAP_FIXED, addr);
   if (moved == MAP_FAILED) {

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <pthread.h>
+#include <set>
 #include <string>
 #include <sys/mman.h>
 #include <vector>
@@ -51,12 +53,81 @@ struct GmCheckCache {
 thread_local GmCheckCache t_gm_cache;
 
 std::atomic<uint64_t> g_generations{0};
+bool g_forked_child = false;  // set by the fork() child handler only
 
 }  // namespace
 
+bool InForkedChild() { return g_forked_child; }
+
+// The process's tables, for the fork() handlers: the parent holds every table's lock across
+// fork() (so the child never sees a table mid-change), and the child privatizes its memory.
+struct ForkGuard {
+  static std::mutex &Mutex() {
+    static std::mutex *mutex = new std::mutex;  // never destroyed: a fork may come at exit
+    return *mutex;
+  }
+  static std::set<MemoryTable *> &Tables() {
+    static auto *tables = new std::set<MemoryTable *>;
+    return *tables;
+  }
+  static void Prepare() {
+    Mutex().lock();
+    for (MemoryTable *table : Tables()) table->mutex_.lock();
+  }
+  static void Parent() {
+    for (MemoryTable *table : Tables()) table->mutex_.unlock();
+    Mutex().unlock();
+  }
+  static void Child() {
+    g_forked_child = !Tables().empty();
+    for (MemoryTable *table : Tables()) {
+      table->PrivatizeInForkChild();
+      table->mutex_.unlock();
+    }
+    Mutex().unlock();
+  }
+  static void Join(MemoryTable *table) {
+    static std::once_flag installed;
+    std::call_once(installed, [] { pthread_atfork(&ForkGuard::Prepare, &ForkGuard::Parent, &ForkGuard::Child); });
+    std::lock_guard<std::mutex> lock(Mutex());
+    Tables().insert(table);
+  }
+  static void Leave(MemoryTable *table) {
+    std::lock_guard<std::mutex> lock(Mutex());
+    Tables().erase(table);
+  }
+};
+
 uint64_t MemoryTable::NewGeneration() { return g_generations.fetch_add(1, std::memory_order_relaxed) + 1; }
 
+MemoryTable::MemoryTable() { ForkGuard::Join(this); }
+
+void MemoryTable::PrivatizeInForkChild() {
+  mapper_ = nullptr;  // the device process is the parent's: the child never tells it anything
+  if (!arena_) return;
+  // The arena: a private mapping of the same memfd (copy-on-write: the child's stores stay in
+  // the child), accessible where the parent's was. Then each registered range (the caller's
+  // own memory) becomes a private copy, which also detaches it from later changes in the parent.
+  const uintptr_t base = arena_->base();
+  mmap(reinterpret_cast<void *>(base), arena_->size(), PROT_NONE, MAP_PRIVATE | MAP_FIXED | MAP_NORESERVE,
+       arena_->gm_fd(), 0);
+  for (const auto *table : {&allocations_, &held_freed_}) {
+    for (const auto &[start, allocation] : *table) {
+      if (allocation.host_registered || allocation.external || allocation.offset == kNotInArena) continue;
+      mprotect(reinterpret_cast<void *>(start), (allocation.accessible + GmArena::kPage - 1) & ~(GmArena::kPage - 1),
+               PROT_READ | PROT_WRITE);
+    }
+  }
+  for (const auto &[start, allocation] : allocations_) {
+    if (allocation.host_registered && !allocation.external && allocation.offset != kNotInArena) {
+      arena_->ReturnHostPages(reinterpret_cast<void *>(start), allocation.size);
+    }
+  }
+}
+
 MemoryTable::~MemoryTable() {
+  ForkGuard::Leave(this);
+  for (auto &entry : held_freed_) ReleaseMemory(entry.first, entry.second);
   // Registered host ranges go back to private pages; the arena (and its memfd) goes with the
   // last owner (a device process may still hold it).
   for (auto &entry : allocations_) {
@@ -167,13 +238,53 @@ Status MemoryTable::Free(void *ptr) {
   allocations_.erase(it);
   generation_.store(NewGeneration(), std::memory_order_release);
   PublishLocked();
+  if (gone.holds > 0) {  // queued tasks still use it: its memory goes with the last of them
+    held_freed_[base] = gone;
+    return Status::Ok();
+  }
   lock.unlock();
+  ReleaseMemory(base, gone);
+  return Status::Ok();
+}
+
+void MemoryTable::ReleaseMemory(uintptr_t base, const Allocation &gone) {
   if (gone.offset == kNotInArena) {
-    std::free(ptr);
+    std::free(reinterpret_cast<void *>(base));
   } else if (!gone.external && arena_) {
     arena_->Release(gone.offset, gone.accessible);
   }
-  return Status::Ok();
+}
+
+MemoryHold MemoryTable::Hold(const void *addr) {
+  const auto at = reinterpret_cast<uintptr_t>(addr);
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  auto it = allocations_.upper_bound(at);
+  if (it == allocations_.begin()) return nullptr;
+  --it;
+  if (at >= it->first + it->second.accessible || it->second.host_registered || it->second.external) return nullptr;
+  ++it->second.holds;
+  const uintptr_t base = it->first;
+  return MemoryHold(addr, [this, base](const void *) { Unhold(base); });
+}
+
+void MemoryTable::Unhold(uintptr_t base) {
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  auto live = allocations_.find(base);
+  if (live != allocations_.end()) {
+    --live->second.holds;
+    return;
+  }
+  auto freed = held_freed_.find(base);
+  if (freed == held_freed_.end() || --freed->second.holds > 0) return;
+  const Allocation gone = freed->second;
+  held_freed_.erase(freed);
+  lock.unlock();
+  ReleaseMemory(base, gone);
+}
+
+size_t MemoryTable::HeldFreedCount() const {
+  std::shared_lock<std::shared_mutex> lock(mutex_);
+  return held_freed_.size();
 }
 
 Status MemoryTable::RegisterHost(void *ptr, uint64_t size, int32_t device_id) {
@@ -255,7 +366,11 @@ void MemoryTable::FreeAllOf(int32_t device_id) {
   std::unique_lock<std::shared_mutex> lock(mutex_);
   for (auto it = allocations_.begin(); it != allocations_.end();) {
     if (it->second.device_id == device_id) {
-      doomed.emplace_back(it->first, it->second);
+      if (it->second.holds > 0) {
+        held_freed_[it->first] = it->second;  // released by its last hold
+      } else {
+        doomed.emplace_back(it->first, it->second);
+      }
       it = allocations_.erase(it);
     } else {
       ++it;
@@ -380,20 +495,48 @@ StatusOr<void *> HostMemoryTable::Allocate(size_t size) {
                   "aclrtMallocHost: out of host memory allocating " + std::to_string(size) + " bytes");
   }
   std::unique_lock<std::shared_mutex> lock(mutex_);
-  allocations_[reinterpret_cast<uintptr_t>(ptr)] = size;
+  allocations_[reinterpret_cast<uintptr_t>(ptr)] = Allocation{size};
   return ptr;
 }
 
 Status HostMemoryTable::Free(void *ptr) {
   {
     std::unique_lock<std::shared_mutex> lock(mutex_);
-    if (allocations_.erase(reinterpret_cast<uintptr_t>(ptr)) == 0) {
+    auto it = allocations_.find(reinterpret_cast<uintptr_t>(ptr));
+    if (it == allocations_.end() || it->second.freed) {
       return Status(ACL_ERROR_RT_PARAM_INVALID, "aclrtFreeHost: " + Hex(reinterpret_cast<uintptr_t>(ptr)) +
                                                     " was not allocated by aclrtMallocHost (or already freed)");
     }
+    if (it->second.holds > 0) {  // queued copies still use it: freed by the last of them
+      it->second.freed = true;
+      return Status::Ok();
+    }
+    allocations_.erase(it);
   }
   std::free(ptr);
   return Status::Ok();
+}
+
+MemoryHold HostMemoryTable::Hold(const void *addr) {
+  const auto at = reinterpret_cast<uintptr_t>(addr);
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  auto it = allocations_.upper_bound(at);
+  if (it == allocations_.begin()) return nullptr;
+  --it;
+  if (at >= it->first + it->second.size || it->second.freed) return nullptr;
+  ++it->second.holds;
+  const uintptr_t base = it->first;
+  return MemoryHold(addr, [this, base](const void *) { Unhold(base); });
+}
+
+void HostMemoryTable::Unhold(uintptr_t base) {
+  {
+    std::unique_lock<std::shared_mutex> lock(mutex_);
+    auto it = allocations_.find(base);
+    if (it == allocations_.end() || --it->second.holds > 0 || !it->second.freed) return;
+    allocations_.erase(it);
+  }
+  std::free(reinterpret_cast<void *>(base));
 }
 
 }  // namespace asc_twin::rt

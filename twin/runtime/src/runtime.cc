@@ -2,6 +2,7 @@
 #include <cstdlib>
 
 #include "twin/runtime/internal/device.h"
+#include "twin/runtime/src/api_common.h"
 
 namespace asc_twin::rt {
 namespace {
@@ -45,6 +46,10 @@ std::shared_ptr<Runtime> Runtime::Get() {
 }
 
 std::shared_ptr<Runtime> Runtime::GetOrInit() {
+  if (InForkedChild()) {  // the parent's runtime is not this process's to use (memory_table.h)
+    Report(ForkedChild("ACL"));
+    return nullptr;
+  }
   std::lock_guard<std::mutex> lock(g_runtime_mutex);
   if (!g_runtime) g_runtime.reset(new Runtime());
   return g_runtime;

@@ -23,9 +23,10 @@ ACL_ERROR_REPEAT_INITIALIZE = 100002
 ACL_MEM_MALLOC_NORMAL_ONLY = 2
 ACL_MEMCPY_HOST_TO_DEVICE = 1
 ACL_MEMCPY_DEVICE_TO_HOST = 2
-# Tensors from this size up are not copied on the twin: inputs are read in place from the
-# caller's arrays (registered once for their lifetime), outputs written into pooled arrays.
-# Below it a copy through a device-buffer view is cheaper than the per-tensor bookkeeping.
+# Outputs from this size up are not copied on the twin: they are written into pooled arrays
+# (registered once). Below it a copy through a device-buffer view is cheaper than the pool's
+# bookkeeping. Inputs are always copied into the model's device buffers, as on an NPU: a kernel
+# that writes its input slot must not reach the caller's array.
 ZERO_COPY_MIN_BYTES = 64 * 1024
 
 _runtime_lock = threading.Lock()
@@ -204,9 +205,10 @@ class LoadedModel:
 
     def _plan_shared(self, twin):
         """The twin's shared-memory run (device memory is host memory), planned once per model:
-        a tensor is large from ZERO_COPY_MIN_BYTES up. Large inputs are read in place from the
-        caller's registered arrays, large outputs written into pooled arrays; small ones are
-        copied through numpy views of the model's device buffers. The run itself is one C call,
+        an output is large from ZERO_COPY_MIN_BYTES up. Large outputs are written into pooled
+        arrays; inputs and small outputs are copied through numpy views of the model's device
+        buffers (an input is never read in place from the caller's array: a kernel may write its
+        input buffer, which on an NPU is device memory, never the caller's). The run itself is one C call,
         ge._compiler._shared_run.SharedRun (shared_run.c says what it does). None when a tensor
         is empty, or when the extension does not import (an interpreter other than the build's):
         the copy paths then serve alone."""
@@ -219,11 +221,8 @@ class LoadedModel:
         if any(t.size == 0 for t in specs_in) or any(size == 0 for _, _, size in self._out_layout):
             return None
         host_arrays = twin.host_arrays
-        inputs = []
-        for ptr, t, dtype, buffer in zip(self._inputs.ptrs, specs_in, self._in_dtypes, self._inputs.data_buffers):
-            large = t.size >= ZERO_COPY_MIN_BYTES  # its dataset buffer moves: (aclDataBuffer, size, home)
-            inputs.append((to_numpy(ptr, t.dims, dtype), (buffer, t.size, ptr) if large else None,
-                           host_arrays.address if large else None))
+        inputs = [(to_numpy(ptr, t.dims, dtype), None, None)
+                  for ptr, t, dtype in zip(self._inputs.ptrs, specs_in, self._in_dtypes)]
         outputs = []
         self._pools = []
         for ptr, (dims, dtype, size), buffer in zip(self._outputs.ptrs, self._out_layout, self._outputs.data_buffers):

@@ -2,8 +2,9 @@
  * ge._compiler._shared_run: LoadedModel's run on the twin's shared memory, as one C call.
  *
  * On the twin, device memory is host memory. A model run there (LoadedModel, acl_runner.py)
- * reads a large input in place from the caller's registered array, writes a large output into a
- * pooled array, and copies small tensors through the model's own device buffers. At small and
+ * copies every input into the model's own device buffer (as an NPU does: a kernel that writes
+ * its input slot never reaches the caller's array), writes a large output into a pooled array,
+ * and copies small outputs out of the model's own device buffers. At small and
  * middle sizes the Python around that (a ctypes call, numpy copies through views, dataset
  * updates, attribute lookups) cost about as much as the launch itself; this type does the same
  * steps without the interpreter in between:
@@ -11,14 +12,13 @@
  *   1. each input must be exactly the model's layout: an exact numpy.ndarray, C-contiguous, with
  *      the format, item size and shape of the model's input view (else: None, nothing run, and
  *      the caller takes its checked paths, which convert or explain);
- *   2. under the model's lock: a large input's dataset buffer is pointed at the caller's array
- *      when `address_of(array)` gives its device address, else at the model's own buffer, which
- *      gets a copy; a large output takes a pooled array from `take()` and points its buffer at
- *      it, else at the model's buffer (copied out after); small tensors are always copied;
+ *   2. under the model's lock: a large output takes a pooled array from `take()` and points its
+ *      buffer at it, else at the model's buffer (copied out after); inputs and small outputs
+ *      are always copied;
  *   3. the copies in and aclmdlExecute run with the GIL released; a failure calls
  *      `on_error(ret, what)`, which raises.
  *
- * Where each large tensor's dataset buffer points is kept here alone: LoadedModel's checked
+ * Where each large output's dataset buffer points is kept here alone: LoadedModel's checked
  * paths, which run on the model's own buffers, call `restore()` (under the same lock) first.
  *
  * SharedRun holds no reference to the model (the model holds it: no cycle); `bind(fallback)`
@@ -48,8 +48,7 @@ typedef struct {
 
 typedef struct {
   PyObject *view;        /* numpy view of the model's device buffer: layout, copy target/source */
-  PyObject *resolve;     /* NULL: always copied. Inputs: address_of(array) -> int | None;
-                            outputs: take() -> (array, int) | None */
+  PyObject *resolve;     /* NULL: always copied (every input). Outputs: take() -> (array, int) | None */
   DataPoint point;       /* with resolve only */
   Py_buffer layout;      /* inputs: the view's buffer (writable: copies land in it) */
 } TensorPlan;
@@ -69,7 +68,6 @@ typedef struct {
   void *output_dataset;
   int closed;                   /* set by close(): the model is unloaded, every call declines */
   Py_ssize_t n_in, n_out;
-  char *copy_in;                /* per input, under the lock: copied into its view this run */
   TensorPlan *in, *out;
 } SharedRun;
 
@@ -123,26 +121,8 @@ static int PointAt(SharedRun *self, DataPoint *point, void *address) {
 
 /* Under the lock, inputs checked: steps 2 and 3. Returns the outputs (a new list) or NULL
  * with an exception set. Each input is its buffer's exporter (the array checked), not the
- * caller's list item: the list may have changed while acquire() waited without the GIL.
- * self->copy_in[i]: input i is copied into its view. */
+ * caller's list item: the list may have changed while acquire() waited without the GIL. */
 static PyObject *RunLocked(SharedRun *self, const Py_buffer *inputs) {
-  for (Py_ssize_t i = 0; i < self->n_in; ++i) {
-    TensorPlan *plan = &self->in[i];
-    self->copy_in[i] = 1;
-    if (plan->resolve == NULL) continue;
-    PyObject *address = PyObject_CallOneArg(plan->resolve, inputs[i].obj);
-    if (address == NULL) return NULL;
-    int status;
-    if (address != Py_None) {
-      void *where = PyLong_AsVoidPtr(address);
-      status = PyErr_Occurred() ? -1 : PointAt(self, &plan->point, where);
-      self->copy_in[i] = 0;
-    } else {
-      status = PointAt(self, &plan->point, plan->point.home);
-    }
-    Py_DECREF(address);
-    if (status != 0) return NULL;
-  }
   PyObject *outputs = PyList_New(self->n_out);  /* NULL items: copied out after the run */
   if (outputs == NULL) return NULL;
   for (Py_ssize_t j = 0; j < self->n_out; ++j) {
@@ -168,9 +148,7 @@ static PyObject *RunLocked(SharedRun *self, const Py_buffer *inputs) {
   }
   int ret;
   Py_BEGIN_ALLOW_THREADS
-  for (Py_ssize_t i = 0; i < self->n_in; ++i) {
-    if (self->copy_in[i]) memcpy(self->in[i].layout.buf, inputs[i].buf, (size_t)inputs[i].len);
-  }
+  for (Py_ssize_t i = 0; i < self->n_in; ++i) memcpy(self->in[i].layout.buf, inputs[i].buf, (size_t)inputs[i].len);
   ret = self->execute(self->model_id, self->input_dataset, self->output_dataset);
   Py_END_ALLOW_THREADS
   if (ret != 0) {
@@ -276,7 +254,6 @@ static void ClearPlans(TensorPlan *plans, Py_ssize_t count, int with_layout) {
 
 static void SharedRun_dealloc(SharedRun *self) {
   ClearPlans(self->in, self->n_in, 1);
-  PyMem_Free(self->copy_in);
   ClearPlans(self->out, self->n_out, 0);
   Py_CLEAR(self->acquire);
   Py_CLEAR(self->release);
@@ -306,6 +283,12 @@ static int ParsePlans(PyObject *specs, const char *side, TensorPlan **plans, Py_
     if (!PyArg_ParseTuple(spec, "OOO;each plan entry is (view, point, resolve)", &view, &point, &resolve)) return -1;
     if ((point == Py_None) != (resolve == Py_None)) {
       PyErr_Format(PyExc_ValueError, "SharedRun: %s %zd: a point needs a resolver and a resolver a point", side, i);
+      return -1;
+    }
+    if (with_layout && point != Py_None) {  /* inputs (the side with a layout) */
+      PyErr_Format(PyExc_ValueError,
+                   "SharedRun: input %zd: inputs are always copied (a kernel may write its input buffer), "
+                   "so an input takes no point or resolver", i);
       return -1;
     }
     TensorPlan *plan = &(*plans)[i];
@@ -364,15 +347,10 @@ static PyObject *SharedRun_new(PyTypeObject *type, PyObject *args, PyObject *kwa
     Py_DECREF(self);
     return NULL;
   }
-  self->copy_in = PyMem_Calloc(self->n_in > 0 ? (size_t)self->n_in : 1, 1);
-  if (self->copy_in == NULL) {
-    Py_DECREF(self);
-    return PyErr_NoMemory();
-  }
   return (PyObject *)self;
 }
 
-/* Every large tensor's dataset buffer at the model's own memory again, for a run that copies
+/* Every large output's dataset buffer at the model's own memory again, for a run that copies
  * through it. Called under the model's lock. */
 static int RestoreSide(SharedRun *self, TensorPlan *plans, Py_ssize_t count) {
   for (Py_ssize_t i = 0; i < count; ++i) {
@@ -383,7 +361,7 @@ static int RestoreSide(SharedRun *self, TensorPlan *plans, Py_ssize_t count) {
 
 static PyObject *SharedRun_restore(SharedRun *self, PyObject *unused) {
   (void)unused;
-  if (RestoreSide(self, self->in, self->n_in) != 0 || RestoreSide(self, self->out, self->n_out) != 0) return NULL;
+  if (RestoreSide(self, self->out, self->n_out) != 0) return NULL;
   Py_RETURN_NONE;
 }
 

@@ -316,16 +316,26 @@ Status LoadedModel::ExecuteAsync(const aclmdlDataset *input, aclmdlDataset *outp
     if (!given.ok()) return given;
     return python_->Execute(*input, output, *device_, "aclmdlExecuteAsync: ");
   }
-  // Each queued run owns its blobs and addresses: the caller may run again before it syncs.
+  // Each queued run owns its blobs and addresses: the caller may run again before it syncs. It
+  // holds the datasets' device buffers, so a buffer freed before the synchronize stays mapped
+  // until the run's host-side copies are done (aclrtFree does not synchronize; twin/runtime/README.md).
   struct Run {
+    std::shared_ptr<DeviceAccess> device;  // outlives the holds (members go in reverse order)
     std::vector<Step> steps;
     std::vector<void *> inputs, outputs;
+    std::vector<std::shared_ptr<const void>> holds;
   };
   auto run = std::make_shared<Run>();
+  run->device = device_;
   run->inputs.assign(inputs_.size(), nullptr);
   run->outputs.assign(outputs_.size(), nullptr);
   Status status = CheckDatasets(input, output, "aclmdlExecuteAsync", &run->inputs, &run->outputs);
   if (!status.ok()) return status;
+  for (const auto *side : {&run->inputs, &run->outputs}) {
+    for (void *buffer : *side) {
+      if (buffer != nullptr) run->holds.push_back(device_->Hold(buffer));
+    }
+  }
   {
     std::lock_guard<std::mutex> lock(execute_mutex_);  // Execute patches steps_' slots
     for (const Step &step : steps_) {

@@ -93,6 +93,7 @@ class RtDevice : public DeviceAccess {
     }
   }
   bool IsDeviceMemory(const void *ptr, size_t size) const override { return runtime_->memory().Contains(ptr, size); }
+  std::shared_ptr<const void> Hold(const void *ptr) override { return runtime_->memory().Hold(ptr); }
 
   StatusOr<std::shared_ptr<StreamRef>> FindStream(void *handle) override {
     StatusOr<std::shared_ptr<rt::Stream>> stream = runtime_->FindStream(handle);

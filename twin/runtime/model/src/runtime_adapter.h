@@ -85,6 +85,9 @@ class DeviceAccess {
   virtual void Free(void *ptr, size_t size) = 0;
   // True iff [ptr, ptr + size) lies inside one live device allocation.
   virtual bool IsDeviceMemory(const void *ptr, size_t size) const = 0;
+  // Keeps the device allocation holding `ptr` mapped and unused until the result is released,
+  // even if the caller frees it meanwhile (a queued run's copies); nullptr when there is none.
+  virtual std::shared_ptr<const void> Hold(const void *ptr) = 0;
 
   // nullptr: the current context's default stream.
   virtual StatusOr<std::shared_ptr<StreamRef>> FindStream(void *handle) = 0;

@@ -11,7 +11,10 @@ same address), which makes two things possible that CANN cannot do:
   lives, so a kernel or model reads and writes them in place run after run. Registering moves an
   array's pages into the memory the device process shares (a copy, once); unregistering gives
   them private pages again. An array is unregistered when it is garbage-collected (before numpy
-  frees its memory), or when the runtime is finalized or its device reset.
+  frees its memory), or when the runtime is finalized or its device reset. Sharing is what the
+  caller asks for: a kernel's stores reach a registered array (GE registers only the output
+  arrays it pools, never a caller's input). In a fork() child every registered range has private
+  pages (the runtime's fork handler), so neither process sees the other's stores.
 """
 
 from __future__ import annotations

@@ -335,3 +335,64 @@ print("again", acl.mdl.unload(model_id))
     assert lines["unload"].split()[0] == "100011", lines   # ACL_ERROR_INVALID_MODEL_ID
     assert "was loaded before aclFinalize, which unloaded it" in lines["unload"]
     assert lines["again"].split()[0] == lines["unload"].split()[0]
+
+
+def copy_model(n: int):
+    """out = x through one memcpy task: the model executor's host-side copy step."""
+    m = om_pb2.ModelDef(format_version=1, name="copy", soc_version="Ascend910B1", npu_arch=2201)
+    m.inputs.add(name="x", data_type=0, dims=[n], size=4 * n, format=2)
+    m.outputs.add(name="out", data_type=0, dims=[n], size=4 * n, format=2)
+    copy = m.tasks.add().memcpy
+    copy.src.input, copy.dst.output, copy.size = 0, 0, 4 * n
+    return m
+
+
+def test_execute_async_then_free_before_synchronize_never_crashes(device):
+    """aclrtFree does not synchronize (CANN): a queued aclmdlExecuteAsync whose dataset buffers are
+    freed before the synchronize still completes its copies on the memory they held (64 MiB, many
+    times; a worker's memmove into unmapped pages crashed the host before), and a kernel given a
+    freed buffer fails with an error, never a crash."""
+    rng = np.random.default_rng(SEED + 3)
+    n = 16 << 20  # 64 MiB of float32
+    stream, ret = acl.rt.create_stream()
+    assert ret == 0
+    blob = om.serialize(copy_model(n), [kernels()])
+    model_id, ret = acl.mdl.load_from_mem(acl.util.bytes_to_ptr(blob), len(blob))
+    assert ret == 0, acl.get_recent_err_msg()
+    host = np.empty(n, np.float32)
+    for _ in range(8):
+        x = rng.standard_normal(n).astype(np.float32)
+        inputs, outputs = Buffers([4 * n]), Buffers([4 * n])
+        inputs.put(0, x)
+        assert acl.mdl.execute_async(model_id, inputs.dataset, outputs.dataset, stream) == 0
+        for ptr in inputs.ptrs:  # the source, freed while the copy may be running
+            assert acl.rt.free(ptr) == 0
+        inputs.ptrs = []
+        assert acl.rt.synchronize_stream(stream) == 0, acl.get_recent_err_msg()
+        np.testing.assert_array_equal(outputs.get(0, n), x)
+        assert acl.rt.memcpy_async(acl.util.numpy_to_ptr(host), host.nbytes, outputs.ptrs[0], host.nbytes, D2H,
+                                   stream) == 0
+        outputs.close()  # frees the device source of the queued copy
+        assert acl.rt.synchronize_stream(stream) == 0, acl.get_recent_err_msg()
+        np.testing.assert_array_equal(host, x)
+        inputs.close()
+    assert acl.mdl.unload(model_id) == 0
+    # kernels: the freed buffers are refused by the run, with an error on the stream
+    m = 1 << 20
+    blob = om.serialize(chain_model(m, 0.5), [kernels()])
+    model_id, ret = acl.mdl.load_from_mem(acl.util.bytes_to_ptr(blob), len(blob))
+    assert ret == 0
+    inputs, outputs = Buffers([4 * m, 4 * m]), Buffers([4 * m, 4 * m])
+    assert acl.mdl.execute_async(model_id, inputs.dataset, outputs.dataset, stream) == 0
+    for buffers in (inputs, outputs):
+        for ptr in buffers.ptrs:
+            assert acl.rt.free(ptr) == 0
+        buffers.ptrs = []
+    ret = acl.rt.synchronize_stream(stream)
+    message = acl.get_recent_err_msg() or ""
+    assert ret == 0 or message, ret  # an error names its cause; the host lives on
+    inputs.close()
+    outputs.close()
+    run_and_check(model_id, m, 0.5, rng)  # the runtime still works
+    assert acl.mdl.unload(model_id) == 0
+    assert acl.rt.destroy_stream(stream) == 0

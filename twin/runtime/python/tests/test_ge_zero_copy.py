@@ -1,6 +1,8 @@
-"""GE's Session backend (ge/_compiler/acl_runner.py) on the twin's shared memory: large inputs are
-read in place from the caller's arrays, registered once for their lifetime (acl.twin.HostArrays);
-large outputs are written into pooled arrays that are reused only after the caller dropped them."""
+"""GE's Session backend (ge/_compiler/acl_runner.py) on the twin's shared memory: inputs are always
+copied into the model's device buffers (a kernel that writes its input slot never reaches the
+caller's array, as on an NPU); large outputs are written into pooled arrays (acl.twin.HostArrays)
+that are reused only after the caller dropped them, and stay private to each process across
+fork()."""
 
 import gc
 import importlib.util
@@ -16,6 +18,7 @@ from ge._compiler import acl_runner
 from ge._compiler.description import describe
 from ge._compiler.errors import ModelRunError
 from twin.om import om
+from twin.om import om_pb2
 
 
 def _pyacl_tests():
@@ -108,7 +111,7 @@ def random(rng, n):
 
 
 @copies_forced
-def test_inputs_are_registered_once_and_released_with_the_array(rng, large, monkeypatch):
+def test_inputs_are_copied_never_registered(rng, large, monkeypatch):
     n, model = large.n, large.model
     counter = CountingRegister(monkeypatch)
     x, y = random(rng, n), random(rng, n)
@@ -116,17 +119,149 @@ def test_inputs_are_registered_once_and_released_with_the_array(rng, large, monk
         z, y_copy = model.run([x, y])
         large.check(x, y, z, y_copy)
         x[: n // 2] = random(rng, n // 2)  # the caller changes its array: the next run sees it
-    # x, y and the two pooled outputs (the old z, y_copy are dropped as the loop rebinds them)
-    assert counter.calls <= 6, counter.calls
-    assert not registrable(x) and not registrable(y)
-    lo_x, _ = page_span(x)
-    del x, y, z, y_copy
+    assert counter.calls <= 2 * acl_runner._OutputPool.MAX_ARRAYS, counter.calls  # pooled outputs only
+    assert registrable(x) and registrable(y)  # nobody holds the inputs' pages
+    assert not twin.host_arrays.holds(x) and not twin.host_arrays.holds(y)
+    del z, y_copy
     gc.collect()
     model.close()
-    _, ret = acl.rt.host_register(lo_x, PAGE, acl.ACL_HOST_REGISTER_MAPPED)  # released: free again
-    if ret == 0:
-        assert acl.rt.host_unregister(lo_x) == 0
     assert twin.host_arrays.registered_bytes() == 0
+
+
+def inplace_model(n: int):
+    """out = x + y computed by a kernel that writes its result into its INPUT slot x (then copied
+    to the output): the user-visible case of a kernel writing the buffer it was given as input."""
+    m = om_pb2.ModelDef(format_version=1, name="inplace", soc_version="Ascend910B1", npu_arch=2201)
+    for name in ("x", "y"):
+        m.inputs.add(name=name, data_type=0, dims=[n], size=4 * n, format=2)
+    m.outputs.add(name="out", data_type=0, dims=[n], size=4 * n, format=2)
+    add = m.tasks.add().kernel
+    add.node_name, add.op_type, add.kernel_name, add.block_dim = "add", "Add", "vadd_f32", 4
+    add.args.add(input=0)
+    add.args.add(input=1)
+    add.args.add(input=0)  # z = x: the kernel stores into its input buffer
+    add.args.add(scalar=n)
+    copy = m.tasks.add().memcpy
+    copy.src.input, copy.dst.output, copy.size = 0, 0, 4 * n
+    return m
+
+
+@pytest.mark.parametrize("size", ["small", "large"])
+def test_a_kernel_writing_its_input_slot_leaves_the_callers_array(rng, size):
+    """What Session.run_graph binds (LoadedModel.runner()) and the checked run: the caller's
+    input arrays are what they were, the output is x + y."""
+    n = int(rng.integers(1, acl_runner.ZERO_COPY_MIN_BYTES // 4)) if size == "small" else large_n(rng)
+    model_def = inplace_model(n)
+    model = acl_runner.LoadedModel(om.serialize(model_def, [kernels()]), describe(model_def, ["add"]))
+    try:
+        for run in (model.runner(), model.run):
+            x, y = random(rng, n), random(rng, n)
+            x_before, y_before = x.copy(), y.copy()
+            for _ in range(3):  # a second run must not see the first run's store either
+                (out,) = run([x, y])
+                np.testing.assert_array_equal(x, x_before)
+                np.testing.assert_array_equal(y, y_before)
+                np.testing.assert_allclose(out, x_before + y_before, rtol=1e-6)
+    finally:
+        model.close()
+
+
+def test_a_pyacl_program_keeps_its_host_arrays(rng):
+    """The ordinary pyACL program (device buffers, copies in, aclmdlExecute, copy out) with the
+    kernel that writes its input slot: the host arrays it copied from are unchanged."""
+    n = large_n(rng)
+    model_def = inplace_model(n)
+    blob = om.serialize(model_def, [kernels()])
+    model_id, ret = acl.mdl.load_from_mem(acl.util.bytes_to_ptr(blob), len(blob))
+    assert ret == 0, acl.get_recent_err_msg()
+    x, y = random(rng, n), random(rng, n)
+    x_before, y_before = x.copy(), y.copy()
+    buffers, datasets = [], []
+    try:
+        for arrays in ((x, y), (np.empty_like(x),)):
+            dataset = acl.mdl.create_dataset()
+            datasets.append(dataset)
+            for array in arrays:
+                dev, ret = acl.rt.malloc(array.nbytes, 2)
+                assert ret == 0
+                buffers.append((dev, acl.create_data_buffer(dev, array.nbytes)))
+                _, ret = acl.mdl.add_dataset_buffer(dataset, buffers[-1][1])
+                assert ret == 0
+        for (dev, _), array in zip(buffers, (x, y)):
+            assert acl.rt.memcpy(dev, array.nbytes, acl.util.numpy_to_ptr(array), array.nbytes, 1) == 0
+        assert acl.mdl.execute(model_id, datasets[0], datasets[1]) == 0, acl.get_recent_err_msg()
+        out = np.empty_like(x)
+        assert acl.rt.memcpy(acl.util.numpy_to_ptr(out), out.nbytes, buffers[2][0], out.nbytes, 2) == 0
+        np.testing.assert_array_equal(x, x_before)
+        np.testing.assert_array_equal(y, y_before)
+        np.testing.assert_allclose(out, x_before + y_before, rtol=1e-6)
+    finally:
+        for dev, buffer in buffers:
+            acl.destroy_data_buffer(buffer)
+            acl.rt.free(dev)
+        for dataset in datasets:
+            acl.mdl.destroy_dataset(dataset)
+        acl.mdl.unload(model_id)
+
+
+@copies_forced
+def test_fork_child_writes_never_reach_the_parents_arrays(rng, large):
+    """After os.fork() the child writes the input it passed and the (pooled, registered) output it
+    got back; the parent's arrays are unchanged, and the child never sees the parent's later
+    stores. ACL calls in the child are refused in one line (ModelRunError from a run)."""
+    n, model = large.n, large.model
+    x, y = random(rng, n), random(rng, n)
+    z, y_copy = model.run([x, y])
+    assert any(z is pooled for pool in model._pools for pooled in pool.arrays)  # shared with the device
+    x_before, z_before = x.copy(), z.copy()
+    to_child, to_parent = os.pipe(), os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: report through the exit status only
+        status = 1
+        try:
+            x[:] = -1.0
+            z[:] = -2.0
+            os.write(to_parent[1], b"w")
+            os.read(to_child[0], 1)
+            ok = bool(np.all(z == -2.0)) and bool(np.all(x == -1.0))  # its own stores, not the parent's
+            try:
+                model.run([x, y])
+                ok = False
+            except ModelRunError as exc:
+                text = str(exc)
+                ok = ok and "fork() child" in text and "\n" not in text
+            status = 0 if ok else 2
+        finally:
+            os._exit(status)
+    os.read(to_parent[0], 1)
+    np.testing.assert_array_equal(x, x_before)
+    np.testing.assert_array_equal(z, z_before)
+    z[:] = 7.0  # the parent's own store, after the child's: the child must not see it
+    x[:] = 8.0
+    os.write(to_child[1], b"g")
+    _, status = os.waitpid(pid, 0)
+    for fd in (*to_child, *to_parent):
+        os.close(fd)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
+    # the parent's runtime is unaffected
+    x2 = random(rng, n)
+    z2, y_copy2 = model.run([x2, y])
+    large.check(x2, y, z2, y_copy2)
+
+
+def test_shared_run_refuses_an_input_point():
+    """Inputs are never read in place: a plan that asks for it is refused in one line."""
+    import threading
+
+    from ge._compiler import _shared_run
+
+    view = np.zeros(8, np.float32)
+    with pytest.raises(ValueError, match=r"^SharedRun: input 0: inputs are always copied \(a kernel may write its "
+                                         r"input buffer\), so an input takes no point or resolver$"):
+        _shared_run.SharedRun(
+            lock=threading.Lock(), copy=np.ndarray.copy, array_type=np.ndarray, on_error=None,
+            execute_what="x", execute=1, update_buffer=1, model_id=0, input_dataset=1, output_dataset=1,
+            inputs=[(view, (1, 32, 1), len)], outputs=[])
 
 
 @copies_forced
@@ -178,7 +313,7 @@ def test_the_same_array_twice(rng, large):
 def test_what_is_not_registered_is_copied(rng, large, tmp_path):
     n, model = large.n, large.model
     x = random(rng, n)
-    model.run([x, x])  # x and the pooled outputs registered
+    model.run([x, x])  # the pooled outputs registered
     cases = {"not contiguous": random(rng, 2 * n)[::2]}
     read_only = random(rng, n)
     read_only.flags.writeable = False
@@ -209,30 +344,29 @@ def test_what_is_not_registered_is_copied(rng, large, tmp_path):
 
 @copies_forced
 def test_a_failed_execute_is_an_error_and_the_next_run_works(rng, monkeypatch):
-    """A real aclmdlExecute failure (an input buffer pointed at memory the device does not
-    know) raises with the runtime's code and message; the next run works."""
+    """A real aclmdlExecute failure (an output buffer pointed at memory the device does not
+    know) raises with the runtime's code and message; a checked run afterwards works (it points
+    the datasets back at the model's device memory)."""
     n = large_n(rng)
     x, y = random(rng, n), random(rng, n)
     stray = np.empty(n + PAGE, np.float32)  # never registered: not device-visible memory
     real_address = twin.host_arrays.address
-    misplaced = [x]
+    misplaced = [True]
 
     def address(array):
-        if misplaced and array is misplaced[0]:
+        if misplaced:  # the first pooled output array
+            misplaced.clear()
             return (stray.ctypes.data + PAGE - 1) & -PAGE
         return real_address(array)
 
     monkeypatch.setattr(twin.host_arrays, "address", address)
-    model = load(n, 0.25)  # its shared-memory run resolves input addresses through `address`
+    model = load(n, 0.25)  # its output pools register through `address`
     try:
-        with pytest.raises(ModelRunError, match=r"aclmdlExecute of model chain failed with ACL error \d+: .*input 0"):
+        with pytest.raises(ModelRunError, match=r"aclmdlExecute of model chain failed with ACL error \d+: "):
             model.run([x, y])
-        misplaced.clear()
-        z, y_copy = model.run([x, y])
-        np.testing.assert_allclose(z, expected(x, y, 0.25), rtol=1e-6, atol=1e-5)
-        # the copy paths after a shared-memory run: buffers point at the device memory again
         z, y_copy = model.run([x.reshape(1, n), y])  # not the model's shape: a checked path
         np.testing.assert_allclose(z, expected(x, y, 0.25), rtol=1e-6, atol=1e-5)
+        np.testing.assert_array_equal(y_copy, y)
     finally:
         model.close()
 
