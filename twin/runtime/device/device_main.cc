@@ -139,7 +139,9 @@ void PublishCrash(uint32_t launch_slot, const char *line) {
   g_control->crash_written.store(1, std::memory_order_release);
   char logged[proto::kMessageBytes + 64];
   snprintf(logged, sizeof(logged), "device 0: %s (error %d)", line, ACL_ERROR_RT_AICORE_EXCEPTION);
-  RelayLine(ascend_twin::log::Level::kError, ascend_twin::log::kRuntime, __FILE__, __LINE__, logged);
+  // The process ends next; its end ends the relay too (PID namespace): the line first.
+  AwaitRelayed(RelayLine(ascend_twin::log::Level::kError, ascend_twin::log::kRuntime, __FILE__, __LINE__, logged),
+               500);
   for (proto::LaunchSlot &slot : g_control->slots) {  // every waiting host thread learns it
     syscall(SYS_futex, reinterpret_cast<uint32_t *>(&slot.done_seq), FUTEX_WAKE, INT32_MAX, nullptr, nullptr, 0);
   }

@@ -17,8 +17,13 @@ namespace asc_twin::rt::device {
 std::string StartLogRelay();
 
 // One line to the device log through the relay. Async-signal-safe (the fault handlers use it):
-// no allocation, one write(2) of at most PIPE_BUF bytes (longer text is cut).
-void RelayLine(ascend_twin::log::Level level, const char *module, const char *file, int line, const char *text);
+// no allocation, one write(2) of at most PIPE_BUF bytes (longer text is cut). Returns the
+// record's number (0: not sent).
+uint32_t RelayLine(ascend_twin::log::Level level, const char *module, const char *file, int line, const char *text);
+
+// Waits up to `timeout_ms` until the relay has written record `record` (before the device
+// process ends: its end may end the relay too).
+void AwaitRelayed(uint32_t record, int timeout_ms);
 
 }  // namespace asc_twin::rt::device
 

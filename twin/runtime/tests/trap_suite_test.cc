@@ -53,19 +53,7 @@ class TrapSuite : public AclTest {
   }
 
   // The next launch works: vadd on random data, exact.
-  void CheckVaddWorks(uint32_t blocks) {
-    std::uniform_int_distribution<uint64_t> size(1, 200000);
-    const uint64_t n = size(Rng());
-    DeviceAddOperands ops;
-    ASSERT_NO_FATAL_FAILURE(ops.Upload(n, -100.0f, 100.0f));
-    uint64_t args[4] = {reinterpret_cast<uint64_t>(ops.dx), reinterpret_cast<uint64_t>(ops.dy),
-                        reinterpret_cast<uint64_t>(ops.dz), n};
-    ACL_OK(aclrtLaunchKernel(vadd_, blocks, args, sizeof(args), stream_));
-    ACL_OK(aclrtSynchronizeStream(stream_));
-    std::vector<float> z(n);
-    ACL_OK(aclrtMemcpy(z.data(), ops.bytes, ops.dz, ops.bytes, ACL_MEMCPY_DEVICE_TO_HOST));
-    for (uint64_t i = 0; i < n; ++i) ASSERT_EQ(z[i], ops.x[i] + ops.y[i]) << "element " << i << " of " << n;
-  }
+  void CheckVaddWorks(uint32_t blocks) { ::asc_twin::rt::testing::CheckVaddWorks(vadd_, stream_, blocks); }
 
   std::vector<uint8_t> faults_bytes_, good_bytes_;
   aclrtBinHandle faults_ = nullptr, good_ = nullptr;

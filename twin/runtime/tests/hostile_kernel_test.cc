@@ -1,0 +1,208 @@
+// The hostile-kernel suite: kernels that attack the host rather than fault — SIGKILL the host,
+// write its memory through /proc/<pid>/mem, execve a shell, fork a child that would outlive the
+// host, create a host file, run code from writable+executable memory or from memory made
+// executable later, take all memory, keep memory after a launch — each fails its launch with
+// CANN's AI Core error code and a line naming the kernel and what it tried (host plog and device
+// log), while the host lives on unharmed and the next launch computes right. Then forged
+// replies on the device's socket (a kernel may write it): never a host crash, each a device
+// fault with a one-line error, and the device works again after it.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "twin/runtime/device/protocol.h"
+#include "twin/runtime/tests/test_support.h"
+
+namespace asc_twin::rt::testing {
+namespace {
+
+bool Contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+
+class HostileKernels : public AclTest {
+ protected:
+  void SetUp() override {
+    root_ = MakeTempDir("hostile_log");
+    setenv("ASCEND_PROCESS_LOG_PATH", root_.c_str(), 1);
+    unsetenv("ASCEND_SLOG_PRINT_TO_STDOUT");
+    AclTest::SetUp();
+    hostile_bytes_ = ReadFile(KernelPath("khostile"));
+    good_bytes_ = ReadFile(KernelPath("k2201"));
+    ACL_OK(aclrtBinaryLoadFromData(hostile_bytes_.data(), hostile_bytes_.size(), nullptr, &hostile_));
+    ACL_OK(aclrtBinaryLoadFromData(good_bytes_.data(), good_bytes_.size(), nullptr, &good_));
+    ACL_OK(aclrtBinaryGetFunction(good_, "vadd_f32", &vadd_));
+    ACL_OK(aclrtCreateStream(&stream_));
+  }
+  void TearDown() override {
+    EXPECT_EQ(aclrtDestroyStream(stream_), ACL_SUCCESS) << TakeErrMsg();
+    EXPECT_EQ(aclrtBinaryUnLoad(hostile_), ACL_SUCCESS) << TakeErrMsg();
+    EXPECT_EQ(aclrtBinaryUnLoad(good_), ACL_SUCCESS) << TakeErrMsg();
+    AclTest::TearDown();
+    unsetenv("ASCEND_PROCESS_LOG_PATH");
+  }
+
+  // Launches hostile kernel `name` (block `bad` of `blocks` acts, with arg0/arg1); returns the
+  // synchronize's code, the message in *message.
+  aclError Run(const char *name, uint32_t blocks, uint32_t bad, uint64_t arg0, uint64_t arg1, std::string *message) {
+    aclrtFuncHandle func = nullptr;
+    EXPECT_EQ(aclrtBinaryGetFunction(hostile_, name, &func), ACL_SUCCESS) << TakeErrMsg();
+    uint64_t args[3] = {bad, arg0, arg1};
+    EXPECT_EQ(aclrtLaunchKernel(func, blocks, args, sizeof(args), stream_), ACL_SUCCESS) << TakeErrMsg();
+    const aclError code = aclrtSynchronizeStream(stream_);
+    *message = TakeErrMsg();
+    return code;
+  }
+
+  // A line holding `part` in the host's plog and one in the device log (the device's relay
+  // writes it on its own time: waited for, up to 5 s).
+  void ExpectLogged(const std::string &part) {
+    const std::string pid = std::to_string(getpid());
+    bool in_plog = false, in_device_log = false;
+    for (int i = 0; i < 500 && !(in_plog && in_device_log); ++i) {
+      if (i > 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      for (const std::string &line : LogLinesOf(root_ + "/debug/plog", "plog-" + pid + "_")) {
+        in_plog = in_plog || (Contains(line, part) && Contains(line, "[ERROR] ASCENDCL"));
+      }
+      for (const std::string &line : LogLinesOf(root_ + "/debug/device-0", "device-" + pid + "_")) {
+        in_device_log = in_device_log || (Contains(line, part) && Contains(line, "[ERROR] RUNTIME"));
+      }
+    }
+    EXPECT_TRUE(in_plog) << "no plog line with: " << part;
+    EXPECT_TRUE(in_device_log) << "no device log line with: " << part;
+  }
+
+  std::string root_;
+  std::vector<uint8_t> hostile_bytes_, good_bytes_;
+  aclrtBinHandle hostile_ = nullptr, good_ = nullptr;
+  aclrtFuncHandle vadd_ = nullptr;
+  aclrtStream stream_ = nullptr;
+};
+
+TEST_F(HostileKernels, EachAttackIsAnErrorCodeAndALogLineAndTheHostLivesOn) {
+  // Host memory the /proc/<pid>/mem writer aims at, and a host file the file writer would create.
+  std::vector<uint64_t> host(512, 0x1234567812345678ull);
+  const std::string victim = root_ + "/created_by_a_kernel.txt";
+  void *path_dev = nullptr;
+  ACL_OK(aclrtMalloc(&path_dev, 4096, ACL_MEM_MALLOC_HUGE_FIRST));
+  ACL_OK(aclrtMemcpy(path_dev, 4096, victim.c_str(), victim.size() + 1, ACL_MEMCPY_HOST_TO_DEVICE));
+  const uint64_t self = static_cast<uint64_t>(getpid());
+
+  struct Case {
+    const char *kernel;
+    uint32_t blocks;
+    uint64_t arg0, arg1;
+    const char *cause;
+  };
+  const Case cases[] = {
+      {"hostile_kill_host", 4, self, 0, "made forbidden system call kill (62)"},
+      {"hostile_write_host_memory", 2, self, reinterpret_cast<uint64_t>(host.data() + 3),
+       "made forbidden system call openat (257)"},
+      {"hostile_execve", 3, 0, 0, "made forbidden system call execve (59)"},
+      {"hostile_fork", 2, 0, 0, "made forbidden system call clone (56) without CLONE_THREAD: a new process (fork)"},
+      {"hostile_write_file", 1, reinterpret_cast<uint64_t>(path_dev), 0, "made forbidden system call openat (257)"},
+      {"hostile_rwx_mmap", 2, 0, 0, "made forbidden system call mmap (9) with PROT_WRITE|PROT_EXEC"},
+      {"hostile_mprotect_exec", 2, 0, 0,
+       "made forbidden system call mprotect (10) with PROT_EXEC: no executable memory after start-up"},
+      {"hostile_take_all_memory", 1, 0, 0, "of device-process memory after its launch"},
+      {"hostile_keep_memory", 1, uint64_t{256} << 20, 0, "of device-process memory after its launch"},
+      // More than RLIMIT_DATA allows: malloc answers NULL, and the kernel's store there faults.
+      {"hostile_keep_memory", 1, uint64_t{2} << 30, 0, "SIGSEGV: invalid memory access at (nil)"},
+  };
+  for (const Case &c : cases) {
+    SCOPED_TRACE(std::string(c.kernel) + ": " + c.cause);
+    const uint32_t bad = static_cast<uint32_t>(Rng()() % c.blocks);
+    std::string message;
+    EXPECT_EQ(Run(c.kernel, c.blocks, bad, c.arg0, c.arg1, &message), ACL_ERROR_RT_AICORE_EXCEPTION) << message;
+    std::cout << "[hostile] " << message << std::endl;
+    EXPECT_TRUE(Contains(message, std::string("kernel ") + c.kernel)) << message;
+    EXPECT_TRUE(Contains(message, c.cause)) << message;
+    EXPECT_TRUE(Contains(message, "the device was reset")) << message;
+    ExpectLogged(c.cause);
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS) << TakeErrMsg();  // reported once
+    ASSERT_NO_FATAL_FAILURE(CheckVaddWorks(vadd_, stream_, 1 + static_cast<uint32_t>(Rng()() % 8)));
+    for (uint64_t word : host) ASSERT_EQ(word, 0x1234567812345678ull) << "host memory was written";
+    struct stat info;
+    EXPECT_NE(stat(victim.c_str(), &info), 0) << victim << " was created by a kernel";
+  }
+  ACL_OK(aclrtFree(path_dev));
+}
+
+// The reply a kernel forges: the probe's 4 GiB payload first, then random headers (fields drawn
+// from edge values and guesses), random bytes, and truncated headers.
+std::vector<uint8_t> Forgery(std::mt19937_64 &rng, int run) {
+  proto::ReplyHeader header{};
+  if (run == 0) {
+    header = proto::ReplyHeader{0, 0, uint64_t{1} << 32, proto::kLoadBinary, 1};
+  } else {
+    const int32_t statuses[] = {0, ACL_ERROR_INVALID_PARAM, ACL_ERROR_RT_INTERNAL_ERROR, -1, 12345, INT_MIN};
+    const uint32_t messages[] = {0, 5, proto::kMaxReplyMessageBytes, proto::kMaxReplyMessageBytes + 1, UINT32_MAX};
+    const uint64_t payloads[] = {0, 8, 16, uint64_t{1} << 32, UINT64_MAX};
+    header.status = statuses[rng() % 6];
+    header.message_bytes = messages[rng() % 5];
+    header.payload_bytes = payloads[rng() % 5];
+    header.request = static_cast<uint32_t>(rng() % 6);
+    header.sequence = static_cast<uint32_t>(rng() % 64);
+  }
+  std::vector<uint8_t> bytes(sizeof(header));
+  std::memcpy(bytes.data(), &header, sizeof(header));
+  switch (run == 0 ? 0 : rng() % 3) {
+    case 0: break;
+    case 1:  // random bytes instead
+      bytes.resize(1 + rng() % 96);
+      for (auto &b : bytes) b = static_cast<uint8_t>(rng());
+      break;
+    default:  // a header cut short; the real reply's bytes complete it
+      bytes.resize(1 + rng() % (sizeof(header) - 1));
+  }
+  const size_t tail = rng() % 32;
+  for (size_t i = 0; i < tail; ++i) bytes.push_back(static_cast<uint8_t>(rng()));
+  return bytes;
+}
+
+TEST_F(HostileKernels, ForgedRepliesAreDeviceFaultsNeverAHostCrash) {
+  const char *env = std::getenv("FORGE_RUNS");
+  const int runs = env != nullptr ? std::atoi(env) : 60;
+  void *forged_dev = nullptr;
+  ACL_OK(aclrtMalloc(&forged_dev, 4096, ACL_MEM_MALLOC_HUGE_FIRST));
+  int refused = 0;
+  for (int run = 0; run < runs; ++run) {
+    const std::vector<uint8_t> forged = Forgery(Rng(), run);
+    SCOPED_TRACE("run " + std::to_string(run) + ", " + std::to_string(forged.size()) + " forged bytes");
+    ACL_OK(aclrtMemcpy(forged_dev, 4096, forged.data(), forged.size(), ACL_MEMCPY_HOST_TO_DEVICE));
+    std::string message;
+    ASSERT_EQ(Run("hostile_forge_reply", 1, 0, reinterpret_cast<uint64_t>(forged_dev), forged.size(), &message),
+              ACL_SUCCESS)
+        << message;
+    // The next request reads the forgery first.
+    aclrtBinHandle bin = nullptr;
+    const aclError loaded = aclrtBinaryLoadFromData(good_bytes_.data(), good_bytes_.size(), nullptr, &bin);
+    message = TakeErrMsg();
+    if (loaded == ACL_SUCCESS) {
+      aclrtFuncHandle func = nullptr;
+      EXPECT_EQ(aclrtBinaryGetFunction(bin, "vadd_f32", &func), ACL_SUCCESS) << TakeErrMsg();
+      EXPECT_EQ(aclrtBinaryUnLoad(bin), ACL_SUCCESS) << TakeErrMsg();
+    } else {
+      ++refused;
+      EXPECT_EQ(loaded, ACL_ERROR_RT_INTERNAL_ERROR) << message;
+      EXPECT_TRUE(Contains(message, "aclrtBinaryLoadFromData: the device process")) << message;
+      EXPECT_EQ(message.find('\n'), std::string::npos) << "one line: " << message;
+      if (run == 0) {
+        EXPECT_TRUE(Contains(message, "sent a malformed reply to a binary load")) << message;
+      }
+    }
+    ASSERT_NO_FATAL_FAILURE(CheckVaddWorks(vadd_, stream_, 1 + static_cast<uint32_t>(Rng()() % 8)));
+  }
+  std::cout << "[forge] " << runs << " forged replies, " << refused << " loads refused as device faults" << std::endl;
+  EXPECT_GT(refused, runs / 2);
+  ACL_OK(aclrtFree(forged_dev));
+}
+
+}  // namespace
+}  // namespace asc_twin::rt::testing
