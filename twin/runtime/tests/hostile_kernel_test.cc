@@ -9,6 +9,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <fstream>
+#include <sstream>
+
 #include <chrono>
 #include <climits>
 #include <cstdlib>
@@ -19,6 +22,7 @@
 #include <vector>
 
 #include "twin/runtime/device/protocol.h"
+#include "twin/runtime/internal/device.h"
 #include "twin/runtime/tests/test_support.h"
 
 namespace asc_twin::rt::testing {
@@ -202,6 +206,68 @@ TEST_F(HostileKernels, ForgedRepliesAreDeviceFaultsNeverAHostCrash) {
   std::cout << "[forge] " << runs << " forged replies, " << refused << " loads refused as device faults" << std::endl;
   EXPECT_GT(refused, runs / 2);
   ACL_OK(aclrtFree(forged_dev));
+}
+
+pid_t DevicePid() {
+  return Runtime::Get()->CurrentContext().value()->device().process()->stats().pid;
+}
+
+std::string NamespaceOf(pid_t pid, const char *kind) {
+  char link[256] = {};
+  const std::string path = "/proc/" + std::to_string(pid) + "/ns/" + kind;
+  return readlink(path.c_str(), link, sizeof(link) - 1) > 0 ? link : "(" + path + " unreadable)";
+}
+
+// "Seccomp:\t2" and the like from /proc/<pid>/status.
+std::string StatusField(pid_t pid, const std::string &field) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(field + ":", 0) == 0) {
+      std::string value = line.substr(field.size() + 1);
+      value.erase(0, value.find_first_not_of(" \t"));
+      return value;
+    }
+  }
+  return "(no " + field + ")";
+}
+
+// What the kernel says about the running device process: filtered, no privileges, its own
+// namespaces (this machine allows them; where it does not, the next test's note applies).
+TEST_F(HostileKernels, TheDeviceProcessIsSandboxed) {
+  ASSERT_NO_FATAL_FAILURE(CheckVaddWorks(vadd_, stream_, 2));
+  const pid_t pid = DevicePid();
+  ASSERT_GT(pid, 0);
+  EXPECT_EQ(StatusField(pid, "Seccomp"), "2");  // SECCOMP_MODE_FILTER
+  EXPECT_EQ(StatusField(pid, "NoNewPrivs"), "1");
+  EXPECT_EQ(StatusField(pid, "CapEff"), "0000000000000000");
+  EXPECT_EQ(StatusField(pid, "CapPrm"), "0000000000000000");
+  EXPECT_EQ(StatusField(pid, "CapBnd"), "0000000000000000");
+  for (const char *kind : {"user", "pid", "mnt", "net"}) {
+    EXPECT_NE(NamespaceOf(pid, kind), NamespaceOf(getpid(), kind)) << kind;
+  }
+}
+
+// Where namespaces are not to be had (ASCEND_TWIN_DEVICE_NAMESPACES=0 stands in for a kernel that
+// refuses them), the device says so once in the log and is filtered all the same.
+TEST_F(HostileKernels, WithoutNamespacesALogNoteAndTheSameFilter) {
+  ASSERT_EQ(setenv("ASCEND_TWIN_DEVICE_NAMESPACES", "0", 1), 0);
+  ASSERT_EQ(setenv("ASCEND_GLOBAL_LOG_LEVEL", "2", 1), 0);  // the note is a warning
+  std::string message;
+  EXPECT_EQ(Run("hostile_execve", 1, 0, 0, 0, &message), ACL_ERROR_RT_AICORE_EXCEPTION) << message;
+  EXPECT_TRUE(Contains(message, "made forbidden system call execve (59)")) << message;
+  ASSERT_NO_FATAL_FAILURE(CheckVaddWorks(vadd_, stream_, 3));  // a device process started without them
+  const pid_t pid = DevicePid();
+  EXPECT_EQ(NamespaceOf(pid, "pid"), NamespaceOf(getpid(), "pid"));
+  EXPECT_EQ(StatusField(pid, "Seccomp"), "2");
+  int notes = 0;
+  for (const std::string &line : LogLinesOf(root_ + "/debug/plog", "plog-" + std::to_string(getpid()) + "_")) {
+    if (Contains(line, "[WARNING] RUNTIME") && Contains(line, "no namespaces of its own (ASCEND_TWIN_DEVICE_NAMESPACES=0)")) {
+      ++notes;
+    }
+  }
+  EXPECT_EQ(notes, 1);
+  unsetenv("ASCEND_TWIN_DEVICE_NAMESPACES");
+  unsetenv("ASCEND_GLOBAL_LOG_LEVEL");
 }
 
 }  // namespace
