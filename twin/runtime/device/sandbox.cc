@@ -225,8 +225,11 @@ std::string InstallKernelFilter() {
     p.Return(Trap(kNotAllowed));
     p.EndRule();
   }
-  // The socket (a kernel may still write it: the host checks every reply) and the log relay.
-  const std::vector<uint32_t> writable = {static_cast<uint32_t>(proto::kSocketFd), static_cast<uint32_t>(kLogFd)};
+  // The host's stdout and stderr (a kernel's printf goes there, as an NPU's goes to the host's
+  // console), the socket (a kernel may still write it: the host checks every reply) and the
+  // log relay.
+  const std::vector<uint32_t> writable = {STDOUT_FILENO, STDERR_FILENO, static_cast<uint32_t>(proto::kSocketFd),
+                                          static_cast<uint32_t>(kLogFd)};
   for (long nr : {__NR_write, __NR_writev, __NR_sendto, __NR_sendmsg}) AllowOnlyValues(p, nr, 0, writable, kDescriptor);
   // Reading the host's requests is the socket thread's alone; the dispatchers read the meter.
   for (long nr : {__NR_read, __NR_readv, __NR_pread64, __NR_recvfrom, __NR_recvmsg}) {

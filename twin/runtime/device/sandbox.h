@@ -9,7 +9,8 @@
 //                   exit. Everything else traps.
 //   kernel filter   (InstallKernelFilter, the thread that starts the dispatchers and every thread
 //                   it creates): no executable memory at all, no open, no memfd, writes only to
-//                   the socket and the log relay, reads only of the memory meter.
+//                   stdout/stderr (kernel printf), the socket and the log relay, reads only of
+//                   the memory meter.
 //
 // A forbidden call raises SIGSYS (SECCOMP_RET_TRAP; the reason in si_errno): the fault handler
 // reports "made forbidden system call execve (59)" and the launch fails like any kernel fault.
