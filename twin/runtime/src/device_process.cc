@@ -359,11 +359,7 @@ const char *DeviceProcess::RequestName(uint32_t type) {
 
 std::string DeviceProcess::MalformedReply(const proto::ReplyHeader &answer, uint32_t type, uint32_t sequence,
                                           uint64_t success_payload_bytes) {
-  if (answer.request != type || answer.sequence != sequence) {
-    return "it answers request " + std::to_string(answer.request) + " #" + std::to_string(answer.sequence) +
-           ", not request " + std::to_string(type) + " #" + std::to_string(sequence);
-  }
-  if (!proto::IsReplyStatus(answer.status)) return "status " + std::to_string(answer.status) + " is no ACL error code";
+  // Sizes first: they are what a trusting reader would allocate.
   if (answer.message_bytes > proto::kMaxReplyMessageBytes) {
     return "a message of " + std::to_string(answer.message_bytes) + " bytes (at most " +
            std::to_string(proto::kMaxReplyMessageBytes) + ")";
@@ -372,6 +368,11 @@ std::string DeviceProcess::MalformedReply(const proto::ReplyHeader &answer, uint
   if (answer.payload_bytes != expected) {
     return "a payload of " + std::to_string(answer.payload_bytes) + " bytes where " + std::to_string(expected) +
            " were due";
+  }
+  if (!proto::IsReplyStatus(answer.status)) return "status " + std::to_string(answer.status) + " is no ACL error code";
+  if (answer.request != type || answer.sequence != sequence) {
+    return "it answers request " + std::to_string(answer.request) + " #" + std::to_string(answer.sequence) +
+           ", not request " + std::to_string(type) + " #" + std::to_string(sequence);
   }
   return "";
 }

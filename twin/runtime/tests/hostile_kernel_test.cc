@@ -170,6 +170,33 @@ std::vector<uint8_t> Forgery(std::mt19937_64 &rng, int run) {
   return bytes;
 }
 
+// The probe's case: a kernel wrote a reply header announcing a 4 GiB payload; the host's next
+// aclrtBinaryLoadFromData allocated it and aborted with std::bad_alloc. Now: a one-line device
+// fault naming the bound, and the device works again.
+TEST_F(HostileKernels, ForgedFourGiBReplyFailsTheNextLoadInsteadOfAbortingTheHost) {
+  const proto::ReplyHeader forged{0, 0, uint64_t{1} << 32, proto::kLoadBinary, 0};
+  void *forged_dev = nullptr;
+  ACL_OK(aclrtMalloc(&forged_dev, sizeof(forged), ACL_MEM_MALLOC_HUGE_FIRST));
+  ACL_OK(aclrtMemcpy(forged_dev, sizeof(forged), &forged, sizeof(forged), ACL_MEMCPY_HOST_TO_DEVICE));
+  std::string message;
+  ASSERT_EQ(Run("hostile_forge_reply", 1, 0, reinterpret_cast<uint64_t>(forged_dev), sizeof(forged), &message),
+            ACL_SUCCESS)
+      << message;
+  aclrtBinHandle bin = nullptr;
+  EXPECT_EQ(aclrtBinaryLoadFromData(good_bytes_.data(), good_bytes_.size(), nullptr, &bin), ACL_ERROR_RT_INTERNAL_ERROR);
+  message = TakeErrMsg();
+  EXPECT_TRUE(Contains(message,
+                       "aclrtBinaryLoadFromData: the device process sent a malformed reply to a binary load (a payload "
+                       "of 4294967296 bytes where "))
+      << message;
+  EXPECT_TRUE(Contains(message, "it was reset and restarts on the next request")) << message;
+  // Loading works again on the restarted device, and so do launches.
+  ACL_OK(aclrtBinaryLoadFromData(good_bytes_.data(), good_bytes_.size(), nullptr, &bin));
+  ACL_OK(aclrtBinaryUnLoad(bin));
+  ASSERT_NO_FATAL_FAILURE(CheckVaddWorks(vadd_, stream_, 4));
+  ACL_OK(aclrtFree(forged_dev));
+}
+
 TEST_F(HostileKernels, ForgedRepliesAreDeviceFaultsNeverAHostCrash) {
   const char *env = std::getenv("FORGE_RUNS");
   const int runs = env != nullptr ? std::atoi(env) : 60;
