@@ -160,6 +160,8 @@ void WriteCrash(const char *cause_format, ...) {
   const uint32_t block = t_info.block;
   if (block != proto::kNoBlock) {
     snprintf(line, sizeof(line), "kernel %s block %u: %s", kernel ? kernel : "?", block, cause);
+  } else if (kernel == nullptr) {  // the loader or the start-up: no kernel of a launch to name
+    snprintf(line, sizeof(line), "outside any launch (loading an image or serving a request): %s", cause);
   } else {
     snprintf(line, sizeof(line), "kernel %s (outside any block: in the device's launch code): %s",
              kernel ? kernel : "?", cause);
