@@ -471,19 +471,23 @@ uint64_t g_private_baseline = 0;
 // What a launch may leave resident beyond that (an AI core has no heap; the runtime's own
 // growth, thread stacks and the table mirror, stays far below).
 constexpr uint64_t kKeptLimitBytes = uint64_t{128} << 20;
-// Only a launch this long can have touched that much memory (the kernel zeroes each page it
-// hands out, at well under 128 GB/s), so shorter ones skip the meter's pread.
-constexpr auto kMeterAfter = std::chrono::milliseconds(1);
+// Touching that much memory takes launches at least this long in all (the kernel zeroes each
+// page it hands out, at well under 128 GB/s), so the meter's pread waits until launches since
+// the last reading add up to it: at most one reading per millisecond of kernel time.
+constexpr int64_t kMeterEveryNs = 1000 * 1000;
+std::atomic<int64_t> g_unmetered_ns{0};
 
-// A kernel that kept memory after its launch ends the device process, which frees it.
-void CheckKeptMemory(uint32_t index, const Kernel &kernel) {
+// Memory a kernel kept after its launch ends the device process, which frees it.
+void CheckKeptMemory(uint32_t index, const Kernel &kernel, int64_t launch_ns) {
+  if (g_unmetered_ns.fetch_add(launch_ns, std::memory_order_relaxed) + launch_ns < kMeterEveryNs) return;
+  g_unmetered_ns.store(0, std::memory_order_relaxed);
   const uint64_t now = PrivateResidentBytes();
   if (now <= g_private_baseline + kKeptLimitBytes) return;
   char line[proto::kMessageBytes];
   std::snprintf(line, sizeof(line),
-                "kernel %s kept %llu MiB of device-process memory after its launch (at most %llu MiB may stay: an AI "
-                "core has no heap)",
-                kernel.name.c_str(), static_cast<unsigned long long>((now - g_private_baseline) >> 20),
+                "kernel %s left the device process holding %.1f MiB more than at its start (at most %llu MiB may "
+                "stay after a launch: an AI core has no heap)",
+                kernel.name.c_str(), static_cast<double>(now - g_private_baseline) / (1 << 20),
                 static_cast<unsigned long long>(kKeptLimitBytes >> 20));
   PublishCrash(index, line);
   _exit(5);
@@ -528,7 +532,9 @@ void CheckKeptMemory(uint32_t index, const Kernel &kernel) {
       slot.phase.store(proto::kPhaseBlocks, std::memory_order_relaxed);
       const auto started = std::chrono::steady_clock::now();
       status = RunLaunchInProcess(request, shared.pool);
-      if (std::chrono::steady_clock::now() - started >= kMeterAfter) CheckKeptMemory(index, *kernel);
+      CheckKeptMemory(index, *kernel,
+                      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started)
+                          .count());
       t_info.kernel = nullptr;
       slot.device_inline_launches.store(InlineLaunchCount(), std::memory_order_relaxed);
     }

@@ -30,7 +30,15 @@ constexpr unsigned long kNamespaces = CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS
 class SpawnerThread {
  public:
   static SpawnerThread &Get() {
-    static SpawnerThread *spawner = new SpawnerThread;  // never destroyed: its thread never ends
+    // Never destroyed: its thread never ends. A forked child has no such thread: it makes its own.
+    static std::mutex made;
+    static SpawnerThread *spawner = nullptr;
+    static pid_t owner = 0;
+    std::lock_guard<std::mutex> lock(made);
+    if (spawner == nullptr || owner != getpid()) {
+      spawner = new SpawnerThread;
+      owner = getpid();
+    }
     return *spawner;
   }
   void Run(const std::function<void()> &job) {

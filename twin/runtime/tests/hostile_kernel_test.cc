@@ -114,8 +114,8 @@ TEST_F(HostileKernels, EachAttackIsAnErrorCodeAndALogLineAndTheHostLivesOn) {
       {"hostile_rwx_mmap", 2, 0, 0, "made forbidden system call mmap (9) with PROT_WRITE|PROT_EXEC"},
       {"hostile_mprotect_exec", 2, 0, 0,
        "made forbidden system call mprotect (10) with PROT_EXEC: no executable memory after start-up"},
-      {"hostile_take_all_memory", 1, 0, 0, "of device-process memory after its launch"},
-      {"hostile_keep_memory", 1, uint64_t{256} << 20, 0, "of device-process memory after its launch"},
+      {"hostile_take_all_memory", 1, 0, 0, "MiB more than at its start"},
+      {"hostile_keep_memory", 1, uint64_t{256} << 20, 0, "MiB more than at its start"},
       // More than RLIMIT_DATA allows: malloc answers NULL, and the kernel's store there faults.
       {"hostile_keep_memory", 1, uint64_t{2} << 30, 0, "SIGSEGV: invalid memory access at (nil)"},
   };
@@ -136,6 +136,24 @@ TEST_F(HostileKernels, EachAttackIsAnErrorCodeAndALogLineAndTheHostLivesOn) {
     EXPECT_NE(stat(victim.c_str(), &info), 0) << victim << " was created by a kernel";
   }
   ACL_OK(aclrtFree(path_dev));
+}
+
+// Memory kept a little at a time, by launches too short to be metered one by one: the meter
+// reads once their time adds up, so the leak ends within the limit all the same.
+TEST_F(HostileKernels, MemoryKeptByManyShortLaunchesIsCaught) {
+  const uint64_t step = uint64_t{4} << 20;
+  int launches = 0;
+  aclError code = ACL_SUCCESS;
+  std::string message;
+  while (code == ACL_SUCCESS && launches < 100) {  // 100 x 4 MiB: far past the 128 MiB allowed
+    code = Run("hostile_keep_memory", 1, 0, step, 0, &message);
+    ++launches;
+  }
+  std::cout << "[hostile] after " << launches << " launches of 4 MiB: " << message << std::endl;
+  EXPECT_EQ(code, ACL_ERROR_RT_AICORE_EXCEPTION) << message;
+  EXPECT_TRUE(Contains(message, "kernel hostile_keep_memory left the device process holding")) << message;
+  EXPECT_LT(launches, 100);
+  ASSERT_NO_FATAL_FAILURE(CheckVaddWorks(vadd_, stream_, 5));
 }
 
 // The reply a kernel forges: the probe's 4 GiB payload first, then random headers (fields drawn
