@@ -6,7 +6,9 @@
 // log), while the host lives on unharmed and the next launch computes right. Then forged
 // replies on the device's socket (a kernel may write it): never a host crash, each a device
 // fault with a one-line error, and the device works again after it.
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <fstream>
@@ -313,6 +315,50 @@ TEST_F(HostileKernels, WithoutNamespacesALogNoteAndTheSameFilter) {
   EXPECT_EQ(notes, 1);
   unsetenv("ASCEND_TWIN_DEVICE_NAMESPACES");
   unsetenv("ASCEND_GLOBAL_LOG_LEVEL");
+}
+
+// "R (running)" -> 'R'; 0 when the process is gone.
+char ProcessState(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t paren = text.rfind(')');
+  return paren == std::string::npos || paren + 2 >= text.size() ? 0 : text[paren + 2];
+}
+
+// A host killed by SIGKILL takes its device process along (PR_SET_PDEATHSIG), so a kernel still
+// running — or one that would linger — does not outlive it.
+TEST(DeviceProcessLifetime, EndsWhenTheHostIsKilled) {
+  int pipe_fds[2];
+  ASSERT_EQ(pipe(pipe_fds), 0);
+  const pid_t host = fork();
+  ASSERT_GE(host, 0);
+  if (host == 0) {  // the host: start a device process, say its pid, wait to be killed
+    close(pipe_fds[0]);
+    const std::vector<uint8_t> image = ReadFile(KernelPath("k2201"));
+    aclrtBinHandle bin = nullptr;
+    if (aclInit(nullptr) != ACL_SUCCESS || aclrtSetDevice(0) != ACL_SUCCESS ||
+        aclrtBinaryLoadFromData(image.data(), image.size(), nullptr, &bin) != ACL_SUCCESS) {
+      _exit(2);
+    }
+    const pid_t device = DevicePid();
+    if (write(pipe_fds[1], &device, sizeof(device)) != sizeof(device)) _exit(3);
+    for (;;) pause();
+  }
+  close(pipe_fds[1]);
+  pid_t device = 0;
+  ASSERT_EQ(read(pipe_fds[0], &device, sizeof(device)), static_cast<ssize_t>(sizeof(device)));
+  close(pipe_fds[0]);
+  ASSERT_GT(device, 0);
+  EXPECT_NE(ProcessState(device), 0) << "the device process should run while its host does";
+  ASSERT_EQ(kill(host, SIGKILL), 0);
+  int status = 0;
+  ASSERT_EQ(waitpid(host, &status, 0), host);
+  char state = ProcessState(device);
+  for (int i = 0; i < 500 && state != 0 && state != 'Z' && state != 'X'; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    state = ProcessState(device);
+  }
+  EXPECT_TRUE(state == 0 || state == 'Z' || state == 'X') << "device process " << device << " is in state " << state;
 }
 
 }  // namespace
