@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -76,13 +77,26 @@ bool WriteFile(const char *path, const char *text) {
   return ok;
 }
 
-[[noreturn]] void ExecDevice(const int fds[4], char *const argv[]) {
+// Where a cloned child tells its parent it failed before exec (close-on-exec: a successful
+// exec closes it, and the parent reads end-of-file).
+constexpr int kFirstErrorFd = 100;
+
+[[noreturn]] void FailBeforeExec(int error_fd) {
+  const int code = errno;
+  const ssize_t ignored = write(error_fd, &code, sizeof(code));
+  (void)ignored;
+  _exit(125);
+}
+
+[[noreturn]] void ExecDevice(const int fds[4], char *const argv[], int error_fd) {
   int moved[4];
   for (int i = 0; i < 4; ++i) moved[i] = fcntl(fds[i], F_DUPFD_CLOEXEC, 16);
   for (int i = 0; i < 4; ++i) {
-    if (moved[i] < 0 || dup2(moved[i], 3 + i) != 3 + i) _exit(126);
+    if (moved[i] < 0 || dup2(moved[i], 3 + i) != 3 + i) FailBeforeExec(error_fd);
   }
-  syscall(SYS_close_range, 7u, ~0u, 0u);
+  // Everything else closed, but the error pipe (close-on-exec).
+  syscall(SYS_close_range, 7u, static_cast<unsigned>(error_fd - 1), 0u);
+  syscall(SYS_close_range, static_cast<unsigned>(error_fd + 1), ~0u, 0u);
   struct sigaction deflt {};
   deflt.sa_handler = SIG_DFL;
   for (int sig = 1; sig < NSIG; ++sig) sigaction(sig, &deflt, nullptr);
@@ -90,22 +104,51 @@ bool WriteFile(const char *path, const char *text) {
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, nullptr);
   syscall(SYS_execveat, 6, "", argv, environ, AT_EMPTY_PATH);
-  _exit(127);
+  FailBeforeExec(error_fd);
 }
 
-// The child in new namespaces, or -1 with errno (EPERM, EINVAL, ENOSPC, EUSERS: not allowed here).
+// The child in new namespaces, or -1 with errno: clone refused (EPERM, EINVAL, ENOSPC, EUSERS:
+// not allowed here), or the child could not map its ids or exec (it was reaped).
 pid_t CloneInNamespaces(const int fds[4], char *const argv[]) {
   char uid_map[64], gid_map[64];
   std::snprintf(uid_map, sizeof(uid_map), "%u %u 1\n", geteuid(), geteuid());
   std::snprintf(gid_map, sizeof(gid_map), "%u %u 1\n", getegid(), getegid());
-  const long pid = syscall(SYS_clone, kNamespaces | SIGCHLD, nullptr, nullptr, nullptr, 0);
-  if (pid != 0) return static_cast<pid_t>(pid);
-  // The child: keep its own uid and gid (files it makes are the user's), then the executable.
-  if (!WriteFile("/proc/self/setgroups", "deny") || !WriteFile("/proc/self/uid_map", uid_map) ||
-      !WriteFile("/proc/self/gid_map", gid_map)) {
-    _exit(125);
+  int error_pipe[2];
+  if (pipe2(error_pipe, O_CLOEXEC) != 0) return -1;
+  const int error_fd = fcntl(error_pipe[1], F_DUPFD_CLOEXEC, kFirstErrorFd);
+  close(error_pipe[1]);
+  if (error_fd < 0) {
+    close(error_pipe[0]);
+    return -1;
   }
-  ExecDevice(fds, argv);
+  const long pid = syscall(SYS_clone, kNamespaces | SIGCHLD, nullptr, nullptr, nullptr, 0);
+  if (pid == 0) {
+    // The child: keep its own uid and gid (files it makes are the user's), then the executable.
+    close(error_pipe[0]);
+    if (!WriteFile("/proc/self/setgroups", "deny") || !WriteFile("/proc/self/uid_map", uid_map) ||
+        !WriteFile("/proc/self/gid_map", gid_map)) {
+      FailBeforeExec(error_fd);
+    }
+    ExecDevice(fds, argv, error_fd);
+  }
+  const int clone_errno = errno;
+  close(error_fd);
+  if (pid < 0) {
+    close(error_pipe[0]);
+    errno = clone_errno;
+    return -1;
+  }
+  int child_errno = 0;
+  ssize_t got;
+  while ((got = read(error_pipe[0], &child_errno, sizeof(child_errno))) < 0 && errno == EINTR) {
+  }
+  close(error_pipe[0]);
+  if (got == 0) return static_cast<pid_t>(pid);  // exec'd
+  int status = 0;
+  while (waitpid(static_cast<pid_t>(pid), &status, 0) < 0 && errno == EINTR) {
+  }
+  errno = got == sizeof(child_errno) && child_errno != 0 ? child_errno : ECHILD;
+  return -1;
 }
 
 pid_t SpawnInHostNamespaces(const int fds[4], char *const argv[], std::string *error) {
@@ -149,7 +192,8 @@ pid_t SpawnDevice(const int fds[4], char *const argv[], std::string *error) {
     if (NamespacesWanted()) {
       pid = CloneInNamespaces(fds, argv);
       if (pid > 0) return;
-      why_not = std::string("clone(CLONE_NEWUSER|CLONE_NEWPID|CLONE_NEWNS|CLONE_NEWNET): ") + strerror(errno);
+      why_not = std::string("clone(CLONE_NEWUSER|CLONE_NEWPID|CLONE_NEWNS|CLONE_NEWNET) and its id maps: ") +
+                strerror(errno);
     }
     static bool told = false;
     if (!told) {
