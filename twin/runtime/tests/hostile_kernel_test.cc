@@ -6,8 +6,10 @@
 // log), while the host lives on unharmed and the next launch computes right. Then forged
 // replies on the device's socket (a kernel may write it): never a host crash, each a device
 // fault with a one-line error, and the device works again after it.
+#include <linux/futex.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -156,6 +158,61 @@ TEST_F(HostileKernels, MemoryKeptByManyShortLaunchesIsCaught) {
   EXPECT_TRUE(Contains(message, "kernel hostile_keep_memory left the device process holding")) << message;
   EXPECT_LT(launches, 100);
   ASSERT_NO_FATAL_FAILURE(CheckVaddWorks(vadd_, stream_, 5));
+}
+
+// The launch result in the control block is the device's word too: a status that is no ACL code,
+// and a message without its terminating NUL, forged while the launch runs (from a host thread
+// here, standing in for a kernel that found the block), are a device fault and a bounded line.
+TEST_F(HostileKernels, ForgedLaunchResultIsADeviceFault) {
+  ACL_OK(aclrtSetOpExecuteTimeOut(10));  // should the forgery miss, the watchdog ends the test
+  proto::ControlBlock *control = Runtime::Get()->memory().arena()->control();
+  ASSERT_NE(control, nullptr);
+  void *flag = nullptr;
+  ACL_OK(aclrtMalloc(&flag, 64, ACL_MEM_MALLOC_HUGE_FIRST));
+  ACL_OK(aclrtMemset(flag, 64, 0, 64));
+  struct Forgery {
+    int32_t status;
+    aclError expected;
+    const char *says;
+  };
+  const Forgery forgeries[] = {
+      {12345, ACL_ERROR_RT_AICORE_EXCEPTION, "the device process reported status 12345, which is no ACL error code"},
+      {ACL_ERROR_RT_AICORE_EXCEPTION, ACL_ERROR_RT_AICORE_EXCEPTION, "AAAAAAAA"},  // unterminated message
+  };
+  for (const Forgery &f : forgeries) {
+    SCOPED_TRACE(f.says);
+    std::thread forger([&] {
+      for (int i = 0; i < 5000; ++i) {
+        for (proto::LaunchSlot &slot : control->slots) {
+          const uint32_t seq = slot.submit_seq.load();
+          if (seq == slot.done_seq.load() || slot.accepted_seq.load() != seq || slot.phase.load() != proto::kPhaseBlocks) {
+            continue;
+          }
+          slot.status = f.status;
+          std::memset(slot.message, 'A', proto::kMessageBytes);
+          slot.done_seq.store(seq);
+          syscall(SYS_futex, reinterpret_cast<uint32_t *>(&slot.done_seq), FUTEX_WAKE, INT32_MAX, nullptr, nullptr, 0);
+          return;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
+    });
+    std::string message;
+    const aclError code = Run("hostile_spin", 1, 0, reinterpret_cast<uint64_t>(flag), 0, &message);
+    forger.join();
+    EXPECT_EQ(code, f.expected) << message;
+    EXPECT_TRUE(Contains(message, f.says)) << message;
+    EXPECT_LE(message.size(), proto::kMessageBytes + 256) << "bounded by the slot's array";
+    if (f.status != 12345) {
+      // A believable status: the host believed it; the kernel still spins, so end it (the flag).
+      const uint32_t one = 1;
+      ACL_OK(aclrtMemcpy(flag, 64, &one, sizeof(one), ACL_MEMCPY_HOST_TO_DEVICE));
+    }
+    ASSERT_NO_FATAL_FAILURE(CheckVaddWorks(vadd_, stream_, 3));
+    ACL_OK(aclrtMemset(flag, 64, 0, 64));
+  }
+  ACL_OK(aclrtFree(flag));
+  ACL_OK(aclrtSetOpExecuteTimeOut(0));
 }
 
 // The reply a kernel forges: the probe's 4 GiB payload first, then random headers (fields drawn

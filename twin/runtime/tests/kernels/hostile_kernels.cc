@@ -31,7 +31,8 @@ extern "C" __attribute__((used, section(".ascend.meta"))) const char asc_twin_me
     "kernel=hostile_mprotect_exec\n"
     "kernel=hostile_take_all_memory\n"
     "kernel=hostile_keep_memory\n"
-    "kernel=hostile_forge_reply\n";
+    "kernel=hostile_forge_reply\n"
+    "kernel=hostile_spin\n";
 
 #define EXPORT extern "C" __attribute__((visibility("default")))
 #define HOSTILE_KERNEL(name)                                                                    \
@@ -148,5 +149,15 @@ HOSTILE_KERNEL(hostile_keep_memory) {
 // device/protocol.h) as if they were the device's next reply.
 HOSTILE_KERNEL(hostile_forge_reply) {
   if (Mine(env, args)) send(5, reinterpret_cast<const void *>(Slot(args, 1)), static_cast<size_t>(Slot(args, 2)), 0);
+  return 0;
+}
+
+// Spins until the word at device pointer arg0 is non-zero: a launch that stays in flight while a
+// test forges its result in the control block (as a kernel that found it could).
+HOSTILE_KERNEL(hostile_spin) {
+  if (Mine(env, args)) {
+    while (*reinterpret_cast<volatile uint32_t *>(Slot(args, 1)) == 0) {
+    }
+  }
   return 0;
 }
