@@ -1,7 +1,9 @@
 // The twin device process: runs kernel blocks for one host process, so that a faulting kernel
-// takes down this process, never the host. Started by the host (src/device_process.cc) with
+// takes down this process, never the host. Started by the host (src/device_spawn.cc) with
 // the descriptors and arguments described in protocol.h:
-//   asc_twin_device <gm base hex> <gm size hex> <soc version> <npu arch> <ub size>
+//   asc_twin_device <gm base hex> <gm size hex> <soc version> <npu arch> <ub size> <host pid>
+// Once started it sandboxes itself (sandbox.h): kernels may use memory, futexes and clocks,
+// nothing that reaches the host; a forbidden system call is a fault like a wild store.
 // Kernel images arrive over the socket, are validated completely (image_check.h) and only then
 // written to a memfd and mapped with dlopen. Launches arrive through the control block. A fatal
 // signal in a block (or exit() from a kernel) writes "kernel K block B: cause" to the control
@@ -11,6 +13,7 @@
 #include <linux/futex.h>
 #include <pthread.h>
 #include <signal.h>
+#include <malloc.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -35,7 +38,9 @@
 #include "twin/common/log/log.h"
 #include "twin/runtime/device/image_check.h"
 #include "twin/runtime/device/image_loader.h"
+#include "twin/runtime/device/log_relay.h"
 #include "twin/runtime/device/protocol.h"
+#include "twin/runtime/device/sandbox.h"
 #include "twin/runtime/internal/elf_image.h"
 #include "twin/runtime/internal/env_knob.h"
 #include "twin/runtime/internal/launch.h"
@@ -124,28 +129,44 @@ void MarkBlock(const LaunchRequest &request, uint32_t block) {
   }
 }
 
-void WriteCrash(const char *cause_format, ...) __attribute__((format(printf, 1, 2)));
-void WriteCrash(const char *cause_format, ...) {
+// Publishes the fault report `line` (the first fault wins) for launch slot `launch_slot`, logs
+// it in the device log, and wakes every waiting host thread.
+void PublishCrash(uint32_t launch_slot, const char *line) {
   uint32_t expected = 0;
   if (!g_control->crash_written.compare_exchange_strong(expected, 2)) return;  // the first fault wins
+  g_control->crash_slot = launch_slot;
+  snprintf(g_control->crash_cause, proto::kMessageBytes, "%s", line);
+  g_control->crash_written.store(1, std::memory_order_release);
+  char logged[proto::kMessageBytes + 64];
+  snprintf(logged, sizeof(logged), "device 0: %s (error %d)", line, ACL_ERROR_RT_AICORE_EXCEPTION);
+  // The process ends next; its end ends the relay too (PID namespace): the line first.
+  AwaitRelayed(RelayLine(ascend_twin::log::Level::kError, ascend_twin::log::kRuntime, __FILE__, __LINE__, logged),
+               500);
+  for (proto::LaunchSlot &slot : g_control->slots) {  // every waiting host thread learns it
+    syscall(SYS_futex, reinterpret_cast<uint32_t *>(&slot.done_seq), FUTEX_WAKE, INT32_MAX, nullptr, nullptr, 0);
+  }
+}
+
+void WriteCrash(const char *cause_format, ...) __attribute__((format(printf, 1, 2)));
+void WriteCrash(const char *cause_format, ...) {
+  if (g_control->crash_written.load(std::memory_order_relaxed) != 0) return;  // the first fault wins
   const char *kernel = t_info.kernel;
-  g_control->crash_slot = t_info.launch_slot;
   char cause[proto::kMessageBytes];
   va_list args;
   va_start(args, cause_format);
   vsnprintf(cause, sizeof(cause), cause_format, args);
   va_end(args);
+  char line[proto::kMessageBytes];
   const uint32_t block = t_info.block;
   if (block != proto::kNoBlock) {
-    snprintf(g_control->crash_cause, proto::kMessageBytes, "kernel %s block %u: %s", kernel ? kernel : "?", block, cause);
+    snprintf(line, sizeof(line), "kernel %s block %u: %s", kernel ? kernel : "?", block, cause);
+  } else if (kernel == nullptr) {  // the loader or the start-up: no kernel of a launch to name
+    snprintf(line, sizeof(line), "outside any launch (loading an image or serving a request): %s", cause);
   } else {
-    snprintf(g_control->crash_cause, proto::kMessageBytes, "kernel %s (outside any block: in the device's launch code): %s",
+    snprintf(line, sizeof(line), "kernel %s (outside any block: in the device's launch code): %s",
              kernel ? kernel : "?", cause);
   }
-  g_control->crash_written.store(1, std::memory_order_release);
-  for (proto::LaunchSlot &slot : g_control->slots) {  // every waiting host thread learns it
-    syscall(SYS_futex, reinterpret_cast<uint32_t *>(&slot.done_seq), FUTEX_WAKE, INT32_MAX, nullptr, nullptr, 0);
-  }
+  PublishCrash(t_info.launch_slot, line);
 }
 
 const char *SignalName(int sig) {
@@ -161,7 +182,14 @@ const char *SignalName(int sig) {
   }
 }
 
-void OnFatalSignal(int sig, siginfo_t *info, void *) {
+void OnFatalSignal(int sig, siginfo_t *info, void *ucontext) {
+  if (sig == SIGSYS && info->si_code == 1 /* SYS_SECCOMP */) {
+    // The sandbox refused a system call (sandbox.h): a kernel fault; the device restarts clean.
+    char cause[256];
+    DescribeTrap(info, ucontext, cause, sizeof(cause));
+    WriteCrash("%s", cause);
+    _exit(128 + SIGSYS);
+  }
   const auto addr = reinterpret_cast<uintptr_t>(info->si_addr);
   const ThreadInfo &thread = t_info;
   if (sig == SIGSEGV || sig == SIGBUS) {
@@ -188,7 +216,11 @@ void OnFatalSignal(int sig, siginfo_t *info, void *) {
   }
   // SA_RESETHAND restored the default action: returning re-runs the faulting instruction (or
   // abort() raises again) and the process ends with this signal.
-  if (sig != SIGSEGV && sig != SIGBUS && sig != SIGFPE && sig != SIGILL) raise(sig);
+  // The init of a PID namespace ignores a signal it sends itself: then end here.
+  if (sig != SIGSEGV && sig != SIGBUS && sig != SIGFPE && sig != SIGILL) {
+    raise(sig);
+    _exit(128 + sig);
+  }
 }
 
 void OnExit() {
@@ -237,10 +269,15 @@ bool WriteAll(int fd, const void *data, size_t length) {
   return true;
 }
 
+// The request being answered (ServeSocket is one thread): the reply echoes it (protocol.h).
+proto::RequestHeader g_request{};
+
 void Reply(const Status &status, const std::vector<uint8_t> &payload = {}) {
-  proto::ReplyHeader header{status.code(), static_cast<uint32_t>(status.message().size()), payload.size()};
+  const size_t message_bytes = std::min<size_t>(status.message().size(), proto::kMaxReplyMessageBytes);
+  proto::ReplyHeader header{status.code(), static_cast<uint32_t>(message_bytes), payload.size(), g_request.type,
+                            g_request.sequence};
   if (!WriteAll(proto::kSocketFd, &header, sizeof(header)) ||
-      !WriteAll(proto::kSocketFd, status.message().data(), status.message().size()) ||
+      !WriteAll(proto::kSocketFd, status.message().data(), message_bytes) ||
       !WriteAll(proto::kSocketFd, payload.data(), payload.size())) {
     _exit(0);  // the host is gone
   }
@@ -269,6 +306,7 @@ void ServeSocket() {
   for (;;) {
     proto::RequestHeader header{};
     if (!ReadAll(proto::kSocketFd, &header, sizeof(header))) _exit(0);  // the host is gone
+    g_request = header;
     if (header.payload_bytes > (uint64_t{1} << 32)) _exit(3);
     std::vector<uint8_t> payload(header.payload_bytes);
     if (!ReadAll(proto::kSocketFd, payload.data(), payload.size())) _exit(0);
@@ -391,6 +429,7 @@ class TableMirror {
 // What the dispatchers of all launch slots share: the worker pool their blocks run on and the
 // mirrored allocation table.
 struct DeviceShared {
+  explicit DeviceShared(unsigned workers) : pool(workers) {}
   const SocSpec *soc = nullptr;
   WorkerPool pool;
   MemoryTable table;
@@ -446,6 +485,33 @@ uint64_t CopyPrinted(const std::string &text, char (&area)[proto::kPrintSlotByte
   return keep + static_cast<size_t>(note_len);
 }
 
+// Anonymous resident memory when the dispatchers started: what the device process needs.
+uint64_t g_private_baseline = 0;
+// What a launch may leave resident beyond that (an AI core has no heap; the runtime's own
+// growth, thread stacks and the table mirror, stays far below).
+constexpr uint64_t kKeptLimitBytes = uint64_t{128} << 20;
+// Touching that much memory takes launches at least this long in all (the kernel zeroes each
+// page it hands out, at well under 128 GB/s), so the meter's pread waits until launches since
+// the last reading add up to it: at most one reading per millisecond of kernel time.
+constexpr int64_t kMeterEveryNs = 1000 * 1000;
+std::atomic<int64_t> g_unmetered_ns{0};
+
+// Memory a kernel kept after its launch ends the device process, which frees it.
+void CheckKeptMemory(uint32_t index, const Kernel &kernel, int64_t launch_ns) {
+  if (g_unmetered_ns.fetch_add(launch_ns, std::memory_order_relaxed) + launch_ns < kMeterEveryNs) return;
+  g_unmetered_ns.store(0, std::memory_order_relaxed);
+  const uint64_t now = PrivateResidentBytes();
+  if (now <= g_private_baseline + kKeptLimitBytes) return;
+  char line[proto::kMessageBytes];
+  std::snprintf(line, sizeof(line),
+                "kernel %s left the device process holding %.1f MiB more than at its start (at most %llu MiB may "
+                "stay after a launch: an AI core has no heap)",
+                kernel.name.c_str(), static_cast<double>(now - g_private_baseline) / (1 << 20),
+                static_cast<unsigned long long>(kKeptLimitBytes >> 20));
+  PublishCrash(index, line);
+  _exit(5);
+}
+
 [[noreturn]] void LaunchLoop(DeviceShared &shared, uint32_t index, uint32_t seen) {
   proto::LaunchSlot &slot = g_control->slots[index];
   KernelCache kernels;
@@ -486,7 +552,11 @@ uint64_t CopyPrinted(const std::string &text, char (&area)[proto::kPrintSlotByte
       t_info.kernel = kernel->name.c_str();
       t_info.launch_slot = index;
       slot.phase.store(proto::kPhaseBlocks, std::memory_order_relaxed);
+      const auto started = std::chrono::steady_clock::now();
       status = RunLaunchInProcess(request, shared.pool);
+      CheckKeptMemory(index, *kernel,
+                      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started)
+                          .count());
       t_info.kernel = nullptr;
       slot.device_inline_launches.store(InlineLaunchCount(), std::memory_order_relaxed);
     }
@@ -498,10 +568,11 @@ uint64_t CopyPrinted(const std::string &text, char (&area)[proto::kPrintSlotByte
       slot.message[0] = '\0';
     } else {
       std::snprintf(slot.message, proto::kMessageBytes, "%s", status.message().c_str());
-      // CANN's device-side log (debug/device-0/device-<host pid>_<stamp>.log); the host logs
-      // the same cause in its plog when it reports the launch.
-      ASCEND_TWIN_LOGE(ascend_twin::log::kRuntime, "device 0: %s (error %d)", status.message().c_str(),
-                       status.code());
+      // CANN's device-side log (debug/device-0/device-<host pid>_<stamp>.log, through the
+      // relay); the host logs the same cause in its plog when it reports the launch.
+      char logged[proto::kMessageBytes + 64];
+      std::snprintf(logged, sizeof(logged), "device 0: %s (error %d)", status.message().c_str(), status.code());
+      RelayLine(ascend_twin::log::Level::kError, ascend_twin::log::kRuntime, __FILE__, __LINE__, logged);
     }
     slot.phase.store(proto::kPhaseIdle, std::memory_order_relaxed);
     slot.done_seq.store(seen, std::memory_order_seq_cst);
@@ -514,8 +585,31 @@ uint64_t CopyPrinted(const std::string &text, char (&area)[proto::kPrintSlotByte
   }
 }
 
+// The worker pool's size, counted before the filters (glibc reads /sys to count the cores).
+unsigned g_pool_threads = 1;
+
+// Everything the sandbox needs before the filters: the log relay, the memory meter, the limits
+// and privileges. "" or what failed.
+std::string PrepareSandbox(const SocSpec &soc) {
+  std::string failed = StartLogRelay();
+  if (!failed.empty()) return "log relay: " + failed;
+  const int meter = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+  if (meter < 0 || dup2(meter, kMeterFd) != kMeterFd) return std::string("/proc/self/statm: ") + strerror(errno);
+  if (meter != kMeterFd) close(meter);
+  // Two malloc arenas: the address-space limit stays predictable (each arena reserves 64 MiB).
+  mallopt(M_ARENA_MAX, 2);
+  // Threads at once: the worker pool, the dispatchers, the socket thread, and one per block of a
+  // resident launch (at most the SoC's cores).
+  g_pool_threads = WorkerPool::DefaultThreads();
+  const uint32_t threads = std::min<uint32_t>(proto::kMaxDeviceThreads, g_pool_threads + proto::kLaunchSlots + 2 +
+                                                                              soc.ai_core_cnt + soc.vector_core_cnt);
+  failed = Harden(LimitsFor(g_gm_size, threads));
+  if (!failed.empty()) return failed;
+  return InstallProcessFilter(getpid());
+}
+
 int Main(int argc, char **argv) {
-  if (argc < 6) {
+  if (argc < 7) {
     std::fprintf(stderr, "asc_twin_device: started by libascendcl only\n");
     return 2;
   }
@@ -525,7 +619,8 @@ int Main(int argc, char **argv) {
   if (control == MAP_FAILED) return 3;
   g_control = static_cast<proto::ControlBlock *>(control);
   close(proto::kControlFd);
-  ascend_twin::log::SetDeviceProcess(0, getppid());
+  // The host's pid from the host: in a PID namespace of its own, getppid() is 0.
+  ascend_twin::log::SetDeviceProcess(0, static_cast<int>(std::strtol(argv[6], nullptr, 10)));
   std::string failure;
   void *gm = mmap(reinterpret_cast<void *>(g_gm_base), g_gm_size, PROT_NONE,
                   MAP_SHARED | MAP_FIXED_NOREPLACE | MAP_NORESERVE, proto::kGmFd, 0);
@@ -537,6 +632,10 @@ int Main(int argc, char **argv) {
   InstallFaultHandlers();
   PrepareThread();
   g_block_mark = &MarkBlock;
+  if (failure.empty()) {
+    const std::string sandbox = PrepareSandbox(*soc);
+    if (!sandbox.empty()) failure = "cannot sandbox the device process: " + sandbox;
+  }
   uint32_t seen[proto::kLaunchSlots];
   for (uint32_t i = 0; i < proto::kLaunchSlots; ++i) seen[i] = g_control->slots[i].submit_seq.load();
   // Held by this thread (it runs slot 0's dispatcher and never returns) until the process ends:
@@ -544,14 +643,22 @@ int Main(int argc, char **argv) {
   pthread_mutex_lock(&g_control->device_alive);
   Reply(failure.empty() ? Status::Ok() : Status(ACL_ERROR_RT_INTERNAL_ERROR, failure));
   if (!failure.empty()) return 4;
-  std::thread(&ServeSocket).detach();
+  std::thread(&ServeSocket).detach();  // the loader: under the process filter alone
+  // This thread runs slot 0's dispatcher and starts the others and the worker pool: they and
+  // every thread they start run kernels, under the kernel filter too.
+  const std::string kernel_filter = InstallKernelFilter();
+  if (!kernel_filter.empty()) {
+    WriteCrash("cannot sandbox the device process: %s", kernel_filter.c_str());
+    return 4;
+  }
   // Tests only: start the dispatchers late, so that the host's first requests and launch come
   // before them (the race that once lost that launch).
   if (const uint64_t delay = EnvUnsigned("ASCEND_TWIN_DEVICE_START_DELAY_US", 0, 9999999)) usleep(delay);
   // Never destroyed: an exit() in a kernel must not join the pool's workers (one of them may
   // be the caller); the dispatchers run until the process ends.
-  auto *shared = new DeviceShared;
+  auto *shared = new DeviceShared(g_pool_threads);
   shared->soc = soc;
+  g_private_baseline = PrivateResidentBytes();
   for (uint32_t i = 1; i < proto::kLaunchSlots; ++i) {
     std::thread([shared, i, first = seen[i]] { LaunchLoop(*shared, i, first); }).detach();
   }

@@ -37,13 +37,18 @@ StatusOr<std::shared_ptr<LoadedImage>> LoadImage(const uint8_t *bytes, size_t le
   Status checked = CheckDeviceImage(bytes, length, read.value().meta.kernels);
   if (!checked.ok()) return checked;
   auto image = std::make_shared<LoadedImage>();
-  image->fd = memfd_create("asc_twin_kernel", MFD_CLOEXEC);
+  image->fd = memfd_create("asc_twin_kernel", MFD_CLOEXEC | MFD_ALLOW_SEALING);
   if (image->fd < 0) return Status(ACL_ERROR_RT_INTERNAL_ERROR, std::string("memfd_create: ") + strerror(errno));
   for (size_t done = 0; done < length;) {
     const ssize_t n = write(image->fd, bytes + done, length - done);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return Status(ACL_ERROR_RT_INTERNAL_ERROR, std::string("memfd write: ") + strerror(errno));
     done += static_cast<size_t>(n);
+  }
+  // Sealed before it is mapped: no one (a kernel of the device process included) can map the
+  // file writable and so change the code of the executable mapping (sandbox.h: W^X).
+  if (fcntl(image->fd, F_ADD_SEALS, F_SEAL_WRITE | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL) != 0) {
+    return Status(ACL_ERROR_RT_INTERNAL_ERROR, std::string("sealing the image memfd: ") + strerror(errno));
   }
   // A fresh name per image: the loader matches names first (an unloaded image may stay
   // resident while a thread_local destructor of it is pending).

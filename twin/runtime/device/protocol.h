@@ -120,15 +120,35 @@ enum Request : uint32_t {
 
 struct RequestHeader {
   uint32_t type;
-  uint32_t reserved;
+  uint32_t sequence;  // the host's count of requests to this device process; the reply echoes it
   uint64_t payload_bytes;
 };
 
+// The host trusts no reply (a kernel runs in the device process and may write the socket): it
+// checks type and sequence against the request, the status against the ACL codes, and the sizes
+// against these bounds and what it asked, before it allocates anything.
 struct ReplyHeader {
   int32_t status;  // aclError
   uint32_t message_bytes;
   uint64_t payload_bytes;
+  uint32_t request;   // the request's type (0: the start-up report)
+  uint32_t sequence;  // the request's sequence (0: the start-up report)
 };
+
+constexpr uint32_t kMaxReplyMessageBytes = 16 * 1024;
+// A load's reply: {u32 params, u32 args_size} per kernel of the binary.
+constexpr uint64_t kKernelInfoBytes = 8;
+
+// aclError values the device sends: ACL_SUCCESS or a code of CANN's ACL or runtime ranges.
+inline bool IsReplyStatus(int32_t status) {
+  if (status == 0) return true;
+  switch (status / 1000) {
+    case 100: case 107: case 145: case 148: case 200: case 207: case 245: case 300: case 500: case 507: case 545:
+      return status > 0;
+    default:
+      return false;
+  }
+}
 
 }  // namespace asc_twin::rt::proto
 

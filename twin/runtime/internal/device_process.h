@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "twin/runtime/device/protocol.h"
 #include "twin/runtime/internal/gm_arena.h"
 #include "twin/runtime/internal/soc_spec.h"
 #include "twin/runtime/internal/status.h"
@@ -94,8 +95,20 @@ class DeviceProcess {
   Status EnsureRunningLocked();
   Status StartLocked();
   void StopLocked();  // kills and reaps the device process, if any
-  // One request/reply on the socket; a dead or hung device process fails it (and is stopped).
-  Status CallLocked(uint32_t type, const std::vector<uint8_t> &payload, std::vector<uint8_t> *reply, int timeout_ms);
+  // One request/reply on the socket; a dead or hung device process fails it (and is stopped), so
+  // does a malformed reply (the device process is reset: DeviceFaultLocked). A successful reply
+  // carries exactly `success_payload_bytes`.
+  Status CallLocked(uint32_t type, const std::vector<uint8_t> &payload, std::vector<uint8_t> *reply, int timeout_ms,
+                    uint64_t success_payload_bytes = 0);
+  static const char *RequestName(uint32_t type);  // "a binary load"
+  // "" if `answer` may be the reply to request `type` #`sequence`, else what is wrong with it.
+  static std::string MalformedReply(const proto::ReplyHeader &answer, uint32_t type, uint32_t sequence,
+                                    uint64_t success_payload_bytes);
+  // The device process broke the protocol: it is killed (restarted on the next request), and
+  // the request fails with ACL_ERROR_RT_INTERNAL_ERROR naming `request` and `why`.
+  Status DeviceFaultLocked(const char *request, const std::string &why);
+  // The device's fault report, bounded by its array ("" if none was written).
+  std::string CrashCause() const;
   Status LoadLocked(uint64_t id, const Binary &binary, std::vector<DeviceKernelInfo> *infos);
   // Waits for launch `seq` in slot `index` of device process `generation`; the watchdog.
   Status AwaitLaunch(const Kernel &kernel, uint32_t index, uint32_t seq, uint64_t generation);
@@ -117,6 +130,7 @@ class DeviceProcess {
   Status generation_failure_;
   pid_t pid_ = -1;
   int socket_ = -1;
+  uint32_t sequence_ = 0;  // requests sent to the device processes (the replies echo it)
   int exe_fd_ = -1;
   uint64_t next_id_ = 1;
   bool retired_ = false;

@@ -16,7 +16,9 @@ namespace asc_twin::rt {
 class WorkerPool {
  public:
   // threads == 0: hardware concurrency - 1, at least 1.
-  explicit WorkerPool(unsigned threads = 0);
+  explicit WorkerPool(unsigned threads = 0);  // 0: DefaultThreads()
+  // One worker per core but one (the synchronizing host thread runs blocks too).
+  static unsigned DefaultThreads();
   ~WorkerPool();  // runs the jobs already posted, then joins
   WorkerPool(const WorkerPool &) = delete;
   WorkerPool &operator=(const WorkerPool &) = delete;

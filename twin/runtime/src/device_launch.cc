@@ -96,7 +96,7 @@ Status DeviceProcess::DeathStatusLocked(const std::string &kernel, uint32_t inde
   std::string line;
   // 1: a complete report; 2: the handler died while writing it (e.g. a second fault).
   if (control.crash_written.load() == 1 && control.crash_cause[0] != '\0') {
-    line = control.crash_cause;
+    line = CrashCause();
     if (WIFEXITED(status) && line.find("exit(") != std::string::npos) {
       line += " with status " + std::to_string(WEXITSTATUS(status));
     }
@@ -200,9 +200,27 @@ Status DeviceProcess::AwaitLaunch(const Kernel &kernel, uint32_t index, uint32_t
   // a block failed.
   const uint64_t printed = std::min<uint64_t>(slot.print_bytes, proto::kPrintSlotBytes);
   if (printed > 0) EmitLaunchPrint(nullptr, std::string(control.print_text[index], printed));
-  if (slot.status == ACL_SUCCESS) return Status::Ok();
-  slot.message[proto::kMessageBytes - 1] = '\0';
-  return Status(slot.status, slot.message);
+  // The device's report, checked as any reply: a status that is no ACL code is a device fault.
+  const int32_t reported = slot.status;
+  if (reported == ACL_SUCCESS) return Status::Ok();
+  const std::string message(slot.message, strnlen(slot.message, proto::kMessageBytes));
+  if (!proto::IsReplyStatus(reported)) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (generation_ == generation && pid_ > 0) {  // a new device process at the next launch
+      kill(pid_, SIGKILL);
+      int status = 0;
+      while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+      }
+      pid_ = -1;
+      if (socket_ >= 0) close(socket_);
+      socket_ = -1;
+    }
+    return Status(ACL_ERROR_RT_AICORE_EXCEPTION, "kernel " + kernel.name + ": the device process reported status " +
+                                                     std::to_string(reported) +
+                                                     ", which is no ACL error code; the device was reset and "
+                                                     "restarts on the next launch");
+  }
+  return Status(reported, message);
 }
 
 void DeviceProcess::RecordGenerationFailureLocked(uint64_t generation, uint32_t slot, const Status &failure) {

@@ -6,7 +6,6 @@
 #include <pthread.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -22,8 +21,7 @@
 #include "twin/runtime/device/protocol.h"
 #include "twin/runtime/internal/env_knob.h"
 #include "twin/runtime/internal/launch.h"
-
-extern char **environ;
+#include "twin/runtime/src/device_spawn.h"
 
 // The device executable (//twin/runtime:asc_twin_device), embedded by the build.
 extern "C" const unsigned char asc_twin_device_image_begin[];
@@ -183,39 +181,22 @@ Status DeviceProcess::StartLocked() {
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) {
     return Internal(std::string("socketpair: ") + strerror(errno));
   }
-  // Fixed descriptor numbers in the child (protocol.h); sources moved out of the way first so
-  // no dup2 is a no-op that would keep close-on-exec.
+  // Fixed descriptor numbers in the child (protocol.h).
   const int sources[4] = {arena_->gm_fd(), arena_->control_fd(), pair[1], exe};
-  int moved[4];
-  for (int i = 0; i < 4; ++i) moved[i] = fcntl(sources[i], F_DUPFD_CLOEXEC, 16);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  for (int i = 0; i < 4; ++i) posix_spawn_file_actions_adddup2(&actions, moved[i], 3 + i);
-  posix_spawn_file_actions_addclosefrom_np(&actions, 7);
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  sigset_t none, all;
-  sigemptyset(&none);
-  sigfillset(&all);
-  posix_spawnattr_setsigmask(&attr, &none);
-  posix_spawnattr_setsigdefault(&attr, &all);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  char base[32], size[32], arch[16], ub[32];
+  char base[32], size[32], arch[16], ub[32], host[16];
   std::snprintf(base, sizeof(base), "%llx", static_cast<unsigned long long>(arena_->base()));
   std::snprintf(size, sizeof(size), "%llx", static_cast<unsigned long long>(arena_->size()));
   std::snprintf(arch, sizeof(arch), "%u", soc_.npu_arch);
   std::snprintf(ub, sizeof(ub), "%llu", static_cast<unsigned long long>(soc_.ub_size));
+  std::snprintf(host, sizeof(host), "%d", static_cast<int>(getpid()));
   char name[] = "asc_twin_device";
-  char *argv[] = {name, base, size, const_cast<char *>(soc_.soc_version), arch, ub, nullptr};
-  pid_t pid = -1;
-  const int spawned = posix_spawn(&pid, "/proc/self/fd/6", &actions, &attr, argv, environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attr);
-  for (int fd : moved) close(fd);
+  char *argv[] = {name, base, size, const_cast<char *>(soc_.soc_version), arch, ub, host, nullptr};
+  std::string spawn_error;
+  const pid_t pid = SpawnDevice(sources, argv, &spawn_error);
   close(pair[1]);
-  if (spawned != 0) {
+  if (pid < 0) {
     close(pair[0]);
-    return Internal(std::string("cannot start: ") + strerror(spawned));
+    return Internal("cannot start: " + spawn_error);
   }
   pid_ = pid;
   socket_ = pair[0];
@@ -226,6 +207,11 @@ Status DeviceProcess::StartLocked() {
   if (!ReadAll(socket_, &ready, sizeof(ready), Clock::now() + std::chrono::milliseconds(kStartTimeoutMs), &timed_out)) {
     StopLocked();
     return Internal(timed_out ? "did not report ready" : "ended before reporting ready");
+  }
+  if (ready.message_bytes > proto::kMaxReplyMessageBytes || ready.payload_bytes != 0 ||
+      !proto::IsReplyStatus(ready.status)) {
+    StopLocked();
+    return Internal("sent a malformed ready report");
   }
   std::string message(ready.message_bytes, '\0');
   if (ready.message_bytes > 0 &&
@@ -291,7 +277,7 @@ Status DeviceProcess::EnsureRunningLocked() {
       RecordGenerationFailureLocked(
           generation_, reported ? control.crash_slot : proto::kLaunchSlots,
           Status(ACL_ERROR_RT_AICORE_EXCEPTION,
-                 (reported ? std::string(control.crash_cause) : "the device process " + DescribeExit(status)) +
+                 (reported ? CrashCause() : "the device process " + DescribeExit(status)) +
                      "; the device was reset and restarts on the next launch"));
     }
     StopLocked();
@@ -316,8 +302,9 @@ Status DeviceProcess::EnsureRunningLocked() {
 }
 
 Status DeviceProcess::CallLocked(uint32_t type, const std::vector<uint8_t> &payload, std::vector<uint8_t> *reply,
-                                 int timeout_ms) {
-  proto::RequestHeader header{type, 0, payload.size()};
+                                 int timeout_ms, uint64_t success_payload_bytes) {
+  const uint32_t sequence = ++sequence_;
+  proto::RequestHeader header{type, sequence, payload.size()};
   if (!WriteAll(socket_, &header, sizeof(header)) || !WriteAll(socket_, payload.data(), payload.size())) {
     StopLocked();
     return Internal("ended before taking a request");
@@ -328,10 +315,18 @@ Status DeviceProcess::CallLocked(uint32_t type, const std::vector<uint8_t> &payl
   std::string message;
   bool ok = ReadAll(socket_, &answer, sizeof(answer), deadline, &timed_out);
   if (ok) {
+    // Every field against the request, every size against its bound, before any allocation.
+    const std::string malformed = MalformedReply(answer, type, sequence, success_payload_bytes);
+    if (!malformed.empty()) return DeviceFaultLocked(RequestName(type), malformed);
     message.resize(answer.message_bytes);
     reply->resize(answer.payload_bytes);
     ok = ReadAll(socket_, message.data(), message.size(), deadline, &timed_out) &&
          ReadAll(socket_, reply->data(), reply->size(), deadline, &timed_out);
+    // One request, one reply: bytes beyond it were not sent by the device's loop.
+    uint8_t extra = 0;
+    if (ok && recv(socket_, &extra, 1, MSG_PEEK | MSG_DONTWAIT) > 0) {
+      return DeviceFaultLocked(RequestName(type), "more bytes than one reply");
+    }
   }
   if (!ok) {
     const pid_t pid = pid_;
@@ -342,8 +337,7 @@ Status DeviceProcess::CallLocked(uint32_t type, const std::vector<uint8_t> &payl
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
     pid_ = -1;
-    proto::ControlBlock &control = *arena_->control();
-    std::string cause = control.crash_written.load() != 0 ? std::string(control.crash_cause) : DescribeExit(status);
+    std::string cause = CrashCause().empty() ? DescribeExit(status) : CrashCause();
     return Status(ACL_ERROR_RT_INTERNAL_ERROR, std::string("the device process ") +
                                                    (timed_out ? "did not answer within " + std::to_string(timeout_ms) +
                                                                     " ms and was killed"
@@ -353,18 +347,76 @@ Status DeviceProcess::CallLocked(uint32_t type, const std::vector<uint8_t> &payl
   return Status(answer.status, message);
 }
 
+const char *DeviceProcess::RequestName(uint32_t type) {
+  switch (type) {
+    case proto::kLoadBinary: return "a binary load";
+    case proto::kUnloadBinary: return "a binary unload";
+    case proto::kMapHost: return "a host-memory mapping";
+    case proto::kUnmapHost: return "a host-memory unmapping";
+    default: return "a request";
+  }
+}
+
+std::string DeviceProcess::MalformedReply(const proto::ReplyHeader &answer, uint32_t type, uint32_t sequence,
+                                          uint64_t success_payload_bytes) {
+  // Sizes first: they are what a trusting reader would allocate.
+  if (answer.message_bytes > proto::kMaxReplyMessageBytes) {
+    return "a message of " + std::to_string(answer.message_bytes) + " bytes (at most " +
+           std::to_string(proto::kMaxReplyMessageBytes) + ")";
+  }
+  const uint64_t expected = answer.status == ACL_SUCCESS ? success_payload_bytes : 0;
+  if (answer.payload_bytes != expected) {
+    return "a payload of " + std::to_string(answer.payload_bytes) + " bytes where " + std::to_string(expected) +
+           " were due";
+  }
+  if (!proto::IsReplyStatus(answer.status)) return "status " + std::to_string(answer.status) + " is no ACL error code";
+  if (answer.request != type || answer.sequence != sequence) {
+    return "it answers request " + std::to_string(answer.request) + " #" + std::to_string(answer.sequence) +
+           ", not request " + std::to_string(type) + " #" + std::to_string(sequence);
+  }
+  return "";
+}
+
+Status DeviceProcess::DeviceFaultLocked(const char *request, const std::string &why) {
+  if (pid_ > 0) {
+    kill(pid_, SIGKILL);
+    int status = 0;
+    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    pid_ = -1;
+  }
+  if (socket_ >= 0) close(socket_);
+  socket_ = -1;
+  return Status(ACL_ERROR_RT_INTERNAL_ERROR, std::string("the device process sent a malformed reply to ") + request +
+                                                 " (" + why + "); it was reset and restarts on the next request");
+}
+
+std::string DeviceProcess::CrashCause() const {
+  const proto::ControlBlock &control = *arena_->control();
+  if (control.crash_written.load() == 0) return "";
+  // Written by the device: bounded by its array whatever it holds.
+  return std::string(control.crash_cause, strnlen(control.crash_cause, proto::kMessageBytes));
+}
+
 Status DeviceProcess::LoadLocked(uint64_t id, const Binary &binary, std::vector<DeviceKernelInfo> *infos) {
   std::vector<uint8_t> payload(8 + binary.image.size());
   std::memcpy(payload.data(), &id, 8);
   std::memcpy(payload.data() + 8, binary.image.data(), binary.image.size());
   std::vector<uint8_t> reply;
-  Status loaded = CallLocked(proto::kLoadBinary, payload, &reply, kRequestTimeoutMs);
+  Status loaded =
+      CallLocked(proto::kLoadBinary, payload, &reply, kRequestTimeoutMs, binary.kernels.size() * proto::kKernelInfoBytes);
   if (!loaded.ok()) return loaded;
-  if (reply.size() != binary.kernels.size() * 8) return Internal("answered a load with a wrong kernel count");
   infos->resize(binary.kernels.size());
   for (size_t i = 0; i < infos->size(); ++i) {
-    std::memcpy(&(*infos)[i].params, reply.data() + 8 * i, 4);
-    std::memcpy(&(*infos)[i].args_size, reply.data() + 8 * i + 4, 4);
+    DeviceKernelInfo &info = (*infos)[i];
+    std::memcpy(&info.params, reply.data() + 8 * i, 4);
+    std::memcpy(&info.args_size, reply.data() + 8 * i + 4, 4);
+    // What the device's loader checked (image_loader.cc), checked again: launches rely on it.
+    if (info.args_size > proto::kMaxArgBytes || uint64_t{info.params} * 8 > info.args_size) {
+      return DeviceFaultLocked(RequestName(proto::kLoadBinary),
+                               "kernel " + binary.kernels[i] + " with " + std::to_string(info.params) +
+                                   " parameters in " + std::to_string(info.args_size) + " argument bytes");
+    }
   }
   return Status::Ok();
 }

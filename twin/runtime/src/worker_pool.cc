@@ -12,13 +12,15 @@ constexpr auto kIdleSpin = std::chrono::microseconds(50);
 
 }  // namespace
 
+unsigned WorkerPool::DefaultThreads() {
+  // One core is left to the host thread: it runs blocks too while it drains a stream or waits
+  // in a synchronize, so workers + that thread = the cores, and nothing is oversubscribed.
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores > 1 ? cores - 1 : 1;
+}
+
 WorkerPool::WorkerPool(unsigned threads) {
-  if (threads == 0) {
-    // One core is left to the host thread: it runs blocks too while it drains a stream or waits
-    // in a synchronize, so workers + that thread = the cores, and nothing is oversubscribed.
-    const unsigned cores = std::thread::hardware_concurrency();
-    threads = cores > 1 ? cores - 1 : 1;
-  }
+  if (threads == 0) threads = DefaultThreads();
   threads_.reserve(threads);
   for (unsigned i = 0; i < threads; ++i) threads_.emplace_back([this] { Loop(); });
 }

@@ -1,11 +1,15 @@
 #include "twin/runtime/tests/test_support.h"
 
+#include <dirent.h>
+#include <stdlib.h>
+
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <map>
+#include <sstream>
 
 namespace asc_twin::rt::testing {
 namespace {
@@ -75,6 +79,43 @@ void DeviceAddOperands::Upload(uint64_t n, float low, float high) {
   ACL_OK(aclrtMalloc(&dz, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
   ACL_OK(aclrtMemcpy(dx, bytes, x.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
   ACL_OK(aclrtMemcpy(dy, bytes, y.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
+}
+
+void CheckVaddWorks(aclrtFuncHandle vadd, aclrtStream stream, uint32_t blocks) {
+  std::uniform_int_distribution<uint64_t> size(1, 200000);
+  const uint64_t n = size(Rng());
+  DeviceAddOperands ops;
+  ASSERT_NO_FATAL_FAILURE(ops.Upload(n, -100.0f, 100.0f));
+  uint64_t args[4] = {reinterpret_cast<uint64_t>(ops.dx), reinterpret_cast<uint64_t>(ops.dy),
+                      reinterpret_cast<uint64_t>(ops.dz), n};
+  ACL_OK(aclrtLaunchKernel(vadd, blocks, args, sizeof(args), stream));
+  ACL_OK(aclrtSynchronizeStream(stream));
+  std::vector<float> z(n);
+  ACL_OK(aclrtMemcpy(z.data(), ops.bytes, ops.dz, ops.bytes, ACL_MEMCPY_DEVICE_TO_HOST));
+  for (uint64_t i = 0; i < n; ++i) ASSERT_EQ(z[i], ops.x[i] + ops.y[i]) << "element " << i << " of " << n;
+}
+
+std::string MakeTempDir(const std::string &stem) {
+  const char *tmp = std::getenv("TEST_TMPDIR");
+  std::string templ = std::string(tmp ? tmp : "/tmp") + "/" + stem + "_XXXXXX";
+  std::vector<char> buffer(templ.begin(), templ.end());
+  buffer.push_back('\0');
+  EXPECT_NE(mkdtemp(buffer.data()), nullptr) << templ;
+  return buffer.data();
+}
+
+std::vector<std::string> LogLinesOf(const std::string &dir, const std::string &prefix) {
+  std::vector<std::string> lines;
+  DIR *d = opendir(dir.c_str());
+  if (d == nullptr) return lines;
+  while (dirent *entry = readdir(d)) {
+    const std::string name = entry->d_name;
+    if (name.rfind(prefix, 0) != 0) continue;
+    std::ifstream in(dir + "/" + name);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+  }
+  closedir(d);
+  return lines;
 }
 
 void AclTest::SetUp() {

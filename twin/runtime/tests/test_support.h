@@ -44,6 +44,17 @@ struct DeviceAddOperands {
   void *dx = nullptr, *dy = nullptr, *dz = nullptr;
 };
 
+// Launches `vadd` (vadd_f32 of the k2201 binary) on random data of random size with `blocks`
+// blocks on `stream` and checks z == x + y exactly: the device works. Call it under
+// ASSERT_NO_FATAL_FAILURE.
+void CheckVaddWorks(aclrtFuncHandle vadd, aclrtStream stream, uint32_t blocks);
+
+// A fresh directory under TEST_TMPDIR (or /tmp) named <stem>_XXXXXX.
+std::string MakeTempDir(const std::string &stem);
+
+// The lines of every file in `dir` whose name starts with `prefix` (log files).
+std::vector<std::string> LogLinesOf(const std::string &dir, const std::string &prefix);
+
 // aclInit + aclrtSetDevice(0) in SetUp, the reverse in TearDown.
 class AclTest : public ::testing::Test {
  protected:
