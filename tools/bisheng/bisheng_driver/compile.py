@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import functools
 import threading
 from dataclasses import dataclass
 import time
@@ -196,8 +197,9 @@ def _host_pass(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run
     head = (prefix.flags() if prefix else _prelude(res)) + _kernel_attrs(res)
     cmd = [tools.clang] + flags + head + opts.warning_flags + _prefix_maps(res, workdir)
     # The cache key needs every header read, system ones included (-MD), even without a depfile.
-    # So does the device cache's (device_cache.py): it costs clang next to nothing.
-    dep_mode = opts.dep_mode or ("-MD" if opts.twin_cache_key or device_cache.directory() else None)
+    # So do the device cache's key and the device text (device_source.py): it costs clang next
+    # to nothing.
+    dep_mode = opts.dep_mode or "-MD"
     if dep_mode:
         cmd += [dep_mode, "-MF", os.path.join(workdir, "deps.d")]
         targets = opts.dep_targets or [("-MT", opts.output)]
@@ -229,14 +231,60 @@ def _relay_diagnostics(stderr: bytes, opts: Options, wrapper: str) -> None:
     sys.stderr.flush()
 
 
+DEVICE_SOURCE_DIR = "device_source"
+
+
+def device_source_text(opts: Options, kernels: list, whole: bool, deps: list, res: ResourceDirs) -> Optional[str]:
+    """What the device pass compiles in place of the user's file: launches blanked and (unless
+    `whole`) host-only functions dropped (device_source.py), after a `#line` that keeps
+    __FILE__ and diagnostics the user's; None when that is the file as it stands. The device
+    cache keys the binary by this text. deps: the host pass's headers (the source first)."""
+    roots = tuple(dict.fromkeys([res.asc_include, res.abi_include]))
+    # with -MMD the host pass listed no system headers: no name can be shown absent from them
+    complete = opts.dep_mode != "-MMD"
+    return _device_source_text(opts.source, device_cache.source_digest(opts.source), tuple(kernels), whole,
+                               tuple(d for d in deps if d != opts.source), roots, complete)
+
+
+@functools.lru_cache(maxsize=8)     # the key and the pass ask for the same text
+def _device_source_text(source: str, digest: str, kernels: tuple, whole: bool, headers: tuple,
+                        roots: tuple, complete: bool) -> Optional[str]:
+    from .device_source import device_text, mentioned_in
+    from .launch_syntax import blank_launch_configs
+    with open(source, "rb") as f:
+        text = f.read().decode("utf-8", errors="surrogateescape")
+
+    def mentioned_elsewhere(names: set) -> set:
+        if not complete:
+            return set(names)
+        # every header the pass reads: the host pass's, and the twin tree (the entries TU's own)
+        twin = [os.path.join(d, n) for root in roots for d, _, files in sorted(os.walk(root)) for n in sorted(files)]
+        fields = [pch.tree_digest(list(roots))] + [f for h in headers for f in (h, device_cache.source_digest(h))]
+        return set(pch.remembered("header-names", fields + sorted(names),
+                                  lambda: sorted(mentioned_in(list(headers) + twin, names))))
+
+    dropped = 0
+    if not whole:
+        try:
+            text, dropped = device_text(text, [k.spelled for k in kernels], mentioned_elsewhere)
+        except OSError:
+            dropped = 0       # a header vanished: the whole file
+    if not dropped and "<<<" not in text:
+        return None
+    return f"#line 1 {codegen.c_string(os.path.abspath(source))}\n" + blank_launch_configs(text)
+
+
 def _compile_device_object(opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
-                           kernels: list, run: _Run, use_prefix: bool, with_meta: bool = True) -> tuple:
+                           kernels: list, run: _Run, use_prefix: bool, deps: list, with_meta: bool = True,
+                           whole: bool = False) -> tuple:
     """Pass 2: the kernels, their entries and everything they call, as plain C++ in one
-    relocatable object (device_binary.py links it; the host code of the file is compiled too
-    but dropped there by --gc-sections). Returns (device.o, parameter sizes)."""
+    relocatable object (device_binary.py links it; what host code is left is dropped there by
+    --gc-sections). Returns (device.o, parameter sizes, whether the whole file was compiled)."""
     wrapper = os.path.join(workdir, "entries.cpp")
-    with open(wrapper, "w", encoding="utf-8") as f:
-        f.write(codegen.entries_source(os.path.abspath(opts.source), opts.arch, kernels, with_meta))
+
+    def write_wrapper(source_path: str) -> None:
+        with open(wrapper, "w", encoding="utf-8") as f:
+            f.write(codegen.entries_source(source_path, opts.arch, kernels, with_meta))
 
     # -w: pass 1 already showed the user's warnings (and applied -Werror) once.
     lang = _language_flags(opts)
@@ -246,18 +294,29 @@ def _compile_device_object(opts: Options, tools: Tools, res: ResourceDirs, workd
     maps = _prefix_maps(res, workdir)
     device_obj = os.path.join(workdir, "device.o")
 
-    def compile_cmd(language: str, source: str, head: list) -> list:
-        return base + ["-x", language] + head + maps + ["-c", source, "-o", device_obj]
+    def compile_cmd(language: str, source: str, head: list, quote_dirs: tuple = ()) -> list:
+        return base[:1] + list(quote_dirs) + base[1:] + ["-x", language] + head + maps + ["-c", source, "-o", device_obj]
 
-    with open(opts.source, "rb") as f:
-        direct = b"<<<" not in f.read()
-    proc = None
-    if direct:   # no launch in the file itself: plain C++ as it stands
-        proc, prefix = _run_prefixed(run, compile_cmd("c++", wrapper, prefix.flags() if prefix else []),
-                                     "device compile", prefix, pch.DEVICE, workdir)
-    if proc is None or proc.returncode != 0:
-        # Launches (here or in a header): preprocess, blank the `<<<...>>>` of host launches (pass
-        # 1 proved the file valid; this text has no comments or macros left), compile that.
+    source = os.path.abspath(opts.source)
+    text = device_source_text(opts, kernels, whole, deps, res)
+    quote_dirs = ()
+    if text is not None:
+        # A copy, alone in its directory, so its quoted includes find the user's headers
+        # through -iquote (searched first, as the source's own directory was) and nothing else.
+        copy_dir = os.path.join(workdir, DEVICE_SOURCE_DIR)
+        os.makedirs(copy_dir, exist_ok=True)
+        source = os.path.join(copy_dir, os.path.basename(opts.source))
+        with open(source, "w", encoding="utf-8", errors="surrogateescape") as f:
+            f.write(text)
+        quote_dirs = ("-iquote", os.path.dirname(os.path.abspath(opts.source)))
+    write_wrapper(source)
+    proc, prefix = _run_prefixed(run, compile_cmd("c++", wrapper, prefix.flags() if prefix else [], quote_dirs),
+                                 "device compile", prefix, pch.DEVICE, workdir)
+    if proc.returncode != 0 and text is not None:
+        # Launches spelled through a header's macro, or a body the kernels need: the whole
+        # file, preprocessed, with the `<<<...>>>` of host launches blanked (pass 1 proved the
+        # file valid; this text has no comments or macros left).
+        write_wrapper(os.path.abspath(opts.source))
         pre = os.path.join(workdir, "entries.ii")
         cmd = base + ["-x", "c++"] + (prefix.flags() if prefix else []) + maps + ["-E", wrapper, "-o", pre]
         proc, prefix = _run_prefixed(run, cmd, "device preprocess", prefix, pch.DEVICE, workdir)
@@ -266,21 +325,22 @@ def _compile_device_object(opts: Options, tools: Tools, res: ResourceDirs, workd
             raise BishengError(f"compilation of the kernel entries for '{opts.source}' failed", proc.returncode)
         from .launch_syntax import blank_launch_configs
         with open(pre, encoding="utf-8", errors="surrogateescape") as f:
-            text = f.read()
+            pre_text = f.read()
         with open(pre, "w", encoding="utf-8", errors="surrogateescape") as f:
-            f.write(blank_launch_configs(text))
+            f.write(blank_launch_configs(pre_text))
         # a text prefix is part of the preprocessed output; a PCH is not
         head = prefix.flags() if prefix and prefix.pch else []
         proc = run(compile_cmd("c++-cpp-output", pre, head), "device compile", stdin=subprocess.DEVNULL,
                    stderr=subprocess.PIPE)
         _relay_diagnostics(proc.stderr.replace(pre.encode(), wrapper.encode()), opts, wrapper)
+        text = None       # what was compiled is the whole file
     else:
         _relay_diagnostics(proc.stderr, opts, wrapper)
     if proc.returncode != 0:
         raise BishengError(f"compilation of the kernel entries for '{opts.source}' failed",
                            proc.returncode)
     sizes = _read_param_sizes(tools, workdir, device_obj, len(kernels), run) if kernels else []
-    return device_obj, sizes
+    return device_obj, sizes, whole or text is None
 
 
 @dataclass(frozen=True)
@@ -452,25 +512,50 @@ def _sweep_dead_workdirs(out_dir: str) -> None:
 
 
 def _build_device_binary(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, kernels: list,
-                         run: _Run, use_prefix: bool) -> tuple:
-    """(device.so, parameter infos): the device pass and the device link."""
-    device_obj, infos = _compile_device_object(opts, tools, res, workdir, kernels, run, use_prefix)
+                         run: _Run, use_prefix: bool, deps: list) -> tuple:
+    """(device.so, parameter infos, whether the whole file was compiled): the device pass and
+    the device link. A device text without a body the kernels need fails that link (-z defs):
+    then the whole file is compiled."""
     wrapper = os.path.join(workdir, "entries.cpp")
-    device_so = device_binary.link(tools, workdir, [device_obj], [k.name for k in kernels], run,
-                                   f"'{opts.source}'", lambda err: _relay_diagnostics(err, opts, wrapper))
-    return device_so, infos
+    whole = False
+    while True:
+        device_obj, infos, whole = _compile_device_object(opts, tools, res, workdir, kernels, run, use_prefix,
+                                                          deps, whole=whole)
+        held = []
+        relay = (lambda err: _relay_diagnostics(err, opts, wrapper)) if whole else held.append
+        try:
+            device_so = device_binary.link(tools, workdir, [device_obj], [k.name for k in kernels], run,
+                                           f"'{opts.source}'", relay)
+        except BishengError:
+            if whole:
+                raise
+            whole = True
+            continue
+        for err in held:
+            _relay_diagnostics(err, opts, wrapper)
+        return device_so, infos, whole
 
 
-def _device_key(opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
-                host_prefix: Optional["pch.Prefix"], kernels: list) -> Optional[str]:
-    """The device cache key, or None: no cache, or the host pass listed no system headers (-MMD)."""
+def _device_keys(opts: Options, tools: Tools, res: ResourceDirs, deps: list, kernels: list) -> dict:
+    """{whole: key}: the device cache keys of the device text without host bodies (False) and
+    of the whole file (True); each keyed by the text its device pass compiles."""
+    from .cache_key import compiler_identity
+    identity = compiler_identity(tools)
+    tree = pch.tree_digest([res.asc_include, res.abi_include])
+    keys = {}
+    for whole in (False, True):
+        text = device_source_text(opts, kernels, whole, deps, res)
+        digest = device_cache.source_digest(opts.source) if text is None else device_cache.text_digest(text)
+        keys[whole] = device_cache.key_of(identity, tree, opts, digest, deps, kernels)
+    return keys
+
+
+def _device_key(opts: Options, tools: Tools, res: ResourceDirs, deps: list, kernels: list) -> Optional[dict]:
+    """The device cache keys, or None: no cache, or the host pass listed no system headers (-MMD)."""
     if opts.dep_mode == "-MMD" or device_cache.directory() is None:
         return None
-    from .cache_key import compiler_identity
     try:
-        deps = _host_deps(opts, workdir, host_prefix)
-        return device_cache.key_of(compiler_identity(tools), pch.tree_digest([res.asc_include, res.abi_include]),
-                                   opts, deps, kernels)
+        return _device_keys(opts, tools, res, deps, kernels)
     except OSError:
         return None       # a header vanished since the host pass: compile, do not guess
 
@@ -483,8 +568,8 @@ class _SpeculativeDevice:
     and shown after the host pass's, as without it."""
 
     def __init__(self, opts: Options, tools: Tools, res: ResourceDirs, workdir: str, kernels: list,
-                 use_prefix: bool) -> None:
-        self.kernels, self.result, self.error, self.texts = kernels, None, None, []
+                 use_prefix: bool, deps: list) -> None:
+        self.kernels, self.deps, self.result, self.error, self.texts = kernels, deps, None, None, []
         self.run = _Run(False, cancellable=True)
         self.thread = threading.Thread(target=self._main, args=(opts, tools, res, workdir, use_prefix), daemon=True)
         self.thread.start()
@@ -492,13 +577,15 @@ class _SpeculativeDevice:
     def _main(self, opts, tools, res, workdir, use_prefix) -> None:
         _held.texts = self.texts
         try:
-            self.result = _build_device_binary(opts, tools, res, workdir, self.kernels, self.run, use_prefix)
+            self.result = _build_device_binary(opts, tools, res, workdir, self.kernels, self.run, use_prefix,
+                                               self.deps)
         except BaseException as e:      # handed to the main thread by take()
             self.error = e
 
-    def take(self, kernels: list) -> Optional[tuple]:
-        """(device.so, infos) when the guess was right, else None (and cancelled)."""
-        if kernels != self.kernels:
+    def take(self, kernels: list, same_text) -> Optional[tuple]:
+        """(device.so, infos, whole) when the guess was right, else None (and cancelled).
+        same_text(deps): the device text from the last compile's headers is this compile's."""
+        if kernels != self.kernels or not same_text(self.deps):
             self.abandon()
             return None
         with PHASES.measure("device pass (waiting for the concurrent one)"):
@@ -522,18 +609,15 @@ def _speculate(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, use
     command echo stays in order, nor on one CPU."""
     if opts.verbose or len(os.sched_getaffinity(0)) < 2 or device_cache.directory() is None:
         return None
-    from .cache_key import compiler_identity
     if not last or not last[0]:
         return None
     kernels, deps = last
     try:
-        predicted = device_cache.key_of(compiler_identity(tools), pch.tree_digest([res.asc_include, res.abi_include]),
-                                        opts, deps, kernels)
-        if device_cache.has(predicted):
+        if any(device_cache.has(key) for key in _device_keys(opts, tools, res, deps, kernels).values()):
             return None
     except OSError:
         pass               # a header of the last compile is gone: the kernels may still be the same
-    return _SpeculativeDevice(opts, tools, res, workdir, kernels, use_prefix)
+    return _SpeculativeDevice(opts, tools, res, workdir, kernels, use_prefix, deps)
 
 
 def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
@@ -562,24 +646,33 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
             kernels = kernels_of(host_obj, tools.nm, tools.cxxfilt, last[0] if last else None)
         infos = []
         if opts.rdc:     # -dc: the device object travels in the host object to the link
-            device_obj, infos = _compile_device_object(opts, tools, res, workdir, kernels, run, use_prefix,
-                                                       with_meta=False)
+            device_obj, infos, _ = _compile_device_object(opts, tools, res, workdir, kernels, run, use_prefix,
+                                                          [], with_meta=False, whole=True)
             kernels = device_binary.export_local_stubs(tools, workdir, host_obj, device_obj, kernels, run)
             host_obj = rdc.attach(tools, workdir, host_obj, device_obj, opts.arch, kernels, infos, run)
         elif kernels:
+            host_deps = _host_deps(opts, workdir, host_prefix)
             with PHASES.measure("device cache (key, look-up)"):
-                device_key = _device_key(opts, tools, res, workdir, host_prefix, kernels)
-                hit = device_cache.load(device_key, workdir, ParamInfo) if device_key else None
-            taken = spec.take(kernels) if spec and not hit else None
+                device_keys = _device_key(opts, tools, res, host_deps, kernels)
+                hit, device_key = None, None
+                for key in (device_keys or {}).values():
+                    hit, device_key = device_cache.load(key, workdir, ParamInfo), key
+                    if hit:
+                        break
+            taken = spec.take(kernels, lambda guessed: device_source_text(opts, kernels, False, guessed, res)
+                              == device_source_text(opts, kernels, False, host_deps, res)) if spec and not hit else None
             if hit:
                 device_so, infos = hit
             else:
-                device_so, infos = taken or _build_device_binary(opts, tools, res, workdir, kernels, run, use_prefix)
+                device_so, infos, whole = taken or _build_device_binary(opts, tools, res, workdir, kernels, run,
+                                                                        use_prefix, host_deps)
+                # stored under the key of the text it was compiled from
+                device_key = device_keys[whole] if device_keys else None
                 if device_key:
                     with PHASES.measure("device cache (store)"):
                         device_cache.store(device_key, device_so, infos)
             if device_key:
-                device_cache.remember(opts, kernels, _host_deps(opts, workdir, host_prefix))
+                device_cache.remember(opts, kernels, host_deps)
             kernels = device_binary.export_local_stubs(tools, workdir, host_obj, device_so, kernels, run)
             reg_cached = bool(hit) and device_cache.load_registration(device_key, workdir)
             host_obj = device_binary.registration_object(tools, res, workdir, [host_obj], device_so, kernels,

@@ -28,7 +28,7 @@ from typing import Optional
 
 from .cache_support import hash_fields, sha256_file, write_atomic
 
-SCHEME = "asc-twin-device-binary/1"
+SCHEME = "asc-twin-device-binary/2"   # 2: keyed by the device text
 MAX_ENTRIES = 64
 SUBDIR = "device"
 CACHE_ENV = "BISHENG_DEVICE_CACHE"   # off: this cache alone is off (the PCH cache stays)
@@ -61,16 +61,26 @@ def _digest_of(path: str, ino: int, size: int, mtime_ns: int) -> str:
     return sha256_file(path)
 
 
-def key_of(identity: str, twin_tree: str, opts, deps: list, kernels: list) -> str:
-    """deps: the host pass's -MD prerequisites (the source first)."""
-    fields = [SCHEME, identity, twin_tree, os.getcwd(), opts.source, _digest(opts.source),
+def source_digest(path: str) -> str:
+    return _digest(path)
+
+
+def text_digest(text: str) -> str:
+    """The digest of a device text compile.py wrote in place of the source (device_source.py)."""
+    return hashlib.sha256(text.encode("utf-8", errors="surrogateescape")).hexdigest()
+
+
+def key_of(identity: str, twin_tree: str, opts, device_text_digest: str, deps: list, kernels: list) -> str:
+    """deps: the host pass's -MD prerequisites (the source first: its content counts only as
+    the text its device pass compiles, `device_text_digest`, so a host-only edit keeps the key)."""
+    fields = [SCHEME, identity, twin_tree, os.getcwd(), opts.source, device_text_digest,
               f"--npu-arch={opts.arch.flag}", opts.core_macro or "", opts.std, opts.opt_level,
               opts.debug_flag or ""]
     for group in (opts.preprocessor_flags, opts.extra_flags):
         fields += [str(len(group)), *group]
     fields.append(str(len(deps)))
     for dep in deps:
-        fields += [dep, _digest(dep)]
+        fields += [dep, "the source" if dep == opts.source else _digest(dep)]
     fields.append(str(len(kernels)))
     for k in kernels:
         fields += [k.stub, k.name, k.ref, str(k.local)]
