@@ -394,16 +394,15 @@ def _write_launch_headers(directory: str, kernels: list, infos: list) -> None:
 
 
 def _verify_embedded(tools: Tools, workdir: str, host_obj: str, device_so: str, run: _Run) -> None:
-    # The contract users rely on: objcopy extracts exactly the device binary.
-    extracted = os.path.join(workdir, "extracted.bin")
-    proc = run(phase="objcopy (verify)", cmd=[tools.objcopy, "-O", "binary", f"--only-section={codegen.AICORE_SECTION}",
-                host_obj, extracted], stdin=subprocess.DEVNULL)
-    if proc.returncode != 0:
-        raise BishengError("llvm-objcopy could not read back the host object", proc.returncode)
-    with open(extracted, "rb") as a, open(device_so, "rb") as b:
-        if a.read() != b.read():
-            raise BishengError(f"internal error: {codegen.AICORE_SECTION} of the host object "
-                               "does not match the device binary")
+    # The contract users rely on: objcopy extracts exactly the device binary, i.e. the section
+    # holds its bytes (read from the section table, as llvm-objcopy -O binary --only-section does).
+    from .elf_file import ElfFile
+    with PHASES.measure("embedded binary check"):
+        embedded = ElfFile(host_obj).section_bytes(codegen.AICORE_SECTION)
+        with open(device_so, "rb") as f:
+            if embedded != f.read():
+                raise BishengError(f"internal error: {codegen.AICORE_SECTION} of the host object "
+                                   "does not match the device binary")
 
 
 def _scan_deps(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run) -> list:
@@ -483,6 +482,7 @@ def _publish(src: str, dest: str) -> None:
 
 
 WORKDIR_PREFIX = ".bisheng-"
+REGISTRATION_SUFFIX = ".register.o"
 
 
 def _sweep_dead_workdirs(out_dir: str) -> None:
@@ -620,8 +620,11 @@ def _speculate(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, use
     return _SpeculativeDevice(opts, tools, res, workdir, kernels, use_prefix, deps)
 
 
-def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
-    """Build opts.output (a host object) from opts.source; returns the kernel names."""
+def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs, objects: Optional[list] = None) -> list:
+    """Build opts.output (a host object) from opts.source; returns the kernel names. objects:
+    for a link that follows at once, the registration object is not merged into OUT but
+    published beside it (OUT + REGISTRATION_SUFFIX) and appended to this list after OUT (the
+    merge costs a linker run; the program is the same)."""
     from .host_kernels import HostKernel, kernels_of
     _check_paths(opts)
     run = _Run(opts.verbose)
@@ -633,6 +636,7 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
     except OSError as e:
         raise BishengError(f"cannot write '{opts.output}': {e.strerror} (directory '{out_dir}')")
     spec = None
+    separate, registration = objects is not None, None
     try:
         if opts.twin_key_only:
             _report_key_only(opts, tools, res, workdir, run)
@@ -642,7 +646,7 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
         last = None if opts.rdc else device_cache.last(opts, HostKernel)
         spec = None if opts.rdc else _speculate(opts, tools, res, workdir, use_prefix, last)
         host_obj, host_prefix = _host_pass(opts, tools, res, workdir, run, use_prefix)
-        with PHASES.measure("kernel list (llvm-nm, llvm-cxxfilt)"):
+        with PHASES.measure("kernel list (symbol table, llvm-cxxfilt)"):
             kernels = kernels_of(host_obj, tools.nm, tools.cxxfilt, last[0] if last else None)
         infos = []
         if opts.rdc:     # -dc: the device object travels in the host object to the link
@@ -675,11 +679,15 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
                 device_cache.remember(opts, kernels, host_deps)
             kernels = device_binary.export_local_stubs(tools, workdir, host_obj, device_so, kernels, run)
             reg_cached = bool(hit) and device_cache.load_registration(device_key, workdir)
-            host_obj = device_binary.registration_object(tools, res, workdir, [host_obj], device_so, kernels,
-                                                         infos, run, compiled=reg_cached)
+            merged = device_binary.registration_object(tools, res, workdir, [] if separate else [host_obj], device_so,
+                                                       kernels, infos, run, compiled=reg_cached)
             if device_key and not reg_cached:
                 device_cache.store_registration(device_key, os.path.join(workdir, "register.o"))
-            _verify_embedded(tools, workdir, host_obj, device_so, run)
+            _verify_embedded(tools, workdir, merged, device_so, run)
+            if separate:
+                registration = merged
+            else:
+                host_obj = merged
         if opts.twin_aclrtlaunch_dir:
             _write_launch_headers(opts.twin_aclrtlaunch_dir, kernels, infos)
         depfile = _finish_depfile(opts, res, workdir, host_prefix) if opts.dep_mode else None
@@ -698,7 +706,11 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
             _publish(depfile, opts.dep_file)
         if key_report:
             _publish(key_report, opts.twin_cache_key)
+        if registration:
+            _publish(registration, opts.output + REGISTRATION_SUFFIX)
         _publish(host_obj, opts.output)
+        if objects is not None:
+            objects += [opts.output] + ([opts.output + REGISTRATION_SUFFIX] if registration else [])
         return [k.name for k in kernels]
     finally:
         if spec is not None:

@@ -26,7 +26,7 @@ import json
 import os
 from typing import Optional
 
-from .cache_support import hash_fields, sha256_file, write_atomic
+from .cache_support import hash_fields, sha256_file, sweep_temporaries, write_atomic
 
 SCHEME = "asc-twin-device-binary/2"   # 2: keyed by the device text
 MAX_ENTRIES = 64
@@ -163,6 +163,7 @@ def store_registration(key: str, reg_obj: str) -> None:
 
 def _evict(where: str) -> None:
     """Keeps the MAX_ENTRIES most recently used binaries and as many `.last` records."""
+    sweep_temporaries(where)
     names = os.listdir(where)
     for suffix, companions in ((".json", (".so", ".reg.o", ".reg.sha256")), (".last", ())):
         kept = [os.path.join(where, n) for n in names if n.endswith(suffix) and not n.endswith(".reg.sha256")]

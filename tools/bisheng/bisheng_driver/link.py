@@ -24,7 +24,9 @@ def _source_options(opts: Options, source: str, language, output: str) -> Option
                                inputs=[(source, language)])
 
 
-def _compile_all(opts: Options, tools: Tools, res: ResourceDirs, objdir=None) -> list:
+def _compile_all(opts: Options, tools: Tools, res: ResourceDirs, objdir=None, for_link: bool = False) -> list:
+    """The objects of every source. for_link: they are linked at once (not archived), so a
+    kernel source's registration may stay a separate object (compile_kernel)."""
     objects = []
     for index, (source, language) in enumerate(opts.inputs):
         if objdir is None:
@@ -33,6 +35,9 @@ def _compile_all(opts: Options, tools: Tools, res: ResourceDirs, objdir=None) ->
             output = os.path.join(objdir, f"{index}_{default_object_name(source)}")
         one = _source_options(opts, source, language, output)
         if needs_device_pass(source, language, opts):
+            if for_link:
+                compile_kernel(one, tools, res, objects)
+                continue
             compile_kernel(one, tools, res)
         else:
             compile_plain(one, tools, res)
@@ -116,7 +121,8 @@ def build(opts: Options, tools: Tools, res: ResourceDirs) -> None:
     except OSError as e:
         raise BishengError(f"cannot write '{opts.output}': {e.strerror} (directory '{out_dir}')")
     try:
-        objects = _compile_all(dataclasses.replace(opts, dep_mode=None, dep_file=None), tools, res, workdir)
+        objects = _compile_all(dataclasses.replace(opts, dep_mode=None, dep_file=None), tools, res, workdir,
+                               for_link=not opts.make_lib)
         if opts.make_lib:
             _publish(_archive(opts, tools, objects, workdir, _Run(opts.verbose)), opts.output)
             return

@@ -20,11 +20,10 @@ import json
 import os
 import re
 import sys
-import tempfile
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from .cache_support import hash_fields, sha256_file, untrusted_reason, write_atomic
+from .cache_support import hash_fields, publish, sha256_file, sweep_temporaries, untrusted_reason, write_atomic
 
 SCHEME = "asc-twin-pch/1"
 CACHE_ENV = "BISHENG_PCH_CACHE"
@@ -146,6 +145,7 @@ def discard(prefix: Prefix) -> None:
 
 
 def _evict(directory: str) -> None:
+    sweep_temporaries(directory)
     try:
         entries = [os.path.join(directory, n) for n in os.listdir(directory) if n.endswith(".pch")]
         if len(entries) <= MAX_ENTRIES:
@@ -177,15 +177,8 @@ def prepare(kind: str, workdir: str, key_fields: Sequence[str], build) -> Prefix
         if os.path.isfile(pch):
             os.utime(pch)     # recently used: kept by the eviction
             return Prefix(header, pch)
-        fd, tmp = tempfile.mkstemp(prefix=key + ".", suffix=".pch.tmp", dir=directory)
-        os.close(fd)
-        try:
-            if not build(header, tmp):
-                return Prefix(header, None)
-            os.replace(tmp, pch)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+        if not publish(pch, lambda tmp: build(header, tmp)):
+            return Prefix(header, None)
         _evict(directory)
         return Prefix(header, pch)
     except OSError:

@@ -155,11 +155,11 @@ def write_program(path, host_value: int, extra: str = "") -> None:
 
 
 @needs_two_cpus
-def test_after_a_host_edit_the_device_pass_runs_beside_the_host_pass(tmp_path, cache):
+def test_after_a_kernel_edit_the_device_pass_runs_beside_the_host_pass(tmp_path, cache):
     src = tmp_path / "main.asc"
     write_program(src, 0)
     compile_ok(["main.asc", "-o", "m.o"], tmp_path, cached_env(cache))
-    write_program(src, 7)                      # the host code changed: no cached binary fits
+    src.write_text(src.read_text().replace("*= 2.0f", "*= 4.0f"))   # same kernels, new device code
     edited = compile_ok(["main.asc", "-o", "m.o"], tmp_path, cached_env(cache))
     assert "device pass (waiting for the concurrent one)" in edited, edited
     compile_ok(["main.asc", "-o", "plain.o"], tmp_path, uncached_env())
@@ -194,3 +194,107 @@ def test_a_host_error_cancels_the_concurrent_device_pass(tmp_path, cache):
         ["bisheng: error: compilation of 'main.asc' failed"]
     assert (tmp_path / "m.o").read_bytes() == good                      # OUT untouched
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []   # no work dir left
+
+
+def run_twice(obj, tmp_path, factor: float) -> None:
+    """Runs the program's kernel `twice(x, n)` on random data (seed printed) against numpy."""
+    seed = random.randrange(1 << 30)
+    print(f"seed={seed}")
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(100, 5000))
+    x = rng.standard_normal(n).astype(np.float32)
+    want = x * np.float32(factor)
+    where = tmp_path / f"run_{obj.stem}"     # a file of its own: one path is dlopened once
+    where.mkdir()
+    device = DeviceBinary(extract(obj, tmp_path), str(where), 2201)
+    device.ranges = [(x.ctypes.data, x.nbytes)]
+    device.run("twice", struct.pack("<QI4x", x.ctypes.data, n), 1)   # 16 bytes: padded like the C++ struct
+    np.testing.assert_array_equal(x, want)
+
+
+def test_a_host_only_edit_reuses_the_device_binary(tmp_path, cache):
+    # Edit-compile-run: the user changes main and adds a host function. The device pass
+    # compiles the file without its host-only functions, so its binary is the cached one,
+    # byte for byte what a compile without any cache writes for the edited file.
+    src = tmp_path / "main.asc"
+    write_program(src, 0)
+    compile_ok(["main.asc", "-o", "m.o"], tmp_path, cached_env(cache))
+    write_program(src, 7, "int print_report(int code) { return code * 3; }\n")
+    edited = compile_ok(["main.asc", "-o", "m.o"], tmp_path, cached_env(cache))
+    assert "device compile" not in edited and "device link" not in edited, edited
+    compile_ok(["main.asc", "-o", "plain.o"], tmp_path, uncached_env())
+    assert (tmp_path / "m.o").read_bytes() == (tmp_path / "plain.o").read_bytes()
+    run_twice(tmp_path / "m.o", tmp_path, 2.0)
+
+
+HELPER_PROGRAM = '''#include "kernel_operator.h"
+float scale_of(float v) { return v * FACTOR; }
+extern "C" __global__ __aicore__ void twice(GM_ADDR x, uint32_t n) {
+    for (uint32_t i = 0; i < n; ++i) ((__gm__ float*)x)[i] = scale_of(((__gm__ float*)x)[i]);
+}
+int main() { twice<<<1, nullptr, nullptr>>>(nullptr, 0); return 0; }
+'''
+
+
+def test_an_edited_helper_the_kernel_calls_is_never_served_stale(tmp_path, cache):
+    # A plain function before the first kernel serves the kernel: its body is device code, so
+    # editing it must give a new binary (the one an uncached compile gives), never the old one.
+    src = tmp_path / "main.asc"
+    src.write_text(HELPER_PROGRAM.replace("FACTOR", "2.0f"))
+    compile_ok(["main.asc", "-o", "m2.o"], tmp_path, cached_env(cache))
+    run_twice(tmp_path / "m2.o", tmp_path, 2.0)
+    src.write_text(HELPER_PROGRAM.replace("FACTOR", "3.0f"))
+    edited = compile_ok(["main.asc", "-o", "m3.o"], tmp_path, cached_env(cache))
+    assert "device compile" in edited, edited
+    compile_ok(["main.asc", "-o", "plain.o"], tmp_path, uncached_env())
+    assert (tmp_path / "m3.o").read_bytes() == (tmp_path / "plain.o").read_bytes()
+    run_twice(tmp_path / "m3.o", tmp_path, 3.0)
+
+
+def test_a_body_reached_only_through_a_header_macro_is_compiled_with_the_whole_file(tmp_path, cache):
+    # The kernel calls `scale_of` through a macro of the user's header: the file alone does not
+    # show the use, so its body is dropped at first and the device link misses it; the driver
+    # then compiles the whole file. Editing that body later is a new binary too.
+    (tmp_path / "apply.h").write_text("#define APPLY(v) scale_of(v)\n")
+    program = HELPER_PROGRAM.replace("scale_of(((__gm__", "APPLY(((__gm__").replace(
+        '#include "kernel_operator.h"\n', '#include "kernel_operator.h"\n#include "apply.h"\n')
+    src = tmp_path / "main.asc"
+    src.write_text(program.replace("FACTOR", "5.0f"))
+    compile_ok(["main.asc", "-o", "m5.o"], tmp_path, cached_env(cache))
+    compile_ok(["main.asc", "-o", "plain5.o"], tmp_path, uncached_env())
+    assert (tmp_path / "m5.o").read_bytes() == (tmp_path / "plain5.o").read_bytes()
+    run_twice(tmp_path / "m5.o", tmp_path, 5.0)
+    src.write_text(program.replace("FACTOR", "0.5f"))
+    compile_ok(["main.asc", "-o", "m05.o"], tmp_path, cached_env(cache))
+    run_twice(tmp_path / "m05.o", tmp_path, 0.5)
+
+
+def test_a_killed_compile_leaves_no_cache_temporaries_behind(tmp_path, cache):
+    # The user interrupts the first compile (SIGKILL to the build) while it writes the PCH:
+    # its temporaries stay in the cache. The next compile that stores an entry sweeps those of
+    # dead writers once they are a minute old; a live writer's and unrelated files are kept.
+    import signal
+    import time
+    copy_testdata(str(tmp_path), "add_custom.asc", "add_tiling.h")
+    from bisheng_harness import DRIVER
+    proc = subprocess.Popen([DRIVER, "-c", "add_custom.asc", "-o", "k.o", ARCH], cwd=tmp_path,
+                            env=cached_env(cache), start_new_session=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 120
+    while not list(cache.glob(".*.tmp*")) and time.time() < deadline and proc.poll() is None:
+        time.sleep(0.01)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    left = list(cache.glob(".*.tmp*"))
+    assert left, "the compile was not killed while writing the cache"
+    old = time.time() - 120
+    live = cache / f".other.pch.{os.getpid()}-abc123.tmp"          # a compile still running
+    unrelated = cache / "notes.txt"
+    for path in (live, unrelated):
+        path.write_bytes(b"x")
+    for path in left + [live, unrelated]:
+        os.utime(path, (old, old))
+    compile_ok(["add_custom.asc", "-o", "k.o"], tmp_path, cached_env(cache))
+    assert not [p for p in left if p.exists()]
+    assert live.exists() and unrelated.exists()
+    assert list(cache.glob("*.pch")) and not list((cache / "device").glob(".*.tmp*"))
