@@ -258,10 +258,11 @@ def _device_source_text(source: str, digest: str, kernels: tuple, whole: bool, h
         if not complete:
             return set(names)
         # every header the pass reads: the host pass's, and the twin tree (the entries TU's own)
-        twin = [os.path.join(d, n) for root in roots for d, _, files in sorted(os.walk(root)) for n in sorted(files)]
-        fields = [pch.tree_digest(list(roots))] + [f for h in headers for f in (h, device_cache.source_digest(h))]
-        return set(pch.remembered("header-names", fields + sorted(names),
-                                  lambda: sorted(mentioned_in(list(headers) + twin, names))))
+        def scan() -> list:
+            twin = [os.path.join(d, n) for root in roots for d, _, files in sorted(os.walk(root)) for n in files]
+            return sorted(mentioned_in(list(headers) + twin, names))
+        fields = [pch.tree_digest(list(roots)), device_cache.headers_digest(headers, source)]
+        return set(pch.remembered("header-names", fields + sorted(names), scan))
 
     dropped = 0
     if not whole:
@@ -620,6 +621,27 @@ def _speculate(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, use
     return _SpeculativeDevice(opts, tools, res, workdir, kernels, use_prefix, deps)
 
 
+class _Background:
+    """fn() on a thread; result() joins it and returns its value or raises its exception."""
+
+    def __init__(self, fn) -> None:
+        self._value, self._error = None, None
+        self._thread = threading.Thread(target=self._main, args=(fn,), daemon=True)
+        self._thread.start()
+
+    def _main(self, fn) -> None:
+        try:
+            self._value = fn()
+        except BaseException as e:      # handed to the caller by result()
+            self._error = e
+
+    def result(self):
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+
 def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs, objects: Optional[list] = None) -> list:
     """Build opts.output (a host object) from opts.source; returns the kernel names. objects:
     for a link that follows at once, the registration object is not merged into OUT but
@@ -644,8 +666,14 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs, objects: Opti
         use_prefix = _prefix_eligible(opts, res)
         # what the last compile of this source found (device_cache.remember), if known
         last = None if opts.rdc else device_cache.last(opts, HostKernel)
-        spec = None if opts.rdc else _speculate(opts, tools, res, workdir, use_prefix, last)
-        host_obj, host_prefix = _host_pass(opts, tools, res, workdir, run, use_prefix)
+        # The host pass starts first; what the driver has to work out meanwhile (whether to
+        # guess the device pass, the digests of the last compile's headers, which the device
+        # cache key needs again) runs beside it.
+        host = _Background(lambda: _host_pass(opts, tools, res, workdir, run, use_prefix))
+        try:
+            spec = None if opts.rdc else _speculate(opts, tools, res, workdir, use_prefix, last)
+        finally:
+            host_obj, host_prefix = host.result()
         with PHASES.measure("kernel list (symbol table, llvm-cxxfilt)"):
             kernels = kernels_of(host_obj, tools.nm, tools.cxxfilt, last[0] if last else None)
         infos = []

@@ -26,9 +26,9 @@ import json
 import os
 from typing import Optional
 
-from .cache_support import hash_fields, sha256_file, sweep_temporaries, write_atomic
+from .cache_support import hash_fields, sweep_temporaries, write_atomic
 
-SCHEME = "asc-twin-device-binary/2"   # 2: keyed by the device text
+SCHEME = "asc-twin-device-binary/3"   # 2: keyed by the device text; 3: headers hashed apart
 MAX_ENTRIES = 64
 SUBDIR = "device"
 CACHE_ENV = "BISHENG_DEVICE_CACHE"   # off: this cache alone is off (the PCH cache stays)
@@ -51,14 +51,17 @@ def directory() -> Optional[str]:
 
 
 def _digest(path: str) -> str:
-    """sha256 of a file, once per process for an unchanged file (the key is computed twice)."""
-    info = os.stat(path)
-    return _digest_of(path, info.st_ino, info.st_size, info.st_mtime_ns)
+    from .file_digests import digest
+    return digest(path)
 
 
-@functools.lru_cache(maxsize=None)
-def _digest_of(path: str, ino: int, size: int, mtime_ns: int) -> str:
-    return sha256_file(path)
+@functools.lru_cache(maxsize=4)     # both keys, the guess's and the compile's: one header list
+def headers_digest(deps: tuple, source: str) -> str:
+    """Paths and contents of the host pass's headers (the source by name only)."""
+    fields = [str(len(deps))]
+    for dep in deps:
+        fields += [dep, "the source" if dep == source else _digest(dep)]
+    return hash_fields(fields)
 
 
 def source_digest(path: str) -> str:
@@ -78,9 +81,7 @@ def key_of(identity: str, twin_tree: str, opts, device_text_digest: str, deps: l
               opts.debug_flag or ""]
     for group in (opts.preprocessor_flags, opts.extra_flags):
         fields += [str(len(group)), *group]
-    fields.append(str(len(deps)))
-    for dep in deps:
-        fields += [dep, "the source" if dep == opts.source else _digest(dep)]
+    fields.append(headers_digest(tuple(deps), opts.source))
     fields.append(str(len(kernels)))
     for k in kernels:
         fields += [k.stub, k.name, k.ref, str(k.local)]

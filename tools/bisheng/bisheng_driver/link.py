@@ -11,6 +11,7 @@ import tempfile
 from . import rdc
 from .compile import _Run, _publish, compile_kernel
 from .errors import BishengError
+from .linker_line import linker_command
 from .options import Options, default_object_name
 from .plain import compile_plain, needs_device_pass
 from .toolchain import ResourceDirs, Tools
@@ -86,7 +87,9 @@ def _link(opts: Options, tools: Tools, res: ResourceDirs, objects: list, workdir
         cmd += ["-L", lib] + [f"-l{n}" for n in DEFAULT_LIBS] + [f"-Wl,-rpath,{lib}"]
     cmd += ["-lpthread", "-ldl"]
     cmd += ["-o", out] + (["-v"] if opts.verbose else [])   # -v: clang shows its linker line (CMake reads it)
-    proc = run(cmd, "link", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # the linker's own command when clang's is known (linker_line.py); clang under -v
+    direct = None if opts.verbose else linker_command(cmd, objects + [out])
+    proc = run(direct or cmd, "link", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if proc.returncode != 0:
         _relay_link_errors(proc.stderr.decode("utf-8", errors="replace"), opts.output)
     if opts.verbose:

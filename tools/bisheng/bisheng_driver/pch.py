@@ -23,7 +23,7 @@ import sys
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from .cache_support import hash_fields, publish, sha256_file, sweep_temporaries, untrusted_reason, write_atomic
+from .cache_support import hash_fields, publish, sweep_temporaries, untrusted_reason, write_atomic
 
 SCHEME = "asc-twin-pch/1"
 CACHE_ENV = "BISHENG_PCH_CACHE"
@@ -74,6 +74,7 @@ def tree_digest(roots: Sequence[str]) -> str:
 
 @functools.lru_cache(maxsize=None)
 def _tree_digest(roots: tuple) -> str:
+    from .file_digests import digest
     fields = []
     for root in dict.fromkeys(roots):
         for dirpath, dirs, files in os.walk(root):
@@ -81,7 +82,7 @@ def _tree_digest(roots: tuple) -> str:
             for name in sorted(files):
                 path = os.path.join(dirpath, name)
                 try:
-                    fields += [os.path.relpath(path, root), sha256_file(path)]
+                    fields += [os.path.relpath(path, root), digest(path)]
                 except OSError:
                     fields += [os.path.relpath(path, root), "unreadable"]
     return hash_fields(fields)
