@@ -16,6 +16,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bisheng_harness import DeviceBinary, clean_env, copy_testdata, llvm_tool, run_bisheng
 from elf_reader import meta_lines
 
+TOO_NEW_S = 2.0   # file_digests.TOO_NEW_S: a header changed more recently is not remembered
+
 ARCH = "--npu-arch=dav-2201"
 PROGRAM = '''#include "kernel_operator.h"
 extern "C" __global__ __aicore__ void twice(GM_ADDR x, uint32_t n) {
@@ -298,3 +300,54 @@ def test_a_killed_compile_leaves_no_cache_temporaries_behind(tmp_path, cache):
     assert not [p for p in left if p.exists()]
     assert live.exists() and unrelated.exists()
     assert list(cache.glob("*.pch")) and not list((cache / "device").glob(".*.tmp*"))
+
+
+def test_a_header_rewritten_with_its_old_size_and_mtime_is_hashed_again(tmp_path, cache):
+    # Header digests are remembered by stat (inode, size, mtime, ctime). A user's tool that
+    # rewrites a header in place and restores its mtime (same size, same inode) still moves its
+    # ctime: the header is hashed again and the device binary follows it.
+    import time
+    (tmp_path / "factor.h").write_text("#define FACTOR 2.0f\n")
+    src = tmp_path / "main.asc"
+    src.write_text(HELPER_PROGRAM.replace('#include "kernel_operator.h"\n',
+                                          '#include "kernel_operator.h"\n#include "factor.h"\n'))
+    time.sleep(TOO_NEW_S + 0.2)          # old enough to be remembered
+    compile_ok(["main.asc", "-o", "two.o"], tmp_path, cached_env(cache))
+    assert "factor.h" in (cache / "file-digests.json").read_text()
+    header = tmp_path / "factor.h"
+    stat = header.stat()
+    with open(header, "r+") as f:        # same inode, same size
+        f.write("#define FACTOR 7.0f\n")
+    os.utime(header, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    again = compile_ok(["main.asc", "-o", "seven.o"], tmp_path, cached_env(cache))
+    assert "device compile" in again, again
+    compile_ok(["main.asc", "-o", "plain.o"], tmp_path, uncached_env())
+    assert (tmp_path / "seven.o").read_bytes() == (tmp_path / "plain.o").read_bytes()
+    run_twice(tmp_path / "seven.o", tmp_path, 7.0)
+
+
+HOST_CPP = '''#include <cstdio>
+#include <cmath>
+int main(int argc, char**) { std::printf("%.3f\\n", std::sqrt(2.0 * argc)); return 0; }
+'''
+
+
+def test_a_link_through_the_remembered_linker_line_writes_what_clang_writes(tmp_path, cache):
+    # The second link starts ld.lld with the command clang printed for the first; other link
+    # flags are another command. Every program is the one a clang-driven link writes.
+    (tmp_path / "main.cpp").write_text(HOST_CPP)
+
+    def link(out, env, *flags):
+        proc = run_bisheng(["main.cpp", "-o", out, *flags], str(tmp_path), env)
+        assert proc.returncode == 0, proc.stderr
+        return (tmp_path / out).read_bytes()
+
+    first = link("first", cached_env(cache))
+    second = link("second", cached_env(cache))
+    assert first == second == link("by_clang", uncached_env())
+    assert len(list(cache.glob("linker-line-*.json"))) == 1
+    other = link("other", cached_env(cache), "-Wl,--build-id=none")
+    assert other == link("other_by_clang", uncached_env(), "-Wl,--build-id=none") != first
+    assert len(list(cache.glob("linker-line-*.json"))) == 2
+    out = subprocess.run([str(tmp_path / "second"), "x"], capture_output=True, text=True, check=True).stdout
+    assert out == "2.000\n"
