@@ -18,7 +18,7 @@ from .cache_key import clang_resource_dir
 from .depfile import format_deps, parse_deps
 from .errors import BishengError
 from .options import Options
-from . import device_binary, device_cache, pch, rdc
+from . import device_binary, device_cache, object_cache, pch, rdc
 from .prefix import PrefixCheck
 from .timing import PHASES
 from .toolchain import ABI_HEADER, ENTRY_HEADER, ResourceDirs, Tools
@@ -406,15 +406,17 @@ def _verify_embedded(tools: Tools, workdir: str, host_obj: str, device_so: str, 
                                    "does not match the device binary")
 
 
-def _scan_deps(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run) -> list:
-    """Every file the preprocessor reads for the source (clang -M): no parse, no code."""
+def _scan_deps(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run, report: bool = True) -> list:
+    """Every file the preprocessor reads for the source (clang -M): no parse, no code.
+    report=False: a failure is not shown (the compile that follows shows it)."""
     deps_path = os.path.join(workdir, "scan.d")
     cmd = ([tools.clang] + _host_flags(opts, tools, res) + _prelude(res) + _kernel_attrs(res)
            + ["-w", "-M", "-MF", deps_path, "-MT", "scan", opts.source])
     proc = run(cmd, "dependency scan", stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if proc.returncode != 0:
-        sys.stderr.buffer.write(proc.stderr)
-        sys.stderr.flush()
+        if report:
+            sys.stderr.buffer.write(proc.stderr)
+            sys.stderr.flush()
         raise BishengError(f"dependency scan of '{opts.source}' failed", proc.returncode)
     with open(deps_path, encoding="utf-8") as f:
         return parse_deps(f.read())
@@ -621,6 +623,62 @@ def _speculate(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, use
     return _SpeculativeDevice(opts, tools, res, workdir, kernels, use_prefix, deps)
 
 
+def _object_key_half(opts: Options, tools: Tools, res: ResourceDirs, separate: bool) -> Optional[str]:
+    if not object_cache.eligible(opts) or object_cache.directory() is None:
+        return None
+    from .cache_key import compiler_identity
+    return object_cache.first_half(compiler_identity(tools), pch.tree_digest([res.asc_include, res.abi_include]),
+                                   opts, res, device_cache.source_digest(opts.source), separate)
+
+
+def _object_key(opts: Options, half: str, deps: list) -> Optional[str]:
+    """The whole key from the headers `deps` (clang's list), or None for a source that spells
+    a clock macro."""
+    headers = tuple(sorted({d for d in deps if d != opts.source}))
+    digest = device_cache.headers_digest(headers, opts.source)
+    if object_cache.spells_a_clock_macro(opts.source, list(headers), digest):
+        return None
+    return object_cache.full_key(half, digest)
+
+
+def _cached_objects(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run,
+                    objects: Optional[list]) -> Optional[list]:
+    """The kernel names when the object cache served this compile's objects (object_cache.py),
+    else None. Asks clang for the headers only when the source and flags are those of a cached
+    compile (after an edit nothing is spent here)."""
+    half = _object_key_half(opts, tools, res, objects is not None)
+    if half is None or not object_cache.has_first_half(half):
+        return None
+    try:
+        with PHASES.measure("object cache (dependency scan, look-up)"):
+            key = _object_key(opts, half, _scan_deps(opts, tools, res, workdir, run, report=False))
+            got = object_cache.load(key, [opts.output, opts.output + REGISTRATION_SUFFIX]) if key else None
+    except (BishengError, OSError):
+        return None           # the compile itself will say what is wrong
+    if got is None:
+        return None
+    kernels, written = got
+    if objects is not None:
+        objects += written
+    return kernels
+
+
+def _store_objects(opts: Options, tools: Tools, res: ResourceDirs, separate: bool, deps: list,
+                   written: list, kernel_names: list) -> None:
+    """Records the objects just published under the headers the host pass read (the same
+    list, as a set, as the dependency scan of a later look-up gives)."""
+    half = _object_key_half(opts, tools, res, separate)
+    if half is None:
+        return
+    try:
+        with PHASES.measure("object cache (store)"):
+            key = _object_key(opts, half, deps)
+            if key:
+                object_cache.store(half, key, written, kernel_names)
+    except OSError:
+        pass          # a cache that cannot be filled only costs time
+
+
 class _Background:
     """fn() on a thread; result() joins it and returns its value or raises its exception."""
 
@@ -663,6 +721,9 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs, objects: Opti
         if opts.twin_key_only:
             _report_key_only(opts, tools, res, workdir, run)
             return []
+        cached = _cached_objects(opts, tools, res, workdir, run, objects)
+        if cached is not None:
+            return cached
         use_prefix = _prefix_eligible(opts, res)
         # what the last compile of this source found (device_cache.remember), if known
         last = None if opts.rdc else device_cache.last(opts, HostKernel)
@@ -737,8 +798,12 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs, objects: Opti
         if registration:
             _publish(registration, opts.output + REGISTRATION_SUFFIX)
         _publish(host_obj, opts.output)
+        written = [opts.output] + ([opts.output + REGISTRATION_SUFFIX] if registration else [])
         if objects is not None:
-            objects += [opts.output] + ([opts.output + REGISTRATION_SUFFIX] if registration else [])
+            objects += written
+        if object_cache.eligible(opts) and not opts.rdc:
+            _store_objects(opts, tools, res, objects is not None, _host_deps(opts, workdir, host_prefix), written,
+                           [k.name for k in kernels])
         return [k.name for k in kernels]
     finally:
         if spec is not None:

@@ -351,3 +351,61 @@ def test_a_link_through_the_remembered_linker_line_writes_what_clang_writes(tmp_
     assert len(list(cache.glob("linker-line-*.json"))) == 2
     out = subprocess.run([str(tmp_path / "second"), "x"], capture_output=True, text=True, check=True).stdout
     assert out == "2.000\n"
+
+
+SHADOW_PROGRAM = '''#include "kernel_operator.h"
+#include "factor.h"
+extern "C" __global__ __aicore__ void twice(GM_ADDR x, uint32_t n) {
+    for (uint32_t i = 0; i < n; ++i) ((__gm__ float*)x)[i] *= FACTOR;
+}
+int main() { twice<<<1, nullptr, nullptr>>>(nullptr, 0); return 0; }
+'''
+
+
+def test_an_unchanged_compile_is_served_whole_from_the_object_cache(tmp_path, cache):
+    # The same command again (a script that compiles before it runs): no host pass, no
+    # device pass; the object is the one the first compile wrote, and an uncached one writes.
+    copy_testdata(str(tmp_path), "add_custom.asc", "add_tiling.h")
+    compile_ok(["add_custom.asc", "-o", "first.o"], tmp_path, cached_env(cache))
+    again = compile_ok(["add_custom.asc", "-o", "again.o"], tmp_path, cached_env(cache))
+    assert "object cache (dependency scan, look-up)" in again and "host pass" not in again, again
+    compile_ok(["add_custom.asc", "-o", "plain.o"], tmp_path, uncached_env())
+    assert (tmp_path / "first.o").read_bytes() == (tmp_path / "again.o").read_bytes() == \
+        (tmp_path / "plain.o").read_bytes()
+
+
+def test_the_object_cache_never_serves_a_changed_input(tmp_path, cache):
+    # What changes the object must reach it: a flag, an edited header, a new header that now
+    # shadows the old one (the quoted include finds the source's directory first), a source
+    # that spells __TIME__. Each result is what an uncached compile writes, and runs.
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "inc" / "factor.h").write_text("#define FACTOR 2.0f\n")
+    (tmp_path / "main.asc").write_text(SHADOW_PROGRAM)
+    args = ["main.asc", "-I", "inc"]
+
+    def compile_twice(out, *extra):
+        logs = [compile_ok([*args, *extra, "-o", f"{out}{i}.o"], tmp_path, cached_env(cache)) for i in (1, 2)]
+        compile_ok([*args, *extra, "-o", f"{out}.plain.o"], tmp_path, uncached_env())
+        assert (tmp_path / f"{out}2.o").read_bytes() == (tmp_path / f"{out}.plain.o").read_bytes()
+        return logs
+
+    first, second = compile_twice("a")
+    assert "host pass" in first and "host pass" not in second
+    run_twice(tmp_path / "a2.o", tmp_path, 2.0)
+
+    flagged, _ = compile_twice("b", "-DUNUSED_FLAG=1")
+    assert "host pass" in flagged
+
+    (tmp_path / "inc" / "factor.h").write_text("#define FACTOR 3.0f\n")
+    edited, _ = compile_twice("c")
+    assert "host pass" in edited
+    run_twice(tmp_path / "c2.o", tmp_path, 3.0)
+
+    (tmp_path / "factor.h").write_text("#define FACTOR 5.0f\n")     # shadows inc/factor.h
+    shadowed, _ = compile_twice("d")
+    assert "host pass" in shadowed
+    run_twice(tmp_path / "d2.o", tmp_path, 5.0)
+
+    (tmp_path / "main.asc").write_text(SHADOW_PROGRAM + 'const char* built_at() { return __TIME__; }\n')
+    clocked = [compile_ok([*args, "-o", f"e{i}.o"], tmp_path, cached_env(cache)) for i in (1, 2)]
+    assert all("host pass" in log for log in clocked)
