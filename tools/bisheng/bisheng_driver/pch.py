@@ -98,15 +98,36 @@ def remembered(name: str, key_fields: Sequence[str], compute):
     path = os.path.join(directory, f"{name}-{hash_fields([SCHEME, name, *key_fields])}.json")
     try:
         with open(path, encoding="utf-8") as f:
-            return json.load(f)
+            value = json.load(f)
+        os.utime(path)      # recently used: kept by the eviction
+        return value
     except (OSError, ValueError):
         pass
     value = compute()
     try:
         write_atomic(path, json.dumps(value).encode())
+        _evict_remembered(directory, name)
     except OSError:
         pass
     return value
+
+
+REMEMBERED_PER_NAME = 64
+
+
+def _evict_remembered(directory: str, name: str) -> None:
+    """Keeps the REMEMBERED_PER_NAME most recently used facts of one name (a fact keyed by
+    names in a source, like header-names, gets a new file per edit)."""
+    facts = [os.path.join(directory, n) for n in os.listdir(directory)
+             if n.startswith(name + "-") and n.endswith(".json")]
+    if len(facts) <= REMEMBERED_PER_NAME:
+        return
+    facts.sort(key=lambda p: os.stat(p).st_mtime)
+    for path in facts[:len(facts) - REMEMBERED_PER_NAME]:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
 
 
 @dataclass(frozen=True)
