@@ -16,7 +16,7 @@ Only for compiles whose whole output is the objects: no -MD/-MMD depfile, no ker
 report, no aclrtlaunch headers, no -dc, not under -v (whose command echo users read). Sources
 that spell __DATE__, __TIME__ or __TIMESTAMP__ (in themselves or a header) are never cached.
 Entries live in `objects/` of the PCH cache directory (same rules; BISHENG_DEVICE_CACHE=off
-turns this cache off too): `<key>.json` (file names, sizes, sha256, kernel names) and the
+turns this cache off too, BISHENG_OBJECT_CACHE=off this one alone): `<key>.json` (file names, sizes, sha256, kernel names) and the
 objects beside it, written by cache_support's publishing rule, the JSON last; the MAX_ENTRIES
 most recently used are kept.
 """
@@ -30,6 +30,7 @@ from .cache_support import hash_fields, sweep_temporaries, write_atomic
 
 SCHEME = "asc-twin-objects/1"
 SUBDIR = "objects"
+CACHE_ENV = "BISHENG_OBJECT_CACHE"   # off: this cache alone is off
 MAX_ENTRIES = 64
 _CLOCK_MACROS = {"__DATE__", "__TIME__", "__TIMESTAMP__"}
 
@@ -41,6 +42,8 @@ def eligible(opts) -> bool:
 
 def directory() -> Optional[str]:
     from .device_cache import directory as device_directory
+    if os.environ.get(CACHE_ENV, "").strip().lower() in ("off", "0", "no"):
+        return None
     base = device_directory()
     if base is None:
         return None

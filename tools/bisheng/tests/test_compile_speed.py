@@ -33,9 +33,12 @@ int other() { thrice<<<1, nullptr, nullptr>>>(nullptr); return 0; }
 '''
 
 
-def cached_env(cache) -> dict:
+def cached_env(cache, objects: bool = True) -> dict:
+    """objects=False: no object cache, so a repeated compile reaches the device binary cache."""
     env = clean_env()
     env["BISHENG_PCH_CACHE"] = str(cache)
+    if not objects:
+        env["BISHENG_OBJECT_CACHE"] = "off"
     return env
 
 
@@ -67,8 +70,8 @@ def cache(tmp_path):
 
 def test_a_repeated_compile_reuses_the_device_binary_with_the_same_bytes(tmp_path, cache):
     copy_testdata(str(tmp_path), "add_custom.asc", "add_tiling.h")
-    first = compile_ok(["add_custom.asc", "-o", "first.o"], tmp_path, cached_env(cache))
-    again = compile_ok(["add_custom.asc", "-o", "again.o"], tmp_path, cached_env(cache))
+    first = compile_ok(["add_custom.asc", "-o", "first.o"], tmp_path, cached_env(cache, objects=False))
+    again = compile_ok(["add_custom.asc", "-o", "again.o"], tmp_path, cached_env(cache, objects=False))
     compile_ok(["add_custom.asc", "-o", "plain.o"], tmp_path, uncached_env())
     assert "device compile" in first and "device compile" not in again and "device link" not in again
     assert "registration compile" in first and "registration compile" not in again
@@ -108,10 +111,10 @@ def test_an_edited_header_is_not_served_from_the_cache(tmp_path, cache):
 
 def test_a_damaged_cache_entry_is_compiled_again(tmp_path, cache):
     copy_testdata(str(tmp_path), "add_custom.asc", "add_tiling.h")
-    compile_ok(["add_custom.asc", "-o", "first.o"], tmp_path, cached_env(cache))
+    compile_ok(["add_custom.asc", "-o", "first.o"], tmp_path, cached_env(cache, objects=False))
     (entry,) = (cache / "device").glob("*.so")
     entry.write_bytes(b"\x7fELF not a device binary")
-    again = compile_ok(["add_custom.asc", "-o", "again.o"], tmp_path, cached_env(cache))
+    again = compile_ok(["add_custom.asc", "-o", "again.o"], tmp_path, cached_env(cache, objects=False))
     assert "device compile" in again
     assert (tmp_path / "again.o").read_bytes() == (tmp_path / "first.o").read_bytes()
     assert entry.read_bytes() == extract(tmp_path / "again.o", tmp_path)   # rewritten whole
@@ -119,10 +122,10 @@ def test_a_damaged_cache_entry_is_compiled_again(tmp_path, cache):
 
 def test_a_damaged_registration_entry_is_compiled_again(tmp_path, cache):
     copy_testdata(str(tmp_path), "add_custom.asc", "add_tiling.h")
-    compile_ok(["add_custom.asc", "-o", "first.o"], tmp_path, cached_env(cache))
+    compile_ok(["add_custom.asc", "-o", "first.o"], tmp_path, cached_env(cache, objects=False))
     (entry,) = (cache / "device").glob("*.reg.o")
     entry.write_bytes(entry.read_bytes()[:-16] + bytes(16))
-    again = compile_ok(["add_custom.asc", "-o", "again.o"], tmp_path, cached_env(cache))
+    again = compile_ok(["add_custom.asc", "-o", "again.o"], tmp_path, cached_env(cache, objects=False))
     assert "registration compile" in again and "device compile" not in again
     assert (tmp_path / "again.o").read_bytes() == (tmp_path / "first.o").read_bytes()
 
