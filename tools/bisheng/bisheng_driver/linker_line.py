@@ -46,9 +46,9 @@ def _learn(cmd: list, paths: list) -> Optional[list]:
     except OSError:
         return None
     lines = [l for l in proc.stderr.splitlines() if l.startswith(' "')]
-    if proc.returncode != 0 or not lines:
-        return None
-    argv = shlex.split(lines[-1])
+    if proc.returncode != 0 or len(lines) != 1:
+        return None      # not a single linker run: clang does more than one thing here
+    argv = shlex.split(lines[0])
     template = []
     for arg in argv:
         template.append(_PLACEHOLDER.format(paths.index(arg)) if arg in paths else arg)
