@@ -13,11 +13,11 @@ command must still exist. Without a cache directory, or when anything is unsure,
 """
 
 import os
-import shlex
 import subprocess
 from typing import List, Optional
 
 _PLACEHOLDER = "@bisheng-link-{}@"
+SCHEME = "linker-line/2"   # 2: arguments unescaped as clang prints them
 _GCC_ROOTS = ("/usr/lib/gcc", "/usr/lib64/gcc", "/usr/lib/gcc-cross", "/lib/gcc", "/lib64/gcc")
 _DRIVER_ENV = ("LIBRARY_PATH", "COMPILER_PATH", "GCC_EXEC_PREFIX")
 
@@ -39,6 +39,32 @@ def _gcc_installations(clang: str) -> List[str]:
     return fields
 
 
+def _printed_args(line: str) -> list:
+    """The arguments of a `clang -###` line: each one either bare or in double quotes, in
+    which clang escapes `"`, `\\` and `$` with a backslash (shlex would keep `\\$`: an
+    rpath of `$ORIGIN` must reach the linker as written)."""
+    args, i, n = [], 0, len(line)
+    while i < n:
+        if line[i] == " ":
+            i += 1
+            continue
+        if line[i] != '"':
+            end = line.find(" ", i)
+            end = n if end < 0 else end
+            args.append(line[i:end])
+            i = end
+            continue
+        i, arg = i + 1, []
+        while i < n and line[i] != '"':
+            if line[i] == "\\" and i + 1 < n:
+                i += 1
+            arg.append(line[i])
+            i += 1
+        args.append("".join(arg))
+        i += 1
+    return args
+
+
 def _learn(cmd: list, paths: list) -> Optional[list]:
     """The linker argv of `cmd` (clang -###) with each of `paths` replaced by its placeholder."""
     try:
@@ -48,7 +74,7 @@ def _learn(cmd: list, paths: list) -> Optional[list]:
     lines = [l for l in proc.stderr.splitlines() if l.startswith(' "')]
     if proc.returncode != 0 or len(lines) != 1:
         return None      # not a single linker run: clang does more than one thing here
-    argv = shlex.split(lines[0])
+    argv = _printed_args(lines[0])
     template = []
     for arg in argv:
         template.append(_PLACEHOLDER.format(paths.index(arg)) if arg in paths else arg)
@@ -68,7 +94,7 @@ def linker_command(cmd: list, paths: list) -> Optional[list]:
         info = os.stat(os.path.realpath(cmd[0]))
     except OSError:
         return None
-    key = ["linker-line/1", os.path.realpath(cmd[0]), str(info.st_size), str(info.st_mtime_ns), *generic,
+    key = [SCHEME, os.path.realpath(cmd[0]), str(info.st_size), str(info.st_mtime_ns), *generic,
            *(f"{name}={os.environ.get(name, '')}" for name in _DRIVER_ENV), *_gcc_installations(cmd[0])]
 
     def learn():

@@ -354,6 +354,10 @@ def test_a_link_through_the_remembered_linker_line_writes_what_clang_writes(tmp_
     assert len(list(cache.glob("linker-line-*.json"))) == 2
     out = subprocess.run([str(tmp_path / "second"), "x"], capture_output=True, text=True, check=True).stdout
     assert out == "2.000\n"
+    # clang prints `$` escaped (`"\$ORIGIN"`): the rpath must reach the linker as written
+    rpath = link("rpath", cached_env(cache), "-Wl,-rpath,$ORIGIN/lib")
+    assert rpath == link("rpath_by_clang", uncached_env(), "-Wl,-rpath,$ORIGIN/lib")
+    assert b"$ORIGIN/lib" in rpath and b"\\$ORIGIN" not in rpath
 
 
 SHADOW_PROGRAM = '''#include "kernel_operator.h"
