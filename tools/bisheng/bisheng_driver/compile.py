@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import functools
 import threading
 from dataclasses import dataclass
 import time
@@ -17,7 +18,7 @@ from .cache_key import clang_resource_dir
 from .depfile import format_deps, parse_deps
 from .errors import BishengError
 from .options import Options
-from . import device_binary, device_cache, pch, rdc
+from . import device_binary, device_cache, object_cache, pch, rdc
 from .prefix import PrefixCheck
 from .timing import PHASES
 from .toolchain import ABI_HEADER, ENTRY_HEADER, ResourceDirs, Tools
@@ -196,8 +197,9 @@ def _host_pass(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run
     head = (prefix.flags() if prefix else _prelude(res)) + _kernel_attrs(res)
     cmd = [tools.clang] + flags + head + opts.warning_flags + _prefix_maps(res, workdir)
     # The cache key needs every header read, system ones included (-MD), even without a depfile.
-    # So does the device cache's (device_cache.py): it costs clang next to nothing.
-    dep_mode = opts.dep_mode or ("-MD" if opts.twin_cache_key or device_cache.directory() else None)
+    # So do the device cache's key and the device text (device_source.py): it costs clang next
+    # to nothing.
+    dep_mode = opts.dep_mode or "-MD"
     if dep_mode:
         cmd += [dep_mode, "-MF", os.path.join(workdir, "deps.d")]
         targets = opts.dep_targets or [("-MT", opts.output)]
@@ -229,14 +231,61 @@ def _relay_diagnostics(stderr: bytes, opts: Options, wrapper: str) -> None:
     sys.stderr.flush()
 
 
+DEVICE_SOURCE_DIR = "device_source"
+
+
+def device_source_text(opts: Options, kernels: list, whole: bool, deps: list, res: ResourceDirs) -> Optional[str]:
+    """What the device pass compiles in place of the user's file: launches blanked and (unless
+    `whole`) host-only functions dropped (device_source.py), after a `#line` that keeps
+    __FILE__ and diagnostics the user's; None when that is the file as it stands. The device
+    cache keys the binary by this text. deps: the host pass's headers (the source first)."""
+    roots = tuple(dict.fromkeys([res.asc_include, res.abi_include]))
+    # with -MMD the host pass listed no system headers: no name can be shown absent from them
+    complete = opts.dep_mode != "-MMD"
+    return _device_source_text(opts.source, device_cache.source_digest(opts.source), tuple(kernels), whole,
+                               tuple(d for d in deps if d != opts.source), roots, complete)
+
+
+@functools.lru_cache(maxsize=8)     # the key and the pass ask for the same text
+def _device_source_text(source: str, digest: str, kernels: tuple, whole: bool, headers: tuple,
+                        roots: tuple, complete: bool) -> Optional[str]:
+    from .device_source import device_text, mentioned_in
+    from .launch_syntax import blank_launch_configs
+    with open(source, "rb") as f:
+        text = f.read().decode("utf-8", errors="surrogateescape")
+
+    def mentioned_elsewhere(names: set) -> set:
+        if not complete:
+            return set(names)
+        # every header the pass reads: the host pass's, and the twin tree (the entries TU's own)
+        def scan() -> list:
+            twin = [os.path.join(d, n) for root in roots for d, _, files in sorted(os.walk(root)) for n in files]
+            return sorted(mentioned_in(list(headers) + twin, names))
+        fields = [pch.tree_digest(list(roots)), device_cache.headers_digest(headers, source)]
+        return set(pch.remembered("header-names", fields + sorted(names), scan))
+
+    dropped = 0
+    if not whole:
+        try:
+            text, dropped = device_text(text, [k.spelled for k in kernels], mentioned_elsewhere)
+        except OSError:
+            dropped = 0       # a header vanished: the whole file
+    if not dropped and "<<<" not in text:
+        return None
+    return f"#line 1 {codegen.c_string(os.path.abspath(source))}\n" + blank_launch_configs(text)
+
+
 def _compile_device_object(opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
-                           kernels: list, run: _Run, use_prefix: bool, with_meta: bool = True) -> tuple:
+                           kernels: list, run: _Run, use_prefix: bool, deps: list, with_meta: bool = True,
+                           whole: bool = False) -> tuple:
     """Pass 2: the kernels, their entries and everything they call, as plain C++ in one
-    relocatable object (device_binary.py links it; the host code of the file is compiled too
-    but dropped there by --gc-sections). Returns (device.o, parameter sizes)."""
+    relocatable object (device_binary.py links it; what host code is left is dropped there by
+    --gc-sections). Returns (device.o, parameter sizes, whether the whole file was compiled)."""
     wrapper = os.path.join(workdir, "entries.cpp")
-    with open(wrapper, "w", encoding="utf-8") as f:
-        f.write(codegen.entries_source(os.path.abspath(opts.source), opts.arch, kernels, with_meta))
+
+    def write_wrapper(source_path: str) -> None:
+        with open(wrapper, "w", encoding="utf-8") as f:
+            f.write(codegen.entries_source(source_path, opts.arch, kernels, with_meta))
 
     # -w: pass 1 already showed the user's warnings (and applied -Werror) once.
     lang = _language_flags(opts)
@@ -246,18 +295,29 @@ def _compile_device_object(opts: Options, tools: Tools, res: ResourceDirs, workd
     maps = _prefix_maps(res, workdir)
     device_obj = os.path.join(workdir, "device.o")
 
-    def compile_cmd(language: str, source: str, head: list) -> list:
-        return base + ["-x", language] + head + maps + ["-c", source, "-o", device_obj]
+    def compile_cmd(language: str, source: str, head: list, quote_dirs: tuple = ()) -> list:
+        return base[:1] + list(quote_dirs) + base[1:] + ["-x", language] + head + maps + ["-c", source, "-o", device_obj]
 
-    with open(opts.source, "rb") as f:
-        direct = b"<<<" not in f.read()
-    proc = None
-    if direct:   # no launch in the file itself: plain C++ as it stands
-        proc, prefix = _run_prefixed(run, compile_cmd("c++", wrapper, prefix.flags() if prefix else []),
-                                     "device compile", prefix, pch.DEVICE, workdir)
-    if proc is None or proc.returncode != 0:
-        # Launches (here or in a header): preprocess, blank the `<<<...>>>` of host launches (pass
-        # 1 proved the file valid; this text has no comments or macros left), compile that.
+    source = os.path.abspath(opts.source)
+    text = device_source_text(opts, kernels, whole, deps, res)
+    quote_dirs = ()
+    if text is not None:
+        # A copy, alone in its directory, so its quoted includes find the user's headers
+        # through -iquote (searched first, as the source's own directory was) and nothing else.
+        copy_dir = os.path.join(workdir, DEVICE_SOURCE_DIR)
+        os.makedirs(copy_dir, exist_ok=True)
+        source = os.path.join(copy_dir, os.path.basename(opts.source))
+        with open(source, "w", encoding="utf-8", errors="surrogateescape") as f:
+            f.write(text)
+        quote_dirs = ("-iquote", os.path.dirname(os.path.abspath(opts.source)))
+    write_wrapper(source)
+    proc, prefix = _run_prefixed(run, compile_cmd("c++", wrapper, prefix.flags() if prefix else [], quote_dirs),
+                                 "device compile", prefix, pch.DEVICE, workdir)
+    if proc.returncode != 0 and text is not None:
+        # Launches spelled through a header's macro, or a body the kernels need: the whole
+        # file, preprocessed, with the `<<<...>>>` of host launches blanked (pass 1 proved the
+        # file valid; this text has no comments or macros left).
+        write_wrapper(os.path.abspath(opts.source))
         pre = os.path.join(workdir, "entries.ii")
         cmd = base + ["-x", "c++"] + (prefix.flags() if prefix else []) + maps + ["-E", wrapper, "-o", pre]
         proc, prefix = _run_prefixed(run, cmd, "device preprocess", prefix, pch.DEVICE, workdir)
@@ -266,21 +326,22 @@ def _compile_device_object(opts: Options, tools: Tools, res: ResourceDirs, workd
             raise BishengError(f"compilation of the kernel entries for '{opts.source}' failed", proc.returncode)
         from .launch_syntax import blank_launch_configs
         with open(pre, encoding="utf-8", errors="surrogateescape") as f:
-            text = f.read()
+            pre_text = f.read()
         with open(pre, "w", encoding="utf-8", errors="surrogateescape") as f:
-            f.write(blank_launch_configs(text))
+            f.write(blank_launch_configs(pre_text))
         # a text prefix is part of the preprocessed output; a PCH is not
         head = prefix.flags() if prefix and prefix.pch else []
         proc = run(compile_cmd("c++-cpp-output", pre, head), "device compile", stdin=subprocess.DEVNULL,
                    stderr=subprocess.PIPE)
         _relay_diagnostics(proc.stderr.replace(pre.encode(), wrapper.encode()), opts, wrapper)
+        text = None       # what was compiled is the whole file
     else:
         _relay_diagnostics(proc.stderr, opts, wrapper)
     if proc.returncode != 0:
         raise BishengError(f"compilation of the kernel entries for '{opts.source}' failed",
                            proc.returncode)
     sizes = _read_param_sizes(tools, workdir, device_obj, len(kernels), run) if kernels else []
-    return device_obj, sizes
+    return device_obj, sizes, whole or text is None
 
 
 @dataclass(frozen=True)
@@ -334,27 +395,28 @@ def _write_launch_headers(directory: str, kernels: list, infos: list) -> None:
 
 
 def _verify_embedded(tools: Tools, workdir: str, host_obj: str, device_so: str, run: _Run) -> None:
-    # The contract users rely on: objcopy extracts exactly the device binary.
-    extracted = os.path.join(workdir, "extracted.bin")
-    proc = run(phase="objcopy (verify)", cmd=[tools.objcopy, "-O", "binary", f"--only-section={codegen.AICORE_SECTION}",
-                host_obj, extracted], stdin=subprocess.DEVNULL)
-    if proc.returncode != 0:
-        raise BishengError("llvm-objcopy could not read back the host object", proc.returncode)
-    with open(extracted, "rb") as a, open(device_so, "rb") as b:
-        if a.read() != b.read():
-            raise BishengError(f"internal error: {codegen.AICORE_SECTION} of the host object "
-                               "does not match the device binary")
+    # The contract users rely on: objcopy extracts exactly the device binary, i.e. the section
+    # holds its bytes (read from the section table, as llvm-objcopy -O binary --only-section does).
+    from .elf_file import ElfFile
+    with PHASES.measure("embedded binary check"):
+        embedded = ElfFile(host_obj).section_bytes(codegen.AICORE_SECTION)
+        with open(device_so, "rb") as f:
+            if embedded != f.read():
+                raise BishengError(f"internal error: {codegen.AICORE_SECTION} of the host object "
+                                   "does not match the device binary")
 
 
-def _scan_deps(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run) -> list:
-    """Every file the preprocessor reads for the source (clang -M): no parse, no code."""
+def _scan_deps(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run, report: bool = True) -> list:
+    """Every file the preprocessor reads for the source (clang -M): no parse, no code.
+    report=False: a failure is not shown (the compile that follows shows it)."""
     deps_path = os.path.join(workdir, "scan.d")
     cmd = ([tools.clang] + _host_flags(opts, tools, res) + _prelude(res) + _kernel_attrs(res)
            + ["-w", "-M", "-MF", deps_path, "-MT", "scan", opts.source])
     proc = run(cmd, "dependency scan", stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if proc.returncode != 0:
-        sys.stderr.buffer.write(proc.stderr)
-        sys.stderr.flush()
+        if report:
+            sys.stderr.buffer.write(proc.stderr)
+            sys.stderr.flush()
         raise BishengError(f"dependency scan of '{opts.source}' failed", proc.returncode)
     with open(deps_path, encoding="utf-8") as f:
         return parse_deps(f.read())
@@ -423,6 +485,7 @@ def _publish(src: str, dest: str) -> None:
 
 
 WORKDIR_PREFIX = ".bisheng-"
+REGISTRATION_SUFFIX = ".register.o"
 
 
 def _sweep_dead_workdirs(out_dir: str) -> None:
@@ -452,25 +515,50 @@ def _sweep_dead_workdirs(out_dir: str) -> None:
 
 
 def _build_device_binary(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, kernels: list,
-                         run: _Run, use_prefix: bool) -> tuple:
-    """(device.so, parameter infos): the device pass and the device link."""
-    device_obj, infos = _compile_device_object(opts, tools, res, workdir, kernels, run, use_prefix)
+                         run: _Run, use_prefix: bool, deps: list) -> tuple:
+    """(device.so, parameter infos, whether the whole file was compiled): the device pass and
+    the device link. A device text without a body the kernels need fails that link (-z defs):
+    then the whole file is compiled."""
     wrapper = os.path.join(workdir, "entries.cpp")
-    device_so = device_binary.link(tools, workdir, [device_obj], [k.name for k in kernels], run,
-                                   f"'{opts.source}'", lambda err: _relay_diagnostics(err, opts, wrapper))
-    return device_so, infos
+    whole = False
+    while True:
+        device_obj, infos, whole = _compile_device_object(opts, tools, res, workdir, kernels, run, use_prefix,
+                                                          deps, whole=whole)
+        held = []
+        relay = (lambda err: _relay_diagnostics(err, opts, wrapper)) if whole else held.append
+        try:
+            device_so = device_binary.link(tools, workdir, [device_obj], [k.name for k in kernels], run,
+                                           f"'{opts.source}'", relay)
+        except BishengError:
+            if whole:
+                raise
+            whole = True
+            continue
+        for err in held:
+            _relay_diagnostics(err, opts, wrapper)
+        return device_so, infos, whole
 
 
-def _device_key(opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
-                host_prefix: Optional["pch.Prefix"], kernels: list) -> Optional[str]:
-    """The device cache key, or None: no cache, or the host pass listed no system headers (-MMD)."""
+def _device_keys(opts: Options, tools: Tools, res: ResourceDirs, deps: list, kernels: list) -> dict:
+    """{whole: key}: the device cache keys of the device text without host bodies (False) and
+    of the whole file (True); each keyed by the text its device pass compiles."""
+    from .cache_key import compiler_identity
+    identity = compiler_identity(tools)
+    tree = pch.tree_digest([res.asc_include, res.abi_include])
+    keys = {}
+    for whole in (False, True):
+        text = device_source_text(opts, kernels, whole, deps, res)
+        digest = device_cache.source_digest(opts.source) if text is None else device_cache.text_digest(text)
+        keys[whole] = device_cache.key_of(identity, tree, opts, digest, deps, kernels)
+    return keys
+
+
+def _device_key(opts: Options, tools: Tools, res: ResourceDirs, deps: list, kernels: list) -> Optional[dict]:
+    """The device cache keys, or None: no cache, or the host pass listed no system headers (-MMD)."""
     if opts.dep_mode == "-MMD" or device_cache.directory() is None:
         return None
-    from .cache_key import compiler_identity
     try:
-        deps = _host_deps(opts, workdir, host_prefix)
-        return device_cache.key_of(compiler_identity(tools), pch.tree_digest([res.asc_include, res.abi_include]),
-                                   opts, deps, kernels)
+        return _device_keys(opts, tools, res, deps, kernels)
     except OSError:
         return None       # a header vanished since the host pass: compile, do not guess
 
@@ -483,8 +571,8 @@ class _SpeculativeDevice:
     and shown after the host pass's, as without it."""
 
     def __init__(self, opts: Options, tools: Tools, res: ResourceDirs, workdir: str, kernels: list,
-                 use_prefix: bool) -> None:
-        self.kernels, self.result, self.error, self.texts = kernels, None, None, []
+                 use_prefix: bool, deps: list) -> None:
+        self.kernels, self.deps, self.result, self.error, self.texts = kernels, deps, None, None, []
         self.run = _Run(False, cancellable=True)
         self.thread = threading.Thread(target=self._main, args=(opts, tools, res, workdir, use_prefix), daemon=True)
         self.thread.start()
@@ -492,13 +580,15 @@ class _SpeculativeDevice:
     def _main(self, opts, tools, res, workdir, use_prefix) -> None:
         _held.texts = self.texts
         try:
-            self.result = _build_device_binary(opts, tools, res, workdir, self.kernels, self.run, use_prefix)
+            self.result = _build_device_binary(opts, tools, res, workdir, self.kernels, self.run, use_prefix,
+                                               self.deps)
         except BaseException as e:      # handed to the main thread by take()
             self.error = e
 
-    def take(self, kernels: list) -> Optional[tuple]:
-        """(device.so, infos) when the guess was right, else None (and cancelled)."""
-        if kernels != self.kernels:
+    def take(self, kernels: list, same_text) -> Optional[tuple]:
+        """(device.so, infos, whole) when the guess was right, else None (and cancelled).
+        same_text(deps): the device text from the last compile's headers is this compile's."""
+        if kernels != self.kernels or not same_text(self.deps):
             self.abandon()
             return None
         with PHASES.measure("device pass (waiting for the concurrent one)"):
@@ -522,22 +612,99 @@ def _speculate(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, use
     command echo stays in order, nor on one CPU."""
     if opts.verbose or len(os.sched_getaffinity(0)) < 2 or device_cache.directory() is None:
         return None
-    from .cache_key import compiler_identity
     if not last or not last[0]:
         return None
     kernels, deps = last
     try:
-        predicted = device_cache.key_of(compiler_identity(tools), pch.tree_digest([res.asc_include, res.abi_include]),
-                                        opts, deps, kernels)
-        if device_cache.has(predicted):
+        if any(device_cache.has(key) for key in _device_keys(opts, tools, res, deps, kernels).values()):
             return None
     except OSError:
         pass               # a header of the last compile is gone: the kernels may still be the same
-    return _SpeculativeDevice(opts, tools, res, workdir, kernels, use_prefix)
+    return _SpeculativeDevice(opts, tools, res, workdir, kernels, use_prefix, deps)
 
 
-def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
-    """Build opts.output (a host object) from opts.source; returns the kernel names."""
+def _object_key_half(opts: Options, tools: Tools, res: ResourceDirs, separate: bool) -> Optional[str]:
+    if not object_cache.eligible(opts) or object_cache.directory() is None:
+        return None
+    from .cache_key import compiler_identity
+    return object_cache.first_half(compiler_identity(tools), pch.tree_digest([res.asc_include, res.abi_include]),
+                                   opts, res, device_cache.source_digest(opts.source), separate)
+
+
+def _object_key(opts: Options, half: str, deps: list) -> Optional[str]:
+    """The whole key from the headers `deps` (clang's list), or None for a source that spells
+    a clock macro."""
+    headers = tuple(sorted({d for d in deps if d != opts.source}))
+    digest = device_cache.headers_digest(headers, opts.source)
+    if object_cache.spells_a_clock_macro(opts.source, list(headers), digest):
+        return None
+    return object_cache.full_key(half, digest)
+
+
+def _cached_objects(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run,
+                    objects: Optional[list]) -> Optional[list]:
+    """The kernel names when the object cache served this compile's objects (object_cache.py),
+    else None. Asks clang for the headers only when the source and flags are those of a cached
+    compile (after an edit nothing is spent here)."""
+    half = _object_key_half(opts, tools, res, objects is not None)
+    if half is None or not object_cache.has_first_half(half):
+        return None
+    try:
+        with PHASES.measure("object cache (dependency scan, look-up)"):
+            key = _object_key(opts, half, _scan_deps(opts, tools, res, workdir, run, report=False))
+            got = object_cache.load(key, [opts.output, opts.output + REGISTRATION_SUFFIX]) if key else None
+    except (BishengError, OSError):
+        return None           # the compile itself will say what is wrong
+    if got is None:
+        return None
+    kernels, written = got
+    if objects is not None:
+        objects += written
+    return kernels
+
+
+def _store_objects(opts: Options, tools: Tools, res: ResourceDirs, separate: bool, deps: list,
+                   written: list, kernel_names: list) -> None:
+    """Records the objects just published under the headers the host pass read (the same
+    list, as a set, as the dependency scan of a later look-up gives)."""
+    half = _object_key_half(opts, tools, res, separate)
+    if half is None:
+        return
+    try:
+        with PHASES.measure("object cache (store)"):
+            key = _object_key(opts, half, deps)
+            if key:
+                object_cache.store(half, key, written, kernel_names)
+    except OSError:
+        pass          # a cache that cannot be filled only costs time
+
+
+class _Background:
+    """fn() on a thread; result() joins it and returns its value or raises its exception."""
+
+    def __init__(self, fn) -> None:
+        self._value, self._error = None, None
+        self._thread = threading.Thread(target=self._main, args=(fn,), daemon=True)
+        self._thread.start()
+
+    def _main(self, fn) -> None:
+        try:
+            self._value = fn()
+        except BaseException as e:      # handed to the caller by result()
+            self._error = e
+
+    def result(self):
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+
+def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs, objects: Optional[list] = None) -> list:
+    """Build opts.output (a host object) from opts.source; returns the kernel names. objects:
+    for a link that follows at once, the registration object is not merged into OUT but
+    published beside it (OUT + REGISTRATION_SUFFIX) and appended to this list after OUT (the
+    merge costs a linker run; the program is the same)."""
     from .host_kernels import HostKernel, kernels_of
     _check_paths(opts)
     run = _Run(opts.verbose)
@@ -549,44 +716,67 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
     except OSError as e:
         raise BishengError(f"cannot write '{opts.output}': {e.strerror} (directory '{out_dir}')")
     spec = None
+    separate, registration = objects is not None, None
     try:
         if opts.twin_key_only:
             _report_key_only(opts, tools, res, workdir, run)
             return []
+        cached = _cached_objects(opts, tools, res, workdir, run, objects)
+        if cached is not None:
+            return cached
         use_prefix = _prefix_eligible(opts, res)
         # what the last compile of this source found (device_cache.remember), if known
         last = None if opts.rdc else device_cache.last(opts, HostKernel)
-        spec = None if opts.rdc else _speculate(opts, tools, res, workdir, use_prefix, last)
-        host_obj, host_prefix = _host_pass(opts, tools, res, workdir, run, use_prefix)
-        with PHASES.measure("kernel list (llvm-nm, llvm-cxxfilt)"):
+        # The host pass starts first; what the driver has to work out meanwhile (whether to
+        # guess the device pass, the digests of the last compile's headers, which the device
+        # cache key needs again) runs beside it.
+        host = _Background(lambda: _host_pass(opts, tools, res, workdir, run, use_prefix))
+        try:
+            spec = None if opts.rdc else _speculate(opts, tools, res, workdir, use_prefix, last)
+        finally:
+            host_obj, host_prefix = host.result()
+        with PHASES.measure("kernel list (symbol table, llvm-cxxfilt)"):
             kernels = kernels_of(host_obj, tools.nm, tools.cxxfilt, last[0] if last else None)
         infos = []
         if opts.rdc:     # -dc: the device object travels in the host object to the link
-            device_obj, infos = _compile_device_object(opts, tools, res, workdir, kernels, run, use_prefix,
-                                                       with_meta=False)
+            device_obj, infos, _ = _compile_device_object(opts, tools, res, workdir, kernels, run, use_prefix,
+                                                          [], with_meta=False, whole=True)
             kernels = device_binary.export_local_stubs(tools, workdir, host_obj, device_obj, kernels, run)
             host_obj = rdc.attach(tools, workdir, host_obj, device_obj, opts.arch, kernels, infos, run)
         elif kernels:
+            host_deps = _host_deps(opts, workdir, host_prefix)
             with PHASES.measure("device cache (key, look-up)"):
-                device_key = _device_key(opts, tools, res, workdir, host_prefix, kernels)
-                hit = device_cache.load(device_key, workdir, ParamInfo) if device_key else None
-            taken = spec.take(kernels) if spec and not hit else None
+                device_keys = _device_key(opts, tools, res, host_deps, kernels)
+                hit, device_key = None, None
+                for key in (device_keys or {}).values():
+                    hit, device_key = device_cache.load(key, workdir, ParamInfo), key
+                    if hit:
+                        break
+            taken = spec.take(kernels, lambda guessed: device_source_text(opts, kernels, False, guessed, res)
+                              == device_source_text(opts, kernels, False, host_deps, res)) if spec and not hit else None
             if hit:
                 device_so, infos = hit
             else:
-                device_so, infos = taken or _build_device_binary(opts, tools, res, workdir, kernels, run, use_prefix)
+                device_so, infos, whole = taken or _build_device_binary(opts, tools, res, workdir, kernels, run,
+                                                                        use_prefix, host_deps)
+                # stored under the key of the text it was compiled from
+                device_key = device_keys[whole] if device_keys else None
                 if device_key:
                     with PHASES.measure("device cache (store)"):
                         device_cache.store(device_key, device_so, infos)
             if device_key:
-                device_cache.remember(opts, kernels, _host_deps(opts, workdir, host_prefix))
+                device_cache.remember(opts, kernels, host_deps)
             kernels = device_binary.export_local_stubs(tools, workdir, host_obj, device_so, kernels, run)
             reg_cached = bool(hit) and device_cache.load_registration(device_key, workdir)
-            host_obj = device_binary.registration_object(tools, res, workdir, [host_obj], device_so, kernels,
-                                                         infos, run, compiled=reg_cached)
+            merged = device_binary.registration_object(tools, res, workdir, [] if separate else [host_obj], device_so,
+                                                       kernels, infos, run, compiled=reg_cached)
             if device_key and not reg_cached:
                 device_cache.store_registration(device_key, os.path.join(workdir, "register.o"))
-            _verify_embedded(tools, workdir, host_obj, device_so, run)
+            _verify_embedded(tools, workdir, merged, device_so, run)
+            if separate:
+                registration = merged
+            else:
+                host_obj = merged
         if opts.twin_aclrtlaunch_dir:
             _write_launch_headers(opts.twin_aclrtlaunch_dir, kernels, infos)
         depfile = _finish_depfile(opts, res, workdir, host_prefix) if opts.dep_mode else None
@@ -605,7 +795,15 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs) -> list:
             _publish(depfile, opts.dep_file)
         if key_report:
             _publish(key_report, opts.twin_cache_key)
+        if registration:
+            _publish(registration, opts.output + REGISTRATION_SUFFIX)
         _publish(host_obj, opts.output)
+        written = [opts.output] + ([opts.output + REGISTRATION_SUFFIX] if registration else [])
+        if objects is not None:
+            objects += written
+        if object_cache.eligible(opts) and not opts.rdc:
+            _store_objects(opts, tools, res, objects is not None, _host_deps(opts, workdir, host_prefix), written,
+                           [k.name for k in kernels])
         return [k.name for k in kernels]
     finally:
         if spec is not None:

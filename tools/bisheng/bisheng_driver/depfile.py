@@ -5,6 +5,8 @@ def parse_deps(text: str) -> list:
     """Prerequisites of a single-rule depfile `target: dep dep \\\n dep`."""
     body = text.replace("\\\n", " ")
     _, _, prereqs = body.partition(": ")
+    if "\\" not in prereqs and "$" not in prereqs:
+        return prereqs.split()      # nothing escaped (the usual case): whitespace separates
     deps, word, i = [], "", 0
     while i < len(prereqs):
         ch = prereqs[i]

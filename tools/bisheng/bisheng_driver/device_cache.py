@@ -26,9 +26,9 @@ import json
 import os
 from typing import Optional
 
-from .cache_support import hash_fields, sha256_file, write_atomic
+from .cache_support import hash_fields, sweep_temporaries, write_atomic
 
-SCHEME = "asc-twin-device-binary/1"
+SCHEME = "asc-twin-device-binary/3"   # 2: keyed by the device text; 3: headers hashed apart
 MAX_ENTRIES = 64
 SUBDIR = "device"
 CACHE_ENV = "BISHENG_DEVICE_CACHE"   # off: this cache alone is off (the PCH cache stays)
@@ -51,26 +51,37 @@ def directory() -> Optional[str]:
 
 
 def _digest(path: str) -> str:
-    """sha256 of a file, once per process for an unchanged file (the key is computed twice)."""
-    info = os.stat(path)
-    return _digest_of(path, info.st_ino, info.st_size, info.st_mtime_ns)
+    from .file_digests import digest
+    return digest(path)
 
 
-@functools.lru_cache(maxsize=None)
-def _digest_of(path: str, ino: int, size: int, mtime_ns: int) -> str:
-    return sha256_file(path)
+@functools.lru_cache(maxsize=4)     # both keys, the guess's and the compile's: one header list
+def headers_digest(deps: tuple, source: str) -> str:
+    """Paths and contents of the host pass's headers (the source by name only)."""
+    fields = [str(len(deps))]
+    for dep in deps:
+        fields += [dep, "the source" if dep == source else _digest(dep)]
+    return hash_fields(fields)
 
 
-def key_of(identity: str, twin_tree: str, opts, deps: list, kernels: list) -> str:
-    """deps: the host pass's -MD prerequisites (the source first)."""
-    fields = [SCHEME, identity, twin_tree, os.getcwd(), opts.source, _digest(opts.source),
+def source_digest(path: str) -> str:
+    return _digest(path)
+
+
+def text_digest(text: str) -> str:
+    """The digest of a device text compile.py wrote in place of the source (device_source.py)."""
+    return hashlib.sha256(text.encode("utf-8", errors="surrogateescape")).hexdigest()
+
+
+def key_of(identity: str, twin_tree: str, opts, device_text_digest: str, deps: list, kernels: list) -> str:
+    """deps: the host pass's -MD prerequisites (the source first: its content counts only as
+    the text its device pass compiles, `device_text_digest`, so a host-only edit keeps the key)."""
+    fields = [SCHEME, identity, twin_tree, os.getcwd(), opts.source, device_text_digest,
               f"--npu-arch={opts.arch.flag}", opts.core_macro or "", opts.std, opts.opt_level,
               opts.debug_flag or ""]
     for group in (opts.preprocessor_flags, opts.extra_flags):
         fields += [str(len(group)), *group]
-    fields.append(str(len(deps)))
-    for dep in deps:
-        fields += [dep, _digest(dep)]
+    fields.append(headers_digest(tuple(deps), opts.source))
     fields.append(str(len(kernels)))
     for k in kernels:
         fields += [k.stub, k.name, k.ref, str(k.local)]
@@ -153,6 +164,7 @@ def store_registration(key: str, reg_obj: str) -> None:
 
 def _evict(where: str) -> None:
     """Keeps the MAX_ENTRIES most recently used binaries and as many `.last` records."""
+    sweep_temporaries(where)
     names = os.listdir(where)
     for suffix, companions in ((".json", (".so", ".reg.o", ".reg.sha256")), (".last", ())):
         kept = [os.path.join(where, n) for n in names if n.endswith(suffix) and not n.endswith(".reg.sha256")]

@@ -98,16 +98,17 @@ def _tool_lines(cmd: list, what: str) -> List[str]:
 
 
 def kernels_of(host_object: str, nm: str, cxxfilt: str, known: Optional[List[HostKernel]] = None) -> List[HostKernel]:
-    """known: the kernels an earlier compile read from the same stubs (device_cache.last); they
+    """The kernels whose stubs host_object defines (read from its symbol table; `nm` is kept
+    for callers' sake). known: the kernels an earlier compile read from the same stubs (device_cache.last); they
     are a function of the stub list alone, so llvm-cxxfilt need not run again for them."""
+    from .elf_file import STB_LOCAL, ElfFile
     stubs, local = [], set()
-    for line in _tool_lines([nm, "--no-sort", "--defined-only", "--format=posix", host_object], "reading the host object"):
-        parts = line.split()
-        if len(parts) >= 2 and STUB in parts[0] and parts[1] in ("T", "W", "t", "w"):
-            if parts[1] == "t":
-                local.add(parts[0])     # static or in an anonymous namespace
-            if parts[0] not in stubs:
-                stubs.append(parts[0])
+    for symbol in ElfFile(host_object).defined_code_symbols():    # what `llvm-nm` lists as T, W, t
+        if STUB in symbol.name:
+            if symbol.binding == STB_LOCAL:
+                local.add(symbol.name)     # static or in an anonymous namespace
+            if symbol.name not in stubs:
+                stubs.append(symbol.name)
     if not stubs:
         return []
     if known and [k.stub for k in known] == stubs and {k.stub for k in known if k.local} == local:

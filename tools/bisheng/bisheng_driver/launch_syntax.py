@@ -1,8 +1,10 @@
-"""Blank the `<<<...>>>` of host launches in PREPROCESSED text for the device pass.
+"""Blank the `<<<...>>>` of host launches for the device pass: in the user's source (then the
+pass keeps its precompiled prefix) or, when that copy does not compile, in the preprocessed text.
 
-The host pass (clang, CUDA host mode) has already parsed and checked the file, so in the
-preprocessed C++ text of the device pass (no comments, no macros, no inactive code) every
-`<<<` outside string and character literals opens a launch configuration. Blanking it up to
+The host pass (clang, CUDA host mode) has already parsed and checked the file, so every `<<<`
+outside comments and string and character literals opens a launch configuration (in the source
+also one inside a macro definition, blanked the same way; a launch spelled through a macro
+leaves a copy that does not compile, and compile.py falls back to the preprocessed text). Blanking it up to
 the matching `>>>` (same line count) leaves `kernel(args...)`: a plain call, which also
 instantiates a templated kernel `k<float>` for the device binary. The host code around it is
 dropped by the device binary's linker. This never reports errors: diagnostics are clang's.
@@ -35,7 +37,7 @@ def _skip_literal(text: str, i: int) -> int:
     return j
 
 
-_NEXT_RE = re.compile(r"[\"']|<<<")
+_NEXT_RE = re.compile(r"[\"']|<<<|//|/\*")
 
 
 def _blanked(segment: str) -> str:
@@ -53,6 +55,11 @@ def blank_launch_configs(text: str) -> str:
             break
         i = m.start()
         ch = text[i]
+        if ch == "/":     # a comment (preprocessed text has none): skipped whole
+            line = text.startswith("//", i)
+            end = text.find("\n" if line else "*/", i + 2)
+            i = n if end < 0 else end + (1 if line else 2)
+            continue
         if ch in "\"'":
             # a digit separator (1'000) is not a literal
             if ch == "'" and i > 0 and text[i - 1].isdigit() and not _RAW_PREFIX_RE.search(text[max(0, i - 3):i]):

@@ -11,6 +11,7 @@ import tempfile
 from . import rdc
 from .compile import _Run, _publish, compile_kernel
 from .errors import BishengError
+from .linker_line import linker_command
 from .options import Options, default_object_name
 from .plain import compile_plain, needs_device_pass
 from .toolchain import ResourceDirs, Tools
@@ -24,7 +25,9 @@ def _source_options(opts: Options, source: str, language, output: str) -> Option
                                inputs=[(source, language)])
 
 
-def _compile_all(opts: Options, tools: Tools, res: ResourceDirs, objdir=None) -> list:
+def _compile_all(opts: Options, tools: Tools, res: ResourceDirs, objdir=None, for_link: bool = False) -> list:
+    """The objects of every source. for_link: they are linked at once (not archived), so a
+    kernel source's registration may stay a separate object (compile_kernel)."""
     objects = []
     for index, (source, language) in enumerate(opts.inputs):
         if objdir is None:
@@ -33,6 +36,9 @@ def _compile_all(opts: Options, tools: Tools, res: ResourceDirs, objdir=None) ->
             output = os.path.join(objdir, f"{index}_{default_object_name(source)}")
         one = _source_options(opts, source, language, output)
         if needs_device_pass(source, language, opts):
+            if for_link:
+                compile_kernel(one, tools, res, objects)
+                continue
             compile_kernel(one, tools, res)
         else:
             compile_plain(one, tools, res)
@@ -81,7 +87,9 @@ def _link(opts: Options, tools: Tools, res: ResourceDirs, objects: list, workdir
         cmd += ["-L", lib] + [f"-l{n}" for n in DEFAULT_LIBS] + [f"-Wl,-rpath,{lib}"]
     cmd += ["-lpthread", "-ldl"]
     cmd += ["-o", out] + (["-v"] if opts.verbose else [])   # -v: clang shows its linker line (CMake reads it)
-    proc = run(cmd, "link", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # the linker's own command when clang's is known (linker_line.py); clang under -v
+    direct = None if opts.verbose else linker_command(cmd, objects + [out])
+    proc = run(direct or cmd, "link", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if proc.returncode != 0:
         _relay_link_errors(proc.stderr.decode("utf-8", errors="replace"), opts.output)
     if opts.verbose:
@@ -116,7 +124,8 @@ def build(opts: Options, tools: Tools, res: ResourceDirs) -> None:
     except OSError as e:
         raise BishengError(f"cannot write '{opts.output}': {e.strerror} (directory '{out_dir}')")
     try:
-        objects = _compile_all(dataclasses.replace(opts, dep_mode=None, dep_file=None), tools, res, workdir)
+        objects = _compile_all(dataclasses.replace(opts, dep_mode=None, dep_file=None), tools, res, workdir,
+                               for_link=not opts.make_lib)
         if opts.make_lib:
             _publish(_archive(opts, tools, objects, workdir, _Run(opts.verbose)), opts.output)
             return

@@ -20,11 +20,10 @@ import json
 import os
 import re
 import sys
-import tempfile
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from .cache_support import hash_fields, sha256_file, untrusted_reason, write_atomic
+from .cache_support import hash_fields, publish, sweep_temporaries, untrusted_reason, write_atomic
 
 SCHEME = "asc-twin-pch/1"
 CACHE_ENV = "BISHENG_PCH_CACHE"
@@ -75,6 +74,7 @@ def tree_digest(roots: Sequence[str]) -> str:
 
 @functools.lru_cache(maxsize=None)
 def _tree_digest(roots: tuple) -> str:
+    from .file_digests import digest
     fields = []
     for root in dict.fromkeys(roots):
         for dirpath, dirs, files in os.walk(root):
@@ -82,7 +82,7 @@ def _tree_digest(roots: tuple) -> str:
             for name in sorted(files):
                 path = os.path.join(dirpath, name)
                 try:
-                    fields += [os.path.relpath(path, root), sha256_file(path)]
+                    fields += [os.path.relpath(path, root), digest(path)]
                 except OSError:
                     fields += [os.path.relpath(path, root), "unreadable"]
     return hash_fields(fields)
@@ -98,15 +98,36 @@ def remembered(name: str, key_fields: Sequence[str], compute):
     path = os.path.join(directory, f"{name}-{hash_fields([SCHEME, name, *key_fields])}.json")
     try:
         with open(path, encoding="utf-8") as f:
-            return json.load(f)
+            value = json.load(f)
+        os.utime(path)      # recently used: kept by the eviction
+        return value
     except (OSError, ValueError):
         pass
     value = compute()
     try:
         write_atomic(path, json.dumps(value).encode())
+        _evict_remembered(directory, name)
     except OSError:
         pass
     return value
+
+
+REMEMBERED_PER_NAME = 64
+
+
+def _evict_remembered(directory: str, name: str) -> None:
+    """Keeps the REMEMBERED_PER_NAME most recently used facts of one name (a fact keyed by
+    names in a source, like header-names, gets a new file per edit)."""
+    facts = [os.path.join(directory, n) for n in os.listdir(directory)
+             if n.startswith(name + "-") and n.endswith(".json")]
+    if len(facts) <= REMEMBERED_PER_NAME:
+        return
+    facts.sort(key=lambda p: os.stat(p).st_mtime)
+    for path in facts[:len(facts) - REMEMBERED_PER_NAME]:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
 
 
 @dataclass(frozen=True)
@@ -146,6 +167,7 @@ def discard(prefix: Prefix) -> None:
 
 
 def _evict(directory: str) -> None:
+    sweep_temporaries(directory)
     try:
         entries = [os.path.join(directory, n) for n in os.listdir(directory) if n.endswith(".pch")]
         if len(entries) <= MAX_ENTRIES:
@@ -177,15 +199,8 @@ def prepare(kind: str, workdir: str, key_fields: Sequence[str], build) -> Prefix
         if os.path.isfile(pch):
             os.utime(pch)     # recently used: kept by the eviction
             return Prefix(header, pch)
-        fd, tmp = tempfile.mkstemp(prefix=key + ".", suffix=".pch.tmp", dir=directory)
-        os.close(fd)
-        try:
-            if not build(header, tmp):
-                return Prefix(header, None)
-            os.replace(tmp, pch)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+        if not publish(pch, lambda tmp: build(header, tmp)):
+            return Prefix(header, None)
         _evict(directory)
         return Prefix(header, pch)
     except OSError:
