@@ -11,6 +11,7 @@ import pytest
 from twin.om import om
 from twin.om import om_pb2
 from twin.om.tests.python_om_sample import make_air, make_python_model
+from twin.om.tests.python_om_sample import make_static_model as make_model
 
 SEED = random.randrange(2**32)
 print(f"seed={SEED}")
@@ -20,26 +21,6 @@ print(f"seed={SEED}")
 def rng() -> random.Random:
     print(f"seed={SEED}")
     return random.Random(SEED)
-
-
-def make_model(n: int = 1024) -> om_pb2.ModelDef:
-    model = om_pb2.ModelDef(format_version=om.STATIC_FORMAT_VERSION, name="add", soc_version="Ascend910B1",
-                            npu_arch=2201, feature_map_size=4 * n)
-    for name in ("x", "y"):
-        model.inputs.add(name=name, data_type=0, dims=[n], size=4 * n, format=2)
-    model.outputs.add(name="z", data_type=0, dims=[n], size=4 * n, format=2)
-    model.outputs.add(name="x_copy", data_type=0, dims=[n], size=4 * n, format=2)
-    task = model.tasks.add().kernel
-    task.node_name, task.op_type, task.kernel_name, task.block_dim = "add", "AddCustom", "add_custom", 8
-    task.args.add(input=0)
-    task.args.add(input=1)
-    task.args.add(output=0)
-    task.args.add(scalar=n)
-    copy = model.tasks.add().memcpy
-    copy.src.input = 0
-    copy.dst.output = 1
-    copy.size = 4 * n
-    return model
 
 
 def reseal(data: bytearray) -> bytes:

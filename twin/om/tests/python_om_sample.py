@@ -1,6 +1,7 @@
-"""A small OM that runs through Python (format version 2), for the tests and as a fuzzing seed:
+"""Small OMs of both format versions, for the tests and as fuzzing seeds:
 
-    python_om_sample OUT.om      writes it (//twin/om:python_om_seed)
+    python_om_sample OUT.om            a model that runs through Python (version 2; //twin/om:python_om_seed)
+    python_om_sample --static OUT.om   a static model: a kernel task and a memcpy (version 1; :static_om_seed)
 """
 
 import random
@@ -24,6 +25,27 @@ def make_air(inputs=("x",), outputs=1) -> bytes:
     return air.SerializeToString()
 
 
+def make_static_model(n: int = 1024) -> om_pb2.ModelDef:
+    """z = add(x, y) by a kernel task, x_copy = x by a memcpy task (format version 1)."""
+    model = om_pb2.ModelDef(format_version=om.STATIC_FORMAT_VERSION, name="add", soc_version="Ascend910B1",
+                            npu_arch=2201, feature_map_size=4 * n)
+    for name in ("x", "y"):
+        model.inputs.add(name=name, data_type=0, dims=[n], size=4 * n, format=2)
+    model.outputs.add(name="z", data_type=0, dims=[n], size=4 * n, format=2)
+    model.outputs.add(name="x_copy", data_type=0, dims=[n], size=4 * n, format=2)
+    task = model.tasks.add().kernel
+    task.node_name, task.op_type, task.kernel_name, task.block_dim = "add", "AddCustom", "add_custom", 8
+    task.args.add(input=0)
+    task.args.add(input=1)
+    task.args.add(output=0)
+    task.args.add(scalar=n)
+    copy = model.tasks.add().memcpy
+    copy.src.input = 0
+    copy.dst.output = 1
+    copy.size = 4 * n
+    return model
+
+
 def make_python_model(rng: random.Random) -> om_pb2.ModelDef:
     model = om_pb2.ModelDef(name="dyn", soc_version="Ascend910B1", npu_arch=2201)
     hi = rng.randrange(2, 1 << 20)
@@ -35,4 +57,8 @@ def make_python_model(rng: random.Random) -> om_pb2.ModelDef:
 
 
 if __name__ == "__main__":
-    om.write(sys.argv[1], make_python_model(random.Random(0)), [], graph=make_air())
+    if sys.argv[1] == "--static":
+        # the kernel partition: an ELF header and bytes (the container reader does not load it)
+        om.write(sys.argv[2], make_static_model(), [b"\x7fELF" + bytes(range(256)) * 3], b"constants!")
+    else:
+        om.write(sys.argv[1], make_python_model(random.Random(0)), [], graph=make_air())
