@@ -1,8 +1,6 @@
 #include "twin/ge/src/child_compile.h"
 
 #include <fcntl.h>
-#include <ftw.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -16,6 +14,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "twin/common/process/child_process.h"
 #include "twin/ge/src/ge_log.h"
 #include "twin/ge/src/twin_tree.h"
 
@@ -25,30 +24,6 @@ namespace {
 // Exit code of `python -m ascend_atc.ir_build` for a rejected option value (1: the graph did not
 // compile; both write the reason to --error_file; see twin/atc/ascend_atc/ir_build.py).
 constexpr int kExitBadOption = 2;
-
-class TempDir {
- public:
-  TempDir() {
-    const char *tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/ge_ir_build.XXXXXX";
-    std::vector<char> buffer(pattern.begin(), pattern.end());
-    buffer.push_back('\0');
-    if (mkdtemp(buffer.data()) != nullptr) path_ = buffer.data();
-    else error_ = pattern + ": " + std::strerror(errno);
-  }
-  ~TempDir() {
-    if (path_.empty()) return;
-    // Whatever the child left (it should leave only the OM and the error file) goes too.
-    nftw(path_.c_str(), [](const char *p, const struct stat *, int, struct FTW *) { return remove(p); }, 16,
-         FTW_DEPTH | FTW_PHYS);
-  }
-  const std::string &path() const { return path_; }
-  const std::string &error() const { return error_; }
-
- private:
-  std::string path_;
-  std::string error_;
-};
 
 bool ReadFile(const std::string &path, std::string *content) {
   std::ifstream in(path, std::ios::binary);
@@ -71,30 +46,10 @@ std::string FirstLine(const std::string &text, std::string *rest) {
 // Runs argv with envp, inheriting stdin/stdout/stderr, and returns the wait status (or -1 with
 // *error set when the program could not be started).
 int Spawn(const std::vector<std::string> &argv, const std::vector<std::string> &envp, std::string *error) {
-  std::vector<char *> args;
-  for (const std::string &a : argv) args.push_back(const_cast<char *>(a.c_str()));
-  args.push_back(nullptr);
-  std::vector<char *> env;
-  for (const std::string &e : envp) env.push_back(const_cast<char *>(e.c_str()));
-  env.push_back(nullptr);
-  // The child writes to the same stdout/stderr: what the caller buffered must come out first.
-  std::cout.flush();
-  std::cerr.flush();
-  std::fflush(nullptr);
-  pid_t pid = 0;
-  const int rc = posix_spawnp(&pid, args[0], nullptr, nullptr, args.data(), env.data());
-  if (rc != 0) {
-    *error = std::string("cannot start ") + argv[0] + ": " + std::strerror(rc);
-    return -1;
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) {
-      *error = std::string("waitpid on the graph compiler failed: ") + std::strerror(errno);
-      return -1;
-    }
-  }
-  return status;
+  asc_twin::process::ChildIo io;
+  io.env = &envp;
+  io.search_path = true;
+  return asc_twin::process::RunChild(argv, io, error);
 }
 
 }  // namespace
@@ -108,9 +63,9 @@ ge::graphStatus CompileInChild(const ge::Graph &graph, const CompileRequest &req
     LogError(request.api + ": " + error);
     return ge::GRAPH_FAILED;
   }
-  TempDir work;
+  asc_twin::process::ScratchDir work("ge_ir_build");
   if (work.path().empty()) {
-    LogError(request.api + ": cannot create a temporary directory " + work.error());
+    LogError(request.api + ": " + work.error());
     return ge::GRAPH_FAILED;
   }
   const std::string air = work.path() + "/graph.air";

@@ -2,8 +2,6 @@
 
 #include <dlfcn.h>
 #include <fcntl.h>
-#include <ftw.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -17,8 +15,7 @@
 #include <iterator>
 
 #include "acl/acl_rt_compile.h"
-
-extern char **environ;
+#include "twin/common/process/child_process.h"
 
 namespace asc_twin::rtc {
 namespace {
@@ -29,31 +26,6 @@ std::string Dirname(const std::string &path) {
   const size_t slash = path.rfind('/');
   return slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
 }
-
-class TempDir {
- public:
-  TempDir() {
-    const char *tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/aclrtc.XXXXXX";
-    std::vector<char> buffer(pattern.begin(), pattern.end());
-    buffer.push_back('\0');
-    if (mkdtemp(buffer.data()) != nullptr) path_ = buffer.data();
-    else error_ = "cannot create a temporary directory " + pattern + ": " + std::strerror(errno);
-  }
-  ~TempDir() {
-    if (path_.empty()) return;
-    nftw(path_.c_str(), [](const char *p, const struct stat *, int, struct FTW *) { return remove(p); }, 16,
-         FTW_DEPTH | FTW_PHYS);
-  }
-  TempDir(const TempDir &) = delete;
-  TempDir &operator=(const TempDir &) = delete;
-  const std::string &path() const { return path_; }
-  const std::string &error() const { return error_; }
-
- private:
-  std::string path_;
-  std::string error_;
-};
 
 bool WriteFile(const std::string &path, const std::string &text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -71,30 +43,12 @@ bool ReadFile(const std::string &path, std::string *content) {
 // Runs argv (no shell) with stdin from /dev/null and stdout+stderr into `output_path`.
 // Returns the exit status, or -1 with *error set when it could not run or was killed.
 int Run(const std::vector<std::string> &argv, const std::string &output_path, std::string *error) {
-  std::vector<char *> args;
-  for (const std::string &a : argv) args.push_back(const_cast<char *>(a.c_str()));
-  args.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, output_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
-  posix_spawn_file_actions_adddup2(&actions, 1, 2);
-  pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0) {
-    *error = "cannot run " + argv[0] + ": " + std::strerror(spawned);
-    return -1;
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) {
-      *error = "waiting for " + argv[0] + ": " + std::strerror(errno);
-      return -1;
-    }
-  }
+  process::ChildIo io;
+  io.output_path = output_path;
+  const int status = process::RunChild(argv, io, error);
+  if (status < 0) return -1;
   if (WIFSIGNALED(status)) {
-    *error = argv[0] + " was killed by signal " + std::to_string(WTERMSIG(status));
+    *error = argv[0] + " was " + process::DescribeStatus(status);
     return -1;
   }
   return WEXITSTATUS(status);
@@ -159,7 +113,7 @@ CompileResult CompileProgram(const std::string &tree, const SourceFile &program,
                              const std::vector<std::string> &options) {
   const std::string objcopy = tree + "/x86_64-linux/ccec_compiler/bin/llvm-objcopy";
   if (!IsExecutable(objcopy)) return Failure(ACL_ERROR_RTC_FAILURE, "no llvm-objcopy in the tree at " + objcopy);
-  TempDir dir;
+  process::ScratchDir dir("aclrtc");
   if (dir.path().empty()) return Failure(ACL_ERROR_RTC_FAILURE, dir.error());
   const std::string src_dir = dir.path() + "/src";
   if (mkdir(src_dir.c_str(), 0700) != 0) return Failure(ACL_ERROR_RTC_FAILURE, "cannot create " + src_dir);
