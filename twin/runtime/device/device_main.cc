@@ -36,6 +36,7 @@
 
 #include "asc_twin/aicore_abi.h"
 #include "twin/common/log/log.h"
+#include "twin/runtime/device/fd_io.h"
 #include "twin/runtime/device/image_check.h"
 #include "twin/runtime/device/image_loader.h"
 #include "twin/runtime/device/log_relay.h"
@@ -244,30 +245,6 @@ std::map<uint64_t, std::shared_ptr<LoadedImage>> g_images;
 // Bumped under g_images_mutex whenever g_images changes: a dispatcher's cached kernel is valid
 // while it is unchanged (no lock or map lookup per launch).
 std::atomic<uint64_t> g_images_generation{0};
-
-bool ReadAll(int fd, void *data, size_t length) {
-  auto *bytes = static_cast<uint8_t *>(data);
-  while (length > 0) {
-    const ssize_t n = read(fd, bytes, length);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    bytes += n;
-    length -= static_cast<size_t>(n);
-  }
-  return true;
-}
-
-bool WriteAll(int fd, const void *data, size_t length) {
-  const auto *bytes = static_cast<const uint8_t *>(data);
-  while (length > 0) {
-    const ssize_t n = write(fd, bytes, length);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    bytes += n;
-    length -= static_cast<size_t>(n);
-  }
-  return true;
-}
 
 // The request being answered (ServeSocket is one thread): the reply echoes it (protocol.h).
 proto::RequestHeader g_request{};

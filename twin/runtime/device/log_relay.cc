@@ -15,6 +15,7 @@
 #include <cstring>
 #include <new>
 
+#include "twin/runtime/device/fd_io.h"
 #include "twin/runtime/device/protocol.h"
 #include "twin/runtime/device/sandbox.h"
 
@@ -43,18 +44,6 @@ void CopyField(char *to, size_t size, const char *from) {
   to[n] = '\0';
 }
 
-bool ReadExactly(int fd, void *data, size_t length) {
-  auto *bytes = static_cast<char *>(data);
-  while (length > 0) {
-    const ssize_t n = read(fd, bytes, length);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    bytes += n;
-    length -= static_cast<size_t>(n);
-  }
-  return true;
-}
-
 bool KnownLevel(int32_t level) {
   using ascend_twin::log::Level;
   return level == static_cast<int32_t>(Level::kDebug) || level == static_cast<int32_t>(Level::kInfo) ||
@@ -66,10 +55,10 @@ bool KnownLevel(int32_t level) {
   static char text[kMaxText + 1];
   for (uint64_t records = 0;; ++records) {
     RecordHeader header;
-    if (!ReadExactly(from, &header, sizeof(header))) _exit(0);  // the device process ended
+    if (!ReadAll(from, &header, sizeof(header))) _exit(0);  // the device process ended
     header.module[sizeof(header.module) - 1] = '\0';
     header.file[sizeof(header.file) - 1] = '\0';
-    if (!KnownLevel(header.level) || header.text_bytes > kMaxText || !ReadExactly(from, text, header.text_bytes)) {
+    if (!KnownLevel(header.level) || header.text_bytes > kMaxText || !ReadAll(from, text, header.text_bytes)) {
       ASCEND_TWIN_LOGE(ascend_twin::log::kRuntime, "device log relay: a malformed record; later device lines are dropped");
       _exit(0);
     }

@@ -1,9 +1,5 @@
 // Kernel binaries: load (from memory or a file), look a kernel up, launch, unload.
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <vector>
@@ -16,7 +12,7 @@ using namespace asc_twin::rt;
 
 namespace {
 
-constexpr off_t kMaxBinaryFileBytes = off_t{1} << 30;  // 1 GiB: no kernel binary is larger
+constexpr uint64_t kMaxBinaryFileBytes = uint64_t{1} << 30;  // 1 GiB: no kernel binary is larger
 
 Status CheckOptions(const char *api, const aclrtBinaryLoadOptions *options) {
   if (options == nullptr || options->numOpt == 0) return Status::Ok();
@@ -84,7 +80,7 @@ aclError aclrtBinaryLoadFromFile(const char *binPath, aclrtBinaryLoadOptions *op
   asc_twin::file::RegularFile file;
   std::string cause;
   if (!file.Open(binPath, &cause)) return Report(Status(ACL_ERROR_INVALID_FILE, what + " " + cause));
-  if (file.size() > static_cast<uint64_t>(kMaxBinaryFileBytes)) {
+  if (file.size() > kMaxBinaryFileBytes) {
     return Report(Status(ACL_ERROR_INVALID_FILE,
                          what + " is " + std::to_string(file.size()) + " bytes, more than any kernel binary"));
   }

@@ -1,9 +1,4 @@
 // The ACL model API: load (file or memory), unload, describe, execute.
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstring>
 #include <new>
 #include <string>

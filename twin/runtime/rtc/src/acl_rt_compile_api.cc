@@ -59,6 +59,12 @@ bool ReservedOption(const std::string &option) {
          option == "-dc" || option == "-E" || option == "-S";
 }
 
+// Asking for the binary of a program that has none yet.
+aclError NoBinary(const char *api, const Program &program) {
+  return Fail(ACL_ERROR_RTC_INVALID_PROG, api, "program '" + program.source.name +
+                                                   "' has no device binary: aclrtcCompileProg has not succeeded");
+}
+
 }  // namespace
 
 extern "C" {
@@ -152,10 +158,7 @@ aclError aclrtcGetBinDataSize(aclrtcProg prog, size_t *binDataSizeRet) {
   Program *program = Find(prog);
   if (program == nullptr) return InvalidProg(api, prog);
   if (binDataSizeRet == nullptr) return Fail(ACL_ERROR_RTC_INVALID_INPUT, api, "binDataSizeRet is null");
-  if (program->binary.empty()) {
-    return Fail(ACL_ERROR_RTC_INVALID_PROG, api, "program '" + program->source.name +
-                                                     "' has no device binary: aclrtcCompileProg has not succeeded");
-  }
+  if (program->binary.empty()) return NoBinary(api, *program);
   *binDataSizeRet = program->binary.size();
   return ACL_SUCCESS;
 }
@@ -166,10 +169,7 @@ aclError aclrtcGetBinData(aclrtcProg prog, char *binData) {
   Program *program = Find(prog);
   if (program == nullptr) return InvalidProg(api, prog);
   if (binData == nullptr) return Fail(ACL_ERROR_RTC_INVALID_INPUT, api, "binData is null");
-  if (program->binary.empty()) {
-    return Fail(ACL_ERROR_RTC_INVALID_PROG, api, "program '" + program->source.name +
-                                                     "' has no device binary: aclrtcCompileProg has not succeeded");
-  }
+  if (program->binary.empty()) return NoBinary(api, *program);
   std::memcpy(binData, program->binary.data(), program->binary.size());
   return ACL_SUCCESS;
 }
