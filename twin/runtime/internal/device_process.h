@@ -95,6 +95,7 @@ class DeviceProcess {
   Status EnsureRunningLocked();
   Status StartLocked();
   void StopLocked();  // kills and reaps the device process, if any
+  void KillLocked();  // the same at once (SIGKILL, no grace period): a device that broke the protocol
   // One request/reply on the socket; a dead or hung device process fails it (and is stopped), so
   // does a malformed reply (the device process is reset: DeviceFaultLocked). A successful reply
   // carries exactly `success_payload_bytes`.

@@ -206,15 +206,7 @@ Status DeviceProcess::AwaitLaunch(const Kernel &kernel, uint32_t index, uint32_t
   const std::string message(slot.message, strnlen(slot.message, proto::kMessageBytes));
   if (!proto::IsReplyStatus(reported)) {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (generation_ == generation && pid_ > 0) {  // a new device process at the next launch
-      kill(pid_, SIGKILL);
-      int status = 0;
-      while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-      }
-      pid_ = -1;
-      if (socket_ >= 0) close(socket_);
-      socket_ = -1;
-    }
+    if (generation_ == generation) KillLocked();  // a new device process at the next launch
     return Status(ACL_ERROR_RT_AICORE_EXCEPTION, "kernel " + kernel.name + ": the device process reported status " +
                                                      std::to_string(reported) +
                                                      ", which is no ACL error code; the device was reset and "

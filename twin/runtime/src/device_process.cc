@@ -377,7 +377,7 @@ std::string DeviceProcess::MalformedReply(const proto::ReplyHeader &answer, uint
   return "";
 }
 
-Status DeviceProcess::DeviceFaultLocked(const char *request, const std::string &why) {
+void DeviceProcess::KillLocked() {
   if (pid_ > 0) {
     kill(pid_, SIGKILL);
     int status = 0;
@@ -387,6 +387,10 @@ Status DeviceProcess::DeviceFaultLocked(const char *request, const std::string &
   }
   if (socket_ >= 0) close(socket_);
   socket_ = -1;
+}
+
+Status DeviceProcess::DeviceFaultLocked(const char *request, const std::string &why) {
+  KillLocked();
   return Status(ACL_ERROR_RT_INTERNAL_ERROR, std::string("the device process sent a malformed reply to ") + request +
                                                  " (" + why + "); it was reset and restarts on the next request");
 }
