@@ -110,7 +110,7 @@ def _host_side(asc: str) -> tuple:
         lib = os.environ.get("BISHENG_TWIN_LIB_DIR") or os.path.join(prefix, "lib64")
     else:                                                            # twin/asc/include
         incs = [os.path.join(prefix, "runtime", "include"), os.path.join(prefix, "runtime", "model", "include"),
-                os.path.join(prefix, "runtime", "launch", "include")]
+                os.path.join(prefix, "runtime", "launch", "include"), os.path.join(prefix, "tiling", "include")]
         lib = os.environ.get("BISHENG_TWIN_LIB_DIR", "")
     return tuple(d for d in incs if os.path.isdir(d)), lib
 

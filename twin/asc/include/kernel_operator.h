@@ -8,7 +8,7 @@
 #include "kernel_operator_intf.h"
 #include "kernel_tiling_macros.h"
 #include "kernel_legacy.h"
-#include "adv_api/utils/init_global_memory.h"
+#include "adv_api/kernel_api.h"
 #include "utils/std/type_traits.h"
 #include "asc_twin/host_launch.h"
 
