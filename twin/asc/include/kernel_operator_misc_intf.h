@@ -94,7 +94,7 @@ inline void DumpValues(const char* where, uint64_t addr, const T* p, uint64_t fi
     line += buf;
   }
   line += "]\n";
-  std::fputs(line.c_str(), stdout);
+  EmitRecord(line);  // through the launch's print path, as printf: a device process's stdout is not the user's
 }
 }  // namespace twin
 
@@ -126,7 +126,7 @@ template <typename T>
 __aicore__ inline void DumpAccChkPoint(const LocalTensor<T>& tensor, uint32_t index, uint32_t countOff,
                                        uint32_t dumpSize) {
   twin::CheckUbOperand("DumpAccChkPoint", "tensor", tensor, uint64_t{countOff} + dumpSize);
-  std::printf("DumpAccChkPoint: index=%u, countOff=%u\n", index, countOff);
+  twin::EmitRecord("DumpAccChkPoint: index=" + std::to_string(index) + ", countOff=" + std::to_string(countOff) + "\n");
   twin::DumpValues(twin::DumpPositionName(tensor), tensor.GetPhyAddr(countOff), tensor.TwinData(), countOff, index,
                    dumpSize);
 }
