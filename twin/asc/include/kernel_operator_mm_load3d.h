@@ -56,7 +56,7 @@ __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>&
                                 const LoadData3DParamsV2<U>& p) {
   constexpr const char* api = "LoadData(Load3Dv2)";
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4,
-                "LoadData with LoadData3DParamsV2: int8_t, uint8_t, half, bfloat16_t, float, int32_t, uint32_t");
+                "LoadData with LoadData3DParamsV2: int4b_t, int8_t, uint8_t, half, bfloat16_t, float, int32_t, uint32_t");
   twin::CubeRegs& regs = twin::Block().vec.cube;
   if (defaultConfig.isSetFMatrix) SetFmatrix(p.l1H, p.l1W, p.padList, FmatrixMode::FMATRIX_LEFT);
   if (defaultConfig.isSetPadding) SetLoadDataPaddingValue(p.padValue);

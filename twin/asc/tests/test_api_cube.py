@@ -389,19 +389,23 @@ def test_dump_tensor_names_l1_and_l0c(dev, capfd):
 # ---------------------------------------------------------------- traps
 
 TRAPS = {
-    1: "Mmad: fm needs 512 elements (m=16 k=32: 1 x 2 fractals of 16 x 16 half), its LocalTensor (A2) has 256",
+    1: "Mmad: fm needs 512 elements (m=16 k=32: 1 x 2 fractals of 16 x 16 half) from L0A address 65024, past the end "
+       "of L0A (65536 B)",
     2: "Mmad: fm address 32 (A2) is not 512-byte aligned",
     3: "Mmad: fm position B2 is not A2 (L0A)",
     4: "Mmad: m 4096, n 16, k 16: each must be in [0, 4095]",
     5: "LoadData: src address 16 (A1) is not 32-byte aligned",
-    6: "LoadData: src needs 1280 elements (fractals up to startIndex + (repeatTimes - 1) x srcStride)",
+    6: "LoadData: src needs 1280 elements (fractals up to startIndex + (repeatTimes - 1) x srcStride) from L1 address "
+       "523264, past the end of L1 (524288 B)",
     7: "LoadData: ifTranspose needs a 16-bit type (half, bfloat16_t, int16_t, uint16_t), not float",
     8: "DataCopy(GM->L1, Nd2NzParams): dstNzC0Stride 0 is outside [1, 16384]",
-    9: "DataCopy(GM->L1, Nd2NzParams): the NZ result reaches 4096 B",
+    9: "DataCopy(GM->L1, Nd2NzParams): the NZ result reaches 4096 B (ndNum 1, nValue 64, dValue 32, dstNzC0Stride 64, "
+       "dstNzNStride 1, dstNzMatrixStride 0) from L1 address 522240, past the end of L1 (524288 B)",
     10: "Fixpipe(L0C->GM): nSize 20 must be in [0, 4095] and a multiple of 16 for an NZ result",
     11: "Fixpipe(L0C->GM): quantPre F322F16 does not convert float to float (use NoQuant)",
     12: "Fixpipe(L0C->L1): dst position VECCALC is not in L1 (A1, B1, C1): L0C -> UB needs NpuArch 3510",
-    13: "Fixpipe(L0C->GM): src needs 256 elements (mSize 16 x nSize 16, srcStride 16), its LocalTensor (CO1) has 128",
+    13: "Fixpipe(L0C->GM): src needs 256 elements (mSize 16 x nSize 16, srcStride 16) from L0C address 130560, past the "
+        "end of L0C (131072 B)",
     14: "LocalTensor: [0, 131104) exceeds the L0C capacity of 131072 bytes",
     15: "Mmad: unitFlag 1 is not 0, 2 or 3",
     16: "LoadDataWithTranspose: int4b_t can be loaded into L0B (B2) only, not L0A (A2)",
