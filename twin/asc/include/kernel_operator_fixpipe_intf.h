@@ -10,12 +10,12 @@
 #include <cstdio>
 #include <cstring>
 #include <type_traits>
-#include <vector>
 
 #include "asc_twin/atomic_gm.h"
 #include "asc_twin/block_state.h"
 #include "asc_twin/cube_checks.h"
 #include "asc_twin/cube_fixpipe.h"
+#include "asc_twin/cube_mmad.h"
 #include "kernel_struct_fixpipe.h"
 #include "kernel_tensor.h"
 
@@ -116,10 +116,10 @@ inline bool PrepareFixpipe(const char* api, const LocalTensor<U>& src, const Fix
   RequireElems(api, "src", src, need, what);
   // The NPU loads the per-column parameters into the fixpipe buffer before it moves any data, so
   // a result written over them in L1 (CANN's fixpipe_l0c2l1 sample does that) still sees them all.
-  static thread_local std::vector<uint64_t> table;
   if (perColumn != nullptr) {
-    table.assign(perColumn, perColumn + p.nSize);
-    perColumn = table.data();
+    uint64_t* table = static_cast<uint64_t*>(cube::ScratchOf(3, p.nSize * sizeof(uint64_t)));
+    std::memcpy(table, perColumn, p.nSize * sizeof(uint64_t));
+    perColumn = table;
   }
   *s = cube::FixpipeShape{p.nSize, p.mSize, p.srcStride, ndNum, p.srcNdStride, p.dstNdStride, p.dstStride,
                           nz, p.reluEn, p.isChannelSplit, p.quantPre, p.deqScalar, perColumn};

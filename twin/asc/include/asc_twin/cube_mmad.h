@@ -9,10 +9,12 @@
 
 #include <cstdint>
 #include <type_traits>
-#include <vector>
+#include <cstdlib>
+#include <cstring>
 
 #include "asc_twin/cube_fractal.h"
 #include "asc_twin/cube_gemm.h"
+#include "asc_twin/trap.h"
 
 namespace AscendC {
 namespace twin {
@@ -76,11 +78,27 @@ inline void LoadFractal(const In* base, uint64_t fractal, AccOf<In>* out, bool h
   for (uint32_t i = 0; i < n; ++i) out[i] = LoadInput(base, first + i, hf32, tiesToZero);
 }
 
-// Per-thread packing buffers, kept between calls (a block runs on one thread).
+// Per-thread scratch, kept between calls (a block runs on one thread) and grown as needed. Plain
+// data, constant-initialised: a thread_local with a destructor would pin a dlopened device binary
+// until its threads exit. The operands fit their L0 memories, so the panels stay below 1 MiB.
+struct Scratch {
+  void* data;
+  size_t bytes;
+};
+inline void* ScratchOf(int which, size_t bytes) {
+  static thread_local Scratch slots[4] = {};
+  Scratch& s = slots[which];
+  if (s.bytes < bytes) {
+    void* grown = std::realloc(s.data, bytes);
+    if (grown == nullptr) RaiseTrap("Mmad/Fixpipe: cannot allocate %zu bytes of scratch on the host", bytes);
+    s.data = grown;
+    s.bytes = bytes;
+  }
+  return s.data;
+}
 template <typename Acc>
-inline std::vector<Acc>& PanelBuffer(int which) {
-  static thread_local std::vector<Acc> buffers[3];
-  return buffers[which];
+inline Acc* PanelBuffer(int which, uint64_t elems) {
+  return static_cast<Acc*>(ScratchOf(which, static_cast<size_t>(elems) * sizeof(Acc)));
 }
 
 template <typename Acc, typename In>
@@ -104,11 +122,11 @@ inline void RunMmad(Acc* c, const In* a, const In* b, const Acc* bias, const Mma
   // B panels: panel nb holds B(k, nb*16 + j) at [k * 16 + j]; each Zn fractal (kb, nb) is 16
   // columns n by C0 depths k, so packing it is a 16 x C0 transpose.
   Acc frac[kCubeBlock * c0];
-  std::vector<Acc>& bp = PanelBuffer<Acc>(0);
-  bp.assign(static_cast<uint64_t>(s.n1) * s.k * kTileCols, Acc(0));
+  Acc* bp = PanelBuffer<Acc>(0, static_cast<uint64_t>(s.n1) * s.k * kTileCols);
   for (uint32_t nb = 0; nb < s.n1; ++nb) {
-    Acc* panel = bp.data() + static_cast<uint64_t>(nb) * s.k * kTileCols;
+    Acc* panel = bp + static_cast<uint64_t>(nb) * s.k * kTileCols;
     const uint32_t cols = (s.n - nb * kCubeBlock) < kCubeBlock ? s.n - nb * kCubeBlock : kCubeBlock;
+    if (cols < kCubeBlock) std::memset(panel, 0, static_cast<size_t>(s.k) * kTileCols * sizeof(Acc));
     for (uint32_t kb = 0; kb * c0 < s.k; ++kb) {
       LoadFractal(b, static_cast<uint64_t>(kb) * s.n1 + nb, frac, hf32, tiesToZero);
       const uint32_t depth = (s.k - kb * c0) < c0 ? s.k - kb * c0 : c0;
@@ -119,16 +137,14 @@ inline void RunMmad(Acc* c, const In* a, const In* b, const Acc* bias, const Mma
     }
   }
   // Row blocks of at most 6 rows inside each 16-row fractal of A and C.
-  std::vector<Acc>& ap = PanelBuffer<Acc>(1);
-  ap.resize(static_cast<uint64_t>(kMaxTileRows) * s.k);
-  std::vector<Acc>& arow = PanelBuffer<Acc>(2);  // the m block's fractals, converted once
-  arow.resize(static_cast<uint64_t>(s.k1) * kCubeBlock * c0);
+  Acc* ap = PanelBuffer<Acc>(1, static_cast<uint64_t>(kMaxTileRows) * s.k);
+  Acc* arow = PanelBuffer<Acc>(2, static_cast<uint64_t>(s.k1) * kCubeBlock * c0);  // the m block's fractals
   for (uint32_t mb = 0; mb < s.m1; ++mb) {
     const uint32_t rowsHere = (s.m - mb * kCubeBlock) < kCubeBlock ? s.m - mb * kCubeBlock : kCubeBlock;
     if (!s.gemv) {
       for (uint32_t kb = 0; kb * c0 < s.k; ++kb) {
-        LoadFractal(a, static_cast<uint64_t>(mb) * s.k1 + kb, arow.data() + static_cast<uint64_t>(kb) * kCubeBlock * c0,
-                    hf32, tiesToZero);
+        LoadFractal(a, static_cast<uint64_t>(mb) * s.k1 + kb, arow + static_cast<uint64_t>(kb) * kCubeBlock * c0, hf32,
+                    tiesToZero);
       }
     }
     for (uint32_t r0 = 0; r0 < rowsHere; r0 += kMaxTileRows) {
@@ -143,11 +159,11 @@ inline void RunMmad(Acc* c, const In* a, const In* b, const Acc* bias, const Mma
       }
       for (uint32_t nb = 0; nb < s.n1; ++nb) {
         Acc* tile = c + (static_cast<uint64_t>(nb) * s.m1 + mb) * kFrac + r0 * kCubeBlock;
-        const Acc* panel = bp.data() + static_cast<uint64_t>(nb) * s.k * kTileCols;
+        const Acc* panel = bp + static_cast<uint64_t>(nb) * s.k * kTileCols;
         if constexpr (std::is_same<Acc, float>::value) {
-          GemmTileF32(rows, ap.data(), panel, s.k, tile, kCubeBlock);
+          GemmTileF32(rows, ap, panel, s.k, tile, kCubeBlock);
         } else {
-          GemmTileI32(rows, ap.data(), panel, s.k, tile, kCubeBlock);
+          GemmTileI32(rows, ap, panel, s.k, tile, kCubeBlock);
         }
       }
     }
