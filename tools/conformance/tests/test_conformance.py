@@ -137,6 +137,17 @@ def test_scenarios_for_another_arch_are_read_from_cmake():
     assert asc_examples.other_arch_scenarios(cmake) == {3, 4, 6}
 
 
+def test_a_scenario_that_refuses_dav3510_still_runs_on_dav2201():
+    """asc-devkit's mmad sample stops scenario 4 on dav-3510 only; the message names dav-3510,
+    but the scenario is a dav-2201 one."""
+    cmake = """
+    if(SCENARIO_NUM STREQUAL "4" AND CMAKE_ASC_ARCHITECTURES STREQUAL "dav-3510")
+        message(FATAL_ERROR "SCENARIO_NUM=${SCENARIO_NUM} only supports dav-2201, not dav-3510")
+    endif()
+    """
+    assert asc_examples.other_arch_scenarios(cmake) == set()
+
+
 def test_python_env_supplies_the_examples_prerequisites(tmp_path):
     """An example whose gen_data imports a package the system python lacks (asc-devkit's bf16
     samples import ml_dtypes) is a run error without --python-env and passes with one."""
