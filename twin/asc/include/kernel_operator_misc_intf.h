@@ -1,5 +1,5 @@
 // Debug and system helpers beyond printf/assert: DumpTensor, PrintTimeStamp, Trap,
-// GetSystemCycle, GetSubBlockIdx, GetTaskRatio, DataSyncBarrier, DataCacheCleanAndInvalid;
+// GetSystemCycle, DataSyncBarrier, DataCacheCleanAndInvalid;
 // plus the small vector APIs Brcb, CreateVecIndex, Gather, Gatherb, Scatter, Transpose and level-0 Copy.
 #ifndef ASC_TWIN_KERNEL_OPERATOR_MISC_INTF_H_
 #define ASC_TWIN_KERNEL_OPERATOR_MISC_INTF_H_
@@ -39,8 +39,6 @@ __aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
-__aicore__ inline int64_t GetSubBlockIdx() { return 0; }  // vector blocks only: one AIV per block
-__aicore__ inline int64_t GetTaskRatio() { return 1; }
 
 // Nanoseconds of the host's steady clock (the NPU counts its system counter's cycles).
 __aicore__ inline int64_t GetSystemCycle() {

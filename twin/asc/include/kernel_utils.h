@@ -79,7 +79,7 @@ inline std::string FormatPrintf(const char* fmt, Args... args) {
 }
 
 // Kernel printf. Inside a block the record starts with CANN's "[AIV Block <idx>/<num>] " and
-// goes to the runtime (ASC_TWIN_ENV_PRINT), which prints the launch's records in block order
+// goes to the runtime (AscTwinBlockEnv.print), which prints the launch's records in block order
 // when the launch ends, as CANN prints the parsed dump buffers at the stream's synchronize. A
 // host without that path (a test harness calling entries) gets the record on stdout at once;
 // outside any block it is plain C printf. -DASCENDC_DUMP=0 compiles it out, as CANN's.
@@ -94,13 +94,14 @@ inline int KernelPrintf(const char* fmt, Args... args) {
   std::string text;
   if (block.env != nullptr) {
     char prefix[48];
-    std::snprintf(prefix, sizeof(prefix), "[AIV Block %lld/%lld] ", static_cast<long long>(block.block_idx),
+    std::snprintf(prefix, sizeof(prefix), "[%s Block %lld/%lld] ", CoreTypeName(block),
+                  static_cast<long long>(block.block_idx),
                   static_cast<long long>(block.block_num));
     text = prefix;
   }
   text += FormatPrintf(fmt, args...);
   const AscTwinBlockEnv* env = block.env;
-  if (env != nullptr && (EnvField(env->flags) & ASC_TWIN_ENV_PRINT) != 0 && EnvField(env->print) != nullptr) {
+  if (env != nullptr && ASC_TWIN_ENV_HAS(env, print_ctx) && EnvField(env->print) != nullptr) {
     EnvField(env->print)(EnvField(env->print_ctx), static_cast<uint32_t>(block.block_idx), text.data(), text.size());
   } else {
     std::fwrite(text.data(), 1, text.size(), stdout);

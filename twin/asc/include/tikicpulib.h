@@ -85,8 +85,15 @@ inline int RunBlocks(void (*fn)(P...), const char* name, uint32_t numBlocks, A&&
 #else
         const uint32_t arch = 0;
 #endif
-        AscTwinBlockEnv env{ASC_TWIN_ABI_VERSION, b, numBlocks, arch, 0u, 0u, static_cast<uint8_t*>(ub),
-                            ub_size, nullptr, nullptr, "cpu-debug", name};
+        AscTwinBlockEnv env;
+        AscTwinEnvInit(&env);
+        env.block_idx = b;
+        env.block_num = numBlocks;
+        env.npu_arch = arch;
+        env.mem[ASC_TWIN_MEM_UB].base = static_cast<uint8_t*>(ub);
+        env.mem[ASC_TWIN_MEM_UB].size = ub_size;
+        env.soc_version = "cpu-debug";
+        env.kernel_name = name;
 #if ASC_TWIN_BLOCK_SLOT_SUPPORTED
         // The block slot, as the runtime offers it (twin/asc/README.md): the kernel's API calls
         // then reach the block state the same way in both builds.

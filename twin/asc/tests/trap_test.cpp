@@ -109,13 +109,13 @@ TEST(TrapMessages, StdExceptionIsCaught) {
 TEST(EntryValidation, RejectsBadEnvAndArgs) {
   DeviceMemory mem;
   alignas(4096) static uint8_t ub[196608];
-  AscTwinBlockEnv env{};
-  env.abi_version = ASC_TWIN_ABI_VERSION;
+  AscTwinBlockEnv env;
+  AscTwinEnvInit(&env);
   env.block_idx = 0;
   env.block_num = 1;
   env.npu_arch = 2201;
-  env.ub_base = ub;
-  env.ub_size = sizeof(ub);
+  env.mem[ASC_TWIN_MEM_UB].base = ub;
+  env.mem[ASC_TWIN_MEM_UB].size = sizeof(ub);
   env.gm_check = &DeviceMemory::Check;
   env.gm_ctx = &mem;
   Args a;
@@ -129,7 +129,7 @@ TEST(EntryValidation, RejectsBadEnvAndArgs) {
   AscTwinBlockEnv bad = env;
   bad.abi_version = 7;
   EXPECT_NE(__asc_twin_entry_trap_probe(&bad, a.data(), a.size(), err, sizeof(err)), 0);
-  EXPECT_STREQ(err, "kernel entry: env abi_version 7, kernel built for twin ABI 2 (rebuild the kernel or the host)");
+  EXPECT_STREQ(err, "kernel entry: env abi_version 7, kernel built for twin ABI 3 (rebuild the kernel or the host)");
 
   bad = env;
   bad.npu_arch = 2002;
@@ -160,12 +160,12 @@ TEST(BlockState, ClearedAfterEachBlock) {
   // After a trapped launch on this thread the state is clean again.
   alignas(4096) static uint8_t ub[196608];
   DeviceMemory mem;
-  AscTwinBlockEnv env{};
-  env.abi_version = ASC_TWIN_ABI_VERSION;
+  AscTwinBlockEnv env;
+  AscTwinEnvInit(&env);
   env.block_num = 1;
   env.npu_arch = 2201;
-  env.ub_base = ub;
-  env.ub_size = sizeof(ub);
+  env.mem[ASC_TWIN_MEM_UB].base = ub;
+  env.mem[ASC_TWIN_MEM_UB].size = sizeof(ub);
   env.gm_check = &DeviceMemory::Check;
   env.gm_ctx = &mem;
   Args a;
@@ -177,7 +177,7 @@ TEST(BlockState, ClearedAfterEachBlock) {
   EXPECT_THROW({ AscendC::TPipe pipe; }, AscendC::twin::Trap);
 }
 
-// The block slot (ASC_TWIN_ENV_BLOCK_SLOT): the harness offers it to odd blocks. Either way the
+// The block slot (block_slot_tpoff): the harness offers it to odd blocks. Either way the
 // API reaches the binary's own state; with the slot, the slot holds it during the block and is
 // null again afterwards (the harness fails a block otherwise), and the kernels built by clang
 // (trap_test_clang, as bisheng builds them) really read it.

@@ -27,7 +27,7 @@ constexpr int64_t kSyncSlotInt32 = 8;
 
 inline const AscTwinBlockEnv& CrossBlockEnv(const char* api) {
   const AscTwinBlockEnv* env = Block().env;
-  if (env == nullptr || (EnvField(env->flags) & ASC_TWIN_ENV_CROSS_BLOCK) == 0) {
+  if (env == nullptr || !ASC_TWIN_ENV_HAS(env, cross_block) || EnvField(env->cross_block) == nullptr) {
     RaiseTrap("%s: this runtime does not run the blocks of a launch at once, so blocks cannot wait for each "
               "other (launch through ACL: aclrtLaunchKernel or <<<>>>)",
               api);
@@ -51,7 +51,7 @@ inline void CrossBlockCall(const char* api, uint32_t op) {
 // NPU could not hold at once keeps the normal schedule.
 inline void PreferResidentBlocks() {
   const AscTwinBlockEnv* env = Block().env;
-  if (env == nullptr || (EnvField(env->flags) & ASC_TWIN_ENV_CROSS_BLOCK) == 0) return;
+  if (env == nullptr || !ASC_TWIN_ENV_HAS(env, cross_block) || EnvField(env->cross_block) == nullptr) return;
   if (Block().block_num > EnvField(env->resident_limit)) return;
   char err[256];
   (void)EnvField(env->cross_block)(EnvField(env->launch_ctx), ASC_TWIN_CROSS_BLOCK_RESIDENT, err, sizeof(err));
