@@ -1,5 +1,7 @@
 #include "twin/runtime/internal/launch.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -77,20 +79,30 @@ std::atomic<uint64_t> g_inline_launches{0};
 class LocalMemArena {
  public:
   ~LocalMemArena() {
-    for (uint8_t *p : base_) std::free(p);
+    for (uint32_t m = 0; m < ASC_TWIN_MEM_COUNT; ++m) Unmap(m);
   }
-  // Null when the host has no memory for it (the block then fails, naming the position).
+  // Null when the host has no memory for it (the block then fails, naming the position). Mapped
+  // directly, not malloc'ed: no allocator state is touched between blocks, and pages a block
+  // never uses (most kernels leave L0/BT/FB alone) cost no memory.
   uint8_t *Get(uint32_t position, uint64_t size) {
     if (size != size_[position]) {
-      std::free(base_[position]);
-      const uint64_t rounded = (size + 4095) / 4096 * 4096;
-      base_[position] = static_cast<uint8_t *>(std::aligned_alloc(4096, rounded));
-      size_[position] = base_[position] != nullptr ? size : 0;
+      Unmap(position);
+      void *p = mmap(nullptr, Rounded(size), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (p != MAP_FAILED) {
+        base_[position] = static_cast<uint8_t *>(p);
+        size_[position] = size;
+      }
     }
     return base_[position];
   }
 
  private:
+  static uint64_t Rounded(uint64_t size) { return (size + 4095) / 4096 * 4096; }
+  void Unmap(uint32_t position) {
+    if (base_[position] != nullptr) munmap(base_[position], Rounded(size_[position]));
+    base_[position] = nullptr;
+    size_[position] = 0;
+  }
   uint8_t *base_[ASC_TWIN_MEM_COUNT] = {};
   uint64_t size_[ASC_TWIN_MEM_COUNT] = {};
 };

@@ -52,6 +52,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -198,8 +199,7 @@ typedef struct AscTwinBlockEnv {
 /* A host that fills an env itself starts from this: zeroes, this header's struct_size and
  * version, and one AIV block of an undeclared kernel type (sub-block 0 of 1). */
 static inline void AscTwinEnvInit(AscTwinBlockEnv *env) {
-  static const AscTwinBlockEnv kZero;
-  *env = kZero;
+  memset(env, 0, sizeof(*env));
   env->struct_size = (uint32_t)sizeof(AscTwinBlockEnv);
   env->abi_version = ASC_TWIN_ABI_VERSION;
   env->core_type = ASC_TWIN_CORE_AIV;
