@@ -24,7 +24,7 @@ CrossCoreFlags::CrossCoreFlags(const CoreLayout &layout)
 bool CrossCoreFlags::Raise(uint32_t unit, uint32_t flag) {
   uint8_t &counter = counters_[static_cast<size_t>(unit) * kFlags + flag];
   if (counter >= kMaxPending) {
-    overflowed_unit_ = unit;
+    if (overflowed_unit_ == UINT32_MAX) overflowed_unit_ = unit;  // the first is reported
     return false;
   }
   if (counter++ == 0 && waiting_on_[unit] == flag + 1) --blocked_;  // its waiter can go on
@@ -114,7 +114,7 @@ int CrossCoreFlags::Wait(uint32_t flag, uint32_t core_type, uint32_t block_idx, 
     }
     const char *cause = nullptr;
     if (failed.load(std::memory_order_acquire)) {
-      cause = "another block of the launch failed, the flag may never be set";
+      cause = "another block of the launch failed, the flag may never be set"  /* launch.cc kCascadeWords */;
     } else if (units_ended.load(std::memory_order_acquire) + blocked_ >= layout_.units()) {
       cause = "deadlock: every other core of the launch has ended or waits too, nobody can set it";
     }

@@ -186,6 +186,7 @@ struct LaunchState : std::enable_shared_from_this<LaunchState> {
   std::mutex mutex;  // guards the fields below
   uint32_t failed_block = UINT32_MAX;
   std::string failure;
+  bool failure_is_cascade = false;  // `failure` is a block giving up on another (kCascadeWords)
   bool waiter_sleeping = false;
   std::condition_variable all_done;
   LaunchPrint print;  // the blocks' printf records
@@ -213,11 +214,20 @@ std::string OneLine(const char *text) {
   return line.empty() ? std::string("trap (the kernel gave no cause)") : line;
 }
 
+// A block that gave up waiting because another failed (barrier, IBWait poll, cross-core wait)
+// says so with these words: the launch reports the block that failed first-hand instead.
+constexpr const char *kCascadeWords = "another block of the launch failed";
+
 void RecordFailure(LaunchState &state, uint32_t block, std::string cause) {
   std::lock_guard<std::mutex> lock(state.mutex);
-  if (block < state.failed_block) {  // report the lowest failing block that ran
+  const bool cascade = cause.find(kCascadeWords) != std::string::npos;
+  // The lowest failing block that ran, among first-hand failures if there is one.
+  const bool better = state.failed_block == UINT32_MAX || (state.failure_is_cascade && !cascade) ||
+                      (state.failure_is_cascade == cascade && block < state.failed_block);
+  if (better) {
     state.failed_block = block;
     state.failure = std::move(cause);
+    state.failure_is_cascade = cascade;
   }
   state.failed.store(true, std::memory_order_release);
   if (state.started != nullptr) {  // blocks waiting in a barrier give up (CrossBlock)

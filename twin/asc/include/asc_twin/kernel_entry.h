@@ -167,8 +167,12 @@ inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const vo
     }
   }
   const uint32_t block_idx = EnvField(env->block_idx);  // just stored by the runtime: no wide load
-  if (env->block_num == 0 || block_idx >= env->block_num) {
-    std::snprintf(msg, sizeof(msg), "kernel entry: block_idx %u not below block_num %u", block_idx, env->block_num);
+  // An AIV of a MIX_AIC_1_2 launch counts [0, 2 * block_num) (GetBlockIdx on the AIVs).
+  const uint64_t blocks = uint64_t{env->block_num} * (env->core_type == ASC_TWIN_CORE_AIV && env->sub_block_num > 1
+                                                          ? env->sub_block_num : 1u);
+  if (env->block_num == 0 || block_idx >= blocks) {
+    std::snprintf(msg, sizeof(msg), "kernel entry: block_idx %u not below block_num %llu", block_idx,
+                  static_cast<unsigned long long>(blocks));
     WriteError(err, err_cap, msg);
     return 1;
   }
