@@ -441,10 +441,11 @@ void MakeResident(LaunchState &state) {
   }
 }
 
-int Barrier(LaunchState &state, char *err, size_t err_cap) {
+// `parties`: the blocks that take part (every unit, or the AIVs of a mixed launch).
+int Barrier(LaunchState &state, uint32_t parties, char *err, size_t err_cap) {
   std::unique_lock<std::mutex> lock(state.barrier_mutex);
   const uint64_t generation = state.barrier_generation;
-  if (++state.barrier_arrived == state.blocks) {
+  if (++state.barrier_arrived == parties) {
     state.barrier_arrived = 0;
     ++state.barrier_generation;
     state.barrier_cv.notify_all();
@@ -465,7 +466,8 @@ int CrossBlock(const void *launch_ctx, uint32_t op, char *err, size_t err_cap) {
     std::snprintf(err, err_cap, "another block of the launch failed, the block waited for may never come");
     return 1;
   }
-  if (op != ASC_TWIN_CROSS_BLOCK_RESIDENT && op != ASC_TWIN_CROSS_BLOCK_BARRIER) {
+  if (op != ASC_TWIN_CROSS_BLOCK_RESIDENT && op != ASC_TWIN_CROSS_BLOCK_BARRIER &&
+      op != ASC_TWIN_CROSS_BLOCK_BARRIER_AIV) {
     std::snprintf(err, err_cap, "unknown cross-block operation %u", op);
     return 1;
   }
@@ -481,7 +483,8 @@ int CrossBlock(const void *launch_ctx, uint32_t op, char *err, size_t err_cap) {
     return 1;
   }
   MakeResident(state);
-  return op == ASC_TWIN_CROSS_BLOCK_BARRIER ? Barrier(state, err, err_cap) : 0;
+  if (op == ASC_TWIN_CROSS_BLOCK_BARRIER) return Barrier(state, state.blocks, err, err_cap);
+  return op == ASC_TWIN_CROSS_BLOCK_BARRIER_AIV ? Barrier(state, state.layout.aiv, err, err_cap) : 0;
 }
 
 // Both ops first make the launch resident: a core waiting for a flag needs the cores that set

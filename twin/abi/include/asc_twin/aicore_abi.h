@@ -137,6 +137,9 @@ typedef void (*AscTwinPrintFn)(const void *print_ctx, uint32_t block_idx, const 
 /* Polled by a waiting block: fails once another block of the launch failed, so that the
  * waiter gives up instead of waiting for a block that will never come. */
 #define ASC_TWIN_CROSS_BLOCK_POLL 3u
+/* The barrier of SyncAll<true>() (isAIVOnly) in a launch that also runs AIC blocks: returns
+ * once every AIV block of the launch called it (as often as the caller). Implies RESIDENT. */
+#define ASC_TWIN_CROSS_BLOCK_BARRIER_AIV 4u
 /* Returns 0, or non-zero with a one-line cause in err (NUL-terminated). */
 typedef int (*AscTwinCrossBlockFn)(const void *launch_ctx, uint32_t op, char *err, size_t err_cap);
 

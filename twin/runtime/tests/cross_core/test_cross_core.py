@@ -177,3 +177,14 @@ def test_a_cube_queue_on_an_aiv_traps(dev):
 
 def test_a_cube_kernel_fills_its_memories_to_the_end(dev):
     assert dev.launch("aic_fill", 3, SIZES["L1"], SIZES["L0A"]) == 0, dev.error()
+
+
+@pytest.mark.parametrize("blocks", [1, 3, 24])
+def test_sync_all_in_a_mixed_kernel_waits_for_every_aiv(dev, rng, blocks):
+    chunk = 8 * int(rng.integers(1, 9))
+    aivs = 2 * blocks
+    x = rng.standard_normal(aivs * chunk).astype(np.float32)
+    y, z = dev.alloc(x.nbytes), dev.alloc(x.nbytes)
+    assert dev.launch("mix_sync_all", blocks, dev.upload(x), y, z, chunk) == 0, dev.error()
+    expected = 2 * np.roll((x + 1).reshape(aivs, chunk), -1, axis=0).reshape(-1)
+    np.testing.assert_allclose(dev.download(z, x), expected, rtol=1e-6)
