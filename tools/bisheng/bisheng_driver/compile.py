@@ -284,8 +284,11 @@ def _compile_device_object(opts: Options, tools: Tools, res: ResourceDirs, workd
     wrapper = os.path.join(workdir, "entries.cpp")
 
     def write_wrapper(source_path: str) -> None:
+        from .kernel_types import kernel_types
+        with open(opts.source, "rb") as f:
+            types = kernel_types(f.read().decode("utf-8", errors="surrogateescape"))
         with open(wrapper, "w", encoding="utf-8") as f:
-            f.write(codegen.entries_source(source_path, opts.arch, kernels, with_meta))
+            f.write(codegen.entries_source(source_path, opts.arch, kernels, with_meta, types))
 
     # -w: pass 1 already showed the user's warnings (and applied -Werror) once.
     lang = _language_flags(opts)

@@ -24,7 +24,7 @@ def test_default_soc_kernel_is_a_device_binary_for_the_configured_arch():
     elf = Elf(device)
     assert (elf.e_type, elf.e_machine) == (ET_DYN, EM_X86_64)
     arch = os.environ["EXPECTED_NPU_ARCH"]
-    assert meta_lines(device) == ["abi=2", f"npu_arch={arch}", f"npu_arch_flag=dav-{arch}",
+    assert meta_lines(device) == ["abi=3", f"npu_arch={arch}", f"npu_arch_flag=dav-{arch}",
                                   "kernel=add_custom", "kernel=scale_shift"]
     assert elf.exported_symbols() == {
         "__asc_twin_info_add_custom", "__asc_twin_entry_add_custom",

@@ -37,19 +37,34 @@ def copy_testdata(dest: str, *names: str) -> None:
         shutil.copy(os.path.join(TESTDATA, name), os.path.join(dest, name))
 
 
+class AscTwinLocalMem(ctypes.Structure):
+    _fields_ = [("base", ctypes.c_void_p), ("size", ctypes.c_uint64)]
+
+
 class AscTwinBlockEnv(ctypes.Structure):
-    """Mirror of AscTwinBlockEnv in twin/abi/include/asc_twin/aicore_abi.h."""
+    """The head of AscTwinBlockEnv (twin/abi/include/asc_twin/aicore_abi.h) up to kernel_name:
+    passed with struct_size = its own size, so the kernel must leave the fields after it alone
+    (ABI 3's append-only rule, exercised from a host that knows fewer fields)."""
     _fields_ = [
+        ("struct_size", ctypes.c_uint32),
         ("abi_version", ctypes.c_uint32),
         ("block_idx", ctypes.c_uint32),
         ("block_num", ctypes.c_uint32),
         ("npu_arch", ctypes.c_uint32),
-        ("flags", ctypes.c_uint32),  # ABI 2; 0: the kernel fences its streaming stores itself
-        ("reserved", ctypes.c_uint32),
-        ("ub_base", ctypes.c_void_p),
-        ("ub_size", ctypes.c_uint64),
+        ("flags", ctypes.c_uint32),  # 0: the kernel fences its streaming stores itself
+        ("core_type", ctypes.c_uint32),
+        ("kernel_type", ctypes.c_uint32),
+        ("sub_block_idx", ctypes.c_uint32),
+        ("sub_block_num", ctypes.c_uint32),
+        ("task_ration", ctypes.c_uint32),
+        ("aic_core_num", ctypes.c_uint32),
+        ("aiv_core_num", ctypes.c_uint32),
+        ("resident_limit", ctypes.c_uint32),
+        ("mem", AscTwinLocalMem * 7),   # UB, L1, L0A, L0B, L0C, BT, FB
         ("gm_check", ctypes.c_void_p),
         ("gm_ctx", ctypes.c_void_p),
+        ("gm_range", ctypes.c_void_p),
+        ("gm_generation", ctypes.c_void_p),
         ("soc_version", ctypes.c_char_p),
         ("kernel_name", ctypes.c_char_p),
     ]
@@ -60,7 +75,7 @@ class AscTwinKernelInfo(ctypes.Structure):
         ("abi_version", ctypes.c_uint32),
         ("params", ctypes.c_uint32),
         ("args_size", ctypes.c_uint32),
-        ("reserved", ctypes.c_uint32),
+        ("kernel_type", ctypes.c_uint32),
     ]
 
 
@@ -94,10 +109,13 @@ class DeviceBinary:
         ub_base = (ctypes.addressof(self.ub) + 4095) // 4096 * 4096
         err = ctypes.create_string_buffer(256)
         for block in range(block_num):
-            env = AscTwinBlockEnv(abi_version=2, block_idx=block, block_num=block_num, npu_arch=self.npu_arch,
-                                  flags=0, reserved=0, ub_base=ub_base, ub_size=self.ub_size,
+            env = AscTwinBlockEnv(struct_size=ctypes.sizeof(AscTwinBlockEnv), abi_version=3, block_idx=block,
+                                  block_num=block_num, npu_arch=self.npu_arch, flags=0, core_type=2,
+                                  kernel_type=0xFFFFFFFF, sub_block_num=1, task_ration=1,
                                   gm_check=ctypes.cast(self.gm_check, ctypes.c_void_p), gm_ctx=None,
                                   soc_version=b"Ascend910B1", kernel_name=kernel.encode())
+            env.mem[0].base = ub_base
+            env.mem[0].size = self.ub_size
             status = entry(ctypes.byref(env), args, len(args), err, len(err))
             if status != 0:
                 raise RuntimeError(f"{kernel} block {block} trapped: {err.value.decode()}")

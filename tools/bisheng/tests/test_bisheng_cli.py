@@ -56,7 +56,7 @@ def test_objcopy_extracts_exactly_the_embedded_device_binary(tmp_path):
 
 def test_device_binary_has_meta_and_exports_only_the_abi_symbols(tmp_path):
     device = extract(compile_add(tmp_path), tmp_path)
-    assert meta_lines(device) == ["abi=2", "npu_arch=2201", "npu_arch_flag=dav-2201",
+    assert meta_lines(device) == ["abi=3", "npu_arch=2201", "npu_arch_flag=dav-2201",
                                   "kernel=add_custom", "kernel=scale_shift"]
     assert Elf(device).exported_symbols() == ABI_SYMBOLS
     readelf = subprocess.run([llvm_tool("llvm-readelf"), "--dyn-syms", "-S", "-"],
@@ -77,7 +77,7 @@ def test_entries_run_the_kernels_like_the_runtime(tmp_path):
     z = np.full(n, np.nan, dtype=np.float32)
     device.ranges = [(a.ctypes.data, a.nbytes) for a in (x, y, z)]
     info = device.info("add_custom")
-    assert (info.abi_version, info.params, info.args_size) == (2, 4, 32)
+    assert (info.abi_version, info.params, info.args_size) == (3, 4, 32)
     args = struct.pack("<QQQII", x.ctypes.data, y.ctypes.data, z.ctypes.data, n, block_length)
     device.run("add_custom", args, blocks)
     np.testing.assert_array_equal(z, x + y)

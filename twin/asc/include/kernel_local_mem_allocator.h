@@ -1,8 +1,8 @@
 // LocalMemAllocator<Hardware>: the static-tensor style bump allocator over one of the AI core's
 // local memories (UB, L1, L0A, L0B, L0C, BIAS, FIXBUF); must not be mixed with TPipe, as in
 // CANN. Tiles are 32-byte aligned and consecutive from address 0 of that memory; the UB is the
-// block's UB (less any dynamic UB of the launch), the others the block's buffers of
-// asc_twin/core_buffers.h.
+// block's UB (less any dynamic UB of the launch), the others the block's memories the runtime
+// gave it (asc_twin/core_buffers.h; sizes from the SoC's ini).
 #ifndef ASC_TWIN_KERNEL_LOCAL_MEM_ALLOCATOR_H_
 #define ASC_TWIN_KERNEL_LOCAL_MEM_ALLOCATOR_H_
 
@@ -28,7 +28,8 @@ constexpr TPosition DefaultPosition(Hardware hard) {
                                     : TPosition::VECCALC;
 }
 constexpr CoreBuffer CoreBufferOf(Hardware hard) {
-  return hard == Hardware::L1    ? CoreBuffer::L1
+  return hard == Hardware::UB    ? CoreBuffer::UB
+         : hard == Hardware::L1  ? CoreBuffer::L1
          : hard == Hardware::L0A ? CoreBuffer::L0A
          : hard == Hardware::L0B ? CoreBuffer::L0B
          : hard == Hardware::L0C ? CoreBuffer::L0C
@@ -63,16 +64,13 @@ class LocalMemAllocator {
   __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize) {
     const uint64_t bytes = (twin::ElemBytes<DataType>(tileSize) + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
     twin::BlockState& b = twin::Block();
-    if (b.ub_base == nullptr) twin::RaiseTrap("LocalMemAllocator::Alloc: no block environment");
-    uint8_t* base = b.ub_base;
-    uint64_t capacity = b.ub_size;
-    const char* name = "UB";
-    if constexpr (hard != Hardware::UB) {
-      constexpr twin::CoreBuffer which = twin::CoreBufferOf(hard);
-      base = b.core.Get(which);
-      capacity = twin::CoreBufferBytes(which);
-      name = twin::CoreBufferName(which);
-    }
+    if (b.env == nullptr && b.ub_base == nullptr) twin::RaiseTrap("LocalMemAllocator::Alloc: no block environment");
+    constexpr twin::CoreBuffer which = twin::CoreBufferOf(hard);
+    uint8_t* base = nullptr;
+    uint64_t capacity = 0;
+    twin::MemoryOf(b, which, &base, &capacity);
+    if (base == nullptr) twin::RaiseNoMemory("LocalMemAllocator::Alloc", which);
+    const char* name = twin::CoreBufferName(which);
     if (cur_ + bytes > capacity) {
       twin::RaiseTrap("LocalMemAllocator::Alloc: %s capacity exceeded: %llu B requested at offset %u, %s is %llu B",
                       name, static_cast<unsigned long long>(bytes), cur_, name,

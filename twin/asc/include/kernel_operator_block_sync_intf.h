@@ -51,5 +51,7 @@ __aicore__ inline void wait_flag(pipe_t src, pipe_t dst, event_t id) {
 
 // Cross-block synchronisation (SyncAll, IBSet, IBWait): blocks wait for each other.
 #include "asc_twin/cross_block.h"
+// Cross-core flags (CrossCoreSetFlag, CrossCoreWaitFlag): AIC and AIV cores of a launch.
+#include "asc_twin/cross_core.h"
 
 #endif  // ASC_TWIN_KERNEL_OPERATOR_BLOCK_SYNC_INTF_H_

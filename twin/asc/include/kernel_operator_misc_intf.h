@@ -1,5 +1,5 @@
 // Debug and system helpers beyond printf/assert: DumpTensor, PrintTimeStamp, Trap,
-// GetSystemCycle, GetSubBlockIdx, GetTaskRatio, DataSyncBarrier, DataCacheCleanAndInvalid;
+// GetSystemCycle, DataSyncBarrier, DataCacheCleanAndInvalid;
 // plus the small vector APIs Brcb, CreateVecIndex, Gather, Gatherb, Scatter, Transpose and level-0 Copy.
 #ifndef ASC_TWIN_KERNEL_OPERATOR_MISC_INTF_H_
 #define ASC_TWIN_KERNEL_OPERATOR_MISC_INTF_H_
@@ -39,8 +39,6 @@ __aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
-__aicore__ inline int64_t GetSubBlockIdx() { return 0; }  // vector blocks only: one AIV per block
-__aicore__ inline int64_t GetTaskRatio() { return 1; }
 
 // Nanoseconds of the host's steady clock (the NPU counts its system counter's cycles).
 __aicore__ inline int64_t GetSystemCycle() {
@@ -100,11 +98,10 @@ inline void DumpValues(const char* where, uint64_t addr, const T* p, uint64_t fi
 
 namespace twin {
 // The memory a LocalTensor's position names, as the dump's position field: UB, L1, L0A, L0B,
-// L0C, BIAS or FIXBUF (a cube position's tensor placed in the UB by TQue still says its memory).
+// L0C, BIAS or FIXBUF.
 template <typename T>
 inline const char* DumpPositionName(const LocalTensor<T>& tensor) {
-  CoreBuffer which;
-  return CubePosition(static_cast<TPosition>(tensor.GetPosition()), &which) ? CoreBufferName(which) : "UB";
+  return CoreBufferName(MemoryOfPosition(static_cast<TPosition>(tensor.GetPosition())));
 }
 }  // namespace twin
 

@@ -207,11 +207,14 @@ __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
   const bool zero = mmadParams.cmatrixInitVal && !mmadParams.isBias;
   if (!zero && mmadParams.cmatrixSource && !mmadParams.isBias) {
     if (mmadParams.m == 0 || mmadParams.n == 0 || mmadParams.k == 0) return;
-    twin::BlockState& b = twin::Block();
-    const T* table = reinterpret_cast<const T*>(b.core.Get(twin::CoreBuffer::BIAS));
-    if (uint64_t{mmadParams.n} * sizeof(T) > twin::CoreBufferBytes(twin::CoreBuffer::BIAS)) {
+    uint8_t* bias_base = nullptr;
+    uint64_t bias_size = 0;
+    twin::MemoryOf(twin::Block(), twin::CoreBuffer::BIAS, &bias_base, &bias_size);
+    if (bias_base == nullptr) twin::RaiseNoMemory(api, twin::CoreBuffer::BIAS);
+    const T* table = reinterpret_cast<const T*>(bias_base);
+    if (uint64_t{mmadParams.n} * sizeof(T) > bias_size) {
       twin::RaiseTrap("%s: cmatrixSource reads %u bias values from the bias table, which holds %llu bytes", api,
-                      mmadParams.n, static_cast<unsigned long long>(twin::CoreBufferBytes(twin::CoreBuffer::BIAS)));
+                      mmadParams.n, static_cast<unsigned long long>(bias_size));
     }
     twin::MmadChecked(api, dst, fm, filter, table, mmadParams, twin::cube::CInit::kBias);
     return;

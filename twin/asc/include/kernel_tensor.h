@@ -23,31 +23,29 @@ struct TensorExpr;
 namespace twin {
 // Where a position's data lives on the AI core: the UB for the vector positions, the block's
 // L1 (A1, B1, C1, TSCM), L0A (A2), L0B (B2), L0C (CO1), BiasTable (C2) and Fixpipe buffer
-// (C2PIPE2GM) for the cube ones (core_buffers.h). `allocate`: create the buffer if this block
-// has none yet; else a block without one answers the UB (where TQue/TBuf put every tensor).
+// (C2PIPE2GM) for the cube ones; the runtime gives each block its core's memories
+// (core_buffers.h). A memory the block's core lacks has base NULL and size 0.
 struct LocalMemory {
   uint8_t* base;
   uint64_t size;
   const char* name;
 };
-inline bool CubePosition(TPosition pos, CoreBuffer* which) {
+inline CoreBuffer MemoryOfPosition(TPosition pos) {
   switch (pos) {
-    case TPosition::A1: case TPosition::B1: case TPosition::C1: case TPosition::TSCM: *which = CoreBuffer::L1; return true;
-    case TPosition::A2: *which = CoreBuffer::L0A; return true;
-    case TPosition::B2: *which = CoreBuffer::L0B; return true;
-    case TPosition::CO1: *which = CoreBuffer::L0C; return true;
-    case TPosition::C2: *which = CoreBuffer::BIAS; return true;
-    case TPosition::C2PIPE2GM: *which = CoreBuffer::FIXBUF; return true;
-    default: return false;
+    case TPosition::A1: case TPosition::B1: case TPosition::C1: case TPosition::TSCM: return CoreBuffer::L1;
+    case TPosition::A2: return CoreBuffer::L0A;
+    case TPosition::B2: return CoreBuffer::L0B;
+    case TPosition::CO1: return CoreBuffer::L0C;
+    case TPosition::C2: return CoreBuffer::BIAS;
+    case TPosition::C2PIPE2GM: return CoreBuffer::FIXBUF;
+    default: return CoreBuffer::UB;
   }
 }
-inline LocalMemory LocalMemoryOf(TPosition pos, bool allocate) {
-  BlockState& b = Block();
-  CoreBuffer which;
-  if (!CubePosition(pos, &which)) return {b.ub_base, b.ub_size, "UB"};
-  uint8_t* base = allocate ? b.core.Get(which) : const_cast<uint8_t*>(b.core.Peek(which));
-  if (base == nullptr) return {b.ub_base, b.ub_size, "UB"};  // a tensor of that position placed in the UB
-  return {base, CoreBufferBytes(which), CoreBufferName(which)};
+inline LocalMemory LocalMemoryOf(TPosition pos) {
+  const CoreBuffer which = MemoryOfPosition(pos);
+  LocalMemory mem{nullptr, 0, CoreBufferName(which)};
+  MemoryOf(Block(), which, &mem.base, &mem.size);
+  return mem;
 }
 }  // namespace twin
 
@@ -154,8 +152,9 @@ class LocalTensor {
   // elements.
   __aicore__ inline LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize) {
     const twin::BlockState& b = twin::Block();
-    if (b.ub_base == nullptr) twin::RaiseTrap("LocalTensor: no block environment (UB not installed)");
-    const twin::LocalMemory mem = twin::LocalMemoryOf(pos, true);
+    if (b.env == nullptr && b.ub_base == nullptr) twin::RaiseTrap("LocalTensor: no block environment (UB not installed)");
+    const twin::LocalMemory mem = twin::LocalMemoryOf(pos);
+    if (mem.base == nullptr) twin::RaiseNoMemory("LocalTensor", twin::MemoryOfPosition(pos));
     if (addr % ONE_BLK_SIZE != 0) twin::RaiseTrap("LocalTensor: %s address %u is not 32-byte aligned", mem.name, addr);
     if (twin::kIsInt4<T> && tileSize % 2 != 0) {
       twin::RaiseTrap("LocalTensor<int4b_t>: tileSize %u is odd (two elements per byte)", tileSize);
@@ -225,7 +224,7 @@ class LocalTensor {
   // Byte address in its local memory (UB, L1, ...), as the NPU reports it.
   __aicore__ inline uint64_t GetPhyAddr() const { return GetPhyAddr(0); }
   __aicore__ inline uint64_t GetPhyAddr(uint32_t offset) const {
-    const uint8_t* base = twin::LocalMemoryOf(pos_, false).base;
+    const uint8_t* base = twin::LocalMemoryOf(pos_).base;
     return static_cast<uint64_t>(Bytes() + twin::ElemByteOffset<T>(offset) - base);
   }
 

@@ -28,6 +28,25 @@ inline bool IsUbPosition(TPosition p) {
   return p == TPosition::VECIN || p == TPosition::VECOUT || p == TPosition::VECCALC;
 }
 
+// The memory TPipe::InitBuffer carves a queue or TBuf of position `p` from (CANN's TPosition ->
+// Hardware on the separated AI core): A1/B1/C1/TSCM -> L1, A2 -> L0A, B2 -> L0B, CO1 -> L0C,
+// C2 -> BiasTable, C2PIPE2GM -> Fixpipe buffer, VECIN/VECOUT/VECCALC/CO2/SPM -> UB. False for
+// GM (and C2PIPE2LOCAL), which is no local memory.
+inline bool PipeMemory(TPosition p, CoreBuffer* which) {
+  switch (p) {
+    case TPosition::A1: case TPosition::B1: case TPosition::C1: case TPosition::TSCM: *which = CoreBuffer::L1; return true;
+    case TPosition::A2: *which = CoreBuffer::L0A; return true;
+    case TPosition::B2: *which = CoreBuffer::L0B; return true;
+    case TPosition::CO1: *which = CoreBuffer::L0C; return true;
+    case TPosition::C2: *which = CoreBuffer::BIAS; return true;
+    case TPosition::C2PIPE2GM: *which = CoreBuffer::FIXBUF; return true;
+    case TPosition::VECIN: case TPosition::VECOUT: case TPosition::VECCALC: case TPosition::CO2: case TPosition::SPM:
+      *which = CoreBuffer::UB;
+      return true;
+    default: return false;
+  }
+}
+
 // The buffers one InitBuffer call gave to a queue or TBuf: `num` consecutive
 // buffers of `len` bytes starting at `base`.
 struct BufferBlock {
@@ -64,7 +83,9 @@ class TPipe {
  public:
   __aicore__ inline TPipe() {
     twin::BlockState& b = twin::Block();
-    if (b.ub_base == nullptr) twin::RaiseTrap("TPipe: no block environment (kernel not launched by the twin runtime)");
+    if (b.env == nullptr && b.ub_base == nullptr) {
+      twin::RaiseTrap("TPipe: no block environment (kernel not launched by the twin runtime)");
+    }
     // Queue buffers are promised 32-byte aligned to the optimiser (ASC_TWIN_ASSUME): a host that
     // installs a block itself, not through the kernel entry's check, must give an aligned UB.
     if (reinterpret_cast<uintptr_t>(b.ub_base) % 32 != 0) twin::RaiseTrap("TPipe: the block's UB is not 32-byte aligned");
@@ -80,24 +101,19 @@ class TPipe {
   TPipe& operator=(const TPipe&) = delete;
 
   // num buffers of len bytes (rounded up to 32 B) for a TQue.
+  // The buffers go to the memory of the queue's position (twin::PipeMemory).
   template <class T>
   __aicore__ inline bool InitBuffer(T& que, uint8_t num, uint32_t len) {
-    if (!twin::IsUbPosition(T::kTwinPosition)) {
-      twin::RaiseTrap("TPipe::InitBuffer: queue position %d is not a UB position (VECIN/VECOUT/VECCALC)",
-                      static_cast<int>(T::kTwinPosition));
-    }
+    const twin::CoreBuffer which = Memory("queue", T::kTwinPosition);
     if (num < 1 || num > QBUF_MAX_LEN) twin::RaiseTrap("TPipe::InitBuffer: num %u not in [1, %d]", num, QBUF_MAX_LEN);
-    que.TwinInit(Carve("TPipe::InitBuffer", que.TwinBlock(), num, len));
+    que.TwinInit(Carve("TPipe::InitBuffer", que.TwinBlock(), num, len, which));
     return true;
   }
 
   template <TPosition bufPos>
   __aicore__ inline bool InitBuffer(TBuf<bufPos>& buf, uint32_t len) {
-    if (!twin::IsUbPosition(bufPos)) {
-      twin::RaiseTrap("TPipe::InitBuffer: TBuf position %d is not a UB position (VECIN/VECOUT/VECCALC)",
-                      static_cast<int>(bufPos));
-    }
-    buf.TwinInit(Carve("TPipe::InitBuffer", buf.TwinBlock(), 1, len));
+    const twin::CoreBuffer which = Memory("TBuf", bufPos);
+    buf.TwinInit(Carve("TPipe::InitBuffer", buf.TwinBlock(), 1, len, which));
     return true;
   }
 
@@ -109,7 +125,7 @@ class TPipe {
     CheckPoolPosition<T>(api);
     if (len == 0) twin::RaiseTrap("%s: len is 0", api);
     const twin::BufferBlock span = Carve(api, twin::BufferBlock{}, 1, len);
-    const uint32_t at = static_cast<uint32_t>(span.base - twin::Block().ub_base);
+    const uint32_t at = static_cast<uint32_t>(span.base - twin::Block().ub_base);  // pools are UB only
     InitPool(bufPool.TwinPool(), at, span.len);
     return true;
   }
@@ -126,7 +142,7 @@ class TPipe {
   // Releases all buffers (and event ids) so InitBuffer can be called again.
   __aicore__ inline void Reset() {
     twin::BlockState& b = twin::Block();
-    cur_ = 0;
+    for (uint64_t& used : cur_) used = 0;
     buffers_ = 0;
     for (uint8_t& taken : eventsTaken_) taken = 0;
     if (b.pipe == this) epoch_ = ++b.pipe_epoch;
@@ -165,13 +181,22 @@ class TPipe {
   __aicore__ inline TEventID FetchEventID(HardEvent evt) { return LowestFreeEvent("TPipe::FetchEventID", evt); }
 
   // UB bytes handed out so far.
-  uint64_t TwinUsedBytes() const { return cur_; }
+  uint64_t TwinUsedBytes() const { return cur_[static_cast<uint32_t>(twin::CoreBuffer::UB)]; }
 
  private:
   // Inlined: returned through memory, the block is re-read with wider loads than it was written
   // with, which stalls store forwarding on every InitBuffer.
+  static twin::CoreBuffer Memory(const char* what, TPosition pos) {
+    twin::CoreBuffer which = twin::CoreBuffer::UB;
+    if (!twin::PipeMemory(pos, &which)) {
+      twin::RaiseTrap("TPipe::InitBuffer: %s position %d is not a local memory position (GM and C2PIPE2LOCAL hold "
+                      "no buffers)", what, static_cast<int>(pos));
+    }
+    return which;
+  }
   __attribute__((always_inline)) twin::BufferBlock Carve(const char* api, const twin::BufferBlock& old, uint8_t num,
-                                                         uint32_t len) {
+                                                         uint32_t len,
+                                                         twin::CoreBuffer which = twin::CoreBuffer::UB) {
     const twin::BlockState& b = twin::Block();
     if (destroyed_ || b.pipe != this) twin::RaiseTrap("%s: the TPipe was destroyed", api);
     if (old.base != nullptr && old.epoch == epoch_) {
@@ -183,19 +208,25 @@ class TPipe {
     }
     const uint64_t aligned = (uint64_t{len} + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
     const uint64_t need = aligned * num;
-    if (cur_ + need > b.ub_size) {
-      twin::RaiseTrap("%s: UB capacity exceeded: %u x %llu B requested at offset %llu, UB of %s is %llu B", api,
-                      num, static_cast<unsigned long long>(aligned), static_cast<unsigned long long>(cur_),
+    uint8_t* base = nullptr;
+    uint64_t size = 0;
+    twin::MemoryOf(b, which, &base, &size);
+    if (base == nullptr) twin::RaiseNoMemory(api, which);
+    uint64_t& cur = cur_[static_cast<uint32_t>(which)];
+    if (cur + need > size) {
+      const char* name = twin::CoreBufferName(which);
+      twin::RaiseTrap("%s: %s capacity exceeded: %u x %llu B requested at offset %llu, %s of %s is %llu B", api, name,
+                      num, static_cast<unsigned long long>(aligned), static_cast<unsigned long long>(cur), name,
                       (b.env && b.env->soc_version) ? b.env->soc_version : "this SoC",
-                      static_cast<unsigned long long>(b.ub_size));
+                      static_cast<unsigned long long>(size));
     }
     twin::BufferBlock blk;
-    blk.base = b.ub_base + cur_;
-    blk.ub_end = b.ub_base + b.ub_size;
+    blk.base = base + cur;
+    blk.ub_end = base + size;
     blk.len = static_cast<uint32_t>(aligned);
     blk.num = num;
     blk.epoch = epoch_;
-    cur_ += need;
+    cur += need;
     buffers_ += num;
     return blk;
   }
@@ -219,7 +250,7 @@ class TPipe {
                     twin::kEventIds);
   }
 
-  uint64_t cur_ = 0;
+  uint64_t cur_[static_cast<uint32_t>(twin::CoreBuffer::COUNT)] = {};  // bytes handed out per memory
   uint32_t buffers_ = 0;
   uint64_t epoch_ = 0;
   uint8_t eventsTaken_[static_cast<uint32_t>(HardEvent::MAX)] = {};  // bit i: id i held by AllocEventID

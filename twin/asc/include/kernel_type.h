@@ -109,13 +109,14 @@ enum class CacheRwMode : uint8_t { READ = 1, WRITE = 2, RW = 3 };
 using TEventID = int8_t;
 using TTagType = int32_t;
 
-// The twin runs vector (AIV) code; kernels test these with `if ASCEND_IS_AIV {...}`.
+// The core the running block is on (AIC or AIV: a mixed kernel's blocks run on both), as in
+// CANN's CPU debug build a run-time value: `if ASCEND_IS_AIV {...}`, `if (g_coreType == AIV)`
+// (g_coreType and RunningCoreType: kernel_operator_sys_var_intf.h).
 enum CoreType : uint8_t { AIC = 1, AIV = 2, MIX = 3 };
-constexpr CoreType g_coreType = AIV;
-#define ASCEND_IS_AIV constexpr(AscendC::g_coreType == AscendC::AIV)
-#define ASCEND_IS_AIC constexpr(AscendC::g_coreType == AscendC::AIC)
-#define ASCEND_IS_NOT_AIV constexpr(AscendC::g_coreType != AscendC::AIV)
-#define ASCEND_IS_NOT_AIC constexpr(AscendC::g_coreType != AscendC::AIC)
+#define ASCEND_IS_AIV (::AscendC::twin::RunningCoreType() == ::AscendC::AIV)
+#define ASCEND_IS_AIC (::AscendC::twin::RunningCoreType() == ::AscendC::AIC)
+#define ASCEND_IS_NOT_AIV (::AscendC::twin::RunningCoreType() != ::AscendC::AIV)
+#define ASCEND_IS_NOT_AIC (::AscendC::twin::RunningCoreType() != ::AscendC::AIC)
 
 constexpr uint32_t ONE_BLK_SIZE = 32;   // one UB data block (bytes)
 constexpr uint32_t ONE_REPEAT_BYTE_SIZE = 256;

@@ -85,11 +85,11 @@ inline std::string FormatPrintf(const char* fmt, Args... args) {
 }
 
 // One record of kernel output (printf, DumpTensor) to the runtime's print path of the launch
-// (ASC_TWIN_ENV_PRINT), or to stdout at once on a host without it.
+// (AscTwinBlockEnv.print), or to stdout at once on a host without it.
 inline void EmitRecord(const std::string& text) {
   const BlockState& block = Block();
   const AscTwinBlockEnv* env = block.env;
-  if (env != nullptr && (EnvField(env->flags) & ASC_TWIN_ENV_PRINT) != 0 && EnvField(env->print) != nullptr) {
+  if (env != nullptr && ASC_TWIN_ENV_HAS(env, print_ctx) && EnvField(env->print) != nullptr) {
     EnvField(env->print)(EnvField(env->print_ctx), static_cast<uint32_t>(block.block_idx), text.data(), text.size());
   } else {
     std::fwrite(text.data(), 1, text.size(), stdout);
@@ -97,7 +97,7 @@ inline void EmitRecord(const std::string& text) {
 }
 
 // Kernel printf. Inside a block the record starts with CANN's "[AIV Block <idx>/<num>] " and
-// goes to the runtime (ASC_TWIN_ENV_PRINT), which prints the launch's records in block order
+// goes to the runtime (AscTwinBlockEnv.print), which prints the launch's records in block order
 // when the launch ends, as CANN prints the parsed dump buffers at the stream's synchronize. A
 // host without that path (a test harness calling entries) gets the record on stdout at once;
 // outside any block it is plain C printf. -DASCENDC_DUMP=0 compiles it out, as CANN's.
@@ -112,7 +112,8 @@ inline int KernelPrintf(const char* fmt, Args... args) {
   std::string text;
   if (block.env != nullptr) {
     char prefix[48];
-    std::snprintf(prefix, sizeof(prefix), "[AIV Block %lld/%lld] ", static_cast<long long>(block.block_idx),
+    std::snprintf(prefix, sizeof(prefix), "[%s Block %lld/%lld] ", CoreTypeName(block),
+                  static_cast<long long>(block.block_idx),
                   static_cast<long long>(block.block_num));
     text = prefix;
   }

@@ -62,6 +62,10 @@ inline void PackArgs(uint8_t* blob, Tuple& values, std::index_sequence<I...>) {
   ((std::memcpy(blob + twin::ArgLayout<P...>::template Offset<I>(), &std::get<I>(values), sizeof(P))), ...);
 }
 
+// L1, L0A, L0B, L0C, BiasTable, Fixpipe buffer of a CPU-debug block: twin/platform/Ascend910B1.ini's
+// [AICoreSpec] (the CPU-debug build selects no SoC; ASC_TWIN_CPU_UB_SIZE sets the UB's).
+constexpr uint64_t kCpuDebugCubeBytes[ASC_TWIN_MEM_COUNT] = {0, 524288, 65536, 65536, 131072, 1024, 2048};
+
 template <typename... P, typename... A>
 inline int RunBlocks(void (*fn)(P...), const char* name, uint32_t numBlocks, A&&... a) {
   static_assert(sizeof...(A) == sizeof...(P), "ICPU_RUN_KF: the argument count does not match the kernel");
@@ -79,14 +83,31 @@ inline int RunBlocks(void (*fn)(P...), const char* name, uint32_t numBlocks, A&&
   for (unsigned t = 0; t < threads; ++t) {
     pool.emplace_back([&, t] {
       void* ub = std::aligned_alloc(4096, (ub_size + 4095) / 4096 * 4096);
+      // The cube's memories too (a CPU-debug kernel runs as one block that sees every local
+      // memory, as the runtime runs a kernel of undeclared type), at Ascend910B1's ini figures.
+      uint8_t* cube[ASC_TWIN_MEM_COUNT] = {};
+      for (uint32_t m = ASC_TWIN_MEM_L1; m < ASC_TWIN_MEM_COUNT; ++m) {
+        cube[m] = static_cast<uint8_t*>(std::aligned_alloc(4096, (kCpuDebugCubeBytes[m] + 4095) / 4096 * 4096));
+      }
       for (uint32_t b = t; b < numBlocks; b += threads) {
 #ifdef __NPU_ARCH__
         const uint32_t arch = __NPU_ARCH__;
 #else
         const uint32_t arch = 0;
 #endif
-        AscTwinBlockEnv env{ASC_TWIN_ABI_VERSION, b, numBlocks, arch, 0u, 0u, static_cast<uint8_t*>(ub),
-                            ub_size, nullptr, nullptr, "cpu-debug", name};
+        AscTwinBlockEnv env;
+        AscTwinEnvInit(&env);
+        env.block_idx = b;
+        env.block_num = numBlocks;
+        env.npu_arch = arch;
+        env.mem[ASC_TWIN_MEM_UB].base = static_cast<uint8_t*>(ub);
+        env.mem[ASC_TWIN_MEM_UB].size = ub_size;
+        for (uint32_t m = ASC_TWIN_MEM_L1; m < ASC_TWIN_MEM_COUNT; ++m) {
+          env.mem[m].base = cube[m];
+          env.mem[m].size = cube[m] != nullptr ? kCpuDebugCubeBytes[m] : 0;
+        }
+        env.soc_version = "cpu-debug";
+        env.kernel_name = name;
 #if ASC_TWIN_BLOCK_SLOT_SUPPORTED
         // The block slot, as the runtime offers it (twin/asc/README.md): the kernel's API calls
         // then reach the block state the same way in both builds.
@@ -100,6 +121,7 @@ inline int RunBlocks(void (*fn)(P...), const char* name, uint32_t numBlocks, A&&
         }
       }
       std::free(ub);
+      for (uint8_t* p : cube) std::free(p);
     });
   }
   for (auto& th : pool) th.join();

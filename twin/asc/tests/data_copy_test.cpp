@@ -224,11 +224,11 @@ TEST(DataCopy, GmWritesStreamOnceTheLaunchOutgrowsTheCache) {
   alignas(64) static uint8_t gm[3 * kChunk];
   std::uniform_int_distribution<int> byte(0, 255);
   for (auto& b : ub) b = static_cast<uint8_t>(byte(Rng()));
-  AscTwinBlockEnv env{};
-  env.abi_version = ASC_TWIN_ABI_VERSION;
+  AscTwinBlockEnv env;
+  AscTwinEnvInit(&env);
   env.block_num = kBlocks;
-  env.ub_base = ub;
-  env.ub_size = sizeof(ub);
+  env.mem[ASC_TWIN_MEM_UB].base = ub;
+  env.mem[ASC_TWIN_MEM_UB].size = sizeof(ub);
   AscendC::twin::InstallBlock(&env);
   AscendC::twin::WriteGmBlocks32(gm, ub, kChunk);  // half the threshold: cached stores
   EXPECT_FALSE(Block().gm_streamed);
@@ -290,14 +290,14 @@ TEST(DataCopy, EntriesFenceStreamedWritesUnlessTheHostDoes) {
     std::memset(add.z, 0xff, uint64_t{kTotal} * sizeof(float));  // NaN: unwritten elements show up
     const uint64_t fences_before = asc_twin_test_block_end_fences();
     for (uint32_t b = 0; b < kBlocks; ++b) {
-      AscTwinBlockEnv env{};
-      env.abi_version = ASC_TWIN_ABI_VERSION;
+      AscTwinBlockEnv env;
+      AscTwinEnvInit(&env);
       env.block_idx = b;
       env.block_num = kBlocks;
       env.npu_arch = kAscend910B1.npu_arch;
       env.flags = flags;
-      env.ub_base = ub_base;
-      env.ub_size = kAscend910B1.ub_size;
+      env.mem[ASC_TWIN_MEM_UB].base = ub_base;
+      env.mem[ASC_TWIN_MEM_UB].size = kAscend910B1.ub_size;
       env.gm_check = &DeviceMemory::Check;
       env.gm_ctx = &mem;
       env.soc_version = kAscend910B1.name;

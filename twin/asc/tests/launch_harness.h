@@ -88,7 +88,7 @@ struct Soc {
 };
 constexpr Soc kAscend910B1{"Ascend910B1", 2201, 196608};
 
-// The harness's block slot (ASC_TWIN_ENV_BLOCK_SLOT). Offered to the odd blocks of every
+// The harness's block slot (block_slot_tpoff). Offered to the odd blocks of every
 // launch only, so each kernel test runs both ways a kernel can reach its block state: through
 // a host's slot and through its own thread_local (a host that offers none).
 #if ASC_TWIN_BLOCK_SLOT_SUPPORTED
@@ -108,13 +108,13 @@ inline LaunchResult Launch(AscTwinEntryFn entry, const char* kernel, uint32_t bl
                                                           &std::free);
       // Stale data, as on the NPU: kernels must not rely on zeroed UB.
       std::memset(ub.get(), 0xA5, soc.ub_size);
-      AscTwinBlockEnv env{};
-      env.abi_version = ASC_TWIN_ABI_VERSION;
+      AscTwinBlockEnv env;
+      AscTwinEnvInit(&env);
       env.block_idx = b;
       env.block_num = block_num;
       env.npu_arch = soc.npu_arch;
-      env.ub_base = ub.get();
-      env.ub_size = soc.ub_size;
+      env.mem[ASC_TWIN_MEM_UB].base = ub.get();
+      env.mem[ASC_TWIN_MEM_UB].size = soc.ub_size;
       env.gm_check = &DeviceMemory::Check;
       env.gm_ctx = &mem;
       env.soc_version = soc.name;

@@ -420,7 +420,7 @@ extern "C" __global__ __aicore__ void block_slot_probe(GM_ADDR out) {
   o.SetValue(0, &twin::Block() == &twin::g_block ? 1 : 0);
   const AscTwinBlockEnv* env = twin::Block().env;
   int32_t slot = 0;
-  if ((env->flags & ASC_TWIN_ENV_BLOCK_SLOT) != 0) {
+  if (env->block_slot_tpoff != 0) {
 #if ASC_TWIN_BLOCK_SLOT_READS
     slot = *reinterpret_cast<twin::BlockSlotRef>(env->block_slot_tpoff) == &twin::g_block ? 1 : 3;
 #else

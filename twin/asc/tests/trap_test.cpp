@@ -2,6 +2,7 @@
 // the process lives on, and the block state is reset for the next launch.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -109,13 +110,13 @@ TEST(TrapMessages, StdExceptionIsCaught) {
 TEST(EntryValidation, RejectsBadEnvAndArgs) {
   DeviceMemory mem;
   alignas(4096) static uint8_t ub[196608];
-  AscTwinBlockEnv env{};
-  env.abi_version = ASC_TWIN_ABI_VERSION;
+  AscTwinBlockEnv env;
+  AscTwinEnvInit(&env);
   env.block_idx = 0;
   env.block_num = 1;
   env.npu_arch = 2201;
-  env.ub_base = ub;
-  env.ub_size = sizeof(ub);
+  env.mem[ASC_TWIN_MEM_UB].base = ub;
+  env.mem[ASC_TWIN_MEM_UB].size = sizeof(ub);
   env.gm_check = &DeviceMemory::Check;
   env.gm_ctx = &mem;
   Args a;
@@ -129,7 +130,7 @@ TEST(EntryValidation, RejectsBadEnvAndArgs) {
   AscTwinBlockEnv bad = env;
   bad.abi_version = 7;
   EXPECT_NE(__asc_twin_entry_trap_probe(&bad, a.data(), a.size(), err, sizeof(err)), 0);
-  EXPECT_STREQ(err, "kernel entry: env abi_version 7, kernel built for twin ABI 2 (rebuild the kernel or the host)");
+  EXPECT_STREQ(err, "kernel entry: env abi_version 7, kernel built for twin ABI 3 (rebuild the kernel or the host)");
 
   bad = env;
   bad.npu_arch = 2002;
@@ -151,6 +152,70 @@ TEST(EntryValidation, RejectsBadEnvAndArgs) {
   EXPECT_NE(__asc_twin_entry_trap_probe(nullptr, a.data(), a.size(), nullptr, 0), 0);
 }
 
+// ABI 3's rule: a kernel reads a field after the memory table only where struct_size covers
+// it. Hosts with a longer env (a newer runtime) and with a shorter one (down to the memory
+// table) both run it; one shorter still is refused with one line.
+TEST(EntryValidation, StructSizeDecidesWhichFieldsTheKernelReads) {
+  DeviceMemory mem;
+  alignas(4096) static uint8_t ub[196608];
+  // A newer runtime's env: this header's fields and 64 bytes more the kernel knows nothing of.
+  struct Longer {
+    AscTwinBlockEnv env;
+    uint8_t appended[64];
+  } longer;
+  AscTwinEnvInit(&longer.env);
+  std::memset(longer.appended, 0xEE, sizeof(longer.appended));
+  longer.env.struct_size = sizeof(Longer);
+  longer.env.block_num = 1;
+  longer.env.npu_arch = 2201;
+  longer.env.mem[ASC_TWIN_MEM_UB].base = ub;
+  longer.env.mem[ASC_TWIN_MEM_UB].size = sizeof(ub);
+  longer.env.gm_check = &DeviceMemory::Check;
+  longer.env.gm_ctx = &mem;
+  Args a;
+  a.Add(mem.Alloc(64)).Add(mem.Alloc(64)).Add(uint32_t{512}).Add(uint32_t{99});
+  char err[256] = "";
+  EXPECT_EQ(__asc_twin_entry_trap_probe(&longer.env, a.data(), a.size(), err, sizeof(err)), 0) << err;
+
+  // An older host's env ending with the memory table: the GM check and everything after it are
+  // garbage the kernel must not read (it then checks no GM access, as a host without gm_check).
+  AscTwinBlockEnv shorter = longer.env;
+  shorter.struct_size = AscendC::twin::kMinEnvSize;
+  std::memset(reinterpret_cast<uint8_t*>(&shorter) + AscendC::twin::kMinEnvSize, 0xEE,
+              sizeof(shorter) - AscendC::twin::kMinEnvSize);
+  EXPECT_EQ(__asc_twin_entry_trap_probe(&shorter, a.data(), a.size(), err, sizeof(err)), 0) << err;
+
+  shorter.struct_size = AscendC::twin::kMinEnvSize - 4;
+  EXPECT_NE(__asc_twin_entry_trap_probe(&shorter, a.data(), a.size(), err, sizeof(err)), 0);
+  EXPECT_EQ(std::string(err), "kernel entry: env struct_size " + std::to_string(AscendC::twin::kMinEnvSize - 4) +
+                                   " is below the " + std::to_string(AscendC::twin::kMinEnvSize) +
+                                   " bytes every ABI 3 env holds (rebuild the host)");
+}
+
+// An AIC block has the cube's memories and no UB: the entry accepts it, a UB queue traps.
+TEST(EntryValidation, AnAicBlockWithoutUbRunsAndItsUbQueueTraps) {
+  DeviceMemory mem;
+  alignas(4096) static uint8_t l1[524288];
+  AscTwinBlockEnv env;
+  AscTwinEnvInit(&env);
+  env.core_type = ASC_TWIN_CORE_AIC;
+  env.block_num = 1;
+  env.npu_arch = 2201;
+  env.mem[ASC_TWIN_MEM_L1].base = l1;
+  env.mem[ASC_TWIN_MEM_L1].size = sizeof(l1);
+  env.gm_check = &DeviceMemory::Check;
+  env.gm_ctx = &mem;
+  Args a;
+  a.Add(mem.Alloc(64)).Add(mem.Alloc(64)).Add(uint32_t{512}).Add(uint32_t{99});
+  char err[256] = "";
+  EXPECT_NE(__asc_twin_entry_trap_probe(&env, a.data(), a.size(), err, sizeof(err)), 0);
+  EXPECT_EQ(std::string(err).rfind("TPipe::InitBuffer: this block runs on an AIC, which has no UB", 0), 0u) << err;
+
+  env.core_type = ASC_TWIN_CORE_AIV;  // an AIV must have a UB
+  EXPECT_NE(__asc_twin_entry_trap_probe(&env, a.data(), a.size(), err, sizeof(err)), 0);
+  EXPECT_STREQ(err, "kernel entry: env gives the AIV block no UB (mem[ASC_TWIN_MEM_UB] is NULL)");
+}
+
 // Observes the block state of this binary, so it is meaningful when the kernels
 // are compiled in (trap_test); in trap_test_clang the kernels keep their own copy.
 TEST(BlockState, ClearedAfterEachBlock) {
@@ -160,12 +225,12 @@ TEST(BlockState, ClearedAfterEachBlock) {
   // After a trapped launch on this thread the state is clean again.
   alignas(4096) static uint8_t ub[196608];
   DeviceMemory mem;
-  AscTwinBlockEnv env{};
-  env.abi_version = ASC_TWIN_ABI_VERSION;
+  AscTwinBlockEnv env;
+  AscTwinEnvInit(&env);
   env.block_num = 1;
   env.npu_arch = 2201;
-  env.ub_base = ub;
-  env.ub_size = sizeof(ub);
+  env.mem[ASC_TWIN_MEM_UB].base = ub;
+  env.mem[ASC_TWIN_MEM_UB].size = sizeof(ub);
   env.gm_check = &DeviceMemory::Check;
   env.gm_ctx = &mem;
   Args a;
@@ -177,7 +242,7 @@ TEST(BlockState, ClearedAfterEachBlock) {
   EXPECT_THROW({ AscendC::TPipe pipe; }, AscendC::twin::Trap);
 }
 
-// The block slot (ASC_TWIN_ENV_BLOCK_SLOT): the harness offers it to odd blocks. Either way the
+// The block slot (block_slot_tpoff): the harness offers it to odd blocks. Either way the
 // API reaches the binary's own state; with the slot, the slot holds it during the block and is
 // null again afterwards (the harness fails a block otherwise), and the kernels built by clang
 // (trap_test_clang, as bisheng builds them) really read it.

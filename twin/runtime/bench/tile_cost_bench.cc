@@ -143,13 +143,13 @@ void Load(Image &image, const Options &o, float *x, float *y, float *z) {
 }
 
 AscTwinBlockEnv MakeEnv(const Options &o, uint8_t *ub, const Gm &gm) {
-  AscTwinBlockEnv env{};
-  env.abi_version = ASC_TWIN_ABI_VERSION;
+  AscTwinBlockEnv env;
+  AscTwinEnvInit(&env);
   env.block_num = o.blocks;
   env.npu_arch = kNpuArch;
-  env.flags = ASC_TWIN_ENV_HOST_FENCES_STORES | ASC_TWIN_ENV_GM_RANGE;
-  env.ub_base = ub;
-  env.ub_size = kUbSize;
+  env.flags = ASC_TWIN_ENV_HOST_FENCES_STORES;
+  env.mem[ASC_TWIN_MEM_UB].base = ub;
+  env.mem[ASC_TWIN_MEM_UB].size = kUbSize;
   env.gm_check = &GmCheck;
   env.gm_ctx = &gm;
   env.soc_version = "Ascend910B1";

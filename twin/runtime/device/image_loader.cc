@@ -11,6 +11,7 @@
 #include <string>
 
 #include "asc_twin/aicore_abi.h"
+#include "twin/runtime/internal/core_layout.h"
 #include "twin/runtime/device/image_check.h"
 #include "twin/runtime/internal/elf_image.h"
 
@@ -82,8 +83,13 @@ StatusOr<std::shared_ptr<LoadedImage>> LoadImage(const uint8_t *bytes, size_t le
       return Refused("kernel '" + name + "' declares " + std::to_string(info->params) + " parameters but only " +
                      std::to_string(info->args_size) + " argument bytes");
     }
+    if (!KnownKernelType(info->kernel_type)) {
+      return Refused("kernel '" + name + "' has kernel type " + std::to_string(info->kernel_type) +
+                     ", not one of KERNEL_TYPE_AIV_ONLY .. KERNEL_TYPE_MIX_AIC_1_2: rebuild it with the current bisheng");
+    }
     Kernel kernel;
     kernel.name = name;
+    kernel.kernel_type = info->kernel_type;
     kernel.entry = reinterpret_cast<KernelEntryFn>(entry);
     kernel.params = info->params;
     kernel.args_size = info->args_size;

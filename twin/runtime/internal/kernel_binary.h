@@ -33,6 +33,8 @@ struct Kernel {
   KernelEntryFn entry = nullptr;
   uint32_t params = 0;     // AscTwinKernelInfo::params
   uint32_t args_size = 0;  // AscTwinKernelInfo::args_size: bytes of arguments the entry reads
+  // AscTwinKernelInfo::kernel_type (ASC_TWIN_KERNEL_TYPE_*; core_layout.h). Device side only.
+  uint32_t kernel_type = 0xFFFFFFFFu;  // ASC_TWIN_KERNEL_TYPE_UNSET
   const KernelBinary *binary = nullptr;
   // Host side: where it runs. Device side: unused.
   DeviceProcess *device = nullptr;

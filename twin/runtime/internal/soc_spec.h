@@ -17,6 +17,12 @@ struct SocSpec {
   uint32_t cube_core_cnt;
   uint32_t vector_core_cnt;
   uint64_t ub_size;  // [AICoreSpec] ub_size in bytes
+  uint64_t l1_size;  // [AICoreSpec] l1_size, l0_a_size, ... in bytes: the AIC's local memories
+  uint64_t l0_a_size;
+  uint64_t l0_b_size;
+  uint64_t l0_c_size;
+  uint64_t bt_size;  // BiasTable
+  uint64_t fb_size;  // Fixpipe buffer
 };
 
 extern const SocSpec kSocTable[];

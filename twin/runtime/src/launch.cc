@@ -1,5 +1,7 @@
 #include "twin/runtime/internal/launch.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -13,6 +15,8 @@
 #include <thread>
 
 #include "asc_twin/aicore_abi.h"
+#include "twin/runtime/internal/core_layout.h"
+#include "twin/runtime/internal/cross_core.h"
 #include "twin/runtime/internal/env_knob.h"
 #include "twin/runtime/internal/launch_print.h"
 #include "twin/runtime/internal/spin_wait.h"
@@ -69,27 +73,78 @@ class BlockPace {
 BlockPace g_block_pace;
 std::atomic<uint64_t> g_inline_launches{0};
 
-// This thread's Unified Buffer: 4 KiB aligned, sized to the SoC's ub_size, reused by every
-// block the thread runs.
-class UbArena {
+// This thread's local memories of one core type, by position (ASC_TWIN_MEM_*): each 4 KiB
+// aligned, sized to the SoC's ini figure, reused by every block of that type the thread runs
+// (its contents are what the last block left, as on the NPU).
+class LocalMemArena {
  public:
-  ~UbArena() { std::free(base_); }
-  uint8_t *Get(uint64_t size) {
-    if (size != size_) {
-      std::free(base_);
-      const uint64_t rounded = (size + 4095) / 4096 * 4096;
-      base_ = static_cast<uint8_t *>(std::aligned_alloc(4096, rounded));
-      size_ = base_ != nullptr ? size : 0;
+  ~LocalMemArena() {
+    for (uint32_t m = 0; m < ASC_TWIN_MEM_COUNT; ++m) Unmap(m);
+  }
+  // Null when the host has no memory for it (the block then fails, naming the position). Mapped
+  // directly, not malloc'ed: no allocator state is touched between blocks, and pages a block
+  // never uses (most kernels leave L0/BT/FB alone) cost no memory.
+  uint8_t *Get(uint32_t position, uint64_t size) {
+    if (size != size_[position]) {
+      Unmap(position);
+      void *p = mmap(nullptr, Rounded(size), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (p != MAP_FAILED) {
+        base_[position] = static_cast<uint8_t *>(p);
+        size_[position] = size;
+      }
     }
-    return base_;
+    return base_[position];
   }
 
  private:
-  uint8_t *base_ = nullptr;
-  uint64_t size_ = 0;
+  static uint64_t Rounded(uint64_t size) { return (size + 4095) / 4096 * 4096; }
+  void Unmap(uint32_t position) {
+    if (base_[position] != nullptr) munmap(base_[position], Rounded(size_[position]));
+    base_[position] = nullptr;
+    size_[position] = 0;
+  }
+  uint8_t *base_[ASC_TWIN_MEM_COUNT] = {};
+  uint64_t size_[ASC_TWIN_MEM_COUNT] = {};
 };
 
-thread_local UbArena t_ub_arena;
+thread_local LocalMemArena t_aiv_mem;
+thread_local LocalMemArena t_aic_mem;
+
+// The SoC's size of each position, by ASC_TWIN_MEM_*.
+uint64_t PositionBytes(const SocSpec &soc, uint32_t position) {
+  switch (position) {
+    case ASC_TWIN_MEM_UB: return soc.ub_size;
+    case ASC_TWIN_MEM_L1: return soc.l1_size;
+    case ASC_TWIN_MEM_L0A: return soc.l0_a_size;
+    case ASC_TWIN_MEM_L0B: return soc.l0_b_size;
+    case ASC_TWIN_MEM_L0C: return soc.l0_c_size;
+    case ASC_TWIN_MEM_BT: return soc.bt_size;
+    case ASC_TWIN_MEM_FB: return soc.fb_size;
+    default: return 0;
+  }
+}
+
+const char *PositionName(uint32_t position) {
+  static const char *const kNames[ASC_TWIN_MEM_COUNT] = {"UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"};
+  return position < ASC_TWIN_MEM_COUNT ? kNames[position] : "?";
+}
+
+// Fills env->mem for a block of `core_type`: an AIV has the UB, an AIC the cube's memories, the
+// AIV of a kernel that declares no type all of them. "" or the position that could not be had.
+std::string FillLocalMem(const SocSpec &soc, const CoreLayout &layout, uint32_t core_type, AscTwinBlockEnv *env) {
+  LocalMemArena &arena = core_type == kCoreAic ? t_aic_mem : t_aiv_mem;
+  for (uint32_t position = 0; position < ASC_TWIN_MEM_COUNT; ++position) {
+    const bool has = core_type == kCoreAic ? position != ASC_TWIN_MEM_UB
+                                           : position == ASC_TWIN_MEM_UB || layout.all_memories();
+    const uint64_t bytes = has ? PositionBytes(soc, position) : 0;
+    env->mem[position].size = bytes;
+    env->mem[position].base = bytes != 0 ? arena.Get(position, bytes) : nullptr;
+    if (bytes != 0 && env->mem[position].base == nullptr) {
+      return "cannot allocate the " + std::to_string(bytes) + "-byte " + PositionName(position) + " arena";
+    }
+  }
+  return "";
+}
 
 // The publisher RunLaunch uses when given none (ScopedLaunchPublisher).
 thread_local const LaunchPublisher *t_publisher = nullptr;
@@ -108,13 +163,17 @@ ASC_TWIN_DEFINE_BLOCK_SLOT(t_block_slot);
 // that claiming does not slow down the flag every block reads.
 struct LaunchState : std::enable_shared_from_this<LaunchState> {
   const LaunchRequest *request = nullptr;  // valid only while a block is unclaimed or running
+  // The blocks of the launch by core type (core_layout.h); `blocks` below counts units: every
+  // AIC and AIV block.
+  CoreLayout layout;
   uint32_t blocks = 0;
   uint32_t threads = 1;  // threads expected to claim blocks (sizes the chunks)
   // Cross-block waits (SyncAll, IBWait; CrossBlock below): launches of at most
   // resident_limit blocks get a started flag per block, so that once a block waits for the
   // others, every block not yet started can be given a thread of its own (`resident`), even
   // the ones already claimed in some thread's run. Whoever sets a block's flag runs it.
-  uint32_t resident_limit = 0;
+  uint32_t resident_limit = 0;      // per core type: AIC blocks at most aic_resident_limit
+  uint32_t aic_resident_limit = 0;
   std::unique_ptr<std::atomic<uint8_t>[]> started;  // null: more blocks than can be resident
   std::atomic<bool> resident{false};
   std::mutex barrier_mutex;  // SyncAll() without workspace
@@ -127,12 +186,25 @@ struct LaunchState : std::enable_shared_from_this<LaunchState> {
   std::mutex mutex;  // guards the fields below
   uint32_t failed_block = UINT32_MAX;
   std::string failure;
+  bool failure_is_cascade = false;  // `failure` is a block giving up on another (kCascadeWords)
   bool waiter_sleeping = false;
   std::condition_variable all_done;
   LaunchPrint print;  // the blocks' printf records
+  // CrossCoreSetFlag/WaitFlag state, made by the first call (most launches never use it).
+  std::once_flag cross_core_once;
+  std::unique_ptr<CrossCoreFlags> cross_core;
+  std::atomic<bool> cross_core_used{false};
+  std::atomic<uint32_t> units_ended{0};  // units whose entry returned (the deadlock rule of cross_core.h)
 };
 
 namespace {
+
+// "block 3" for a launch of one core type as before; "AIC block 0" / "AIV block 3" in a mixed one.
+std::string BlockName(const CoreLayout &layout, uint32_t unit) {
+  const CoreLayout::Unit u = layout.At(unit);
+  if (!layout.mixed()) return "block " + std::to_string(u.block_idx);
+  return std::string(u.core_type == kCoreAic ? "AIC" : "AIV") + " block " + std::to_string(u.block_idx);
+}
 
 std::string OneLine(const char *text) {
   std::string line(text);
@@ -142,54 +214,86 @@ std::string OneLine(const char *text) {
   return line.empty() ? std::string("trap (the kernel gave no cause)") : line;
 }
 
+// A block that gave up waiting because another failed (barrier, IBWait poll, cross-core wait)
+// says so with these words: the launch reports the block that failed first-hand instead.
+constexpr const char *kCascadeWords = "another block of the launch failed";
+
 void RecordFailure(LaunchState &state, uint32_t block, std::string cause) {
   std::lock_guard<std::mutex> lock(state.mutex);
-  if (block < state.failed_block) {  // report the lowest failing block that ran
+  const bool cascade = cause.find(kCascadeWords) != std::string::npos;
+  // The lowest failing block that ran, among first-hand failures if there is one.
+  const bool better = state.failed_block == UINT32_MAX || (state.failure_is_cascade && !cascade) ||
+                      (state.failure_is_cascade == cascade && block < state.failed_block);
+  if (better) {
     state.failed_block = block;
     state.failure = std::move(cause);
+    state.failure_is_cascade = cascade;
   }
   state.failed.store(true, std::memory_order_release);
   if (state.started != nullptr) {  // blocks waiting in a barrier give up (CrossBlock)
     std::lock_guard<std::mutex> barrier(state.barrier_mutex);
     state.barrier_cv.notify_all();
   }
+  if (state.cross_core_used.load(std::memory_order_acquire)) state.cross_core->Wake();
 }
 
 int CrossBlock(const void *launch_ctx, uint32_t op, char *err, size_t err_cap);
+int CrossCore(const void *launch_ctx, uint32_t op, uint32_t mode, uint32_t flag_id, uint32_t core_type,
+              uint32_t block_idx, char *err, size_t err_cap);
 
-// The env of this thread's blocks of one launch: filled once (only block_idx changes per
+// The env of this thread's blocks of one launch: filled once (RunOneBlock sets what changes per
 // block), so the kernel does not read fields that were stored a moment before.
-void FillEnv(const LaunchState &state, uint8_t *ub, AscTwinBlockEnv *env) {
+void FillEnv(const LaunchState &state, AscTwinBlockEnv *env) {
   const LaunchRequest &request = *state.request;
+  const SocSpec &soc = *request.soc;
   *env = AscTwinBlockEnv{};
+  env->struct_size = sizeof(AscTwinBlockEnv);
   env->abi_version = ASC_TWIN_ABI_VERSION;
-  env->block_num = request.blocks;
-  env->npu_arch = request.soc->npu_arch;
+  env->block_num = state.layout.blocks;
+  env->npu_arch = soc.npu_arch;
   env->flags = ASC_TWIN_ENV_HOST_FENCES_STORES;  // RunBlocks fences each run (FenceBlockStores)
-  env->ub_base = ub;
-  env->ub_size = request.soc->ub_size;
+  env->kernel_type = state.layout.kernel_type;
+  env->aic_core_num = soc.cube_core_cnt;
+  env->aiv_core_num = soc.vector_core_cnt;
+  env->resident_limit = state.resident_limit;
   env->gm_check = &MemoryTable::GmCheck;
   env->gm_ctx = request.memory;
-  env->soc_version = request.soc->soc_version;
+  env->gm_range = &MemoryTable::GmRange;
+  env->gm_generation = request.memory->GenerationWord();
+  env->soc_version = soc.soc_version;
   env->kernel_name = request.kernel->name.c_str();
-  env->flags |= ASC_TWIN_ENV_CROSS_BLOCK;
   env->cross_block = &CrossBlock;
   env->launch_ctx = &state;
-  env->resident_limit = state.resident_limit;
+  env->cross_core = &CrossCore;
+  env->print = &LaunchPrint::Record;
+  env->print_ctx = &state.print;
 #if ASC_TWIN_BLOCK_SLOT_SUPPORTED
   AscTwinEnvUseBlockSlot(env, &t_block_slot);
 #endif
-  env->flags |= ASC_TWIN_ENV_GM_RANGE;
-  env->gm_range = &MemoryTable::GmRange;
-  env->gm_generation = request.memory->GenerationWord();
-  env->flags |= ASC_TWIN_ENV_PRINT;
-  env->print = &LaunchPrint::Record;
-  env->print_ctx = &state.print;
+}
+
+// The per-block fields of `unit` and its core type's local memories. "" or why it cannot run.
+std::string SetUnit(const LaunchState &state, uint32_t unit, AscTwinBlockEnv *env) {
+  const CoreLayout::Unit u = state.layout.At(unit);
+  env->block_idx = u.block_idx;
+  env->sub_block_idx = u.sub;
+  const bool aic = u.core_type == kCoreAic;
+  env->sub_block_num = aic ? 1 : state.layout.aiv_per_group;
+  env->task_ration = aic ? 1 : state.layout.aiv_per_group;
+  if (env->core_type == u.core_type && env->mem[aic ? ASC_TWIN_MEM_L1 : ASC_TWIN_MEM_UB].base != nullptr) return "";
+  env->core_type = u.core_type;
+  return FillLocalMem(*state.request->soc, state.layout, u.core_type, env);
 }
 
 // True if the calling thread may run `block` (no resident thread took it first).
 inline bool TakeBlock(LaunchState &state, uint32_t block) {
   return state.started == nullptr || state.started[block].exchange(1, std::memory_order_acq_rel) == 0;
+}
+
+// A unit's entry returned: waiters on cross-core flags check whether they can still be served.
+void UnitEnded(LaunchState &state) {
+  state.units_ended.fetch_add(1, std::memory_order_acq_rel);
+  if (state.cross_core_used.load(std::memory_order_acquire)) state.cross_core->Wake();
 }
 
 void CountFinished(LaunchState &state, uint32_t count) {
@@ -202,11 +306,12 @@ void CountFinished(LaunchState &state, uint32_t count) {
 
 void RunOneBlock(LaunchState &state, AscTwinBlockEnv &env, uint32_t block) {
   const LaunchRequest &request = *state.request;
-  if (env.ub_base == nullptr) {
-    RecordFailure(state, block, "cannot allocate the " + std::to_string(request.soc->ub_size) + "-byte UB arena");
+  const std::string no_memory = SetUnit(state, block, &env);
+  if (!no_memory.empty()) {
+    RecordFailure(state, block, no_memory);
+    UnitEnded(state);
     return;
   }
-  env.block_idx = block;
   if (g_block_mark != nullptr) g_block_mark(request, block);
   char err[kErrCapacity];
   err[0] = '\0';
@@ -222,6 +327,7 @@ void RunOneBlock(LaunchState &state, AscTwinBlockEnv &env, uint32_t block) {
     err[sizeof(err) - 1] = '\0';
     RecordFailure(state, block, OneLine(err));
   }
+  UnitEnded(state);
 }
 
 // Makes the streaming (non-temporal) stores of the blocks this thread just ran visible before
@@ -278,7 +384,7 @@ uint32_t RunBlocks(LaunchState &state, DeferredHelpers *deferred) {
   bool env_filled = false;  // the request may be touched only once a block was claimed
   while (ClaimBlocks(state, &first, &count)) {
     if (!env_filled) {
-      FillEnv(state, t_ub_arena.Get(state.request->soc->ub_size), &env);
+      FillEnv(state, &env);
       env_filled = true;
     }
     uint32_t mine = 0;  // blocks of the run this thread completes (ran, or skipped after a trap)
@@ -310,7 +416,7 @@ void RunResidentBlock(const std::shared_ptr<LaunchState> &state, uint32_t block)
   if (!TakeBlock(*state, block)) return;
   if (!state->failed.load(std::memory_order_relaxed)) {
     AscTwinBlockEnv env;
-    FillEnv(*state, t_ub_arena.Get(state->request->soc->ub_size), &env);
+    FillEnv(*state, &env);
     RunOneBlock(*state, env, block);
   }
   FenceBlockStores();
@@ -335,10 +441,11 @@ void MakeResident(LaunchState &state) {
   }
 }
 
-int Barrier(LaunchState &state, char *err, size_t err_cap) {
+// `parties`: the blocks that take part (every unit, or the AIVs of a mixed launch).
+int Barrier(LaunchState &state, uint32_t parties, char *err, size_t err_cap) {
   std::unique_lock<std::mutex> lock(state.barrier_mutex);
   const uint64_t generation = state.barrier_generation;
-  if (++state.barrier_arrived == state.blocks) {
+  if (++state.barrier_arrived == parties) {
     state.barrier_arrived = 0;
     ++state.barrier_generation;
     state.barrier_cv.notify_all();
@@ -359,19 +466,49 @@ int CrossBlock(const void *launch_ctx, uint32_t op, char *err, size_t err_cap) {
     std::snprintf(err, err_cap, "another block of the launch failed, the block waited for may never come");
     return 1;
   }
-  if (op != ASC_TWIN_CROSS_BLOCK_RESIDENT && op != ASC_TWIN_CROSS_BLOCK_BARRIER) {
+  if (op != ASC_TWIN_CROSS_BLOCK_RESIDENT && op != ASC_TWIN_CROSS_BLOCK_BARRIER &&
+      op != ASC_TWIN_CROSS_BLOCK_BARRIER_AIV) {
     std::snprintf(err, err_cap, "unknown cross-block operation %u", op);
     return 1;
   }
   if (state.started == nullptr) {
+    const bool aic = state.layout.aic > state.aic_resident_limit;
+    const uint32_t limit = aic ? state.aic_resident_limit : state.resident_limit;
+    const uint32_t per_block = aic ? 1 : state.layout.aiv_per_group;
     std::snprintf(err, err_cap,
-                  "numBlocks=%u exceeds the %u cores of %s: blocks that wait for each other (SyncAll, IBWait) "
-                  "must all be resident at once, as on the NPU; launch at most %u blocks",
-                  state.blocks, state.resident_limit, state.request->soc->soc_version, state.resident_limit);
+                  "numBlocks=%u exceeds the %u %s of %s: blocks that wait for each other (SyncAll, IBWait, "
+                  "CrossCoreWaitFlag) must all be resident at once, as on the NPU; launch at most %u blocks",
+                  state.layout.blocks, limit, aic ? "cube cores" : "cores", state.request->soc->soc_version,
+                  limit / per_block);
     return 1;
   }
   MakeResident(state);
-  return op == ASC_TWIN_CROSS_BLOCK_BARRIER ? Barrier(state, err, err_cap) : 0;
+  if (op == ASC_TWIN_CROSS_BLOCK_BARRIER) return Barrier(state, state.blocks, err, err_cap);
+  return op == ASC_TWIN_CROSS_BLOCK_BARRIER_AIV ? Barrier(state, state.layout.aiv, err, err_cap) : 0;
+}
+
+// Both ops first make the launch resident: a core waiting for a flag needs the cores that set
+// it running (CrossBlock's rule, with its message when the launch is too large for that).
+int CrossCore(const void *launch_ctx, uint32_t op, uint32_t mode, uint32_t flag_id, uint32_t core_type,
+              uint32_t block_idx, char *err, size_t err_cap) {
+  auto &state = *const_cast<LaunchState *>(static_cast<const LaunchState *>(launch_ctx));
+  if (op != ASC_TWIN_CROSS_CORE_SET && op != ASC_TWIN_CROSS_CORE_WAIT) {
+    std::snprintf(err, err_cap, "unknown cross-core operation %u", op);
+    return 1;
+  }
+  const uint32_t cores = core_type == kCoreAic ? state.layout.aic : state.layout.aiv;
+  if ((core_type != kCoreAic && core_type != kCoreAiv) || block_idx >= cores) {
+    std::snprintf(err, err_cap, "cross-core call from a core not in the launch (core type %u, block %u)", core_type,
+                  block_idx);
+    return 1;
+  }
+  if (CrossBlock(launch_ctx, ASC_TWIN_CROSS_BLOCK_RESIDENT, err, err_cap) != 0) return 1;
+  std::call_once(state.cross_core_once, [&] {
+    state.cross_core = std::make_unique<CrossCoreFlags>(state.layout);
+    state.cross_core_used.store(true, std::memory_order_release);
+  });
+  if (op == ASC_TWIN_CROSS_CORE_SET) return state.cross_core->Set(mode, flag_id, core_type, block_idx, err, err_cap);
+  return state.cross_core->Wait(flag_id, core_type, block_idx, state.failed, state.units_ended, err, err_cap);
 }
 
 }  // namespace
@@ -432,26 +569,30 @@ Status RunLaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const 
   const LaunchPublisher &publish = publisher != nullptr ? *publisher : explicit_publish;
   auto state = std::make_shared<LaunchState>();
   state->request = &request;
-  state->blocks = request.blocks;
-  state->print.SetBlocks(request.blocks);
+  state->layout = CoreLayout::For(request.kernel->kernel_type, request.blocks);
+  state->blocks = state->layout.units();
+  // Records are kept by block index: AIC block i and AIV block i share a slot (core_layout.h).
+  state->print.SetBlocks(std::max(state->layout.aic, state->layout.aiv));
   // Pool workers, plus this thread (a worker itself, or a host thread draining its stream).
   state->threads = pool.size() + 1;
   state->resident_limit = std::max(request.soc->ai_core_cnt, request.soc->vector_core_cnt);
-  if (request.blocks <= state->resident_limit) {
-    state->started.reset(new std::atomic<uint8_t>[request.blocks]);
-    for (uint32_t b = 0; b < request.blocks; ++b) state->started[b].store(0, std::memory_order_relaxed);
+  state->aic_resident_limit = std::max(request.soc->ai_core_cnt, request.soc->cube_core_cnt);
+  if (state->layout.aiv <= state->resident_limit && state->layout.aic <= state->aic_resident_limit) {
+    state->started.reset(new std::atomic<uint8_t>[state->blocks]);
+    for (uint32_t b = 0; b < state->blocks; ++b) state->started[b].store(0, std::memory_order_relaxed);
   }
   DeferredHelpers deferred;
   const Kernel *kernel = request.kernel.get();
   const uint64_t pace = g_block_pace.Get(kernel);
-  const bool inline_only = pace != 0 && pace * request.blocks < InlineBelowNs();
+  const uint32_t units = state->blocks;
+  const bool inline_only = pace != 0 && pace * units < InlineBelowNs();
   if (inline_only) g_inline_launches.fetch_add(1, std::memory_order_relaxed);
-  if (request.blocks > 1 && !inline_only) {
-    const unsigned helpers = std::min<unsigned>(request.blocks - 1, pool.size());
+  if (units > 1 && !inline_only) {
+    const unsigned helpers = std::min<unsigned>(units - 1, pool.size());
     // At once when that costs no wake-up (the workers are polling), or when there are no more
     // blocks than threads (each block may be long, and a helper posted at the first block
     // boundary would come too late); else lazily.
-    if (pool.sleeping() == 0 || request.blocks <= pool.size() + 1) {
+    if (pool.sleeping() == 0 || units <= pool.size() + 1) {
       for (unsigned i = 0; i < helpers; ++i) pool.Post([state] { RunBlocks(*state); });
     } else {
       deferred = DeferredHelpers{&pool, helpers, std::chrono::steady_clock::now() + kFanOutDelay, state};
@@ -465,12 +606,13 @@ Status RunLaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const 
     g_block_pace.Record(kernel, std::max<uint64_t>(1, static_cast<uint64_t>(spent.count()) / ran));
   }
   WaitAllFinished(*state);
-  if (request.blocks > 1 && !inline_only && publish) publish(nullptr);
+  if (units > 1 && !inline_only && publish) publish(nullptr);
   if (!state->print.empty()) EmitLaunchPrint(request.print_out, state->print.Collect());
   if (!state->failed.load(std::memory_order_acquire)) return Status::Ok();
   std::lock_guard<std::mutex> lock(state->mutex);
-  return Status(ACL_ERROR_RT_AICORE_EXCEPTION, "kernel " + request.kernel->name + " block " +
-                                                   std::to_string(state->failed_block) + ": " + state->failure);
+  return Status(ACL_ERROR_RT_AICORE_EXCEPTION,
+                "kernel " + request.kernel->name + " " + BlockName(state->layout, state->failed_block) + ": " +
+                    state->failure);
 }
 
 }  // namespace asc_twin::rt

@@ -32,7 +32,7 @@ TEST(ElfImage, ReadsDeviceBinaryMeta) {
   StatusOr<DeviceImage> image = ReadKernelBinary(bytes.data(), bytes.size());
   ASSERT_TRUE(image.ok()) << image.status().message();
   EXPECT_FALSE(image.value().from_host_object);
-  EXPECT_EQ(image.value().meta.abi, 2u);
+  EXPECT_EQ(image.value().meta.abi, 3u);
   EXPECT_EQ(image.value().meta.npu_arch, 2201u);
   EXPECT_EQ(image.value().meta.npu_arch_flag, "dav-2201");
   EXPECT_EQ(image.value().meta.kernels,
@@ -110,20 +110,21 @@ TEST(ElfImage, RejectsMissingSections) {
 }
 
 TEST(KernelMetaText, ParsesAndRejects) {
-  StatusOr<KernelMeta> ok = ParseKernelMeta("# comment\nabi=2\r\nnpu_arch = 3510\nfuture=x\nkernel=a_1\nkernel=b\0junk");
+  StatusOr<KernelMeta> ok = ParseKernelMeta("# comment\nabi=3\r\nnpu_arch = 3510\nfuture=x\nkernel=a_1\nkernel=b\0junk");
   ASSERT_TRUE(ok.ok()) << ok.status().message();
   EXPECT_EQ(ok.value().npu_arch, 3510u);
   EXPECT_EQ(ok.value().kernels, (std::vector<std::string>{"a_1", "b"}));
   const std::pair<const char *, const char *> bad[] = {
       {"npu_arch=2201\nkernel=a\n", "no abi= line"},
-      {"abi=1\nnpu_arch=2201\nkernel=a\n", "built for twin ABI 1, this runtime implements ABI 2: rebuild the kernel with the current bisheng"},
-      {"abi=3\nnpu_arch=2201\nkernel=a\n", "twin ABI 3"},
-      {"abi=2\nkernel=a\n", "no npu_arch= line"},
-      {"abi=2\nnpu_arch=22x1\nkernel=a\n", "npu_arch='22x1'"},
-      {"abi=2\nnpu_arch=2201\n", "no kernel= line"},
-      {"abi=2\nnpu_arch=2201\nkernel=a\nkernel=a\n", "twice"},
-      {"abi=2\nnpu_arch=2201\nkernel=1bad\n", "not a C identifier"},
-      {"abi=2\nnpu_arch\n", "not key=value"},
+      {"abi=1\nnpu_arch=2201\nkernel=a\n", "built for twin ABI 1, this runtime implements ABI 3: rebuild the kernel with the current bisheng"},
+      {"abi=2\nnpu_arch=2201\nkernel=a\n", "built for twin ABI 2, this runtime implements ABI 3: rebuild the kernel with the current bisheng"},
+      {"abi=4\nnpu_arch=2201\nkernel=a\n", "twin ABI 4"},
+      {"abi=3\nkernel=a\n", "no npu_arch= line"},
+      {"abi=3\nnpu_arch=22x1\nkernel=a\n", "npu_arch='22x1'"},
+      {"abi=3\nnpu_arch=2201\n", "no kernel= line"},
+      {"abi=3\nnpu_arch=2201\nkernel=a\nkernel=a\n", "twice"},
+      {"abi=3\nnpu_arch=2201\nkernel=1bad\n", "not a C identifier"},
+      {"abi=3\nnpu_arch\n", "not key=value"},
   };
   for (const auto &[text, expected] : bad) {
     StatusOr<KernelMeta> meta = ParseKernelMeta(text);

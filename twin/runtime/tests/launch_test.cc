@@ -315,18 +315,23 @@ TEST_F(Launch, WrongArchAndMalformedThroughTheApi) {
   EXPECT_TRUE(Contains(msg, KernelPath("knometa"))) << msg;
 }
 
-// A binary built for twin ABI 1 (no AscTwinBlockEnv.flags) is refused before it is loaded.
+// A binary built for twin ABI 1 (no AscTwinBlockEnv.flags) or 2 (the flag-gated env, before
+// struct_size and the local-memory table) is refused before it is loaded, with the same error
+// code and hint.
 TEST_F(Launch, BinaryOfAnOlderAbiIsRefusedWithAHint) {
-  std::vector<uint8_t> old = bytes_;
-  const std::string current = "abi=" + std::to_string(ASC_TWIN_ABI_VERSION) + "\n";
-  auto at = std::search(old.begin(), old.end(), current.begin(), current.end());
-  ASSERT_NE(at, old.end()) << "no " << current << " line in the test binary";
-  at[4] = '1';
-  aclrtBinHandle bad = nullptr;
-  EXPECT_EQ(aclrtBinaryLoadFromData(old.data(), old.size(), nullptr, &bad), ACL_ERROR_INVALID_PARAM);
-  const std::string msg = TakeErrMsg();
-  EXPECT_TRUE(Contains(msg, "built for twin ABI 1, this runtime implements ABI 2: rebuild the kernel with the current bisheng"))
-      << msg;
+  for (const char old_version : {'1', '2'}) {
+    std::vector<uint8_t> old = bytes_;
+    const std::string current = "abi=" + std::to_string(ASC_TWIN_ABI_VERSION) + "\n";
+    auto at = std::search(old.begin(), old.end(), current.begin(), current.end());
+    ASSERT_NE(at, old.end()) << "no " << current << " line in the test binary";
+    at[4] = old_version;
+    aclrtBinHandle bad = nullptr;
+    EXPECT_EQ(aclrtBinaryLoadFromData(old.data(), old.size(), nullptr, &bad), ACL_ERROR_INVALID_PARAM);
+    const std::string msg = TakeErrMsg();
+    EXPECT_TRUE(Contains(msg, std::string("built for twin ABI ") + old_version +
+                                  ", this runtime implements ABI 3: rebuild the kernel with the current bisheng"))
+        << msg;
+  }
 }
 
 TEST(LaunchNoContext, BinaryLoadNeedsAContext) {

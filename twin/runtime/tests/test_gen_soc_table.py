@@ -23,6 +23,12 @@ cube_core_cnt=2
 vector_core_cnt=4
 [AICoreSpec]
 ub_size=196608
+l1_size=524288
+l0_a_size=65536
+l0_b_size=65536
+l0_c_size=131072
+bt_size=1024
+fb_size=2048
 """
 
 
@@ -40,10 +46,12 @@ def test_table_matches_platform_ini_files(tmp_path: Path) -> None:
         ini = configparser.ConfigParser()
         ini.optionxform = str
         ini.read(path)
-        row = '{"%s", "%s", %su, %su, %su, %su, %sull},' % (
+        spec = ini["AICoreSpec"]
+        row = '{"%s", "%s", %su, %su, %su, %su, %sull, %sull, %sull, %sull, %sull, %sull, %sull},' % (
             ini["version"]["SoC_version"], ini["version"]["Short_SoC_version"], ini["version"]["NpuArch"],
             ini["SoCInfo"]["ai_core_cnt"], ini["SoCInfo"]["cube_core_cnt"], ini["SoCInfo"]["vector_core_cnt"],
-            ini["AICoreSpec"]["ub_size"])
+            spec["ub_size"], spec["l1_size"], spec["l0_a_size"], spec["l0_b_size"], spec["l0_c_size"],
+            spec["bt_size"], spec["fb_size"])
         assert row in text, f"{path}: {row} not in the generated table"
 
 
@@ -51,6 +59,7 @@ def test_table_matches_platform_ini_files(tmp_path: Path) -> None:
     (lambda s: s.replace("NpuArch=2201\n", ""), "missing [version] NpuArch"),
     (lambda s: s.replace("ub_size=196608", "ub_size=lots"), "is not a non-negative integer"),
     (lambda s: s.replace("ub_size=196608", "ub_size=0"), "ub_size must be > 0"),
+    (lambda s: s.replace("bt_size=1024\n", ""), "missing [AICoreSpec] bt_size"),
     (lambda s: s.replace("SoC_version=AscendTest", "SoC_version=AscendOther"), "does not match the file name"),
     (lambda s: s.replace("[SoCInfo]", "SoCInfo"), "cannot parse"),
 ])

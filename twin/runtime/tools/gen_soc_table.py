@@ -22,6 +22,12 @@ FIELDS = [
     ("SoCInfo", "cube_core_cnt", "cube_core_cnt", "int"),
     ("SoCInfo", "vector_core_cnt", "vector_core_cnt", "int"),
     ("AICoreSpec", "ub_size", "ub_size", "int"),
+    ("AICoreSpec", "l1_size", "l1_size", "int"),
+    ("AICoreSpec", "l0_a_size", "l0_a_size", "int"),
+    ("AICoreSpec", "l0_b_size", "l0_b_size", "int"),
+    ("AICoreSpec", "l0_c_size", "l0_c_size", "int"),
+    ("AICoreSpec", "bt_size", "bt_size", "int"),
+    ("AICoreSpec", "fb_size", "fb_size", "int"),
 ]
 
 
@@ -66,9 +72,10 @@ def render(socs: list[dict[str, object]]) -> str:
     ]
     for soc in socs:
         lines.append(
-            '    {"%s", "%s", %du, %du, %du, %du, %dull},'
+            '    {"%s", "%s", %du, %du, %du, %du, %dull, %dull, %dull, %dull, %dull, %dull, %dull},'
             % (soc["soc_version"], soc["short_soc_version"], soc["npu_arch"], soc["ai_core_cnt"],
-               soc["cube_core_cnt"], soc["vector_core_cnt"], soc["ub_size"]))
+               soc["cube_core_cnt"], soc["vector_core_cnt"], soc["ub_size"], soc["l1_size"],
+               soc["l0_a_size"], soc["l0_b_size"], soc["l0_c_size"], soc["bt_size"], soc["fb_size"]))
     lines += [
         "};",
         "const size_t kSocTableSize = sizeof(kSocTable) / sizeof(kSocTable[0]);",

@@ -7,7 +7,7 @@
  *   - a section ASC_TWIN_META_SECTION holding UTF-8 text lines "key=value"
  *     (the text ends at the section end or the first NUL), read by the
  *     runtime from the bytes BEFORE dlopen:
- *         abi=2                  (ASC_TWIN_ABI_VERSION; a runtime refuses any other)
+ *         abi=3                  (ASC_TWIN_ABI_VERSION; a runtime refuses any other)
  *         npu_arch=2201          (decimal NpuArch the kernel was built for)
  *         npu_arch_flag=dav-2201 (the --npu-arch given to bisheng)
  *         kernel=<name>          (one line per __global__ kernel)
@@ -32,28 +32,33 @@
  * AUDIT/FILTER entries, IFUNC symbols or IRELATIVE relocations, relocations outside its own
  * segments, a writable+executable segment or an executable stack.
  *
- * Version history: 1 = first layout; 2 = AscTwinBlockEnv.flags (+ reserved)
- * after npu_arch, with ASC_TWIN_ENV_HOST_FENCES_STORES. Still 2: the cross-block
- * fields at the end of AscTwinBlockEnv, present only when flags has
- * ASC_TWIN_ENV_CROSS_BLOCK (older kernels never read them; a kernel built with them
- * finds the bit clear on an older runtime and traps instead of reading past the env).
- * Still 2: block_slot_tpoff after them, read only when flags has ASC_TWIN_ENV_BLOCK_SLOT,
- * and gm_range/gm_generation after that, read only when flags has ASC_TWIN_ENV_GM_RANGE
- * (accelerators: a kernel finding a bit clear runs the same, only slower).
- * Still 2: print/print_ctx after them, read only when flags has ASC_TWIN_ENV_PRINT (a kernel
- * finding the bit clear writes its printf output to stdout itself).
+ * Version history: 1 = first layout; 2 = AscTwinBlockEnv.flags (+ reserved) after npu_arch,
+ * then fields appended behind flag bits (cross-block, block slot, GM ranges, printf).
+ * 3 = one size-prefixed env: struct_size and abi_version first, every v2 field a plain member
+ * (the bits that only announced fields are gone), the AI core's local memories as a table
+ * indexed by position (UB, L1, L0A, L0B, L0C, BT, FB), the core type (AIC/AIV) and sub-block
+ * of mixed kernels, the SoC's AIC/AIV core counts and the cross-core flag function
+ * (CrossCoreSetFlag/WaitFlag); AscTwinKernelInfo.kernel_type (was reserved).
+ *
+ * The rule from 3 on (no version bump for it): new AscTwinBlockEnv fields are APPENDED only,
+ * never inserted, resized or removed, and a kernel reads a field only if env->struct_size
+ * covers it (ASC_TWIN_ENV_HAS(env, field)); a runtime always sets struct_size to the size it
+ * filled. So a kernel built against a smaller env runs on a newer runtime, and a newer kernel
+ * on an older runtime finds the field missing and does without it (or traps saying so).
+ * Only a change that breaks this (a field's meaning or place) bumps ASC_TWIN_ABI_VERSION.
  */
 #ifndef ASC_TWIN_AICORE_ABI_H_
 #define ASC_TWIN_AICORE_ABI_H_
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define ASC_TWIN_ABI_VERSION 2u
+#define ASC_TWIN_ABI_VERSION 3u
 #define ASC_TWIN_META_SECTION ".ascend.meta"
 #define ASC_TWIN_ENTRY_PREFIX "__asc_twin_entry_"
 #define ASC_TWIN_INFO_PREFIX "__asc_twin_info_"
@@ -74,34 +79,48 @@ typedef int (*AscTwinGmCheckFn)(const void *gm_ctx, const void *addr, uint64_t l
 typedef int (*AscTwinGmRangeFn)(const void *gm_ctx, const void *addr, uint64_t len, uintptr_t *lo,
                                 uintptr_t *hi, uint64_t *generation);
 
-/* AscTwinBlockEnv.flags bits. */
+/* AscTwinBlockEnv.flags bits: capabilities only (no bit announces a field). */
 /* The host issues a store fence (x86 sfence) on the thread that ran a block after
  * that block returns (at the latest after the run of blocks it ran back to back) and
  * before it reports the block complete to any other thread, on every path, traps
  * included. A kernel then need not fence its weakly ordered (streaming, non-temporal)
  * GM stores per block. Clear: the kernel fences them itself before returning. */
 #define ASC_TWIN_ENV_HOST_FENCES_STORES 0x1u
-/* The env has the cross-block fields (cross_block, launch_ctx, resident_limit): blocks
- * of the launch may wait for each other (SyncAll, IBWait). */
-#define ASC_TWIN_ENV_CROSS_BLOCK 0x2u
-/* The env has block_slot_tpoff: the calling thread (and every thread of the host that runs
- * blocks) owns a pointer-sized, zero-initialised slot in static TLS (initial-exec model, so
- * it sits at the same offset from the thread pointer in every thread) that the host never
- * touches otherwise. The entry stores the address of its per-block state there for the
- * duration of the block and restores the old value before returning, so the kernel's API
- * calls reach that state with two plain loads instead of a dynamic-TLS lookup
- * (__tls_get_addr) in its dlopened image. x86-64 only: the offset is from %fs:0. */
-#define ASC_TWIN_ENV_BLOCK_SLOT 0x4u
-/* The env has gm_range and gm_generation: a kernel may remember checked allocations and check
- * a GM access against them inline, as long as the table's generation is unchanged (a free is
- * seen by the next check on every thread, as with gm_check alone). */
-#define ASC_TWIN_ENV_GM_RANGE 0x8u
 
-/* The env has print and print_ctx: a kernel hands each printf record (the whole formatted text
- * of one call, "[AIV Block i/n] " prefix included) to the runtime, which prints the launch's
- * records in block order when the launch ends, as CANN prints the parsed dump buffer at the
- * stream's synchronize. */
-#define ASC_TWIN_ENV_PRINT 0x10u
+/* Core types (CANN's AscendC::CoreType values). */
+#define ASC_TWIN_CORE_AIC 1u /* cube core: L1, L0A, L0B, L0C, BT, FB */
+#define ASC_TWIN_CORE_AIV 2u /* vector core: UB */
+
+/* Kernel types (CANN's KernelMetaType values, KERNEL_TASK_TYPE_DEFAULT / __mix__ / __cube__ /
+ * __vector__), in AscTwinKernelInfo.kernel_type and AscTwinBlockEnv.kernel_type. UNSET: the
+ * kernel declares none; it runs as AIV blocks that see every local memory of the SoC (the
+ * twin's figure for code that CANN's compiler would classify itself). */
+#define ASC_TWIN_KERNEL_TYPE_AIV_ONLY 0u
+#define ASC_TWIN_KERNEL_TYPE_AIC_ONLY 1u
+#define ASC_TWIN_KERNEL_TYPE_MIX_AIV_1_0 2u
+#define ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_0 3u
+#define ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_1 4u
+#define ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_2 5u
+#define ASC_TWIN_KERNEL_TYPE_UNSET 0xFFFFFFFFu
+
+/* Local memory positions: the index into AscTwinBlockEnv.mem (CANN's Hardware UB, L1, L0A,
+ * L0B, L0C, BIAS (BiasTable), FIXBUF (Fixpipe buffer)). */
+#define ASC_TWIN_MEM_UB 0u
+#define ASC_TWIN_MEM_L1 1u
+#define ASC_TWIN_MEM_L0A 2u
+#define ASC_TWIN_MEM_L0B 3u
+#define ASC_TWIN_MEM_L0C 4u
+#define ASC_TWIN_MEM_BT 5u
+#define ASC_TWIN_MEM_FB 6u
+#define ASC_TWIN_MEM_COUNT 7u
+
+/* One local memory of the block's core: `size` bytes at `base` (4 KiB aligned, private to the
+ * block while it runs, contents left by the previous block); size 0 and base NULL where the
+ * SoC or the core type has none (an AIV has no L1, an AIC no UB). */
+typedef struct AscTwinLocalMem {
+  uint8_t *base;
+  uint64_t size; /* the SoC's [AICoreSpec] ub_size, l1_size, l0_a_size, ... in bytes */
+} AscTwinLocalMem;
 
 /* Takes one printf record of block `block_idx`; thread-safe across blocks. */
 typedef void (*AscTwinPrintFn)(const void *print_ctx, uint32_t block_idx, const char *text, size_t len);
@@ -118,40 +137,85 @@ typedef void (*AscTwinPrintFn)(const void *print_ctx, uint32_t block_idx, const 
 /* Polled by a waiting block: fails once another block of the launch failed, so that the
  * waiter gives up instead of waiting for a block that will never come. */
 #define ASC_TWIN_CROSS_BLOCK_POLL 3u
+/* The barrier of SyncAll<true>() (isAIVOnly) in a launch that also runs AIC blocks: returns
+ * once every AIV block of the launch called it (as often as the caller). Implies RESIDENT. */
+#define ASC_TWIN_CROSS_BLOCK_BARRIER_AIV 4u
 /* Returns 0, or non-zero with a one-line cause in err (NUL-terminated). */
 typedef int (*AscTwinCrossBlockFn)(const void *launch_ctx, uint32_t op, char *err, size_t err_cap);
 
-/* Everything one block needs; owned by the runtime, valid during the call. */
+/* Operations of AscTwinCrossCoreFn (CrossCoreSetFlag / CrossCoreWaitFlag). Every core of a
+ * launch has one counter per flag id (0 .. ASC_TWIN_CROSS_CORE_FLAGS - 1). SET with `mode`:
+ *   0: once every core of the caller's type in the launch has set the flag, every such core's
+ *      counter goes up by one;
+ *   1: (AIV) once every AIV of the caller's core group has set it, each of them goes up by one;
+ *   2: from an AIC, each AIV of its group goes up by one; from an AIV, once every AIV of the
+ *      group has set it, the group's AIC goes up by one.
+ * WAIT blocks until the caller's counter is above 0 and takes one (`mode` unused). Both make
+ * the launch resident first (as ASC_TWIN_CROSS_BLOCK_RESIDENT) and fail, with a one-line cause,
+ * on a flag id out of range, a mode the kernel type cannot use, a counter set more than
+ * ASC_TWIN_CROSS_CORE_MAX_PENDING times without a wait, a wait no core can satisfy any more
+ * (every other core of the launch ended or waits too), or another block's failure. */
+#define ASC_TWIN_CROSS_CORE_SET 1u
+#define ASC_TWIN_CROSS_CORE_WAIT 2u
+#define ASC_TWIN_CROSS_CORE_FLAGS 11u       /* flag ids 0-10 on Atlas A2/A3 */
+#define ASC_TWIN_CROSS_CORE_MAX_PENDING 15u /* sets of one counter without a wait */
+/* Returns 0, or non-zero with a one-line cause in err (NUL-terminated). The caller is the block
+ * whose env carries launch_ctx, core_type and block_idx (passed back so the runtime needs no
+ * thread-local lookup). */
+typedef int (*AscTwinCrossCoreFn)(const void *launch_ctx, uint32_t op, uint32_t mode, uint32_t flag_id,
+                                  uint32_t core_type, uint32_t block_idx, char *err, size_t err_cap);
+
+/* Everything one block needs; owned by the runtime, valid during the call. Append-only from
+ * version 3 (see the rule above): read a field only if ASC_TWIN_ENV_HAS(env, field). */
 typedef struct AscTwinBlockEnv {
+  uint32_t struct_size;   /* sizeof(AscTwinBlockEnv) the runtime filled */
   uint32_t abi_version;   /* == ASC_TWIN_ABI_VERSION */
-  uint32_t block_idx;     /* GetBlockIdx() */
-  uint32_t block_num;     /* GetBlockNum() */
+  uint32_t block_idx;     /* GetBlockIdx(): AIC [0, block_num), AIV [0, block_num * sub_block_num) */
+  uint32_t block_num;     /* GetBlockNum(): the launch's numBlocks */
   uint32_t npu_arch;      /* the device's NpuArch, e.g. 2201 */
-  uint32_t flags;         /* ASC_TWIN_ENV_* bits; unknown bits are ignored */
-  uint32_t reserved;      /* 0 */
-  uint8_t *ub_base;       /* this block's private Unified Buffer, 4 KiB aligned */
-  uint64_t ub_size;       /* the SoC's [AICoreSpec] ub_size in bytes */
+  uint32_t flags;         /* ASC_TWIN_ENV_* capability bits; unknown bits are ignored */
+  uint32_t core_type;     /* ASC_TWIN_CORE_AIC or ASC_TWIN_CORE_AIV */
+  uint32_t kernel_type;   /* ASC_TWIN_KERNEL_TYPE_* of the kernel launched */
+  uint32_t sub_block_idx; /* GetSubBlockIdx(): the AIV's index in its core group; 0 on an AIC */
+  uint32_t sub_block_num; /* GetSubBlockNum(): AIVs per core group (AIV: 2 for MIX_AIC_1_2), 1 on an AIC */
+  uint32_t task_ration;   /* GetTaskRation(): AIVs per AIC of the launch on an AIV, 1 on an AIC */
+  uint32_t aic_core_num;  /* GetCoreNumAic(): the SoC's cube_core_cnt */
+  uint32_t aiv_core_num;  /* GetCoreNumAiv(): the SoC's vector_core_cnt */
+  uint32_t resident_limit; /* blocks of one core type that can be resident at once */
+  AscTwinLocalMem mem[ASC_TWIN_MEM_COUNT]; /* this block's local memories, by ASC_TWIN_MEM_* */
   AscTwinGmCheckFn gm_check;
   const void *gm_ctx;
+  AscTwinGmRangeFn gm_range;     /* NULL: check each access with gm_check */
+  const uint64_t *gm_generation; /* the allocation table's generation, for gm_range's answers */
   const char *soc_version; /* e.g. "Ascend910B1" */
   const char *kernel_name;
-  /* Valid only when flags has ASC_TWIN_ENV_CROSS_BLOCK. */
-  AscTwinCrossBlockFn cross_block;
-  const void *launch_ctx;   /* the launch, for cross_block */
-  uint32_t resident_limit;  /* blocks that can be resident at once: the SoC's core count */
-  uint32_t reserved2;       /* 0 */
-  /* Valid only when flags has ASC_TWIN_ENV_BLOCK_SLOT (a host setting it passes the whole
-   * struct): the slot's address minus the thread pointer, the same in every thread. */
+  AscTwinCrossBlockFn cross_block; /* SyncAll, IBWait; NULL: blocks cannot wait for each other */
+  const void *launch_ctx;          /* the launch, for cross_block, cross_core and print */
+  AscTwinCrossCoreFn cross_core;   /* NULL: no cross-core flags */
+  AscTwinPrintFn print;            /* NULL: the kernel writes its printf output to stdout */
+  const void *print_ctx;
+  /* The block slot (see ASC_TWIN_DEFINE_BLOCK_SLOT below): the slot's address minus the thread
+   * pointer, the same in every thread; 0: the host offers none. */
   int64_t block_slot_tpoff;
-  /* Valid only when flags has ASC_TWIN_ENV_GM_RANGE (the whole struct passed). */
-  AscTwinGmRangeFn gm_range;
-  const uint64_t *gm_generation; /* the allocation table's generation, for gm_range's answers */
-  /* Valid only when flags has ASC_TWIN_ENV_PRINT (the whole struct passed). */
-  AscTwinPrintFn print;
-  const void *print_ctx; /* the launch, for print */
 } AscTwinBlockEnv;
 
-/* Host side of ASC_TWIN_ENV_BLOCK_SLOT, where it is available (x86-64, GCC or clang; other
+/* A host that fills an env itself starts from this: zeroes, this header's struct_size and
+ * version, and one AIV block of an undeclared kernel type (sub-block 0 of 1). */
+static inline void AscTwinEnvInit(AscTwinBlockEnv *env) {
+  memset(env, 0, sizeof(*env));
+  env->struct_size = (uint32_t)sizeof(AscTwinBlockEnv);
+  env->abi_version = ASC_TWIN_ABI_VERSION;
+  env->core_type = ASC_TWIN_CORE_AIV;
+  env->kernel_type = ASC_TWIN_KERNEL_TYPE_UNSET;
+  env->sub_block_num = 1;
+  env->task_ration = 1;
+}
+
+/* True if the env the runtime filled holds `field` (the append-only rule). */
+#define ASC_TWIN_ENV_HAS(env, field) \
+  ((env)->struct_size >= offsetof(AscTwinBlockEnv, field) + sizeof(((const AscTwinBlockEnv *)0)->field))
+
+/* Host side of the block slot, where it is available (x86-64, GCC or clang; other
  * hosts leave the bit clear). A host defines its slot once, in the object that runs blocks:
  *   ASC_TWIN_DEFINE_BLOCK_SLOT(g_slot);            (a static __thread pointer, initial-exec)
  * and gives every env it fills the slot's offset: AscTwinEnvUseBlockSlot(&env, &g_slot).
@@ -164,7 +228,6 @@ static inline void AscTwinEnvUseBlockSlot(AscTwinBlockEnv *env, void *const *slo
   uintptr_t tp;
   __asm__("movq %%fs:0, %0" : "=r"(tp)); /* the thread pointer: %fs:0 holds its own address */
   env->block_slot_tpoff = (int64_t)((uintptr_t)slot - tp);
-  env->flags |= ASC_TWIN_ENV_BLOCK_SLOT;
 }
 #else
 #define ASC_TWIN_BLOCK_SLOT_SUPPORTED 0
@@ -174,7 +237,7 @@ typedef struct AscTwinKernelInfo {
   uint32_t abi_version; /* == ASC_TWIN_ABI_VERSION */
   uint32_t params;      /* number of kernel parameters */
   uint32_t args_size;   /* bytes of the packed argument blob the entry reads */
-  uint32_t reserved;
+  uint32_t kernel_type; /* ASC_TWIN_KERNEL_TYPE_*: which cores a launch runs */
 } AscTwinKernelInfo;
 
 /* Optional launch trailer (no layout change of the above, so the version stays): a launcher

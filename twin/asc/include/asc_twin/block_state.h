@@ -5,7 +5,7 @@
 //
 // Reaching it fast: a device binary is dlopened, so its thread_local lives in dynamic TLS and
 // every access is a call to __tls_get_addr (~6% of a small-tile kernel's time, as every
-// Ascend C call reads the state). When the host offers a block slot (ASC_TWIN_ENV_BLOCK_SLOT:
+// Ascend C call reads the state). When the host offers a block slot (env block_slot_tpoff:
 // a pointer in the host's static TLS, at one offset from the thread pointer in all threads),
 // the entry stores &g_block there for the block and Block() reads it back with two plain
 // loads (%fs-relative). The slot only ever points to the running image's own g_block, so
@@ -17,6 +17,7 @@
 #ifndef ASC_TWIN_BLOCK_STATE_H_
 #define ASC_TWIN_BLOCK_STATE_H_
 
+#include <cstddef>
 #include <cstdint>
 
 #include "asc_twin/aicore_abi.h"
@@ -52,11 +53,16 @@ struct alignas(64) BlockState {  // own cache lines: dynamic TLS blocks of two t
   uint64_t ub_size = 0;
   AscTwinGmCheckFn gm_check = nullptr;
   const void* gm_ctx = nullptr;
-  AscTwinGmRangeFn gm_range = nullptr;      // with gm_generation: env flag ASC_TWIN_ENV_GM_RANGE
+  AscTwinGmRangeFn gm_range = nullptr;      // with gm_generation, when the host offers them
   const uint64_t* gm_generation = &kNoGmRanges;  // never null: CheckGm reads it first
   GmRanges gm_ranges;
   int64_t block_idx = 0;
   int64_t block_num = 1;
+  uint32_t core_type = ASC_TWIN_CORE_AIV;  // ASCEND_IS_AIC / ASCEND_IS_AIV
+  uint32_t kernel_type = ASC_TWIN_KERNEL_TYPE_UNSET;
+  int64_t sub_block_idx = 0;   // GetSubBlockIdx()
+  int64_t sub_block_num = 1;   // GetSubBlockNum()
+  int64_t task_ration = 1;     // GetTaskRation()
   TPipe* pipe = nullptr;       // GetTPipePtr()
   uint64_t pipe_epoch = 1;     // bumped by every TPipe construction/Reset; never 0 (an unset queue's epoch)
   uint64_t gm_written = 0;     // bytes this block's DataCopy calls wrote to GM so far
@@ -64,7 +70,7 @@ struct alignas(64) BlockState {  // own cache lines: dynamic TLS blocks of two t
   bool host_fences = false;    // env flag ASC_TWIN_ENV_HOST_FENCES_STORES: the runtime fences instead
   VecRegs vec;                 // mask mode/mask, CMPMASK, reduce SPRs (reset with the block)
   EventFlags events;           // SetFlag/WaitFlag events raised and not yet waited for
-  CoreBuffers core;            // L1/L0/BT/FB, allocated on first use, freed when the block ends
+  LocalMems mem;               // the block's local memories from the env (UB, L1, L0A, L0B, L0C, BT, FB)
 };
 
 // Constant-initialised, so access needs no TLS init wrapper. Hidden: every
@@ -141,7 +147,7 @@ class BlockSlotScope {
  public:
   BlockSlotScope(const AscTwinBlockEnv* env, BlockState* state) {
 #if ASC_TWIN_BLOCK_SLOT_READS
-    if ((EnvField(env->flags) & ASC_TWIN_ENV_BLOCK_SLOT) == 0) return;
+    if (!ASC_TWIN_ENV_HAS(env, block_slot_tpoff)) return;
     const intptr_t off = static_cast<intptr_t>(EnvField(env->block_slot_tpoff));
     if (off == 0) return;
     if (__atomic_load_n(&g_block_slot_tpoff, __ATOMIC_RELAXED) != off) {
@@ -170,18 +176,59 @@ class BlockSlotScope {
 #endif
 };
 
+// The smallest env a kernel runs with: every field up to the memory table (the rest is read
+// only where struct_size covers it).
+constexpr uint32_t kMinEnvSize = static_cast<uint32_t>(offsetof(AscTwinBlockEnv, mem) + sizeof(AscTwinBlockEnv::mem));
+
+// The block's memory `which` (UB: less the launch's dynamic UB), or size 0 where its core has none.
+inline void MemoryOf(const BlockState& b, CoreBuffer which, uint8_t** base, uint64_t* size) {
+  if (which == CoreBuffer::UB) {
+    *base = b.ub_base;
+    *size = b.ub_size;
+    return;
+  }
+  *base = b.mem.base[static_cast<uint32_t>(which)];
+  *size = b.mem.size[static_cast<uint32_t>(which)];
+}
+
+// "AIV" / "AIC": the running block's core, for messages.
+inline const char* CoreTypeName(const BlockState& b) { return b.core_type == ASC_TWIN_CORE_AIC ? "AIC" : "AIV"; }
+
+// Traps naming `api` when the running block's core has no `which` (an AIV has no L1, ...).
+[[noreturn]] __attribute__((noinline, cold)) inline void RaiseNoMemory(const char* api, CoreBuffer which) {
+  const BlockState& b = Block();
+  if (b.env == nullptr) RaiseTrap("%s: no block environment (kernel not launched by the twin runtime)", api);
+  if (which == CoreBuffer::UB) {
+    RaiseTrap("%s: this block runs on an AIC, which has no UB (the UB is the AIVs': run this code under "
+              "ASCEND_IS_AIV in a __mix__ kernel)", api);
+  }
+  RaiseTrap("%s: this block runs on an AIV, which has no %s (the cube's memories are the AIC's: declare the kernel "
+            "__mix__(1, 2) or __cube__ and run this code under ASCEND_IS_AIC)", api, CoreBufferName(which));
+}
+
 // Store fences this thread's blocks issued when they ended (what tests observe of ClearBlock).
 __attribute__((visibility("hidden"))) inline thread_local uint64_t g_block_end_fences = 0;
 
 // `b` is this thread's g_block (the entry looks it up once: in a dlopened image each lookup is
 // a __tls_get_addr call).
+// The entry checked that the env covers every field up to the memory table (kMinEnvSize); the
+// fields after it are read only where struct_size covers them (aicore_abi.h's rule).
 inline void InstallBlock(const AscTwinBlockEnv* env, BlockState& b) {
   b.env = env;
-  b.ub_base = EnvField(env->ub_base);
-  b.ub_size = EnvField(env->ub_size);
-  b.gm_check = EnvField(env->gm_check);
-  b.gm_ctx = EnvField(env->gm_ctx);
-  const bool ranges = (EnvField(env->flags) & ASC_TWIN_ENV_GM_RANGE) != 0;
+  for (uint32_t m = 0; m < ASC_TWIN_MEM_COUNT; ++m) {
+    b.mem.base[m] = EnvField(env->mem[m].base);
+    b.mem.size[m] = b.mem.base[m] != nullptr ? EnvField(env->mem[m].size) : 0;
+  }
+  b.ub_base = b.mem.base[ASC_TWIN_MEM_UB];
+  b.ub_size = b.mem.size[ASC_TWIN_MEM_UB];
+  b.core_type = EnvField(env->core_type);
+  b.kernel_type = EnvField(env->kernel_type);
+  b.sub_block_idx = EnvField(env->sub_block_idx);
+  b.sub_block_num = EnvField(env->sub_block_num);
+  b.task_ration = EnvField(env->task_ration);
+  b.gm_check = ASC_TWIN_ENV_HAS(env, gm_check) ? EnvField(env->gm_check) : nullptr;
+  b.gm_ctx = ASC_TWIN_ENV_HAS(env, gm_ctx) ? EnvField(env->gm_ctx) : nullptr;
+  const bool ranges = ASC_TWIN_ENV_HAS(env, gm_generation);
   b.gm_range = ranges ? EnvField(env->gm_range) : nullptr;
   b.gm_generation = ranges ? EnvField(env->gm_generation) : nullptr;
   if (b.gm_generation == nullptr) {
@@ -207,7 +254,6 @@ inline void ClearBlock(BlockState& b) {
     FenceStreamingStores();
     ++g_block_end_fences;
   }
-  b.core.Release();
   const uint64_t epoch = b.pipe_epoch + 1;
   const GmRanges ranges = b.gm_ranges;
   b = BlockState{};

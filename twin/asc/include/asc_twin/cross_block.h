@@ -22,12 +22,20 @@
 namespace AscendC {
 namespace twin {
 
+// Blocks of the caller's core type in the launch: GetBlockNum() on an AIC, GetBlockNum() x
+// GetSubBlockNum() on an AIV (a MIX_AIC_1_2 launch of N runs 2N AIVs). SyncAll and IBSet/IBWait
+// count these.
+inline int64_t BlocksOfMyType() {
+  const BlockState& b = Block();
+  return b.core_type == ASC_TWIN_CORE_AIV ? b.block_num * b.sub_block_num : b.block_num;
+}
+
 // One flag or counter per 32-byte GM block, as the NPU's workspace layout spaces them.
 constexpr int64_t kSyncSlotInt32 = 8;
 
 inline const AscTwinBlockEnv& CrossBlockEnv(const char* api) {
   const AscTwinBlockEnv* env = Block().env;
-  if (env == nullptr || (EnvField(env->flags) & ASC_TWIN_ENV_CROSS_BLOCK) == 0) {
+  if (env == nullptr || !ASC_TWIN_ENV_HAS(env, cross_block) || EnvField(env->cross_block) == nullptr) {
     RaiseTrap("%s: this runtime does not run the blocks of a launch at once, so blocks cannot wait for each "
               "other (launch through ACL: aclrtLaunchKernel or <<<>>>)",
               api);
@@ -51,8 +59,8 @@ inline void CrossBlockCall(const char* api, uint32_t op) {
 // NPU could not hold at once keeps the normal schedule.
 inline void PreferResidentBlocks() {
   const AscTwinBlockEnv* env = Block().env;
-  if (env == nullptr || (EnvField(env->flags) & ASC_TWIN_ENV_CROSS_BLOCK) == 0) return;
-  if (Block().block_num > EnvField(env->resident_limit)) return;
+  if (env == nullptr || !ASC_TWIN_ENV_HAS(env, cross_block) || EnvField(env->cross_block) == nullptr) return;
+  if (BlocksOfMyType() > EnvField(env->resident_limit)) return;
   char err[256];
   (void)EnvField(env->cross_block)(EnvField(env->launch_ctx), ASC_TWIN_CROSS_BLOCK_RESIDENT, err, sizeof(err));
 }
@@ -87,7 +95,7 @@ inline void CheckSyncWorkspace(const char* api, const GlobalTensor<int32_t>& gm,
 // slot per block, so the workspace needs numBlocks x 32 bytes per event id in use.
 inline int32_t* EventSlot(const char* api, const GlobalTensor<int32_t>& gm, const LocalTensor<int32_t>& ub,
                           int32_t blockIdx, int32_t eventID) {
-  const int64_t blocks = Block().block_num;
+  const int64_t blocks = BlocksOfMyType();
   if (blockIdx < 0 || blockIdx >= blocks) {
     RaiseTrap("%s: blockIdx %d is outside the launch's %lld blocks", api, blockIdx, static_cast<long long>(blocks));
   }
@@ -108,7 +116,7 @@ template <bool isAIVOnly = true>
 __aicore__ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
                                const int32_t usedCores = 0) {
   constexpr const char* kApi = "SyncAll";
-  const int64_t blocks = twin::Block().block_num;
+  const int64_t blocks = twin::BlocksOfMyType();
   const int64_t idx = twin::Block().block_idx;
   const int64_t used = usedCores == 0 ? blocks : usedCores;
   if (used < 0 || used > blocks) {
@@ -132,10 +140,16 @@ __aicore__ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const L
   });
 }
 
-// Hardware barrier over every block of the launch.
+// Hardware barrier over every block of the launch; isAIVOnly in a launch with AIC blocks: over
+// its AIV blocks (an AIC calling it traps).
 template <bool isAIVOnly = true>
 __aicore__ inline void SyncAll() {
-  twin::CrossBlockCall("SyncAll", ASC_TWIN_CROSS_BLOCK_BARRIER);
+  const twin::BlockState& b = twin::Block();
+  const bool mixed = b.kernel_type == ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_1 || b.kernel_type == ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_2;
+  if (isAIVOnly && mixed && b.core_type == ASC_TWIN_CORE_AIC) {
+    twin::RaiseTrap("SyncAll<true>: called on an AIC of a mixed kernel; isAIVOnly synchronises the AIV blocks (use SyncAll<false>)");
+  }
+  twin::CrossBlockCall("SyncAll", isAIVOnly && mixed ? ASC_TWIN_CROSS_BLOCK_BARRIER_AIV : ASC_TWIN_CROSS_BLOCK_BARRIER);
 }
 
 // Sets the flag (blockIdx, eventID) in the workspace (zeroed by the host before the launch),

@@ -57,12 +57,12 @@ inline void RequireAligned(const char* api, const char* role, const LocalTensor<
   }
 }
 
-// The local memory a tensor's bytes live in: its position's buffer, or the UB (a TQue/TBuf of a
-// cube position is placed there).
+// The local memory a tensor's bytes live in: its position's memory, or else the UB (a tensor
+// made over UB bytes and given a cube position).
 template <typename T>
 inline LocalMemory MemoryHolding(const LocalTensor<T>& t) {
   const uint8_t* p = t.Bytes();
-  const LocalMemory own = LocalMemoryOf(PosOf(t), false);
+  const LocalMemory own = LocalMemoryOf(PosOf(t));
   if (own.base != nullptr && p >= own.base && p < own.base + own.size) return own;
   const BlockState& b = Block();
   return {b.ub_base, b.ub_size, "UB"};

@@ -55,9 +55,11 @@ struct ArgLayout {
   }
 };
 
+// kernel_type: the ASC_TWIN_KERNEL_TYPE_* bisheng read from the kernel's declaration
+// (__mix__, __cube__, __vector__) or KERNEL_TASK_TYPE_DEFAULT in its body.
 template <typename... P>
-constexpr AscTwinKernelInfo MakeKernelInfo(void (*)(P...)) {
-  return AscTwinKernelInfo{ASC_TWIN_ABI_VERSION, ArgLayout<P...>::kCount, ArgLayout<P...>::kSize, 0u};
+constexpr AscTwinKernelInfo MakeKernelInfo(void (*)(P...), uint32_t kernel_type = ASC_TWIN_KERNEL_TYPE_UNSET) {
+  return AscTwinKernelInfo{ASC_TWIN_ABI_VERSION, ArgLayout<P...>::kCount, ArgLayout<P...>::kSize, kernel_type};
 }
 
 template <typename P>
@@ -123,6 +125,13 @@ inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const vo
     WriteError(err, err_cap, "kernel entry: env is NULL");
     return 1;
   }
+  if (env->struct_size < kMinEnvSize) {
+    std::snprintf(msg, sizeof(msg),
+                  "kernel entry: env struct_size %u is below the %u bytes every ABI %u env holds (rebuild the host)",
+                  env->struct_size, kMinEnvSize, ASC_TWIN_ABI_VERSION);
+    WriteError(err, err_cap, msg);
+    return 1;
+  }
   if (env->abi_version != ASC_TWIN_ABI_VERSION) {
     std::snprintf(msg, sizeof(msg), "kernel entry: env abi_version %u, kernel built for twin ABI %u (rebuild the kernel or the host)", env->abi_version,
                   ASC_TWIN_ABI_VERSION);
@@ -140,13 +149,30 @@ inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const vo
     WriteError(err, err_cap, msg);
     return 1;
   }
-  if (env->ub_base == nullptr || reinterpret_cast<uintptr_t>(env->ub_base) % 32 != 0) {
-    WriteError(err, err_cap, "kernel entry: env ub_base is NULL or not 32-byte aligned");
+  if (env->core_type != ASC_TWIN_CORE_AIV && env->core_type != ASC_TWIN_CORE_AIC) {
+    std::snprintf(msg, sizeof(msg), "kernel entry: env core_type %u is neither AIC (1) nor AIV (2)", env->core_type);
+    WriteError(err, err_cap, msg);
     return 1;
   }
+  if (env->core_type == ASC_TWIN_CORE_AIV && env->mem[ASC_TWIN_MEM_UB].base == nullptr) {
+    WriteError(err, err_cap, "kernel entry: env gives the AIV block no UB (mem[ASC_TWIN_MEM_UB] is NULL)");
+    return 1;
+  }
+  for (uint32_t m = 0; m < ASC_TWIN_MEM_COUNT; ++m) {
+    if (reinterpret_cast<uintptr_t>(env->mem[m].base) % 32 != 0) {
+      std::snprintf(msg, sizeof(msg), "kernel entry: env local memory %s is not 32-byte aligned",
+                    CoreBufferName(static_cast<CoreBuffer>(m)));
+      WriteError(err, err_cap, msg);
+      return 1;
+    }
+  }
   const uint32_t block_idx = EnvField(env->block_idx);  // just stored by the runtime: no wide load
-  if (env->block_num == 0 || block_idx >= env->block_num) {
-    std::snprintf(msg, sizeof(msg), "kernel entry: block_idx %u not below block_num %u", block_idx, env->block_num);
+  // An AIV of a MIX_AIC_1_2 launch counts [0, 2 * block_num) (GetBlockIdx on the AIVs).
+  const uint64_t blocks = uint64_t{env->block_num} * (env->core_type == ASC_TWIN_CORE_AIV && env->sub_block_num > 1
+                                                          ? env->sub_block_num : 1u);
+  if (env->block_num == 0 || block_idx >= blocks) {
+    std::snprintf(msg, sizeof(msg), "kernel entry: block_idx %u not below block_num %llu", block_idx,
+                  static_cast<unsigned long long>(blocks));
     WriteError(err, err_cap, msg);
     return 1;
   }
@@ -158,9 +184,10 @@ inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const vo
     return 1;
   }
 #endif
-  if (launch.dyn_ub_size > env->ub_size) {
+  const uint64_t ub_size = env->mem[ASC_TWIN_MEM_UB].base != nullptr ? env->mem[ASC_TWIN_MEM_UB].size : 0;
+  if (launch.dyn_ub_size > ub_size) {
     std::snprintf(msg, sizeof(msg), "kernel entry: dynamic UB of %llu bytes exceeds the block's UB of %llu bytes",
-                  static_cast<unsigned long long>(launch.dyn_ub_size), static_cast<unsigned long long>(env->ub_size));
+                  static_cast<unsigned long long>(launch.dyn_ub_size), static_cast<unsigned long long>(ub_size));
     WriteError(err, err_cap, msg);
     return 1;
   }
@@ -196,9 +223,19 @@ inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const vo
 // instantiation `&ns::k<float>`, one of overloads `static_cast<void (*)(uint8_t*)>(&k)`) and a
 // symbol suffix (its mangled name):
 //   ASC_TWIN_KERNEL_ENTRY_AS(_Z1kIfEvPf, &k<float>)
+// and with its kernel type (ASC_TWIN_KERNEL_TYPE_*):
+//   ASC_TWIN_KERNEL_ENTRY_TYPED(_Z1kIfEvPf, ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_2, &k<float>)
 #define ASC_TWIN_KERNEL_ENTRY_AS(sym, ...)                                                                   \
   extern "C" __attribute__((visibility("default"), used)) const AscTwinKernelInfo __asc_twin_info_##sym =    \
       ::AscendC::twin::MakeKernelInfo(__VA_ARGS__);                                                           \
+  extern "C" __attribute__((visibility("default"), used)) int __asc_twin_entry_##sym(                       \
+      const AscTwinBlockEnv* env, const void* args, size_t args_size, char* err, size_t err_cap) {           \
+    return ::AscendC::twin::RunKernelBlock(__VA_ARGS__, env, args, args_size, err, err_cap);                 \
+  }
+
+#define ASC_TWIN_KERNEL_ENTRY_TYPED(sym, type, ...)                                                         \
+  extern "C" __attribute__((visibility("default"), used)) const AscTwinKernelInfo __asc_twin_info_##sym =    \
+      ::AscendC::twin::MakeKernelInfo(__VA_ARGS__, type);                                                     \
   extern "C" __attribute__((visibility("default"), used)) int __asc_twin_entry_##sym(                       \
       const AscTwinBlockEnv* env, const void* args, size_t args_size, char* err, size_t err_cap) {           \
     return ::AscendC::twin::RunKernelBlock(__VA_ARGS__, env, args, args_size, err, err_cap);                 \

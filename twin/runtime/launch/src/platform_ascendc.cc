@@ -127,6 +127,8 @@ void PlatformAscendC::GetCoreMemSize(const CoreMemType& memType, uint64_t& size)
     case CoreMemType::L0_A: size = Num("AICoreSpec.l0_a_size"); break;
     case CoreMemType::L0_B: size = Num("AICoreSpec.l0_b_size"); break;
     case CoreMemType::L0_C: size = Num("AICoreSpec.l0_c_size"); break;
+    case CoreMemType::BT: size = Num("AICoreSpec.bt_size"); break;
+    case CoreMemType::FB: size = Num("AICoreSpec.fb_size"); break;
     case CoreMemType::L2: size = Num("SoCInfo.l2_size"); break;
     case CoreMemType::HBM: size = Num("SoCInfo.memory_size"); break;
     default: size = 0; break;

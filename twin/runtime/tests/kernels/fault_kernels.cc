@@ -13,7 +13,7 @@
 #include "asc_twin/aicore_abi.h"
 
 extern "C" __attribute__((used, section(".ascend.meta"))) const char asc_twin_meta[] =
-    "abi=2\n"
+    "abi=3\n"
     "npu_arch=2201\n"
     "npu_arch_flag=dav-2201\n"
     "kernel=fault_wild_store\n"

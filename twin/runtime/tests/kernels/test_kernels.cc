@@ -18,7 +18,7 @@
 
 #ifndef TEST_NO_META
 extern "C" __attribute__((used, section(".ascend.meta"))) const char asc_twin_meta[] =
-    "abi=2\n"
+    "abi=3\n"
     "npu_arch=" STR(TEST_NPU_ARCH) "\n"
     "npu_arch_flag=dav-" STR(TEST_NPU_ARCH) "\n"
     "kernel=vadd_f32\n"
@@ -83,8 +83,8 @@ EXPORT int __asc_twin_entry_vadd_f32(const AscTwinBlockEnv *env, const void *arg
   const uint64_t end = begin + per_block < n ? begin + per_block : n;
   if (begin >= end) return 0;
   // Three tiles (x, y, z) of equal size in UB.
-  const uint64_t tile = env->ub_size / 3 / sizeof(float);
-  auto *ux = reinterpret_cast<float *>(env->ub_base);
+  const uint64_t tile = env->mem[ASC_TWIN_MEM_UB].size / 3 / sizeof(float);
+  auto *ux = reinterpret_cast<float *>(env->mem[ASC_TWIN_MEM_UB].base);
   float *uy = ux + tile, *uz = uy + tile;
   for (uint64_t at = begin; at < end; at += tile) {
     const uint64_t count = end - at < tile ? end - at : tile;
@@ -110,7 +110,7 @@ EXPORT int __asc_twin_entry_trap_on_block(const AscTwinBlockEnv *env, const void
                                           size_t err_cap) {
   if (env->block_idx != Slot(args, 0)) return 0;
   std::snprintf(err, err_cap, "UB capacity exceeded: TBuf of %llu bytes needs more than the %llu-byte UB",
-                static_cast<unsigned long long>(env->ub_size + 32), static_cast<unsigned long long>(env->ub_size));
+                static_cast<unsigned long long>(env->mem[ASC_TWIN_MEM_UB].size + 32), static_cast<unsigned long long>(env->mem[ASC_TWIN_MEM_UB].size));
   return 1;
 }
 
@@ -122,12 +122,12 @@ EXPORT int __asc_twin_entry_block_env(const AscTwinBlockEnv *env, const void *ar
   auto *out = reinterpret_cast<uint64_t *>(Slot(args, 0)) + 6 * env->block_idx;
   if (GmChecked(env, out, 6 * sizeof(uint64_t), err, err_cap)) return 1;
   // Write all of UB: it must be this block's own memory.
-  std::memset(env->ub_base, static_cast<int>(env->block_idx), env->ub_size);
+  std::memset(env->mem[ASC_TWIN_MEM_UB].base, static_cast<int>(env->block_idx), env->mem[ASC_TWIN_MEM_UB].size);
   out[0] = env->block_idx;
   out[1] = env->block_num;
   out[2] = env->npu_arch;
-  out[3] = env->ub_size;
-  out[4] = (reinterpret_cast<uintptr_t>(env->ub_base) % 4096 == 0) && env->abi_version == ASC_TWIN_ABI_VERSION &&
+  out[3] = env->mem[ASC_TWIN_MEM_UB].size;
+  out[4] = (reinterpret_cast<uintptr_t>(env->mem[ASC_TWIN_MEM_UB].base) % 4096 == 0) && env->abi_version == ASC_TWIN_ABI_VERSION &&
            (env->flags & ASC_TWIN_ENV_HOST_FENCES_STORES) != 0 &&
            std::strcmp(env->kernel_name, "block_env") == 0;
   out[5] = std::strlen(env->soc_version);

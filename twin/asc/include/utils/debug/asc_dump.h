@@ -39,9 +39,10 @@ inline void DumpUb(const char* api, const T* input, uint32_t desc, uint32_t dump
 // A cube memory's address given as a pointer (into the block's buffer, or an offset in it).
 template <typename T>
 inline void DumpCore(const char* api, CoreBuffer which, const T* input, uint32_t desc, uint32_t dumpSize) {
-  BlockState& b = Block();
-  const uint8_t* base = b.core.Get(which);
-  const uint64_t size = CoreBufferBytes(which);
+  uint8_t* base = nullptr;
+  uint64_t size = 0;
+  MemoryOf(Block(), which, &base, &size);
+  if (base == nullptr) RaiseNoMemory(api, which);
   const uintptr_t v = reinterpret_cast<uintptr_t>(input), lo = reinterpret_cast<uintptr_t>(base);
   const uint64_t at = (v >= lo && v < lo + size) ? v - lo : v;
   if (at >= size || at + ElemBytes<T>(dumpSize) > size) {

@@ -17,7 +17,7 @@
 #define MODEL_STR(x) MODEL_STR2(x)
 
 extern "C" __attribute__((used, section(".ascend.meta"))) const char model_test_meta[] =
-    "abi=2\n"
+    "abi=3\n"
     "npu_arch=" MODEL_STR(MODEL_TEST_NPU_ARCH) "\n"
     "npu_arch_flag=dav-" MODEL_STR(MODEL_TEST_NPU_ARCH) "\n"
     "kernel=vadd_f32\n"
@@ -52,8 +52,8 @@ int RunAxpy(const AscTwinBlockEnv *env, const float *x, const float *y, float *z
             uint64_t n, char *err, size_t cap) {
   uint64_t begin, end;
   Share(env, n, &begin, &end);
-  const uint64_t tile = env->ub_size / 3 / sizeof(float);
-  float *ux = reinterpret_cast<float *>(env->ub_base);
+  const uint64_t tile = env->mem[ASC_TWIN_MEM_UB].size / 3 / sizeof(float);
+  float *ux = reinterpret_cast<float *>(env->mem[ASC_TWIN_MEM_UB].base);
   float *uy = ux + tile;
   float *uz = uy + tile;
   for (uint64_t at = begin; at < end; at += tile) {
