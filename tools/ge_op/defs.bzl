@@ -38,7 +38,8 @@ Targets (N = name, M = the ES module):
 | `N_online_npu` | (`online` with `test`) its pytest |
 | `N_om`, `N_om_all_socs` | (`offline`) atc_om of the AIR with this operator, and for each of `socs` |
 
-With `short_names = True` the package also answers to `:online` and `:online_npu` (aliases):
+With `short_names = True` the package also answers to `:online` (an alias) and `:online_npu`
+(a test_suite):
 one operator per package may claim them, so two operators can share a package.
 
 The plugin directory (the second ASCEND_CUSTOM_OPP_PATH entry) is the one directory holding
@@ -229,7 +230,8 @@ def _online_targets(name, online, plugin_srcs, visibility):
     if online["short_names"]:
         native.alias(name = "online", actual = ":" + name + "_online", visibility = visibility)
         if online["test"]:
-            native.alias(name = "online_npu", actual = ":" + name + "_online_npu", visibility = visibility)
+            # a test_suite, not an alias: `bazel test` of an alias builds the test but runs nothing
+            native.test_suite(name = "online_npu", tests = [":" + name + "_online_npu"], visibility = visibility)
 
 def _offline_targets(name, air, om_socs, visibility):
     """`N_om`: atc_om of `air` with this operator (its OppInfo seeds atc's kernel cache);

@@ -3,6 +3,7 @@ else there depends on; their closure is every target of those packages."""
 
 LAYERING_SCOPE = [
     "//tools/ascendc_jit:artifacts_test",
+    "//tools/ascendc_jit:driver_boundary_test",
     "//tools/ascendc_jit:kernel_cache_trust_test",
     "//tools/ascendc_jit:seed",
     "//tools/ascendc_jit:workdir_test",
@@ -20,6 +21,7 @@ LAYERING_SCOPE = [
     "//tools/bisheng/tests:compile_speed_test",
     "//tools/bisheng/tests:device_source_test",
     "//tools/bisheng/tests:host_globals_test",
+    "//tools/bisheng/tests:import_graph_test",
     "//tools/bisheng/tests:install_layout_test",
     "//tools/bisheng/tests:plain_c_cxx_test",
     "//tools/bisheng/tests:scale_check",
