@@ -6,7 +6,7 @@
                                      with its kernels; or, by hand: opp_root, plugin_dir,
                                      plugin_files, kernels
 
-It lives with the operator model because ge_custom_op(air = ...) declares one per operator. The
+It lives with the operator model because ge_custom_op(offline = ge_op_offline(air)) declares one per operator. The
 SoC is `soc` if given, else the build setting //tools/bisheng:soc, else `--define soc=...`, else
 Ascend910B1 (tools/bisheng/soc.bzl).
 """

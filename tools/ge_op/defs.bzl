@@ -1,34 +1,46 @@
 """ge_custom_op: one call declares everything a GE custom operator is made of in Bazel.
 
-    load("//tools/ge_op:defs.bzl", "ge_custom_op")
+    load("//tools/ge_op:defs.bzl", "ge_custom_op", "ge_op_es", "ge_op_kernel", "ge_op_offline",
+         "ge_op_online", "ge_op_proto")
 
     ge_custom_op(
         name = "leaky_relu_custom",
         op_types = ["LeakyReluCustom"],
-        kernel = "kernel/leaky_relu_custom.asc",
-        kernel_hdrs = ["kernel/leaky_relu_tiling.h"],
-        proto_srcs = ["proto/leaky_relu_custom.cc"],     # or proto_lib = "<label of a lib*.so>"
-        proto_hdrs = ["proto/leaky_relu_custom.h"],
+        kernel = ge_op_kernel("kernel/leaky_relu_custom.asc", hdrs = ["kernel/leaky_relu_tiling.h"]),
+        proto = ge_op_proto(srcs = ["proto/leaky_relu_custom.cc"], hdrs = ["proto/leaky_relu_custom.h"]),
         plugin_srcs = ["python/plugin/leaky_relu_custom_holder.py"],
-        es_module = "leaky",
+        es = ge_op_es("leaky"),
+        online = ge_op_online("run.py", test = "tests/test_online.py", short_names = True),
+        offline = ge_op_offline(":model_air", socs = ["Ascend910B1", "Ascend310P3"]),
     )
 
-Targets (N = name, M = es_module):
+Each part is a dict made by its ge_op_* function (which checks it): the kernel, the proto
+library (`srcs` + `hdrs`, or `lib` = an existing lib*.so), the ES API, and optionally the online
+and offline flows.
+
+Targets (N = name, M = the ES module):
 
 | target | what |
 |---|---|
 | `N_kernel` | `ascendc_kernel` of `kernel` for the build's SoC (AscendcKernelInfo) |
 | `N_kernel_cache_key` | its `<N>_kernel.cache_key` (the key the holder's JIT computes) |
-| `N/libcust_opapi.so` | the OPP proto library of `proto_srcs` (`ge_op_proto_library`; not with `proto_lib`) |
+| `N/libcust_opapi.so` | the OPP proto library of `proto` `srcs` (`ge_op_proto_library`; not with `lib`) |
 | `N_proto_headers` | `cc_library` of `proto_hdrs` for C++ graph builders (`#include "<basename>"`) |
 | `N_opp_root` | the OPP root directory (`<root>/libcust_opapi.so`) |
 | `N_plugin` | `py_library` of the holder (deps `//tools/ascendc_jit`, `//twin/python:ge`; the kernel as data) |
 | `N_opp` | `OppInfo`: OPP root + plugin dir + plugin files + `N_kernel`; `atc_om(ops = [":N_opp"])` |
 | `es_M_code` | gen_esb's output under `es/` (`es_generated_code`) |
-| `es_M` | `py_library` of the generated Python API (+ `es_py_srcs`), `imports = ["es"]` |
+| `es_M` | `py_library` of the generated Python API (+ `es` `py_srcs`), `imports = ["es"]` |
 | `es_M_cc` | `cc_library` of the generated C++ API (`#include "es_M_ops.h"`) |
 | `N_soc` | `N_soc.txt`: the SoC of this build, for tests |
 | `N_runtime` | everything a clean-environment run needs: OppInfo files, ES Python, `N_soc`, `//twin:cann_home` |
+| `N_online` | (`online`) `bazel run`: the run script in the clean CANN-like environment |
+| `N_online_npu` | (`online` with `test`) its pytest |
+| `N_om`, `N_om_all_socs` | (`offline`) atc_om of the AIR with this operator, and for each of `socs` |
+
+With `short_names = True` the package also answers to `:online` (an alias) and `:online_npu`
+(a test_suite):
+one operator per package may claim them, so two operators can share a package.
 
 The plugin directory (the second ASCEND_CUSTOM_OPP_PATH entry) is the one directory holding
 `plugin_srcs`; holders find the kernel source relative to themselves (it is in the plugin's
@@ -55,36 +67,44 @@ def _plugin_dir(name, plugin_srcs):
     sub = dirs.keys()[0]
     return pkg + "/" + sub if sub else pkg
 
-def ge_custom_op(
-        name,
-        op_types,
-        kernel,
-        plugin_srcs,
-        es_module,
-        kernel_hdrs = [],
-        kernel_copts = [],
-        proto_srcs = [],
-        proto_hdrs = [],
-        proto_lib = None,
-        es_py_srcs = [],
-        run = None,
-        online_test = None,
-        online_test_srcs = [],
-        online_test_deps = [],
-        air = None,
-        om_socs = [],
-        visibility = None):
+def ge_op_kernel(src, hdrs = [], copts = []):
+    """The Ascend C kernel: its source, the headers it includes, extra bisheng flags."""
+    return {"src": src, "hdrs": hdrs, "copts": copts}
+
+def ge_op_proto(srcs = [], hdrs = [], lib = None):
+    """The OPP proto library: `srcs` (+ `hdrs`) to declare one, or `lib`, an existing lib*.so
+    (`hdrs` still give the N_proto_headers target)."""
+    if bool(srcs) == bool(lib):
+        fail("ge_op_proto: give either srcs (a library is declared) or lib (an existing one)")
+    return {"srcs": srcs, "hdrs": hdrs, "lib": lib}
+
+def ge_op_es(module, py_srcs = []):
+    """The generated ES API: module M (es_M, es_M_cc) plus hand-written Python beside it."""
+    return {"module": module, "py_srcs": py_srcs}
+
+def ge_op_online(run, test = None, test_srcs = [], test_deps = [], short_names = False):
+    """The online flow: `run` (a script of the package taking --soc) as N_online, and with
+    `test` its pytest N_online_npu; short_names adds the aliases :online and :online_npu."""
+    return {"run": run, "test": test, "test_srcs": test_srcs, "test_deps": test_deps, "short_names": short_names}
+
+def ge_op_offline(air, socs = []):
+    """The offline flow: the OM of `air` with this operator (N_om), and one per SoC of `socs`."""
+    return {"air": air, "socs": socs}
+
+def ge_custom_op(name, op_types, kernel, proto, plugin_srcs, es, online = None, offline = None, visibility = None):
     """Declares the targets listed in this file's docstring for one custom operator."""
     if not op_types:
         fail("ge_custom_op '%s': op_types must name the operators the proto library registers" % name)
-    if bool(proto_srcs) == bool(proto_lib):
-        fail("ge_custom_op '%s': give either proto_srcs (a library is declared) or proto_lib (an existing one)" % name)
+    kernel_hdrs = kernel["hdrs"]
+    proto_hdrs = proto["hdrs"]
+    proto_lib = proto["lib"]
+    kernel_src = kernel["src"]
 
     ascendc_kernel(
         name = name + "_kernel",
-        src = kernel,
+        src = kernel_src,
         hdrs = kernel_hdrs,
-        copts = kernel_copts,
+        copts = kernel["copts"],
         visibility = visibility,
     )
     native.filegroup(
@@ -94,11 +114,11 @@ def ge_custom_op(
         visibility = visibility,
     )
 
-    if proto_srcs:
+    if proto["srcs"]:
         proto_lib = ":" + name + "/libcust_opapi.so"
         ge_op_proto_library(
             name = name + "/libcust_opapi.so",
-            srcs = proto_srcs,
+            srcs = proto["srcs"],
             hdrs = proto_hdrs,
             visibility = visibility,
         )
@@ -119,7 +139,7 @@ def ge_custom_op(
     py_library(
         name = name + "_plugin",
         srcs = plugin_srcs,
-        data = [kernel] + kernel_hdrs,
+        data = [kernel_src] + kernel_hdrs,
         deps = [
             "//tools/ascendc_jit",
             "//twin/python:ge",
@@ -130,13 +150,15 @@ def ge_custom_op(
         name = name + "_opp",
         opp_root = ":" + name + "_opp_root",
         plugin_dir = _plugin_dir(name, plugin_srcs),
-        plugin_files = plugin_srcs + [kernel] + kernel_hdrs,
+        plugin_files = plugin_srcs + [kernel_src] + kernel_hdrs,
         kernels = [":" + name + "_kernel"],
         op_types = op_types,
         visibility = visibility,
     )
 
     # The ES API, generated as CANN's add_es_library does (twin/es/defs.bzl).
+    es_module = es["module"]
+    es_py_srcs = es["py_srcs"]
     es = "es_" + es_module
     es_generated_code(
         name = es + "_code",
@@ -174,20 +196,20 @@ def ge_custom_op(
         ],
         visibility = visibility,
     )
-    _online_targets(name, run, online_test, online_test_srcs, online_test_deps, plugin_srcs, visibility)
-    _offline_targets(name, air, om_socs, visibility)
+    if online:
+        _online_targets(name, online, plugin_srcs, visibility)
+    if offline:
+        _offline_targets(name, offline["air"], offline["socs"], visibility)
 
-def _online_targets(name, run, online_test, online_test_srcs, online_test_deps, plugin_srcs, visibility):
-    """`online` (bazel run: the operator's run script in the clean CANN-like environment) and
-    `online_npu` (its pytest), both with the operator's runtime files."""
-    if online_test and not run:
-        fail("ge_custom_op '%s': online_test needs run (the script the test runs)" % name)
-    if not run:
-        return
+def _online_targets(name, online, plugin_srcs, visibility):
+    """`N_online` (bazel run: the operator's run script in the clean CANN-like environment) and
+    `N_online_npu` (its pytest), both with the operator's runtime files; `online`/`online_npu`
+    aliases with short_names."""
+    run = online["run"]
     data = [run, ":" + name + "_runtime"]
     plugin_subdir = _plugin_dir(name, plugin_srcs)[len(native.package_name()):].lstrip("/")
     py_binary(
-        name = "online",
+        name = name + "_online",
         srcs = ["//tools/ge_op:online_main.py"],
         main = "//tools/ge_op:online_main.py",
         args = [native.package_name(), name, plugin_subdir, run],
@@ -196,23 +218,24 @@ def _online_targets(name, run, online_test, online_test_srcs, online_test_deps, 
         deps = ["//tools/ge_op:ge_op_testing"],
         visibility = visibility,
     )
-    if online_test:
+    if online["test"]:
         pytest_test(
-            name = "online_npu",
+            name = name + "_online_npu",
             size = "medium",
-            srcs = [online_test] + online_test_srcs,
+            srcs = [online["test"]] + online["test_srcs"],
             data = data,
-            deps = ["//tools/ge_op:ge_op_testing"] + online_test_deps,
+            deps = ["//tools/ge_op:ge_op_testing"] + online["test_deps"],
             visibility = visibility,
         )
+    if online["short_names"]:
+        native.alias(name = "online", actual = ":" + name + "_online", visibility = visibility)
+        if online["test"]:
+            # a test_suite, not an alias: `bazel test` of an alias builds the test but runs nothing
+            native.test_suite(name = "online_npu", tests = [":" + name + "_online_npu"], visibility = visibility)
 
 def _offline_targets(name, air, om_socs, visibility):
     """`N_om`: atc_om of `air` with this operator (its OppInfo seeds atc's kernel cache);
-    `N_om_all_socs`: the same OM for each SoC of `om_socs`, in one build."""
-    if om_socs and not air:
-        fail("ge_custom_op '%s': om_socs needs air (the graph the OMs are built from)" % name)
-    if not air:
-        return
+    `N_om_all_socs`: the same OM for each SoC of `socs`, in one build."""
     atc_om(
         name = name + "_om",
         air = air,

@@ -8,7 +8,8 @@
     )
 
 Outputs, under <package>/<out_dir>/ (out_dir defaults to name): es_<module>_ops{_c.h,.h,.py},
-es_<Op>{_c.h,.cpp,.h,.py} per op and generated_code.flag. The action stages the library as
+es_<Op>{_c.h,.cpp,.h,.py} per op and gen_esb's generated_code.flag, declared as
+es_<module>_generated_code.flag so that two modules can share out_dir. The action stages the library as
 <tmp>/opp/op_graph/lib/linux/<arch>/ and points ASCEND_CUSTOM_OPP_PATH there, as the CMake
 package does. The action fails, naming both lists, when the files gen_esb wrote are not exactly
 the declared ones (the library registers other ops than `ops`).
@@ -23,7 +24,8 @@ def _generated_files(module, ops):
 def es_generated_code(name, proto_lib, module, ops, out_dir = None, exclude_ops = [], **kwargs):
     out_dir = out_dir or name
     files = _generated_files(module, ops)
-    outs = [out_dir + "/" + f for f in files]
+    flag = "es_%s_generated_code.flag" % module
+    outs = [out_dir + "/" + (flag if f == "generated_code.flag" else f) for f in files]
     native.genrule(
         name = name,
         srcs = [proto_lib],
@@ -45,6 +47,7 @@ def es_generated_code(name, proto_lib, module, ops, out_dir = None, exclude_ops 
                 " ".join(files),
                 " ".join(files),
             ),
+            "mv $$gen/generated_code.flag $$gen/%s" % flag,
             "cp $$gen/* $(RULEDIR)/%s/" % out_dir,
         ]),
         tools = ["//twin/es:gen_esb"],

@@ -10,7 +10,7 @@ upper libraries and :graph link it through; <stem> is name without "lib" and ".s
 
 load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_import", "cc_library")
 
-def cann_shared_library(name, srcs, deps, linkopts = []):
+def cann_shared_library(name, srcs, deps, linkopts = [], visibility = None):
     if not (name.startswith("lib") and name.endswith(".so")):
         fail("cann_shared_library name must be lib<stem>.so, got " + name)
     stem = name[len("lib"):-len(".so")]
@@ -35,6 +35,7 @@ def cann_shared_library(name, srcs, deps, linkopts = []):
             "-Wl,--no-undefined",
         ],
         linkshared = True,
+        visibility = visibility,
         deps = [":" + stem + "_impl"],
     )
     cc_import(

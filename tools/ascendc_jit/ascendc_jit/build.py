@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
-from bisheng_driver.depfile import parse_deps  # the driver's own parser: one format
+from bisheng_driver.tool_api import parse_deps  # the driver's own parser: one format
 
 from .kernel_cache import CacheRequest, KernelCache, KeyedBuild
 from .key_report import KeyReportError, keyed_build, read_key_report

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
-from bisheng_driver.cache_support import hash_fields, untrusted_reason  # one definition, shared with bisheng
+from bisheng_driver.tool_api import hash_fields, untrusted_reason  # one definition, shared with bisheng
 
 from .atomic import TEMP_SUFFIX, write_atomically
 

@@ -26,21 +26,19 @@ import functools
 import hashlib
 import json
 import os
-import re
 from dataclasses import dataclass
 from typing import Iterable, List, Optional, Sequence
 
 from .cache_support import hash_fields, sha256_file
 from .errors import BishengError
 from . import tool_facts
-from .options import Options
+from .options import Options, check_soc
 from .toolchain import ABI_HEADER, ENTRY_HEADER, ResourceDirs, Tools
 
 SCHEME = "asc-twin-kernel-key/1"
 # Spellings clang treats as the same standard / debug level: one key for both.
 STD_ALIASES = {"c++1z": "c++17", "c++2a": "c++20", "gnu++1z": "gnu++17", "gnu++2a": "gnu++20"}
 DEBUG_ALIASES = {"-g": "-g2"}
-SOC_PATTERN = re.compile(r"^[A-Za-z0-9_.-]+$")
 
 
 @dataclass(frozen=True)
@@ -167,15 +165,6 @@ def compute_key(identity: str, flags: Sequence[str], soc: str, npu_arch: int, so
               "npu_arch", str(npu_arch), "source", source_sha256, "headers", str(len(headers))]
     fields += [f"{h.name} {h.sha256}" for h in sorted(headers, key=lambda h: (h.name, h.sha256))]
     return hash_fields(fields)
-
-
-def check_soc(soc: Optional[str]) -> str:
-    if not soc:
-        raise BishengError("--twin-cache-key needs --twin-soc=<SoC> (e.g. --twin-soc=Ascend910B1): "
-                           "the SoC is part of the kernel cache key")
-    if not SOC_PATTERN.match(soc):
-        raise BishengError(f"invalid SoC name '{soc}' in '--twin-soc={soc}'")
-    return soc
 
 
 def key_report(opts: Options, tools: Tools, res: ResourceDirs, deps: Iterable[str]) -> str:

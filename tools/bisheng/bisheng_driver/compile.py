@@ -1,115 +1,32 @@
-"""The compile pipeline: check + discover, build the device binary, wrap it."""
+"""The compile pipeline: check + discover, build the device binary, wrap it. Its tools run
+through runner.py with the flags of flags.py; its files are published by publish.py and the
+--twin-cache-key report is written by key_file.py."""
 
 import os
-import shlex
-import struct
-import shutil
 import subprocess
 import sys
+import shutil
 import tempfile
 import functools
 import threading
-from dataclasses import dataclass
-import time
 from typing import Optional
 
 from . import codegen
-from .cache_key import clang_resource_dir
 from .depfile import format_deps, parse_deps
 from .errors import BishengError
+from .flags import include_flags, host_flags, kernel_attrs, language_flags, prefix_maps, prelude
+from .key_file import report_key_only, scan_deps, write_key_report
 from .options import Options
 from . import device_binary, device_cache, object_cache, pch, rdc
+from .param_info import ParamInfo, read_param_sizes
 from .prefix import PrefixCheck
+from .publish import WORKDIR_PREFIX, check_parent, check_paths, publish, sweep_dead_workdirs
+from .runner import Run
 from .timing import PHASES
 from .toolchain import ABI_HEADER, ENTRY_HEADER, ResourceDirs, Tools
 
-PRELUDE_HEADER = os.path.join("asc_twin", "host_prelude.h")
-KERNEL_ATTRS_HEADER = os.path.join("asc_twin", "host_kernel_attrs.h")
-
 GENERATED_NAME = "<bisheng: generated kernel entries>"
-# Stable spellings for paths that vary between machines and sandboxes, so that
-# debug info and __FILE__ do not depend on where things were built.
-MAPPED_WORKDIR = "bisheng-gen"
-MAPPED_ASC_INCLUDE = "/asc-twin/asc/include"
-MAPPED_ABI_INCLUDE = "/asc-twin/abi/include"
-
-
-class _Run:
-    """Runs tools, echoing each command under -v. A runner made with cancellable=True (the
-    speculative device pass) can be cancelled: its running tool is killed, later ones fail."""
-
-    def __init__(self, verbose: bool, cancellable: bool = False) -> None:
-        self.verbose = verbose
-        self.cancelled = threading.Event() if cancellable else None
-        self._live = []
-
-    def __call__(self, cmd: list, phase: str, **kwargs) -> subprocess.CompletedProcess:
-        if self.verbose:
-            print(" " + shlex.join(cmd), file=sys.stderr, flush=True)
-        try:
-            with PHASES.measure(phase):
-                if self.cancelled is None:
-                    return subprocess.run(cmd, **kwargs)
-                if self.cancelled.is_set():
-                    raise BishengError("cancelled")
-                with subprocess.Popen(cmd, **kwargs) as proc:
-                    self._live.append(proc)
-                    out, err = proc.communicate()
-                    self._live.remove(proc)
-                return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
-        except OSError as e:
-            raise BishengError(f"cannot run {cmd[0]}: {e.strerror}")
-
-    def cancel(self) -> None:
-        self.cancelled.set()
-        for proc in list(self._live):
-            proc.kill()
-
-
-def _language_flags(opts: Options) -> list:
-    """Flags of the device pass (plain C++, as before the whole-driver mode)."""
-    arch = opts.arch
-    # --driver-mode=g++: C++ semantics (and libstdc++ at link) whatever the clang binary is called.
-    flags = ["--driver-mode=g++", "-x", "c++", f"-std={opts.std}", opts.opt_level, "-fPIC",
-             f"-D__NPU_ARCH__={arch.number}", f"-D__CCE_AICORE__={arch.cce_aicore}"]
-    if opts.core_macro:
-        flags.append(f"-D{opts.core_macro}=1")
-    if opts.debug_flag:
-        flags.append(opts.debug_flag)
-    return flags + list(opts.extra_flags)
-
-
-def _host_flags(opts: Options, tools: Tools, res: ResourceDirs) -> list:
-    """Flags of the host pass: clang's CUDA host mode, so that it parses `k<<<...>>>(...)`
-    (see asc_twin/host_prelude.h); the same macros and standard as the device pass."""
-    arch = opts.arch
-    flags = ["--driver-mode=g++", "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
-             "-Wno-unknown-cuda-version", "-Xclang", "-fcuda-allow-variadic-functions",
-             f"-std={opts.std}", opts.opt_level, "-fPIC",
-             f"-D__NPU_ARCH__={arch.number}", f"-D__CCE_AICORE__={arch.cce_aicore}"]
-    if opts.core_macro:
-        flags.append(f"-D{opts.core_macro}=1")
-    if opts.debug_flag:
-        flags.append(opts.debug_flag)
-    flags += list(opts.extra_flags)
-    flags += _include_flags(opts, res)
-    # CUDA mode puts clang's cuda_wrappers/ (<algorithm>, <cmath>, <complex>, <new> rewritten for
-    # CUDA's runtime macros) in front of the C++ library; kernel code including them would not
-    # parse. Drop the builtin include dirs and add the plain resource headers back after the
-    # system ones (nothing there shadows a libstdc++/glibc header that needs to win).
-    resource = clang_resource_dir(tools)
-    if resource:
-        flags += ["-nobuiltininc", "-idirafter", os.path.join(resource, "include")]
-    return flags
-
-
-def _prelude(res: ResourceDirs) -> list:
-    return ["-include", os.path.join(res.asc_include, PRELUDE_HEADER)]
-
-
-def _kernel_attrs(res: ResourceDirs) -> list:
-    """Forced after the prelude or the prefix: never part of a PCH (see the header)."""
-    return ["-include", os.path.join(res.asc_include, KERNEL_ATTRS_HEADER)]
+REGISTRATION_SUFFIX = ".register.o"
 
 
 def _prefix_eligible(opts: Options, res: ResourceDirs) -> bool:
@@ -125,7 +42,7 @@ def _prefix_eligible(opts: Options, res: ResourceDirs) -> bool:
 
 
 def _pass_prefix(kind: str, base_cmd: list, opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
-                 run: "_Run") -> "pch.Prefix":
+                 run: "Run") -> "pch.Prefix":
     """The prefix header of a pass whose clang command starts with base_cmd (no input, no
     output): precompiled through the PCH cache when there is one, except with debug info,
     which clang writes differently for declarations that come from a PCH (the bytes must not
@@ -142,7 +59,7 @@ def _pass_prefix(kind: str, base_cmd: list, opts: Options, tools: Tools, res: Re
     return pch.prepare(kind, workdir, key_fields, build)
 
 
-def _run_prefixed(run: "_Run", cmd: list, phase: str, prefix: Optional["pch.Prefix"], kind: str,
+def _run_prefixed(run: "Run", cmd: list, phase: str, prefix: Optional["pch.Prefix"], kind: str,
                   workdir: str) -> tuple:
     """Runs a pass; a PCH that clang refuses (a system header changed under it) is discarded
     and the pass runs again with the text prefix. Returns (process, the prefix used)."""
@@ -156,46 +73,16 @@ def _run_prefixed(run: "_Run", cmd: list, phase: str, prefix: Optional["pch.Pref
     return proc, prefix
 
 
-def _include_flags(opts: Options, res: ResourceDirs) -> list:
-    flags = list(opts.preprocessor_flags) + ["-isystem", res.asc_include]
-    if res.abi_include != res.asc_include:
-        flags += ["-isystem", res.abi_include]
-    for d in res.host_includes:
-        flags += ["-isystem", d]
-    return flags
-
-
-def _prefix_maps(res: ResourceDirs, workdir: str) -> list:
-    maps = [(workdir, MAPPED_WORKDIR), (res.asc_include, MAPPED_ASC_INCLUDE)]
-    if res.abi_include != res.asc_include:
-        maps.append((res.abi_include, MAPPED_ABI_INCLUDE))
-    maps.append((os.getcwd(), "."))
-    return [f"-ffile-prefix-map={src}={dst}" for src, dst in maps]
-
-
-def _check_paths(opts: Options) -> None:
-    if not os.path.exists(opts.source):
-        raise BishengError(f"no such file: '{opts.source}'")
-    if not os.path.isfile(opts.source):
-        raise BishengError(f"not a regular file: '{opts.source}'")
-    if not os.access(opts.source, os.R_OK):
-        raise BishengError(f"cannot read '{opts.source}': permission denied")
-    written = opts.twin_cache_key if opts.twin_key_only else opts.output
-    out_dir = os.path.dirname(os.path.abspath(written))
-    if not os.path.isdir(out_dir):
-        raise BishengError(f"cannot write '{written}': directory '{out_dir}' does not exist")
-
-
-def _host_pass(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run,
+def _host_pass(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: Run,
                use_prefix: bool) -> tuple:
     """Pass 1: the user's file as written, compiled by clang in CUDA host mode. All user
     diagnostics come from here, first and unfiltered, with the user's own file:line; the
     depfile lists the user's headers; the object holds the host code and the kernels' stubs."""
     host_obj = os.path.join(workdir, "host_code.o")
-    flags = _host_flags(opts, tools, res)
+    flags = host_flags(opts, tools, res)
     prefix = _pass_prefix(pch.HOST, [tools.clang] + flags, opts, tools, res, workdir, run) if use_prefix else None
-    head = (prefix.flags() if prefix else _prelude(res)) + _kernel_attrs(res)
-    cmd = [tools.clang] + flags + head + opts.warning_flags + _prefix_maps(res, workdir)
+    head = (prefix.flags() if prefix else prelude(res)) + kernel_attrs(res)
+    cmd = [tools.clang] + flags + head + opts.warning_flags + prefix_maps(res, workdir)
     # The cache key needs every header read, system ones included (-MD), even without a depfile.
     # So do the device cache's key and the device text (device_source.py): it costs clang next
     # to nothing.
@@ -276,7 +163,7 @@ def _device_source_text(source: str, digest: str, kernels: tuple, whole: bool, h
 
 
 def _compile_device_object(opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
-                           kernels: list, run: _Run, use_prefix: bool, deps: list, with_meta: bool = True,
+                           kernels: list, run: Run, use_prefix: bool, deps: list, with_meta: bool = True,
                            whole: bool = False) -> tuple:
     """Pass 2: the kernels, their entries and everything they call, as plain C++ in one
     relocatable object (device_binary.py links it; what host code is left is dropped there by
@@ -291,11 +178,11 @@ def _compile_device_object(opts: Options, tools: Tools, res: ResourceDirs, workd
             f.write(codegen.entries_source(source_path, opts.arch, kernels, with_meta, types))
 
     # -w: pass 1 already showed the user's warnings (and applied -Werror) once.
-    lang = _language_flags(opts)
-    base = ([tools.clang] + lang[:1] + lang[3:] + ["-D__ASC_TWIN_DEVICE_PASS__=1"] + _include_flags(opts, res)
+    lang = language_flags(opts)
+    base = ([tools.clang] + lang[:1] + lang[3:] + ["-D__ASC_TWIN_DEVICE_PASS__=1"] + include_flags(opts, res)
             + ["-w", "-fvisibility=hidden", "-fvisibility-inlines-hidden", "-ffunction-sections", "-fdata-sections"])
     prefix = _pass_prefix(pch.DEVICE, base, opts, tools, res, workdir, run) if use_prefix else None
-    maps = _prefix_maps(res, workdir)
+    maps = prefix_maps(res, workdir)
     device_obj = os.path.join(workdir, "device.o")
 
     def compile_cmd(language: str, source: str, head: list, quote_dirs: tuple = ()) -> list:
@@ -343,37 +230,8 @@ def _compile_device_object(opts: Options, tools: Tools, res: ResourceDirs, workd
     if proc.returncode != 0:
         raise BishengError(f"compilation of the kernel entries for '{opts.source}' failed",
                            proc.returncode)
-    sizes = _read_param_sizes(tools, workdir, device_obj, len(kernels), run) if kernels else []
+    sizes = read_param_sizes(tools, workdir, device_obj, len(kernels), run) if kernels else []
     return device_obj, sizes, whole or text is None
-
-
-@dataclass(frozen=True)
-class ParamInfo:
-    """The parameters of one kernel: sizeof and kind (see ParamSizeRecord in kernel_entry.h)."""
-    sizes: list
-    kinds: list
-
-
-def _read_param_sizes(tools: Tools, workdir: str, device_obj: str, count: int, run: _Run) -> list:
-    dump = os.path.join(workdir, "param_sizes.bin")
-    proc = run(phase="objcopy (param sizes)", cmd=[tools.objcopy, f"--dump-section={codegen.PARAM_SIZES_SECTION}={dump}",
-                f"--remove-section={codegen.PARAM_SIZES_SECTION}", device_obj], stdin=subprocess.DEVNULL,
-               stderr=subprocess.PIPE)
-    if proc.returncode != 0:
-        raise BishengError("internal error: cannot read the kernels' parameter sizes: "
-                           + proc.stderr.decode(errors="replace").strip())
-    with open(dump, "rb") as f:
-        data = f.read()
-    words = struct.unpack(f"<{len(data) // 4}I", data)
-    per = codegen.PARAM_RECORD_WORDS
-    if len(words) != per * count:
-        raise BishengError("internal error: parameter size records do not match the kernels")
-    out = []
-    for i in range(count):
-        n = words[i * per]
-        out.append(ParamInfo(list(words[i * per + 1:i * per + 1 + n]),
-                             list(words[i * per + 64:i * per + 64 + n])))
-    return out
 
 
 def _write_launch_headers(directory: str, kernels: list, infos: list) -> None:
@@ -397,7 +255,7 @@ def _write_launch_headers(directory: str, kernels: list, infos: list) -> None:
         os.replace(tmp, path)
 
 
-def _verify_embedded(tools: Tools, workdir: str, host_obj: str, device_so: str, run: _Run) -> None:
+def _verify_embedded(tools: Tools, workdir: str, host_obj: str, device_so: str, run: Run) -> None:
     # The contract users rely on: objcopy extracts exactly the device binary, i.e. the section
     # holds its bytes (read from the section table, as llvm-objcopy -O binary --only-section does).
     from .elf_file import ElfFile
@@ -407,36 +265,6 @@ def _verify_embedded(tools: Tools, workdir: str, host_obj: str, device_so: str, 
             if embedded != f.read():
                 raise BishengError(f"internal error: {codegen.AICORE_SECTION} of the host object "
                                    "does not match the device binary")
-
-
-def _scan_deps(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run, report: bool = True) -> list:
-    """Every file the preprocessor reads for the source (clang -M): no parse, no code.
-    report=False: a failure is not shown (the compile that follows shows it)."""
-    deps_path = os.path.join(workdir, "scan.d")
-    cmd = ([tools.clang] + _host_flags(opts, tools, res) + _prelude(res) + _kernel_attrs(res)
-           + ["-w", "-M", "-MF", deps_path, "-MT", "scan", opts.source])
-    proc = run(cmd, "dependency scan", stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    if proc.returncode != 0:
-        if report:
-            sys.stderr.buffer.write(proc.stderr)
-            sys.stderr.flush()
-        raise BishengError(f"dependency scan of '{opts.source}' failed", proc.returncode)
-    with open(deps_path, encoding="utf-8") as f:
-        return parse_deps(f.read())
-
-
-def _write_key_report(opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
-                      deps: list) -> str:
-    from .cache_key import key_report
-    path = os.path.join(workdir, "key.json")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(key_report(opts, tools, res, deps))
-    return path
-
-
-def _report_key_only(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run) -> None:
-    report = _write_key_report(opts, tools, res, workdir, _scan_deps(opts, tools, res, workdir, run))
-    _publish(report, opts.twin_cache_key)
 
 
 def _host_deps(opts: Options, workdir: str, prefix: Optional["pch.Prefix"]) -> list:
@@ -467,58 +295,8 @@ def _finish_depfile(opts: Options, res: ResourceDirs, workdir: str, prefix: Opti
     return final
 
 
-def _check_parent(path: str, what: str) -> None:
-    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
-        raise BishengError(f"cannot write {what} '{path}': no such directory")
-
-
-def _publish(src: str, dest: str) -> None:
-    """Move a finished file into place atomically (temp file in dest's dir + rename)."""
-    dest_dir = os.path.dirname(os.path.abspath(dest))
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(dest)}.", suffix=".tmp", dir=dest_dir)
-    try:
-        with os.fdopen(fd, "wb") as out, open(src, "rb") as inp:
-            shutil.copyfileobj(inp, out)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, dest)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-WORKDIR_PREFIX = ".bisheng-"
-REGISTRATION_SUFFIX = ".register.o"
-
-
-def _sweep_dead_workdirs(out_dir: str) -> None:
-    """Removes work directories of compiles that were killed (their pid is gone, a minute old):
-    a SIGKILL leaves no chance to clean up, and each holds about a megabyte."""
-    try:
-        names = os.listdir(out_dir)
-    except OSError:
-        return
-    cutoff = time.time() - 60
-    for name in names:
-        if not name.startswith(WORKDIR_PREFIX):
-            continue
-        pid_text = name[len(WORKDIR_PREFIX):].split("-", 1)[0]
-        if not pid_text.isdigit():
-            continue
-        path = os.path.join(out_dir, name)
-        try:
-            if os.lstat(path).st_mtime > cutoff:
-                continue
-            os.kill(int(pid_text), 0)
-            continue  # its compile is still running
-        except ProcessLookupError:
-            shutil.rmtree(path, ignore_errors=True)
-        except OSError:
-            continue
-
-
 def _build_device_binary(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, kernels: list,
-                         run: _Run, use_prefix: bool, deps: list) -> tuple:
+                         run: Run, use_prefix: bool, deps: list) -> tuple:
     """(device.so, parameter infos, whether the whole file was compiled): the device pass and
     the device link. A device text without a body the kernels need fails that link (-z defs):
     then the whole file is compiled."""
@@ -576,7 +354,7 @@ class _SpeculativeDevice:
     def __init__(self, opts: Options, tools: Tools, res: ResourceDirs, workdir: str, kernels: list,
                  use_prefix: bool, deps: list) -> None:
         self.kernels, self.deps, self.result, self.error, self.texts = kernels, deps, None, None, []
-        self.run = _Run(False, cancellable=True)
+        self.run = Run(False, cancellable=True)
         self.thread = threading.Thread(target=self._main, args=(opts, tools, res, workdir, use_prefix), daemon=True)
         self.thread.start()
 
@@ -644,7 +422,7 @@ def _object_key(opts: Options, half: str, deps: list) -> Optional[str]:
     return object_cache.full_key(half, digest)
 
 
-def _cached_objects(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: _Run,
+def _cached_objects(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: Run,
                     objects: Optional[list]) -> Optional[list]:
     """The kernel names when the object cache served this compile's objects (object_cache.py),
     else None. Asks clang for the headers only when the source and flags are those of a cached
@@ -654,7 +432,7 @@ def _cached_objects(opts: Options, tools: Tools, res: ResourceDirs, workdir: str
         return None
     try:
         with PHASES.measure("object cache (dependency scan, look-up)"):
-            key = _object_key(opts, half, _scan_deps(opts, tools, res, workdir, run, report=False))
+            key = _object_key(opts, half, scan_deps(opts, tools, res, workdir, run, report=False))
             got = object_cache.load(key, [opts.output, opts.output + REGISTRATION_SUFFIX]) if key else None
     except (BishengError, OSError):
         return None           # the compile itself will say what is wrong
@@ -709,11 +487,11 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs, objects: Opti
     published beside it (OUT + REGISTRATION_SUFFIX) and appended to this list after OUT (the
     merge costs a linker run; the program is the same)."""
     from .host_kernels import HostKernel, kernels_of
-    _check_paths(opts)
-    run = _Run(opts.verbose)
+    check_paths(opts)
+    run = Run(opts.verbose)
     # Temporaries live beside what is published (same file system: rename is atomic).
     out_dir = os.path.dirname(os.path.abspath(opts.twin_cache_key if opts.twin_key_only else opts.output))
-    _sweep_dead_workdirs(out_dir)
+    sweep_dead_workdirs(out_dir)
     try:
         workdir = tempfile.mkdtemp(prefix=f"{WORKDIR_PREFIX}{os.getpid()}-", dir=out_dir)
     except OSError as e:
@@ -722,7 +500,7 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs, objects: Opti
     separate, registration = objects is not None, None
     try:
         if opts.twin_key_only:
-            _report_key_only(opts, tools, res, workdir, run)
+            report_key_only(opts, tools, res, workdir, run)
             return []
         cached = _cached_objects(opts, tools, res, workdir, run, objects)
         if cached is not None:
@@ -784,23 +562,23 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs, objects: Opti
             _write_launch_headers(opts.twin_aclrtlaunch_dir, kernels, infos)
         depfile = _finish_depfile(opts, res, workdir, host_prefix) if opts.dep_mode else None
         if depfile:
-            _check_parent(opts.dep_file, "depfile")
+            check_parent(opts.dep_file, "depfile")
         key_report = None
         if opts.twin_cache_key:
             if opts.dep_mode == "-MMD":   # pass 1 left out system headers; the key needs them all
-                deps = _scan_deps(opts, tools, res, workdir, run)
+                deps = scan_deps(opts, tools, res, workdir, run)
             else:
                 deps = _host_deps(opts, workdir, host_prefix)
-            key_report = _write_key_report(opts, tools, res, workdir, deps)
-            _check_parent(opts.twin_cache_key, "kernel cache key file")
+            key_report = write_key_report(opts, tools, res, workdir, deps)
+            check_parent(opts.twin_cache_key, "kernel cache key file")
         # Output last, so a failure never leaves a new OUT beside a stale depfile or key.
         if depfile:
-            _publish(depfile, opts.dep_file)
+            publish(depfile, opts.dep_file)
         if key_report:
-            _publish(key_report, opts.twin_cache_key)
+            publish(key_report, opts.twin_cache_key)
         if registration:
-            _publish(registration, opts.output + REGISTRATION_SUFFIX)
-        _publish(host_obj, opts.output)
+            publish(registration, opts.output + REGISTRATION_SUFFIX)
+        publish(host_obj, opts.output)
         written = [opts.output] + ([opts.output + REGISTRATION_SUFFIX] if registration else [])
         if objects is not None:
             objects += written

@@ -36,7 +36,7 @@ CACHE_ENV = "BISHENG_DEVICE_CACHE"   # off: this cache alone is off (the PCH cac
 
 @functools.lru_cache(maxsize=None)     # once per process: cache_dir() may print a note
 def directory() -> Optional[str]:
-    from .pch import cache_dir
+    from .cache_root import cache_dir
     if os.environ.get(CACHE_ENV, "").strip().lower() in ("off", "0", "no"):
         return None
     base = cache_dir()

@@ -6,7 +6,7 @@ A remembered digest is used only while the file's inode, size, mtime and ctime a
 was computed for (ctime cannot be set back by a user: any write or `touch` moves it), and is
 remembered only for a file last changed more than TOO_NEW_S before it was hashed, so a file
 rewritten within the file system's timestamp granularity is always hashed again. Kept in the
-PCH cache directory (pch.cache_dir) as one JSON object, written when a compile learnt
+PCH cache directory (cache_root.cache_dir) as one JSON object, written when a compile learnt
 something new (atomically, by cache_support's rule); without a cache every file is hashed."""
 
 import atexit
@@ -30,7 +30,7 @@ _dirty = False
 def _load() -> Optional[dict]:
     global _memo, _where
     if _where is None:
-        from .pch import cache_dir
+        from .cache_root import cache_dir
         _where = cache_dir() or ""
         _memo = {}
         if _where:

@@ -9,11 +9,14 @@ import sys
 import tempfile
 
 from . import rdc
-from .compile import _Run, _publish, compile_kernel
+from .compile import compile_kernel
 from .errors import BishengError
 from .linker_line import linker_command
 from .options import Options, default_object_name
-from .plain import compile_plain, needs_device_pass
+from .languages import needs_device_pass
+from .plain import compile_plain
+from .publish import publish
+from .runner import Run
 from .toolchain import ResourceDirs, Tools
 
 # What bisheng links by default (CANN: ascendc_runtime ... ascendcl): the launch shim and ACL.
@@ -73,7 +76,7 @@ def _relay_link_errors(stderr: str, output: str) -> None:
     raise BishengError(f"linking '{output}' failed" + (": " + "; ".join(errors[:3]) + more if errors else ""))
 
 
-def _link(opts: Options, tools: Tools, res: ResourceDirs, objects: list, workdir: str, run: _Run) -> str:
+def _link(opts: Options, tools: Tools, res: ResourceDirs, objects: list, workdir: str, run: Run) -> str:
     # A link with no NPU architecture is a plain C/C++ link (bisheng as a project's C/C++
     # compiler): the twin runtime is added when the tree has it, never required.
     plain = opts.arch is None and not _has_runtime(res)
@@ -97,7 +100,7 @@ def _link(opts: Options, tools: Tools, res: ResourceDirs, objects: list, workdir
     return out
 
 
-def _archive(opts: Options, tools: Tools, objects: list, workdir: str, run: _Run) -> str:
+def _archive(opts: Options, tools: Tools, objects: list, workdir: str, run: Run) -> str:
     """-lib: the compiled sources and the object inputs in one static library (each object
     registers its own kernels, so the archive serves any program that links it)."""
     extra = [f for f in opts.link_flags if f.endswith((".o", ".lo"))]
@@ -127,16 +130,16 @@ def build(opts: Options, tools: Tools, res: ResourceDirs) -> None:
         objects = _compile_all(dataclasses.replace(opts, dep_mode=None, dep_file=None), tools, res, workdir,
                                for_link=not opts.make_lib)
         if opts.make_lib:
-            _publish(_archive(opts, tools, objects, workdir, _Run(opts.verbose)), opts.output)
+            publish(_archive(opts, tools, objects, workdir, Run(opts.verbose)), opts.output)
             return
-        run = _Run(opts.verbose)
+        run = Run(opts.verbose)
         # -dc objects (compiled here or given): their device code is linked into one binary now
         given = [f for f in opts.link_flags if f.endswith((".o", ".lo")) and os.path.isfile(f)]
         found = rdc.collect(tools, workdir, objects + given, run)
         if found:
             objects = objects + [rdc.device_link(tools, res, workdir, found, run)]
         linked = _link(opts, tools, res, objects, workdir, run)
-        _publish(linked, opts.output)
+        publish(linked, opts.output)
         os.chmod(opts.output, 0o755)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)

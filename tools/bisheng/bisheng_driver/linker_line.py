@@ -86,7 +86,8 @@ def _learn(cmd: list, paths: list) -> Optional[list]:
 def linker_command(cmd: list, paths: list) -> Optional[list]:
     """The command clang would run for the link `cmd` (its objects and output are `paths`,
     each spelled once in cmd), or None: then run cmd itself."""
-    from .pch import cache_dir, remembered
+    from .cache_root import cache_dir
+    from .pch import remembered
     if cache_dir() is None or len(set(paths)) != len(paths):
         return None
     generic = [_PLACEHOLDER.format(paths.index(a)) if a in paths else a for a in cmd]

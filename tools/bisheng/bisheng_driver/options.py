@@ -7,6 +7,7 @@ from typing import Optional
 
 from .arch import NpuArch, resolve_legacy_arch, resolve_npu_arch
 from .errors import BishengError
+from .languages import needs_device_pass
 
 ACCEPTED_STDS = ("c++17", "c++20", "gnu++17", "gnu++20", "c++1z", "c++2a", "gnu++1z", "gnu++2a")
 ACCEPTED_LANGS = ("asc", "cce", "c++", "c", "none")
@@ -237,7 +238,6 @@ def parse_args(argv: list) -> Options:
         raise BishengError("-dc objects have no finished device binary: --twin-cache-key and "
                            "--twin-aclrtlaunch-dir need -c")
     opts.source, lang = opts.inputs[0] if opts.inputs else (None, None)
-    from .plain import needs_device_pass
     device = [p for p, lang in opts.inputs if needs_device_pass(p, lang, opts)]
     if device and opts.std not in ACCEPTED_STDS:
         raise BishengError(
@@ -248,7 +248,6 @@ def parse_args(argv: list) -> Options:
     if opts.twin_key_only and opts.twin_cache_key is None:
         raise BishengError("--twin-cache-key-only needs --twin-cache-key=FILE")
     if opts.twin_cache_key is not None:
-        from .cache_key import check_soc
         check_soc(opts.twin_soc)
     if opts.dep_file is not None and opts.dep_mode is None:
         opts.dep_mode = "-MD"   # clang: -MF alone does nothing; a user passing it wants the file
@@ -264,3 +263,15 @@ def parse_args(argv: list) -> Options:
 def default_object_name(source: str) -> str:
     base = source.rsplit("/", 1)[-1]
     return (base.rsplit(".", 1)[0] if "." in base else base) + ".o"
+
+
+SOC_PATTERN = re.compile(r"^[A-Za-z0-9_.-]+$")
+
+
+def check_soc(soc: Optional[str]) -> str:
+    if not soc:
+        raise BishengError("--twin-cache-key needs --twin-soc=<SoC> (e.g. --twin-soc=Ascend910B1): "
+                           "the SoC is part of the kernel cache key")
+    if not SOC_PATTERN.match(soc):
+        raise BishengError(f"invalid SoC name '{soc}' in '--twin-soc={soc}'")
+    return soc

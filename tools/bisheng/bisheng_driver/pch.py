@@ -19,14 +19,13 @@ import functools
 import json
 import os
 import re
-import sys
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from .cache_support import hash_fields, publish, sweep_temporaries, untrusted_reason, write_atomic
+from .cache_root import cache_dir
+from .cache_support import hash_fields, publish, sweep_temporaries, write_atomic
 
 SCHEME = "asc-twin-pch/1"
-CACHE_ENV = "BISHENG_PCH_CACHE"
 MAX_ENTRIES = 24
 HOST = "host"
 DEVICE = "device"
@@ -41,29 +40,6 @@ PREFIX_TEXT = {
 # clang's complaints about a PCH it will not use (as opposed to errors in the user's code)
 _PCH_REFUSALS = ("PCH file", "precompiled header", "has been modified since the",
                  "was built with", "AST file")
-
-
-def cache_dir() -> Optional[str]:
-    configured = os.environ.get(CACHE_ENV)
-    if configured is not None:
-        if configured.strip().lower() in ("", "off", "0", "no"):
-            return None
-        base = configured
-    elif os.environ.get("XDG_CACHE_HOME"):
-        base = os.path.join(os.environ["XDG_CACHE_HOME"], "ascend-twin", "bisheng-pch")
-    elif os.environ.get("HOME"):
-        base = os.path.join(os.environ["HOME"], ".cache", "ascend-twin", "bisheng-pch")
-    else:
-        return None
-    reason = untrusted_reason(base)
-    if reason:
-        print(f"bisheng: note: PCH cache '{base}' {reason}; compiling without it", file=sys.stderr)
-        return None
-    try:
-        os.makedirs(base, mode=0o700, exist_ok=True)
-    except OSError:
-        return None
-    return base
 
 
 def tree_digest(roots: Sequence[str]) -> str:

@@ -11,33 +11,14 @@ import sys
 import tempfile
 
 from .errors import BishengError
+from .flags import include_flags   # the same header roots as the kernel pipeline's host pass
+from .languages import language_of
 from .options import Options
+from .publish import check_paths
+from .runner import Run
 from .toolchain import ResourceDirs, Tools
 
-C_EXTENSIONS = (".c",)
-DEVICE_LANGUAGES = ("asc", "cce")
-DEVICE_EXTENSIONS = (".asc", ".cce", ".cu")
-
-
-def language_of(source: str, language) -> str:
-    """'c' for a C source, else 'c++' (kernels are decided elsewhere)."""
-    if language is not None:
-        return "c" if language == "c" else "c++"
-    return "c" if source.endswith(C_EXTENSIONS) else "c++"
-
-
-def needs_device_pass(source: str, language, opts: Options) -> bool:
-    """Whether a source goes through the kernel pipeline (compile.py): Ascend C sources always,
-    other C++ sources when an NPU architecture is given; C sources never."""
-    if language_of(source, language) == "c":
-        return False
-    if language in DEVICE_LANGUAGES or (language is None and source.endswith(DEVICE_EXTENSIONS)):
-        return True
-    return opts.arch is not None
-
-
 def _flags(opts: Options, source: str, lang: str, res: ResourceDirs) -> list:
-    from .compile import _include_flags   # the same header roots as the kernel pipeline's host pass
     if lang == "c":
         flags = ["--driver-mode=gcc", "-x", "c"] + ([f"-std={opts.c_std}"] if opts.c_std else [])
     else:
@@ -47,7 +28,7 @@ def _flags(opts: Options, source: str, lang: str, res: ResourceDirs) -> list:
     flags += [opts.opt_level, "-fPIC"] + ([opts.debug_flag] if opts.debug_flag else [])
     if opts.arch is not None:
         flags += [f"-D__NPU_ARCH__={opts.arch.number}", f"-D__CCE_AICORE__={opts.arch.cce_aicore}"]
-    return flags + list(opts.extra_flags) + _include_flags(opts, res) + list(opts.warning_flags)
+    return flags + list(opts.extra_flags) + include_flags(opts, res) + list(opts.warning_flags)
 
 
 def _dep_flags(opts: Options) -> list:
@@ -61,8 +42,7 @@ def _dep_flags(opts: Options) -> list:
 
 def compile_plain(opts: Options, tools: Tools, res: ResourceDirs) -> None:
     """opts.source -> opts.output (an object), through a temporary file renamed into place."""
-    from .compile import _Run, _check_paths
-    _check_paths(opts)
+    check_paths(opts)
     lang = language_of(opts.source, opts.language)
     out_dir = os.path.dirname(os.path.abspath(opts.output))
     fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(opts.output)}.", suffix=".tmp", dir=out_dir)
@@ -73,7 +53,7 @@ def compile_plain(opts: Options, tools: Tools, res: ResourceDirs) -> None:
             cmd.append("-v")
         if sys.stderr.isatty():
             cmd.append("-fcolor-diagnostics")
-        proc = _Run(opts.verbose)(cmd + ["-c", opts.source, "-o", tmp], "plain compile", stdin=subprocess.DEVNULL)
+        proc = Run(opts.verbose)(cmd + ["-c", opts.source, "-o", tmp], "plain compile", stdin=subprocess.DEVNULL)
         if proc.returncode != 0:
             raise BishengError(f"compilation of '{opts.source}' failed", proc.returncode)
         os.chmod(tmp, 0o644)

@@ -75,7 +75,7 @@ def collect(tools, workdir: str, objects: list, run) -> list:
 def device_link(tools, res, workdir: str, found: list, run) -> str:
     """The host object that embeds and registers the device binary of all -dc objects."""
     from .arch import resolve_npu_arch
-    from .compile import ParamInfo
+    from .param_info import ParamInfo
     from .host_kernels import HostKernel
     arches = {index["arch"] for _, index, _ in found}
     if len(arches) > 1:

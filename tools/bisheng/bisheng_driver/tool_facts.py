@@ -56,7 +56,7 @@ def _store(directory: str) -> None:
 
 
 def first_line(cmd: list) -> str:
-    from .pch import cache_dir
+    from .cache_root import cache_dir
     try:
         key = _identity(cmd)
     except OSError:

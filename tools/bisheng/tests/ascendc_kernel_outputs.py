@@ -9,7 +9,8 @@ import sys
 # Helpers live beside the tests (Bazel imports this file as a package module).
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from elf_reader import EM_X86_64, ET_DYN, Elf, meta_lines
+from bisheng_driver.elf_file import EM_X86_64, ET_DYN
+from device_meta import elf_of, meta_lines
 
 
 def read(env_name: str) -> bytes:
@@ -21,7 +22,7 @@ def read(env_name: str) -> bytes:
 
 def test_default_soc_kernel_is_a_device_binary_for_the_configured_arch():
     device = read("ADD_KERNEL")
-    elf = Elf(device)
+    elf = elf_of(device)
     assert (elf.e_type, elf.e_machine) == (ET_DYN, EM_X86_64)
     arch = os.environ["EXPECTED_NPU_ARCH"]
     assert meta_lines(device) == ["abi=3", f"npu_arch={arch}", f"npu_arch_flag=dav-{arch}",
@@ -32,7 +33,7 @@ def test_default_soc_kernel_is_a_device_binary_for_the_configured_arch():
 
 
 def test_aicore_o_is_exactly_the_host_objects_section():
-    assert Elf(read("ADD_KERNEL_HOST")).section(".aicore_binary").data == read("ADD_KERNEL")
+    assert elf_of(read("ADD_KERNEL_HOST")).section_bytes(".aicore_binary") == read("ADD_KERNEL")
 
 
 def test_soc_attribute_overrides_the_define():
@@ -41,7 +42,7 @@ def test_soc_attribute_overrides_the_define():
 
 def test_meta_output_is_the_binarys_meta_section():
     meta = read("ADD_KERNEL_META")
-    assert meta == Elf(read("ADD_KERNEL")).section(".ascend.meta").data
+    assert meta == elf_of(read("ADD_KERNEL")).section_bytes(".ascend.meta")
     assert meta.split(b"\0", 1)[0].decode().splitlines()[-2:] == ["kernel=add_custom", "kernel=scale_shift"]
 
 

@@ -14,8 +14,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from bisheng_harness import (DeviceBinary, clean_env, copy_testdata, llvm_tool,
                              run_bisheng)
-from elf_reader import (EM_X86_64, ET_DYN, ET_REL, SHF_ALLOC, SHF_EXECINSTR, SHF_WRITE, Elf,
-                        meta_lines)
+from bisheng_driver.elf_file import EM_X86_64, ET_DYN, ET_REL, SHF_ALLOC, SHF_EXECINSTR, SHF_WRITE
+from device_meta import elf_of, meta_lines
 
 KERNEL_FILES = ("add_custom.asc", "add_tiling.h")
 ABI_SYMBOLS = {"__asc_twin_info_add_custom", "__asc_twin_entry_add_custom",
@@ -43,13 +43,13 @@ def leftovers(directory) -> list:
 
 def test_objcopy_extracts_exactly_the_embedded_device_binary(tmp_path):
     host = compile_add(tmp_path)
-    host_elf = Elf(host.read_bytes())
+    host_elf = elf_of(host.read_bytes())
     assert (host_elf.e_type, host_elf.e_machine) == (ET_REL, EM_X86_64)
     section = host_elf.section(".aicore_binary")
     assert section.flags & SHF_ALLOC and not section.flags & (SHF_WRITE | SHF_EXECINSTR)
     extracted = extract(host, tmp_path)
-    assert extracted == section.data
-    device = Elf(extracted)
+    assert extracted == host_elf.section_bytes(".aicore_binary")
+    device = elf_of(extracted)
     assert (device.e_type, device.e_machine) == (ET_DYN, EM_X86_64)
     assert leftovers(tmp_path) == []
 
@@ -58,7 +58,7 @@ def test_device_binary_has_meta_and_exports_only_the_abi_symbols(tmp_path):
     device = extract(compile_add(tmp_path), tmp_path)
     assert meta_lines(device) == ["abi=3", "npu_arch=2201", "npu_arch_flag=dav-2201",
                                   "kernel=add_custom", "kernel=scale_shift"]
-    assert Elf(device).exported_symbols() == ABI_SYMBOLS
+    assert elf_of(device).exported_symbols() == ABI_SYMBOLS
     readelf = subprocess.run([llvm_tool("llvm-readelf"), "--dyn-syms", "-S", "-"],
                              input=device, capture_output=True, check=True).stdout.decode()
     assert ".ascend.meta" in readelf and "__asc_twin_entry_add_custom" in readelf
@@ -218,7 +218,7 @@ def test_templates_namespaces_and_overloads_become_entries(tmp_path):
     device = extract(tmp_path / "k.o", tmp_path)
     assert meta_lines(device)[3:] == ["kernel=_ZN3ops2nkEPh", "kernel=_Z2okPh", "kernel=_Z2okPhi",
                                       "kernel=plain", "kernel=_Z2tkIiEvPh", "kernel=_Z2tkIfEvPh"]
-    assert "__asc_twin_entry__Z2tkIfEvPh" in Elf(device).exported_symbols()
+    assert "__asc_twin_entry__Z2tkIfEvPh" in elf_of(device).exported_symbols()
 
 
 def test_a_file_without_kernels_is_host_code(tmp_path):
@@ -226,7 +226,7 @@ def test_a_file_without_kernels_is_host_code(tmp_path):
                                     '__aicore__ inline int helper() { return 1; }\nint host() { return helper(); }\n')
     proc = run_bisheng(["-c", "h.asc", "-o", "h.o", "--npu-arch=dav-2201"], str(tmp_path))
     assert proc.returncode == 0, proc.stderr
-    elf = Elf((tmp_path / "h.o").read_bytes())
+    elf = elf_of((tmp_path / "h.o").read_bytes())
     with pytest.raises(KeyError):
         elf.section(".aicore_binary")
 

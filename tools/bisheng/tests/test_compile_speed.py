@@ -14,7 +14,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from bisheng_harness import DeviceBinary, clean_env, copy_testdata, llvm_tool, run_bisheng
-from elf_reader import meta_lines
+from device_meta import meta_lines
 
 TOO_NEW_S = 2.0   # file_digests.TOO_NEW_S: a header changed more recently is not remembered
 

@@ -1,35 +1,33 @@
 // ACL graph entry points (aclmdlRI*): capture on a stream, replay, dump, destroy. See capture.h.
 #include <cstdio>
 #include <fstream>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <unistd.h>
 
 #include "acl/acl.h"
 #include "acl/acl_mdl.h"
 #include "twin/runtime/internal/capture.h"
 #include "twin/runtime/src/api_common.h"
+#include "twin/runtime/src/live_handles.h"
 
 using namespace asc_twin::rt;
 
 namespace {
 
-std::mutex g_ri_mutex;
-std::map<void *, std::shared_ptr<const ModelRI>> g_model_ris;
+LiveHandles<const ModelRI> g_model_ris("modelRI", "aclmdlRI", ACL_ERROR_INVALID_PARAM);
 thread_local int t_capture_mode = ACL_MODEL_RI_CAPTURE_MODE_GLOBAL;
 
 StatusOr<std::shared_ptr<const ModelRI>> FindModelRI(const char *api, aclmdlRI modelRI) {
-  if (modelRI == nullptr) return NullArgument(api, "modelRI");
-  std::lock_guard<std::mutex> lock(g_ri_mutex);
-  auto it = g_model_ris.find(modelRI);
-  if (it == g_model_ris.end()) return Status(ACL_ERROR_INVALID_PARAM, std::string(api) + ": modelRI is not a live aclmdlRI");
-  return it->second;
+  return g_model_ris.Find(api, modelRI);
 }
 
-bool ValidMode(int mode) {
-  return mode == ACL_MODEL_RI_CAPTURE_MODE_GLOBAL || mode == ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL ||
-         mode == ACL_MODEL_RI_CAPTURE_MODE_RELAXED;
+Status CheckMode(const char *api, int mode) {
+  if (mode == ACL_MODEL_RI_CAPTURE_MODE_GLOBAL || mode == ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL ||
+      mode == ACL_MODEL_RI_CAPTURE_MODE_RELAXED) {
+    return Status();
+  }
+  return Status(ACL_ERROR_INVALID_PARAM, std::string(api) + ": mode " + std::to_string(mode) +
+                                             " is not an aclmdlRICaptureMode");
 }
 
 }  // namespace
@@ -40,10 +38,8 @@ aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode) {
   constexpr const char *api = "aclmdlRICaptureBegin";
   ACL_TWIN_REQUIRE_RUNTIME(api);
   const int raw_mode = RawEnum(mode);
-  if (!ValidMode(raw_mode)) {
-    return Report(Status(ACL_ERROR_INVALID_PARAM, std::string(api) + ": mode " + std::to_string(raw_mode) +
-                                                      " is not an aclmdlRICaptureMode"));
-  }
+  const Status valid = CheckMode(api, raw_mode);
+  if (!valid.ok()) return Report(valid);
   StatusOr<std::shared_ptr<Stream>> found = runtime->FindStream(stream);
   if (!found.ok()) return Report(Prefixed(api, found.status()));
   if (stream == nullptr) {
@@ -89,11 +85,7 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI) {
   found.value()->SetCapture(nullptr);
   StatusOr<std::vector<CapturedTask>> tasks = capture->Finish();
   if (!tasks.ok()) return Report(Prefixed(api, tasks.status()));
-  auto ri = std::make_shared<const ModelRI>(std::move(tasks.value()));
-  std::lock_guard<std::mutex> lock(g_ri_mutex);
-  void *handle = const_cast<ModelRI *>(ri.get());
-  g_model_ris[handle] = std::move(ri);
-  *modelRI = handle;
+  *modelRI = g_model_ris.Add(std::make_shared<const ModelRI>(std::move(tasks.value())));
   return ACL_SUCCESS;
 }
 
@@ -102,10 +94,8 @@ aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *mode) {
   ACL_TWIN_REQUIRE_RUNTIME(api);
   ACL_TWIN_REQUIRE_NOT_NULL(api, mode);
   const int wanted = RawEnum(*mode);
-  if (!ValidMode(wanted)) {
-    return Report(Status(ACL_ERROR_INVALID_PARAM, std::string(api) + ": mode " + std::to_string(wanted) +
-                                                      " is not an aclmdlRICaptureMode"));
-  }
+  const Status valid = CheckMode(api, wanted);
+  if (!valid.ok()) return Report(valid);
   *mode = static_cast<aclmdlRICaptureMode>(t_capture_mode);
   t_capture_mode = wanted;
   return ACL_SUCCESS;
@@ -165,8 +155,7 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI) {
   ACL_TWIN_REQUIRE_RUNTIME(api);
   StatusOr<std::shared_ptr<const ModelRI>> ri = FindModelRI(api, modelRI);
   if (!ri.ok()) return Report(ri.status());
-  std::lock_guard<std::mutex> lock(g_ri_mutex);
-  g_model_ris.erase(modelRI);
+  g_model_ris.Erase(modelRI);
   return ACL_SUCCESS;
 }
 

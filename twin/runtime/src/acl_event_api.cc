@@ -1,11 +1,10 @@
 // aclrtEvent entry points: live events by handle (a stale handle is an error, never a crash).
-#include <map>
 #include <memory>
-#include <mutex>
 
 #include "acl/acl.h"
 #include "twin/runtime/internal/event.h"
 #include "twin/runtime/src/api_common.h"
+#include "twin/runtime/src/live_handles.h"
 
 using namespace asc_twin::rt;
 
@@ -13,18 +12,9 @@ namespace {
 
 constexpr uint32_t kKnownEventFlags = ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE;
 
-std::mutex g_events_mutex;
-std::map<void *, std::shared_ptr<Event>> g_events;
+LiveHandles<Event> g_events("event", "aclrtEvent", ACL_ERROR_RT_INVALID_HANDLE);
 
-StatusOr<std::shared_ptr<Event>> FindEvent(const char *api, aclrtEvent event) {
-  if (event == nullptr) return NullArgument(api, "event");
-  std::lock_guard<std::mutex> lock(g_events_mutex);
-  auto it = g_events.find(event);
-  if (it == g_events.end()) {
-    return Status(ACL_ERROR_RT_INVALID_HANDLE, std::string(api) + ": event is not a live aclrtEvent");
-  }
-  return it->second;
-}
+StatusOr<std::shared_ptr<Event>> FindEvent(const char *api, aclrtEvent event) { return g_events.Find(api, event); }
 
 aclError Create(const char *api, aclrtEvent *event, uint32_t flag) {
   ACL_TWIN_REQUIRE_RUNTIME(api);
@@ -34,10 +24,7 @@ aclError Create(const char *api, aclrtEvent *event, uint32_t flag) {
                                                       " has bits other than ACL_EVENT_SYNC, "
                                                       "ACL_EVENT_CAPTURE_STREAM_PROGRESS and ACL_EVENT_TIME_LINE"));
   }
-  auto created = std::make_shared<Event>(flag);
-  std::lock_guard<std::mutex> lock(g_events_mutex);
-  g_events[created.get()] = created;
-  *event = created.get();
+  *event = g_events.Add(std::make_shared<Event>(flag));
   return ACL_SUCCESS;
 }
 
@@ -60,8 +47,7 @@ aclError aclrtDestroyEvent(aclrtEvent event) {
   ACL_TWIN_REQUIRE_RUNTIME(api);
   StatusOr<std::shared_ptr<Event>> found = FindEvent(api, event);
   if (!found.ok()) return Report(found.status());
-  std::lock_guard<std::mutex> lock(g_events_mutex);
-  g_events.erase(event);  // queued records and waits hold the event weakly: they become no-ops
+  g_events.Erase(event);  // queued records and waits hold the event weakly: they become no-ops
   return ACL_SUCCESS;
 }
 

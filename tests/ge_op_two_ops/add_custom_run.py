@@ -1,0 +1,1 @@
+../../ops/add_custom/run.py

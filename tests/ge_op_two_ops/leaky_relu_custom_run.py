@@ -1,0 +1,1 @@
+../../ops/leaky_relu_custom/run.py

@@ -1,0 +1,1 @@
+../../../ops/add_custom/python/plugin/add_custom_holder.py

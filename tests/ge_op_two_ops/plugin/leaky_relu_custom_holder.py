@@ -1,0 +1,1 @@
+../../../ops/leaky_relu_custom/python/plugin/leaky_relu_custom_holder.py
