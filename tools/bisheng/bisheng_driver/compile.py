@@ -66,6 +66,10 @@ class _Run:
             proc.kill()
 
 
+# libstdc++ ABI of CANN's C++ libraries (the twin's, ge_twin/abi_config.h): the host pass's default.
+CANN_CXX11_ABI = 0
+
+
 def _language_flags(opts: Options) -> list:
     """Flags of the device pass (plain C++, as before the whole-driver mode)."""
     arch = opts.arch
@@ -76,6 +80,7 @@ def _language_flags(opts: Options) -> list:
         flags.append(f"-D{opts.core_macro}=1")
     if opts.debug_flag:
         flags.append(opts.debug_flag)
+    flags.append(f"-D_GLIBCXX_USE_CXX11_ABI={CANN_CXX11_ABI}")  # as the host pass (see _host_flags)
     return flags + list(opts.extra_flags)
 
 
@@ -91,6 +96,10 @@ def _host_flags(opts: Options, tools: Tools, res: ResourceDirs) -> list:
         flags.append(f"-D{opts.core_macro}=1")
     if opts.debug_flag:
         flags.append(opts.debug_flag)
+    # CANN's host libraries (graph_base, register, tiling_api) use libstdc++'s old ABI, and a
+    # CANN sample's host code that calls them builds with bisheng's defaults; the user's own
+    # -D_GLIBCXX_USE_CXX11_ABI (in extra_flags, later) still wins.
+    flags.append(f"-D_GLIBCXX_USE_CXX11_ABI={CANN_CXX11_ABI}")
     flags += list(opts.extra_flags)
     flags += _include_flags(opts, res)
     # CUDA mode puts clang's cuda_wrappers/ (<algorithm>, <cmath>, <complex>, <new> rewritten for
