@@ -42,6 +42,15 @@ constexpr uint64_t MinTmpBytes(TmpFactor f, uint64_t count, uint32_t typeSize) {
   return f.maxLiveNodeCount * slice + f.extraBuf;
 }
 
+// Sum / Mean over rows of n elements: one fp32 partial per 256-byte repeat of a row (the NPU
+// reduces repeat by repeat, then the partials).
+constexpr uint64_t SumTmpBytes(uint64_t n, uint32_t typeSize) {
+  return n == 0 ? 0 : AlignBlock((n * typeSize + kRepeatBytes - 1) / kRepeatBytes * 4);
+}
+
+// ReduceSum/Max/Min/Prod/Mean/All/Any (reduce.h): one fp32 accumulator per output element.
+constexpr uint64_t ReduceTmpBytes(uint64_t outCount) { return AlignBlock(outCount * 4); }
+
 // fp32 live nodes per API (X-macro: name, nodes). An API absent here needs no temporary space.
 #define ASC_TWIN_ELEMENTWISE_TMP_APIS(X) \
   X(Acos, 3) X(Acosh, 2) X(Asin, 3) X(Asinh, 2) X(Atan, 4) X(Atanh, 2) X(Cos, 3) X(Cosh, 2)  \
