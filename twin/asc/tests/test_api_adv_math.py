@@ -30,7 +30,7 @@ FP32_LOOSE = {"Digamma", "Lgamma", "Tan", "Gelu", "FasterGelu", "SwiGLU", "GeGLU
 
 dev, free_buffers = device_fixtures(lambda: {
     "API_ADV_MATH": [f"adv_{k}_{d}" for k in ("unary", "multi") for d in DTYPES] +
-                    ["adv_int16", "adv_classify_f32", "adv_cumsum_f32"],
+                    ["adv_int16", "adv_classify_f32", "adv_cumsum_f32", "adv_reduce_f32", "adv_sum_f32", "adv_arange"],
 })
 
 
@@ -306,3 +306,69 @@ def test_small_tmp_buffer_and_bad_counts_trap(dev):
                     "CumSum: cumSumInfo.inner 12 * sizeof(T) is not a multiple of 32 bytes",
                     (px, y, l, 4, 16, 1, 4096))
     assert ACL_ERROR_RT_AICORE_EXCEPTION == 507015
+
+
+# ---------------------------------------------------------------- reductions, Arange
+
+REDUCE_REFS = [np.sum, np.max, np.min, np.prod, np.mean, lambda a, axis: np.all(a != 0, axis=axis),
+               lambda a, axis: np.any(a != 0, axis=axis)]
+
+
+@pytest.mark.parametrize("pattern", [0, 1], ids=["AR", "RA"])
+@pytest.mark.parametrize("op", range(7), ids=["Sum", "Max", "Min", "Prod", "Mean", "All", "Any"])
+def test_reduce_patterns_match_numpy(dev, pattern, op):
+    rng = rng_for("reduce", pattern, op)
+    d0, d1 = int(rng.integers(1, 20)), int(rng.integers(1, 40))
+    d1p = (d1 + 7) // 8 * 8
+    x = rng.uniform(0.5, 1.5, (d0, d1)) if op == 3 else rng.uniform(-10, 10, (d0, d1))
+    if op in (5, 6):
+        x = np.where(rng.random((d0, d1)) < 0.1, 0.0, x)
+    xp = np.zeros((d0, d1p), np.float32)
+    xp[:, :d1] = x
+    out_len = ((d0 + 7) // 8 * 8) if pattern == 0 else d1p
+    py = dev.put(np.zeros(out_len, np.float32))
+    for tmp in (0, 4096):
+        assert dev.launch("adv_reduce_f32", 1, dev.put(xp), py, d0, d1, op, pattern, tmp) == 0
+        got = dev.get(py, np.zeros(out_len, np.float32))[: d0 if pattern == 0 else d1]
+        want = REDUCE_REFS[op](xp[:, :d1].astype(np.float64), axis=1 if pattern == 0 else 0)
+        np.testing.assert_allclose(got, want.astype(np.float32), rtol=2e-5, atol=2e-5)   # fp32 accumulation
+
+
+def test_reduce_small_tmp_traps(dev):
+    x = np.ones((4, 8), np.float32)
+    px, py = dev.put(x), dev.put(np.zeros(8, np.float32))
+    # AR over [4, 8]: 4 fp32 accumulators = 32 bytes (GetReduceMaxMaxMinTmpSize's value)
+    assert dev.launch("adv_reduce_f32", 1, px, py, 4, 8, 1, 0, 32) == 0
+    # RA over [4, 8]: 8 results, 32 bytes; a 32-byte buffer is enough, so ask for 16 results
+    px2, py2 = dev.put(np.ones((4, 16), np.float32)), dev.put(np.zeros(16, np.float32))
+    dev.expect_trap("adv_reduce_f32", 1, (px2, py2, 4, 16, 1, 1, 32),
+                    "ReduceMax: sharedTmpBuffer holds 32 bytes, less than the 64 bytes its 16 results need",
+                    (px2, py2, 4, 16, 1, 1, 64))
+
+
+@pytest.mark.parametrize("mean", [0, 1], ids=["Sum", "Mean"])
+def test_sum_and_mean_rows(dev, mean):
+    rng = rng_for("sum", mean)
+    outter, n = int(rng.integers(1, 16)), int(rng.integers(1, 100))
+    inner = (n + 7) // 8 * 8
+    x = np.zeros((outter, inner), np.float32)
+    x[:, :n] = rng.uniform(-5, 5, (outter, n))
+    x[:, n:] = 1e6   # padding must not count
+    py = dev.put(np.zeros((outter + 7) // 8 * 8, np.float32))
+    for tmp in (0, 4096):
+        assert dev.launch("adv_sum_f32", 1, dev.put(x), py, outter, n, mean, tmp) == 0
+        got = dev.get(py, np.zeros((outter + 7) // 8 * 8, np.float32))[:outter]
+        ref = x[:, :n].astype(np.float64)
+        np.testing.assert_allclose(got, ref.mean(axis=1) if mean else ref.sum(axis=1), rtol=2e-5, atol=2e-5)
+
+
+def test_arange(dev):
+    rng = rng_for("arange")
+    n = 256
+    first, diff = float(np.float32(rng.uniform(-10, 10))), float(np.float32(rng.uniform(-1, 1)))
+    fi, di = int(rng.integers(-1000, 1000)), int(rng.integers(-50, 50))
+    pf, pi = dev.put(np.zeros(n, np.float32)), dev.put(np.zeros(n, np.int32))
+    assert dev.launch("adv_arange", 1, pf, pi, n, fbits(first), fbits(diff), fi & 0xFFFFFFFF, di & 0xFFFFFFFF) == 0
+    want = (np.float32(first) + np.arange(n, dtype=np.float32) * np.float32(diff)).astype(np.float32)
+    np.testing.assert_allclose(dev.get(pf, np.zeros(n, np.float32)), want, rtol=1e-6, atol=1e-6)
+    np.testing.assert_array_equal(dev.get(pi, np.zeros(n, np.int32)), fi + np.arange(n) * di)

@@ -88,4 +88,24 @@ TEST(ElementwiseTmpSize, BadInputGivesZeroAndFalse) {
   EXPECT_EQ(minValue, 256u);
 }
 
+TEST(ReduceTmpSize, OneFp32AccumulatorPerResult) {
+  uint32_t maxValue = 0, minValue = 0;
+  AscendC::GetReduceMaxMaxMinTmpSize(ge::Shape(std::vector<int64_t>{4, 8}), ge::DT_FLOAT, AscendC::ReducePattern::AR,
+                                     true, false, maxValue, minValue);
+  EXPECT_EQ(minValue, 32u);   // what api_adv_math_test gives ReduceMax
+  EXPECT_EQ(maxValue, 32u);
+  AscendC::GetReduceSumMaxMinTmpSize(ge::Shape(std::vector<int64_t>{4, 13}), ge::DT_FLOAT16, AscendC::ReducePattern::RA,
+                                     true, false, maxValue, minValue);
+  EXPECT_EQ(minValue, 64u);   // 13 padded to 16 halves, 16 fp32 accumulators
+  AscendC::GetReduceSumMaxMinTmpSize(ge::Shape(std::vector<int64_t>{4, 13, 2}), ge::DT_FLOAT,
+                                     AscendC::ReducePattern::AR, true, false, maxValue, minValue);
+  EXPECT_EQ(maxValue, 0u);    // 3 dims for a 2-letter pattern
+  AscendC::GetSumMaxMinTmpSize(1000, 4, false, maxValue, minValue);
+  EXPECT_EQ(minValue, 64u);   // 16 repeats of 256 bytes, one fp32 partial each
+  AscendC::GetSumMaxMinTmpSize(1000, 3, false, maxValue, minValue);
+  EXPECT_EQ(minValue, 0u);
+  AscendC::GetArangeMaxMinTmpSize(maxValue, minValue);
+  EXPECT_EQ(maxValue, 0u);
+}
+
 }  // namespace

@@ -51,6 +51,9 @@ constexpr uint64_t SumTmpBytes(uint64_t n, uint32_t typeSize) {
 // ReduceSum/Max/Min/Prod/Mean/All/Any (reduce.h): one fp32 accumulator per output element.
 constexpr uint64_t ReduceTmpBytes(uint64_t outCount) { return AlignBlock(outCount * 4); }
 
+// Select with a byte mask: the mask cast to half for the [m, k] source (the NPU's Cast step).
+constexpr uint64_t SelectTmpBytes(uint64_t m, uint64_t k) { return AlignBlock(m * k * 2); }
+
 // fp32 live nodes per API (X-macro: name, nodes). An API absent here needs no temporary space.
 #define ASC_TWIN_ELEMENTWISE_TMP_APIS(X) \
   X(Acos, 3) X(Acosh, 2) X(Asin, 3) X(Asinh, 2) X(Atan, 4) X(Atanh, 2) X(Cos, 3) X(Cosh, 2)  \
