@@ -30,7 +30,7 @@ FP32_LOOSE = {"Digamma", "Lgamma", "Tan", "Gelu", "FasterGelu", "SwiGLU", "GeGLU
 
 dev, free_buffers = device_fixtures(lambda: {
     "API_ADV_MATH": [f"adv_{k}_{d}" for k in ("unary", "multi") for d in DTYPES] +
-                    ["adv_int16", "adv_classify_f32", "adv_cumsum_f32", "adv_reduce_f32", "adv_sum_f32", "adv_arange"],
+                    ["adv_int16", "adv_classify_f32", "adv_cumsum_f32", "adv_reduce_f32", "adv_sum_f32", "adv_arange", "adv_select_f32", "adv_dropout_f32"],
 })
 
 
@@ -372,3 +372,44 @@ def test_arange(dev):
     want = (np.float32(first) + np.arange(n, dtype=np.float32) * np.float32(diff)).astype(np.float32)
     np.testing.assert_allclose(dev.get(pf, np.zeros(n, np.float32)), want, rtol=1e-6, atol=1e-6)
     np.testing.assert_array_equal(dev.get(pi, np.zeros(n, np.int32)), fi + np.arange(n) * di)
+
+
+@pytest.mark.parametrize("side", [0, 1], ids=["scalar_src1", "scalar_src0"])
+def test_select_with_bytes_mask(dev, side):
+    rng = rng_for("select", side)
+    m, k, km = 6, 24, 64
+    x = rng.uniform(-5, 5, (m, k)).astype(np.float32)
+    mask = (rng.random((m, km)) < 0.5).astype(np.uint8)
+    py = dev.put(np.zeros_like(x))
+    tmp = (m * k * 2 + 31) // 32 * 32      # GetSelectMaxMinTmpSize's value (the mask as half)
+    assert dev.launch("adv_select_f32", 1, dev.put(x), dev.put(mask), py, m, k, km, side, fbits(2.5), tmp) == 0
+    used = mask[:, :k] != 0
+    want = np.where(used, 2.5, x) if side == 0 else np.where(used, x, 2.5)
+    np.testing.assert_array_equal(dev.get(py, x), want.astype(np.float32))
+    px, pm = dev.put(x), dev.put(mask)
+    dev.expect_trap("adv_select_f32", 1, (px, pm, py, m, k, km, side, fbits(2.5), tmp - 32),
+                    "Select: sharedTmpBuffer holds", (px, pm, py, m, k, km, side, fbits(2.5), tmp))
+    dev.expect_trap("adv_select_f32", 1, (px, pm, py, m, k, 40, side, fbits(2.5), tmp),
+                    "Select: maskLastAxis 40 must be a multiple of 16 elements and of 32 bytes",
+                    (px, pm, py, m, k, km, side, fbits(2.5), tmp))
+
+
+@pytest.mark.parametrize("bits", [False, True], ids=["byte_mask", "bit_mask"])
+def test_dropout(dev, bits):
+    rng = rng_for("dropout", bits)
+    m, k = 4, 256
+    km = k // 8 if bits else k
+    x = rng.uniform(-100, 100, (m, k)).astype(np.float32)
+    mask = rng.integers(0, 256 if bits else 2, (m, km)).astype(np.uint8)
+    keep = np.unpackbits(mask, axis=1, bitorder="little")[:, :k] if bits else mask
+    prob = float(np.float32(rng.uniform(0.1, 0.9)))
+    py = dev.put(np.zeros_like(x))
+    for tmp in (0, m * k):                  # GetDropOutMaxMinTmpSize: one byte per element
+        assert dev.launch("adv_dropout_f32", 1, dev.put(x), dev.put(mask), py, m, k, km, fbits(prob), tmp) == 0
+        want = np.where(keep != 0, x * (np.float32(1) / np.float32(prob)), 0).astype(np.float32)
+        np.testing.assert_allclose(dev.get(py, x), want, rtol=1e-6, atol=0)   # one fp32 multiply
+    px, pm = dev.put(x), dev.put(mask)
+    dev.expect_trap("adv_dropout_f32", 1, (px, pm, py, m, k, km, fbits(1.5), 0),
+                    "DropOut: keepProb should be larger than 0 and smaller than 1", (px, pm, py, m, k, km, fbits(prob), 0))
+    dev.expect_trap("adv_dropout_f32", 1, (px, pm, py, m, k, km, fbits(prob), m * k - 32),
+                    "DropOut: sharedTmpBuffer holds", (px, pm, py, m, k, km, fbits(prob), m * k))

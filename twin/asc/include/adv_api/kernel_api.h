@@ -17,6 +17,7 @@
 #include "adv_api/activation/silu.h"
 #include "adv_api/activation/swiglu.h"
 #include "adv_api/activation/swish.h"
+#include "adv_api/filter/dropout.h"
 #include "adv_api/index/arithprogression.h"
 #include "adv_api/reduce/mean.h"
 #include "adv_api/select/selectwithbytesmask.h"

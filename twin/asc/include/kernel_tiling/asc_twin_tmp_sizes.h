@@ -54,6 +54,9 @@ constexpr uint64_t ReduceTmpBytes(uint64_t outCount) { return AlignBlock(outCoun
 // Select with a byte mask: the mask cast to half for the [m, k] source (the NPU's Cast step).
 constexpr uint64_t SelectTmpBytes(uint64_t m, uint64_t k) { return AlignBlock(m * k * 2); }
 
+// DropOut: the mask expanded to one byte per source element (bit mode), at least one block.
+constexpr uint64_t DropOutTmpBytes(uint64_t elements) { return AlignBlock(elements == 0 ? 1 : elements); }
+
 // fp32 live nodes per API (X-macro: name, nodes). An API absent here needs no temporary space.
 #define ASC_TWIN_ELEMENTWISE_TMP_APIS(X) \
   X(Acos, 3) X(Acosh, 2) X(Asin, 3) X(Asinh, 2) X(Atan, 4) X(Atanh, 2) X(Cos, 3) X(Cosh, 2)  \
