@@ -108,4 +108,26 @@ TEST(ReduceTmpSize, OneFp32AccumulatorPerResult) {
   EXPECT_EQ(maxValue, 0u);
 }
 
+TEST(FilterSortTmpSize, SelectDropOutSortValues) {
+  const ge::Shape src(std::vector<int64_t>{6, 24});
+  EXPECT_EQ(AscendC::GetSelectMinTmpSize(src, ge::Shape(std::vector<int64_t>{1}), 4,
+                                         ge::Shape(std::vector<int64_t>{6, 64}), 1, false),
+            288u);   // the mask as half, what api_adv_math_test gives Select
+  EXPECT_EQ(AscendC::GetSelectWithBytesMaskMaxTmpSize(src, ge::Shape(std::vector<int64_t>{1}), 4,
+                                                      ge::Shape(std::vector<int64_t>{6, 64}), 1, false),
+            288u);
+  EXPECT_EQ(AscendC::GetSelectMinTmpSize(ge::Shape(std::vector<int64_t>{6, 7}), ge::Shape(std::vector<int64_t>{1}), 4,
+                                         ge::Shape(std::vector<int64_t>{6, 64}), 1, false),
+            0u);     // last axis of 28 bytes: refused
+  uint32_t maxValue = 0, minValue = 0;
+  AscendC::GetDropOutMaxMinTmpSize(ge::Shape(std::vector<int64_t>{4, 256}), 4, false, maxValue, minValue);
+  EXPECT_EQ(minValue, 1024u);
+  EXPECT_EQ(AscendC::GetDropOutMinTmpSize(ge::Shape(std::vector<int64_t>{4, 256}), 3, false), 0u);
+  AscendC::SortConfig config;
+  AscendC::GetSortMaxMinTmpSize(ge::Shape(std::vector<int64_t>{100}), ge::DT_FLOAT, ge::DT_UINT32, false, config,
+                                maxValue, minValue);
+  EXPECT_EQ(minValue, 2u * 800u);
+  EXPECT_LE(minValue, maxValue);
+}
+
 }  // namespace

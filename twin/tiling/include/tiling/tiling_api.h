@@ -24,6 +24,7 @@
 #include "tiling/activation/swiglu_tiling.h"
 #include "tiling/activation/swish_tiling.h"
 #include "tiling/utils/types.h"
+#include "tiling/sort/sort_tiling_intf.h"
 #include "tiling/filter/dropout_tiling.h"
 #include "tiling/select/selectwithbytesmask_tiling.h"
 #include "tiling/index/arithprogression_tiling.h"
