@@ -12,10 +12,6 @@
 
 
 // ---- math, reductions, quantisation, sort, transpose, pad, select ----
-// Host declarations only: the device pass of a .asc file (bisheng, __ASC_TWIN_DEVICE_PASS__)
-// keeps no host code that calls them, and their ge::Shape parameters would bring the graph
-// library's ABI marker into the device binary, which does not link libgraph_base.
-#if !defined(__ASC_TWIN_DEVICE_PASS__)
 #include "tiling/activation/geglu_tiling.h"
 #include "tiling/activation/gelu_tiling.h"
 #include "tiling/activation/reglu_tiling.h"
@@ -78,7 +74,6 @@
 #include "tiling/math/trunc_tiling.h"
 #include "tiling/math/where_tiling.h"
 #include "tiling/math/xor_tiling.h"
-#endif  // !__ASC_TWIN_DEVICE_PASS__
 
 
 // ---- cube: matmul_tiling ----

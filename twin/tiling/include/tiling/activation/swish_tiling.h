@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "register/tilingdata_base.h"  // CANN's header brings it: samples rely on it
 #include "tiling/utils/types.h"
 
 namespace AscendC {
