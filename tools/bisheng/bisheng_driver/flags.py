@@ -16,6 +16,9 @@ MAPPED_WORKDIR = "bisheng-gen"
 MAPPED_ASC_INCLUDE = "/asc-twin/asc/include"
 MAPPED_ABI_INCLUDE = "/asc-twin/abi/include"
 
+# libstdc++ ABI of CANN's C++ libraries (the twin's, ge_twin/abi_config.h): both passes' default.
+CANN_CXX11_ABI = 0
+
 
 def language_flags(opts: Options) -> list:
     """Flags of the device pass (plain C++, as before the whole-driver mode)."""
@@ -27,6 +30,7 @@ def language_flags(opts: Options) -> list:
         flags.append(f"-D{opts.core_macro}=1")
     if opts.debug_flag:
         flags.append(opts.debug_flag)
+    flags.append(f"-D_GLIBCXX_USE_CXX11_ABI={CANN_CXX11_ABI}")  # as the host pass (see host_flags)
     return flags + list(opts.extra_flags)
 
 
@@ -42,6 +46,10 @@ def host_flags(opts: Options, tools: Tools, res: ResourceDirs) -> list:
         flags.append(f"-D{opts.core_macro}=1")
     if opts.debug_flag:
         flags.append(opts.debug_flag)
+    # CANN's host libraries (graph_base, register, tiling_api) use libstdc++'s old ABI, and a
+    # CANN sample's host code that calls them builds with bisheng's defaults; the user's own
+    # -D_GLIBCXX_USE_CXX11_ABI (in extra_flags, later) still wins.
+    flags.append(f"-D_GLIBCXX_USE_CXX11_ABI={CANN_CXX11_ABI}")
     flags += list(opts.extra_flags)
     flags += include_flags(opts, res)
     # CUDA mode puts clang's cuda_wrappers/ (<algorithm>, <cmath>, <complex>, <new> rewritten for

@@ -513,3 +513,17 @@ def test_work_dirs_of_killed_compiles_are_swept(tmp_path):
         os.utime(d, (1, 1))
     compile_add(tmp_path)
     assert leftovers(tmp_path) == sorted([live.name, fresh.name])
+
+
+@pytest.mark.parametrize("flags, abi", [([], 0), (["-D_GLIBCXX_USE_CXX11_ABI=1"], 1)])
+def test_host_code_gets_canns_libstdcxx_abi_unless_the_user_sets_it(tmp_path, flags, abi):
+    # A CANN sample's host code (ge::Shape into libtiling_api.a, linked with graph_base) built
+    # with bisheng's defaults must use the old ABI of CANN's libraries; a user's -D still wins.
+    (tmp_path / "abi.asc").write_text(
+        "#include <string>\n"
+        "#include \"kernel_operator.h\"\n"
+        "__global__ __aicore__ void k(GM_ADDR x) {}\n"
+        f"static_assert(_GLIBCXX_USE_CXX11_ABI == {abi}, \"host pass ABI\");\n"
+        "int main() { return 0; }\n")
+    proc = run_bisheng(["-c", "abi.asc", "-o", "abi.o", "--npu-arch=dav-2201", *flags], str(tmp_path))
+    assert proc.returncode == 0, proc.stderr

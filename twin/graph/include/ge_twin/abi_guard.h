@@ -21,7 +21,10 @@
 
 #include "ge_twin/abi_config.h"
 
-#if defined(__GLIBCXX__) && defined(_GLIBCXX_USE_CXX11_ABI)
+/* Not in bisheng's device pass (__ASC_TWIN_DEVICE_PASS__): a kernel binary links no graph library,
+ * and a .asc file's device text still includes these headers (tiling/tiling_api.h,
+ * register/tilingdata_base.h) for its tiling structs. */
+#if defined(__GLIBCXX__) && defined(_GLIBCXX_USE_CXX11_ABI) && !defined(__ASC_TWIN_DEVICE_PASS__)
 #if _GLIBCXX_USE_CXX11_ABI
 #define GE_TWIN_ABI_OF_THIS_TU 1
 #else

@@ -1,0 +1,21 @@
+// Sin: dst = sin(x), element-wise; half and bfloat16_t are computed in fp32 and rounded
+// once to nearest even. The twin computes with the C library's single-precision function
+// (within 1-2 ulp of the exact value; CANN's NPU code uses its own polynomial).
+#ifndef ASC_TWIN_ADV_API_MATH_SIN_H_
+#define ASC_TWIN_ADV_API_MATH_SIN_H_
+
+#include "adv_api/math/math_common_impl.h"
+
+namespace AscendC {
+
+enum class SinAlgo { POLYNOMIAL_APPROXIMATION = 0, RADIAN_REDUCTION };
+struct SinConfig {
+  SinAlgo algo = SinAlgo::POLYNOMIAL_APPROXIMATION;
+};
+constexpr SinConfig defaultSinConfig;
+
+ASC_TWIN_ADV_UNARY_API_CFG(Sin, SinConfig, defaultSinConfig, [](auto x) { return std::sin(x); })
+
+}  // namespace AscendC
+
+#endif  // ASC_TWIN_ADV_API_MATH_SIN_H_

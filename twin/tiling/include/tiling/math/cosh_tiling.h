@@ -1,0 +1,21 @@
+// Host tmp-size functions of the Cosh high-level API.
+#ifndef ASC_TWIN_TILING_MATH_COSH_TILING_H_
+#define ASC_TWIN_TILING_MATH_COSH_TILING_H_
+
+#include <cstdint>
+
+#include "tiling/platform/platform_ascendc.h"
+#include "tiling/utils/types.h"
+
+namespace AscendC {
+
+// The temporary space Cosh needs for srcShape's elements of typeSize bytes: maxValue lets it
+// run in one pass, minValue is the least it accepts (a smaller sharedTmpBuffer traps).
+void GetCoshMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
+                         uint32_t& maxValue, uint32_t& minValue);
+// tmp bytes = maxLiveNodeCount * count * typeSize + extraBuf.
+void GetCoshTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf);
+
+}  // namespace AscendC
+
+#endif  // ASC_TWIN_TILING_MATH_COSH_TILING_H_
