@@ -171,13 +171,17 @@ __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
   for (uint32_t i = 0; i < p.blockCount; ++i) twin::WriteGmRow<T>(d + i * dstPitch, s + i * srcPitch, row, true);
 }
 
+// Between local memories (UB <-> UB, L1 <-> L1, L1 -> bias table). Into the bias table (C2),
+// blockLen and dstStride count 64-byte units on NpuArch 2201 (CANN's L1ToBiasTable rule).
 template <typename T>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
-  constexpr const char* api = "DataCopy(UB->UB)";
+  const bool toBiasTable = static_cast<TPosition>(dst.GetPosition()) == TPosition::C2;
+  const char* api = toBiasTable ? "DataCopy(C1->C2)" : "DataCopy(UB->UB)";
   if (p.blockCount == 0 || p.blockLen == 0) return;
-  const uint64_t row = uint64_t{p.blockLen} * ONE_BLK_SIZE;
+  const uint64_t dstUnit = toBiasTable ? 2 * ONE_BLK_SIZE : ONE_BLK_SIZE;
+  const uint64_t row = uint64_t{p.blockLen} * dstUnit;
   const uint64_t srcPitch = row + uint64_t{p.srcStride} * ONE_BLK_SIZE;
-  const uint64_t dstPitch = row + uint64_t{p.dstStride} * ONE_BLK_SIZE;
+  const uint64_t dstPitch = row + uint64_t{p.dstStride} * dstUnit;
   twin::CheckUbOperand(api, "dst", dst, 0);
   twin::CheckUbOperand(api, "src", src, 0);
   twin::CheckUbSpan(api, "dst", twin::Span(p.blockCount, row, dstPitch), twin::TensorBytes(dst));

@@ -61,6 +61,28 @@ struct DataCopyPadParams {
   uint64_t paddingValue = 0;
 };
 
+// GM (ND) -> L1 (NZ) move of ndNum matrices of nValue rows x dValue elements (NpuArch 2201
+// field widths): row r, element d of matrix i goes from src[i * srcNdMatrixStride + r * srcDValue
+// + d] to dst[i * dstNzMatrixStride + (d / C0) * dstNzC0Stride * C0 + r * dstNzNStride * C0 + d % C0],
+// C0 = 32 B of elements; the rest of a row's last 32-byte block is zero-filled.
+struct Nd2NzParams {
+  __aicore__ Nd2NzParams() {}
+  __aicore__ Nd2NzParams(const uint16_t ndNumIn, const uint16_t nValueIn, const uint16_t dValueIn,
+                         const uint16_t srcNdMatrixStrideIn, const uint16_t srcDValueIn, const uint16_t dstNzC0StrideIn,
+                         const uint16_t dstNzNStrideIn, const uint16_t dstNzMatrixStrideIn)
+      : ndNum(ndNumIn), nValue(nValueIn), dValue(dValueIn), srcNdMatrixStride(srcNdMatrixStrideIn),
+        srcDValue(srcDValueIn), dstNzC0Stride(dstNzC0StrideIn), dstNzNStride(dstNzNStrideIn),
+        dstNzMatrixStride(dstNzMatrixStrideIn) {}
+  uint16_t ndNum = 0;
+  uint16_t nValue = 0;
+  uint16_t dValue = 0;
+  uint16_t srcNdMatrixStride = 0;
+  uint16_t srcDValue = 0;
+  uint16_t dstNzC0Stride = 0;
+  uint16_t dstNzNStride = 0;
+  uint16_t dstNzMatrixStride = 0;
+};
+
 }  // namespace AscendC
 
 #endif  // ASC_TWIN_KERNEL_STRUCT_DATA_COPY_H_

@@ -26,6 +26,12 @@ __aicore__ constexpr inline int32_t CeilDivision(int32_t num1, int32_t num2) {
   return num2 == 0 ? 0 : (num1 + num2 - 1) / num2;
 }
 
+// CANN's type test, as its samples spell it: IsSameType<T, U>::value.
+template <typename T, typename U>
+struct IsSameType {
+  static constexpr bool value = std::is_same<T, U>::value;
+};
+
 namespace twin {
 // 16-bit floats cannot travel through C varargs; print them as double.
 template <typename A>

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 
+#include "asc_twin/cube_regs.h"
+
 namespace AscendC {
 namespace twin {
 
@@ -24,6 +26,7 @@ struct VecRegs {
   uint16_t deqScaleBits = 0;      //   ... the half scale's bits
   bool padValueSet = false;       // MOV_PAD_VAL written (SetPadValue, or DataCopyPad with isPad)
   uint64_t padValueBits = 0;      //   ... its raw bits (the low sizeof(T) bytes are the pad element)
+  CubeRegs cube;                  // the cube unit's registers (cube_regs.h)
 };
 
 }  // namespace twin
