@@ -11,6 +11,11 @@
 #include "adv_api/matmul/matmul.h"
 #include "kernel_tpipe.h"
 
+// Marks the GM workspace parameter a mixed kernel's Matmul uses (CANN's KFC); nothing on the twin.
+#ifndef __kfc_workspace__
+#define __kfc_workspace__
+#endif
+
 namespace AscendC {
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
@@ -44,5 +49,8 @@ __aicore__ inline void RegistMatmulObj(TPipe* pipe, GM_ADDR workspace, Pairs&&..
 #define REGIST_MATMUL_OBJ REGIST_CUBE_OBJ
 
 }  // namespace AscendC
+
+// Matmul kernels call it unqualified at global scope, as CANN's samples do.
+using AscendC::GetSysWorkSpacePtr;
 
 #endif  // ASC_TWIN_ADV_API_MATMUL_MATMUL_INTF_H_

@@ -4,12 +4,26 @@
 #define ASC_TWIN_ADV_API_MATMUL_MATMUL_TYPE_H_
 
 #include <cstdint>
+#include <type_traits>
 
 #include "adv_api/matmul/matmul_config.h"
 #include "kernel_tensor.h"
 #include "kernel_type.h"
 
 namespace AscendC {
+
+// CANN's basic-API constant (kernel_utils_constants.h) that Matmul samples use for block strides;
+// defined here until the basic API has it.
+#ifndef ASC_TWIN_DEFAULT_C0_SIZE
+#define ASC_TWIN_DEFAULT_C0_SIZE
+constexpr int32_t DEFAULT_C0_SIZE = 32;
+#endif
+
+// The L0C (accumulator) type of a Matmul with inputs T: int32_t for int8_t, else float.
+template <typename T>
+struct GetMmDstType {
+  using Type = std::conditional_t<std::is_same<T, int8_t>::value || std::is_same<T, uint8_t>::value, int32_t, float>;
+};
 
 template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
           LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false, TPosition SRCPOS = TPosition::GM>

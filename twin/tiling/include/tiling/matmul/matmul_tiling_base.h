@@ -5,6 +5,9 @@
 #define ASC_TWIN_TILING_MATMUL_MATMUL_TILING_BASE_H_
 
 #include <cstdint>
+#include <iostream>  // as CANN's: host code around GetTiling prints with std::cout
+#include <map>
+#include <string>
 
 #include "kernel_tiling/kernel_tiling.h"
 #include "tiling/matmul/matmul_tilingdata.h"

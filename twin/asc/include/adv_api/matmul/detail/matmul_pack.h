@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "adv_api/matmul/detail/matmul_operand.h"
+#include "adv_api/matmul/matmul_type.h"
 #include "asc_twin/cpu_features.h"
 #include "asc_twin/cube_fractal.h"
 #include "asc_twin/cube_gemm.h"
@@ -24,7 +25,7 @@ namespace matmul {
 
 // The accumulator type the cube uses for inputs of type T (L0C: float or int32_t).
 template <typename T>
-using AccType = std::conditional_t<std::is_same<T, int8_t>::value || std::is_same<T, uint8_t>::value, int32_t, float>;
+using AccType = typename GetMmDstType<T>::Type;
 
 template <typename T>
 inline AccType<T> ToAcc(const T& v) {
