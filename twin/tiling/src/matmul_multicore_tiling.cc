@@ -119,20 +119,20 @@ int64_t MultiCoreMatmulTiling::GetTiling(AscendC::tiling::TCubeTiling& tiling) {
 }
 
 int32_t MultiCoreMatmulTiling::GetSingleShape(int32_t& shapeM, int32_t& shapeN, int32_t& shapeK) {
-  if (tiling_.get_baseM() == 0) {
+  if (tiling_.baseM == 0) {
     return asc_twin_tiling::MatmulTilingError("GetSingleShape: call GetTiling first (no tiling was computed)");
   }
-  shapeM = tiling_.get_singleCoreM();
-  shapeN = tiling_.get_singleCoreN();
-  shapeK = tiling_.get_singleCoreK();
+  shapeM = tiling_.singleCoreM;
+  shapeN = tiling_.singleCoreN;
+  shapeK = tiling_.singleCoreK;
   return 0;
 }
 
 int32_t MultiCoreMatmulTiling::GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim) {
-  if (tiling_.get_baseM() == 0) {
+  if (tiling_.baseM == 0) {
     return asc_twin_tiling::MatmulTilingError("GetCoreNum: call GetTiling first (no tiling was computed)");
   }
-  dim = tiling_.get_usedCoreNum();
+  dim = tiling_.usedCoreNum;
   mDim = mDim_;
   nDim = nDim_;
   return 0;
@@ -167,10 +167,10 @@ int64_t BatchMatmulTiling::GetTiling(AscendC::tiling::TCubeTiling& tiling) {
 
 int32_t BatchMatmulTiling::GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim, int32_t& batchCoreM,
                                       int32_t& batchCoreN) {
-  if (tiling_.get_baseM() == 0) {
+  if (tiling_.baseM == 0) {
     return asc_twin_tiling::MatmulTilingError("GetCoreNum: call GetTiling first (no tiling was computed)");
   }
-  dim = tiling_.get_usedCoreNum();
+  dim = tiling_.usedCoreNum;
   mDim = nDim = batchCoreM = batchCoreN = 1;
   return 0;
 }

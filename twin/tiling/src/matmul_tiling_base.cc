@@ -330,22 +330,18 @@ int64_t MatmulApiTilingBase::PlanOneCore(int32_t usedCores, int32_t coreM, int32
   t.CLayoutInfoG = cLayoutInfoG;
   t.CLayoutInfoS2 = cLayoutInfoS2;
   t.BatchNum = batchNum;
-#define ASC_TWIN_SET_FIELD(f) tiling_.set_##f(t.f);
-  ASC_TWIN_TCUBE_TILING_FIELDS(ASC_TWIN_SET_FIELD)
-#undef ASC_TWIN_SET_FIELD
+  tiling_ = t;
   return 0;
 }
 
 void MatmulApiTilingBase::SetFinalTiling(optiling::TCubeTiling& tiling) {
-#define ASC_TWIN_COPY_FIELD(f) tiling.set_##f(tiling_.get_##f());
+#define ASC_TWIN_COPY_FIELD(f) tiling.set_##f(tiling_.f);
   ASC_TWIN_TCUBE_TILING_FIELDS(ASC_TWIN_COPY_FIELD)
 #undef ASC_TWIN_COPY_FIELD
 }
 
 void MatmulApiTilingBase::SetFinalTiling(AscendC::tiling::TCubeTiling& tiling) {
-#define ASC_TWIN_COPY_FIELD(f) tiling.f = tiling_.get_##f();
-  ASC_TWIN_TCUBE_TILING_FIELDS(ASC_TWIN_COPY_FIELD)
-#undef ASC_TWIN_COPY_FIELD
+  tiling = tiling_;
 }
 
 }  // namespace matmul_tiling

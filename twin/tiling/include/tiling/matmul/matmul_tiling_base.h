@@ -152,8 +152,9 @@ class MatmulApiTilingBase {
   virtual int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) = 0;
 
  public:
-  // What the setters recorded (CANN keeps these public too).
-  optiling::TCubeTiling tiling_;
+  // What the setters recorded (CANN keeps these public too). The result is held as the kernel
+  // struct (CANN: an optiling::TCubeTiling), so the library itself needs no libregister.so.
+  AscendC::tiling::TCubeTiling tiling_;
   MatTilingType aType_;
   MatTilingType bType_;
   MatTilingType cType_;
