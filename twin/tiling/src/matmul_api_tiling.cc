@@ -1,4 +1,5 @@
 // matmul_tiling::MatmulApiTiling: one core computes the whole SetShape problem.
+#define ASC_TWIN_TILING_LIBRARY_BUILD  // optiling::TCubeTiling only as a name: see matmul_tilingdata.h
 #include "matmul_tiling_log.h"
 #include "tiling/matmul/matmul_tiling.h"
 
@@ -7,12 +8,6 @@ namespace matmul_tiling {
 int64_t MatmulApiTiling::Compute() {
   if (!CheckSetParam()) return -1;
   return PlanOneCore(1, singleM, singleN, singleK);
-}
-
-int64_t MatmulApiTiling::GetTiling(optiling::TCubeTiling& tiling) {
-  if (Compute() != 0) return -1;
-  SetFinalTiling(tiling);
-  return 0;
 }
 
 int64_t MatmulApiTiling::GetTiling(AscendC::tiling::TCubeTiling& tiling) {
@@ -36,17 +31,8 @@ int32_t TmpBufSize(int32_t baseM, int32_t shareL1, int32_t shareL0C, matmul_tili
 }  // namespace
 
 extern "C" {
-int32_t MatmulGetTmpBufSize(optiling::TCubeTiling& tiling, matmul_tiling::SysTilingTempBufSize& bufSize) {
-  return TmpBufSize(tiling.get_baseM(), tiling.get_shareL1Size(), tiling.get_shareL0CSize(), bufSize);
-}
 int32_t MatmulGetTmpBufSizeV2(AscendC::tiling::TCubeTiling& tiling, matmul_tiling::SysTilingTempBufSize& bufSize) {
   return TmpBufSize(tiling.baseM, tiling.shareL1Size, tiling.shareL0CSize, bufSize);
-}
-int32_t MultiCoreMatmulGetTmpBufSize(optiling::TCubeTiling& tiling, matmul_tiling::SysTilingTempBufSize& bufSize) {
-  return MatmulGetTmpBufSize(tiling, bufSize);
-}
-int32_t BatchMatmulGetTmpBufSize(optiling::TCubeTiling& tiling, matmul_tiling::SysTilingTempBufSize& bufSize) {
-  return MatmulGetTmpBufSize(tiling, bufSize);
 }
 int32_t MultiCoreMatmulGetTmpBufSizeV2(AscendC::tiling::TCubeTiling& tiling,
                                        matmul_tiling::SysTilingTempBufSize& bufSize) {

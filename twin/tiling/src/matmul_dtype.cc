@@ -1,3 +1,4 @@
+#define ASC_TWIN_TILING_LIBRARY_BUILD  // optiling::TCubeTiling only as a name: see matmul_tilingdata.h
 #include "matmul_dtype.h"
 
 namespace asc_twin_tiling {

@@ -1,5 +1,6 @@
 // matmul_tiling::MultiCoreMatmulTiling and BatchMatmulTiling: how the problem is shared among
 // cores (M x N, optionally K), then each core's part split as MatmulApiTiling splits one core's.
+#define ASC_TWIN_TILING_LIBRARY_BUILD  // optiling::TCubeTiling only as a name: see matmul_tilingdata.h
 #include "matmul_dtype.h"
 #include "matmul_tiling_log.h"
 #include "matmul_tiling_plan.h"
@@ -106,12 +107,6 @@ int64_t MultiCoreMatmulTiling::Compute() {
   return PlanOneCore(static_cast<int32_t>(cores), split.coreM, split.coreN, split.coreK);
 }
 
-int64_t MultiCoreMatmulTiling::GetTiling(optiling::TCubeTiling& tiling) {
-  if (Compute() != 0) return -1;
-  SetFinalTiling(tiling);
-  return 0;
-}
-
 int64_t MultiCoreMatmulTiling::GetTiling(AscendC::tiling::TCubeTiling& tiling) {
   if (Compute() != 0) return -1;
   SetFinalTiling(tiling);
@@ -151,12 +146,6 @@ int64_t BatchMatmulTiling::Compute() {
   singleBatchM = static_cast<int32_t>(fit < batchM ? fit : batchM);
   singleBatchN = static_cast<int32_t>(fit < batchN ? fit : batchN);
   return PlanOneCore(1, singleM, singleN, singleK);
-}
-
-int64_t BatchMatmulTiling::GetTiling(optiling::TCubeTiling& tiling) {
-  if (Compute() != 0) return -1;
-  SetFinalTiling(tiling);
-  return 0;
 }
 
 int64_t BatchMatmulTiling::GetTiling(AscendC::tiling::TCubeTiling& tiling) {

@@ -1,10 +1,10 @@
 // matmul_tiling::MatmulApiTilingBase: the setters, the checks every GetTiling makes, and the
 // tiling of one core's part (PlanOneCore, over matmul_tiling_plan.h).
+#define ASC_TWIN_TILING_LIBRARY_BUILD  // optiling::TCubeTiling only as a name: see matmul_tilingdata.h
 #include <string>
 
 #include "matmul_dtype.h"
 #include "matmul_tiling_log.h"
-#include "matmul_tiling_fields.h"
 #include "matmul_tiling_plan.h"
 #include "tiling/matmul/matmul_tiling_base.h"
 
@@ -332,12 +332,6 @@ int64_t MatmulApiTilingBase::PlanOneCore(int32_t usedCores, int32_t coreM, int32
   t.BatchNum = batchNum;
   tiling_ = t;
   return 0;
-}
-
-void MatmulApiTilingBase::SetFinalTiling(optiling::TCubeTiling& tiling) {
-#define ASC_TWIN_COPY_FIELD(f) tiling.set_##f(tiling_.f);
-  ASC_TWIN_TCUBE_TILING_FIELDS(ASC_TWIN_COPY_FIELD)
-#undef ASC_TWIN_COPY_FIELD
 }
 
 void MatmulApiTilingBase::SetFinalTiling(AscendC::tiling::TCubeTiling& tiling) {

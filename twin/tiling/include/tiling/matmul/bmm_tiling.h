@@ -20,7 +20,7 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
   int32_t SetShape(int32_t m, int32_t n, int32_t k) override;
   // One core's part; -1 lets the tiling choose that axis.
   virtual int32_t SetSingleShape(int32_t singleMIn = -1, int32_t singleNIn = -1, int32_t singleKIn = -1);
-  int64_t GetTiling(optiling::TCubeTiling& tiling) override;
+  using MatmulApiTilingBase::GetTiling;  // the optiling::TCubeTiling form
   int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) override;
   virtual int32_t SetSingleRange(int32_t maxM = -1, int32_t maxN = -1, int32_t maxK = -1, int32_t minM = -1,
                                  int32_t minN = -1, int32_t minK = -1) {
@@ -54,7 +54,7 @@ class BatchMatmulTiling : public MatmulApiTilingBase {
   explicit BatchMatmulTiling(const platform_ascendc::PlatformAscendC& ascendcPlatform)
       : MatmulApiTilingBase(ascendcPlatform) {}
   int32_t GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim, int32_t& batchCoreM, int32_t& batchCoreN);
-  int64_t GetTiling(optiling::TCubeTiling& tiling) override;
+  using MatmulApiTilingBase::GetTiling;  // the optiling::TCubeTiling form
   int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) override;
 
  protected:
@@ -63,12 +63,25 @@ class BatchMatmulTiling : public MatmulApiTilingBase {
 
 }  // namespace matmul_tiling
 
+#include "tiling/matmul/matmul_tiling.h"
+
 extern "C" {
-int32_t MultiCoreMatmulGetTmpBufSize(optiling::TCubeTiling& tiling, matmul_tiling::SysTilingTempBufSize& bufSize);
-int32_t BatchMatmulGetTmpBufSize(optiling::TCubeTiling& tiling, matmul_tiling::SysTilingTempBufSize& bufSize);
 int32_t MultiCoreMatmulGetTmpBufSizeV2(AscendC::tiling::TCubeTiling& tiling,
                                        matmul_tiling::SysTilingTempBufSize& bufSize);
 int32_t BatchMatmulGetTmpBufSizeV2(AscendC::tiling::TCubeTiling& tiling, matmul_tiling::SysTilingTempBufSize& bufSize);
 }
+
+#ifndef ASC_TWIN_TILING_LIBRARY_BUILD
+extern "C" inline int32_t MultiCoreMatmulGetTmpBufSize(optiling::TCubeTiling& tiling,
+                                                       matmul_tiling::SysTilingTempBufSize& bufSize) {
+  AscendC::tiling::TCubeTiling k = matmul_tiling::KernelTilingOf(tiling);
+  return MultiCoreMatmulGetTmpBufSizeV2(k, bufSize);
+}
+extern "C" inline int32_t BatchMatmulGetTmpBufSize(optiling::TCubeTiling& tiling,
+                                                   matmul_tiling::SysTilingTempBufSize& bufSize) {
+  AscendC::tiling::TCubeTiling k = matmul_tiling::KernelTilingOf(tiling);
+  return BatchMatmulGetTmpBufSizeV2(k, bufSize);
+}
+#endif
 
 #endif  // ASC_TWIN_TILING_MATMUL_BMM_TILING_H_

@@ -16,7 +16,7 @@ class MatmulApiTiling : public MatmulApiTilingBase {
       : MatmulApiTilingBase(ascendcPlatform) {}
   explicit MatmulApiTiling(const PlatformInfo& platform) : MatmulApiTilingBase(platform) {}
   ~MatmulApiTiling() override = default;
-  int64_t GetTiling(optiling::TCubeTiling& tiling) override;
+  using MatmulApiTilingBase::GetTiling;  // the optiling::TCubeTiling form
   int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) override;
   bool EnableL1BankConflictOptimise() { return false; }
 
@@ -29,8 +29,24 @@ class MatmulApiTiling : public MatmulApiTilingBase {
 extern "C" {
 // The UB/L1/L0C bytes a Matmul of this tiling uses besides its operands (0 on success, -1 for a
 // tiling with no base block).
-int32_t MatmulGetTmpBufSize(optiling::TCubeTiling& tiling, matmul_tiling::SysTilingTempBufSize& bufSize);
 int32_t MatmulGetTmpBufSizeV2(AscendC::tiling::TCubeTiling& tiling, matmul_tiling::SysTilingTempBufSize& bufSize);
 }
+
+#ifndef ASC_TWIN_TILING_LIBRARY_BUILD
+namespace matmul_tiling {
+// optiling::TCubeTiling's fields as the kernel struct (inline: see GetTiling's host form).
+inline AscendC::tiling::TCubeTiling KernelTilingOf(optiling::TCubeTiling& tiling) {
+  AscendC::tiling::TCubeTiling k;
+#define ASC_TWIN_COPY_FROM_HOST(f) k.f = tiling.get_##f();
+  ASC_TWIN_TCUBE_TILING_FIELDS(ASC_TWIN_COPY_FROM_HOST)
+#undef ASC_TWIN_COPY_FROM_HOST
+  return k;
+}
+}  // namespace matmul_tiling
+extern "C" inline int32_t MatmulGetTmpBufSize(optiling::TCubeTiling& tiling, matmul_tiling::SysTilingTempBufSize& bufSize) {
+  AscendC::tiling::TCubeTiling k = matmul_tiling::KernelTilingOf(tiling);
+  return MatmulGetTmpBufSizeV2(k, bufSize);
+}
+#endif
 
 #endif  // ASC_TWIN_TILING_MATMUL_MATMUL_TILING_H_

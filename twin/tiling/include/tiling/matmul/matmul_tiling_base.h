@@ -8,8 +8,10 @@
 #include <iostream>  // as CANN's: host code around GetTiling prints with std::cout
 #include <map>
 #include <string>
+#include <type_traits>
 
 #include "kernel_tiling/kernel_tiling.h"
+#include "tiling/matmul/matmul_tiling_fields.h"
 #include "tiling/matmul/matmul_tilingdata.h"
 #include "tiling/platform/platform_ascendc.h"
 
@@ -148,8 +150,21 @@ class MatmulApiTilingBase {
   int32_t GetBaseN() const { return baseN; }
   int32_t GetBaseK() const { return baseK; }
   // 0 (or the tiling's size class) on success; -1 when no split fits the SoC (one log line why).
-  virtual int64_t GetTiling(optiling::TCubeTiling& tiling) = 0;
   virtual int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) = 0;
+  // The host class's form: the same tiling copied into optiling::TCubeTiling. Inline (a template
+  // only so that it compiles where the class is declared, not defined), so libtiling_api.a needs
+  // no libregister.so: the class's code comes from the caller's link, as in CANN.
+  template <typename HostTiling,
+            typename = std::enable_if_t<std::is_same<HostTiling, optiling::TCubeTiling>::value>>
+  int64_t GetTiling(HostTiling& tiling) {
+    AscendC::tiling::TCubeTiling result;
+    const int64_t ret = GetTiling(result);
+    if (ret == -1) return -1;
+#define ASC_TWIN_COPY_TO_HOST(f) tiling.set_##f(result.f);
+    ASC_TWIN_TCUBE_TILING_FIELDS(ASC_TWIN_COPY_TO_HOST)
+#undef ASC_TWIN_COPY_TO_HOST
+    return ret;
+  }
 
  public:
   // What the setters recorded (CANN keeps these public too). The result is held as the kernel
@@ -209,7 +224,6 @@ class MatmulApiTilingBase {
   bool CheckSetParam();
   // Copies tiling_ into the kernel struct field by field.
   void SetFinalTiling(AscendC::tiling::TCubeTiling& tiling);
-  void SetFinalTiling(optiling::TCubeTiling& tiling);
 
  private:
   void InitBuffers(uint64_t l1, uint64_t l0a, uint64_t l0b, uint64_t l0c, uint64_t ub, uint64_t bt);

@@ -1,6 +1,7 @@
-// Every TCubeTiling field, once, for the copies between the kernel struct and optiling's class.
-#ifndef ASC_TWIN_TILING_SRC_MATMUL_TILING_FIELDS_H_
-#define ASC_TWIN_TILING_SRC_MATMUL_TILING_FIELDS_H_
+// Every TCubeTiling field, once, for the copies between the kernel struct and optiling's class
+// (the inline GetTiling(optiling::TCubeTiling&) forms of matmul_tiling_base.h).
+#ifndef ASC_TWIN_TILING_MATMUL_MATMUL_TILING_FIELDS_H_
+#define ASC_TWIN_TILING_MATMUL_MATMUL_TILING_FIELDS_H_
 
 #define ASC_TWIN_TCUBE_TILING_FIELDS(X) \
   X(usedCoreNum) \
@@ -54,4 +55,4 @@
   X(BatchNum) \
   X(mxTypePara)
 
-#endif  // ASC_TWIN_TILING_SRC_MATMUL_TILING_FIELDS_H_
+#endif  // ASC_TWIN_TILING_MATMUL_MATMUL_TILING_FIELDS_H_
