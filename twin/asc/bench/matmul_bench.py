@@ -23,7 +23,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # bazel run starts in the runfiles tree: the kernel, the tiling tool, the ACL library and the inis
-for var, rel in [("API_MATMUL", "twin/asc/tests/api_matmul"), ("MATMUL_TILING_TOOL", "twin/asc/tests/matmul_tiling_tool"),
+for var, rel in [("API_MATMUL", "twin/asc/tests/api_matmul.aicore.o"), ("MATMUL_TILING_TOOL", "twin/asc/tests/matmul_tiling_tool"),
                  ("ASCENDCL_LIB", "twin/runtime/libascendcl.so"), ("ASCEND_TWIN_PLATFORM_DIR", "twin/platform")]:
     os.environ.setdefault(var, os.path.abspath(rel))
 sys.path.insert(0, os.path.join(HERE, "..", "tests"))
