@@ -58,6 +58,7 @@ struct Ctx {
   DataCopyPadExtParams<float> pad; GatherMaskParams gmp;
   float fs; half hs; int32_t is; int16_t ss; uint16_t u16s; uint16_t u16a[4]; uint32_t u32a[4];
   uint64_t u64a[16]; LocalTensor<half> f16l[16]; LocalTensor<uint64_t> u64; SliceInfo slices[8];
+  GlobalTensor<int8_t> gi8; GlobalTensor<bfloat16_t> gbf16; uint8_t u8a[4];
 };
 """
 

@@ -2,6 +2,8 @@
 #ifndef ASC_TWIN_KERNEL_OPERATOR_H_
 #define ASC_TWIN_KERNEL_OPERATOR_H_
 
+#include <cassert>  // CANN's kernel_operator.h brings assert into kernels (its samples call it unqualified)
+
 #include "kernel_type.h"
 #include "kernel_tensor.h"
 #include "kernel_tpipe.h"

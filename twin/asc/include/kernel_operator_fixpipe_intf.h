@@ -7,6 +7,7 @@
 #define ASC_TWIN_KERNEL_OPERATOR_FIXPIPE_INTF_H_
 
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <type_traits>
 
@@ -14,6 +15,7 @@
 #include "asc_twin/block_state.h"
 #include "asc_twin/cube_checks.h"
 #include "asc_twin/cube_fixpipe.h"
+#include "asc_twin/cube_mmad.h"
 #include "kernel_struct_fixpipe.h"
 #include "kernel_tensor.h"
 
@@ -112,6 +114,13 @@ inline bool PrepareFixpipe(const char* api, const LocalTensor<U>& src, const Fix
   char what[64];
   std::snprintf(what, sizeof what, "mSize %u x nSize %u, srcStride %u", p.mSize, p.nSize, p.srcStride);
   RequireElems(api, "src", src, need, what);
+  // The NPU loads the per-column parameters into the fixpipe buffer before it moves any data, so
+  // a result written over them in L1 (CANN's fixpipe_l0c2l1 sample does that) still sees them all.
+  if (perColumn != nullptr) {
+    uint64_t* table = static_cast<uint64_t*>(cube::ScratchOf(3, p.nSize * sizeof(uint64_t)));
+    std::memcpy(table, perColumn, p.nSize * sizeof(uint64_t));
+    perColumn = table;
+  }
   *s = cube::FixpipeShape{p.nSize, p.mSize, p.srcStride, ndNum, p.srcNdStride, p.dstNdStride, p.dstStride,
                           nz, p.reluEn, p.isChannelSplit, p.quantPre, p.deqScalar, perColumn};
   return true;
@@ -158,11 +167,7 @@ inline void FixpipeToLocal(const LocalTensor<T>& dst, const LocalTensor<U>& src,
               PositionName(PosOf(dst)));
   }
   RequireAligned(api, "dst", dst, ONE_BLK_SIZE);
-  const uint64_t span = FixpipeDstSpan<T>(s);
-  if (span > ElemBytes<T>(dst.GetSize())) {
-    RaiseTrap("%s: the result reaches %llu B, beyond dst (%s, %llu B)", api, static_cast<unsigned long long>(span),
-              PositionName(PosOf(dst)), static_cast<unsigned long long>(ElemBytes<T>(dst.GetSize())));
-  }
+  RequireBytes(api, "the result", dst, FixpipeDstSpan<T>(s), "mSize rows of nSize, dstStride apart");
   uint8_t* d = dst.Bytes();
   cube::RunFixpipe<T, U>(src.TwinData(), s,
                          [&](uint64_t off, const T* row, uint64_t bytes) { std::memcpy(d + off, row, bytes); });

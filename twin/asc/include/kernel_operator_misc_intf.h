@@ -94,15 +94,26 @@ inline void DumpValues(const char* where, uint64_t addr, const T* p, uint64_t fi
     line += buf;
   }
   line += "]\n";
-  std::fputs(line.c_str(), stdout);
+  EmitRecord(line);  // through the launch's print path, as printf: a device process's stdout is not the user's
 }
 }  // namespace twin
 
-// Prints `dumpSize` elements of the tensor with the header line CANN's dump tool shows.
+namespace twin {
+// The memory a LocalTensor's position names, as the dump's position field: UB, L1, L0A, L0B,
+// L0C, BIAS or FIXBUF (a cube position's tensor placed in the UB by TQue still says its memory).
+template <typename T>
+inline const char* DumpPositionName(const LocalTensor<T>& tensor) {
+  CoreBuffer which;
+  return CubePosition(static_cast<TPosition>(tensor.GetPosition()), &which) ? CoreBufferName(which) : "UB";
+}
+}  // namespace twin
+
+// Prints `dumpSize` elements of the tensor with the header line CANN's dump tool shows; any
+// local position (UB, L1, L0A, L0B, L0C, bias table, fixpipe buffer).
 template <typename T>
 __aicore__ inline void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize) {
   twin::CheckUbOperand("DumpTensor", "tensor", tensor, dumpSize);
-  twin::DumpValues("UB", tensor.GetPhyAddr(), tensor.TwinData(), 0, desc, dumpSize);
+  twin::DumpValues(twin::DumpPositionName(tensor), tensor.GetPhyAddr(), tensor.TwinData(), 0, desc, dumpSize);
 }
 template <typename T>
 __aicore__ inline void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize) {
@@ -115,8 +126,9 @@ template <typename T>
 __aicore__ inline void DumpAccChkPoint(const LocalTensor<T>& tensor, uint32_t index, uint32_t countOff,
                                        uint32_t dumpSize) {
   twin::CheckUbOperand("DumpAccChkPoint", "tensor", tensor, uint64_t{countOff} + dumpSize);
-  std::printf("DumpAccChkPoint: index=%u, countOff=%u\n", index, countOff);
-  twin::DumpValues("UB", tensor.GetPhyAddr(countOff), tensor.TwinData(), countOff, index, dumpSize);
+  twin::EmitRecord("DumpAccChkPoint: index=" + std::to_string(index) + ", countOff=" + std::to_string(countOff) + "\n");
+  twin::DumpValues(twin::DumpPositionName(tensor), tensor.GetPhyAddr(countOff), tensor.TwinData(), countOff, index,
+                   dumpSize);
 }
 
 namespace twin {

@@ -6,6 +6,7 @@
 #define ASC_TWIN_KERNEL_OPERATOR_MM_INTF_H_
 
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <type_traits>
 
@@ -219,7 +220,8 @@ __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
                     zero ? twin::cube::CInit::kZero : twin::cube::CInit::kKeep);
 }
 
-// C = bias (one value per column, from the bias table, C2) + A x B.
+// C = bias (one value per column, from the bias table, C2) + A x B. As the cube's C-init bits
+// work, cmatrixInitVal = true still clears C (the bias is not read); CANN's samples pass false.
 template <typename T, typename U, typename S, typename V>
 __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
                             const LocalTensor<V>& bias, const MmadParams& mmadParams) {
@@ -236,7 +238,7 @@ __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
   twin::RequireAligned(api, "bias", bias, 64);
   twin::RequireElems(api, "bias", bias, mmadParams.n, "one value per column n");
   twin::MmadChecked(api, dst, fm, filter, bias.TwinData(), mmadParams,
-                    mmadParams.cmatrixInitVal ? twin::cube::CInit::kBias : twin::cube::CInit::kKeep);
+                    mmadParams.cmatrixInitVal ? twin::cube::CInit::kZero : twin::cube::CInit::kBias);
 }
 
 // ---------------------------------------------------------------- InitConstValue

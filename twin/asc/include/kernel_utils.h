@@ -84,6 +84,18 @@ inline std::string FormatPrintf(const char* fmt, Args... args) {
   }
 }
 
+// One record of kernel output (printf, DumpTensor) to the runtime's print path of the launch
+// (ASC_TWIN_ENV_PRINT), or to stdout at once on a host without it.
+inline void EmitRecord(const std::string& text) {
+  const BlockState& block = Block();
+  const AscTwinBlockEnv* env = block.env;
+  if (env != nullptr && (EnvField(env->flags) & ASC_TWIN_ENV_PRINT) != 0 && EnvField(env->print) != nullptr) {
+    EnvField(env->print)(EnvField(env->print_ctx), static_cast<uint32_t>(block.block_idx), text.data(), text.size());
+  } else {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+  }
+}
+
 // Kernel printf. Inside a block the record starts with CANN's "[AIV Block <idx>/<num>] " and
 // goes to the runtime (ASC_TWIN_ENV_PRINT), which prints the launch's records in block order
 // when the launch ends, as CANN prints the parsed dump buffers at the stream's synchronize. A
@@ -105,12 +117,7 @@ inline int KernelPrintf(const char* fmt, Args... args) {
     text = prefix;
   }
   text += FormatPrintf(fmt, args...);
-  const AscTwinBlockEnv* env = block.env;
-  if (env != nullptr && (EnvField(env->flags) & ASC_TWIN_ENV_PRINT) != 0 && EnvField(env->print) != nullptr) {
-    EnvField(env->print)(EnvField(env->print_ctx), static_cast<uint32_t>(block.block_idx), text.data(), text.size());
-  } else {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-  }
+  EmitRecord(text);
   return static_cast<int>(text.size());
 #endif
 }

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "asc_twin/block_state.h"
 #include "asc_twin/trap.h"
 #include "kernel_tensor.h"
 #include "kernel_type.h"
@@ -56,12 +57,40 @@ inline void RequireAligned(const char* api, const char* role, const LocalTensor<
   }
 }
 
-// `elems` elements from the tensor's start must lie inside it.
+// The local memory a tensor's bytes live in: its position's buffer, or the UB (a TQue/TBuf of a
+// cube position is placed there).
+template <typename T>
+inline LocalMemory MemoryHolding(const LocalTensor<T>& t) {
+  const uint8_t* p = t.Bytes();
+  const LocalMemory own = LocalMemoryOf(PosOf(t), false);
+  if (own.base != nullptr && p >= own.base && p < own.base + own.size) return own;
+  const BlockState& b = Block();
+  return {b.ub_base, b.ub_size, "UB"};
+}
+
+// `elems` elements from the tensor's start must lie inside its local memory (L0A, L1, ...): the
+// hardware's bound. CANN's samples size their LocalTensors loosely (an L0C tensor of m x n
+// aligned to 16 for an Mmad whose n is aligned to 32), so the tensor's own size is not one.
 template <typename T>
 inline void RequireElems(const char* api, const char* role, const LocalTensor<T>& t, uint64_t elems, const char* what) {
-  if (elems > t.GetSize()) {
-    RaiseTrap("%s: %s needs %llu elements (%s), its LocalTensor (%s) has %u", api, role,
-              static_cast<unsigned long long>(elems), what, PositionName(PosOf(t)), t.GetSize());
+  const LocalMemory mem = MemoryHolding(t);
+  const uint64_t at = static_cast<uint64_t>(t.Bytes() - mem.base);
+  if (at + ElemBytes<T>(elems) > mem.size) {
+    RaiseTrap("%s: %s needs %llu elements (%s) from %s address %llu, past the end of %s (%llu B)", api, role,
+              static_cast<unsigned long long>(elems), what, mem.name, static_cast<unsigned long long>(at), mem.name,
+              static_cast<unsigned long long>(mem.size));
+  }
+}
+
+// The same for a byte count.
+template <typename T>
+inline void RequireBytes(const char* api, const char* role, const LocalTensor<T>& t, uint64_t bytes, const char* what) {
+  const LocalMemory mem = MemoryHolding(t);
+  const uint64_t at = static_cast<uint64_t>(t.Bytes() - mem.base);
+  if (at + bytes > mem.size) {
+    RaiseTrap("%s: %s reaches %llu B (%s) from %s address %llu, past the end of %s (%llu B)", api, role,
+              static_cast<unsigned long long>(bytes), what, mem.name, static_cast<unsigned long long>(at), mem.name,
+              static_cast<unsigned long long>(mem.size));
   }
 }
 

@@ -3,7 +3,8 @@
 // -DASCENDC_DUMP=0 they print nothing, as CANN's. On the twin __gm__ and __ubuf__ are empty, so
 // one asc_dump takes both: an address inside the block's UB, or below its UB size (a UB
 // address as GetPhyAddr gives it, cast to a pointer), is UB; any other address is GM.
-// L1 and L0C (asc_dump_l1buf, asc_dump_cbuf) are not modelled and not declared.
+// asc_dump_l1buf and asc_dump_cbuf take an L1 / L0C address the same two ways (a pointer into
+// the block's buffer, or the offset GetPhyAddr gives).
 #ifndef ASC_TWIN_UTILS_DEBUG_ASC_DUMP_H_
 #define ASC_TWIN_UTILS_DEBUG_ASC_DUMP_H_
 
@@ -35,6 +36,20 @@ inline void DumpUb(const char* api, const T* input, uint32_t desc, uint32_t dump
   }
   DumpValues("UB", at, p, 0, desc, dumpSize);
 }
+// A cube memory's address given as a pointer (into the block's buffer, or an offset in it).
+template <typename T>
+inline void DumpCore(const char* api, CoreBuffer which, const T* input, uint32_t desc, uint32_t dumpSize) {
+  BlockState& b = Block();
+  const uint8_t* base = b.core.Get(which);
+  const uint64_t size = CoreBufferBytes(which);
+  const uintptr_t v = reinterpret_cast<uintptr_t>(input), lo = reinterpret_cast<uintptr_t>(base);
+  const uint64_t at = (v >= lo && v < lo + size) ? v - lo : v;
+  if (at >= size || at + ElemBytes<T>(dumpSize) > size) {
+    RaiseTrap("%s: %u elements from %s address %llu pass the %s end (%llu B)", api, dumpSize, CoreBufferName(which),
+              static_cast<unsigned long long>(at), CoreBufferName(which), static_cast<unsigned long long>(size));
+  }
+  DumpValues(CoreBufferName(which), at, reinterpret_cast<const T*>(base + at), 0, desc, dumpSize);
+}
 template <typename T>
 inline void DumpGm(const char* api, const T* input, uint32_t desc, uint32_t dumpSize) {
   CheckGm(api, input, ElemBytes<T>(dumpSize));
@@ -50,6 +65,10 @@ template <typename T>
 __aicore__ inline void asc_dump_ubuf(__ubuf__ T*, uint32_t, uint32_t) {}
 template <typename T>
 __aicore__ inline void asc_dump(T*, uint32_t, uint32_t) {}
+template <typename T>
+__aicore__ inline void asc_dump_l1buf(__cbuf__ T*, uint32_t, uint32_t) {}
+template <typename T>
+__aicore__ inline void asc_dump_cbuf(__cc__ T*, uint32_t, uint32_t) {}
 #else
 template <typename T>
 __aicore__ inline void asc_dump_gm(__gm__ T* input, uint32_t desc, uint32_t dump_size) {
@@ -58,6 +77,14 @@ __aicore__ inline void asc_dump_gm(__gm__ T* input, uint32_t desc, uint32_t dump
 template <typename T>
 __aicore__ inline void asc_dump_ubuf(__ubuf__ T* input, uint32_t desc, uint32_t dump_size) {
   AscendC::twin::DumpUb("asc_dump_ubuf", input, desc, dump_size);
+}
+template <typename T>
+__aicore__ inline void asc_dump_l1buf(__cbuf__ T* input, uint32_t desc, uint32_t dump_size) {
+  AscendC::twin::DumpCore("asc_dump_l1buf", AscendC::twin::CoreBuffer::L1, input, desc, dump_size);
+}
+template <typename T>
+__aicore__ inline void asc_dump_cbuf(__cc__ T* input, uint32_t desc, uint32_t dump_size) {
+  AscendC::twin::DumpCore("asc_dump_cbuf", AscendC::twin::CoreBuffer::L0C, input, desc, dump_size);
 }
 template <typename T>
 __aicore__ inline void asc_dump(T* input, uint32_t desc, uint32_t dump_size) {
