@@ -74,6 +74,7 @@
 
 
 // ---- cube: matmul ----
+#include "adv_api/matmul/matmul_intf.h"
 
 
 #endif  // ASC_TWIN_ADV_API_KERNEL_API_H_

@@ -77,6 +77,8 @@
 
 
 // ---- cube: matmul_tiling ----
+#include "tiling/matmul/matmul_tiling.h"
+#include "tiling/matmul/bmm_tiling.h"
 
 
 #endif  // ASC_TWIN_TILING_TILING_API_H_

@@ -1,0 +1,56 @@
+// adv_api/matmul/matmul_intf.h: AscendC::Matmul and REGIST_MATMUL_OBJ.
+//
+// CANN splits a Matmul between the cores of a mixed kernel: the AIV block is a client sending
+// messages, the AIC block runs a server loop (REGIST_MATMUL_OBJ starts it) that does the cube
+// work. On the twin every block that calls Matmul computes its own part directly (the AIV block
+// of a __mix__ kernel as well as a cube-only kernel's block), so REGIST_MATMUL_OBJ only
+// initialises each object with its tiling, and Matmul is MatmulImpl whatever the core type.
+#ifndef ASC_TWIN_ADV_API_MATMUL_MATMUL_INTF_H_
+#define ASC_TWIN_ADV_API_MATMUL_MATMUL_INTF_H_
+
+#include "adv_api/matmul/matmul.h"
+#include "kernel_tpipe.h"
+
+// Marks the GM workspace parameter a mixed kernel's Matmul uses (CANN's KFC); nothing on the twin.
+#ifndef __kfc_workspace__
+#define __kfc_workspace__
+#endif
+
+namespace AscendC {
+
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, typename MATMUL_POLICY = void>
+using Matmul = MatmulImpl<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB, MATMUL_POLICY>;
+
+namespace twin {
+namespace matmul {
+
+__aicore__ inline void RegistMatmulObjects(TPipe*) {}
+
+// (object, tiling pointer) pairs; a null tiling leaves the object for a later Init, as in CANN.
+template <class MM, class TilingPtr, class... Rest>
+__aicore__ inline void RegistMatmulObjects(TPipe* pipe, MM& mm, TilingPtr tiling, Rest&&... rest) {
+  if (tiling != nullptr) mm.Init(reinterpret_cast<const TCubeTiling*>(tiling), pipe);
+  RegistMatmulObjects(pipe, rest...);
+}
+
+template <class... Pairs>
+__aicore__ inline void RegistMatmulObj(TPipe* pipe, GM_ADDR workspace, Pairs&&... pairs) {
+  (void)workspace;
+  static_assert(sizeof...(Pairs) % 2 == 0, "REGIST_MATMUL_OBJ: pass each Matmul object with its tiling pointer");
+  RegistMatmulObjects(pipe, pairs...);
+}
+
+}  // namespace matmul
+}  // namespace twin
+
+#define REGIST_CUBE_OBJ(tpipe, workspace, ...) ::AscendC::twin::matmul::RegistMatmulObj(tpipe, workspace, __VA_ARGS__)
+#define REGIST_MATMUL_OBJ_STATIC REGIST_CUBE_OBJ
+#define REGIST_MATMUL_OBJ REGIST_CUBE_OBJ
+
+}  // namespace AscendC
+
+// Matmul kernels call it unqualified at global scope, as CANN's samples do.
+using AscendC::GetSysWorkSpacePtr;
+
+#endif  // ASC_TWIN_ADV_API_MATMUL_MATMUL_INTF_H_
