@@ -9,6 +9,15 @@
 #include "tiling/platform/platform_ascendc.h"
 
 // ---- activation and normalisation ----
+#include "tiling/activation/logsoftmax_tiling.h"
+#include "tiling/activation/softmax_tiling.h"
+#include "tiling/normalization/deepnorm_tiling.h"
+#include "tiling/normalization/layernorm_grad_beta_tiling.h"
+#include "tiling/normalization/layernorm_grad_tiling.h"
+#include "tiling/normalization/layernorm_tiling.h"
+#include "tiling/normalization/normalize_tiling.h"
+#include "tiling/normalization/rmsnorm_tiling.h"
+#include "tiling/normalization/welfordfinalize_tiling.h"
 
 
 // ---- math, reductions, quantisation, sort, transpose, pad, select ----
