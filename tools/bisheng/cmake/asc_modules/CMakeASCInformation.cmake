@@ -46,6 +46,13 @@ if(CMAKE_ASC_RUN_MODE STREQUAL "cpu")
 elseif(CMAKE_ASC_RUN_MODE STREQUAL "sim")
   string(APPEND CMAKE_ASC_ARCH_FLAG " --run-mode=sim")
 endif()
+# The host half of an .asc file calls CANN's C++ libraries (ge::Shape for the tiling API,
+# libgraph_base, libregister), built with the C++ ABI 0; CANN's ABI-free interfaces make other
+# ABIs work there, the twin's headers enforce one ABI (twin/graph's ABI guard), so ASC sources
+# are compiled with CANN's in every mode.
+if(NOT CMAKE_ASC_RUN_MODE STREQUAL "cpu")
+  string(APPEND CMAKE_ASC_ARCH_FLAG " -D_GLIBCXX_USE_CXX11_ABI=0")
+endif()
 
 set(CMAKE_INCLUDE_FLAG_ASC "-I")
 set(CMAKE_INCLUDE_SYSTEM_FLAG_ASC "-isystem ")

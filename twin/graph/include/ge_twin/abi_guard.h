@@ -21,7 +21,9 @@
 
 #include "ge_twin/abi_config.h"
 
-#if defined(__GLIBCXX__) && defined(_GLIBCXX_USE_CXX11_ABI)
+/* Not in bisheng's device pass (the kernels of an .asc file): a device binary links no host
+ * library and passes no std::string to one; the file's host pass carries the check. */
+#if defined(__GLIBCXX__) && defined(_GLIBCXX_USE_CXX11_ABI) && !defined(__ASC_TWIN_DEVICE_PASS__)
 #if _GLIBCXX_USE_CXX11_ABI
 #define GE_TWIN_ABI_OF_THIS_TU 1
 #else

@@ -6,6 +6,7 @@
 #define ASC_TWIN_TILING_TILING_API_H_
 
 #include "kernel_tiling/kernel_tiling.h"
+#include "securec.h"  // memcpy_s & co, which tiling code uses as CANN's headers make them visible
 #include "tiling/platform/platform_ascendc.h"
 
 // ---- activation and normalisation ----
