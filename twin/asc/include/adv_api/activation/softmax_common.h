@@ -74,11 +74,19 @@ __attribute__((always_inline)) inline float ExpF(float x) {
   return x != x ? x : e;
 }
 
+// gcc's -O2 vectoriser (the very-cheap cost model) will not if-convert ExpF's selects; these few
+// row loops ask it for the dynamic model. clang vectorises them at -O2 as they are.
+#if defined(__GNUC__) && !defined(__clang__)
+#define ASC_TWIN_ADV_VECTORIZE __attribute__((optimize("tree-vectorize", "vect-cost-model=dynamic")))
+#else
+#define ASC_TWIN_ADV_VECTORIZE
+#endif
+
 // Defines `name` twice (baseline and AVX2 clone) with the same body, and `name` dispatching.
 // (the body is the variadic tail: its commas are not the macro's)
 #define ASC_TWIN_ADV_ROW_FN(ret, name, params, args, ...)              \
-  inline ret name##Base params __VA_ARGS__                             \
-  ASC_TWIN_TARGET_AVX2 inline ret name##Avx2 params __VA_ARGS__        \
+  ASC_TWIN_ADV_VECTORIZE inline ret name##Base params __VA_ARGS__      \
+  ASC_TWIN_ADV_VECTORIZE ASC_TWIN_TARGET_AVX2 inline ret name##Avx2 params __VA_ARGS__ \
   inline ret name params {                                             \
     if (HasAvx2()) return name##Avx2 args;                             \
     return name##Base args;                                            \
@@ -97,31 +105,9 @@ ASC_TWIN_ADV_ROW_FN(float, RowMax, (const float* x, uint32_t n), (x, n), {
   return m;
 })
 
-// out[i] = exp(x[i] - m); returns the sum of out (out may be x)
-ASC_TWIN_ADV_ROW_FN(float, RowExpSub, (float* out, const float* x, uint32_t n, float m), (out, x, n, m), {
-  float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  uint32_t i = 0;
-  for (; i + 8 <= n; i += 8)
-    for (int j = 0; j < 8; ++j) {
-      const float e = ExpF(x[i + j] - m);
-      out[i + j] = e;
-      acc[j] += e;
-    }
-  for (; i < n; ++i) {
-    out[i] = ExpF(x[i] - m);
-    acc[i % 8] += out[i];
-  }
-  return ((acc[0] + acc[4]) + (acc[1] + acc[5])) + ((acc[2] + acc[6]) + (acc[3] + acc[7]));
-})
-
-// sum of exp(x[i] - m), nothing stored
-ASC_TWIN_ADV_ROW_FN(float, RowExpSum, (const float* x, uint32_t n, float m), (x, n, m), {
-  float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  uint32_t i = 0;
-  for (; i + 8 <= n; i += 8)
-    for (int j = 0; j < 8; ++j) acc[j] += ExpF(x[i + j] - m);
-  for (; i < n; ++i) acc[i % 8] += ExpF(x[i] - m);
-  return ((acc[0] + acc[4]) + (acc[1] + acc[5])) + ((acc[2] + acc[6]) + (acc[3] + acc[7]));
+// out[i] = exp(x[i] - m) (out may be x): one plain loop, which both clang and gcc vectorise
+ASC_TWIN_ADV_ROW_FN(void, RowExp, (float* out, const float* x, uint32_t n, float m), (out, x, n, m), {
+  for (uint32_t i = 0; i < n; ++i) out[i] = ExpF(x[i] - m);
 })
 
 // sum of x[i] * y[i] (y may be null: sum of x)
@@ -172,6 +158,24 @@ ASC_TWIN_ADV_ROW_FN(void, RowAffine,
 })
 
 #undef ASC_TWIN_ADV_ROW_FN
+
+// out[i] = exp(x[i] - m); returns the sum of out (out may be x).
+inline float RowExpSub(float* out, const float* x, uint32_t n, float m) {
+  RowExp(out, x, n, m);
+  return RowDot(out, nullptr, n);
+}
+
+// The sum of exp(x[i] - m), x kept: exponentials of 256-element chunks in a stack buffer.
+inline float RowExpSum(const float* x, uint32_t n, float m) {
+  alignas(32) float chunk[256];
+  float sum = 0.0f;
+  for (uint32_t i = 0; i < n; i += 256) {
+    const uint32_t c = n - i < 256 ? n - i : 256;
+    RowExp(chunk, x + i, c, m);
+    sum += RowDot(chunk, nullptr, c);
+  }
+  return sum;
+}
 
 // A row of T as float: the row itself for float, else widened into `scratch`.
 template <typename T>
