@@ -46,6 +46,14 @@ void Write(Level level, const char *module, const char *file, int line, const st
 void Writef(Level level, const char *module, const char *file, int line, const char *format, ...)
     __attribute__((format(printf, 5, 6)));
 
+// Levels a program sets at run time (CANN's dlog_setlevel): `level` 0..4 for `module` (nullptr:
+// every module, clearing per-module ones), -1 to give the module back to the environment. They
+// win over ASCEND_GLOBAL_LOG_LEVEL / ASCEND_MODULE_LOG_LEVEL in this copy of the logger (each
+// library holds its own). SetProgramEvents: 1/0 turns EVENT lines on/off, -1 restores the
+// environment's ASCEND_GLOBAL_EVENT_ENABLE.
+void SetProgramLevel(const char *module, int level);
+void SetProgramEvents(int enabled);
+
 // Makes this process a device process of `host_pid`: its lines go to
 // debug/device-<device_id>/device-<host_pid>_<host stamp>.log, the host's start time read once here.
 void SetDeviceProcess(int device_id, int host_pid);

@@ -7,6 +7,19 @@
 #include "adv_api/utils/init_global_memory.h"
 
 // ---- activation and normalisation ----
+#include "adv_api/activation/logsoftmax.h"
+#include "adv_api/activation/simplesoftmax.h"
+#include "adv_api/activation/softmax.h"
+#include "adv_api/activation/softmaxflash.h"
+#include "adv_api/activation/softmaxflashv2.h"
+#include "adv_api/activation/softmaxgrad.h"
+#include "adv_api/normalization/deepnorm.h"
+#include "adv_api/normalization/layernorm.h"
+#include "adv_api/normalization/layernormgrad.h"
+#include "adv_api/normalization/layernormgradbeta.h"
+#include "adv_api/normalization/normalize.h"
+#include "adv_api/normalization/rmsnorm.h"
+#include "adv_api/normalization/welfordfinalize.h"
 
 
 // ---- math, reductions, quantisation, sort, transpose, pad, select ----

@@ -74,7 +74,7 @@ std::string Printable(const std::string &text) {
 }
 
 bool Enabled(Level level, const char *module) {
-  if (level == Level::kEvent) return internal::EventsEnabled();
+  if (level == Level::kEvent) return internal::ProgramEvents(internal::EventsEnabled());
   const int threshold = internal::ThresholdFor(module);
   return threshold < 4 && static_cast<int>(level) >= threshold;
 }

@@ -4,6 +4,8 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <string>
 
 #include "twin/common/log/src/log_internal.h"
@@ -68,7 +70,26 @@ bool EventsEnabled() {
   return value == nullptr || std::strcmp(value, "0") != 0;
 }
 
+namespace {
+// Levels a program set through CANN's dlog_setlevel (this copy of the logger only).
+std::mutex g_program_mu;
+std::map<std::string, int> g_program_levels;  // module -> level
+int g_program_global = -1;
+int g_program_events = -1;                    // -1: the environment decides
+}  // namespace
+
+int ProgramThreshold(const char *module) {
+  std::lock_guard<std::mutex> lock(g_program_mu);
+  if (module != nullptr) {
+    const auto it = g_program_levels.find(module);
+    if (it != g_program_levels.end()) return it->second;
+  }
+  return g_program_global;
+}
+
 int ThresholdFor(const char *module) {
+  const int by_program = ProgramThreshold(module);
+  if (by_program >= 0) return by_program;
   const int by_module = ModuleLevel(module);
   if (by_module >= 0) return by_module;
   const char *global = std::getenv("ASCEND_GLOBAL_LOG_LEVEL");
@@ -76,7 +97,30 @@ int ThresholdFor(const char *module) {
   return level >= 0 ? level : kDefaultThreshold;
 }
 
+bool ProgramEvents(bool from_environment) {
+  std::lock_guard<std::mutex> lock(g_program_mu);
+  return g_program_events < 0 ? from_environment : g_program_events != 0;
+}
+
 }  // namespace internal
+
+void SetProgramLevel(const char *module, int level) {
+  std::lock_guard<std::mutex> lock(internal::g_program_mu);
+  const int value = level >= 0 && level <= 4 ? level : -1;
+  if (module == nullptr) {
+    internal::g_program_global = value;
+    internal::g_program_levels.clear();
+  } else if (value < 0) {
+    internal::g_program_levels.erase(module);
+  } else {
+    internal::g_program_levels[module] = value;
+  }
+}
+
+void SetProgramEvents(int enabled) {
+  std::lock_guard<std::mutex> lock(internal::g_program_mu);
+  internal::g_program_events = enabled < 0 ? -1 : (enabled != 0);
+}
 
 std::string LogRoot() {
   if (const char *path = internal::NonEmptyEnv("ASCEND_PROCESS_LOG_PATH")) return path;

@@ -6,9 +6,19 @@
 #define ASC_TWIN_TILING_TILING_API_H_
 
 #include "kernel_tiling/kernel_tiling.h"
+#include "securec.h"  // memcpy_s & co, which tiling code uses as CANN's headers make them visible
 #include "tiling/platform/platform_ascendc.h"
 
 // ---- activation and normalisation ----
+#include "tiling/activation/logsoftmax_tiling.h"
+#include "tiling/activation/softmax_tiling.h"
+#include "tiling/normalization/deepnorm_tiling.h"
+#include "tiling/normalization/layernorm_grad_beta_tiling.h"
+#include "tiling/normalization/layernorm_grad_tiling.h"
+#include "tiling/normalization/layernorm_tiling.h"
+#include "tiling/normalization/normalize_tiling.h"
+#include "tiling/normalization/rmsnorm_tiling.h"
+#include "tiling/normalization/welfordfinalize_tiling.h"
 
 
 // ---- math, reductions, quantisation, sort, transpose, pad, select ----
