@@ -191,6 +191,14 @@ inline void MemoryOf(const BlockState& b, CoreBuffer which, uint8_t** base, uint
   *size = b.mem.size[static_cast<uint32_t>(which)];
 }
 
+// Bytes of the running block's memory `which` (0 where its core has none).
+inline uint64_t BlockMemoryBytes(CoreBuffer which) {
+  uint8_t* base = nullptr;
+  uint64_t size = 0;
+  MemoryOf(Block(), which, &base, &size);
+  return size;
+}
+
 // "AIV" / "AIC": the running block's core, for messages.
 inline const char* CoreTypeName(const BlockState& b) { return b.core_type == ASC_TWIN_CORE_AIC ? "AIC" : "AIV"; }
 

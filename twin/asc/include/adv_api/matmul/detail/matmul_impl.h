@@ -130,7 +130,7 @@ class MatmulImpl {
     biasOn_ = true;
   }
   __aicore__ inline void SetBias(const LocalTensor<BiasT>& inputBias) {
-    bias_ = reinterpret_cast<const BiasT*>(inputBias.GetPhyAddr() + twin::LocalMemoryOf(static_cast<TPosition>(inputBias.GetPosition()), false).base);
+    bias_ = reinterpret_cast<const BiasT*>(inputBias.GetPhyAddr() + twin::LocalMemoryOf(static_cast<TPosition>(inputBias.GetPosition())).base);
     biasGmElements_ = inputBias.GetSize();
     biasInGm_ = false;
     biasOn_ = true;
@@ -155,7 +155,7 @@ class MatmulImpl {
   }
   __aicore__ inline void SetQuantVector(const LocalTensor<uint64_t>& quantTensor) {
     quantVector_ = reinterpret_cast<const uint64_t*>(
-        quantTensor.GetPhyAddr() + twin::LocalMemoryOf(static_cast<TPosition>(quantTensor.GetPosition()), false).base);
+        quantTensor.GetPhyAddr() + twin::LocalMemoryOf(static_cast<TPosition>(quantTensor.GetPosition())).base);
     quantSet_ = true;
   }
   __aicore__ inline void SetBatchNum(int32_t batchA, int32_t batchB) {
@@ -310,7 +310,7 @@ class MatmulImpl {
 
   template <typename T>
   static uint8_t* LocalBytes(const LocalTensor<T>& t) {
-    return twin::LocalMemoryOf(static_cast<TPosition>(t.GetPosition()), false).base + t.GetPhyAddr();
+    return twin::LocalMemoryOf(static_cast<TPosition>(t.GetPosition())).base + t.GetPhyAddr();
   }
 
   void CheckTiling() const {
@@ -325,21 +325,22 @@ class MatmulImpl {
     }
     const uint64_t l0a = uint64_t(t.baseM) * t.baseK * sizeof(SrcAT), l0b = uint64_t(t.baseN) * t.baseK * sizeof(SrcBT);
     const uint64_t l0c = uint64_t(t.baseM) * t.baseN * sizeof(L0cT);
+    // The fit is checked against the running block's memories where it has them (a vector-only or
+    // AIC block); an AIV block of a mixed kernel has no L0/L1 of its own and trusts the host
+    // tiling, which GetTiling fitted to the SoC's cube (the twin computes Matmul on the caller).
     using twin::CoreBuffer;
-    if (l0a > twin::CoreBufferBytes(CoreBuffer::L0A) || l0b > twin::CoreBufferBytes(CoreBuffer::L0B) ||
-        l0c > twin::CoreBufferBytes(CoreBuffer::L0C)) {
+    const uint64_t have_l0a = twin::BlockMemoryBytes(CoreBuffer::L0A), have_l0b = twin::BlockMemoryBytes(CoreBuffer::L0B);
+    const uint64_t have_l0c = twin::BlockMemoryBytes(CoreBuffer::L0C), have_l1 = twin::BlockMemoryBytes(CoreBuffer::L1);
+    if (have_l0a != 0 && have_l0b != 0 && have_l0c != 0 && (l0a > have_l0a || l0b > have_l0b || l0c > have_l0c)) {
       twin::RaiseTrap("Matmul::Init: base blocks %dx%d (A), %dx%d (B), %dx%d (C) need %llu/%llu/%llu bytes of "
                       "L0A/L0B/L0C, more than the core's %llu/%llu/%llu", t.baseM, t.baseK, t.baseK, t.baseN, t.baseM,
                       t.baseN, (unsigned long long)l0a, (unsigned long long)l0b, (unsigned long long)l0c,
-                      (unsigned long long)twin::CoreBufferBytes(CoreBuffer::L0A),
-                      (unsigned long long)twin::CoreBufferBytes(CoreBuffer::L0B),
-                      (unsigned long long)twin::CoreBufferBytes(CoreBuffer::L0C));
+                      (unsigned long long)have_l0a, (unsigned long long)have_l0b, (unsigned long long)have_l0c);
     }
     const uint64_t l1 = uint64_t(t.depthA1 > 0 ? t.depthA1 : 1) * l0a + uint64_t(t.depthB1 > 0 ? t.depthB1 : 1) * l0b;
-    if (l1 > twin::CoreBufferBytes(CoreBuffer::L1)) {
+    if (have_l1 != 0 && l1 > have_l1) {
       twin::RaiseTrap("Matmul::Init: depthA1 %d and depthB1 %d base blocks need %llu bytes of L1, more than the "
-                      "core's %llu", t.depthA1, t.depthB1, (unsigned long long)l1,
-                      (unsigned long long)twin::CoreBufferBytes(CoreBuffer::L1));
+                      "core's %llu", t.depthA1, t.depthB1, (unsigned long long)l1, (unsigned long long)have_l1);
     }
   }
 
