@@ -178,7 +178,9 @@ def ge_custom_op(
     _offline_targets(name, air, om_socs, visibility)
 
 def _online_targets(name, run, online_test, online_test_srcs, online_test_deps, plugin_srcs, visibility):
-    """`online` (bazel run: the operator's run script in the clean CANN-like environment) and
+    """Declares the operator's online-flow targets.
+
+    `online` (bazel run: the operator's run script in the clean CANN-like environment) and
     `online_npu` (its pytest), both with the operator's runtime files."""
     if online_test and not run:
         fail("ge_custom_op '%s': online_test needs run (the script the test runs)" % name)
@@ -207,7 +209,9 @@ def _online_targets(name, run, online_test, online_test_srcs, online_test_deps, 
         )
 
 def _offline_targets(name, air, om_socs, visibility):
-    """`N_om`: atc_om of `air` with this operator (its OppInfo seeds atc's kernel cache);
+    """Declares the operator's offline-flow targets.
+
+    `N_om`: atc_om of `air` with this operator (its OppInfo seeds atc's kernel cache);
     `N_om_all_socs`: the same OM for each SoC of `om_socs`, in one build."""
     if om_socs and not air:
         fail("ge_custom_op '%s': om_socs needs air (the graph the OMs are built from)" % name)

@@ -46,6 +46,9 @@ class CompilePlatformInfo:
     """Borrowed view of the compile-time platform (ini sections of the session's SoC)."""
 
     __slots__ = ("_snapshot", "_lease")
+    # Set by the borrowing constructor below (object.__new__ skips __init__), declared here for type checkers.
+    _snapshot: _PlatformSnapshot
+    _lease: Lease
 
     def __init__(self, *args, **kwargs) -> None:
         raise TypeError("ge.custom_op.CompilePlatformInfo: No constructor defined!")
@@ -94,6 +97,9 @@ class OpCompileContext(SchemaTensorAccess):
     """Borrowed context of one ``compile`` callback."""
 
     __slots__ = ("_options", "_platform")
+    # Set by the borrowing constructor below (object.__new__ skips __init__), declared here for type checkers.
+    _options: Dict[str, str]
+    _platform: _PlatformSnapshot
 
     @classmethod
     def _create(cls, node: NodeSpec, *, options: Optional[Mapping[str, str]] = None,
