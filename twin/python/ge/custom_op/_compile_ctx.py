@@ -25,7 +25,8 @@ class _PlatformSnapshot:
     __slots__ = ("_source", "_config", "_failed")
 
     def __init__(self, source: PlatformSource) -> None:
-        self._source, self._config, self._failed = source, None, False
+        self._source, self._failed = source, False
+        self._config: Optional[PlatformConfig] = None
 
     def get(self) -> PlatformConfig:
         if self._config is None and not self._failed:
