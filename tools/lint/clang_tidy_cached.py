@@ -163,11 +163,14 @@ def main(argv: list[str]) -> int:
         except (OSError, ValueError):
             todo.append((entry, cached))
 
+    # Each result is cached as soon as it is known, so an interrupted run keeps what it did.
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.j)) as pool:
-        results = pool.map(lambda job: (job, run_clang_tidy(job[0], args.clang_tidy, roots)), todo)
-        for (entry, cached), found in results:
-            findings[entry["file"]] = found
-            _write_atomically(cached, json.dumps(found))
+        futures = {pool.submit(run_clang_tidy, entry, args.clang_tidy, roots): (entry, cached)
+                   for entry, cached in todo}
+        for future in concurrent.futures.as_completed(futures):
+            entry, cached = futures[future]
+            findings[entry["file"]] = future.result()
+            _write_atomically(cached, json.dumps(findings[entry["file"]]))
 
     unique = sorted({f for found in findings.values() for f in found})
     for line in unique:
