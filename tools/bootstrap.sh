@@ -43,10 +43,14 @@ command -v npm >/dev/null || apt_packages+=(npm)
 
 log() { printf 'bootstrap: %s\n' "$*" >&2; }
 
+# One dpkg-query for all of them (a process each cost seconds on a loaded machine).
+declare -A installed=()
+while read -r pkg status; do
+  [[ $status == "install ok installed" ]] && installed[$pkg]=1
+done < <(dpkg-query -W -f='${Package} ${Status}\n' "${apt_packages[@]}" 2>/dev/null || true)
 missing=()
 for pkg in "${apt_packages[@]}"; do
-  status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
-  [[ $status == "install ok installed" ]] || missing+=("$pkg")
+  [[ -n ${installed[$pkg]:-} ]] || missing+=("$pkg")
 done
 sudo_cmd=()
 [[ $(id -u) == 0 ]] || sudo_cmd=(sudo)
