@@ -170,7 +170,10 @@ def main(argv: list[str]) -> int:
         for future in concurrent.futures.as_completed(futures):
             entry, cached = futures[future]
             findings[entry["file"]] = future.result()
-            _write_atomically(cached, json.dumps(findings[entry["file"]]))
+            # A compile error may come from the execroot rather than the code (a concurrent bazel
+            # command re-plants external/): such a result is reported but never cached.
+            if not any(": error: " in f for f in findings[entry["file"]]):
+                _write_atomically(cached, json.dumps(findings[entry["file"]]))
 
     unique = sorted({f for found in findings.values() for f in found})
     for line in unique:
