@@ -6,8 +6,11 @@
 #         nginx-light (remote-cache test), cmake (the ES CMake package test and the CANN-style
 #         consumer projects under tests/), python3-venv and libpython3-dev (the venv, and the C
 #         headers of ge's extension module), python3-pip/-setuptools/-wheel (the system python3
-#         that builds ES wheels in the CMake consumer tests, as a CANN user's would)
-#   pip : requirements.txt into a venv at one machine-wide path (/opt/ascend-twin-venv), made from
+#         that builds ES wheels in the CMake consumer tests, as a CANN user's would),
+#         clang-format-16 and clang-tidy-16 (tools/lint.sh); npm when the machine has no node
+#   npm : buildifier (tools/lint.sh), pinned below; the package ships the native binaries
+#         themselves (no download at install time), installed at /opt/ascend-twin-lint
+#   pip : requirements.txt (and tools/requirements-lint.txt: ruff, mypy) into a venv at one machine-wide path (/opt/ascend-twin-venv), made from
 #         Debian's /usr/bin/python3: every user's py_binary launchers then name the same
 #         interpreter, so their actions share one remote cache
 #   user.bazelrc: persistent disk/repository caches and the pinned interpreter
@@ -33,14 +36,21 @@ apt_packages=(
   cmake
   python3-venv libpython3-dev
   python3-pip python3-setuptools python3-wheel
+  clang-format-16 clang-tidy-16
 )
+# Any node with its npm will do (this machine's may not come from Debian); Debian's otherwise.
+command -v npm >/dev/null || apt_packages+=(npm)
 
 log() { printf 'bootstrap: %s\n' "$*" >&2; }
 
+# One dpkg-query for all of them (a process each cost seconds on a loaded machine).
+declare -A installed=()
+while read -r pkg status; do
+  [[ $status == "install ok installed" ]] && installed[$pkg]=1
+done < <(dpkg-query -W -f='${Package} ${Status}\n' "${apt_packages[@]}" 2>/dev/null || true)
 missing=()
 for pkg in "${apt_packages[@]}"; do
-  status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
-  [[ $status == "install ok installed" ]] || missing+=("$pkg")
+  [[ -n ${installed[$pkg]:-} ]] || missing+=("$pkg")
 done
 sudo_cmd=()
 [[ $(id -u) == 0 ]] || sudo_cmd=(sudo)
@@ -66,6 +76,30 @@ if [[ $want != "$have" ]]; then
   "$python" -m venv "$venv"
   "$venv/bin/pip" install -q --disable-pip-version-check -r "$root/requirements.txt" 2> >(grep -v "is ignored: it is neither" >&2)
   echo "$want" > "$venv/.requirements.sha256"
+fi
+
+# The linters live in the same venv (mypy must see numpy and protobuf), with a stamp of their own,
+# which a rebuilt venv loses, so they are reinstalled with it.
+want_lint=$(sha256sum "$root/tools/requirements-lint.txt" | cut -d' ' -f1)
+if [[ $want_lint != "$(cat "$venv/.requirements-lint.sha256" 2>/dev/null || true)" ]]; then
+  log "installing the Python linters into $venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r "$root/tools/requirements-lint.txt" 2> >(grep -v "is ignored: it is neither" >&2)
+  echo "$want_lint" > "$venv/.requirements-lint.sha256"
+fi
+
+# buildifier from the npm registry: @bazel/buildifier carries every platform's binary in its
+# tarball (no install script fetches anything), so it installs where only the registry is reachable.
+buildifier_version=8.2.1
+lint_tools=${ASCEND_TWIN_LINT_TOOLS:-/opt/ascend-twin-lint}
+buildifier_pkg=$lint_tools/node_modules/@bazel/buildifier
+if ! grep -qs "\"version\": \"$buildifier_version\"" "$buildifier_pkg/package.json"; then
+  log "installing buildifier $buildifier_version (npm) at $lint_tools"
+  if ! mkdir -p "$lint_tools" 2>/dev/null || [[ ! -w $lint_tools ]]; then
+    "${sudo_cmd[@]}" mkdir -p "$lint_tools"
+    "${sudo_cmd[@]}" chown "$(id -u):$(id -g)" "$lint_tools"
+  fi
+  npm install --prefix "$lint_tools" --no-audit --no-fund --loglevel=error \
+    "@bazel/buildifier@$buildifier_version" >/dev/null
 fi
 
 rc=$(cat <<EOT

@@ -7,7 +7,6 @@ Good OMs come from Bazel (//offline:model_Ascend910B1, //offline:model_Ascend310
 """
 
 import hashlib
-import os
 import random
 import struct
 from pathlib import Path

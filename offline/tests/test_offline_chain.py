@@ -6,7 +6,6 @@ and its dynamic dependencies (NEEDED, transitively via ldd) hold no libpython.
 """
 
 import json
-import os
 import random
 import re
 import subprocess

@@ -144,8 +144,9 @@ _ascendc_kernel = rule(
 )
 
 def ascendc_kernel(name, src, hdrs = [], copts = [], defines = [], soc = None, **kwargs):
-    """An Ascend C kernel compiled by bisheng: `<name>.aicore.o` plus `<name>.host.o`
-    (output group `host_object`), `<name>.meta` (`meta`), `<name>.cache_key` (`cache_key`)
+    """An Ascend C kernel compiled by bisheng.
+
+    Outputs `<name>.aicore.o` plus `<name>.host.o` (output group `host_object`), `<name>.meta` (`meta`), `<name>.cache_key` (`cache_key`)
     and the AscendcKernelInfo provider."""
     _ascendc_kernel(
         name = name,
@@ -158,11 +159,6 @@ def ascendc_kernel(name, src, hdrs = [], copts = [], defines = [], soc = None, *
     )
 
 # ---- ascendc_binary / ascendc_test: single-file programs (host main + kernels + <<<>>>) ----
-
-_RUNTIME_LIBS = {
-    "libascendcl.so": "//twin/runtime:libascendcl.so",
-    "libascendc_runtime.so": "//twin/runtime/launch:libascendc_runtime.so",
-}
 
 def _ascendc_binary_impl(ctx):
     soc, ini = _select_soc(ctx)
@@ -255,7 +251,9 @@ _ascendc_test = rule(
 )
 
 def ascendc_binary(name, srcs, soc = None, **kwargs):
-    """A program built by `bisheng -x asc srcs... -o <name>.bin` (host code, kernels and <<<>>>
+    """A program built by bisheng from .asc files.
+
+    `bisheng -x asc srcs... -o <name>.bin` (host code, kernels and <<<>>>
     launches in .asc files; .o/.a inputs linked too); `bazel run` it: the launcher `<name>`
     finds the twin runtime in the runfiles. SoC: as for ascendc_kernel (soc.bzl)."""
     _ascendc_binary(name = name, srcs = srcs, soc = soc or "", **kwargs)

@@ -14,7 +14,9 @@ load(":soc_table.bzl", "DEFAULT_SOC", "SOC_NPU_ARCH")
 
 SOC_SETTING = "//tools/bisheng:soc"
 
-SocSettingInfo = provider(fields = {"value": "string: the build setting's value ('' = unset)"})
+SocSettingInfo = provider(
+    doc = "The value of the //tools/bisheng:soc build setting.",
+    fields = {"value": "string: the build setting's value ('' = unset)"})
 
 def _soc_flag_impl(ctx):
     return [SocSettingInfo(value = ctx.build_setting_value)]
@@ -49,7 +51,7 @@ def selected_soc(ctx, what = None):
         ))
     return soc
 
-def _soc_split_impl(settings, attr):
+def _soc_split_impl(_settings, attr):
     return {soc: {"//tools/bisheng:soc": soc} for soc in attr.socs}
 
 soc_transition = transition(

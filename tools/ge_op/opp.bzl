@@ -49,7 +49,9 @@ opp_root = rule(
 PROTO_COPTS = ["-DOP_PROTO_LIB", "-fvisibility=hidden"]
 
 def ge_op_proto_library(name, srcs, hdrs = [], deps = [], copts = [], **kwargs):
-    """The OPP proto library of REG_OP prototypes + IMPL_OP inference: a shared object that links
+    """The OPP proto library of REG_OP prototypes + IMPL_OP inference.
+
+    A shared object that links
     libgraph/libgraph_base/libopp_registry dynamically (//twin/graph), so it registers into the
     process's one copy of each registry. `name` is its file name: lib<...>.so."""
     base = name.rpartition("/")[2]

@@ -11,6 +11,7 @@ upper libraries and :graph link it through; <stem> is name without "lib" and ".s
 load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_import", "cc_library")
 
 def cann_shared_library(name, srcs, deps, linkopts = [], visibility = None):
+    """Declares `<stem>_impl`, the shared library `name` and `<stem>_shared` (see the file's docstring)."""
     if not (name.startswith("lib") and name.endswith(".so")):
         fail("cann_shared_library name must be lib<stem>.so, got " + name)
     stem = name[len("lib"):-len(".so")]

@@ -117,9 +117,9 @@ def serialize(model_def: om_pb2.ModelDef, kernel_binaries: Sequence[bytes], cons
     flags = FLAG_REQUIRES_PYTHON if graph else 0
     header = _HEADER.pack(MAGIC, model_def.format_version, HEADER_SIZE, len(parts), flags, model_def.npu_arch, soc,
                           file_size, b"\0" * 32, b"\0" * 32)
-    data = bytearray(header + b"".join(entries) + body)
-    seal(data)
-    data = bytes(data)
+    sealed = bytearray(header + b"".join(entries) + body)
+    seal(sealed)
+    data = bytes(sealed)
     read(data)  # never hand out a container the runtime would refuse
     return data
 
@@ -452,7 +452,7 @@ def _check_python_model(c: OmContainer) -> None:
 def _check_graph(c: OmContainer) -> None:
     """The GRAPH partition is one AIR model (twin/graph/proto/air.proto) with the model's inputs
     and outputs."""
-    from twin.graph.proto import air_pb2
+    from twin.graph.proto import air_pb2  # type: ignore[attr-defined]  # generated at build time (mypy.ini)
     air = air_pb2.Model()
     try:
         air.ParseFromString(c.graph)

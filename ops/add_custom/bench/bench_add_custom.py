@@ -31,7 +31,8 @@ CHILD_FLAG = "--child"
 # the shared timing helpers (//tests/bench:bench_timing), found in the runfiles by the parent and
 # by the child, which runs in a clean environment
 sys.path.insert(0, str(Path(__file__).absolute().parents[3] / "tests" / "bench"))
-from bench_timing import median_us as _median_us, profile as _profile  # noqa: E402
+from bench_timing import median_us as _median_us  # noqa: E402  # after the sys.path entry it needs
+from bench_timing import profile as _profile  # noqa: E402
 
 
 def _repeats(n: int) -> int:

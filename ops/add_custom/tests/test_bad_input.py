@@ -200,7 +200,6 @@ def test_borrowed_tensor_used_after_callback():
 
 def test_declare_launch_args_cache_miss():
     """declare_launch_args for a shape compile() never saw raises and never compiles."""
-    paths = harness.sample_paths()
     cache = harness.scratch_dir("miss-kcache")
     proc = _run_case("declare_miss", '''
         from ge.custom_op import _bridge

@@ -25,7 +25,8 @@ CHILD_FLAG = "--child"
 # the shared timing helpers (//tests/bench:bench_timing), found in the runfiles by the parent and
 # by the child, which runs in a clean environment
 sys.path.insert(0, str(Path(__file__).absolute().parents[3] / "tests" / "bench"))
-from bench_timing import median_us as _median_us, profile as _profile  # noqa: E402
+from bench_timing import median_us as _median_us  # noqa: E402  # after the sys.path entry it needs
+from bench_timing import profile as _profile  # noqa: E402
 
 ACL_FLOAT, ACL_FORMAT_ND, ACL_MEM_MALLOC_NORMAL_ONLY, H2D, D2H = 0, 2, 2, 1, 2
 

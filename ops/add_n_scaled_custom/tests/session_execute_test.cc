@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <climits>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -27,12 +28,18 @@ namespace {
 constexpr int64_t kN = 3000;
 constexpr float kScale = 0.5f;
 
-std::string Absolute(const char *variable) {
+// The value of an environment variable the test's BUILD rule sets; aborts naming it when unset.
+const char *Required(const char *variable) {
   const char *value = std::getenv(variable);
   if (value == nullptr) {
     std::fprintf(stderr, "session_execute_test: %s is not set (see BUILD.bazel)\n", variable);
     std::abort();
   }
+  return value;
+}
+
+std::string Absolute(const char *variable) {
+  const char *value = Required(variable);
   char resolved[PATH_MAX];
   return realpath(value, resolved) != nullptr ? resolved : value;
 }
@@ -46,7 +53,7 @@ void SetUpTwinEnvironment() {
   const std::string plugin = Absolute("PLUGIN_FILE");
   const std::string opp = Absolute("OPP_ROOT") + ":" + plugin.substr(0, plugin.find_last_of('/'));
   setenv("ASCEND_CUSTOM_OPP_PATH", opp.c_str(), 1);
-  const std::string tmp = std::getenv("TEST_TMPDIR");
+  const std::string tmp = Required("TEST_TMPDIR");
   setenv("ASCEND_TWIN_KERNEL_CACHE", (tmp + "/kernel_cache").c_str(), 1);
   setenv("TMPDIR", tmp.c_str(), 1);
 }

@@ -18,12 +18,12 @@ PREFIX = "ascendc-jit-"
 LOCK_NAME = ".owner.lock"
 ORPHAN_AGE_SECONDS = 60
 
-_swept_dirs = set()  # temp dirs already swept by this process
+_swept_dirs: set[str] = set()  # temp dirs already swept by this process
 
 
 def sweep_orphans(parent: str) -> list:
     """Removes this user's build directories under `parent` whose builds died; their paths."""
-    removed = []
+    removed: list[str] = []
     try:
         names = os.listdir(parent)
     except OSError:

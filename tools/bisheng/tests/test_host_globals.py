@@ -76,7 +76,7 @@ def test_kernel_using_a_global_with_a_constructor_is_one_clear_error(tmp_path):
     proc = compile_source(tmp_path, "std::vector<float> g_weights(16, 1.0f);", "g_weights[0]")
     assert proc.returncode != 0
     errors = [line for line in proc.stderr.splitlines() if "error" in line]
-    assert errors == [f"bisheng: error: device code in 'k.asc' uses host variable 'g_weights', which has a "
+    assert errors == ["bisheng: error: device code in 'k.asc' uses host variable 'g_weights', which has a "
                       "dynamic initializer (a constructor run at program start): it is not initialised on the "
                       "AI core; make it constexpr, or pass the data to the kernel in global memory"], proc.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["k.asc"]    # nothing half-written

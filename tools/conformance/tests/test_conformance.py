@@ -3,7 +3,6 @@ whose set_env.sh only puts a `cmake` stand-in on PATH: the verdicts, causes and 
 expansion come from real shell runs."""
 
 import os
-import stat
 import textwrap
 
 import asc_examples

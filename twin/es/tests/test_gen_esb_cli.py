@@ -57,7 +57,7 @@ def test_generates_every_file_and_honours_exclude_ops(tmp_path):
     assert {p.name for p in out.iterdir()} == expected
     assert "#ifndef MY_GUARD_ES_MINE_OPS_H_" in (out / "es_mine_ops.h").read_text()
     for op in kept:
-        assert f"EsCTensorHolder" in (out / f"es_{op}_c.h").read_text()
+        assert "EsCTensorHolder" in (out / f"es_{op}_c.h").read_text()
         assert f"def {op}(" in (out / f"es_{op}.py").read_text()
     assert not [p for p in (tmp_path / "nested").iterdir() if p.name.startswith(".gen_esb")]
 

@@ -7,7 +7,7 @@ from ge.custom_op import (clear_registered_op_impls, get_registered_op_impl_by_d
                           get_registered_op_impl_dicts, get_registered_op_impls, register_op_impl)
 from ge.custom_op.registry import OpImplDescriptor
 
-EXPECTED_ALL = {"BaseCustomOp", "EagerExecuteOp", 
+EXPECTED_ALL = {"BaseCustomOp", "EagerExecuteOp",
     "AnnotatedArgsContext", "AnnotatedKernelArgs", "AnnotatedKernelLaunchInfo", "EagerOpExecutionContext",
     "CompilePlatformInfo", "OpCompileContext", "InferMetaContext", "WorkspaceAddr", "clear_registered_op_impls",
     "get_declare_launch_args_ctx", "get_compile_ctx", "get_compile_platform_info", "get_execute_ctx",

@@ -1,6 +1,7 @@
 // The Bazel-built libcust_opapi.so, discovered from an ASCEND_CUSTOM_OPP_PATH root: its IR and
 // its IMPL_OP inference (checked against a scalar reference on random shapes).
 #include <gtest/gtest.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
@@ -57,9 +58,19 @@ Result Add(const std::vector<int64_t> &a, const std::vector<int64_t> &b, ge::Dat
   return Call(GeTwinGraphInferOp, static_cast<const void *>(bytes.data()), bytes.size());
 }
 
+// The value of a variable Bazel's test runner sets; aborts naming it when unset.
+std::string RequiredEnv(const char *variable) {
+  const char *value = getenv(variable);
+  if (value == nullptr) {
+    fprintf(stderr, "add_custom_opp_test: %s is not set (run it with bazel test)\n", variable);
+    abort();
+  }
+  return value;
+}
+
 // An OPP root holding the Bazel-built library at op_graph/lib/linux/<arch>/libcust_opapi.so.
 std::string MakeOppRoot() {
-  std::string root = std::string(getenv("TEST_TMPDIR")) + "/opp_root";
+  std::string root = RequiredEnv("TEST_TMPDIR") + "/opp_root";
   struct utsname u;
   uname(&u);
   mkdir(root.c_str(), 0755);
@@ -71,7 +82,7 @@ std::string MakeOppRoot() {
   mkdir(dir.c_str(), 0755);
   dir += std::string("/") + u.machine;
   mkdir(dir.c_str(), 0755);
-  std::string built = std::string(getenv("TEST_SRCDIR")) + "/" + getenv("TEST_WORKSPACE") +
+  std::string built = RequiredEnv("TEST_SRCDIR") + "/" + RequiredEnv("TEST_WORKSPACE") +
                       "/ops/add_custom/proto/libcust_opapi.so";
   std::ifstream in(built, std::ios::binary);
   std::ofstream out(dir + "/libcust_opapi.so", std::ios::binary);

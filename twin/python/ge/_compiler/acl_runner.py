@@ -283,7 +283,7 @@ class LoadedModel:
                     raise _SlowPath()  # the checked path explains the mismatch
                 try:
                     # needs a writable, C-contiguous buffer, else the checked path converts
-                    source = view_type.from_buffer(array)
+                    source = view_type.from_buffer(array)  # type: ignore[arg-type]  # an ndarray is a buffer
                 except (TypeError, ValueError, BufferError):
                     raise _SlowPath() from None
                 ret = memcpy(dst, size, source, size, h2d)
@@ -295,7 +295,7 @@ class LoadedModel:
             results = []
             for i, (src, size, view_type, dims, dtype) in enumerate(self._out_fast):
                 out = np.empty(dims, dtype=dtype)
-                ret = memcpy(view_type.from_buffer(out), size, src, size, d2h)
+                ret = memcpy(view_type.from_buffer(out), size, src, size, d2h)  # type: ignore[arg-type]  # an ndarray is a buffer
                 if ret != ACL_SUCCESS:
                     _check(self.acl, ret, f"aclrtMemcpy of output {i}")
                 results.append(out)

@@ -1,7 +1,7 @@
 """Emitting the OM: ModelDef (om.proto) + kernel binary partitions, serialized by twin/om."""
 
 import hashlib
-from typing import Dict, List, Tuple
+from typing import TYPE_CHECKING, Dict, List, Tuple
 
 from ge.custom_op._args_ctx import DeclaredLaunchPlan
 from ge.graph._ir import Endpoint, Node
@@ -12,6 +12,9 @@ from .errors import GraphCompileError
 from .memory import Location, MemoryPlan, tensor_bytes
 from .node_spec import output_slots, present_input_slots
 from .options import CompileTarget
+
+if TYPE_CHECKING:
+    from twin.om.om_pb2 import Binding, ModelDef, TensorDef
 
 
 def _binding(message: "Binding", loc: Location) -> None:

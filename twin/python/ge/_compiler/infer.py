@@ -1,6 +1,6 @@
 """Shape and dtype inference over the graph, in execution order."""
 
-from typing import List
+from typing import Any, List, Optional, Tuple
 
 from ge.graph._ir import DATA_NODE_TYPES, GraphIR, Node, TensorDescIR
 from ge.graph.types import DataType
@@ -125,7 +125,9 @@ class _BoundNode:
         self.slots = output_slots(node, self.info.ir_meta)
         self.sources = [(slot, graph.nodes[src.node].output_descs, src.index)
                         for slot, src in enumerate(node.inputs) if src is not None]
-        self.seen, self.call, self.results, self.key = None, None, None, None
+        self.call, self.results = None, None
+        self.seen: Optional[List[Tuple[List[int], Any]]] = None  # input (shape, dtype) of the last inference
+        self.key: Optional[tuple] = None
 
     def infer(self) -> None:
         node = self.node

@@ -15,7 +15,7 @@ live on the device, as GE places them.
 
 import copy
 from dataclasses import dataclass, field
-from typing import Dict, List, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from ge.graph._ir import DATA_NODE_TYPES, AttrValue, Endpoint, GraphIR, Node, TensorDescIR
 from ge.graph.types import AttrValueType
@@ -40,7 +40,7 @@ class KernelSegment:
     inputs: List[Endpoint] = field(default_factory=list)   # model input i <- this device tensor
     outputs: List[Endpoint] = field(default_factory=list)  # model output j -> this device tensor
     om: bytes = b""
-    description: object = None
+    description: Any = None  # the segment OM's model description, once compiled
 
 
 def side_of(placement) -> str:
@@ -51,7 +51,7 @@ def side_of(placement) -> str:
 @dataclass
 class ExecuteStep:
     custom: CustomNode
-    backend: object  # OpBackend
+    backend: Any  # OpBackend
 
     @property
     def side(self) -> str:

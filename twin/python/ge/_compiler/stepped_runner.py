@@ -14,7 +14,7 @@ when it is large enough.
 
 import copy
 import threading
-from typing import Dict, List, Mapping, Tuple
+from typing import Dict, List, Mapping, Tuple, Union
 
 import numpy as np
 
@@ -51,7 +51,8 @@ class _Memory:
     """Device (aclrtMalloc) and host (aclrtMallocHost) blocks, all freed by ``release``."""
 
     def __init__(self, acl) -> None:
-        self.acl, self.blocks = acl, []
+        self.acl = acl
+        self.blocks: List[Tuple[int, str]] = []  # (pointer, memory side)
 
     def alloc(self, size: int, side: str) -> int:
         if side == DEVICE:
@@ -74,7 +75,8 @@ class _NodeAllocator:
     in call order when large enough."""
 
     def __init__(self, memory: _Memory, side: str) -> None:
-        self.memory, self.side, self.blocks, self.cursor = memory, side, [], 0
+        self.memory, self.side, self.cursor = memory, side, 0
+        self.blocks: List[Tuple[int, int]] = []  # (pointer, size)
 
     def start_run(self) -> None:
         self.cursor = 0
@@ -506,6 +508,7 @@ class _Run:
         in_addrs = [self.addrs[(src, side)] if src is not None else 0 for src in node.inputs]
         spec = node_spec(node, ir_meta, in_addrs)
         allocator = self.loaded.allocators[node.name]
+        ctx: Union[HostCpuOpExecutionContext, EagerOpExecutionContext]
         if host:
             ctx = HostCpuOpExecutionContext._create(spec, allocator=allocator)
         else:
@@ -529,6 +532,6 @@ class _Run:
                 self.run_shapes[ep] = [int(d) for d in meta.storage_dims]
             elif list(meta.storage_dims) != list(desc.shape) or meta.data_type != desc.data_type:
                 raise ModelRunError(f"{_where(node)}: execute produced output {name} as "
-                                    f"{meta.data_type.name} {list(meta.storage_dims)}, shape inference says "
+                                    f"{meta.data_type.name} {list(meta.storage_dims)}, shape inference says "  # type: ignore[attr-defined]  # a DataType
                                     f"{desc.data_type.name} {list(desc.shape)}")
             self.addrs[(Endpoint(node.name, slot), side)] = meta.addr

@@ -2,7 +2,7 @@
 AnnotatedKernelLaunchInfo, WorkspaceAddr (§1.7)."""
 
 from dataclasses import dataclass, field
-from typing import List, Optional, Tuple, Union
+from typing import List, Tuple
 
 from ge._lease import NATIVE_EXPIRED, Lease
 from ge.runtime import Tensor
@@ -68,6 +68,11 @@ class AnnotatedKernelLaunchInfo:
 
 class WorkspaceAddr:
     __slots__ = ("_index", "_addr", "_owner", "_lease")
+    # Set by the borrowing constructor below (object.__new__ skips __init__), declared here for type checkers.
+    _index: int
+    _addr: int
+    _owner: "AnnotatedArgsContext"
+    _lease: Lease
 
     def __init__(self, *args, **kwargs) -> None:
         raise TypeError("ge.custom_op.WorkspaceAddr: No constructor defined!")
@@ -93,6 +98,11 @@ class AnnotatedKernelArgs:
     """Ordered argument builder for one launch; consumed by add_launch."""
 
     __slots__ = ("_owner", "_lease", "_slots", "_consumed")
+    # Set by the borrowing constructor below (object.__new__ skips __init__), declared here for type checkers.
+    _owner: "AnnotatedArgsContext"
+    _lease: Lease
+    _slots: List[Tuple[str, int]]
+    _consumed: bool
 
     def __init__(self, *args, **kwargs) -> None:
         raise TypeError("ge.custom_op.AnnotatedKernelArgs: No constructor defined!")
@@ -149,6 +159,12 @@ class AnnotatedArgsContext(SchemaTensorAccess):
     """Borrowed context of one ``declare_launch_args`` callback."""
 
     __slots__ = ("_stream_id", "_workspace_base", "_workspace_limit", "_workspace_sizes", "_launches")
+    # Set by the borrowing constructor below (object.__new__ skips __init__), declared here for type checkers.
+    _stream_id: int
+    _workspace_base: int
+    _workspace_limit: int
+    _workspace_sizes: List[int]
+    _launches: List[DeclaredLaunch]
 
     @classmethod
     def _create(cls, node: NodeSpec, *, stream_id: int = 0, workspace_base: int = 0,
@@ -160,8 +176,8 @@ class AnnotatedArgsContext(SchemaTensorAccess):
         ctx._stream_id = stream_id
         ctx._workspace_base = workspace_base
         ctx._workspace_limit = workspace_limit
-        ctx._workspace_sizes: List[int] = []
-        ctx._launches: List[DeclaredLaunch] = []
+        ctx._workspace_sizes = []
+        ctx._launches = []
         return ctx
 
     def malloc_workspace(self, size: int) -> WorkspaceAddr:

@@ -11,6 +11,9 @@ from ._ir_types import AttrType
 
 class RuntimeAttrs:
     __slots__ = ("_attrs", "_lease")
+    # Set by the borrowing constructor below (object.__new__ skips __init__), declared here for type checkers.
+    _attrs: List[Tuple[str, Any]]
+    _lease: Lease
 
     def __init__(self, *args, **kwargs) -> None:
         raise TypeError("ge.custom_op.RuntimeAttrs: No constructor defined!")

@@ -7,7 +7,7 @@ decorator therefore files each function in the class namespace being built
 
 import sys
 from enum import Enum
-from typing import Dict, Tuple
+from typing import Any, Dict, Tuple
 
 INTERFACE_EAGER_EXECUTE = "eager_execute"
 INTERFACE_HOST_CPU_EXECUTE = "host_cpu_execute"
@@ -39,7 +39,7 @@ def register_kernel(*, backend: OpBackend):
         namespace = sys._getframe(1).f_locals
         if "__module__" not in namespace or "__qualname__" not in namespace:
             raise TypeError("register_kernel must be used on execute inside a class body")
-        bindings: Dict[OpBackend, object] = namespace.setdefault(KERNEL_BINDINGS_ATTR, {})
+        bindings: Dict[OpBackend, Any] = namespace.setdefault(KERNEL_BINDINGS_ATTR, {})
         if backend in bindings:
             raise TypeError(f"register_kernel: execute for backend {backend.name} is already registered")
         bindings[backend] = member
@@ -49,11 +49,11 @@ def register_kernel(*, backend: OpBackend):
     return decorator
 
 
-def kernel_bindings(cls: type) -> Dict[OpBackend, object]:
+def kernel_bindings(cls: type) -> Dict[OpBackend, Any]:
     """backend -> execute member (function, staticmethod or classmethod) of a registered class.
 
     An undecorated ``execute`` is the DEVICE kernel; mixing it with decorated ones is an error."""
-    bindings: Dict[OpBackend, object] = {}
+    bindings: Dict[OpBackend, Any] = {}
     for klass in reversed(cls.__mro__):
         bindings.update(klass.__dict__.get(KERNEL_BINDINGS_ATTR, {}))
     member = None
@@ -83,10 +83,10 @@ def kernel_bindings(cls: type) -> Dict[OpBackend, object]:
 # another attribute and a new answer (not seen: re-wrapping the same function in staticmethod, or
 # editing the private bindings dict). A class that fails kernel_bindings is never remembered.
 # Cleared with the bridge's holders (GE finalize, plugin reload), which drops the classes too.
-_bindings_by_class: Dict[type, Tuple[object, Dict[OpBackend, object]]] = {}
+_bindings_by_class: Dict[type, Tuple[object, Dict[OpBackend, Any]]] = {}
 
 
-def _run_time_bindings(cls: type) -> Dict[OpBackend, object]:
+def _run_time_bindings(cls: type) -> Dict[OpBackend, Any]:
     current = getattr(cls, "execute", None)
     entry = _bindings_by_class.get(cls)
     if entry is None or entry[0] != current:  # != : a classmethod's execute is a new bound method each time

@@ -10,7 +10,7 @@ import itertools
 import sys
 import threading
 from dataclasses import dataclass
-from typing import Dict, Optional
+from typing import Any, Dict, Optional
 
 from ._infer_meta import call_infer_meta  # noqa: F401  (bridge entry point)
 from ._ir_types import InputType, OutputType
@@ -25,7 +25,7 @@ from .registry import INTERFACE_ANNOTATED_ARGS, INTERFACE_COMPILABLE, get_regist
 class _Holder:
     descriptor_key: str
     instance_id: str
-    instance: object
+    instance: Any  # an instance of the user's @register_op_impl class
 
 
 _holders_lock = threading.RLock()

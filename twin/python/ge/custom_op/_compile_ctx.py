@@ -25,7 +25,8 @@ class _PlatformSnapshot:
     __slots__ = ("_source", "_config", "_failed")
 
     def __init__(self, source: PlatformSource) -> None:
-        self._source, self._config, self._failed = source, None, False
+        self._source, self._failed = source, False
+        self._config: Optional[PlatformConfig] = None
 
     def get(self) -> PlatformConfig:
         if self._config is None and not self._failed:
@@ -46,6 +47,9 @@ class CompilePlatformInfo:
     """Borrowed view of the compile-time platform (ini sections of the session's SoC)."""
 
     __slots__ = ("_snapshot", "_lease")
+    # Set by the borrowing constructor below (object.__new__ skips __init__), declared here for type checkers.
+    _snapshot: _PlatformSnapshot
+    _lease: Lease
 
     def __init__(self, *args, **kwargs) -> None:
         raise TypeError("ge.custom_op.CompilePlatformInfo: No constructor defined!")
@@ -94,6 +98,9 @@ class OpCompileContext(SchemaTensorAccess):
     """Borrowed context of one ``compile`` callback."""
 
     __slots__ = ("_options", "_platform")
+    # Set by the borrowing constructor below (object.__new__ skips __init__), declared here for type checkers.
+    _options: Dict[str, str]
+    _platform: _PlatformSnapshot
 
     @classmethod
     def _create(cls, node: NodeSpec, *, options: Optional[Mapping[str, str]] = None,

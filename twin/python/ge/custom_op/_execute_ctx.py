@@ -116,6 +116,8 @@ class ExecutionContextBase(BorrowedContext):
 
 class EagerOpExecutionContext(ExecutionContextBase):
     __slots__ = ("_stream",)
+    # Set by the borrowing constructor below (object.__new__ skips __init__), declared here for type checkers.
+    _stream: int
 
     @classmethod
     def _create(cls, node: NodeSpec, *, stream: int, allocator: DeviceAllocator,

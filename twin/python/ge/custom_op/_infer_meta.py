@@ -1,6 +1,6 @@
 """Calling a register_op infer_meta function for one node."""
 
-from typing import List, Tuple
+from typing import Any, List, Tuple
 
 from ge.runtime import TensorDesc
 
@@ -13,7 +13,7 @@ InferredOutput = Tuple[List[int], List[int], int]  # (origin dims, storage dims,
 
 
 def _arguments(ctx: InferMetaContext, ir_meta: dict):
-    args = []
+    args: List[Any] = []  # a TensorDesc per input, a list of them per dynamic input
     for ir_index, item in enumerate(ir_meta["inputs"]):
         kind = item["kind"]
         if kind == InputType.REQUIRED:

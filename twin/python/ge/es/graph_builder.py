@@ -37,7 +37,7 @@ def _typed_attr(value) -> AttrValue:
     if isinstance(value, list):
         if value and all(isinstance(v, list) for v in value):
             return AttrValue(AttrValueType.VT_LIST_LIST_INT, [[int(x) for x in row] for row in value])
-        for py_type, vt in ((DataType, AttrValueType.VT_LIST_DATA_TYPE), (bool, AttrValueType.VT_LIST_BOOL),
+        for py_type, vt in ((DataType, AttrValueType.VT_LIST_DATA_TYPE), (bool, AttrValueType.VT_LIST_BOOL),  # type: ignore[assignment]  # DataType first: it is an int
                             (int, AttrValueType.VT_LIST_INT), (float, AttrValueType.VT_LIST_FLOAT),
                             (str, AttrValueType.VT_LIST_STRING)):
             if all(isinstance(v, py_type) for v in value):
@@ -131,7 +131,7 @@ class GraphBuilder:
                     raise TypeError(f"{op_type} input {ir_name} is required")
                 instances = []
             else:
-                instances = [(ir_name, self._holder_of(value, f"{op_type} input {ir_name}"))]
+                instances = [(ir_name, self._holder_of(value, f"{op_type} input {ir_name}"))]  # type: ignore[arg-type]  # checked there
             node.ir_inputs.append((ir_name, kind, len(instances)))
             for slot_name, holder in instances:
                 node.input_names.append(slot_name)

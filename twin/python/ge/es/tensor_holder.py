@@ -1,12 +1,16 @@
 """TensorHolder: one output of a node under construction (reference §3.2)."""
 
-from typing import List
+from typing import Any, List
 
 from ge.graph.types import DataType, Format
 
 
 class TensorHolder:
     __slots__ = ("_builder", "_node", "_index", "__weakref__")
+    # Set by the borrowing constructor below (object.__new__ skips __init__), declared here for type checkers.
+    _builder: Any
+    _node: str
+    _index: int
 
     def __init__(self, *args, **kwargs) -> None:
         raise RuntimeError("TensorHolder cannot be constructed directly; use a GraphBuilder")

@@ -5,7 +5,7 @@ as ``twin.graph.proto.air_pb2``; the install tree carries it under python/site-p
 """
 
 import importlib
-from typing import List
+from typing import Dict, List, Set
 
 from ._ir import AttrValue, Endpoint, GraphIR, Node, TensorDescIR, TensorValue
 from .types import AttrValueType, DataType, Format
@@ -38,13 +38,14 @@ def air_pb2():
 
 # -- writing ----------------------------------------------------------------------------------------
 def _topological(ir: GraphIR) -> List[Node]:
-    remaining = {name: set() for name in ir.nodes}
+    remaining: Dict[str, Set[str]] = {name: set() for name in ir.nodes}
     for node in ir.nodes.values():
         for src in node.inputs:
             if src is not None:
                 remaining[node.name].add(src.node)
         remaining[node.name].update(node.control_inputs)
-    ordered, done = [], set()
+    ordered: List[Node] = []
+    done: Set[str] = set()
     while remaining:
         ready = [n for n in ir.nodes if n in remaining and remaining[n] <= done]  # stable: creation order
         if not ready:

@@ -8,7 +8,7 @@ session hands arrays to the runtime which copies them into device allocations it
 import math
 import os
 import stat
-from typing import List, Optional
+from typing import Any, Callable, List, Optional
 
 import numpy as np
 
@@ -19,7 +19,7 @@ _INT_TYPES = (DataType.DT_INT64, DataType.DT_UINT64, DataType.DT_INT32, DataType
               DataType.DT_INT16, DataType.DT_UINT16, DataType.DT_INT8, DataType.DT_UINT8)
 
 
-_new_object = object.__new__
+_new_object: Callable[[type], Any] = object.__new__
 _PLACEMENT_HOST = Placement.PLACEMENT_HOST
 _FORMAT_ND = Format.FORMAT_ND
 

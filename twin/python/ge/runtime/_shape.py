@@ -29,6 +29,10 @@ class Shape:
     """View of one dims list (``gert::Shape``); valid while its owner lives."""
 
     __slots__ = ("_record", "_attr", "_lease")
+    # Set by the borrowing constructor below (object.__new__ skips __init__), declared here for type checkers.
+    _record: ShapePair
+    _attr: str
+    _lease: Lease
 
     def __init__(self, *args, **kwargs) -> None:
         raise TypeError("ge.runtime.Shape: No constructor defined!")

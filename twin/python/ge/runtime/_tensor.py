@@ -12,6 +12,9 @@ class Tensor:
     """Borrowed view of one node tensor (``gert::Tensor``); not user-constructible."""
 
     __slots__ = ("_meta", "_lease")
+    # Set by the borrowing constructor below (object.__new__ skips __init__), declared here for type checkers.
+    _meta: TensorMeta
+    _lease: Lease
 
     def __init__(self, *args, **kwargs) -> None:
         raise TypeError("ge.runtime.Tensor: No constructor defined!")

@@ -22,7 +22,7 @@ ndarrays are wrapped without a copy, so ``run`` must return arrays the caller ma
 
 import copy
 import threading
-from typing import Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from ge import _state
 from ge.error import GeError, make_ge_error
@@ -84,7 +84,7 @@ class _GraphEntry:
         self.ir = ir
         self.options = options
         self.model = None
-        self.run = None  # model.run, bound once the graph is compiled
+        self.run: Optional[Callable[..., Any]] = None  # model.run, bound once the graph is compiled
         self.output_types: Optional[List[DataType]] = None
 
     def set_model(self, model, graph_id: int) -> None:

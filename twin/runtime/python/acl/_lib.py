@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+from typing import Any, Callable
 
 _c_int = ctypes.c_int
 _c_size = ctypes.c_size_t
@@ -198,8 +199,8 @@ def _range_checked(name, function, argtypes):
     return call
 
 
-def _bind() -> dict[str, object]:
-    functions = {}
+def _bind() -> dict[str, Callable[..., Any]]:
+    functions: dict[str, Callable[..., Any]] = {}
     missing = []
     for name, (restype, argtypes) in _SIGNATURES.items():
         try:

@@ -98,9 +98,9 @@ class HostArrays:
             starts = self._cover(address & -_PAGE, (address + array.nbytes + _PAGE - 1) & -_PAGE)
             key = id(array)
             if starts is None:
-                self._refused[key] = weakref.ref(array, lambda _, key=key: self._refused.pop(key, None))
+                self._refused[key] = weakref.ref(array, lambda _, key=key: self._refused.pop(key, None))  # type: ignore[misc]  # key bound per array
                 return None
-            self._arrays[key] = (weakref.ref(array, lambda _, key=key: self._release(key)), address, starts)
+            self._arrays[key] = (weakref.ref(array, lambda _, key=key: self._release(key)), address, starts)  # type: ignore[misc]  # key bound per array
         return address
 
     def padded_empty(self, shape, dtype) -> np.ndarray:

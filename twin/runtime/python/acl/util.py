@@ -42,4 +42,4 @@ def ptr_to_numpy(ptr: int, shape: tuple[int, ...], np_type) -> np.ndarray:
     dtype = np.dtype(_NPY_TYPES[np_type] if isinstance(np_type, int) else np_type)
     count = int(np.prod(shape)) if len(shape) else 1
     buffer = (ctypes.c_char * (count * dtype.itemsize)).from_address(ptr)
-    return np.frombuffer(buffer, dtype=dtype, count=count).reshape(shape)
+    return np.frombuffer(buffer, dtype=dtype, count=count).reshape(shape)  # type: ignore[call-overload]  # a ctypes array is a buffer; numpy's stubs omit it
