@@ -175,12 +175,11 @@ bool CheckOutputs(const RunState &state) {
       }
     }
     if (mismatches != 0) {
-      std::fprintf(stderr, "model_exec: output %zu: %zu of %zu elements differ from %g\n", i, mismatches,
-                   host.size(), static_cast<double>(kExpected));
+      std::fprintf(stderr, "model_exec: output %zu: %zu of %zu elements differ from %g\n", i, mismatches, host.size(),
+                   static_cast<double>(kExpected));
       all_ok = false;
     } else {
-      std::printf("model_exec: output %zu: all %zu elements are %g\n", i, host.size(),
-                  static_cast<double>(kExpected));
+      std::printf("model_exec: output %zu: all %zu elements are %g\n", i, host.size(), static_cast<double>(kExpected));
     }
   }
   return all_ok;

@@ -60,8 +60,7 @@ Datasets MakeDatasets(aclmdlDesc *desc) {
         Check(aclrtMemcpy(mem, size, host.data(), size, ACL_MEMCPY_HOST_TO_DEVICE), "aclrtMemcpy");
       }
       d.mem.push_back(mem);
-      Check(aclmdlAddDatasetBuffer(side == 0 ? d.in : d.out, aclCreateDataBuffer(mem, size)),
-            "aclmdlAddDatasetBuffer");
+      Check(aclmdlAddDatasetBuffer(side == 0 ? d.in : d.out, aclCreateDataBuffer(mem, size)), "aclmdlAddDatasetBuffer");
     }
   }
   return d;
@@ -153,13 +152,15 @@ int main(int argc, char **argv) {
   Check(aclrtSetDevice(0), "aclrtSetDevice");
   std::printf("| %10s | %8s | %8s | %10s | %10s | %7s | %9s | %6s | %6s |\n", "elements", "load ms", "load min",
               "exec med us", "exec p90 us", "GB/s", "C add us", "exec/C", "paired");
-  std::printf("|-----------:|---------:|---------:|-----------:|-----------:|--------:|----------:|-------:|-------:|\n");
+  std::printf(
+      "|-----------:|---------:|---------:|-----------:|-----------:|--------:|----------:|-------:|-------:|\n");
   std::vector<Row> rows;
   for (int i = 1; i < argc; ++i) BenchOne(argv[i], &rows);
   for (const Row &r : rows) {
-    std::printf("OM_BENCH_JSON {\"elements\": %zu, \"load_ms\": %.4f, \"load_min_ms\": %.4f, \"exec_us\": %.3f, "
-                "\"exec_p90_us\": %.3f, \"c_add_us\": %.3f, \"paired_speed\": %.4f}\n",
-                r.elements, r.load_ms, r.load_min_ms, r.exec_us, r.exec_p90_us, r.c_add_us, r.paired_speed);
+    std::printf(
+        "OM_BENCH_JSON {\"elements\": %zu, \"load_ms\": %.4f, \"load_min_ms\": %.4f, \"exec_us\": %.3f, "
+        "\"exec_p90_us\": %.3f, \"c_add_us\": %.3f, \"paired_speed\": %.4f}\n",
+        r.elements, r.load_ms, r.load_min_ms, r.exec_us, r.exec_p90_us, r.c_add_us, r.paired_speed);
   }
   Check(aclrtResetDevice(0), "aclrtResetDevice");
   Check(aclFinalize(), "aclFinalize");

@@ -92,9 +92,7 @@ class ExecuteMismatchTest : public ::testing::Test {
   std::vector<void *> device_mem_;
 };
 
-TEST_F(ExecuteMismatchTest, TooFewInputs) {
-  ExpectRefused({bytes_}, {bytes_}, ACL_ERROR_MODEL_INPUT_NOT_MATCH);
-}
+TEST_F(ExecuteMismatchTest, TooFewInputs) { ExpectRefused({bytes_}, {bytes_}, ACL_ERROR_MODEL_INPUT_NOT_MATCH); }
 
 TEST_F(ExecuteMismatchTest, TooManyInputs) {
   ExpectRefused({bytes_, bytes_, bytes_}, {bytes_}, ACL_ERROR_MODEL_INPUT_NOT_MATCH);
@@ -108,9 +106,7 @@ TEST_F(ExecuteMismatchTest, OutputBufferTooSmall) {
   ExpectRefused({bytes_, bytes_}, {bytes_ / 2}, ACL_ERROR_MODEL_OUTPUT_NOT_MATCH);
 }
 
-TEST_F(ExecuteMismatchTest, NoOutputs) {
-  ExpectRefused({bytes_, bytes_}, {}, ACL_ERROR_MODEL_OUTPUT_NOT_MATCH);
-}
+TEST_F(ExecuteMismatchTest, NoOutputs) { ExpectRefused({bytes_, bytes_}, {}, ACL_ERROR_MODEL_OUTPUT_NOT_MATCH); }
 
 // The positive control: matching datasets on random data give x + y exactly.
 TEST_F(ExecuteMismatchTest, MatchingDatasetsAddRandomData) {

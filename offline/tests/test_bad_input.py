@@ -11,9 +11,8 @@ import random
 import struct
 from pathlib import Path
 
-import pytest
-
 import offline_tools as t
+import pytest
 
 HEADER_SIZE = 128
 ENTRY_SIZE = 56

@@ -12,9 +12,8 @@ import subprocess
 import time
 from pathlib import Path
 
-import pytest
-
 import offline_tools as t
+import pytest
 
 SOCS = ["Ascend910B1", "Ascend910B4", "Ascend310P3"]
 NPU_ARCH = {"Ascend910B1": "2201", "Ascend910B4": "2201", "Ascend310P3": "2002"}

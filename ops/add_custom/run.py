@@ -15,8 +15,8 @@ import random
 import sys
 
 import numpy as np
-
 from es_custom import PythonCompilableAddCustom
+
 from ge.es.graph_builder import GraphBuilder
 from ge.ge_global import GeApi
 from ge.graph import DataType, Format, Tensor

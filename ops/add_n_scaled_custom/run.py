@@ -24,9 +24,9 @@ import random
 import sys
 
 import numpy as np
-
 from es_addn_ops import AddNScaledCustom, MulHostCustom
 from es_custom import PythonCompilableAddCustom
+
 from ge.error import GeError
 from ge.es.graph_builder import GraphBuilder
 from ge.ge_global import GeApi

@@ -18,8 +18,8 @@ import random
 import sys
 
 import numpy as np
-
 from es_leaky_ops import LeakyReluCustom
+
 from ge.error import GeError
 from ge.es.graph_builder import GraphBuilder
 from ge.ge_global import GeApi

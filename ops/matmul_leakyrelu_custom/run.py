@@ -14,6 +14,7 @@ import sys
 
 import numpy as np
 from es_matmul_leakyrelu_ops import MatmulLeakyReluCustom
+
 from ge.error import GeError
 from ge.es.graph_builder import GraphBuilder
 from ge.ge_global import GeApi

@@ -24,7 +24,8 @@ TEST(CannUserFlags, StringsCrossIntoTheGraphLibrary) {
   ASSERT_EQ(op.GetAttr("label", label), ge::GRAPH_SUCCESS);
   EXPECT_EQ(label, "a std::string attribute");
 
-  ge::Graph graph(std::string("g"));  // NOLINT(clang-diagnostic-deprecated-declarations): CANN deprecates it; users still call it
+  ge::Graph graph(
+      std::string("g"));  // NOLINT(clang-diagnostic-deprecated-declarations): CANN deprecates it; users still call it
   EXPECT_EQ(graph.GetName(), "g");
 }
 

@@ -39,9 +39,8 @@ std::string ReadAll(const std::string &path) {
 
 TEST_F(IrBuildTest, BuildBeforeInitializeFails) {
   ge::ModelBufferData model;
-  const std::string err = Stderr([&] {
-    EXPECT_EQ(ge::aclgrphBuildModel(add_graph::BuildAddGraph(1024), Options{}, model), ge::GRAPH_FAILED);
-  });
+  const std::string err = Stderr(
+      [&] { EXPECT_EQ(ge::aclgrphBuildModel(add_graph::BuildAddGraph(1024), Options{}, model), ge::GRAPH_FAILED); });
   EXPECT_NE(err.find("aclgrphBuildModel: aclgrphBuildInitialize has not been called"), std::string::npos) << err;
 }
 
@@ -91,7 +90,8 @@ TEST_F(IrBuildTest, UnknownOrInvalidBuildOptionsAreOneLine) {
   };
   for (const auto &c : cases) {
     ge::ModelBufferData model;
-    const std::string err = Stderr([&] { EXPECT_EQ(ge::aclgrphBuildModel(graph, c.first, model), ge::GRAPH_PARAM_INVALID); });
+    const std::string err =
+        Stderr([&] { EXPECT_EQ(ge::aclgrphBuildModel(graph, c.first, model), ge::GRAPH_PARAM_INVALID); });
     EXPECT_NE(err.find(c.second), std::string::npos) << err;
     EXPECT_EQ(err.find("Traceback"), std::string::npos) << err;
     EXPECT_EQ(model.data, nullptr);
@@ -140,8 +140,7 @@ TEST_F(IrBuildTest, CompileFailureCarriesTheHoldersError) {
   // 1000 elements: the add_custom holder's compile() refuses counts that are not multiples of 1024.
   testing::internal::CaptureStdout();
   const std::string err = Stderr([&] {
-    EXPECT_EQ(ge::aclgrphBuildModel(add_graph::BuildAddGraph(1000, "bad_shape"), Options{}, model),
-              ge::GRAPH_FAILED);
+    EXPECT_EQ(ge::aclgrphBuildModel(add_graph::BuildAddGraph(1000, "bad_shape"), Options{}, model), ge::GRAPH_FAILED);
   });
   testing::internal::GetCapturedStdout();
   EXPECT_NE(err.find("aclgrphBuildModel: graph 'bad_shape' failed to compile for Ascend910B1: "), std::string::npos)
@@ -200,7 +199,8 @@ TEST_F(IrBuildTest, SaveErrorsLeaveNothing) {
   not_om.data.reset(new uint8_t[8](), std::default_delete<uint8_t[]>());
   err = Stderr([&] { EXPECT_EQ(ge::aclgrphSaveModel((dir + "/m").c_str(), not_om), ge::GRAPH_PARAM_INVALID); });
   EXPECT_NE(err.find("is not an offline model"), std::string::npos) << err;
-  err = Stderr([&] { EXPECT_EQ(ge::aclgrphSaveModel(static_cast<const char *>(nullptr), model), ge::GRAPH_PARAM_INVALID); });
+  err = Stderr(
+      [&] { EXPECT_EQ(ge::aclgrphSaveModel(static_cast<const char *>(nullptr), model), ge::GRAPH_PARAM_INVALID); });
   EXPECT_NE(err.find("output_file is null or empty"), std::string::npos) << err;
   EXPECT_TRUE(ge_api_test::ListDir(dir).empty());
 }

@@ -127,13 +127,18 @@ TEST_F(SessionTest, MisuseGivesOneLineAndTheProcessLives) {
   EXPECT_NE(msg.find("Session::RunGraph: graph id 99 is not in this session"), std::string::npos) << msg;
   msg = ExpectFails([&] { return session.RunGraph(7, {FloatTensor(ones)}, outputs); }, &status);
   EXPECT_NE(msg.find("1 input tensors given, the graph takes 2"), std::string::npos) << msg;
-  msg = ExpectFails([&] {
-    return session.RunGraph(7, {FloatTensor(ones), FloatTensor(ones), FloatTensor(ones)}, outputs);
-  }, &status);
+  msg = ExpectFails(
+      [&] {
+        return session.RunGraph(7, {FloatTensor(ones), FloatTensor(ones), FloatTensor(ones)}, outputs);
+      },
+      &status);
   EXPECT_NE(msg.find("3 input tensors given, the graph takes 2"), std::string::npos) << msg;
   const std::vector<float> short_input(kN / 2, 1.0f);
-  msg = ExpectFails([&] { return session.RunGraph(7, {FloatTensor(ones), FloatTensor(short_input)}, outputs); },
-                    &status);
+  msg = ExpectFails(
+      [&] {
+        return session.RunGraph(7, {FloatTensor(ones), FloatTensor(short_input)}, outputs);
+      },
+      &status);
   EXPECT_NE(msg.find("input 1 (data_y) has dtype 0, dims [1024], 4096 bytes; the graph takes dtype 0, dims [2048], "
                      "8192 bytes"),
             std::string::npos)

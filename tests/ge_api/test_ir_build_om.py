@@ -7,9 +7,8 @@ import os
 import random
 from pathlib import Path
 
-import pytest
-
 import offline_tools as tools
+import pytest
 
 SOCS = ["Ascend910B1", "Ascend310P3"]
 

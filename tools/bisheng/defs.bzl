@@ -16,8 +16,8 @@ else Ascend910B1 (soc.bzl).
 """
 
 load(":soc.bzl", "SOC_ATTRS", "selected_soc")
-load(":toolchain.bzl", "BISHENG_TOOLCHAIN_TYPE", "bisheng_tools")
 load(":soc_table.bzl", "DEFAULT_SOC", "SOC_NPU_ARCH", "npu_arch_flag")
+load(":toolchain.bzl", "BISHENG_TOOLCHAIN_TYPE", "bisheng_tools")
 
 AscendcKernelInfo = provider(
     doc = "A kernel compiled by bisheng for one SoC.",

@@ -16,7 +16,8 @@ SOC_SETTING = "//tools/bisheng:soc"
 
 SocSettingInfo = provider(
     doc = "The value of the //tools/bisheng:soc build setting.",
-    fields = {"value": "string: the build setting's value ('' = unset)"})
+    fields = {"value": "string: the build setting's value ('' = unset)"},
+)
 
 def _soc_flag_impl(ctx):
     return [SocSettingInfo(value = ctx.build_setting_value)]

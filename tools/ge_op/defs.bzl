@@ -72,8 +72,11 @@ def ge_op_kernel(src, hdrs = [], copts = []):
     return {"src": src, "hdrs": hdrs, "copts": copts}
 
 def ge_op_proto(srcs = [], hdrs = [], lib = None):
-    """The OPP proto library: `srcs` (+ `hdrs`) to declare one, or `lib`, an existing lib*.so
-    (`hdrs` still give the N_proto_headers target)."""
+    """The OPP proto library of an operator.
+
+    Either `srcs` (+ `hdrs`) to declare one, or `lib`, an existing lib*.so (`hdrs` still give
+    the N_proto_headers target).
+    """
     if bool(srcs) == bool(lib):
         fail("ge_op_proto: give either srcs (a library is declared) or lib (an existing one)")
     return {"srcs": srcs, "hdrs": hdrs, "lib": lib}
@@ -83,8 +86,11 @@ def ge_op_es(module, py_srcs = []):
     return {"module": module, "py_srcs": py_srcs}
 
 def ge_op_online(run, test = None, test_srcs = [], test_deps = [], short_names = False):
-    """The online flow: `run` (a script of the package taking --soc) as N_online, and with
-    `test` its pytest N_online_npu; short_names adds the aliases :online and :online_npu."""
+    """The online flow of an operator.
+
+    `run` (a script of the package taking --soc) as N_online, and with `test` its pytest
+    N_online_npu; short_names adds the aliases :online and :online_npu.
+    """
     return {"run": run, "test": test, "test_srcs": test_srcs, "test_deps": test_deps, "short_names": short_names}
 
 def ge_op_offline(air, socs = []):
@@ -202,9 +208,12 @@ def ge_custom_op(name, op_types, kernel, proto, plugin_srcs, es, online = None, 
         _offline_targets(name, offline["air"], offline["socs"], visibility)
 
 def _online_targets(name, online, plugin_srcs, visibility):
-    """`N_online` (bazel run: the operator's run script in the clean CANN-like environment) and
+    """Declares the operator's online-flow targets.
+
+    `N_online` (bazel run: the operator's run script in the clean CANN-like environment) and
     `N_online_npu` (its pytest), both with the operator's runtime files; `online`/`online_npu`
-    aliases with short_names."""
+    aliases with short_names.
+    """
     run = online["run"]
     data = [run, ":" + name + "_runtime"]
     plugin_subdir = _plugin_dir(name, plugin_srcs)[len(native.package_name()):].lstrip("/")
@@ -234,8 +243,11 @@ def _online_targets(name, online, plugin_srcs, visibility):
             native.test_suite(name = "online_npu", tests = [":" + name + "_online_npu"], visibility = visibility)
 
 def _offline_targets(name, air, om_socs, visibility):
-    """`N_om`: atc_om of `air` with this operator (its OppInfo seeds atc's kernel cache);
-    `N_om_all_socs`: the same OM for each SoC of `socs`, in one build."""
+    """Declares the operator's offline-flow targets.
+
+    `N_om`: atc_om of `air` with this operator (its OppInfo seeds atc's kernel cache);
+    `N_om_all_socs`: the same OM for each SoC of `socs`, in one build.
+    """
     atc_om(
         name = name + "_om",
         air = air,

@@ -22,6 +22,7 @@ def _generated_files(module, ops):
     return sorted(files)
 
 def es_generated_code(name, proto_lib, module, ops, out_dir = None, exclude_ops = [], **kwargs):
+    """Runs gen_esb over `proto_lib` for `ops`: the ES C, C++ and Python files of `module`."""
     out_dir = out_dir or name
     files = _generated_files(module, ops)
     flag = "es_%s_generated_code.flag" % module

@@ -18,7 +18,8 @@ bool RangeFits(uint64_t offset, uint64_t size, uint64_t limit) { return offset <
 std::string TaskName(const ModelDef &model, int task_index) {
   const TaskDef &task = model.tasks(task_index);
   std::string name = "task " + std::to_string(task_index);
-  if (task.has_kernel()) name += " (kernel " + task.kernel().kernel_name() + " of node " + task.kernel().node_name() + ")";
+  if (task.has_kernel())
+    name += " (kernel " + task.kernel().kernel_name() + " of node " + task.kernel().node_name() + ")";
   if (task.has_memcpy()) name += " (memcpy)";
   return name;
 }
@@ -52,8 +53,8 @@ bool CheckBinding(const OmContainer &container, const Binding &binding, const st
     case Binding::kConstant:
       if (!RangeFits(binding.constant().offset(), binding.constant().size(), container.constants.size)) {
         *why = what + " constant region [offset " + std::to_string(binding.constant().offset()) + ", size " +
-               std::to_string(binding.constant().size()) + "] exceeds the " +
-               std::to_string(container.constants.size) + "-byte CONSTANTS partition";
+               std::to_string(binding.constant().size()) + "] exceeds the " + std::to_string(container.constants.size) +
+               "-byte CONSTANTS partition";
         return false;
       }
       return true;
@@ -111,8 +112,8 @@ bool CheckPythonTensor(const TensorDef &tensor, const std::string &name, bool is
     dynamic = dynamic || dim == -1;
   }
   if (dynamic && tensor.size() != 0) {
-    *why = name + " has dynamic dims " + DimsText(tensor) + " but size " + std::to_string(tensor.size()) +
-           " (must be 0)";
+    *why =
+        name + " has dynamic dims " + DimsText(tensor) + " but size " + std::to_string(tensor.size()) + " (must be 0)";
     return false;
   }
   if (!is_input) {
@@ -136,8 +137,7 @@ bool CheckPythonTensor(const TensorDef &tensor, const std::string &name, bool is
       return false;
     }
     if (dim < 0 && (range.min() < 0 || (range.max() != -1 && range.max() < range.min()))) {
-      *why = name + " dim " + std::to_string(k) + " has range " + range_text +
-             " (need 0 <= min <= max, or max -1)";
+      *why = name + " dim " + std::to_string(k) + " has range " + range_text + " (need 0 <= min <= max, or max -1)";
       return false;
     }
   }
@@ -208,7 +208,8 @@ bool CheckMemcpyTask(const OmContainer &container, int index, std::string *why) 
     *why = name + " writes to a model input or a constant; the destination must be an output or the feature map";
     return false;
   }
-  if (copy.size() == 0 || copy.size() > BindingSize(model, copy.src()) || copy.size() > BindingSize(model, copy.dst())) {
+  if (copy.size() == 0 || copy.size() > BindingSize(model, copy.src()) ||
+      copy.size() > BindingSize(model, copy.dst())) {
     *why = name + " size " + std::to_string(copy.size()) + " is 0 or exceeds its source (" +
            std::to_string(BindingSize(model, copy.src())) + " bytes) or destination (" +
            std::to_string(BindingSize(model, copy.dst())) + " bytes)";
@@ -225,7 +226,7 @@ uint64_t BindingSize(const ModelDef &model, const Binding &binding) {
       return binding.input() < static_cast<uint32_t>(model.inputs_size()) ? model.inputs(binding.input()).size() : 0;
     case Binding::kOutput:
       return binding.output() < static_cast<uint32_t>(model.outputs_size()) ? model.outputs(binding.output()).size()
-                                                                             : 0;
+                                                                            : 0;
     case Binding::kFeatureMap:
       return binding.feature_map().size();
     case Binding::kConstant:
@@ -245,8 +246,8 @@ bool CheckModelDef(const OmContainer &container, ReadErrorKind *kind, std::strin
   }
   if (model.soc_version() != container.soc_version || model.npu_arch() != container.npu_arch) {
     *why = "ModelDef target " + model.soc_version() + " (NpuArch " + std::to_string(model.npu_arch()) +
-           ") differs from the header's " + container.soc_version + " (NpuArch " +
-           std::to_string(container.npu_arch) + ")";
+           ") differs from the header's " + container.soc_version + " (NpuArch " + std::to_string(container.npu_arch) +
+           ")";
     return false;
   }
   *kind = ReadErrorKind::kBadModelField;

@@ -26,8 +26,8 @@ int main(int argc, char **argv) {
     return 1;
   }
   const asc_twin::om::ModelDef &model = container.model_def;
-  std::printf("model=%s format_version=%u soc_version=%s npu_arch=%u\n", model.name().c_str(),
-              container.format_version, container.soc_version.c_str(), container.npu_arch);
+  std::printf("model=%s format_version=%u soc_version=%s npu_arch=%u\n", model.name().c_str(), container.format_version,
+              container.soc_version.c_str(), container.npu_arch);
   std::printf("inputs=%d outputs=%d tasks=%d kernel_binaries=%zu constants_bytes=%zu feature_map_size=%llu\n",
               model.inputs_size(), model.outputs_size(), model.tasks_size(), container.kernel_binaries.size(),
               container.constants.size, static_cast<unsigned long long>(model.feature_map_size()));

@@ -59,14 +59,15 @@ bool ReadHeader(const uint8_t *bytes, size_t size, OmContainer *out, uint32_t *p
     std::string why = version == 0 ? "format version 0 is invalid"
                                    : "format version " + std::to_string(version) + " is newer than the newest " +
                                          "this runtime reads (" + std::to_string(kFormatVersion) + ")";
-    if (version == kCannModelVersion) why += "; this looks like an OM written by CANN's own ATC, which the twin cannot run";
+    if (version == kCannModelVersion)
+      why += "; this looks like an OM written by CANN's own ATC, which the twin cannot run";
     return Fail(error, ReadErrorKind::kUnsupportedVersion, why);
   }
   const uint32_t header_size = LoadU32(bytes + kOffHeaderSize);
   if (header_size != kHeaderSize) {
-    return Fail(error, ReadErrorKind::kBadHeaderSize, "header size " + std::to_string(header_size) +
-                                                          " is not the version-1 header size " +
-                                                          std::to_string(kHeaderSize));
+    return Fail(error, ReadErrorKind::kBadHeaderSize,
+                "header size " + std::to_string(header_size) + " is not the version-1 header size " +
+                    std::to_string(kHeaderSize));
   }
   if (size < kHeaderSize) {
     return Fail(error, ReadErrorKind::kTruncated,
@@ -74,8 +75,9 @@ bool ReadHeader(const uint8_t *bytes, size_t size, OmContainer *out, uint32_t *p
   }
   const uint32_t flags = LoadU32(bytes + kOffFlags);
   if ((flags & ~KnownFlags(version)) != 0) {
-    return Fail(error, ReadErrorKind::kBadHeaderField, "unknown header flags " + Hex32(flags & ~KnownFlags(version)) +
-                                                           " for format version " + std::to_string(version));
+    return Fail(error, ReadErrorKind::kBadHeaderField,
+                "unknown header flags " + Hex32(flags & ~KnownFlags(version)) + " for format version " +
+                    std::to_string(version));
   }
   for (size_t i = kOffReserved; i < kHeaderSize; ++i) {
     if (bytes[i] != 0) {
@@ -97,8 +99,8 @@ bool ReadHeader(const uint8_t *bytes, size_t size, OmContainer *out, uint32_t *p
   }
   const uint32_t count = LoadU32(bytes + kOffPartitionCount);
   if (count == 0 || count > kMaxPartitions) {
-    return Fail(error, ReadErrorKind::kBadHeaderField, "partition count " + std::to_string(count) +
-                                                           " is outside [1, " + std::to_string(kMaxPartitions) + "]");
+    return Fail(error, ReadErrorKind::kBadHeaderField,
+                "partition count " + std::to_string(count) + " is outside [1, " + std::to_string(kMaxPartitions) + "]");
   }
   out->format_version = version;
   out->flags = flags;
@@ -168,8 +170,8 @@ bool ReadEntries(const uint8_t *bytes, size_t size, uint32_t version, uint32_t c
   for (const Entry &entry : by_offset) {
     for (uint64_t at = cursor; at < entry.offset; ++at) {
       if (bytes[at] != 0) {
-        return Fail(error, ReadErrorKind::kBadPadding, "padding byte at offset " + std::to_string(at) +
-                                                           " (outside every partition) is not zero");
+        return Fail(error, ReadErrorKind::kBadPadding,
+                    "padding byte at offset " + std::to_string(at) + " (outside every partition) is not zero");
       }
     }
     cursor = std::max<uint64_t>(cursor, entry.offset + entry.length);
@@ -201,22 +203,38 @@ const char *PartitionTypeName(uint32_t type) {
 
 const char *ReadErrorKindName(ReadErrorKind kind) {
   switch (kind) {
-    case ReadErrorKind::kTruncated: return "truncated";
-    case ReadErrorKind::kBadMagic: return "bad magic";
-    case ReadErrorKind::kUnsupportedVersion: return "unsupported version";
-    case ReadErrorKind::kBadHeaderSize: return "bad header size";
-    case ReadErrorKind::kBadHeaderField: return "bad header field";
-    case ReadErrorKind::kBadHeaderChecksum: return "bad header checksum";
-    case ReadErrorKind::kTrailingBytes: return "trailing bytes";
-    case ReadErrorKind::kBadPartitionEntry: return "bad partition entry";
-    case ReadErrorKind::kPartitionOutOfRange: return "partition out of range";
-    case ReadErrorKind::kPartitionOverlap: return "partition overlap";
-    case ReadErrorKind::kBadPadding: return "bad padding";
-    case ReadErrorKind::kBadPartitionChecksum: return "bad partition checksum";
-    case ReadErrorKind::kBadModelDef: return "bad model definition";
-    case ReadErrorKind::kModelDefMismatch: return "model definition mismatch";
-    case ReadErrorKind::kBadModelField: return "bad model field";
-    case ReadErrorKind::kBadGraph: return "bad graph";
+    case ReadErrorKind::kTruncated:
+      return "truncated";
+    case ReadErrorKind::kBadMagic:
+      return "bad magic";
+    case ReadErrorKind::kUnsupportedVersion:
+      return "unsupported version";
+    case ReadErrorKind::kBadHeaderSize:
+      return "bad header size";
+    case ReadErrorKind::kBadHeaderField:
+      return "bad header field";
+    case ReadErrorKind::kBadHeaderChecksum:
+      return "bad header checksum";
+    case ReadErrorKind::kTrailingBytes:
+      return "trailing bytes";
+    case ReadErrorKind::kBadPartitionEntry:
+      return "bad partition entry";
+    case ReadErrorKind::kPartitionOutOfRange:
+      return "partition out of range";
+    case ReadErrorKind::kPartitionOverlap:
+      return "partition overlap";
+    case ReadErrorKind::kBadPadding:
+      return "bad padding";
+    case ReadErrorKind::kBadPartitionChecksum:
+      return "bad partition checksum";
+    case ReadErrorKind::kBadModelDef:
+      return "bad model definition";
+    case ReadErrorKind::kModelDefMismatch:
+      return "model definition mismatch";
+    case ReadErrorKind::kBadModelField:
+      return "bad model field";
+    case ReadErrorKind::kBadGraph:
+      return "bad graph";
   }
   return "unknown";
 }
@@ -231,19 +249,20 @@ bool CheckOmHeader(const void *header, size_t header_bytes, uint64_t container_s
   if (!ReadHeader(bytes, size, &result, &count, error)) return false;
   const uint64_t table_end = kHeaderSize + uint64_t{count} * kPartitionEntrySize;
   if (container_size < table_end) {
-    return Fail(error, ReadErrorKind::kTruncated, "truncated: " + std::to_string(container_size) +
-                                                      " bytes, the header and " + std::to_string(count) +
-                                                      "-entry partition table need " + std::to_string(table_end));
+    return Fail(error, ReadErrorKind::kTruncated,
+                "truncated: " + std::to_string(container_size) + " bytes, the header and " + std::to_string(count) +
+                    "-entry partition table need " + std::to_string(table_end));
   }
   const uint64_t file_size = LoadU64(bytes + kOffFileSize);
   if (container_size < file_size) {
-    return Fail(error, ReadErrorKind::kTruncated, "truncated: " + std::to_string(container_size) +
-                                                      " bytes, the header says " + std::to_string(file_size));
+    return Fail(
+        error, ReadErrorKind::kTruncated,
+        "truncated: " + std::to_string(container_size) + " bytes, the header says " + std::to_string(file_size));
   }
   if (container_size > file_size) {
-    return Fail(error, ReadErrorKind::kTrailingBytes, std::to_string(container_size - file_size) +
-                                                          " unexpected bytes after the " + std::to_string(file_size) +
-                                                          "-byte container");
+    return Fail(error, ReadErrorKind::kTrailingBytes,
+                std::to_string(container_size - file_size) + " unexpected bytes after the " +
+                    std::to_string(file_size) + "-byte container");
   }
   return true;
 }
@@ -257,9 +276,9 @@ bool ReadOm(const void *data, size_t size, OmContainer *out, ReadError *error) {
 
   const size_t table_end = kHeaderSize + size_t{count} * kPartitionEntrySize;
   if (size < table_end) {
-    return Fail(error, ReadErrorKind::kTruncated, "truncated: " + std::to_string(size) + " bytes, the header and " +
-                                                      std::to_string(count) + "-entry partition table need " +
-                                                      std::to_string(table_end));
+    return Fail(error, ReadErrorKind::kTruncated,
+                "truncated: " + std::to_string(size) + " bytes, the header and " + std::to_string(count) +
+                    "-entry partition table need " + std::to_string(table_end));
   }
   if (!CheckHeaderDigest(bytes, table_end, error)) return false;
   const uint64_t file_size = LoadU64(bytes + kOffFileSize);
@@ -268,9 +287,9 @@ bool ReadOm(const void *data, size_t size, OmContainer *out, ReadError *error) {
                 "truncated: " + std::to_string(size) + " bytes, the header says " + std::to_string(file_size));
   }
   if (size > file_size) {
-    return Fail(error, ReadErrorKind::kTrailingBytes, std::to_string(size - file_size) +
-                                                          " unexpected bytes after the " + std::to_string(file_size) +
-                                                          "-byte container");
+    return Fail(error, ReadErrorKind::kTrailingBytes,
+                std::to_string(size - file_size) + " unexpected bytes after the " + std::to_string(file_size) +
+                    "-byte container");
   }
 
   std::vector<Entry> entries;
@@ -313,9 +332,8 @@ bool ReadOm(const void *data, size_t size, OmContainer *out, ReadError *error) {
   if (model_def == nullptr) return Fail(error, ReadErrorKind::kBadPartitionEntry, "no MODEL_DEF partition");
   if (result.requires_python() != (result.graph.data != nullptr)) {
     return Fail(error, ReadErrorKind::kBadPartitionEntry,
-                result.graph.data == nullptr
-                    ? "the header flag REQUIRES_PYTHON is set but there is no GRAPH partition"
-                    : "a GRAPH partition without the header flag REQUIRES_PYTHON");
+                result.graph.data == nullptr ? "the header flag REQUIRES_PYTHON is set but there is no GRAPH partition"
+                                             : "a GRAPH partition without the header flag REQUIRES_PYTHON");
   }
   if (model_def->length > static_cast<uint64_t>(std::numeric_limits<int>::max()) ||
       !result.model_def.ParseFromArray(bytes + model_def->offset, static_cast<int>(model_def->length))) {

@@ -15,22 +15,22 @@
 namespace asc_twin::om {
 
 enum class ReadErrorKind {
-  kTruncated,            // fewer bytes than the header / table / file_size need
+  kTruncated,  // fewer bytes than the header / table / file_size need
   kBadMagic,
-  kUnsupportedVersion,   // 0, or newer than kFormatVersion
+  kUnsupportedVersion,  // 0, or newer than kFormatVersion
   kBadHeaderSize,
-  kBadHeaderField,       // flags, reserved bytes, SoC string, partition count
+  kBadHeaderField,  // flags, reserved bytes, SoC string, partition count
   kBadHeaderChecksum,
-  kTrailingBytes,        // more bytes than file_size says
-  kBadPartitionEntry,    // unknown type, reserved field, missing/duplicate MODEL_DEF ...
+  kTrailingBytes,      // more bytes than file_size says
+  kBadPartitionEntry,  // unknown type, reserved field, missing/duplicate MODEL_DEF ...
   kPartitionOutOfRange,
   kPartitionOverlap,
-  kBadPadding,           // a byte outside every partition (alignment gap) is not zero
+  kBadPadding,  // a byte outside every partition (alignment gap) is not zero
   kBadPartitionChecksum,
-  kBadModelDef,          // the MODEL_DEF bytes are not a ModelDef
-  kModelDefMismatch,     // ModelDef disagrees with the header (version, SoC, arch)
-  kBadModelField,        // an index, size or name in the ModelDef is out of range / empty
-  kBadGraph,             // the GRAPH partition is not an AIR model matching the ModelDef
+  kBadModelDef,       // the MODEL_DEF bytes are not a ModelDef
+  kModelDefMismatch,  // ModelDef disagrees with the header (version, SoC, arch)
+  kBadModelField,     // an index, size or name in the ModelDef is out of range / empty
+  kBadGraph,          // the GRAPH partition is not an AIR model matching the ModelDef
 };
 
 struct ReadError {

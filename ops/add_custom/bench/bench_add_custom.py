@@ -176,6 +176,7 @@ def _add_graph(session, graph_id: int, n: int):
     """Adds y = x1 + x2 over n floats as `graph_id`, compiles and checks it with a first run;
     returns (a, b, the input Tensors)."""
     from es_custom import PythonCompilableAddCustom
+
     from ge.es.graph_builder import GraphBuilder
     from ge.graph import DataType, Tensor
 

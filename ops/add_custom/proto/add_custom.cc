@@ -23,8 +23,8 @@ graphStatus InferShapeAddCustom(gert::InferShapeContext *context) {
     return GRAPH_FAILED;
   }
   if (*x1 != *x2) {
-    OP_LOGE(context->GetNodeName(), "x1 shape %s and x2 shape %s differ",
-            ShapeText(*x1).c_str(), ShapeText(*x2).c_str());
+    OP_LOGE(context->GetNodeName(), "x1 shape %s and x2 shape %s differ", ShapeText(*x1).c_str(),
+            ShapeText(*x2).c_str());
     return GRAPH_FAILED;
   }
   *y = *x1;

@@ -3,9 +3,8 @@ feature map, outputs bound directly, a graph input wired straight to an output (
 
 import textwrap
 
-import pytest
-
 import harness
+import pytest
 
 CHAIN_SCRIPT = textwrap.dedent('''
     import sys

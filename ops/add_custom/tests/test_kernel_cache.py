@@ -7,9 +7,8 @@ never used. (Bazel-built kernels serving this cache: test_kernel_cache_seed.py.)
 import os
 from pathlib import Path
 
-import pytest
-
 import harness
+import pytest
 
 PATHS = harness.sample_paths()
 os.environ["ASCEND_HOME_PATH"] = str(PATHS.cann_home)
@@ -104,6 +103,7 @@ def test_hit_does_not_run_the_compiler(cache_root):
     real = find_toolchain(KernelCache(cache_root).identity_dir)
     cold = build_kernel(PATHS.kernel, soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root), toolchain=real)
     import json
+
     from ascendc_jit.kernel_cache import file_sha256
     (manifest,) = cache_root.rglob("manifests/*.json")
     recorded = json.loads(manifest.read_text())["headers"]

@@ -10,10 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import ge_op_testing
 import harness
+import pytest
 
 PATHS = harness.sample_paths()
 os.environ["ASCEND_HOME_PATH"] = str(PATHS.cann_home)

@@ -80,11 +80,12 @@ def _child(sizes, soc: str, profile: bool) -> None:
     sys.path.insert(0, str(Path(__file__).absolute().parent.parent))
     from es_addn_ops import AddNScaledCustom
     from es_custom import PythonCompilableAddCustom as Add
+    from run import three_backend_graph
+
     from ge.es.graph_builder import GraphBuilder
     from ge.ge_global import GeApi
     from ge.graph import DataType, Format, Tensor
     from ge.session import Session
-    from run import three_backend_graph
 
     def adds(dims):
         b = GraphBuilder("adds")

@@ -9,10 +9,10 @@
 #include <cstdint>
 
 struct AddNScaledTiling {
-    uint32_t blockLength;  // elements per block (a multiple of tileLength); the last block may hold fewer
-    uint32_t tileLength;   // elements per UB tile (a 32-byte multiple)
-    float scale;           // the operator's attribute
-    uint32_t inputNum;     // entries of the input address table
+  uint32_t blockLength;  // elements per block (a multiple of tileLength); the last block may hold fewer
+  uint32_t tileLength;   // elements per UB tile (a 32-byte multiple)
+  float scale;           // the operator's attribute
+  uint32_t inputNum;     // entries of the input address table
 };
 
 static_assert(sizeof(AddNScaledTiling) == 16, "the holder packs AddNScaledTiling as 16 bytes");

@@ -81,7 +81,8 @@ void Describe(uint32_t model_id) {
                 static_cast<long long>(range.range[0][1]), aclmdlGetInputSizeByIndex(desc, i));
   }
   for (size_t j = 0; j < aclmdlGetNumOutputs(desc); ++j) {
-    std::printf("output %zu %s size=%zu\n", j, aclmdlGetOutputNameByIndex(desc, j), aclmdlGetOutputSizeByIndex(desc, j));
+    std::printf("output %zu %s size=%zu\n", j, aclmdlGetOutputNameByIndex(desc, j),
+                aclmdlGetOutputSizeByIndex(desc, j));
   }
   aclmdlDestroyDesc(desc);
 }
@@ -132,8 +133,8 @@ int RunOnce(uint32_t model_id, size_t n, float scale, std::mt19937 *rng, aclErro
       if (got_desc == nullptr || aclGetTensorDescNumDims(got_desc) != 1 ||
           aclGetTensorDescDimV2(got_desc, 0, &dim) != ACL_SUCCESS || dim != static_cast<int64_t>(n) ||
           aclGetTensorDescSize(got_desc) != n * sizeof(float) || aclGetDataBufferSizeV2(buffer) < n * sizeof(float)) {
-        std::printf("size %zu output %s: shape %lld, expected [%zu]\n", n, kOutputNames[j],
-                    static_cast<long long>(dim), n);
+        std::printf("size %zu output %s: shape %lld, expected [%zu]\n", n, kOutputNames[j], static_cast<long long>(dim),
+                    n);
         result = 0;
         continue;
       }
@@ -146,7 +147,8 @@ int RunOnce(uint32_t model_id, size_t n, float scale, std::mt19937 *rng, aclErro
       if (std::memcmp(got.data(), want[j].data(), n * sizeof(float)) != 0) {
         size_t at = 0;
         while (got[at] == want[j][at]) ++at;
-        std::printf("size %zu output %s: MISMATCH at %zu: %.9g != %.9g\n", n, kOutputNames[j], at, got[at], want[j][at]);
+        std::printf("size %zu output %s: MISMATCH at %zu: %.9g != %.9g\n", n, kOutputNames[j], at, got[at],
+                    want[j][at]);
         result = 0;
       }
     }
@@ -272,8 +274,10 @@ int main(int argc, char **argv) {
   if (bench > 0 && pass) {
     std::printf("\n| measurement | median | ratio |\n|---|---:|---:|\n");
     if (static_load_us > 0) {
-      std::printf("| aclmdlLoadFromFile: static OM (v1) / Python-run OM (v2, starts the interpreter) | %.0f us / %.0f us | "
-                  "%.0fx |\n", static_load_us, dynamic_load_us, dynamic_load_us / static_load_us);
+      std::printf(
+          "| aclmdlLoadFromFile: static OM (v1) / Python-run OM (v2, starts the interpreter) | %.0f us / %.0f us | "
+          "%.0fx |\n",
+          static_load_us, dynamic_load_us, dynamic_load_us / static_load_us);
     }
     for (int i = first + 3; i < argc; ++i) {
       if (argv[i][0] == '!') continue;
@@ -283,8 +287,9 @@ int main(int argc, char **argv) {
         pass = false;
         break;
       }
-      std::printf("| aclmdlExecute (seen shape, %d runs) / host C++ reference, %zu floats | %.0f us / %.0f us | %.1fx |\n",
-                  bench, n, model_us, host_us, model_us / host_us);
+      std::printf(
+          "| aclmdlExecute (seen shape, %d runs) / host C++ reference, %zu floats | %.0f us / %.0f us | %.1fx |\n",
+          bench, n, model_us, host_us, model_us / host_us);
     }
   }
   pass &= Ok(aclmdlUnload(model_id), "aclmdlUnload");

@@ -12,9 +12,9 @@ REG_OP(AddNScaledCustom)
     .REQUIRED_ATTR(scale, Float)
     .OP_END_FACTORY_REG(AddNScaledCustom)
 
-/* y = x1 * x2, elementwise, float32 of one shape: an op run by a host-CPU kernel
- * (register_kernel(backend=OpBackend.HOST)); GE copies its inputs to the host and y back. */
-REG_OP(MulHostCustom)
+    /* y = x1 * x2, elementwise, float32 of one shape: an op run by a host-CPU kernel
+     * (register_kernel(backend=OpBackend.HOST)); GE copies its inputs to the host and y back. */
+    REG_OP(MulHostCustom)
     .INPUT(x1, TensorType({DT_FLOAT}))
     .INPUT(x2, TensorType({DT_FLOAT}))
     .OUTPUT(y, TensorType({DT_FLOAT}))

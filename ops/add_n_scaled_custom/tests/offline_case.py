@@ -25,8 +25,9 @@ ACL_MEMCPY_DEVICE_TO_HOST = 2
 def write_airs(directory: Path) -> None:
     sys.path.insert(0, str(Path(__file__).absolute().parent.parent))  # run.py's graph
     from es_custom import PythonCompilableAddCustom as Add
-    from ge.es.graph_builder import GraphBuilder
     from run import three_backend_graph
+
+    from ge.es.graph_builder import GraphBuilder
     three_backend_graph(0.5).save_to_air(str(directory / "three_backends.air"))
     builder = GraphBuilder("adds")
     x1, x2, x3 = (builder.create_input(k, name=f"x{k + 1}", shape=[-1]) for k in range(3))

@@ -92,8 +92,7 @@ void RunAndCheck(const ge::TensorDesc &graph_desc, const std::vector<int64_t> &s
   std::printf("[seed] %u\n", seed);
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> dist(-100.0f, 100.0f);
-  std::map<ge::AscendString, ge::AscendString> options = {{"ge.exec.deviceId", "0"},
-                                                          {"ge.socVersion", "Ascend910B1"}};
+  std::map<ge::AscendString, ge::AscendString> options = {{"ge.exec.deviceId", "0"}, {"ge.socVersion", "Ascend910B1"}};
   ASSERT_EQ(ge::GEInitialize(options), ge::SUCCESS) << ge::GEGetErrorMsg();
   {
     ge::Session session(options);

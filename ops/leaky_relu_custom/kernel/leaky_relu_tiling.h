@@ -9,10 +9,10 @@
 #include <cstdint>
 
 struct LeakyReluTiling {
-    uint32_t blockLength;  // elements per block (a multiple of tileLength); the last block may hold fewer
-    uint32_t tileLength;   // elements per UB tile (32-byte multiple for both dtypes)
-    float negativeSlope;   // the operator's attribute
-    uint32_t blockNum;     // launched blocks, so a block can check the host's arithmetic
+  uint32_t blockLength;  // elements per block (a multiple of tileLength); the last block may hold fewer
+  uint32_t tileLength;   // elements per UB tile (32-byte multiple for both dtypes)
+  float negativeSlope;   // the operator's attribute
+  uint32_t blockNum;     // launched blocks, so a block can check the host's arithmetic
 };
 
 static_assert(sizeof(LeakyReluTiling) == 16, "the holder packs LeakyReluTiling as 16 bytes");

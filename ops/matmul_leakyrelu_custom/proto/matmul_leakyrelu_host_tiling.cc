@@ -10,8 +10,10 @@
 
 // Writes sizeof(MatmulLeakyReluTiling) bytes to `out` and returns that size; -1 when the SoC has
 // no platform data, the capacity is short, or GetTiling fails (its log line names why).
-extern "C" __attribute__((visibility("default"))) int64_t MatmulLeakyReluCustomTiling(
-    const char* soc, int32_t m, int32_t n, int32_t k, float negativeSlope, void* out, uint64_t capacity) {
+extern "C" __attribute__((visibility("default"))) int64_t MatmulLeakyReluCustomTiling(const char* soc, int32_t m,
+                                                                                      int32_t n, int32_t k,
+                                                                                      float negativeSlope, void* out,
+                                                                                      uint64_t capacity) {
   if (out == nullptr || capacity < sizeof(MatmulLeakyReluTiling)) return -1;
   platform_ascendc::PlatformAscendC* platform = platform_ascendc::PlatformAscendCManager::GetInstance(soc);
   if (platform == nullptr) return -1;

@@ -10,7 +10,7 @@ import ge_op_testing as t
 def test_atc_compiled_the_graph_with_the_holder():
     log = Path(os.environ["ATC_LOG"]).read_text()
     assert "ATC run success" in log, log
-    assert f"MATMUL_LEAKYRELU_COMPILE soc=" in log and f"M={os.environ['M']} N={os.environ['N']}" in log, log
+    assert "MATMUL_LEAKYRELU_COMPILE soc=" in log and f"M={os.environ['M']} N={os.environ['N']}" in log, log
 
 
 def test_om_runs_with_pyacl_and_matches_numpy():

@@ -9,15 +9,14 @@
 
 #include "acl/acl.h"
 
-#define CHECK_ACL(call)                                                               \
-  do {                                                                                \
-    aclError rc_ = (call);                                                            \
-    if (rc_ != ACL_SUCCESS) {                                                         \
-      const char* msg_ = aclGetRecentErrMsg();                                        \
-      std::printf("%s:%d: %s failed: %d %s\n", __FILE__, __LINE__, #call, rc_,        \
-                  msg_ ? msg_ : "");                                                  \
-      return 1;                                                                       \
-    }                                                                                 \
+#define CHECK_ACL(call)                                                                           \
+  do {                                                                                            \
+    aclError rc_ = (call);                                                                        \
+    if (rc_ != ACL_SUCCESS) {                                                                     \
+      const char* msg_ = aclGetRecentErrMsg();                                                    \
+      std::printf("%s:%d: %s failed: %d %s\n", __FILE__, __LINE__, #call, rc_, msg_ ? msg_ : ""); \
+      return 1;                                                                                   \
+    }                                                                                             \
   } while (0)
 
 template <typename T>

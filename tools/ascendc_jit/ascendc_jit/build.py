@@ -4,8 +4,8 @@
 import hashlib
 import os
 import shlex
-import sys
 import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional, Sequence, Tuple

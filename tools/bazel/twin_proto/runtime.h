@@ -208,8 +208,10 @@ class Reader {
     uint64_t ignored;
     size_t n;
     switch (wire) {
-      case kVarint: return ReadVarint(&ignored);
-      case kFixed64: return ReadFixed64(&ignored);
+      case kVarint:
+        return ReadVarint(&ignored);
+      case kFixed64:
+        return ReadFixed64(&ignored);
       case kFixed32: {
         uint32_t v;
         return ReadFixed32(&v);
@@ -218,7 +220,8 @@ class Reader {
         if (!ReadLength(&n)) return false;
         p_ += n;
         return true;
-      default: return false;
+      default:
+        return false;
     }
   }
 
@@ -264,9 +267,13 @@ inline uint64_t FromBool(bool v) { return v ? 1 : 0; }
 inline bool ToBool(uint64_t x) { return x != 0; }
 // Enums are open in proto3: any int32 is kept (generated enums have a fixed int underlying type).
 template <typename E>
-uint64_t FromEnum(E v) { return FromInt32(static_cast<int32_t>(v)); }
+uint64_t FromEnum(E v) {
+  return FromInt32(static_cast<int32_t>(v));
+}
 template <typename E>
-E ToEnum(uint64_t x) { return static_cast<E>(ToInt32(x)); }
+E ToEnum(uint64_t x) {
+  return static_cast<E>(ToInt32(x));
+}
 }  // namespace wire
 
 using Int32Codec = VarintCodec<int32_t, wire::FromInt32, wire::ToInt32>;
@@ -367,12 +374,32 @@ class RepeatedPtrField {
     reference operator*() const { return **it_; }
     pointer operator->() const { return it_->get(); }
     reference operator[](difference_type n) const { return *it_[n]; }
-    Iter &operator++() { ++it_; return *this; }
-    Iter operator++(int) { Iter t = *this; ++it_; return t; }
-    Iter &operator--() { --it_; return *this; }
-    Iter operator--(int) { Iter t = *this; --it_; return t; }
-    Iter &operator+=(difference_type n) { it_ += n; return *this; }
-    Iter &operator-=(difference_type n) { it_ -= n; return *this; }
+    Iter &operator++() {
+      ++it_;
+      return *this;
+    }
+    Iter operator++(int) {
+      Iter t = *this;
+      ++it_;
+      return t;
+    }
+    Iter &operator--() {
+      --it_;
+      return *this;
+    }
+    Iter operator--(int) {
+      Iter t = *this;
+      --it_;
+      return t;
+    }
+    Iter &operator+=(difference_type n) {
+      it_ += n;
+      return *this;
+    }
+    Iter &operator-=(difference_type n) {
+      it_ -= n;
+      return *this;
+    }
     Iter operator+(difference_type n) const { return Iter(it_ + n); }
     Iter operator-(difference_type n) const { return Iter(it_ - n); }
     difference_type operator-(const Iter &o) const { return it_ - o.it_; }

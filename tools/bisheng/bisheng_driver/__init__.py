@@ -1,14 +1,13 @@
 """bisheng (ascend-twin): a BiSheng-compatible compiler driver for the CPU twin
 of the Ascend AI core. Entry point: main(argv, driver_path)."""
 
-from .timing import PHASES  # first: its clock starts the driver's share of --time
-
 import re
 import signal
 import subprocess
 import sys
 
 from .errors import BishengError
+from .timing import PHASES  # first: its clock starts the driver's share of --time
 
 DRIVER_NAME = "bisheng"
 TWIN_TAG = "ascend-twin"

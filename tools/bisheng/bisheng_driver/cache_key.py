@@ -29,9 +29,9 @@ import os
 from dataclasses import dataclass
 from typing import Iterable, List, Optional, Sequence
 
+from . import tool_facts
 from .cache_support import hash_fields, sha256_file
 from .errors import BishengError
-from . import tool_facts
 from .options import Options, check_soc
 from .toolchain import ABI_HEADER, ENTRY_HEADER, ResourceDirs, Tools
 

@@ -2,22 +2,21 @@
 through runner.py with the flags of flags.py; its files are published by publish.py and the
 --twin-cache-key report is written by key_file.py."""
 
+import functools
 import os
+import shutil
 import subprocess
 import sys
-import shutil
 import tempfile
-import functools
 import threading
 from typing import Optional
 
-from . import codegen
+from . import codegen, device_binary, device_cache, object_cache, pch, rdc
 from .depfile import format_deps, parse_deps
 from .errors import BishengError
-from .flags import include_flags, host_flags, kernel_attrs, language_flags, prefix_maps, prelude
+from .flags import host_flags, include_flags, kernel_attrs, language_flags, prefix_maps, prelude
 from .key_file import report_key_only, scan_deps, write_key_report
 from .options import Options
-from . import device_binary, device_cache, object_cache, pch, rdc
 from .param_info import ParamInfo, read_param_sizes
 from .prefix import PrefixCheck
 from .publish import WORKDIR_PREFIX, check_parent, check_paths, publish, sweep_dead_workdirs

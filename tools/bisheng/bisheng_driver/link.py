@@ -11,9 +11,9 @@ import tempfile
 from . import rdc
 from .compile import compile_kernel
 from .errors import BishengError
+from .languages import needs_device_pass
 from .linker_line import linker_command
 from .options import Options, default_object_name
-from .languages import needs_device_pass
 from .plain import compile_plain
 from .publish import publish
 from .runner import Run

@@ -11,12 +11,13 @@ import sys
 import tempfile
 
 from .errors import BishengError
-from .flags import include_flags   # the same header roots as the kernel pipeline's host pass
+from .flags import include_flags  # the same header roots as the kernel pipeline's host pass
 from .languages import language_of
 from .options import Options
 from .publish import check_paths
 from .runner import Run
 from .toolchain import ResourceDirs, Tools
+
 
 def _flags(opts: Options, source: str, lang: str, res: ResourceDirs) -> list:
     if lang == "c":

@@ -75,8 +75,8 @@ def collect(tools, workdir: str, objects: list, run) -> list:
 def device_link(tools, res, workdir: str, found: list, run) -> str:
     """The host object that embeds and registers the device binary of all -dc objects."""
     from .arch import resolve_npu_arch
-    from .param_info import ParamInfo
     from .host_kernels import HostKernel
+    from .param_info import ParamInfo
     arches = {index["arch"] for _, index, _ in found}
     if len(arches) > 1:
         listing = ", ".join(f"'{obj}' ({index['arch']})" for _, index, obj in found)

@@ -9,8 +9,9 @@ import sys
 # Helpers live beside the tests (Bazel imports this file as a package module).
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from bisheng_driver.elf_file import EM_X86_64, ET_DYN
 from device_meta import elf_of, meta_lines
+
+from bisheng_driver.elf_file import EM_X86_64, ET_DYN
 
 
 def read(env_name: str) -> bytes:

@@ -1,10 +1,10 @@
 """bisheng command line: outputs, ABI of the device binary, errors, determinism."""
 
 import os
-import sys
 import random
 import struct
 import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -12,10 +12,10 @@ import pytest
 # Helpers live beside the tests (Bazel imports this file as a package module).
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from bisheng_harness import (DeviceBinary, clean_env, copy_testdata, llvm_tool,
-                             run_bisheng)
-from bisheng_driver.elf_file import EM_X86_64, ET_DYN, ET_REL, SHF_ALLOC, SHF_EXECINSTR, SHF_WRITE
+from bisheng_harness import DeviceBinary, clean_env, copy_testdata, llvm_tool, run_bisheng
 from device_meta import elf_of, meta_lines
+
+from bisheng_driver.elf_file import EM_X86_64, ET_DYN, ET_REL, SHF_ALLOC, SHF_EXECINSTR, SHF_WRITE
 
 KERNEL_FILES = ("add_custom.asc", "add_tiling.h")
 ABI_SYMBOLS = {"__asc_twin_info_add_custom", "__asc_twin_entry_add_custom",

@@ -81,10 +81,14 @@ int main(int argc, char** argv) {
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string k = argv[i];
     const uint32_t v = static_cast<uint32_t>(std::strtoul(argv[i + 1], nullptr, 10));
-    if (k == "--rows") rows = v;
-    else if (k == "--cols") cols = v;
-    else if (k == "--repeat") repeat = v;
-    else if (k == "--blocks") blocks = v;
+    if (k == "--rows")
+      rows = v;
+    else if (k == "--cols")
+      cols = v;
+    else if (k == "--repeat")
+      repeat = v;
+    else if (k == "--blocks")
+      blocks = v;
   }
   asc_twin_test::DeviceMemory mem;
   const size_t n = size_t{rows} * cols;
@@ -104,7 +108,8 @@ int main(int argc, char** argv) {
       asc_twin_test::Args a;
       a.Add(x).Add(g).Add(b).Add(y).Add(api).Add(rows).Add(cols);
       const auto t0 = std::chrono::steady_clock::now();
-      const asc_twin_test::LaunchResult res = asc_twin_test::Launch(__asc_twin_entry_adv_bench, "adv_bench", blocks, a, mem);
+      const asc_twin_test::LaunchResult res =
+          asc_twin_test::Launch(__asc_twin_entry_adv_bench, "adv_bench", blocks, a, mem);
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       if (!res.ok()) {
         std::fprintf(stderr, "%s: %s\n", names[api], res.FirstError().c_str());

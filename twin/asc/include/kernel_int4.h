@@ -21,7 +21,8 @@ struct int4b_t {
 
   // Sign-extended value.
   __aicore__ constexpr operator int8_t() const {
-    return static_cast<int8_t>((storage & 0x8u) ? static_cast<int>(storage & 0xFu) - 16 : static_cast<int>(storage & 0xFu));
+    return static_cast<int8_t>((storage & 0x8u) ? static_cast<int>(storage & 0xFu) - 16
+                                                : static_cast<int>(storage & 0xFu));
   }
   __aicore__ constexpr bool operator==(const int4b_t& o) const { return ((storage ^ o.storage) & 0xFu) == 0; }
   __aicore__ constexpr bool operator!=(const int4b_t& o) const { return !(*this == o); }

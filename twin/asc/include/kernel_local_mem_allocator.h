@@ -19,20 +19,20 @@ enum class Hardware : uint8_t { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
 namespace twin {
 // The position a tensor gets when Alloc is not given one, per memory.
 constexpr TPosition DefaultPosition(Hardware hard) {
-  return hard == Hardware::L1    ? TPosition::A1
-         : hard == Hardware::L0A ? TPosition::A2
-         : hard == Hardware::L0B ? TPosition::B2
-         : hard == Hardware::L0C ? TPosition::CO1
-         : hard == Hardware::BIAS ? TPosition::C2
+  return hard == Hardware::L1       ? TPosition::A1
+         : hard == Hardware::L0A    ? TPosition::A2
+         : hard == Hardware::L0B    ? TPosition::B2
+         : hard == Hardware::L0C    ? TPosition::CO1
+         : hard == Hardware::BIAS   ? TPosition::C2
          : hard == Hardware::FIXBUF ? TPosition::C2PIPE2GM
                                     : TPosition::VECCALC;
 }
 constexpr CoreBuffer CoreBufferOf(Hardware hard) {
-  return hard == Hardware::UB    ? CoreBuffer::UB
-         : hard == Hardware::L1  ? CoreBuffer::L1
-         : hard == Hardware::L0A ? CoreBuffer::L0A
-         : hard == Hardware::L0B ? CoreBuffer::L0B
-         : hard == Hardware::L0C ? CoreBuffer::L0C
+  return hard == Hardware::UB     ? CoreBuffer::UB
+         : hard == Hardware::L1   ? CoreBuffer::L1
+         : hard == Hardware::L0A  ? CoreBuffer::L0A
+         : hard == Hardware::L0B  ? CoreBuffer::L0B
+         : hard == Hardware::L0C  ? CoreBuffer::L0C
          : hard == Hardware::BIAS ? CoreBuffer::BIAS
                                   : CoreBuffer::FIXBUF;
 }
@@ -76,8 +76,8 @@ class LocalMemAllocator {
                       name, static_cast<unsigned long long>(bytes), cur_, name,
                       static_cast<unsigned long long>(capacity));
     }
-    LocalTensor<DataType> t = LocalTensor<DataType>::TwinMake(reinterpret_cast<DataType*>(base + cur_), tileSize,
-                                                              base + capacity, pos);
+    LocalTensor<DataType> t =
+        LocalTensor<DataType>::TwinMake(reinterpret_cast<DataType*>(base + cur_), tileSize, base + capacity, pos);
     cur_ += static_cast<uint32_t>(bytes);
     return t;
   }

@@ -31,8 +31,8 @@ inline void KernelLogPrefix(const char* level, const char* file, int line, const
   std::printf("[%s][Block_%lld][AIV_0][%s:%d][%s][%u] ", level, static_cast<long long>(Block().block_idx), file, line,
               function, static_cast<unsigned>(getpid()));
 #else
-  std::printf("[%s][Core_%lld][%s:%d][%s][%u] ", level, static_cast<long long>(Block().block_idx), file, line,
-              function, static_cast<unsigned>(getpid()));
+  std::printf("[%s][Core_%lld][%s:%d][%s][%u] ", level, static_cast<long long>(Block().block_idx), file, line, function,
+              static_cast<unsigned>(getpid()));
 #endif
 }
 [[noreturn]] inline void AscendcAssertFailed(const char* expr, const char* file, int line) {
@@ -44,10 +44,10 @@ inline void KernelLogPrefix(const char* level, const char* file, int line, const
 
 #if defined(ASCENDC_CPU_DEBUG) && ASCENDC_CPU_DEBUG == 1
 
-#define ASC_TWIN_KERNEL_LOG_AT(levelName, format, ...)                                   \
-  do {                                                                                    \
-    ::AscendC::twin::KernelLogPrefix(levelName, __FILE__, __LINE__, __FUNCTION__);       \
-    std::printf(format "\n", ##__VA_ARGS__);                                              \
+#define ASC_TWIN_KERNEL_LOG_AT(levelName, format, ...)                             \
+  do {                                                                             \
+    ::AscendC::twin::KernelLogPrefix(levelName, __FILE__, __LINE__, __FUNCTION__); \
+    std::printf(format "\n", ##__VA_ARGS__);                                       \
   } while (0)
 #define KERNEL_LOG_KERNEL_DEBUG(format, ...) ASC_TWIN_KERNEL_LOG_AT("DEBUG", format, ##__VA_ARGS__)
 #define KERNEL_LOG_KERNEL_INFO(format, ...) ASC_TWIN_KERNEL_LOG_AT("INFO", format, ##__VA_ARGS__)
@@ -55,12 +55,12 @@ inline void KernelLogPrefix(const char* level, const char* file, int line, const
 #define KERNEL_LOG_KERNEL_ERROR(format, ...) ASC_TWIN_KERNEL_LOG_AT("ERROR", format, ##__VA_ARGS__)
 #define KERNEL_LOG(level, format, ...) KERNEL_LOG_##level(format, ##__VA_ARGS__)
 
-#define ASCENDC_ASSERT(cond, behavior)                                             \
-  do {                                                                             \
-    if (!(cond)) {                                                                 \
-      behavior;                                                                    \
-      ::AscendC::twin::AscendcAssertFailed(#cond, __FILE__, __LINE__);             \
-    }                                                                              \
+#define ASCENDC_ASSERT(cond, behavior)                                 \
+  do {                                                                 \
+    if (!(cond)) {                                                     \
+      behavior;                                                        \
+      ::AscendC::twin::AscendcAssertFailed(#cond, __FILE__, __LINE__); \
+    }                                                                  \
   } while (0)
 
 #else

@@ -20,7 +20,7 @@
 // `[aicore]` reads as the empty C++ attribute `[[ ]]`, so such code compiles unchanged. The one
 // cost: `aicore` is not free as an identifier (on the NPU it is the compiler's keyword).
 #ifndef aicore
-#define aicore [ ]
+#define aicore []
 #endif
 #if defined(__clang__)
 #pragma clang diagnostic ignored "-Wcompound-token-split-by-macro"

@@ -74,20 +74,24 @@ template <typename T>
 ASC_TWIN_HOT inline void CheckCopyCount(const char* api, uint32_t count) {
   const uint64_t bytes = ElemBytes<T>(count);
   if (kIsInt4<T> && (count % 2 != 0 || bytes % ONE_BLK_SIZE != 0)) {
-    RaiseTrap("%s: count %u int4b_t elements = %llu B is not a whole number of 32-byte blocks (64 int4b_t "
-              "elements each; the NPU rounds down and drops the tail)",
-              api, count, static_cast<unsigned long long>(bytes));
+    RaiseTrap(
+        "%s: count %u int4b_t elements = %llu B is not a whole number of 32-byte blocks (64 int4b_t "
+        "elements each; the NPU rounds down and drops the tail)",
+        api, count, static_cast<unsigned long long>(bytes));
   }
   if (bytes % ONE_BLK_SIZE != 0) {
-    RaiseTrap("%s: count %u x %zu B = %llu B is not a multiple of 32 B (the NPU rounds down to %llu B and "
-              "drops the tail; use DataCopyPad)",
-              api, count, sizeof(T), static_cast<unsigned long long>(bytes),
-              static_cast<unsigned long long>(bytes / ONE_BLK_SIZE * ONE_BLK_SIZE));
+    RaiseTrap(
+        "%s: count %u x %zu B = %llu B is not a multiple of 32 B (the NPU rounds down to %llu B and "
+        "drops the tail; use DataCopyPad)",
+        api, count, sizeof(T), static_cast<unsigned long long>(bytes),
+        static_cast<unsigned long long>(bytes / ONE_BLK_SIZE * ONE_BLK_SIZE));
   }
 }
 
 // Bytes spanned by `count` rows of `row` bytes placed every `pitch` bytes.
-inline uint64_t Span(uint64_t count, uint64_t row, uint64_t pitch) { return count == 0 ? 0 : (count - 1) * pitch + row; }
+inline uint64_t Span(uint64_t count, uint64_t row, uint64_t pitch) {
+  return count == 0 ? 0 : (count - 1) * pitch + row;
+}
 
 inline void CheckUbSpan(const char* api, const char* role, uint64_t span, uint64_t have) {
   if (span > have) {
@@ -106,7 +110,8 @@ inline uint64_t TensorBytes(const LocalTensor<T>& t) {
 // ---------------- count form ----------------
 
 template <typename T>
-__aicore__ ASC_TWIN_HOT inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count) {
+__aicore__ ASC_TWIN_HOT inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
+                                             const uint32_t count) {
   constexpr const char* api = "DataCopy(GM->UB)";
   if (count == 0) return;
   twin::CheckCopyCount<T>(api, count);
@@ -117,7 +122,8 @@ __aicore__ ASC_TWIN_HOT inline void DataCopy(const LocalTensor<T>& dst, const Gl
 }
 
 template <typename T>
-__aicore__ ASC_TWIN_HOT inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+__aicore__ ASC_TWIN_HOT inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
+                                             const uint32_t count) {
   constexpr const char* api = "DataCopy(UB->GM)";
   if (count == 0) return;
   twin::CheckCopyCount<T>(api, count);
@@ -227,17 +233,19 @@ __aicore__ inline void SetPadValue(T paddingValue) {
 // else the pad register if SetPadValue (or an earlier isPad copy) wrote it, else the row's
 // first element (CANN: "dummy" data; the first element when there is no left/right padding).
 template <typename T>
-__aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
-                                   const DataCopyExtParams& p, const DataCopyPadExtParams<T>& pad) {
+__aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
+                                   const DataCopyPadExtParams<T>& pad) {
   static_assert(twin::kHasDataCopyPad || twin::kDependentFalse<T>,
                 "DataCopyPad is not available on this NpuArch (Atlas inference/training)");
   static_assert(!twin::kIsInt4<T>, "DataCopyPad does not support int4b_t (move it as int8_t/uint8_t bytes)");
   constexpr const char* api = "DataCopyPad(GM->UB)";
   if (p.blockCount == 0 || p.blockLen == 0) return;
-  if (p.blockLen % sizeof(T) != 0) twin::RaiseTrap("%s: blockLen %u B is not a multiple of sizeof(T) = %zu", api, p.blockLen, sizeof(T));
+  if (p.blockLen % sizeof(T) != 0)
+    twin::RaiseTrap("%s: blockLen %u B is not a multiple of sizeof(T) = %zu", api, p.blockLen, sizeof(T));
   if (p.blockLen > 2097151u) twin::RaiseTrap("%s: blockLen %u B exceeds 2097151", api, p.blockLen);
   if (pad.leftPadding * sizeof(T) > ONE_BLK_SIZE || pad.rightPadding * sizeof(T) > ONE_BLK_SIZE) {
-    twin::RaiseTrap("%s: leftPadding/rightPadding (%u/%u elements) exceed 32 B", api, pad.leftPadding, pad.rightPadding);
+    twin::RaiseTrap("%s: leftPadding/rightPadding (%u/%u elements) exceed 32 B", api, pad.leftPadding,
+                    pad.rightPadding);
   }
   const uint64_t left = uint64_t{pad.leftPadding} * sizeof(T);
   const uint64_t rowUb = twin::RoundUp32(left + p.blockLen + uint64_t{pad.rightPadding} * sizeof(T));
@@ -272,7 +280,8 @@ __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor
   static_assert(!twin::kIsInt4<T>, "DataCopyPad does not support int4b_t (move it as int8_t/uint8_t bytes)");
   constexpr const char* api = "DataCopyPad(UB->GM)";
   if (p.blockCount == 0 || p.blockLen == 0) return;
-  if (p.blockLen % sizeof(T) != 0) twin::RaiseTrap("%s: blockLen %u B is not a multiple of sizeof(T) = %zu", api, p.blockLen, sizeof(T));
+  if (p.blockLen % sizeof(T) != 0)
+    twin::RaiseTrap("%s: blockLen %u B is not a multiple of sizeof(T) = %zu", api, p.blockLen, sizeof(T));
   if (p.blockLen > 2097151u) twin::RaiseTrap("%s: blockLen %u B exceeds 2097151", api, p.blockLen);
   const uint64_t rowUb = twin::RoundUp32(p.blockLen);
   const uint64_t srcPitch = rowUb + uint64_t{p.srcStride} * ONE_BLK_SIZE;
@@ -282,7 +291,8 @@ __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor
   uint8_t* d = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
   twin::CheckGm(api, d, twin::Span(p.blockCount, p.blockLen, dstPitch));
   const uint8_t* s = src.Bytes();
-  for (uint32_t i = 0; i < p.blockCount; ++i) twin::WriteGmRow<T>(d + i * dstPitch, s + i * srcPitch, p.blockLen, false);
+  for (uint32_t i = 0; i < p.blockCount; ++i)
+    twin::WriteGmRow<T>(d + i * dstPitch, s + i * srcPitch, p.blockLen, false);
 }
 
 // Older overloads: DataCopyParams with blockLen in BYTES, pad value as raw bits.

@@ -35,7 +35,8 @@ inline void CheckNd2NzParams(const char* api, const Nd2NzParams& p) {
   if (p.dstNzNStride == 0 || p.dstNzNStride > 16384) {
     RaiseTrap("%s: dstNzNStride %u is outside [1, 16384]", api, p.dstNzNStride);
   }
-  if (p.dstNzMatrixStride > 16384) RaiseTrap("%s: dstNzMatrixStride %u is outside [0, 16384]", api, p.dstNzMatrixStride);
+  if (p.dstNzMatrixStride > 16384)
+    RaiseTrap("%s: dstNzMatrixStride %u is outside [0, 16384]", api, p.dstNzMatrixStride);
 }
 
 // Units of the destination the move reaches (the last row's last block whole, padding included),
@@ -97,12 +98,14 @@ inline void RunNd2NzCheckedRows(const char* api, uint8_t* dst, const uint8_t* sr
 template <typename T>
 inline void CheckNd2NzDst(const char* api, const LocalTensor<T>& dst, const Nd2NzParams& p) {
   RequireTensor(api, "dst", dst);
-  if (!InL1(PosOf(dst))) RaiseTrap("%s: dst position %s is not in L1 (A1, B1, C1, TSCM)", api, PositionName(PosOf(dst)));
+  if (!InL1(PosOf(dst)))
+    RaiseTrap("%s: dst position %s is not in L1 (A1, B1, C1, TSCM)", api, PositionName(PosOf(dst)));
   RequireAligned(api, "dst", dst, ONE_BLK_SIZE);
   const uint64_t units = Nd2NzDstUnits(p, ONE_BLK_SIZE / Nd2NzUnit<T>());
   char what[112];
-  std::snprintf(what, sizeof what, "ndNum %u, nValue %u, dValue %u, dstNzC0Stride %u, dstNzNStride %u, dstNzMatrixStride %u",
-                p.ndNum, p.nValue, p.dValue, p.dstNzC0Stride, p.dstNzNStride, p.dstNzMatrixStride);
+  std::snprintf(what, sizeof what,
+                "ndNum %u, nValue %u, dValue %u, dstNzC0Stride %u, dstNzNStride %u, dstNzMatrixStride %u", p.ndNum,
+                p.nValue, p.dValue, p.dstNzC0Stride, p.dstNzNStride, p.dstNzMatrixStride);
   RequireBytes(api, "the NZ result", dst, units * Nd2NzUnit<T>(), what);
 }
 

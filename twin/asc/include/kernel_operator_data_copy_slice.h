@@ -22,7 +22,11 @@ struct SliceInfo {
   __aicore__ SliceInfo() {}
   __aicore__ SliceInfo(const uint32_t startIndexIn, const uint32_t endIndexIn, const uint32_t strideIn,
                        const uint32_t burstLenIn, const uint32_t shapeValueIn = 0)
-      : startIndex(startIndexIn), endIndex(endIndexIn), stride(strideIn), burstLen(burstLenIn), shapeValue(shapeValueIn) {}
+      : startIndex(startIndexIn),
+        endIndex(endIndexIn),
+        stride(strideIn),
+        burstLen(burstLenIn),
+        shapeValue(shapeValueIn) {}
   uint32_t startIndex = 0;
   uint32_t endIndex = ONE_BLK_SIZE - 1;
   uint32_t stride = 0;
@@ -89,12 +93,14 @@ inline void SliceCopy(const char* api, T* dst, bool dstIsGm, const T* src, bool 
   if (d.size() != s.size()) {
     RaiseTrap("%s: the src slice has %zu elements, the dst slice %zu", api, s.size(), d.size());
   }
-  if (dstIsGm) CheckGm(api, dst, dstExtent * sizeof(T));
+  if (dstIsGm)
+    CheckGm(api, dst, dstExtent * sizeof(T));
   else if (dstExtent > dstUbSize) {
     RaiseTrap("%s: the dst slice reaches element %llu, beyond its LocalTensor of %llu elements", api,
               static_cast<unsigned long long>(dstExtent - 1), static_cast<unsigned long long>(dstUbSize));
   }
-  if (srcIsGm) CheckGm(api, src, srcExtent * sizeof(T));
+  if (srcIsGm)
+    CheckGm(api, src, srcExtent * sizeof(T));
   else if (srcExtent > srcUbSize) {
     RaiseTrap("%s: the src slice reaches element %llu, beyond its LocalTensor of %llu elements", api,
               static_cast<unsigned long long>(srcExtent - 1), static_cast<unsigned long long>(srcUbSize));

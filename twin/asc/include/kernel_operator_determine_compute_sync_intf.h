@@ -50,21 +50,25 @@ __aicore__ inline void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, Local
 // at once, where the launch fits the SoC's cores.
 template <typename T>
 __aicore__ inline void WriteGmByPassDCache(__gm__ T* addr, T value) {
-  static_assert(std::is_trivially_copyable<T>::value && (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8),
-                "WriteGmByPassDCache takes a 1-, 2-, 4- or 8-byte scalar");
+  static_assert(
+      std::is_trivially_copyable<T>::value && (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8),
+      "WriteGmByPassDCache takes a 1-, 2-, 4- or 8-byte scalar");
   twin::CheckGm("WriteGmByPassDCache", addr, sizeof(T));
   if (reinterpret_cast<uintptr_t>(addr) % sizeof(T) != 0) {
-    twin::RaiseTrap("WriteGmByPassDCache: GM address %p is not aligned to %zu bytes", static_cast<void*>(addr), sizeof(T));
+    twin::RaiseTrap("WriteGmByPassDCache: GM address %p is not aligned to %zu bytes", static_cast<void*>(addr),
+                    sizeof(T));
   }
   __atomic_store(addr, &value, __ATOMIC_SEQ_CST);
 }
 template <typename T>
 __aicore__ inline T ReadGmByPassDCache(__gm__ T* addr) {
-  static_assert(std::is_trivially_copyable<T>::value && (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8),
-                "ReadGmByPassDCache takes a 1-, 2-, 4- or 8-byte scalar");
+  static_assert(
+      std::is_trivially_copyable<T>::value && (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8),
+      "ReadGmByPassDCache takes a 1-, 2-, 4- or 8-byte scalar");
   twin::CheckGm("ReadGmByPassDCache", addr, sizeof(T));
   if (reinterpret_cast<uintptr_t>(addr) % sizeof(T) != 0) {
-    twin::RaiseTrap("ReadGmByPassDCache: GM address %p is not aligned to %zu bytes", static_cast<void*>(addr), sizeof(T));
+    twin::RaiseTrap("ReadGmByPassDCache: GM address %p is not aligned to %zu bytes", static_cast<void*>(addr),
+                    sizeof(T));
   }
   twin::PreferResidentBlocks();  // a block may spin on a flag another block of the launch writes
   T value;
@@ -82,8 +86,7 @@ template <pipe_t AIV_PIPE = PIPE_MTE3, pipe_t AIC_PIPE = PIPE_MTE3, bool FORCE =
 __aicore__ inline void SetNextTaskStart() {
 }
 template <bool FORCE = false>
-__aicore__ inline void WaitPreTaskEnd() {
-}
+__aicore__ inline void WaitPreTaskEnd() {}
 
 }  // namespace AscendC
 

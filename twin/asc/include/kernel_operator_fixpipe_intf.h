@@ -28,22 +28,31 @@ constexpr bool kFixpipeCombo =
     (std::is_same<U, float>::value &&
      (std::is_same<T, float>::value || std::is_same<T, half>::value || std::is_same<T, bfloat16_t>::value ||
       std::is_same<T, int8_t>::value || std::is_same<T, uint8_t>::value)) ||
-    (std::is_same<U, int32_t>::value &&
-     (std::is_same<T, int32_t>::value || std::is_same<T, half>::value || std::is_same<T, int8_t>::value ||
-      std::is_same<T, uint8_t>::value));
+    (std::is_same<U, int32_t>::value && (std::is_same<T, int32_t>::value || std::is_same<T, half>::value ||
+                                         std::is_same<T, int8_t>::value || std::is_same<T, uint8_t>::value));
 
 inline const char* QuantName(QuantMode_t q) {
   switch (q) {
-    case NoQuant: return "NoQuant";
-    case F322F16: return "F322F16";
-    case F322BF16: return "F322BF16";
-    case DEQF16: return "DEQF16";
-    case VDEQF16: return "VDEQF16";
-    case QF322B8_PRE: return "QF322B8_PRE";
-    case VQF322B8_PRE: return "VQF322B8_PRE";
-    case REQ8: return "REQ8";
-    case VREQ8: return "VREQ8";
-    default: return "an unknown QuantMode_t";
+    case NoQuant:
+      return "NoQuant";
+    case F322F16:
+      return "F322F16";
+    case F322BF16:
+      return "F322BF16";
+    case DEQF16:
+      return "DEQF16";
+    case VDEQF16:
+      return "VDEQF16";
+    case QF322B8_PRE:
+      return "QF322B8_PRE";
+    case VQF322B8_PRE:
+      return "VQF322B8_PRE";
+    case REQ8:
+      return "REQ8";
+    case VREQ8:
+      return "VREQ8";
+    default:
+      return "an unknown QuantMode_t";
   }
 }
 
@@ -92,7 +101,8 @@ inline bool PrepareFixpipe(const char* api, const LocalTensor<U>& src, const Fix
   }
   if (!nz && p.mSize > 8192) RaiseTrap("%s: mSize %u is outside [0, 8192] with NZ2ND", api, p.mSize);
   if (p.dstStride == 0) RaiseTrap("%s: dstStride is 0 (valid range [1, 4294967295])", api);
-  if (p.unitFlag != 0 && p.unitFlag != 2 && p.unitFlag != 3) RaiseTrap("%s: unitFlag %u is not 0, 2 or 3", api, p.unitFlag);
+  if (p.unitFlag != 0 && p.unitFlag != 2 && p.unitFlag != 3)
+    RaiseTrap("%s: unitFlag %u is not 0, 2 or 3", api, p.unitFlag);
   const uint32_t ndNum = nz ? 1u : p.ndNum;
   if (ndNum > 1 && (p.srcNdStride < 1 || p.srcNdStride > 512)) {
     RaiseTrap("%s: srcNdStride %u is outside [1, 512] with ndNum %u", api, p.srcNdStride, p.ndNum);
@@ -109,8 +119,8 @@ inline bool PrepareFixpipe(const char* api, const LocalTensor<U>& src, const Fix
     RaiseTrap("%s: srcStride %u is below mSize %u rounded up to 16: the n-blocks of the NZ source would overlap", api,
               p.srcStride, p.mSize);
   }
-  const uint64_t need = uint64_t{ndNum - 1u} * p.srcNdStride * 256 +
-                        uint64_t{(p.nSize - 1u) / 16} * p.srcStride * 16 + uint64_t{p.mSize} * 16;
+  const uint64_t need = uint64_t{ndNum - 1u} * p.srcNdStride * 256 + uint64_t{(p.nSize - 1u) / 16} * p.srcStride * 16 +
+                        uint64_t{p.mSize} * 16;
   char what[64];
   std::snprintf(what, sizeof what, "mSize %u x nSize %u, srcStride %u", p.mSize, p.nSize, p.srcStride);
   RequireElems(api, "src", src, need, what);
@@ -121,8 +131,8 @@ inline bool PrepareFixpipe(const char* api, const LocalTensor<U>& src, const Fix
     std::memcpy(table, perColumn, p.nSize * sizeof(uint64_t));
     perColumn = table;
   }
-  *s = cube::FixpipeShape{p.nSize, p.mSize, p.srcStride, ndNum, p.srcNdStride, p.dstNdStride, p.dstStride,
-                          nz, p.reluEn, p.isChannelSplit, p.quantPre, p.deqScalar, perColumn};
+  *s = cube::FixpipeShape{p.nSize, p.mSize,  p.srcStride,      ndNum,      p.srcNdStride, p.dstNdStride, p.dstStride,
+                          nz,      p.reluEn, p.isChannelSplit, p.quantPre, p.deqScalar,   perColumn};
   return true;
 }
 
@@ -189,8 +199,9 @@ inline const uint64_t* QuantTable(const char* api, const LocalTensor<S>& cbufWor
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
                                const FixpipeParamsV220& intriParams) {
-  static_assert(twin::kFixpipeCombo<T, U>, "Fixpipe: (dst, src) must be (float|half|bfloat16_t|int8_t|uint8_t, float) "
-                                           "or (int32_t|half|int8_t|uint8_t, int32_t)");
+  static_assert(twin::kFixpipeCombo<T, U>,
+                "Fixpipe: (dst, src) must be (float|half|bfloat16_t|int8_t|uint8_t, float) "
+                "or (int32_t|half|int8_t|uint8_t, int32_t)");
   static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe: CFG_COLUMN_MAJOR needs NpuArch 3510 (Ascend 950)");
   twin::FixpipeToGm<T, U, config.format>(dst, src, intriParams, nullptr);
 }
@@ -199,8 +210,9 @@ template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR, t
           typename std::enable_if<std::is_same<S, uint64_t>::value, bool>::type = true>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
                                const LocalTensor<S>& cbufWorkspace, const FixpipeParamsV220& intriParams) {
-  static_assert(twin::kFixpipeCombo<T, U>, "Fixpipe: (dst, src) must be (float|half|bfloat16_t|int8_t|uint8_t, float) "
-                                           "or (int32_t|half|int8_t|uint8_t, int32_t)");
+  static_assert(twin::kFixpipeCombo<T, U>,
+                "Fixpipe: (dst, src) must be (float|half|bfloat16_t|int8_t|uint8_t, float) "
+                "or (int32_t|half|int8_t|uint8_t, int32_t)");
   static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe: CFG_COLUMN_MAJOR needs NpuArch 3510 (Ascend 950)");
   const uint64_t* table = twin::QuantTable("Fixpipe(L0C->GM)", cbufWorkspace, intriParams.nSize);
   twin::FixpipeToGm<T, U, config.format>(dst, src, intriParams, table);
@@ -209,8 +221,9 @@ __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>&
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
                                const FixpipeParamsV220& intriParams) {
-  static_assert(twin::kFixpipeCombo<T, U>, "Fixpipe: (dst, src) must be (float|half|bfloat16_t|int8_t|uint8_t, float) "
-                                           "or (int32_t|half|int8_t|uint8_t, int32_t)");
+  static_assert(twin::kFixpipeCombo<T, U>,
+                "Fixpipe: (dst, src) must be (float|half|bfloat16_t|int8_t|uint8_t, float) "
+                "or (int32_t|half|int8_t|uint8_t, int32_t)");
   static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe: CFG_COLUMN_MAJOR needs NpuArch 3510 (Ascend 950)");
   twin::FixpipeToLocal<T, U, config.format>(dst, src, intriParams, nullptr);
 }
@@ -219,8 +232,9 @@ template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR, t
           typename std::enable_if<std::is_same<S, uint64_t>::value, bool>::type = true>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
                                const LocalTensor<S>& cbufWorkspace, const FixpipeParamsV220& intriParams) {
-  static_assert(twin::kFixpipeCombo<T, U>, "Fixpipe: (dst, src) must be (float|half|bfloat16_t|int8_t|uint8_t, float) "
-                                           "or (int32_t|half|int8_t|uint8_t, int32_t)");
+  static_assert(twin::kFixpipeCombo<T, U>,
+                "Fixpipe: (dst, src) must be (float|half|bfloat16_t|int8_t|uint8_t, float) "
+                "or (int32_t|half|int8_t|uint8_t, int32_t)");
   static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe: CFG_COLUMN_MAJOR needs NpuArch 3510 (Ascend 950)");
   const uint64_t* table = twin::QuantTable("Fixpipe(L0C->L1)", cbufWorkspace, intriParams.nSize);
   twin::FixpipeToLocal<T, U, config.format>(dst, src, intriParams, table);

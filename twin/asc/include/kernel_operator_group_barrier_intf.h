@@ -53,8 +53,7 @@ class GroupBarrier {
     }
     const uint64_t needed = uint64_t{arriveSize_} * ++rounds_;
     const uint32_t* head = Head(arrive_);
-    twin::WaitForOtherBlocks("GroupBarrier::Wait",
-                             [&] { return __atomic_load_n(head, __ATOMIC_ACQUIRE) >= needed; });
+    twin::WaitForOtherBlocks("GroupBarrier::Wait", [&] { return __atomic_load_n(head, __ATOMIC_ACQUIRE) >= needed; });
     __atomic_fetch_add(Head(wait_), 1u, __ATOMIC_RELEASE);
   }
   __aicore__ inline uint64_t GetWorkspaceLen() { return uint64_t{waitSize_} * 512; }

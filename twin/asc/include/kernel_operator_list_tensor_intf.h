@@ -26,7 +26,8 @@ class TensorDesc {
   __aicore__ inline uint64_t GetDim() { return dim_; }
   __aicore__ inline uint64_t GetIndex() { return index_; }
   __aicore__ inline uint64_t GetShape(uint32_t offset) {
-    if (offset >= dim_) twin::RaiseTrap("TensorDesc::GetShape: offset %u is beyond the tensor's %u dimensions", offset, dim_);
+    if (offset >= dim_)
+      twin::RaiseTrap("TensorDesc::GetShape: offset %u is beyond the tensor's %u dimensions", offset, dim_);
     return shapeOut_ != nullptr ? shapeOut_[offset] : shape_[offset];
   }
   __aicore__ inline __gm__ T* GetDataPtr() { return data_; }
@@ -94,7 +95,8 @@ class ListTensorDesc {
   template <class T>
   __aicore__ inline __gm__ T* GetDataPtr(uint32_t index) {
     CheckIndex("ListTensorDesc::GetDataPtr", index);
-    return reinterpret_cast<__gm__ T*>(static_cast<uintptr_t>(Read64("ListTensorDesc::GetDataPtr", ptrOffset_ + 8ull * index)));
+    return reinterpret_cast<__gm__ T*>(
+        static_cast<uintptr_t>(Read64("ListTensorDesc::GetDataPtr", ptrOffset_ + 8ull * index)));
   }
   __aicore__ inline uint32_t GetSize() { return count_; }
 

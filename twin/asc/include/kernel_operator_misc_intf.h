@@ -39,7 +39,6 @@ __aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
-
 // Nanoseconds of the host's steady clock (the NPU counts its system counter's cycles).
 __aicore__ inline int64_t GetSystemCycle() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
@@ -74,15 +73,15 @@ inline const char* DumpTypeName() {
 
 // Elements first .. first + dumpSize - 1 of p (int4b_t: packed nibbles).
 template <typename T>
-inline void DumpValues(const char* where, uint64_t addr, const T* p, uint64_t first, uint32_t desc,
-                       uint32_t dumpSize) {
+inline void DumpValues(const char* where, uint64_t addr, const T* p, uint64_t first, uint32_t desc, uint32_t dumpSize) {
   std::string line = "DumpTensor: desc=" + std::to_string(desc) + ", addr=" + std::to_string(addr) +
                      ", data_type=" + DumpTypeName<T>() + ", position=" + where +
                      ", dump_size=" + std::to_string(dumpSize) + "\n[";
   char buf[64];
   for (uint32_t i = 0; i < dumpSize; ++i) {
     const T v = LoadElem(p, first + i);
-    if constexpr (std::is_floating_point<T>::value || std::is_same<T, half>::value || std::is_same<T, bfloat16_t>::value) {
+    if constexpr (std::is_floating_point<T>::value || std::is_same<T, half>::value ||
+                  std::is_same<T, bfloat16_t>::value) {
       std::snprintf(buf, sizeof(buf), "%s%f", i ? ", " : "", static_cast<double>(static_cast<float>(v)));
     } else if constexpr (std::is_signed<T>::value || kIsInt4<T>) {
       std::snprintf(buf, sizeof(buf), "%s%lld", i ? ", " : "", static_cast<long long>(v));
@@ -164,7 +163,8 @@ __aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src
   std::vector<T> in(src0.TwinData(), src0.TwinData() + uint64_t{repeatTime} * 8);
   for (uint32_t r = 0; r < repeatTime; ++r) {
     for (uint32_t b = 0; b < 8; ++b) {
-      T* d = dst.TwinData() + uint64_t{r} * repeatParams.dstRepStride * be + uint64_t{b} * repeatParams.dstBlkStride * be;
+      T* d =
+          dst.TwinData() + uint64_t{r} * repeatParams.dstRepStride * be + uint64_t{b} * repeatParams.dstBlkStride * be;
       for (uint32_t e = 0; e < be; ++e) d[e] = in[r * 8 + b];
     }
   }
@@ -173,7 +173,8 @@ __aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src
 // dst[i] = firstValue + i, i < count.
 template <typename T>
 __aicore__ inline void CreateVecIndex(const LocalTensor<T>& dst, const T& firstValue, uint32_t count) {
-  static_assert(twin::kIsOneOf<T, int16_t, half, int32_t, float>, "CreateVecIndex supports int16_t, half, int32_t, float");
+  static_assert(twin::kIsOneOf<T, int16_t, half, int32_t, float>,
+                "CreateVecIndex supports int16_t, half, int32_t, float");
   if (count == 0) return;
   twin::LevelTwoDone();
   twin::CheckUbOperand("CreateVecIndex", "dst", dst, count);
@@ -195,8 +196,9 @@ inline uint64_t ElementAt(const char* api, const char* role, const LocalTensor<T
 
 // dst[i] = src[(srcBaseAddr + srcOffset[i]) / sizeof(T)] (offsets in bytes).
 template <typename T>
-__aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
-                              const uint32_t srcBaseAddr, const uint32_t count) {
+__aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                              const LocalTensor<uint32_t>& srcOffset, const uint32_t srcBaseAddr,
+                              const uint32_t count) {
   static_assert(twin::kIsOneOf<T, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float>,
                 "Gather supports 16- and 32-bit types");
   if (count == 0) return;
@@ -213,8 +215,9 @@ __aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& s
 
 // dst[(dstBaseAddr + dstOffset[i]) / sizeof(T)] = src[i] (offsets in bytes).
 template <typename T>
-__aicore__ inline void Scatter(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& dstOffset,
-                               const uint32_t dstBaseAddr, const uint32_t count) {
+__aicore__ inline void Scatter(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                               const LocalTensor<uint32_t>& dstOffset, const uint32_t dstBaseAddr,
+                               const uint32_t count) {
   static_assert(twin::kIsOneOf<T, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float>,
                 "Scatter supports 16- and 32-bit types");
   if (count == 0) return;
@@ -252,9 +255,11 @@ struct GatherRepeatParams {
 };
 
 template <typename T>
-__aicore__ inline void Gatherb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<uint32_t>& offset,
-                               const uint8_t repeatTime, const GatherRepeatParams& repeatParams) {
-  static_assert(twin::kIsOneOf<T, uint16_t, uint32_t, int16_t, int32_t, half, float>, "Gatherb supports 16- and 32-bit types");
+__aicore__ inline void Gatherb(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
+                               const LocalTensor<uint32_t>& offset, const uint8_t repeatTime,
+                               const GatherRepeatParams& repeatParams) {
+  static_assert(twin::kIsOneOf<T, uint16_t, uint32_t, int16_t, int32_t, half, float>,
+                "Gatherb supports 16- and 32-bit types");
   constexpr const char* api = "Gatherb";
   constexpr uint32_t be = twin::kBlkElems<T>;
   twin::CheckUbOperand(api, "offset", offset, uint64_t{repeatTime} * 8);
@@ -273,8 +278,9 @@ __aicore__ inline void Gatherb(const LocalTensor<T>& dst, const LocalTensor<T>& 
   }
   for (uint32_t r = 0; r < repeatTime; ++r) {
     for (uint32_t j = 0; j < 8; ++j) {
-      std::memcpy(dst.TwinData() + uint64_t{r} * repeatParams.dstRepStride * be + uint64_t{j} * repeatParams.dstBlkStride * be,
-                  blocks.data() + (uint64_t{r} * 8 + j) * be, ONE_BLK_SIZE);
+      std::memcpy(
+          dst.TwinData() + uint64_t{r} * repeatParams.dstRepStride * be + uint64_t{j} * repeatParams.dstBlkStride * be,
+          blocks.data() + (uint64_t{r} * 8 + j) * be, ONE_BLK_SIZE);
     }
   }
 }
@@ -284,23 +290,26 @@ struct CopyRepeatParams {
   __aicore__ CopyRepeatParams() {}
   __aicore__ CopyRepeatParams(const uint16_t dstStrideIn, const uint16_t srcStrideIn, uint16_t dstRepeatSizeIn,
                               uint16_t srcRepeatSizeIn)
-      : dstStride(dstStrideIn), srcStride(srcStrideIn), dstRepeatSize(dstRepeatSizeIn), srcRepeatSize(srcRepeatSizeIn) {}
+      : dstStride(dstStrideIn),
+        srcStride(srcStrideIn),
+        dstRepeatSize(dstRepeatSizeIn),
+        srcRepeatSize(srcRepeatSizeIn) {}
   uint16_t dstStride = DEFAULT_BLK_STRIDE;
   uint16_t srcStride = DEFAULT_BLK_STRIDE;
   uint16_t dstRepeatSize = DEFAULT_REPEAT_STRIDE;
   uint16_t srcRepeatSize = DEFAULT_REPEAT_STRIDE;
 };
 
-#define ASC_TWIN_COPY_L0(MaskDecl)                                                                            \
-  template <typename T, bool isSetMask = true>                                                                \
-  __aicore__ inline void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, MaskDecl,                 \
-                              const uint8_t repeatTime, const CopyRepeatParams& repeatParams) {               \
-    static_assert(twin::kIsOneOf<T, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float>,          \
-                  "Copy supports 16- and 32-bit types");                                                      \
-    const UnaryRepeatParams up(repeatParams.dstStride, repeatParams.srcStride,                                \
-                               static_cast<uint8_t>(repeatParams.dstRepeatSize),                              \
-                               static_cast<uint8_t>(repeatParams.srcRepeatSize));                             \
-    twin::UnaryLevel0<T, T, isSetMask>("Copy", dst, src, mask, repeatTime, up, [](T x) { return x; });        \
+#define ASC_TWIN_COPY_L0(MaskDecl)                                                                     \
+  template <typename T, bool isSetMask = true>                                                         \
+  __aicore__ inline void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, MaskDecl,          \
+                              const uint8_t repeatTime, const CopyRepeatParams& repeatParams) {        \
+    static_assert(twin::kIsOneOf<T, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float>,    \
+                  "Copy supports 16- and 32-bit types");                                               \
+    const UnaryRepeatParams up(repeatParams.dstStride, repeatParams.srcStride,                         \
+                               static_cast<uint8_t>(repeatParams.dstRepeatSize),                       \
+                               static_cast<uint8_t>(repeatParams.srcRepeatSize));                      \
+    twin::UnaryLevel0<T, T, isSetMask>("Copy", dst, src, mask, repeatTime, up, [](T x) { return x; }); \
   }
 ASC_TWIN_COPY_L0(const uint64_t mask[])
 ASC_TWIN_COPY_L0(uint64_t mask)

@@ -34,8 +34,10 @@ inline void RequireL0Dst(const char* api, TPosition pos) {
 inline void FractalRun(const char* api, uint32_t start, uint32_t repeats, uint32_t stride, bool decreasing,
                        uint64_t* highest) {
   if (decreasing && uint64_t{stride} * (repeats - 1) > start) {
-    RaiseTrap("%s: addrMode 1 (decreasing) steps below the source's first fractal: startIndex %u, srcStride %u, "
-              "repeatTimes %u", api, start, stride, repeats);
+    RaiseTrap(
+        "%s: addrMode 1 (decreasing) steps below the source's first fractal: startIndex %u, srcStride %u, "
+        "repeatTimes %u",
+        api, start, stride, repeats);
   }
   *highest = decreasing ? start : uint64_t{start} + uint64_t{stride} * (repeats - 1);
 }
@@ -64,7 +66,8 @@ __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>&
   uint64_t highest = 0;
   twin::FractalRun(api, p.startIndex, p.repeatTimes, p.srcStride, p.addrMode == 1, &highest);
   constexpr uint64_t frac = twin::FractalElems<T>();
-  twin::RequireElems(api, "src", src, (highest + 1) * frac, "fractals up to startIndex + (repeatTimes - 1) x srcStride");
+  twin::RequireElems(api, "src", src, (highest + 1) * frac,
+                     "fractals up to startIndex + (repeatTimes - 1) x srcStride");
   twin::RequireElems(api, "dst", dst, (uint64_t{p.repeatTimes - 1u} * (p.dstGap + 1u) + 1) * frac,
                      "repeatTimes fractals, dstGap apart");
   twin::cube::Load2D<T>(dst.Bytes(), src.Bytes(), p.repeatTimes, p.startIndex, p.srcStride, p.dstGap, p.addrMode == 1,
@@ -140,11 +143,11 @@ namespace twin {
 
 // The A2/A3 dtype combinations (dst, fm, filter); anything else does not compile, as with bisheng.
 template <typename T, typename U, typename S>
-constexpr bool kMmadCombo = std::is_same<U, S>::value &&
-                            ((std::is_same<T, int32_t>::value && (std::is_same<U, int8_t>::value || kIsInt4<U>)) ||
-                             (std::is_same<T, float>::value &&
-                              (std::is_same<U, half>::value || std::is_same<U, bfloat16_t>::value ||
-                               std::is_same<U, float>::value)));
+constexpr bool kMmadCombo =
+    std::is_same<U, S>::value &&
+    ((std::is_same<T, int32_t>::value && (std::is_same<U, int8_t>::value || kIsInt4<U>)) ||
+     (std::is_same<T, float>::value &&
+      (std::is_same<U, half>::value || std::is_same<U, bfloat16_t>::value || std::is_same<U, float>::value)));
 
 template <typename T, typename U, typename S>
 inline void MmadChecked(const char* api, const LocalTensor<T>& dst, const LocalTensor<U>& fm,
@@ -182,8 +185,8 @@ inline void MmadChecked(const char* api, const LocalTensor<T>& dst, const LocalT
   std::snprintf(what, sizeof what, "m=%u k=%u: %u x %u fractals of 16 x %u %s", p.m, p.k, s.m1, s.k1, c0,
                 CubeTypeName<U>());
   RequireElems(api, "fm", fm, s.gemv ? uint64_t{p.k} : uint64_t{s.m1} * s.k1 * kCubeBlock * c0, what);
-  std::snprintf(what, sizeof what, "k=%u n=%u: %u x %u fractals of 16 x %u %s", p.k, p.n, CeilDivU(p.k, c0), s.n1,
-                c0, CubeTypeName<U>());
+  std::snprintf(what, sizeof what, "k=%u n=%u: %u x %u fractals of 16 x %u %s", p.k, p.n, CeilDivU(p.k, c0), s.n1, c0,
+                CubeTypeName<U>());
   RequireElems(api, "filter", filter, uint64_t{CeilDivU(p.k, c0)} * s.n1 * kCubeBlock * c0, what);
   std::snprintf(what, sizeof what, "m=%u n=%u: %u x %u fractals of 16 x 16 %s", p.m, p.n, s.m1, s.n1,
                 CubeTypeName<T>());
@@ -248,8 +251,7 @@ __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
 
 // Fills repeatTimes runs of blockNum blocks (32 B in L1, 512 B in L0A/L0B), dstGap blocks between
 // runs, with initValue.
-template <typename T, typename U = T,
-          typename std::enable_if<std::is_same<T, U>::value, bool>::type = true>
+template <typename T, typename U = T, typename std::enable_if<std::is_same<T, U>::value, bool>::type = true>
 __aicore__ inline void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams<U>& p) {
   constexpr const char* api = "InitConstValue";
   static_assert(sizeof(T) == 2 || sizeof(T) == 4,
@@ -272,8 +274,7 @@ __aicore__ inline void InitConstValue(const LocalTensor<T>& dst, const InitConst
     for (uint64_t i = 0; i < uint64_t{p.blockNum} * blockElems; ++i) run[i] = p.initValue;
   }
 }
-template <typename T, typename U = T,
-          typename std::enable_if<std::is_same<T, U>::value, bool>::type = true>
+template <typename T, typename U = T, typename std::enable_if<std::is_same<T, U>::value, bool>::type = true>
 __aicore__ inline void Fill(const LocalTensor<T>& dst, const InitConstValueParams<U>& p) {
   InitConstValue(dst, p);
 }

@@ -24,7 +24,8 @@ struct IsResetLoad3dConfig {
 };
 constexpr IsResetLoad3dConfig IS_RESER_LOAD3D_DEFAULT_CONFIG = {true, true};
 
-__aicore__ inline void SetFmatrix(uint16_t l1H, uint16_t l1W, const uint8_t padList[4], const FmatrixMode& fmatrixMode) {
+__aicore__ inline void SetFmatrix(uint16_t l1H, uint16_t l1W, const uint8_t padList[4],
+                                  const FmatrixMode& fmatrixMode) {
   twin::CubeRegs& r = twin::Block().vec.cube;
   const int i = fmatrixMode == FmatrixMode::FMATRIX_RIGHT ? 1 : 0;
   r.fmatrixH[i] = l1H;
@@ -41,7 +42,9 @@ __aicore__ inline void SetLoadDataPaddingValue(const T padValue) {
   twin::Block().vec.cube.load3dPadBits = bits;
 }
 
-__aicore__ inline void SetLoadDataBoundary(uint32_t boundaryValue) { twin::Block().vec.cube.load3dBoundary = boundaryValue; }
+__aicore__ inline void SetLoadDataBoundary(uint32_t boundaryValue) {
+  twin::Block().vec.cube.load3dBoundary = boundaryValue;
+}
 
 __aicore__ inline void SetLoadDataRepeat(const LoadDataRepeatParam& repeatParams) {
   twin::CubeRegs& r = twin::Block().vec.cube;
@@ -52,11 +55,11 @@ __aicore__ inline void SetLoadDataRepeat(const LoadDataRepeatParam& repeatParams
 
 template <typename T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG, typename U = T,
           typename std::enable_if<std::is_same<T, U>::value, bool>::type = true>
-__aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
-                                const LoadData3DParamsV2<U>& p) {
+__aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2<U>& p) {
   constexpr const char* api = "LoadData(Load3Dv2)";
-  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4,
-                "LoadData with LoadData3DParamsV2: int4b_t, int8_t, uint8_t, half, bfloat16_t, float, int32_t, uint32_t");
+  static_assert(
+      sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4,
+      "LoadData with LoadData3DParamsV2: int4b_t, int8_t, uint8_t, half, bfloat16_t, float, int32_t, uint32_t");
   twin::CubeRegs& regs = twin::Block().vec.cube;
   if (defaultConfig.isSetFMatrix) SetFmatrix(p.l1H, p.l1W, p.padList, FmatrixMode::FMATRIX_LEFT);
   if (defaultConfig.isSetPadding) SetLoadDataPaddingValue(p.padValue);
@@ -103,9 +106,10 @@ __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>&
   const uint64_t c1 = twin::CeilDivU(p.channelSize, c0);
   twin::RequireElems(api, "src", src, c1 * s.h * s.w * c0, "C1 x l1H x l1W x C0 of the feature map");
   const uint32_t rows = s.transpose ? s.kExt : s.mExt, cols = s.transpose ? s.mExt : s.kExt;
-  twin::RequireElems(api, "dst", dst,
-                     uint64_t{twin::CeilDivU(rows, twin::kCubeBlock)} * twin::CeilDivU(cols, c0) * twin::FractalElems<T>(),
-                     "mExtension x kExtension in 16 x C0 fractals");
+  twin::RequireElems(
+      api, "dst", dst,
+      uint64_t{twin::CeilDivU(rows, twin::kCubeBlock)} * twin::CeilDivU(cols, c0) * twin::FractalElems<T>(),
+      "mExtension x kExtension in 16 x C0 fractals");
   T pad;
   std::memcpy(&pad, &regs.load3dPadBits, sizeof(T));
   twin::cube::RunImg2Col<T>(dst.TwinData(), src.TwinData(), s, pad);

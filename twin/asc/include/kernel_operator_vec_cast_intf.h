@@ -18,17 +18,28 @@ namespace twin {
 
 inline const char* RoundModeName(RoundMode m) {
   switch (m) {
-    case RoundMode::CAST_NONE: return "CAST_NONE";
-    case RoundMode::CAST_RINT: return "CAST_RINT";
-    case RoundMode::CAST_FLOOR: return "CAST_FLOOR";
-    case RoundMode::CAST_CEIL: return "CAST_CEIL";
-    case RoundMode::CAST_ROUND: return "CAST_ROUND";
-    case RoundMode::CAST_TRUNC: return "CAST_TRUNC";
-    case RoundMode::CAST_ODD: return "CAST_ODD";
-    case RoundMode::CAST_HYBRID: return "CAST_HYBRID";
-    case RoundMode::CAST_EVEN: return "CAST_EVEN";
-    case RoundMode::CAST_ZERO: return "CAST_ZERO";
-    default: return "UNKNOWN";
+    case RoundMode::CAST_NONE:
+      return "CAST_NONE";
+    case RoundMode::CAST_RINT:
+      return "CAST_RINT";
+    case RoundMode::CAST_FLOOR:
+      return "CAST_FLOOR";
+    case RoundMode::CAST_CEIL:
+      return "CAST_CEIL";
+    case RoundMode::CAST_ROUND:
+      return "CAST_ROUND";
+    case RoundMode::CAST_TRUNC:
+      return "CAST_TRUNC";
+    case RoundMode::CAST_ODD:
+      return "CAST_ODD";
+    case RoundMode::CAST_HYBRID:
+      return "CAST_HYBRID";
+    case RoundMode::CAST_EVEN:
+      return "CAST_EVEN";
+    case RoundMode::CAST_ZERO:
+      return "CAST_ZERO";
+    default:
+      return "UNKNOWN";
   }
 }
 
@@ -54,12 +65,24 @@ inline F DirectedTo16(float f, RoundMode m, double overflowValue) {
   };
   uint16_t r = lo;
   switch (m) {
-    case RoundMode::CAST_TRUNC: r = lo; break;
-    case RoundMode::CAST_FLOOR: r = neg ? hi : lo; break;
-    case RoundMode::CAST_CEIL: r = neg ? lo : hi; break;
-    case RoundMode::CAST_ROUND: r = (value(hi) - af <= af - value(lo)) ? hi : lo; break;
-    case RoundMode::CAST_ODD: r = (lo & 1u) ? lo : hi; break;
-    default: r = mag; break;
+    case RoundMode::CAST_TRUNC:
+      r = lo;
+      break;
+    case RoundMode::CAST_FLOOR:
+      r = neg ? hi : lo;
+      break;
+    case RoundMode::CAST_CEIL:
+      r = neg ? lo : hi;
+      break;
+    case RoundMode::CAST_ROUND:
+      r = (value(hi) - af <= af - value(lo)) ? hi : lo;
+      break;
+    case RoundMode::CAST_ODD:
+      r = (lo & 1u) ? lo : hi;
+      break;
+    default:
+      r = mag;
+      break;
   }
   return F::FromBits(static_cast<uint16_t>(r | (neg ? 0x8000u : 0u)));
 }
@@ -71,15 +94,19 @@ inline float DirectedToFloat(double d, RoundMode m) {
   const float lo = static_cast<double>(nearest) < d ? nearest : std::nextafter(nearest, -INFINITY);
   const float hi = std::nextafter(lo, INFINITY);
   switch (m) {
-    case RoundMode::CAST_FLOOR: return lo;
-    case RoundMode::CAST_CEIL: return hi;
-    case RoundMode::CAST_TRUNC: return d < 0 ? hi : lo;
+    case RoundMode::CAST_FLOOR:
+      return lo;
+    case RoundMode::CAST_CEIL:
+      return hi;
+    case RoundMode::CAST_TRUNC:
+      return d < 0 ? hi : lo;
     case RoundMode::CAST_ROUND: {
       const double dlo = d - lo, dhi = hi - d;
       if (dlo == dhi) return d < 0 ? lo : hi;
       return dlo < dhi ? lo : hi;
     }
-    default: return nearest;
+    default:
+      return nearest;
   }
 }
 
@@ -93,23 +120,39 @@ inline int32_t SaturateToInt32(float r) {
 // Rounds a float to an integral float value under the mode.
 template <RoundMode M>
 inline float RoundIntegral(float x) {
-  if constexpr (M == RoundMode::CAST_RINT) return std::nearbyint(x);
-  else if constexpr (M == RoundMode::CAST_FLOOR) return std::floor(x);
-  else if constexpr (M == RoundMode::CAST_CEIL) return std::ceil(x);
-  else if constexpr (M == RoundMode::CAST_ROUND) return std::round(x);
-  else return std::trunc(x);
+  if constexpr (M == RoundMode::CAST_RINT)
+    return std::nearbyint(x);
+  else if constexpr (M == RoundMode::CAST_FLOOR)
+    return std::floor(x);
+  else if constexpr (M == RoundMode::CAST_CEIL)
+    return std::ceil(x);
+  else if constexpr (M == RoundMode::CAST_ROUND)
+    return std::round(x);
+  else
+    return std::trunc(x);
 }
 
 // Runs `body.template operator()<M>()` for the five integral rounding modes.
 template <typename Body>
 inline void WithIntegralMode(RoundMode m, const char* pair, Body body) {
   switch (m) {
-    case RoundMode::CAST_RINT: body(std::integral_constant<RoundMode, RoundMode::CAST_RINT>{}); break;
-    case RoundMode::CAST_FLOOR: body(std::integral_constant<RoundMode, RoundMode::CAST_FLOOR>{}); break;
-    case RoundMode::CAST_CEIL: body(std::integral_constant<RoundMode, RoundMode::CAST_CEIL>{}); break;
-    case RoundMode::CAST_ROUND: body(std::integral_constant<RoundMode, RoundMode::CAST_ROUND>{}); break;
-    case RoundMode::CAST_TRUNC: body(std::integral_constant<RoundMode, RoundMode::CAST_TRUNC>{}); break;
-    default: BadRoundMode(m, pair);
+    case RoundMode::CAST_RINT:
+      body(std::integral_constant<RoundMode, RoundMode::CAST_RINT>{});
+      break;
+    case RoundMode::CAST_FLOOR:
+      body(std::integral_constant<RoundMode, RoundMode::CAST_FLOOR>{});
+      break;
+    case RoundMode::CAST_CEIL:
+      body(std::integral_constant<RoundMode, RoundMode::CAST_CEIL>{});
+      break;
+    case RoundMode::CAST_ROUND:
+      body(std::integral_constant<RoundMode, RoundMode::CAST_ROUND>{});
+      break;
+    case RoundMode::CAST_TRUNC:
+      body(std::integral_constant<RoundMode, RoundMode::CAST_TRUNC>{});
+      break;
+    default:
+      BadRoundMode(m, pair);
   }
 }
 
@@ -143,7 +186,7 @@ inline T CastOne(U x, RoundMode m) {
       return static_cast<float>(x);
     } else if constexpr (std::is_same<T, half>::value) {
       return (m == RoundMode::CAST_NONE || m == RoundMode::CAST_RINT) ? half::FromBits(FloatToHalf(x))
-                                                                       : DirectedTo16<half>(x, m, 65536.0);
+                                                                      : DirectedTo16<half>(x, m, 65536.0);
     } else if constexpr (std::is_same<T, bfloat16_t>::value) {
       return m == RoundMode::CAST_RINT ? bfloat16_t::FromBits(FloatToBf16(x)) : DirectedTo16<bfloat16_t>(x, m, 0x1p128);
     } else {
@@ -160,8 +203,10 @@ inline T CastOne(U x, RoundMode m) {
   } else if constexpr (kFloatLike<T>) {
     return T(static_cast<double>(x));
   } else {
-    if (static_cast<int64_t>(x) > static_cast<int64_t>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
-    if (static_cast<int64_t>(x) < static_cast<int64_t>(std::numeric_limits<T>::min())) return std::numeric_limits<T>::min();
+    if (static_cast<int64_t>(x) > static_cast<int64_t>(std::numeric_limits<T>::max()))
+      return std::numeric_limits<T>::max();
+    if (static_cast<int64_t>(x) < static_cast<int64_t>(std::numeric_limits<T>::min()))
+      return std::numeric_limits<T>::min();
     return static_cast<T>(x);
   }
 }
@@ -170,7 +215,7 @@ inline T CastOne(U x, RoundMode m) {
 // and a bit mask must select both lanes of every pair (CANN's Cast constraints for int4b_t).
 template <typename T, typename U>
 inline void CheckInt4Count(uint64_t count) {
-  if ((kIsInt4<T> || kIsInt4<U>) && count % 2 != 0) {
+  if ((kIsInt4<T> || kIsInt4<U>)&&count % 2 != 0) {
     RaiseTrap("Cast: count %llu is odd; with an int4b_t operand it must be even (two elements per byte)",
               static_cast<unsigned long long>(count));
   }
@@ -192,8 +237,10 @@ inline void CheckInt4Mask(const uint64_t mask[], bool isSetMask) {
   constexpr uint64_t kEven = 0x5555555555555555ull;
   for (int k = 0; k < 2; ++k) {
     if (((mask[k] ^ (mask[k] >> 1)) & kEven) != 0) {
-      RaiseTrap("Cast: mask[%d] = 0x%llx selects one lane of a pair; with an int4b_t operand bits 2i and 2i+1 "
-                "must be equal (two elements per byte)", k, static_cast<unsigned long long>(mask[k]));
+      RaiseTrap(
+          "Cast: mask[%d] = 0x%llx selects one lane of a pair; with an int4b_t operand bits 2i and 2i+1 "
+          "must be equal (two elements per byte)",
+          k, static_cast<unsigned long long>(mask[k]));
     }
   }
 }
@@ -268,16 +315,16 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
 
 // Level-0 forms: lanes of a repeat are counted in the wider type; each operand's blocks and
 // repeats stride in its own 32-byte blocks.
-#define ASC_TWIN_CAST_L0(MaskDecl)                                                                           \
-  template <typename T, typename U, bool isSetMask = true>                                                   \
+#define ASC_TWIN_CAST_L0(MaskDecl)                                                                              \
+  template <typename T, typename U, bool isSetMask = true>                                                      \
   __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, \
-                              MaskDecl, const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {    \
+                              MaskDecl, const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {      \
     static_assert(twin::CastPairModes<T, U>() != 0, "Cast: this src->dst type pair is not supported on A2/A3"); \
-    const RoundMode m = roundMode;                                                                           \
-    twin::CheckCastMode<T, U>(m);                                                                            \
-    twin::CheckInt4Mask<T, U>(mask, isSetMask);                                                              \
-    twin::UnaryLevel0<T, U, isSetMask>("Cast", dst, src, mask, repeatTime, repeatParams,                      \
-                                       [m](U x) { return twin::CastOne<T, U>(x, m); });                      \
+    const RoundMode m = roundMode;                                                                              \
+    twin::CheckCastMode<T, U>(m);                                                                               \
+    twin::CheckInt4Mask<T, U>(mask, isSetMask);                                                                 \
+    twin::UnaryLevel0<T, U, isSetMask>("Cast", dst, src, mask, repeatTime, repeatParams,                        \
+                                       [m](U x) { return twin::CastOne<T, U>(x, m); });                         \
   }
 ASC_TWIN_CAST_L0(const uint64_t mask[])
 ASC_TWIN_CAST_L0(uint64_t mask)

@@ -31,23 +31,34 @@ template <typename T>
 inline bool CompareLane(T a, T b, CMPMODE m) {
   const Wide<T> x = static_cast<Wide<T>>(a), y = static_cast<Wide<T>>(b);
   switch (m) {
-    case CMPMODE::LT: return x < y;
-    case CMPMODE::GT: return x > y;
-    case CMPMODE::EQ: return x == y;
-    case CMPMODE::LE: return x <= y;
-    case CMPMODE::GE: return x >= y;
-    default: return x != y;
+    case CMPMODE::LT:
+      return x < y;
+    case CMPMODE::GT:
+      return x > y;
+    case CMPMODE::EQ:
+      return x == y;
+    case CMPMODE::LE:
+      return x <= y;
+    case CMPMODE::GE:
+      return x >= y;
+    default:
+      return x != y;
   }
 }
 
 // The mode that gives b OP a from a OP' b (LT <-> GT, LE <-> GE; EQ, NE stay).
 inline CMPMODE Mirror(CMPMODE m) {
   switch (m) {
-    case CMPMODE::LT: return CMPMODE::GT;
-    case CMPMODE::GT: return CMPMODE::LT;
-    case CMPMODE::LE: return CMPMODE::GE;
-    case CMPMODE::GE: return CMPMODE::LE;
-    default: return m;
+    case CMPMODE::LT:
+      return CMPMODE::GT;
+    case CMPMODE::GT:
+      return CMPMODE::LT;
+    case CMPMODE::LE:
+      return CMPMODE::GE;
+    case CMPMODE::GE:
+      return CMPMODE::LE;
+    default:
+      return m;
   }
 }
 
@@ -101,7 +112,8 @@ inline void CompareLevel0(const char* api, const LocalTensor<U>& dst, const Oper
   std::vector<uint8_t> out((bits + 7) / 8, 0);
   for (uint32_t r = 0; r < p.repeats; ++r) {
     for (uint32_t l = 0; l < p.lanes; ++l) {
-      if (p.Active(r, l)) SetBit(out.data(), uint64_t{r} * p.lanes + l, CompareLane(s0.data[s0.Offset(r, l)], rhs(r, l), cmpMode));
+      if (p.Active(r, l))
+        SetBit(out.data(), uint64_t{r} * p.lanes + l, CompareLane(s0.data[s0.Offset(r, l)], rhs(r, l), cmpMode));
     }
   }
   std::memcpy(dst.TwinData(), out.data(), out.size());
@@ -110,7 +122,8 @@ inline void CompareLevel0(const char* api, const LocalTensor<U>& dst, const Oper
 template <typename T, typename U>
 inline void CheckSelTypes() {
   static_assert(kSelType<T>, "Select supports half, float");
-  static_assert(kIsOneOf<U, uint8_t, uint16_t, uint32_t, uint64_t>, "Select: selMask is uint8_t/uint16_t/uint32_t/uint64_t");
+  static_assert(kIsOneOf<U, uint8_t, uint16_t, uint32_t, uint64_t>,
+                "Select: selMask is uint8_t/uint16_t/uint32_t/uint64_t");
 }
 
 // What CANN's Select writes into CMPMASK before its vsel: mode 0 the first 128 bits of selMask
@@ -141,7 +154,8 @@ inline void SelectCount(const char* api, const LocalTensor<T>& dst, const LocalT
                         const LocalTensor<T>& src0, Rhs rhs, SELMODE selMode, uint32_t count) {
   if (count == 0) return;
   LevelTwoDone();
-  if (static_cast<uint8_t>(selMode) > 2) RaiseTrap("%s: selMode %u is not a SELMODE", api, static_cast<unsigned>(selMode));
+  if (static_cast<uint8_t>(selMode) > 2)
+    RaiseTrap("%s: selMode %u is not a SELMODE", api, static_cast<unsigned>(selMode));
   CheckUbOperand(api, "dst", dst, count);
   CheckUbOperand(api, "src0", src0, count);
   const bool fromSpr = selMode == SELMODE::VSEL_CMPMASK_SPR;
@@ -180,13 +194,20 @@ inline void SelectLevel0(const char* api, const Plan& p, const LocalTensor<T>& d
 // Built-in GatherMask patterns 1..7 (bit of lane l).
 inline bool BuiltinPattern(uint8_t pattern, uint32_t l) {
   switch (pattern) {
-    case 1: return l % 2 == 0;
-    case 2: return l % 2 == 1;
-    case 3: return l % 4 == 0;
-    case 4: return l % 4 == 1;
-    case 5: return l % 4 == 2;
-    case 6: return l % 4 == 3;
-    default: return true;
+    case 1:
+      return l % 2 == 0;
+    case 2:
+      return l % 2 == 1;
+    case 3:
+      return l % 4 == 0;
+    case 4:
+      return l % 4 == 1;
+    case 5:
+      return l % 4 == 2;
+    case 6:
+      return l % 4 == 3;
+    default:
+      return true;
   }
 }
 
@@ -204,7 +225,7 @@ struct GatherShape {
   uint64_t total = 0;       // configuration 2: elements in all
   bool totalCount = false;  // configuration 2
   uint32_t lanes = 0;
-  uint32_t patStride = 0;   // pattern repeat stride in 32-byte blocks
+  uint32_t patStride = 0;  // pattern repeat stride in 32-byte blocks
 
   uint64_t Elems(uint32_t r) const {
     if (!totalCount) return perRepeat;
@@ -280,39 +301,42 @@ __aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& 
                                CMPMODE cmpMode, uint32_t count) {
   if (count != 0) twin::CheckUbOperand("Compare", "src1", src1, count);
   const T* b = src1.TwinData();
-  twin::CompareCount("Compare", dst, src0, [b](uint32_t i) { return b[i]; }, cmpMode, count);
+  twin::CompareCount(
+      "Compare", dst, src0, [b](uint32_t i) { return b[i]; }, cmpMode, count);
 }
 
-#define ASC_TWIN_COMPARE_L0(MaskDecl)                                                                             \
-  template <typename T, typename U, bool isSetMask = true>                                                        \
+#define ASC_TWIN_COMPARE_L0(MaskDecl)                                                                               \
+  template <typename T, typename U, bool isSetMask = true>                                                          \
   __aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
-                                 CMPMODE cmpMode, MaskDecl, uint8_t repeatTime,                                   \
-                                 const BinaryRepeatParams& repeatParams) {                                        \
-    const twin::Operand<T> s0 = twin::MakeOperand("Compare", "src0", src0, repeatParams.src0BlkStride,            \
-                                                  repeatParams.src0RepStride);                                    \
-    const twin::Operand<T> s1 = twin::MakeOperand("Compare", "src1", src1, repeatParams.src1BlkStride,            \
-                                                  repeatParams.src1RepStride);                                    \
-    const twin::Plan p = twin::MakePlan<T, isSetMask>("Compare", mask, repeatTime);                               \
-    twin::CheckReach("Compare", p, s1);                                                                           \
-    twin::CompareLevel0<T, U, false>("Compare", dst, s0, [s1](uint32_t r, uint32_t l) { return s1.data[s1.Offset(r, l)]; }, \
-                                     cmpMode, MASK_PLACEHOLDER, repeatTime);                                      \
-  }                                                                                                               \
-  /* One repeat into the CMPMASK register (no dst). */                                                            \
-  template <typename T, bool isSetMask = true>                                                                    \
+                                 CMPMODE cmpMode, MaskDecl, uint8_t repeatTime,                                     \
+                                 const BinaryRepeatParams& repeatParams) {                                          \
+    const twin::Operand<T> s0 =                                                                                     \
+        twin::MakeOperand("Compare", "src0", src0, repeatParams.src0BlkStride, repeatParams.src0RepStride);         \
+    const twin::Operand<T> s1 =                                                                                     \
+        twin::MakeOperand("Compare", "src1", src1, repeatParams.src1BlkStride, repeatParams.src1RepStride);         \
+    const twin::Plan p = twin::MakePlan<T, isSetMask>("Compare", mask, repeatTime);                                 \
+    twin::CheckReach("Compare", p, s1);                                                                             \
+    twin::CompareLevel0<T, U, false>(                                                                               \
+        "Compare", dst, s0, [s1](uint32_t r, uint32_t l) { return s1.data[s1.Offset(r, l)]; }, cmpMode,             \
+        MASK_PLACEHOLDER, repeatTime);                                                                              \
+  }                                                                                                                 \
+  /* One repeat into the CMPMASK register (no dst). */                                                              \
+  template <typename T, bool isSetMask = true>                                                                      \
   __aicore__ inline void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode, MaskDecl, \
-                                 const BinaryRepeatParams& repeatParams) {                                        \
-    static_assert(twin::kCmpType<T>, "Compare supports half, float, int32_t");                                    \
-    twin::CheckCmpMode("Compare", cmpMode);                                                                       \
-    const twin::Operand<T> s0 = twin::MakeOperand("Compare", "src0", src0, repeatParams.src0BlkStride, 0);        \
-    const twin::Operand<T> s1 = twin::MakeOperand("Compare", "src1", src1, repeatParams.src1BlkStride, 0);        \
-    const twin::Plan p = twin::MakePlan<T, isSetMask>("Compare", mask, 1);                                        \
-    twin::CheckReach("Compare", p, s0);                                                                           \
-    twin::CheckReach("Compare", p, s1);                                                                           \
-    uint64_t* spr = twin::Block().vec.cmpMask;                                                                    \
-    spr[0] = spr[1] = 0;                                                                                          \
-    for (uint32_t l = 0; l < p.lanes; ++l) {                                                                      \
-      if (p.Active(0, l)) twin::SetBit(spr, l, twin::CompareLane(s0.data[s0.Offset(0, l)], s1.data[s1.Offset(0, l)], cmpMode)); \
-    }                                                                                                             \
+                                 const BinaryRepeatParams& repeatParams) {                                          \
+    static_assert(twin::kCmpType<T>, "Compare supports half, float, int32_t");                                      \
+    twin::CheckCmpMode("Compare", cmpMode);                                                                         \
+    const twin::Operand<T> s0 = twin::MakeOperand("Compare", "src0", src0, repeatParams.src0BlkStride, 0);          \
+    const twin::Operand<T> s1 = twin::MakeOperand("Compare", "src1", src1, repeatParams.src1BlkStride, 0);          \
+    const twin::Plan p = twin::MakePlan<T, isSetMask>("Compare", mask, 1);                                          \
+    twin::CheckReach("Compare", p, s0);                                                                             \
+    twin::CheckReach("Compare", p, s1);                                                                             \
+    uint64_t* spr = twin::Block().vec.cmpMask;                                                                      \
+    spr[0] = spr[1] = 0;                                                                                            \
+    for (uint32_t l = 0; l < p.lanes; ++l) {                                                                        \
+      if (p.Active(0, l))                                                                                           \
+        twin::SetBit(spr, l, twin::CompareLane(s0.data[s0.Offset(0, l)], s1.data[s1.Offset(0, l)], cmpMode));       \
+    }                                                                                                               \
   }
 ASC_TWIN_COMPARE_L0(const uint64_t mask[])
 ASC_TWIN_COMPARE_L0(const uint64_t mask)
@@ -323,18 +347,19 @@ template <typename T, typename U>
 __aicore__ inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0,
                                 const typename twin::NonDeduced<T>::type src1, CMPMODE cmpMode, uint32_t count) {
   const T b = src1;
-  twin::CompareCount("Compares", dst, src0, [b](uint32_t) { return b; }, cmpMode, count);
+  twin::CompareCount(
+      "Compares", dst, src0, [b](uint32_t) { return b; }, cmpMode, count);
 }
-#define ASC_TWIN_COMPARES_L0(MaskDecl)                                                                            \
-  template <typename T, typename U, bool isSetMask = true>                                                        \
-  __aicore__ inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0,                          \
-                                  const typename twin::NonDeduced<T>::type src1, CMPMODE cmpMode, MaskDecl,       \
-                                  uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                    \
-    const twin::Operand<T> s0 = twin::MakeOperand("Compares", "src0", src0, repeatParams.srcBlkStride,            \
-                                                  repeatParams.srcRepStride);                                     \
-    const T b = src1;                                                                                             \
-    twin::CompareLevel0<T, U, isSetMask>("Compares", dst, s0, [b](uint32_t, uint32_t) { return b; }, cmpMode,      \
-                                         mask, repeatTime);                                                       \
+#define ASC_TWIN_COMPARES_L0(MaskDecl)                                                                      \
+  template <typename T, typename U, bool isSetMask = true>                                                  \
+  __aicore__ inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0,                    \
+                                  const typename twin::NonDeduced<T>::type src1, CMPMODE cmpMode, MaskDecl, \
+                                  uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {              \
+    const twin::Operand<T> s0 =                                                                             \
+        twin::MakeOperand("Compares", "src0", src0, repeatParams.srcBlkStride, repeatParams.srcRepStride);  \
+    const T b = src1;                                                                                       \
+    twin::CompareLevel0<T, U, isSetMask>(                                                                   \
+        "Compares", dst, s0, [b](uint32_t, uint32_t) { return b; }, cmpMode, mask, repeatTime);             \
   }
 ASC_TWIN_COMPARES_L0(const uint64_t mask[])
 ASC_TWIN_COMPARES_L0(const uint64_t mask)
@@ -375,7 +400,10 @@ struct FlexOperands {
                 "Compares: BinaryConfig::scalarTensorIndex must be 0 or 1");
 
   static const LocalTensor<Vec>& Vector(const A& a, const B& b) {
-    if constexpr (scalarLeft) return b; else return a;
+    if constexpr (scalarLeft)
+      return b;
+    else
+      return a;
   }
   template <typename S>
   static Vec ScalarOf(const char* api, const S& s) {
@@ -387,7 +415,10 @@ struct FlexOperands {
     }
   }
   static Vec Scalar(const char* api, const A& a, const B& b) {
-    if constexpr (scalarLeft) return ScalarOf(api, a); else return ScalarOf(api, b);
+    if constexpr (scalarLeft)
+      return ScalarOf(api, a);
+    else
+      return ScalarOf(api, b);
   }
 };
 }  // namespace twin
@@ -400,24 +431,23 @@ __aicore__ inline void Compares(const T2& dst, const T3& src0, const T4& src1, C
   const auto& v = F::Vector(src0, src1);
   const typename F::Vec b = F::Scalar("Compares", src0, src1);
   // A scalar on the left compares b OP v_i: the same as v_i OP' b with the mode mirrored.
-  twin::CompareCount("Compares", dst, v, [b](uint32_t) { return b; }, F::scalarLeft ? twin::Mirror(cmpMode) : cmpMode,
-                     count);
+  twin::CompareCount(
+      "Compares", dst, v, [b](uint32_t) { return b; }, F::scalarLeft ? twin::Mirror(cmpMode) : cmpMode, count);
 }
-#define ASC_TWIN_COMPARES_FLEX_L0(MaskDecl)                                                                      \
-  template <typename T0 = BinaryDefaultType, typename T1 = BinaryDefaultType, bool isSetMask = true,             \
-            const BinaryConfig& config = DEFAULT_BINARY_CONFIG, typename T2, typename T3, typename T4,          \
-            typename std::enable_if<twin::kFlexibleCompares<T3, T4>, int>::type = 0>                            \
-  __aicore__ inline void Compares(const T2& dst, const T3& src0, const T4& src1, CMPMODE cmpMode, MaskDecl,      \
-                                  uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                   \
-    using F = twin::FlexOperands<T3, T4, config>;                                                               \
-    const auto& v = F::Vector(src0, src1);                                                                       \
-    const typename F::Vec b = F::Scalar("Compares", src0, src1);                                                \
-    const twin::Operand<typename F::Vec> s0 =                                                                   \
-        twin::MakeOperand("Compares", F::scalarLeft ? "src1" : "src0", v, repeatParams.srcBlkStride,            \
-                          repeatParams.srcRepStride);                                                            \
-    twin::CompareLevel0<typename F::Vec, typename T2::PrimType, isSetMask>(                                     \
-        "Compares", dst, s0, [b](uint32_t, uint32_t) { return b; },                                             \
-        F::scalarLeft ? twin::Mirror(cmpMode) : cmpMode, mask, repeatTime);                                     \
+#define ASC_TWIN_COMPARES_FLEX_L0(MaskDecl)                                                                            \
+  template <typename T0 = BinaryDefaultType, typename T1 = BinaryDefaultType, bool isSetMask = true,                   \
+            const BinaryConfig& config = DEFAULT_BINARY_CONFIG, typename T2, typename T3, typename T4,                 \
+            typename std::enable_if<twin::kFlexibleCompares<T3, T4>, int>::type = 0>                                   \
+  __aicore__ inline void Compares(const T2& dst, const T3& src0, const T4& src1, CMPMODE cmpMode, MaskDecl,            \
+                                  uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                         \
+    using F = twin::FlexOperands<T3, T4, config>;                                                                      \
+    const auto& v = F::Vector(src0, src1);                                                                             \
+    const typename F::Vec b = F::Scalar("Compares", src0, src1);                                                       \
+    const twin::Operand<typename F::Vec> s0 = twin::MakeOperand("Compares", F::scalarLeft ? "src1" : "src0", v,        \
+                                                                repeatParams.srcBlkStride, repeatParams.srcRepStride); \
+    twin::CompareLevel0<typename F::Vec, typename T2::PrimType, isSetMask>(                                            \
+        "Compares", dst, s0, [b](uint32_t, uint32_t) { return b; }, F::scalarLeft ? twin::Mirror(cmpMode) : cmpMode,   \
+        mask, repeatTime);                                                                                             \
   }
 ASC_TWIN_COMPARES_FLEX_L0(const uint64_t mask[])
 ASC_TWIN_COMPARES_FLEX_L0(const uint64_t mask)
@@ -445,7 +475,8 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
     twin::RaiseTrap("Select: SELMODE VSEL_TENSOR_SCALAR_MODE needs a scalar src1, got a tensor");
   }
   const T* b = src1.TwinData();
-  twin::SelectCount("Select", dst, selMask, src0, [b](uint32_t i) { return b[i]; }, selMode, count);
+  twin::SelectCount(
+      "Select", dst, selMask, src0, [b](uint32_t i) { return b[i]; }, selMode, count);
 }
 template <typename T, typename U>
 __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
@@ -455,54 +486,57 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
     twin::RaiseTrap("Select: SELMODE VSEL_TENSOR_TENSOR_MODE needs a tensor src1, got a scalar");
   }
   const T b = src1;
-  twin::SelectCount("Select", dst, selMask, src0, [b](uint32_t) { return b; }, selMode, count);
+  twin::SelectCount(
+      "Select", dst, selMask, src0, [b](uint32_t) { return b; }, selMode, count);
   if (count != 0) twin::LoadCmpMaskScalar(b);
 }
 
 // Level-0 Select. Mode 0 loads CMPMASK from selMask and takes lane bit l of it in every repeat;
 // modes 1 and 2 take bit r * lanes + l of selMask. With a tensor src1, VSEL_TENSOR_SCALAR_MODE
 // uses src1's first element as the scalar (twin choice; CANN's scalar form takes a T).
-#define ASC_TWIN_SELECT_L0(MaskDecl)                                                                          \
-  template <typename T, typename U, bool isSetMask = true>                                                    \
-  __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask,                     \
-                                const LocalTensor<T>& src0, const LocalTensor<T>& src1, SELMODE selMode,      \
-                                MaskDecl, uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {       \
-    twin::CheckSelTypes<T, U>();                                                                              \
-    constexpr const char* api = "Select";                                                                     \
-    if (static_cast<uint8_t>(selMode) > 2) twin::RaiseTrap("Select: selMode %u is not a SELMODE", static_cast<unsigned>(selMode)); \
-    const twin::Plan p = twin::MakePlan<T, isSetMask>(api, mask, repeatTime);                                 \
-    const bool fromSpr = selMode == SELMODE::VSEL_CMPMASK_SPR;                                                \
-    if (fromSpr) twin::LoadCmpMaskFromSelMask(api, selMask);                                                  \
-    else twin::CheckUbOperand(api, "selMask", selMask, (uint64_t{p.repeats} * p.lanes / 8 + sizeof(U) - 1) / sizeof(U)); \
-    const uint64_t* spr = twin::Block().vec.cmpMask;                                                          \
-    const U* bits = selMask.TwinData();                                                                       \
-    const bool scalar = selMode == SELMODE::VSEL_TENSOR_SCALAR_MODE;                                          \
-    if (scalar) twin::CheckUbOperand(api, "src1", src1, 1);                                                   \
-    twin::SelectLevel0<T>(api, p, dst, src0, scalar ? nullptr : &src1, src1.TwinData()[0], repeatParams,         \
-                       [=](uint32_t r, uint32_t l) {                                                          \
-                         return fromSpr ? twin::BitAt(spr, l) : twin::BitAt(bits, uint64_t{r} * p.lanes + l); \
-                       });                                                                                    \
-    if (scalar) twin::LoadCmpMaskScalar(src1.TwinData()[0]);                                                  \
-    if (selMode == SELMODE::VSEL_TENSOR_TENSOR_MODE) twin::LoadCmpMaskAddress(selMask);                       \
-  }                                                                                                           \
-  /* Mode 1 with a scalar src1: bit r * lanes + l of selMask. */                                              \
-  template <typename T, typename U, bool isSetMask = true>                                                    \
-  __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask,                     \
-                                const LocalTensor<T>& src0, typename twin::NonDeduced<T>::type src1,          \
-                                SELMODE selMode, MaskDecl, uint8_t repeatTime,                                \
-                                const BinaryRepeatParams& repeatParams) {                                     \
-    twin::CheckSelTypes<T, U>();                                                                              \
-    constexpr const char* api = "Select";                                                                     \
-    if (selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE) {                                                        \
-      twin::RaiseTrap("Select: a scalar src1 needs SELMODE VSEL_TENSOR_SCALAR_MODE, got selMode %u",          \
-                      static_cast<unsigned>(selMode));                                                        \
-    }                                                                                                         \
-    const twin::Plan p = twin::MakePlan<T, isSetMask>(api, mask, repeatTime);                                 \
-    twin::CheckUbOperand(api, "selMask", selMask, (uint64_t{p.repeats} * p.lanes / 8 + sizeof(U) - 1) / sizeof(U)); \
-    const U* bits = selMask.TwinData();                                                                       \
-    twin::LoadCmpMaskScalar(static_cast<T>(src1));                                                            \
-    twin::SelectLevel0<T>(api, p, dst, src0, nullptr, static_cast<T>(src1), repeatParams,                        \
-                       [=](uint32_t r, uint32_t l) { return twin::BitAt(bits, uint64_t{r} * p.lanes + l); }); \
+#define ASC_TWIN_SELECT_L0(MaskDecl)                                                                                  \
+  template <typename T, typename U, bool isSetMask = true>                                                            \
+  __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, \
+                                const LocalTensor<T>& src1, SELMODE selMode, MaskDecl, uint8_t repeatTime,            \
+                                const BinaryRepeatParams& repeatParams) {                                             \
+    twin::CheckSelTypes<T, U>();                                                                                      \
+    constexpr const char* api = "Select";                                                                             \
+    if (static_cast<uint8_t>(selMode) > 2)                                                                            \
+      twin::RaiseTrap("Select: selMode %u is not a SELMODE", static_cast<unsigned>(selMode));                         \
+    const twin::Plan p = twin::MakePlan<T, isSetMask>(api, mask, repeatTime);                                         \
+    const bool fromSpr = selMode == SELMODE::VSEL_CMPMASK_SPR;                                                        \
+    if (fromSpr)                                                                                                      \
+      twin::LoadCmpMaskFromSelMask(api, selMask);                                                                     \
+    else                                                                                                              \
+      twin::CheckUbOperand(api, "selMask", selMask, (uint64_t{p.repeats} * p.lanes / 8 + sizeof(U) - 1) / sizeof(U)); \
+    const uint64_t* spr = twin::Block().vec.cmpMask;                                                                  \
+    const U* bits = selMask.TwinData();                                                                               \
+    const bool scalar = selMode == SELMODE::VSEL_TENSOR_SCALAR_MODE;                                                  \
+    if (scalar) twin::CheckUbOperand(api, "src1", src1, 1);                                                           \
+    twin::SelectLevel0<T>(api, p, dst, src0, scalar ? nullptr : &src1, src1.TwinData()[0], repeatParams,              \
+                          [=](uint32_t r, uint32_t l) {                                                               \
+                            return fromSpr ? twin::BitAt(spr, l) : twin::BitAt(bits, uint64_t{r} * p.lanes + l);      \
+                          });                                                                                         \
+    if (scalar) twin::LoadCmpMaskScalar(src1.TwinData()[0]);                                                          \
+    if (selMode == SELMODE::VSEL_TENSOR_TENSOR_MODE) twin::LoadCmpMaskAddress(selMask);                               \
+  }                                                                                                                   \
+  /* Mode 1 with a scalar src1: bit r * lanes + l of selMask. */                                                      \
+  template <typename T, typename U, bool isSetMask = true>                                                            \
+  __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, \
+                                typename twin::NonDeduced<T>::type src1, SELMODE selMode, MaskDecl,                   \
+                                uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {                         \
+    twin::CheckSelTypes<T, U>();                                                                                      \
+    constexpr const char* api = "Select";                                                                             \
+    if (selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE) {                                                                \
+      twin::RaiseTrap("Select: a scalar src1 needs SELMODE VSEL_TENSOR_SCALAR_MODE, got selMode %u",                  \
+                      static_cast<unsigned>(selMode));                                                                \
+    }                                                                                                                 \
+    const twin::Plan p = twin::MakePlan<T, isSetMask>(api, mask, repeatTime);                                         \
+    twin::CheckUbOperand(api, "selMask", selMask, (uint64_t{p.repeats} * p.lanes / 8 + sizeof(U) - 1) / sizeof(U));   \
+    const U* bits = selMask.TwinData();                                                                               \
+    twin::LoadCmpMaskScalar(static_cast<T>(src1));                                                                    \
+    twin::SelectLevel0<T>(api, p, dst, src0, nullptr, static_cast<T>(src1), repeatParams,                             \
+                          [=](uint32_t r, uint32_t l) { return twin::BitAt(bits, uint64_t{r} * p.lanes + l); });      \
   }
 ASC_TWIN_SELECT_L0(const uint64_t mask[])
 ASC_TWIN_SELECT_L0(uint64_t mask)
@@ -547,7 +581,7 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
   std::memcpy(&scalar, twin::Block().vec.cmpMask, sizeof(T));
   const U* bits = selMask.TwinData();
   twin::SelectLevel0<T>(api, p, dst, src0, nullptr, scalar, repeatParams,
-                     [=](uint32_t r, uint32_t l) { return twin::BitAt(bits, uint64_t{r} * p.lanes + l); });
+                        [=](uint32_t r, uint32_t l) { return twin::BitAt(bits, uint64_t{r} * p.lanes + l); });
 }
 
 // ---- GatherMask ----
@@ -571,7 +605,8 @@ template <typename T, GatherMaskMode mode = defaultGatherMaskMode>
 __aicore__ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern,
                                   const bool reduceMode, const uint32_t mask, const GatherMaskParams& gatherMaskParams,
                                   uint64_t& rsvdCnt) {
-  if (src1Pattern < 1 || src1Pattern > 7) twin::RaiseTrap("GatherMask: built-in src1Pattern %u is outside [1, 7]", src1Pattern);
+  if (src1Pattern < 1 || src1Pattern > 7)
+    twin::RaiseTrap("GatherMask: built-in src1Pattern %u is outside [1, 7]", src1Pattern);
   const twin::GatherShape g = twin::MakeGatherShape<T>("GatherMask", reduceMode, mask, gatherMaskParams);
   // The built-in patterns repeat every 2 or 4 elements, so the element index within the repeat
   // decides (a whole repeat is a multiple of 4 lanes).

@@ -142,7 +142,8 @@ inline void WholeReduceSumImpl(const char* api, const LocalTensor<T>& dst, const
                                int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride) {
   static_assert(kReduceType<T>, "WholeReduceSum supports half, float");
   const Plan p = ReducePlan<T, isSetMask>(api, mask, repeatTime, dstRepStride);
-  const Operand<T> s = MakeOperand(api, "src", src, static_cast<uint32_t>(srcBlkStride), static_cast<uint32_t>(srcRepStride));
+  const Operand<T> s =
+      MakeOperand(api, "src", src, static_cast<uint32_t>(srcBlkStride), static_cast<uint32_t>(srcRepStride));
   CheckReach(api, p, s);
   if (p.repeats == 0) return;
   CheckReduceDst(api, dst, uint64_t{p.repeats - 1} * static_cast<uint32_t>(dstRepStride) + 1);
@@ -159,12 +160,14 @@ inline void WholeReduceSumImpl(const char* api, const LocalTensor<T>& dst, const
 
 template <typename T, bool kMax, bool isSetMask, typename M>
 inline void WholeReduceExtremeImpl(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, M mask,
-                                   int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride,
-                                   int32_t srcRepStride, ReduceOrder order) {
+                                   int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride,
+                                   ReduceOrder order) {
   static_assert(kReduceType<T>, "WholeReduceMax/WholeReduceMin support half, float");
-  if (static_cast<uint8_t>(order) > 3) RaiseTrap("%s: ReduceOrder %u is not a ReduceOrder", api, static_cast<unsigned>(order));
+  if (static_cast<uint8_t>(order) > 3)
+    RaiseTrap("%s: ReduceOrder %u is not a ReduceOrder", api, static_cast<unsigned>(order));
   const Plan p = ReducePlan<T, isSetMask>(api, mask, repeatTime, dstRepStride);
-  const Operand<T> s = MakeOperand(api, "src", src, static_cast<uint32_t>(srcBlkStride), static_cast<uint32_t>(srcRepStride));
+  const Operand<T> s =
+      MakeOperand(api, "src", src, static_cast<uint32_t>(srcBlkStride), static_cast<uint32_t>(srcRepStride));
   CheckReach(api, p, s);
   if (p.repeats == 0) return;
   const bool pair = order == ReduceOrder::ORDER_VALUE_INDEX || order == ReduceOrder::ORDER_INDEX_VALUE;
@@ -184,10 +187,20 @@ inline void WholeReduceExtremeImpl(const char* api, const LocalTensor<T>& dst, c
   for (uint32_t r = 0; r < p.repeats; ++r) {
     T* o = d + uint64_t{r} * static_cast<uint32_t>(dstRepStride) * unit;
     switch (order) {
-      case ReduceOrder::ORDER_VALUE_INDEX: o[0] = vals[r]; o[1] = IndexAsT<T>(idx[r]); break;
-      case ReduceOrder::ORDER_INDEX_VALUE: o[0] = IndexAsT<T>(idx[r]); o[1] = vals[r]; break;
-      case ReduceOrder::ORDER_ONLY_VALUE: o[0] = vals[r]; break;
-      default: o[0] = IndexAsT<T>(idx[r]); break;
+      case ReduceOrder::ORDER_VALUE_INDEX:
+        o[0] = vals[r];
+        o[1] = IndexAsT<T>(idx[r]);
+        break;
+      case ReduceOrder::ORDER_INDEX_VALUE:
+        o[0] = IndexAsT<T>(idx[r]);
+        o[1] = vals[r];
+        break;
+      case ReduceOrder::ORDER_ONLY_VALUE:
+        o[0] = vals[r];
+        break;
+      default:
+        o[0] = IndexAsT<T>(idx[r]);
+        break;
     }
   }
   Block().vec.reduceValueBits = RawBits(vals[p.repeats - 1]);
@@ -200,7 +213,8 @@ inline void GroupReduceImpl(const char* api, const LocalTensor<T>& dst, const Lo
                             M mask, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride) {
   static_assert(kReduceType<T>, "BlockReduce*/PairReduceSum support half, float");
   const Plan p = ReducePlan<T, isSetMask>(api, mask, repeatTime, dstRepStride);
-  const Operand<T> s = MakeOperand(api, "src", src, static_cast<uint32_t>(srcBlkStride), static_cast<uint32_t>(srcRepStride));
+  const Operand<T> s =
+      MakeOperand(api, "src", src, static_cast<uint32_t>(srcBlkStride), static_cast<uint32_t>(srcRepStride));
   CheckReach(api, p, s);
   if (p.repeats == 0) return;
   const uint32_t group = kPair ? 2 : kBlkElems<T>;
@@ -226,7 +240,8 @@ inline void GroupReduceImpl(const char* api, const LocalTensor<T>& dst, const Lo
   }
   T* d = dst.TwinData();
   for (uint32_t r = 0; r < p.repeats; ++r) {
-    for (uint32_t g = 0; g < outs; ++g) d[uint64_t{r} * static_cast<uint32_t>(dstRepStride) * outs + g] = out[uint64_t{r} * outs + g];
+    for (uint32_t g = 0; g < outs; ++g)
+      d[uint64_t{r} * static_cast<uint32_t>(dstRepStride) * outs + g] = out[uint64_t{r} * outs + g];
   }
 }
 
@@ -325,29 +340,29 @@ inline void ReduceLevel0Form(const char* api, const LocalTensor<T>& dst, const L
 }  // namespace twin
 
 // ---- WholeReduce*, RepeatReduceSum ----
-#define ASC_TWIN_WHOLE_REDUCE(MaskDecl)                                                                          \
-  template <typename T, bool isSetMask = true>                                                                   \
-  __aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, MaskDecl,           \
-                                        const int32_t repeatTime, const int32_t dstRepStride,                    \
-                                        const int32_t srcBlkStride, const int32_t srcRepStride) {                \
+#define ASC_TWIN_WHOLE_REDUCE(MaskDecl)                                                                              \
+  template <typename T, bool isSetMask = true>                                                                       \
+  __aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, MaskDecl,              \
+                                        const int32_t repeatTime, const int32_t dstRepStride,                        \
+                                        const int32_t srcBlkStride, const int32_t srcRepStride) {                    \
     twin::WholeReduceSumImpl<T, isSetMask>("WholeReduceSum", dst, src, mask, repeatTime, dstRepStride, srcBlkStride, \
-                                           srcRepStride);                                                        \
-  }                                                                                                              \
-  template <typename T, bool isSetMask = true>                                                                   \
-  __aicore__ inline void WholeReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, MaskDecl,           \
-                                        const int32_t repeatTime, const int32_t dstRepStride,                    \
-                                        const int32_t srcBlkStride, const int32_t srcRepStride,                  \
-                                        ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {                    \
-    twin::WholeReduceExtremeImpl<T, true, isSetMask>("WholeReduceMax", dst, src, mask, repeatTime, dstRepStride,  \
-                                                     srcBlkStride, srcRepStride, order);                         \
-  }                                                                                                              \
-  template <typename T, bool isSetMask = true>                                                                   \
-  __aicore__ inline void WholeReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, MaskDecl,           \
-                                        const int32_t repeatTime, const int32_t dstRepStride,                    \
-                                        const int32_t srcBlkStride, const int32_t srcRepStride,                  \
-                                        ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {                    \
-    twin::WholeReduceExtremeImpl<T, false, isSetMask>("WholeReduceMin", dst, src, mask, repeatTime, dstRepStride, \
-                                                      srcBlkStride, srcRepStride, order);                        \
+                                           srcRepStride);                                                            \
+  }                                                                                                                  \
+  template <typename T, bool isSetMask = true>                                                                       \
+  __aicore__ inline void WholeReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, MaskDecl,              \
+                                        const int32_t repeatTime, const int32_t dstRepStride,                        \
+                                        const int32_t srcBlkStride, const int32_t srcRepStride,                      \
+                                        ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {                        \
+    twin::WholeReduceExtremeImpl<T, true, isSetMask>("WholeReduceMax", dst, src, mask, repeatTime, dstRepStride,     \
+                                                     srcBlkStride, srcRepStride, order);                             \
+  }                                                                                                                  \
+  template <typename T, bool isSetMask = true>                                                                       \
+  __aicore__ inline void WholeReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, MaskDecl,              \
+                                        const int32_t repeatTime, const int32_t dstRepStride,                        \
+                                        const int32_t srcBlkStride, const int32_t srcRepStride,                      \
+                                        ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {                        \
+    twin::WholeReduceExtremeImpl<T, false, isSetMask>("WholeReduceMin", dst, src, mask, repeatTime, dstRepStride,    \
+                                                      srcBlkStride, srcRepStride, order);                            \
   }
 ASC_TWIN_WHOLE_REDUCE(const uint64_t mask[])
 ASC_TWIN_WHOLE_REDUCE(const int32_t mask)
@@ -364,15 +379,15 @@ __aicore__ inline void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTen
 }
 
 // ---- BlockReduce*, PairReduceSum ----
-#define ASC_TWIN_GROUP_REDUCE(Name, Kind, Pair, MaskDecl)                                                       \
-  template <typename T, bool isSetMask = true>                                                                  \
-  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,   \
-                              MaskDecl, const int32_t dstRepStride, const int32_t srcBlkStride,                 \
-                              const int32_t srcRepStride) {                                                     \
-    twin::GroupReduceImpl<T, twin::ReduceKind::Kind, Pair, isSetMask>(#Name, dst, src, repeatTime, mask,         \
-                                                                      dstRepStride, srcBlkStride, srcRepStride); \
+#define ASC_TWIN_GROUP_REDUCE(Name, Kind, Pair, MaskDecl)                                                              \
+  template <typename T, bool isSetMask = true>                                                                         \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,          \
+                              MaskDecl, const int32_t dstRepStride, const int32_t srcBlkStride,                        \
+                              const int32_t srcRepStride) {                                                            \
+    twin::GroupReduceImpl<T, twin::ReduceKind::Kind, Pair, isSetMask>(#Name, dst, src, repeatTime, mask, dstRepStride, \
+                                                                      srcBlkStride, srcRepStride);                     \
   }
-#define ASC_TWIN_GROUP_REDUCE_BOTH(Name, Kind, Pair)            \
+#define ASC_TWIN_GROUP_REDUCE_BOTH(Name, Kind, Pair)             \
   ASC_TWIN_GROUP_REDUCE(Name, Kind, Pair, const uint64_t mask[]) \
   ASC_TWIN_GROUP_REDUCE(Name, Kind, Pair, const int32_t mask)
 ASC_TWIN_GROUP_REDUCE_BOTH(BlockReduceSum, kSum, false)
@@ -391,63 +406,63 @@ enum class ReduceType {
   MIN,
 };
 
-#define ASC_TWIN_REDUCE_BY_TYPE(MaskDecl)                                                                          \
-  template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>                                  \
-  __aicore__ inline void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, MaskDecl,              \
-                                      const int32_t repeatTime, const int32_t dstRepStride,                        \
-                                      const int32_t srcBlkStride, const int32_t srcRepStride,                      \
-                                      ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {                        \
-    static_assert(std::is_same<T, U>::value, "ReduceRepeat: dst and src have the same type on this NpuArch");     \
-    static_assert(reduceType != ReduceType::NONE, "ReduceRepeat: reduceType is SUM, MAX or MIN");                \
-    if constexpr (reduceType == ReduceType::SUM) {                                                                 \
-      twin::WholeReduceSumImpl<T, isSetMask>("ReduceRepeat", dst, src, mask, repeatTime, dstRepStride,             \
-                                             srcBlkStride, srcRepStride);                                          \
-    } else {                                                                                                       \
-      twin::WholeReduceExtremeImpl<T, reduceType == ReduceType::MAX, isSetMask>(                                   \
-          "ReduceRepeat", dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride, order);            \
-    }                                                                                                              \
-  }                                                                                                                \
-  template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>                                  \
-  __aicore__ inline void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, MaskDecl,           \
-                                         const int32_t repeatTime, const int32_t dstRepStride,                     \
-                                         const int32_t srcBlkStride, const int32_t srcRepStride) {                 \
-    static_assert(std::is_same<T, U>::value, "ReduceDataBlock: dst and src have the same type on this NpuArch");  \
-    static_assert(reduceType != ReduceType::NONE, "ReduceDataBlock: reduceType is SUM, MAX or MIN");             \
-    constexpr twin::ReduceKind kind = reduceType == ReduceType::SUM   ? twin::ReduceKind::kSum                      \
-                                      : reduceType == ReduceType::MAX ? twin::ReduceKind::kMax                      \
-                                                                      : twin::ReduceKind::kMin;                     \
-    twin::GroupReduceImpl<T, kind, false, isSetMask>("ReduceDataBlock", dst, src, repeatTime, mask, dstRepStride,  \
-                                                     srcBlkStride, srcRepStride);                                  \
-  }                                                                                                                \
-  template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>                                  \
-  __aicore__ inline void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, MaskDecl,            \
-                                        const int32_t repeatTime, const int32_t dstRepStride,                      \
-                                        const int32_t srcBlkStride, const int32_t srcRepStride) {                  \
-    static_assert(std::is_same<T, U>::value, "ReducePairElem: dst and src have the same type on this NpuArch");   \
-    static_assert(reduceType == ReduceType::SUM, "ReducePairElem supports ReduceType::SUM only");                \
-    twin::GroupReduceImpl<T, twin::ReduceKind::kSum, true, isSetMask>("ReducePairElem", dst, src, repeatTime, mask, \
-                                                                      dstRepStride, srcBlkStride, srcRepStride);   \
+#define ASC_TWIN_REDUCE_BY_TYPE(MaskDecl)                                                                            \
+  template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>                                    \
+  __aicore__ inline void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, MaskDecl,                \
+                                      const int32_t repeatTime, const int32_t dstRepStride,                          \
+                                      const int32_t srcBlkStride, const int32_t srcRepStride,                        \
+                                      ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {                          \
+    static_assert(std::is_same<T, U>::value, "ReduceRepeat: dst and src have the same type on this NpuArch");        \
+    static_assert(reduceType != ReduceType::NONE, "ReduceRepeat: reduceType is SUM, MAX or MIN");                    \
+    if constexpr (reduceType == ReduceType::SUM) {                                                                   \
+      twin::WholeReduceSumImpl<T, isSetMask>("ReduceRepeat", dst, src, mask, repeatTime, dstRepStride, srcBlkStride, \
+                                             srcRepStride);                                                          \
+    } else {                                                                                                         \
+      twin::WholeReduceExtremeImpl<T, reduceType == ReduceType::MAX, isSetMask>(                                     \
+          "ReduceRepeat", dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride, order);              \
+    }                                                                                                                \
+  }                                                                                                                  \
+  template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>                                    \
+  __aicore__ inline void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, MaskDecl,             \
+                                         const int32_t repeatTime, const int32_t dstRepStride,                       \
+                                         const int32_t srcBlkStride, const int32_t srcRepStride) {                   \
+    static_assert(std::is_same<T, U>::value, "ReduceDataBlock: dst and src have the same type on this NpuArch");     \
+    static_assert(reduceType != ReduceType::NONE, "ReduceDataBlock: reduceType is SUM, MAX or MIN");                 \
+    constexpr twin::ReduceKind kind = reduceType == ReduceType::SUM   ? twin::ReduceKind::kSum                       \
+                                      : reduceType == ReduceType::MAX ? twin::ReduceKind::kMax                       \
+                                                                      : twin::ReduceKind::kMin;                      \
+    twin::GroupReduceImpl<T, kind, false, isSetMask>("ReduceDataBlock", dst, src, repeatTime, mask, dstRepStride,    \
+                                                     srcBlkStride, srcRepStride);                                    \
+  }                                                                                                                  \
+  template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>                                    \
+  __aicore__ inline void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, MaskDecl,              \
+                                        const int32_t repeatTime, const int32_t dstRepStride,                        \
+                                        const int32_t srcBlkStride, const int32_t srcRepStride) {                    \
+    static_assert(std::is_same<T, U>::value, "ReducePairElem: dst and src have the same type on this NpuArch");      \
+    static_assert(reduceType == ReduceType::SUM, "ReducePairElem supports ReduceType::SUM only");                    \
+    twin::GroupReduceImpl<T, twin::ReduceKind::kSum, true, isSetMask>("ReducePairElem", dst, src, repeatTime, mask,  \
+                                                                      dstRepStride, srcBlkStride, srcRepStride);     \
   }
 ASC_TWIN_REDUCE_BY_TYPE(const uint64_t mask[])
 ASC_TWIN_REDUCE_BY_TYPE(const int32_t mask)
 #undef ASC_TWIN_REDUCE_BY_TYPE
 
 // ---- ReduceSum / ReduceMax / ReduceMin ----
-#define ASC_TWIN_REDUCE_EXTREME(Name, Kind)                                                                      \
-  template <typename T>                                                                                          \
-  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                              \
-                              const LocalTensor<T>& sharedTmpBuffer, const int32_t count, bool calIndex = 0) {   \
-    twin::ReduceCountForm<T, twin::ReduceKind::Kind>(#Name, dst, src, sharedTmpBuffer, count, calIndex);        \
-  }                                                                                                              \
-  ASC_TWIN_REDUCE_EXTREME_L0(Name, Kind, const uint64_t mask[])                                                  \
+#define ASC_TWIN_REDUCE_EXTREME(Name, Kind)                                                                    \
+  template <typename T>                                                                                        \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                            \
+                              const LocalTensor<T>& sharedTmpBuffer, const int32_t count, bool calIndex = 0) { \
+    twin::ReduceCountForm<T, twin::ReduceKind::Kind>(#Name, dst, src, sharedTmpBuffer, count, calIndex);       \
+  }                                                                                                            \
+  ASC_TWIN_REDUCE_EXTREME_L0(Name, Kind, const uint64_t mask[])                                                \
   ASC_TWIN_REDUCE_EXTREME_L0(Name, Kind, const int32_t mask)
-#define ASC_TWIN_REDUCE_EXTREME_L0(Name, Kind, MaskDecl)                                                         \
-  template <typename T>                                                                                          \
-  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                              \
-                              const LocalTensor<T>& sharedTmpBuffer, MaskDecl, const int32_t repeatTime,         \
-                              const int32_t srcRepStride, bool calIndex = 0) {                                   \
-    twin::ReduceLevel0Form<T, twin::ReduceKind::Kind>(#Name, dst, src, sharedTmpBuffer, mask, repeatTime,        \
-                                                      srcRepStride, calIndex);                                   \
+#define ASC_TWIN_REDUCE_EXTREME_L0(Name, Kind, MaskDecl)                                                  \
+  template <typename T>                                                                                   \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                       \
+                              const LocalTensor<T>& sharedTmpBuffer, MaskDecl, const int32_t repeatTime,  \
+                              const int32_t srcRepStride, bool calIndex = 0) {                            \
+    twin::ReduceLevel0Form<T, twin::ReduceKind::Kind>(#Name, dst, src, sharedTmpBuffer, mask, repeatTime, \
+                                                      srcRepStride, calIndex);                            \
   }
 ASC_TWIN_REDUCE_EXTREME(ReduceMax, kMax)
 ASC_TWIN_REDUCE_EXTREME(ReduceMin, kMin)
@@ -463,7 +478,7 @@ __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>
   __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,                        \
                                    const LocalTensor<T>& sharedTmpBuffer, MaskDecl, const int32_t repeatTime,   \
                                    const int32_t srcRepStride) {                                                \
-    twin::ReduceLevel0Form<T, twin::ReduceKind::kSum>("ReduceSum", dst, src, sharedTmpBuffer, mask, repeatTime,  \
+    twin::ReduceLevel0Form<T, twin::ReduceKind::kSum>("ReduceSum", dst, src, sharedTmpBuffer, mask, repeatTime, \
                                                       srcRepStride, false);                                     \
   }
 ASC_TWIN_REDUCE_SUM_L0(const uint64_t mask[])

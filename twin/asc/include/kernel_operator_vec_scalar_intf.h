@@ -30,22 +30,22 @@ inline T ShiftRightOf(T x, S s) {
 }
 }  // namespace twin
 
-#define ASC_TWIN_SCALAR_API(Name, Types, TypeText, Expr)                                                  \
-  template <typename T, bool isSetMask = true>                                                            \
-  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                       \
-                              const typename twin::NonDeduced<T>::type& scalarValue, const int32_t& count) { \
-    static_assert(twin::kIsOneOf<T, ASC_TWIN_UNPACK Types>, #Name " supports " TypeText);                \
+#define ASC_TWIN_SCALAR_API(Name, Types, TypeText, Expr)                                                           \
+  template <typename T, bool isSetMask = true>                                                                     \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                \
+                              const typename twin::NonDeduced<T>::type& scalarValue, const int32_t& count) {       \
+    static_assert(twin::kIsOneOf<T, ASC_TWIN_UNPACK Types>, #Name " supports " TypeText);                          \
     twin::MapUnary(#Name, dst, src, count, twin::ScalarLane<T>(scalarValue, [](auto x, auto s) { return Expr; })); \
-  }                                                                                                       \
-  ASC_TWIN_SCALAR_L0(Name, const uint64_t mask[], Types, TypeText, Expr)                                 \
+  }                                                                                                                \
+  ASC_TWIN_SCALAR_L0(Name, const uint64_t mask[], Types, TypeText, Expr)                                           \
   ASC_TWIN_SCALAR_L0(Name, uint64_t mask, Types, TypeText, Expr)
-#define ASC_TWIN_SCALAR_L0(Name, MaskDecl, Types, TypeText, Expr)                                         \
-  template <typename T, bool isSetMask = true>                                                            \
-  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                       \
-                              const typename twin::NonDeduced<T>::type& scalarValue, MaskDecl,            \
-                              const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {          \
-    static_assert(twin::kIsOneOf<T, ASC_TWIN_UNPACK Types>, #Name " supports " TypeText);                \
-    twin::UnaryLevel0<T, T, isSetMask>(#Name, dst, src, mask, repeatTime, repeatParams,                   \
+#define ASC_TWIN_SCALAR_L0(Name, MaskDecl, Types, TypeText, Expr)                                              \
+  template <typename T, bool isSetMask = true>                                                                 \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                            \
+                              const typename twin::NonDeduced<T>::type& scalarValue, MaskDecl,                 \
+                              const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {               \
+    static_assert(twin::kIsOneOf<T, ASC_TWIN_UNPACK Types>, #Name " supports " TypeText);                      \
+    twin::UnaryLevel0<T, T, isSetMask>(#Name, dst, src, mask, repeatTime, repeatParams,                        \
                                        twin::ScalarLane<T>(scalarValue, [](auto x, auto s) { return Expr; })); \
   }
 #define ASC_TWIN_UNPACK(...) __VA_ARGS__
@@ -83,16 +83,17 @@ __aicore__ inline void Duplicate(const LocalTensor<T>& dst, const typename twin:
 }
 
 // Level-0 Duplicate: block and repeat strides of dst in 32-B blocks.
-#define ASC_TWIN_DUPLICATE_L0(MaskDecl)                                                                    \
-  template <typename T, bool isSetMask = true>                                                             \
+#define ASC_TWIN_DUPLICATE_L0(MaskDecl)                                                                              \
+  template <typename T, bool isSetMask = true>                                                                       \
   __aicore__ inline void Duplicate(const LocalTensor<T>& dst, const typename twin::NonDeduced<T>::type& scalarValue, \
-                                   MaskDecl, const uint8_t repeatTime, const uint16_t dstBlockStride,      \
-                                   const uint8_t dstRepeatStride) {                                        \
-    static_assert(twin::kDupType<T>, "Duplicate supports int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float"); \
-    const twin::Plan plan = twin::MakePlan<T, isSetMask>("Duplicate", mask, repeatTime);                  \
-    const twin::Operand<T> none[1] = {twin::MakeOperand("Duplicate", "dst", dst, dstBlockStride, dstRepeatStride)}; \
-    const T v = scalarValue;                                                                               \
-    twin::Level0Map("Duplicate", plan, none[0], none, [v](const T*) { return v; });                       \
+                                   MaskDecl, const uint8_t repeatTime, const uint16_t dstBlockStride,                \
+                                   const uint8_t dstRepeatStride) {                                                  \
+    static_assert(twin::kDupType<T>,                                                                                 \
+                  "Duplicate supports int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float");               \
+    const twin::Plan plan = twin::MakePlan<T, isSetMask>("Duplicate", mask, repeatTime);                             \
+    const twin::Operand<T> none[1] = {twin::MakeOperand("Duplicate", "dst", dst, dstBlockStride, dstRepeatStride)};  \
+    const T v = scalarValue;                                                                                         \
+    twin::Level0Map("Duplicate", plan, none[0], none, [v](const T*) { return v; });                                  \
   }
 ASC_TWIN_DUPLICATE_L0(const uint64_t mask[])
 ASC_TWIN_DUPLICATE_L0(uint64_t mask)
@@ -109,21 +110,22 @@ __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src
   twin::LevelTwoDone();
   const twin::Plan plan = twin::CountPlan<T>(static_cast<uint32_t>(count));
   const float s = static_cast<float>(scalarValue);
-  twin::WithDstMap("Axpy", plan, twin::MakeOperand("Axpy", "dst", dst, 1, 8), twin::MakeOperand("Axpy", "src", src, 1, 8),
-                   twin::MakeOperand("Axpy", "src", src, 1, 8), [s](auto d, auto a, auto) { return a * s + d; });
+  twin::WithDstMap("Axpy", plan, twin::MakeOperand("Axpy", "dst", dst, 1, 8),
+                   twin::MakeOperand("Axpy", "src", src, 1, 8), twin::MakeOperand("Axpy", "src", src, 1, 8),
+                   [s](auto d, auto a, auto) { return a * s + d; });
 }
 
-#define ASC_TWIN_AXPY_L0(MaskDecl)                                                                          \
-  template <typename T, typename U, bool isSetMask = true>                                                  \
-  __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U scalarValue,     \
-                              MaskDecl, const uint8_t repeatTime, const UnaryRepeatParams& p) {             \
-    static_assert(std::is_same<T, U>::value && twin::kIsOneOf<T, half, float>,                             \
-                  "Axpy supports half and float with dst and src of one type");                             \
-    const twin::Plan plan = twin::MakePlan<T, isSetMask>("Axpy", mask, repeatTime);                        \
-    const float s = static_cast<float>(scalarValue);                                                        \
-    const twin::Operand<T> d = twin::MakeOperand("Axpy", "dst", dst, p.dstBlkStride, p.dstRepStride);      \
-    const twin::Operand<T> x = twin::MakeOperand("Axpy", "src", src, p.srcBlkStride, p.srcRepStride);      \
-    twin::WithDstMap("Axpy", plan, d, x, x, [s](auto dv, auto a, auto) { return a * s + dv; });             \
+#define ASC_TWIN_AXPY_L0(MaskDecl)                                                                                 \
+  template <typename T, typename U, bool isSetMask = true>                                                         \
+  __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U scalarValue, MaskDecl, \
+                              const uint8_t repeatTime, const UnaryRepeatParams& p) {                              \
+    static_assert(std::is_same<T, U>::value && twin::kIsOneOf<T, half, float>,                                     \
+                  "Axpy supports half and float with dst and src of one type");                                    \
+    const twin::Plan plan = twin::MakePlan<T, isSetMask>("Axpy", mask, repeatTime);                                \
+    const float s = static_cast<float>(scalarValue);                                                               \
+    const twin::Operand<T> d = twin::MakeOperand("Axpy", "dst", dst, p.dstBlkStride, p.dstRepStride);              \
+    const twin::Operand<T> x = twin::MakeOperand("Axpy", "src", src, p.srcBlkStride, p.srcRepStride);              \
+    twin::WithDstMap("Axpy", plan, d, x, x, [s](auto dv, auto a, auto) { return a * s + dv; });                    \
   }
 ASC_TWIN_AXPY_L0(const uint64_t mask[])
 ASC_TWIN_AXPY_L0(uint64_t mask)

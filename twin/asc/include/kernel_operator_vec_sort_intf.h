@@ -131,8 +131,9 @@ template <typename T>
 inline void CheckSortList(const char* api, const char* role, const LocalTensor<T>& t, uint64_t pairs) {
   const uintptr_t a = reinterpret_cast<uintptr_t>(t.TwinData());
   if (a == 0) RaiseTrap("%s: %s is an unallocated LocalTensor", api, role);
-  if (a % 8 != 0) RaiseTrap("%s: %s UB address %llu is not 8-byte aligned", api, role,
-                            static_cast<unsigned long long>(t.GetPhyAddr()));
+  if (a % 8 != 0)
+    RaiseTrap("%s: %s UB address %llu is not 8-byte aligned", api, role,
+              static_cast<unsigned long long>(t.GetPhyAddr()));
   if (pairs * 8 > uint64_t{t.GetSize()} * sizeof(T)) {
     RaiseTrap("%s: %s of %llu pairs exceeds its LocalTensor of %u elements", api, role,
               static_cast<unsigned long long>(pairs), t.GetSize());
@@ -183,10 +184,14 @@ __aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T
   constexpr const char* api = "MrgSort";
   static_assert(twin::kSortType<T>, "MrgSort supports half, float");
   int lists = 0;
-  if (info.validBit == 0x3) lists = 2;
-  else if (info.validBit == 0x7) lists = 3;
-  else if (info.validBit == 0xF) lists = 4;
-  else twin::RaiseTrap("MrgSort: validBit 0x%x is not 0x3, 0x7 or 0xf", info.validBit);
+  if (info.validBit == 0x3)
+    lists = 2;
+  else if (info.validBit == 0x7)
+    lists = 3;
+  else if (info.validBit == 0xF)
+    lists = 4;
+  else
+    twin::RaiseTrap("MrgSort: validBit 0x%x is not 0x3, 0x7 or 0xf", info.validBit);
   const uint32_t repeats = info.repeatTimes;
   if (repeats < 1 || repeats > 255) twin::RaiseTrap("MrgSort: repeatTimes %u is outside [1, 255]", repeats);
   const LocalTensor<T>* in[4] = {&src.src1, &src.src2, &src.src3, &src.src4};
@@ -199,8 +204,10 @@ __aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T
     perRepeat += info.elementLengths[k];
   }
   if (repeats > 1) {
-    if (lists != 4) twin::RaiseTrap("MrgSort: repeatTimes %u needs validBit 0xf (four lists), got 0x%x", repeats, info.validBit);
-    if (info.ifExhaustedSuspension) twin::RaiseTrap("MrgSort: repeatTimes %u needs ifExhaustedSuspension false", repeats);
+    if (lists != 4)
+      twin::RaiseTrap("MrgSort: repeatTimes %u needs validBit 0xf (four lists), got 0x%x", repeats, info.validBit);
+    if (info.ifExhaustedSuspension)
+      twin::RaiseTrap("MrgSort: repeatTimes %u needs ifExhaustedSuspension false", repeats);
     for (int k = 1; k < 4; ++k) {
       if (info.elementLengths[k] != info.elementLengths[0]) {
         twin::RaiseTrap("MrgSort: repeatTimes %u needs four equal elementLengths, got %u/%u/%u/%u", repeats,

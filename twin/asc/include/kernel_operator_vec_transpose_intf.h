@@ -98,7 +98,10 @@ inline void TransposeNchw(const LocalTensor<T>& dst, const LocalTensor<T>& src, 
     for (uint64_t ci = 0; ci < c; ++ci) {
       for (uint64_t s = 0; s < hw; ++s) {
         const uint64_t nchw = (b * c + ci) * hw + s, nhwc = (b * hw + s) * c + ci;
-        if (toNhwc) out[nhwc] = in[nchw]; else out[nchw] = in[nhwc];
+        if (toNhwc)
+          out[nhwc] = in[nchw];
+        else
+          out[nchw] = in[nhwc];
       }
     }
   }
@@ -109,7 +112,8 @@ template <typename T>
 inline T* UbAt(const char* api, const char* role, uint32_t i, uint64_t addr, uint64_t bytes) {
   const BlockState& b = Block();
   if (addr % ONE_BLK_SIZE != 0) {
-    RaiseTrap("%s: %s[%u] = %llu is not a 32-byte aligned UB address", api, role, i, static_cast<unsigned long long>(addr));
+    RaiseTrap("%s: %s[%u] = %llu is not a 32-byte aligned UB address", api, role, i,
+              static_cast<unsigned long long>(addr));
   }
   if (addr + bytes > b.ub_size) {
     RaiseTrap("%s: %s[%u] = %llu: %llu bytes from it pass the UB end (%llu B)", api, role, i,
@@ -127,7 +131,8 @@ inline T* UbAt(const char* api, const char* role, uint32_t i, uint64_t addr, uin
 template <typename T>
 inline void TransDataTo5HDImpl(const uint64_t (&dstList)[NCHW_CONV_ADDR_LIST_SIZE],
                                const uint64_t (&srcList)[NCHW_CONV_ADDR_LIST_SIZE], const TransDataTo5HDParams& p) {
-  static_assert(kTransposeType<T>, "TransDataTo5HD supports int8_t, uint8_t, int16_t, uint16_t, half, int32_t, uint32_t, float");
+  static_assert(kTransposeType<T>,
+                "TransDataTo5HD supports int8_t, uint8_t, int16_t, uint16_t, half, int32_t, uint32_t, float");
   constexpr const char* api = "TransDataTo5HD";
   constexpr uint32_t kBlk = ONE_BLK_SIZE / sizeof(T);
   for (uint32_t r = 0; r < p.repeatTimes; ++r) {
@@ -156,10 +161,13 @@ inline void TransDataTo5HDImpl(const uint64_t (&dstList)[NCHW_CONV_ADDR_LIST_SIZ
 
 template <typename T>
 __aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
-                                 const LocalTensor<uint8_t>& sharedTmpBuffer, const TransposeParamsExt& transposeParams) {
-  static_assert(twin::kTransposeType<T>, "Transpose supports int8_t, uint8_t, int16_t, uint16_t, half, int32_t, uint32_t, float");
+                                 const LocalTensor<uint8_t>& sharedTmpBuffer,
+                                 const TransposeParamsExt& transposeParams) {
+  static_assert(twin::kTransposeType<T>,
+                "Transpose supports int8_t, uint8_t, int16_t, uint16_t, half, int32_t, uint32_t, float");
   switch (transposeParams.transposeType) {
-    case TransposeType::TRANSPOSE_TYPE_NONE: return;
+    case TransposeType::TRANSPOSE_TYPE_NONE:
+      return;
     case TransposeType::TRANSPOSE_ND2ND_B16:
       if constexpr (sizeof(T) == 2) {
         Transpose(dst, src);
@@ -167,16 +175,23 @@ __aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>
       } else {
         twin::RaiseTrap("Transpose: TRANSPOSE_ND2ND_B16 needs a 16-bit type, got %zu-byte elements", sizeof(T));
       }
-    case TransposeType::TRANSPOSE_NCHW2NHWC: twin::TransposeNchw(dst, src, sharedTmpBuffer, transposeParams, true); return;
-    case TransposeType::TRANSPOSE_NHWC2NCHW: twin::TransposeNchw(dst, src, sharedTmpBuffer, transposeParams, false); return;
+    case TransposeType::TRANSPOSE_NCHW2NHWC:
+      twin::TransposeNchw(dst, src, sharedTmpBuffer, transposeParams, true);
+      return;
+    case TransposeType::TRANSPOSE_NHWC2NCHW:
+      twin::TransposeNchw(dst, src, sharedTmpBuffer, transposeParams, false);
+      return;
     default:
-      twin::RaiseTrap("Transpose: transposeType %u is not supported (CANN: TRANSPOSE_ND2ND_B16, TRANSPOSE_NCHW2NHWC, "
-                      "TRANSPOSE_NHWC2NCHW)", static_cast<unsigned>(transposeParams.transposeType));
+      twin::RaiseTrap(
+          "Transpose: transposeType %u is not supported (CANN: TRANSPOSE_ND2ND_B16, TRANSPOSE_NCHW2NHWC, "
+          "TRANSPOSE_NHWC2NCHW)",
+          static_cast<unsigned>(transposeParams.transposeType));
   }
 }
 
 template <typename T>
-__aicore__ inline void TransDataTo5HD(uint64_t dstList[NCHW_CONV_ADDR_LIST_SIZE], uint64_t srcList[NCHW_CONV_ADDR_LIST_SIZE],
+__aicore__ inline void TransDataTo5HD(uint64_t dstList[NCHW_CONV_ADDR_LIST_SIZE],
+                                      uint64_t srcList[NCHW_CONV_ADDR_LIST_SIZE],
                                       const TransDataTo5HDParams& nchwconvParams) {
   uint64_t d[NCHW_CONV_ADDR_LIST_SIZE], s[NCHW_CONV_ADDR_LIST_SIZE];
   std::memcpy(d, dstList, sizeof(d));

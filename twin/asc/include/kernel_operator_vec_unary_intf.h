@@ -39,22 +39,22 @@ inline T MathLane(T x, F f) {
 }
 }  // namespace twin
 
-#define ASC_TWIN_UNARY_API(Name, Types, TypeText, Ftz, Expr)                                               \
-  template <typename T>                                                                                    \
+#define ASC_TWIN_UNARY_API(Name, Types, TypeText, Ftz, Expr)                                                \
+  template <typename T>                                                                                     \
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) { \
-    static_assert(twin::kIsOneOf<T, ASC_TWIN_UNPACK Types>, #Name " supports " TypeText);                 \
-    twin::MapUnary(#Name, dst, src, count, [](T x) { return twin::MathLane<T, Ftz>(x, [](auto v) { return Expr; }); }); \
-  }                                                                                                        \
-  ASC_TWIN_UNARY_L0(Name, const uint64_t mask[], Types, TypeText, Ftz, Expr)                              \
+    static_assert(twin::kIsOneOf<T, ASC_TWIN_UNPACK Types>, #Name " supports " TypeText);                   \
+    twin::MapUnary(#Name, dst, src, count,                                                                  \
+                   [](T x) { return twin::MathLane<T, Ftz>(x, [](auto v) { return Expr; }); });             \
+  }                                                                                                         \
+  ASC_TWIN_UNARY_L0(Name, const uint64_t mask[], Types, TypeText, Ftz, Expr)                                \
   ASC_TWIN_UNARY_L0(Name, uint64_t mask, Types, TypeText, Ftz, Expr)
-#define ASC_TWIN_UNARY_L0(Name, MaskDecl, Types, TypeText, Ftz, Expr)                                      \
-  template <typename T, bool isSetMask = true>                                                             \
-  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, MaskDecl,               \
-                              const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {           \
-    static_assert(twin::kIsOneOf<T, ASC_TWIN_UNPACK Types>, #Name " supports " TypeText);                 \
-    twin::UnaryLevel0<T, T, isSetMask>(#Name, dst, src, mask, repeatTime, repeatParams, [](T x) {          \
-      return twin::MathLane<T, Ftz>(x, [](auto v) { return Expr; });                                       \
-    });                                                                                                    \
+#define ASC_TWIN_UNARY_L0(Name, MaskDecl, Types, TypeText, Ftz, Expr)                                               \
+  template <typename T, bool isSetMask = true>                                                                      \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, MaskDecl,                       \
+                              const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                    \
+    static_assert(twin::kIsOneOf<T, ASC_TWIN_UNPACK Types>, #Name " supports " TypeText);                           \
+    twin::UnaryLevel0<T, T, isSetMask>(#Name, dst, src, mask, repeatTime, repeatParams,                             \
+                                       [](T x) { return twin::MathLane<T, Ftz>(x, [](auto v) { return Expr; }); }); \
   }
 #define ASC_TWIN_UNPACK(...) __VA_ARGS__
 

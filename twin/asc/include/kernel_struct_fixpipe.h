@@ -51,9 +51,17 @@ struct FixpipeParamsV220 {
                                const uint32_t dstStrideIn, const bool reluEnIn, const QuantMode_t quantPreIn,
                                const int64_t deqScalarIn, const uint16_t ndNumIn, const uint16_t srcNdStrideIn,
                                const uint16_t dstNdStrideIn, const uint8_t unitFlagIn)
-      : nSize(nSizeIn), mSize(mSizeIn), srcStride(srcStrideIn), dstStride(dstStrideIn), quantPre(quantPreIn),
-        deqScalar(static_cast<uint64_t>(deqScalarIn)), ndNum(ndNumIn), srcNdStride(srcNdStrideIn),
-        dstNdStride(dstNdStrideIn), reluEn(reluEnIn), unitFlag(unitFlagIn) {}
+      : nSize(nSizeIn),
+        mSize(mSizeIn),
+        srcStride(srcStrideIn),
+        dstStride(dstStrideIn),
+        quantPre(quantPreIn),
+        deqScalar(static_cast<uint64_t>(deqScalarIn)),
+        ndNum(ndNumIn),
+        srcNdStride(srcNdStrideIn),
+        dstNdStride(dstNdStrideIn),
+        reluEn(reluEnIn),
+        unitFlag(unitFlagIn) {}
   __aicore__ FixpipeParamsV220(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint16_t srcStrideIn,
                                const uint32_t dstStrideIn, const bool reluEnIn, const QuantMode_t quantPreIn,
                                const int64_t deqScalarIn, const uint16_t ndNumIn, const uint16_t srcNdStrideIn,

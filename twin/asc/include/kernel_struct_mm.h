@@ -19,8 +19,13 @@ struct LoadData2DParams {
   __aicore__ LoadData2DParams(const uint16_t startIndexIn, const uint8_t repeatTimesIn, const uint16_t srcStrideIn,
                               const uint8_t sidIn, const uint16_t dstGapIn, const bool ifTransposeIn,
                               const uint8_t addrModeIn)
-      : startIndex(startIndexIn), dstGap(dstGapIn), srcStride(srcStrideIn), ifTranspose(ifTransposeIn),
-        repeatTimes(repeatTimesIn), sid(sidIn), addrMode(addrModeIn) {}
+      : startIndex(startIndexIn),
+        dstGap(dstGapIn),
+        srcStride(srcStrideIn),
+        ifTranspose(ifTransposeIn),
+        repeatTimes(repeatTimesIn),
+        sid(sidIn),
+        addrMode(addrModeIn) {}
   uint16_t startIndex = 0;
   uint16_t dstGap = 0;
   uint16_t srcStride = 0;
@@ -37,8 +42,14 @@ struct LoadData2DParamsV2 {
   __aicore__ LoadData2DParamsV2(const uint32_t mStartPositionIn, const uint32_t kStartPositionIn,
                                 const uint16_t mStepIn, const uint16_t kStepIn, const int32_t srcStrideIn,
                                 const uint16_t dstStrideIn, const bool ifTransposeIn, const uint8_t sidIn)
-      : mStartPosition(mStartPositionIn), kStartPosition(kStartPositionIn), mStep(mStepIn), kStep(kStepIn),
-        srcStride(srcStrideIn), dstStride(dstStrideIn), ifTranspose(ifTransposeIn), sid(sidIn) {}
+      : mStartPosition(mStartPositionIn),
+        kStartPosition(kStartPositionIn),
+        mStep(mStepIn),
+        kStep(kStepIn),
+        srcStride(srcStrideIn),
+        dstStride(dstStrideIn),
+        ifTranspose(ifTransposeIn),
+        sid(sidIn) {}
   uint32_t mStartPosition = 0;
   uint32_t kStartPosition = 0;
   uint16_t mStep = 0;
@@ -54,14 +65,20 @@ struct LoadData2DParamsV2 {
 struct LoadData2dTransposeParams {
   __aicore__ LoadData2dTransposeParams() {}
   __aicore__ LoadData2dTransposeParams(const uint16_t startIndexIn, const uint8_t repeatTimesIn,
-                                       const uint16_t srcStrideIn, const uint16_t dstGapIn,
-                                       const uint16_t dstfracGapIn, const uint8_t addrModeIn)
-      : startIndex(startIndexIn), repeatTimes(repeatTimesIn), srcStride(srcStrideIn), dstGap(dstGapIn),
-        dstFracGap(dstfracGapIn), addrMode(addrModeIn) {}
+                                       const uint16_t srcStrideIn, const uint16_t dstGapIn, const uint16_t dstfracGapIn,
+                                       const uint8_t addrModeIn)
+      : startIndex(startIndexIn),
+        repeatTimes(repeatTimesIn),
+        srcStride(srcStrideIn),
+        dstGap(dstGapIn),
+        dstFracGap(dstfracGapIn),
+        addrMode(addrModeIn) {}
   __aicore__ LoadData2dTransposeParams(const uint16_t startIndexIn, const uint8_t repeatTimesIn,
-                                       const uint16_t srcStrideIn, const uint16_t dstGapIn,
-                                       const uint16_t dstfracGapIn)
-      : startIndex(startIndexIn), repeatTimes(repeatTimesIn), srcStride(srcStrideIn), dstGap(dstGapIn),
+                                       const uint16_t srcStrideIn, const uint16_t dstGapIn, const uint16_t dstfracGapIn)
+      : startIndex(startIndexIn),
+        repeatTimes(repeatTimesIn),
+        srcStride(srcStrideIn),
+        dstGap(dstGapIn),
         dstFracGap(dstfracGapIn) {}
   uint16_t startIndex = 0;
   uint8_t repeatTimes = 0;
@@ -79,29 +96,39 @@ struct LoadData3DParamsV2 {
     for (int32_t i = 0; i < PAD_SIZE; ++i) padList[i] = 0;
   }
   __aicore__ LoadData3DParamsV2(const uint8_t padListIn[PAD_SIZE], const uint16_t l1HIn, const uint16_t l1WIn,
-                                const uint16_t channelSizeIn, const uint16_t kExtensionIn,
-                                const uint16_t mExtensionIn, const uint16_t kStartPtIn, const uint16_t mStartPtIn,
-                                const uint8_t strideWIn, const uint8_t strideHIn, const uint8_t filterWIn,
-                                const uint8_t filterHIn, const uint8_t dilationFilterWIn,
-                                const uint8_t dilationFilterHIn, const bool enTransposeIn, const bool enSmallKIn,
-                                const T padValueIn)
-      : l1H(l1HIn), l1W(l1WIn), channelSize(channelSizeIn), kExtension(kExtensionIn), mExtension(mExtensionIn),
-        kStartPt(kStartPtIn), mStartPt(mStartPtIn), strideW(strideWIn), strideH(strideHIn), filterW(filterWIn),
-        filterH(filterHIn), dilationFilterW(dilationFilterWIn), dilationFilterH(dilationFilterHIn),
-        enTranspose(enTransposeIn), enSmallK(enSmallKIn), padValue(padValueIn) {
+                                const uint16_t channelSizeIn, const uint16_t kExtensionIn, const uint16_t mExtensionIn,
+                                const uint16_t kStartPtIn, const uint16_t mStartPtIn, const uint8_t strideWIn,
+                                const uint8_t strideHIn, const uint8_t filterWIn, const uint8_t filterHIn,
+                                const uint8_t dilationFilterWIn, const uint8_t dilationFilterHIn,
+                                const bool enTransposeIn, const bool enSmallKIn, const T padValueIn)
+      : l1H(l1HIn),
+        l1W(l1WIn),
+        channelSize(channelSizeIn),
+        kExtension(kExtensionIn),
+        mExtension(mExtensionIn),
+        kStartPt(kStartPtIn),
+        mStartPt(mStartPtIn),
+        strideW(strideWIn),
+        strideH(strideHIn),
+        filterW(filterWIn),
+        filterH(filterHIn),
+        dilationFilterW(dilationFilterWIn),
+        dilationFilterH(dilationFilterHIn),
+        enTranspose(enTransposeIn),
+        enSmallK(enSmallKIn),
+        padValue(padValueIn) {
     for (int32_t i = 0; i < PAD_SIZE; ++i) padList[i] = padListIn[i];
   }
   __aicore__ LoadData3DParamsV2(const uint8_t padListIn[PAD_SIZE], const uint16_t l1HIn, const uint16_t l1WIn,
-                                const uint16_t channelSizeIn, const uint16_t kExtensionIn,
-                                const uint16_t mExtensionIn, const uint16_t kStartPtIn, const uint16_t mStartPtIn,
-                                const uint8_t strideWIn, const uint8_t strideHIn, const uint8_t filterWIn,
-                                const uint8_t filterHIn, const uint8_t dilationFilterWIn,
-                                const uint8_t dilationFilterHIn, const bool enTransposeIn, const bool enSmallKIn,
-                                const T padValueIn, const bool filterSizeWIn, const bool filterSizeHIn,
-                                const bool fMatrixCtrlIn)
-      : LoadData3DParamsV2(padListIn, l1HIn, l1WIn, channelSizeIn, kExtensionIn, mExtensionIn, kStartPtIn,
-                           mStartPtIn, strideWIn, strideHIn, filterWIn, filterHIn, dilationFilterWIn,
-                           dilationFilterHIn, enTransposeIn, enSmallKIn, padValueIn) {
+                                const uint16_t channelSizeIn, const uint16_t kExtensionIn, const uint16_t mExtensionIn,
+                                const uint16_t kStartPtIn, const uint16_t mStartPtIn, const uint8_t strideWIn,
+                                const uint8_t strideHIn, const uint8_t filterWIn, const uint8_t filterHIn,
+                                const uint8_t dilationFilterWIn, const uint8_t dilationFilterHIn,
+                                const bool enTransposeIn, const bool enSmallKIn, const T padValueIn,
+                                const bool filterSizeWIn, const bool filterSizeHIn, const bool fMatrixCtrlIn)
+      : LoadData3DParamsV2(padListIn, l1HIn, l1WIn, channelSizeIn, kExtensionIn, mExtensionIn, kStartPtIn, mStartPtIn,
+                           strideWIn, strideHIn, filterWIn, filterHIn, dilationFilterWIn, dilationFilterHIn,
+                           enTransposeIn, enSmallKIn, padValueIn) {
     filterSizeW = filterSizeWIn;
     filterSizeH = filterSizeHIn;
     fMatrixCtrl = fMatrixCtrlIn;
@@ -133,11 +160,21 @@ struct MmadParams {
   __aicore__ MmadParams(const uint16_t mIn, const uint16_t nIn, const uint16_t kIn, const bool isBiasIn,
                         const int32_t fmOffsetIn, const bool enSsparseIn, const bool enWinogradAIn,
                         const bool enWinogradBIn)
-      : m(mIn), n(nIn), k(kIn), isBias(isBiasIn), fmOffset(fmOffsetIn), enSsparse(enSsparseIn),
-        enWinogradA(enWinogradAIn), enWinogradB(enWinogradBIn) {}
+      : m(mIn),
+        n(nIn),
+        k(kIn),
+        isBias(isBiasIn),
+        fmOffset(fmOffsetIn),
+        enSsparse(enSsparseIn),
+        enWinogradA(enWinogradAIn),
+        enWinogradB(enWinogradBIn) {}
   __aicore__ MmadParams(const uint16_t mIn, const uint16_t nIn, const uint16_t kIn, const uint8_t unitFlagIn,
                         const bool cmatrixSourceIn, const bool cmatrixInitValIn)
-      : m(mIn), n(nIn), k(kIn), unitFlag(unitFlagIn), cmatrixSource(cmatrixSourceIn),
+      : m(mIn),
+        n(nIn),
+        k(kIn),
+        unitFlag(unitFlagIn),
+        cmatrixSource(cmatrixSourceIn),
         cmatrixInitVal(cmatrixInitValIn) {}
   uint16_t m = 0;
   uint16_t n = 0;
@@ -174,8 +211,7 @@ enum class FmatrixMode : uint8_t {
 
 struct LoadDataRepeatParam {
   __aicore__ LoadDataRepeatParam() {}
-  __aicore__ LoadDataRepeatParam(const uint16_t repeatStrideIn, const uint8_t repeatTimeIn,
-                                 const uint8_t repeatModeIn)
+  __aicore__ LoadDataRepeatParam(const uint16_t repeatStrideIn, const uint8_t repeatTimeIn, const uint8_t repeatModeIn)
       : repeatStride(repeatStrideIn), repeatTime(repeatTimeIn), repeatMode(repeatModeIn) {}
   uint16_t repeatStride = 0;
   uint8_t repeatTime = 1;

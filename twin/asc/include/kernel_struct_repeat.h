@@ -20,12 +20,17 @@ struct UnaryRepeatParams {
   __aicore__ UnaryRepeatParams() {}
   __aicore__ UnaryRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t srcBlkStrideIn,
                                const uint8_t dstRepStrideIn, const uint8_t srcRepStrideIn)
-      : dstBlkStride(dstBlkStrideIn), srcBlkStride(srcBlkStrideIn), dstRepStride(dstRepStrideIn),
+      : dstBlkStride(dstBlkStrideIn),
+        srcBlkStride(srcBlkStrideIn),
+        dstRepStride(dstRepStrideIn),
         srcRepStride(srcRepStrideIn) {}
   __aicore__ UnaryRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t srcBlkStrideIn,
                                const uint8_t dstRepStrideIn, const uint8_t srcRepStrideIn, const bool halfBlockIn)
-      : dstBlkStride(dstBlkStrideIn), srcBlkStride(srcBlkStrideIn), dstRepStride(dstRepStrideIn),
-        srcRepStride(srcRepStrideIn), halfBlock(halfBlockIn) {}
+      : dstBlkStride(dstBlkStrideIn),
+        srcBlkStride(srcBlkStrideIn),
+        dstRepStride(dstRepStrideIn),
+        srcRepStride(srcRepStrideIn),
+        halfBlock(halfBlockIn) {}
 
   uint32_t blockNumber = DEFAULT_BLK_NUM;
   uint16_t dstBlkStride = DEFAULT_BLK_STRIDE;
@@ -42,8 +47,12 @@ struct BinaryRepeatParams {
   __aicore__ BinaryRepeatParams(const uint8_t dstBlkStrideIn, const uint8_t src0BlkStrideIn,
                                 const uint8_t src1BlkStrideIn, const uint8_t dstRepStrideIn,
                                 const uint8_t src0RepStrideIn, const uint8_t src1RepStrideIn)
-      : dstBlkStride(dstBlkStrideIn), src0BlkStride(src0BlkStrideIn), src1BlkStride(src1BlkStrideIn),
-        dstRepStride(dstRepStrideIn), src0RepStride(src0RepStrideIn), src1RepStride(src1RepStrideIn) {}
+      : dstBlkStride(dstBlkStrideIn),
+        src0BlkStride(src0BlkStrideIn),
+        src1BlkStride(src1BlkStrideIn),
+        dstRepStride(dstRepStrideIn),
+        src0RepStride(src0RepStrideIn),
+        src1RepStride(src1RepStrideIn) {}
 
   uint32_t blockNumber = DEFAULT_BLK_NUM;
   uint8_t dstBlkStride = DEFAULT_BLK_STRIDE;
@@ -61,7 +70,9 @@ struct GatherMaskParams {
   __aicore__ GatherMaskParams() {}
   __aicore__ GatherMaskParams(const uint8_t src0BlockStrideIn, const uint16_t repeatTimesIn,
                               const uint16_t src0RepeatStrideIn, const uint8_t src1RepeatStrideIn)
-      : src0BlockStride(src0BlockStrideIn), repeatTimes(repeatTimesIn), src0RepeatStride(src0RepeatStrideIn),
+      : src0BlockStride(src0BlockStrideIn),
+        repeatTimes(repeatTimesIn),
+        src0RepeatStride(src0RepeatStrideIn),
         src1RepeatStride(src1RepeatStrideIn) {}
   uint8_t src0BlockStride = DEFAULT_BLK_STRIDE;
   uint16_t repeatTimes = 1;

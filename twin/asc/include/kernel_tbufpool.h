@@ -192,31 +192,31 @@ class TBufPool {
 // Declares, inside a user's pool class, what CANN's macro declares: poolPos, bufSize,
 // isTbufPool, Reset, Init, GetBufHandle, SetCurAddr, GetCurAddr, SetCurBufSize, GetCurBufSize
 // (addresses are byte offsets into UB), and the state TPipe::InitBufPool fills in.
-#define EXTERN_IMPL_BUFPOOL(EXT_BUFPOOL, POSITION, BUFID_SIZE)                                              \
- public:                                                                                                    \
-  static constexpr AscendC::TPosition poolPos = POSITION;                                                   \
-  static constexpr int32_t bufSize = BUFID_SIZE;                                                            \
-  static constexpr bool isTbufPool = true;                                                                  \
-  __aicore__ inline ~EXT_BUFPOOL() { Reset(); }                                                             \
-  __aicore__ inline void Reset() { twinPool_.Reset(); }                                                     \
-  __aicore__ inline void Init() { twinPool_ = AscendC::twin::PoolCore{}; }                                  \
-  __aicore__ inline AscendC::TBufHandle GetBufHandle(uint8_t offset) {                                      \
-    if (offset >= BUFID_SIZE) {                                                                             \
-      AscendC::twin::RaiseTrap(#EXT_BUFPOOL "::GetBufHandle: buffer %u is beyond its %d buffers", offset,   \
-                               static_cast<int>(BUFID_SIZE));                                               \
-    }                                                                                                       \
-    return &twinHandles_[offset];                                                                           \
-  }                                                                                                         \
-  __aicore__ inline void SetCurAddr(uint32_t curAddr) { twinPool_.cur = curAddr; }                          \
-  __aicore__ inline uint32_t GetCurAddr() const { return twinPool_.cur; }                                   \
-  __aicore__ inline void SetCurBufSize(uint8_t curBufSize) { twinPool_.buffers = curBufSize; }              \
-  __aicore__ inline uint8_t GetCurBufSize() const { return static_cast<uint8_t>(twinPool_.buffers); }       \
-  AscendC::twin::PoolCore& TwinPool() { return twinPool_; }                                                 \
-                                                                                                            \
- private:                                                                                                   \
-  AscendC::twin::PoolCore twinPool_;                                                                        \
-  uint8_t twinHandles_[BUFID_SIZE] = {};                                                                    \
-                                                                                                            \
+#define EXTERN_IMPL_BUFPOOL(EXT_BUFPOOL, POSITION, BUFID_SIZE)                                            \
+ public:                                                                                                  \
+  static constexpr AscendC::TPosition poolPos = POSITION;                                                 \
+  static constexpr int32_t bufSize = BUFID_SIZE;                                                          \
+  static constexpr bool isTbufPool = true;                                                                \
+  __aicore__ inline ~EXT_BUFPOOL() { Reset(); }                                                           \
+  __aicore__ inline void Reset() { twinPool_.Reset(); }                                                   \
+  __aicore__ inline void Init() { twinPool_ = AscendC::twin::PoolCore{}; }                                \
+  __aicore__ inline AscendC::TBufHandle GetBufHandle(uint8_t offset) {                                    \
+    if (offset >= BUFID_SIZE) {                                                                           \
+      AscendC::twin::RaiseTrap(#EXT_BUFPOOL "::GetBufHandle: buffer %u is beyond its %d buffers", offset, \
+                               static_cast<int>(BUFID_SIZE));                                             \
+    }                                                                                                     \
+    return &twinHandles_[offset];                                                                         \
+  }                                                                                                       \
+  __aicore__ inline void SetCurAddr(uint32_t curAddr) { twinPool_.cur = curAddr; }                        \
+  __aicore__ inline uint32_t GetCurAddr() const { return twinPool_.cur; }                                 \
+  __aicore__ inline void SetCurBufSize(uint8_t curBufSize) { twinPool_.buffers = curBufSize; }            \
+  __aicore__ inline uint8_t GetCurBufSize() const { return static_cast<uint8_t>(twinPool_.buffers); }     \
+  AscendC::twin::PoolCore& TwinPool() { return twinPool_; }                                               \
+                                                                                                          \
+ private:                                                                                                 \
+  AscendC::twin::PoolCore twinPool_;                                                                      \
+  uint8_t twinHandles_[BUFID_SIZE] = {};                                                                  \
+                                                                                                          \
  public:
 
 }  // namespace AscendC

@@ -32,13 +32,23 @@ struct LocalMemory {
 };
 inline CoreBuffer MemoryOfPosition(TPosition pos) {
   switch (pos) {
-    case TPosition::A1: case TPosition::B1: case TPosition::C1: case TPosition::TSCM: return CoreBuffer::L1;
-    case TPosition::A2: return CoreBuffer::L0A;
-    case TPosition::B2: return CoreBuffer::L0B;
-    case TPosition::CO1: return CoreBuffer::L0C;
-    case TPosition::C2: return CoreBuffer::BIAS;
-    case TPosition::C2PIPE2GM: return CoreBuffer::FIXBUF;
-    default: return CoreBuffer::UB;
+    case TPosition::A1:
+    case TPosition::B1:
+    case TPosition::C1:
+    case TPosition::TSCM:
+      return CoreBuffer::L1;
+    case TPosition::A2:
+      return CoreBuffer::L0A;
+    case TPosition::B2:
+      return CoreBuffer::L0B;
+    case TPosition::CO1:
+      return CoreBuffer::L0C;
+    case TPosition::C2:
+      return CoreBuffer::BIAS;
+    case TPosition::C2PIPE2GM:
+      return CoreBuffer::FIXBUF;
+    default:
+      return CoreBuffer::UB;
   }
 }
 inline LocalMemory LocalMemoryOf(TPosition pos) {
@@ -68,8 +78,10 @@ class GlobalTensor {
   // A view starting `offset` elements later (int4b_t: an even offset, a view starts on a byte).
   __aicore__ inline GlobalTensor operator[](uint64_t offset) const {
     if (twin::kIsInt4<T> && offset % 2 != 0) {
-      twin::RaiseTrap("GlobalTensor<int4b_t>::operator[]: offset %llu is odd (two elements per byte; a view "
-                      "starts on a byte)", static_cast<unsigned long long>(offset));
+      twin::RaiseTrap(
+          "GlobalTensor<int4b_t>::operator[]: offset %llu is odd (two elements per byte; a view "
+          "starts on a byte)",
+          static_cast<unsigned long long>(offset));
     }
     GlobalTensor view;
     view.address_ = address_ + twin::ElemStep<T>(offset);
@@ -101,7 +113,8 @@ class GlobalTensor {
     }
   }
   __aicore__ inline T& operator()(uint64_t offset) const {
-    static_assert(!twin::kIsInt4<T>, "GlobalTensor<int4b_t>::operator() cannot reference half a byte: use GetValue/SetValue");
+    static_assert(!twin::kIsInt4<T>,
+                  "GlobalTensor<int4b_t>::operator() cannot reference half a byte: use GetValue/SetValue");
     T* p = address_ + offset;
     CheckScalar("GlobalTensor::operator()", p);
     return *p;
@@ -131,8 +144,7 @@ class GlobalTensor {
  private:
   static void CheckScalar(const char* api, const T* p) {
     if (reinterpret_cast<uintptr_t>(p) % alignof(T) != 0) {
-      twin::RaiseTrap("%s: GM address %p is not aligned to %zu bytes", api, static_cast<const void*>(p),
-                      alignof(T));
+      twin::RaiseTrap("%s: GM address %p is not aligned to %zu bytes", api, static_cast<const void*>(p), alignof(T));
     }
     twin::CheckGm(api, p, sizeof(T));
   }
@@ -152,7 +164,8 @@ class LocalTensor {
   // elements.
   __aicore__ inline LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize) {
     const twin::BlockState& b = twin::Block();
-    if (b.env == nullptr && b.ub_base == nullptr) twin::RaiseTrap("LocalTensor: no block environment (UB not installed)");
+    if (b.env == nullptr && b.ub_base == nullptr)
+      twin::RaiseTrap("LocalTensor: no block environment (UB not installed)");
     const twin::LocalMemory mem = twin::LocalMemoryOf(pos);
     if (mem.base == nullptr) twin::RaiseNoMemory("LocalTensor", twin::MemoryOfPosition(pos));
     if (addr % ONE_BLK_SIZE != 0) twin::RaiseTrap("LocalTensor: %s address %u is not 32-byte aligned", mem.name, addr);
@@ -175,8 +188,10 @@ class LocalTensor {
   __aicore__ inline LocalTensor operator[](uint32_t offset) const {
     CheckIndex("LocalTensor::operator[]", offset);
     if (twin::kIsInt4<T> && offset % 2 != 0) {
-      twin::RaiseTrap("LocalTensor<int4b_t>::operator[]: offset %u is odd (two elements per byte; a view starts "
-                      "on a byte)", offset);
+      twin::RaiseTrap(
+          "LocalTensor<int4b_t>::operator[]: offset %u is odd (two elements per byte; a view starts "
+          "on a byte)",
+          offset);
     }
     LocalTensor view = *this;
     view.addr_ = addr_ + twin::ElemStep<T>(offset);
@@ -202,7 +217,8 @@ class LocalTensor {
     }
   }
   __aicore__ inline T& operator()(uint32_t offset) const {
-    static_assert(!twin::kIsInt4<T>, "LocalTensor<int4b_t>::operator() cannot reference half a byte: use GetValue/SetValue");
+    static_assert(!twin::kIsInt4<T>,
+                  "LocalTensor<int4b_t>::operator() cannot reference half a byte: use GetValue/SetValue");
     CheckIndex("LocalTensor::operator()", offset);
     return addr_[offset];
   }
@@ -216,7 +232,9 @@ class LocalTensor {
   }
   // Bytes (int4b_t: half the element count).
   __aicore__ inline uint32_t GetLength() const { return static_cast<uint32_t>(twin::ElemBytes<T>(size_)); }
-  __aicore__ inline void SetBufferLen(uint32_t dataLen) { SetSize(static_cast<uint32_t>(twin::ElemsInBytes<T>(dataLen))); }
+  __aicore__ inline void SetBufferLen(uint32_t dataLen) {
+    SetSize(static_cast<uint32_t>(twin::ElemsInBytes<T>(dataLen)));
+  }
   __aicore__ inline int32_t GetPosition() const { return static_cast<int32_t>(pos_); }
   __aicore__ inline void SetUserTag(TTagType tag) { tag_ = tag; }
   __aicore__ inline TTagType GetUserTag() const { return tag_; }

@@ -58,19 +58,18 @@ __attribute__((visibility("hidden"))) inline thread_local uint64_t g_tilingKey =
 #define REGISTER_TILING_FOR_TILINGKEY(expr, S) \
   static_assert(std::is_trivially_copyable<S>::value, "a tiling struct must be trivially copyable")
 
-#define GET_TILING_DATA(var, tiling)  \
-  AscTwinDefaultTilingType var;       \
+#define GET_TILING_DATA(var, tiling) \
+  AscTwinDefaultTilingType var;      \
   ::AscendC::twin::ReadTiling(&var, (const void*)(tiling), "GET_TILING_DATA")
 #define GET_TILING_DATA_WITH_STRUCT(S, var, tiling) \
   S var;                                            \
   ::AscendC::twin::ReadTiling(&var, (const void*)(tiling), "GET_TILING_DATA_WITH_STRUCT")
-#define GET_TILING_DATA_PTR_WITH_STRUCT(S, ptr, tiling)                                         \
-  const __gm__ S* ptr = (::AscendC::twin::CheckGm("GET_TILING_DATA_PTR_WITH_STRUCT",            \
-                                                  (const void*)(tiling), sizeof(S)),            \
-                         reinterpret_cast<const __gm__ S*>(tiling))
-#define GET_TILING_DATA_MEMBER(S, member, var, tiling)                                          \
-  decltype(S::member) var;                                                                      \
-  ::AscendC::twin::ReadTiling(&var, (const uint8_t*)(tiling) + offsetof(S, member),             \
-                              "GET_TILING_DATA_MEMBER")
+#define GET_TILING_DATA_PTR_WITH_STRUCT(S, ptr, tiling)                                               \
+  const __gm__ S* ptr =                                                                               \
+      (::AscendC::twin::CheckGm("GET_TILING_DATA_PTR_WITH_STRUCT", (const void*)(tiling), sizeof(S)), \
+       reinterpret_cast<const __gm__ S*>(tiling))
+#define GET_TILING_DATA_MEMBER(S, member, var, tiling) \
+  decltype(S::member) var;                             \
+  ::AscendC::twin::ReadTiling(&var, (const uint8_t*)(tiling) + offsetof(S, member), "GET_TILING_DATA_MEMBER")
 
 #endif  // ASC_TWIN_KERNEL_TILING_MACROS_H_

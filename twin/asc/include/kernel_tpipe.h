@@ -34,16 +34,36 @@ inline bool IsUbPosition(TPosition p) {
 // GM (and C2PIPE2LOCAL), which is no local memory.
 inline bool PipeMemory(TPosition p, CoreBuffer* which) {
   switch (p) {
-    case TPosition::A1: case TPosition::B1: case TPosition::C1: case TPosition::TSCM: *which = CoreBuffer::L1; return true;
-    case TPosition::A2: *which = CoreBuffer::L0A; return true;
-    case TPosition::B2: *which = CoreBuffer::L0B; return true;
-    case TPosition::CO1: *which = CoreBuffer::L0C; return true;
-    case TPosition::C2: *which = CoreBuffer::BIAS; return true;
-    case TPosition::C2PIPE2GM: *which = CoreBuffer::FIXBUF; return true;
-    case TPosition::VECIN: case TPosition::VECOUT: case TPosition::VECCALC: case TPosition::CO2: case TPosition::SPM:
+    case TPosition::A1:
+    case TPosition::B1:
+    case TPosition::C1:
+    case TPosition::TSCM:
+      *which = CoreBuffer::L1;
+      return true;
+    case TPosition::A2:
+      *which = CoreBuffer::L0A;
+      return true;
+    case TPosition::B2:
+      *which = CoreBuffer::L0B;
+      return true;
+    case TPosition::CO1:
+      *which = CoreBuffer::L0C;
+      return true;
+    case TPosition::C2:
+      *which = CoreBuffer::BIAS;
+      return true;
+    case TPosition::C2PIPE2GM:
+      *which = CoreBuffer::FIXBUF;
+      return true;
+    case TPosition::VECIN:
+    case TPosition::VECOUT:
+    case TPosition::VECCALC:
+    case TPosition::CO2:
+    case TPosition::SPM:
       *which = CoreBuffer::UB;
       return true;
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -88,7 +108,8 @@ class TPipe {
     }
     // Queue buffers are promised 32-byte aligned to the optimiser (ASC_TWIN_ASSUME): a host that
     // installs a block itself, not through the kernel entry's check, must give an aligned UB.
-    if (reinterpret_cast<uintptr_t>(b.ub_base) % 32 != 0) twin::RaiseTrap("TPipe: the block's UB is not 32-byte aligned");
+    if (reinterpret_cast<uintptr_t>(b.ub_base) % 32 != 0)
+      twin::RaiseTrap("TPipe: the block's UB is not 32-byte aligned");
     if (b.pipe != nullptr) {
       twin::RaiseTrap("TPipe: a second TPipe was constructed while another is alive (call Destroy() first)");
     }
@@ -189,14 +210,15 @@ class TPipe {
   static twin::CoreBuffer Memory(const char* what, TPosition pos) {
     twin::CoreBuffer which = twin::CoreBuffer::UB;
     if (!twin::PipeMemory(pos, &which)) {
-      twin::RaiseTrap("TPipe::InitBuffer: %s position %d is not a local memory position (GM and C2PIPE2LOCAL hold "
-                      "no buffers)", what, static_cast<int>(pos));
+      twin::RaiseTrap(
+          "TPipe::InitBuffer: %s position %d is not a local memory position (GM and C2PIPE2LOCAL hold "
+          "no buffers)",
+          what, static_cast<int>(pos));
     }
     return which;
   }
   __attribute__((always_inline)) twin::BufferBlock Carve(const char* api, const twin::BufferBlock& old, uint8_t num,
-                                                         uint32_t len,
-                                                         twin::CoreBuffer which = twin::CoreBuffer::UB) {
+                                                         uint32_t len, twin::CoreBuffer which = twin::CoreBuffer::UB) {
     const twin::BlockState& b = twin::Block();
     if (destroyed_ || b.pipe != this) twin::RaiseTrap("%s: the TPipe was destroyed", api);
     if (old.base != nullptr && old.epoch == epoch_) {
@@ -277,7 +299,8 @@ class TQue {
     // one (bit scans: a loop over the buffers cost more than the rest of the bookkeeping).
     const uint64_t free = ~allocated_ & free_mask_;
     if (__builtin_expect(free == 0, 0)) {
-      twin::RaiseTrap("TQue::AllocTensor: no free buffer (all %u buffers are allocated; FreeTensor missing?)", blk_.num);
+      twin::RaiseTrap("TQue::AllocTensor: no free buffer (all %u buffers are allocated; FreeTensor missing?)",
+                      blk_.num);
     }
     const uint64_t ahead = free & ahead_mask_;
     const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(ahead != 0 ? ahead : free));
@@ -296,7 +319,7 @@ class TQue {
   __aicore__ ASC_TWIN_HOT inline bool EnQue(const LocalTensor<T>& t) {
     blk_.Require("TQue::EnQue");
     const uint32_t i = IndexOf("TQue::EnQue", t);
-    if (__builtin_expect(!Held(i), 0)) {  // one test on the fast path for both misuses
+    if (__builtin_expect(!Held(i), 0)) {                         // one test on the fast path for both misuses
       if (i >= blk_.num) ScanIndexOf("TQue::EnQue", t.Bytes());  // traps: not this queue's buffer
       if (!(allocated_ >> i & 1u)) twin::RaiseTrap("TQue::EnQue: tensor's buffer is not allocated (already freed?)");
       twin::RaiseTrap("TQue::EnQue: tensor is already in the queue");
@@ -340,9 +363,7 @@ class TQue {
   __aicore__ inline bool VacantInQue() const { return count_ < Capacity(); }
   __aicore__ inline bool HasTensorInQue() const { return count_ > 0; }
   __aicore__ inline int32_t GetTensorCountInQue() const { return static_cast<int32_t>(count_); }
-  __aicore__ inline bool HasIdleBuffer() const {
-    return blk_.num > 0 && allocated_ != blk_.Mask();
-  }
+  __aicore__ inline bool HasIdleBuffer() const { return blk_.num > 0 && allocated_ != blk_.Mask(); }
   __aicore__ inline void FreeAllEvent() {}
 
   // What a pool class written with EXTERN_IMPL_BUFPOOL calls: InitStartBufHandle names how many
@@ -383,8 +404,7 @@ class TQue {
     // told to the compiler: the null and alignment checks of the API calls that take this
     // tensor next in the same function fold away.
     ASC_TWIN_ASSUME(start != nullptr && reinterpret_cast<uintptr_t>(start) % ONE_BLK_SIZE == 0);
-    return LocalTensor<T>::TwinMake(reinterpret_cast<T*>(start),
-                                    static_cast<uint32_t>(twin::ElemsInBytes<T>(blk_.len)),
+    return LocalTensor<T>::TwinMake(reinterpret_cast<T*>(start), static_cast<uint32_t>(twin::ElemsInBytes<T>(blk_.len)),
                                     blk_.base + uint64_t{i + 1} * blk_.len, pos, static_cast<uint8_t>(i));
   }
   // The buffer `t` starts; traps unless it is the start of one of this queue's buffers. The
@@ -409,9 +429,9 @@ class TQue {
   }
 
   twin::BufferBlock blk_;
-  uint64_t free_mask_ = 0;  // bit i for each buffer (blk_.Mask())
-  uint64_t allocated_ = 0;  // bit i: buffer i handed out by AllocTensor
-  uint64_t queued_ = 0;     // bit i: buffer i is in the FIFO
+  uint64_t free_mask_ = 0;              // bit i for each buffer (blk_.Mask())
+  uint64_t allocated_ = 0;              // bit i: buffer i handed out by AllocTensor
+  uint64_t queued_ = 0;                 // bit i: buffer i is in the FIFO
   uint64_t ahead_mask_ = ~uint64_t{0};  // the ring's cursor: bits of the buffers at or after it
   uint32_t head_ = 0;
   uint32_t count_ = 0;

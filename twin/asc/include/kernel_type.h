@@ -63,10 +63,42 @@ enum class TPosition : uint8_t {
 using QuePosition = TPosition;
 
 enum class HardEvent : uint8_t {
-  MTE2_MTE1 = 0, MTE1_MTE2, MTE1_M, M_MTE1, MTE2_V, V_MTE2, MTE3_V, V_MTE3, M_V, V_M, V_V,
-  MTE3_MTE1, MTE1_MTE3, MTE1_V, MTE2_M, M_MTE2, V_MTE1, M_FIX, FIX_M, MTE3_MTE2, MTE2_MTE3,
-  S_V, V_S, S_MTE2, MTE2_S, S_MTE3, MTE3_S, MTE2_FIX, FIX_MTE2, FIX_S, M_S, FIX_MTE3,
-  MTE1_FIX, FIX_MTE1, FIX_FIX, MAX,
+  MTE2_MTE1 = 0,
+  MTE1_MTE2,
+  MTE1_M,
+  M_MTE1,
+  MTE2_V,
+  V_MTE2,
+  MTE3_V,
+  V_MTE3,
+  M_V,
+  V_M,
+  V_V,
+  MTE3_MTE1,
+  MTE1_MTE3,
+  MTE1_V,
+  MTE2_M,
+  M_MTE2,
+  V_MTE1,
+  M_FIX,
+  FIX_M,
+  MTE3_MTE2,
+  MTE2_MTE3,
+  S_V,
+  V_S,
+  S_MTE2,
+  MTE2_S,
+  S_MTE3,
+  MTE3_S,
+  MTE2_FIX,
+  FIX_MTE2,
+  FIX_S,
+  M_S,
+  FIX_MTE3,
+  MTE1_FIX,
+  FIX_MTE1,
+  FIX_FIX,
+  MAX,
 };
 
 enum class RoundMode : uint8_t {
@@ -118,9 +150,9 @@ enum CoreType : uint8_t { AIC = 1, AIV = 2, MIX = 3 };
 #define ASCEND_IS_NOT_AIV (::AscendC::twin::RunningCoreType() != ::AscendC::AIV)
 #define ASCEND_IS_NOT_AIC (::AscendC::twin::RunningCoreType() != ::AscendC::AIC)
 
-constexpr uint32_t ONE_BLK_SIZE = 32;   // one UB data block (bytes)
+constexpr uint32_t ONE_BLK_SIZE = 32;  // one UB data block (bytes)
 constexpr uint32_t ONE_REPEAT_BYTE_SIZE = 256;
-constexpr int32_t QBUF_MAX_LEN = 64;    // buffers per TPipe
+constexpr int32_t QBUF_MAX_LEN = 64;  // buffers per TPipe
 
 // Per-arch UB capacity (kernel_utils_constants.h); runtime uses the SoC ini.
 #if !defined(__NPU_ARCH__) || __NPU_ARCH__ == 2201

@@ -1,6 +1,6 @@
 // Debug helpers: AscendC::printf / PRINTF (records printed by the runtime, see KernelPrintf),
-// ascendc_assert (a failed assertion is a trap naming the condition), KERNEL_LOG / ASCENDC_ASSERT (kernel_log.h) and the
-// integer helpers DivCeil, AlignUp, ConstCeil, Ceil, CeilDivision.
+// ascendc_assert (a failed assertion is a trap naming the condition), KERNEL_LOG / ASCENDC_ASSERT (kernel_log.h) and
+// the integer helpers DivCeil, AlignUp, ConstCeil, Ceil, CeilDivision.
 #ifndef ASC_TWIN_KERNEL_UTILS_H_
 #define ASC_TWIN_KERNEL_UTILS_H_
 
@@ -113,8 +113,7 @@ inline int KernelPrintf(const char* fmt, Args... args) {
   if (block.env != nullptr) {
     char prefix[48];
     std::snprintf(prefix, sizeof(prefix), "[%s Block %lld/%lld] ", CoreTypeName(block),
-                  static_cast<long long>(block.block_idx),
-                  static_cast<long long>(block.block_num));
+                  static_cast<long long>(block.block_idx), static_cast<long long>(block.block_num));
     text = prefix;
   }
   text += FormatPrintf(fmt, args...);
@@ -143,9 +142,9 @@ __aicore__ inline void PRINTF(const char* fmt, Args&&... args) {
 
 }  // namespace AscendC
 
-#define ascendc_assert(cond, ...)                                                            \
-  do {                                                                                       \
-    if (!(cond)) ::AscendC::twin::AssertFailed(#cond, __FILE__, __LINE__, "" __VA_ARGS__);   \
+#define ascendc_assert(cond, ...)                                                          \
+  do {                                                                                     \
+    if (!(cond)) ::AscendC::twin::AssertFailed(#cond, __FILE__, __LINE__, "" __VA_ARGS__); \
   } while (0)
 
 #endif  // ASC_TWIN_KERNEL_UTILS_H_

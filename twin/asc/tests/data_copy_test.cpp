@@ -113,7 +113,8 @@ TEST(Entry, UnpacksEverySlotKind) {
   const int64_t b = di(Rng());
   const float c = std::uniform_real_distribution<float>(-1e6, 1e6)(Rng());
   const double d = std::uniform_real_distribution<double>(-1e300, 1e300)(Rng());
-  const ArgsTiling t{static_cast<uint32_t>(di(Rng())), static_cast<uint16_t>(di(Rng())), static_cast<uint64_t>(di(Rng()))};
+  const ArgsTiling t{static_cast<uint32_t>(di(Rng())), static_cast<uint16_t>(di(Rng())),
+                     static_cast<uint64_t>(di(Rng()))};
   const half h = RandomHalf();
   const uint16_t e = static_cast<uint16_t>(di(Rng()));
   Args args;
@@ -121,7 +122,14 @@ TEST(Entry, UnpacksEverySlotKind) {
   ASSERT_EQ(args.size(), __asc_twin_info_args_probe.args_size);
   const LaunchResult r = Launch(__asc_twin_entry_args_probe, "args_probe", 2, args, mem);
   ASSERT_TRUE(r.ok()) << r.FirstError();
-  int8_t a2; int64_t b2; float c2; double d2; uint32_t ta; uint16_t tb; uint64_t tc; uint16_t h2, e2;
+  int8_t a2;
+  int64_t b2;
+  float c2;
+  double d2;
+  uint32_t ta;
+  uint16_t tb;
+  uint64_t tc;
+  uint16_t h2, e2;
   std::memcpy(&a2, out + 0, 1);
   std::memcpy(&b2, out + 8, 8);
   std::memcpy(&c2, out + 16, 4);
@@ -185,32 +193,32 @@ TEST(DataCopy, BlockCopiesMoveExactBytes) {
   alignas(64) uint8_t dst[kMax + 64];
   // sse2: the 16-byte loop the dispatch falls back to without AVX2, run directly.
   for (const bool sse2 : {false, true}) {
-  for (const bool stream : {false, true}) {
-    for (size_t bytes = 32; bytes <= kMax; bytes += 32) {
-      for (size_t shift : {0, 4, 8, 12, 16}) {
-        std::memset(dst, 0x5A, sizeof(dst));
-        if (sse2) {
+    for (const bool stream : {false, true}) {
+      for (size_t bytes = 32; bytes <= kMax; bytes += 32) {
+        for (size_t shift : {0, 4, 8, 12, 16}) {
+          std::memset(dst, 0x5A, sizeof(dst));
+          if (sse2) {
 #if defined(__SSE2__)
-          if (stream) {
-            AscendC::twin::CopyBlocks32Sse2<true>(dst, src.data() + shift, bytes);
+            if (stream) {
+              AscendC::twin::CopyBlocks32Sse2<true>(dst, src.data() + shift, bytes);
+              AscendC::twin::FenceStreamingStores();
+            } else {
+              AscendC::twin::CopyBlocks32Sse2<false>(dst, src.data() + shift, bytes);
+            }
+#else
+            std::memcpy(dst, src.data() + shift, bytes);
+#endif
+          } else if (stream) {
+            AscendC::twin::StreamBlocks32(dst, src.data() + shift, bytes);
             AscendC::twin::FenceStreamingStores();
           } else {
-            AscendC::twin::CopyBlocks32Sse2<false>(dst, src.data() + shift, bytes);
+            AscendC::twin::CopyBlocks32(dst, src.data() + shift, bytes);
           }
-#else
-          std::memcpy(dst, src.data() + shift, bytes);
-#endif
-        } else if (stream) {
-          AscendC::twin::StreamBlocks32(dst, src.data() + shift, bytes);
-          AscendC::twin::FenceStreamingStores();
-        } else {
-          AscendC::twin::CopyBlocks32(dst, src.data() + shift, bytes);
+          ASSERT_EQ(std::memcmp(dst, src.data() + shift, bytes), 0) << bytes << " bytes, shift " << shift;
+          for (size_t k = bytes; k < sizeof(dst); ++k) ASSERT_EQ(dst[k], 0x5A) << "wrote past " << bytes << " bytes";
         }
-        ASSERT_EQ(std::memcmp(dst, src.data() + shift, bytes), 0) << bytes << " bytes, shift " << shift;
-        for (size_t k = bytes; k < sizeof(dst); ++k) ASSERT_EQ(dst[k], 0x5A) << "wrote past " << bytes << " bytes";
       }
     }
-  }
   }
 }
 

@@ -97,8 +97,9 @@ TEST(DebugApi, AscDumpOfGmAndUbAddresses) {
                      ", data_type=float32, position=GM, dump_size=3\n[-1.000000, -0.750000, -0.500000]\n"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("DumpTensor: desc=12, addr=64, data_type=float32, position=UB, dump_size=2\n[-1.000000, -0.750000]\n"),
-            std::string::npos)
+  EXPECT_NE(
+      out.find("DumpTensor: desc=12, addr=64, data_type=float32, position=UB, dump_size=2\n[-1.000000, -0.750000]\n"),
+      std::string::npos)
       << out;
   EXPECT_NE(out.find("DumpTensor: desc=13, addr=80, data_type=float32, position=UB, dump_size=1\n[0.000000]\n"),
             std::string::npos)

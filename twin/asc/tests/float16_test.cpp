@@ -159,10 +159,10 @@ TEST(Bf16, ConversionsMatchReference) {
     }
     ASSERT_EQ(got, RefToBf16(f)) << Bits(f);
   }
-  EXPECT_EQ(bfloat16_t(1.0f + 0x1p-8f).val, 0x3f80);   // tie -> even
+  EXPECT_EQ(bfloat16_t(1.0f + 0x1p-8f).val, 0x3f80);  // tie -> even
   EXPECT_EQ(bfloat16_t(1.0f + 0x1.8p-8f).val, 0x3f81);
-  EXPECT_EQ(bfloat16_t(3.4e38f).val, 0x7f80);           // rounds past max -> inf
-  EXPECT_EQ(bfloat16_t(0x1p-133f).val, 0x0001);         // min subnormal
+  EXPECT_EQ(bfloat16_t(3.4e38f).val, 0x7f80);    // rounds past max -> inf
+  EXPECT_EQ(bfloat16_t(0x1p-133f).val, 0x0001);  // min subnormal
   EXPECT_EQ(bfloat16_t(2).val, 0x4000);
   EXPECT_EQ((bfloat16_t(1.5) * bfloat16_t(2)).val, 0x4040);
 }

@@ -69,14 +69,16 @@ class Args {
 };
 
 struct LaunchResult {
-  std::vector<int> status;        // per block
+  std::vector<int> status;  // per block
   std::vector<std::string> errors;
   bool ok() const {
-    for (int s : status) if (s != 0) return false;
+    for (int s : status)
+      if (s != 0) return false;
     return true;
   }
   std::string FirstError() const {
-    for (size_t i = 0; i < status.size(); ++i) if (status[i] != 0) return errors[i];
+    for (size_t i = 0; i < status.size(); ++i)
+      if (status[i] != 0) return errors[i];
     return "";
   }
 };
@@ -105,7 +107,7 @@ inline LaunchResult Launch(AscTwinEntryFn entry, const char* kernel, uint32_t bl
   for (uint32_t b = 0; b < block_num; ++b) {
     threads.emplace_back([&, b] {
       std::unique_ptr<uint8_t, decltype(&std::free)> ub(static_cast<uint8_t*>(std::aligned_alloc(4096, soc.ub_size)),
-                                                          &std::free);
+                                                        &std::free);
       // Stale data, as on the NPU: kernels must not rely on zeroed UB.
       std::memset(ub.get(), 0xA5, soc.ub_size);
       AscTwinBlockEnv env;

@@ -85,11 +85,21 @@ inline uint32_t RefRoundBits(double v, int mant, int expBits, RefMode mode) {
   const bool neg = sign != 0;
   double r = 0;
   switch (mode) {
-    case RefMode::kRint: r = std::nearbyint(q); break;
-    case RefMode::kFloor: r = neg ? std::ceil(q) : std::floor(q); break;
-    case RefMode::kCeil: r = neg ? std::floor(q) : std::ceil(q); break;
-    case RefMode::kRound: r = std::round(q); break;
-    case RefMode::kTrunc: r = std::trunc(q); break;
+    case RefMode::kRint:
+      r = std::nearbyint(q);
+      break;
+    case RefMode::kFloor:
+      r = neg ? std::ceil(q) : std::floor(q);
+      break;
+    case RefMode::kCeil:
+      r = neg ? std::floor(q) : std::ceil(q);
+      break;
+    case RefMode::kRound:
+      r = std::round(q);
+      break;
+    case RefMode::kTrunc:
+      r = std::trunc(q);
+      break;
     case RefMode::kOdd: {
       r = std::trunc(q);
       if (r != q && std::fmod(r, 2.0) == 0) r += 1;
@@ -101,8 +111,8 @@ inline uint32_t RefRoundBits(double v, int mant, int expBits, RefMode mode) {
     ++E;
   }
   if (E > bias) {
-    const bool towardZero = mode == RefMode::kTrunc || mode == RefMode::kOdd ||
-                            (mode == RefMode::kFloor && !neg) || (mode == RefMode::kCeil && neg);
+    const bool towardZero = mode == RefMode::kTrunc || mode == RefMode::kOdd || (mode == RefMode::kFloor && !neg) ||
+                            (mode == RefMode::kCeil && neg);
     return towardZero ? (sign | (infBits - 1)) : (sign | infBits);
   }
   const bool normal = r >= std::ldexp(1.0, mant);

@@ -24,8 +24,8 @@ enum Api : uint32_t { kSoftMax, kLogSoftMax, kFlashV2Update, kGrad, kLayerNorm, 
 
 // x, x2 [m, k]; g, b [k]; y [m, k]; s1, s2 [m, 8] float statistics or [m] for the norms.
 template <typename T>
-__aicore__ inline void Probe(GM_ADDR x, GM_ADDR x2, GM_ADDR g, GM_ADDR b, GM_ADDR y, GM_ADDR s1, GM_ADDR s2, uint32_t api,
-                             uint32_t m, uint32_t k, uint32_t tmpBytes) {
+__aicore__ inline void Probe(GM_ADDR x, GM_ADDR x2, GM_ADDR g, GM_ADDR b, GM_ADDR y, GM_ADDR s1, GM_ADDR s2,
+                             uint32_t api, uint32_t m, uint32_t k, uint32_t tmpBytes) {
   TPipe pipe;
   TBuf<TPosition::VECCALC> bx, bx2, bg, bb, by, b1, b2, b3, b4, bt;
   const uint32_t n = m * k;
@@ -64,7 +64,9 @@ __aicore__ inline void Probe(GM_ADDR x, GM_ADDR x2, GM_ADDR g, GM_ADDR b, GM_ADD
   st.srcK = k;
   const T eps = static_cast<T>(1e-5f);
   switch (api) {
-    case kSoftMax: SoftMax<T>(ly, l2, l1, lx, tmp, st, shape); break;
+    case kSoftMax:
+      SoftMax<T>(ly, l2, l1, lx, tmp, st, shape);
+      break;
     case kLogSoftMax: {
       LogSoftMaxTiling lt{};
       LogSoftMax<T>(ly, l2, l1, lx, tmp, lt, shape);
@@ -73,7 +75,9 @@ __aicore__ inline void Probe(GM_ADDR x, GM_ADDR x2, GM_ADDR g, GM_ADDR b, GM_ADD
     case kFlashV2Update:
       SoftmaxFlashV2<T, true>(ly, l2, l1, lx, lx2, l4, l3, tmp, st, shape);  // expMax into lx2's first rows
       break;
-    case kGrad: SoftmaxGrad<T>(ly, lx, lx2, tmp, st, false, shape); break;
+    case kGrad:
+      SoftmaxGrad<T>(ly, lx, lx2, tmp, st, false, shape);
+      break;
     case kLayerNorm: {
       LayerNormTiling t{};
       t.bLength = 1;
@@ -101,7 +105,8 @@ __aicore__ inline void Probe(GM_ADDR x, GM_ADDR x2, GM_ADDR g, GM_ADDR b, GM_ADD
       DeepNorm<T>(ly, l1, l2, lx, lx2, lb, lg, tmp, static_cast<T>(0.75f), eps, t);
       break;
     }
-    default: break;
+    default:
+      break;
   }
   DataCopy(gy, ly, n);
   if (api == kFlashV2Update) DataCopy(gx2, lx2, m * blk);
@@ -163,8 +168,8 @@ ProbeRun<T> Go(Api api, uint32_t m, uint32_t k, uint32_t tmpBytes = 0) {
   if (tmpBytes == 0) tmpBytes = AscendC::tiling::twin_tmp::RowBytes(k, 2);
   Args a;
   a.Add(x).Add(x2).Add(g).Add(b).Add(y).Add(s1).Add(s2).Add(static_cast<uint32_t>(api)).Add(m).Add(k).Add(tmpBytes);
-  const LaunchResult res = Launch(sizeof(T) == 4 ? __asc_twin_entry_adv_probe_f32 : __asc_twin_entry_adv_probe_f16,
-                                  "adv_probe", 1, a, mem);
+  const LaunchResult res =
+      Launch(sizeof(T) == 4 ? __asc_twin_entry_adv_probe_f32 : __asc_twin_entry_adv_probe_f16, "adv_probe", 1, a, mem);
   r.error = res.FirstError();
   r.y.assign(y, y + size_t{m} * k);
   r.x2.assign(x2, x2 + size_t{m} * k);
@@ -217,7 +222,8 @@ TEST(AdvSoftmax, FlashV2UpdateJoinsThePreviousMaxAndSum) {
   Rng() = saved;
   std::uniform_real_distribution<float> u(-3.0f, 3.0f);
   std::vector<float> x(m * k), x2(m * k), g(k), b(k), s1(m * 8), s2(m * 8);
-  for (auto* v : {&x, &x2, &g, &b, &s1}) for (auto& e : *v) e = u(Rng());
+  for (auto* v : {&x, &x2, &g, &b, &s1})
+    for (auto& e : *v) e = u(Rng());
   for (auto& e : s2) e = 4.0f + u(Rng());
   for (uint32_t i = 0; i < m; ++i) {
     const double inMax = s1[i * 8], inSum = s2[i * 8];
@@ -285,8 +291,8 @@ TEST(AdvTraps, TmpBufferBelowTheMinimum) {
   const uint32_t k = 64;
   const uint32_t min = AscendC::tiling::twin_tmp::RowBytes(k, 1);
   ProbeRun<float> r = Go<float>(kSoftMax, 2, k, min - 32);
-  EXPECT_NE(r.error.find("SoftMax: sharedTmpBuffer holds " + std::to_string(min - 32) + " bytes, below the minimum of " +
-                         std::to_string(min)),
+  EXPECT_NE(r.error.find("SoftMax: sharedTmpBuffer holds " + std::to_string(min - 32) +
+                         " bytes, below the minimum of " + std::to_string(min)),
             std::string::npos)
       << r.error;
   ProbeRun<float> ok = Go<float>(kSoftMax, 2, k, min);

@@ -154,7 +154,9 @@ extern "C" __global__ __aicore__ void pool_misuse(uint32_t which) {
   TBuf<TPosition::VECCALC> t, u;
   HandPool hp;
   switch (which) {
-    case 0: p.InitBuffer(a, 1, 64); break;  // pool never initialised
+    case 0:
+      p.InitBuffer(a, 1, 64);
+      break;  // pool never initialised
     case 1:
       pipe.InitBufPool(p, 256);
       p.InitBuffer(a, 1, 128);
@@ -191,7 +193,8 @@ extern "C" __global__ __aicore__ void pool_misuse(uint32_t which) {
       pipe.Reset();
       p.InitBuffer(a, 1, 64);  // the pool went with the pipe's Reset
       break;
-    default: break;
+    default:
+      break;
   }
 }
 ASC_TWIN_KERNEL_ENTRY(pool_misuse)
@@ -231,7 +234,8 @@ PoolRun RunStages(uint32_t mode, uint32_t n) {
 
 void ExpectSums(const PoolRun& r) {
   for (size_t i = 0; i < r.x.size(); ++i) {
-    ASSERT_EQ(static_cast<float>(r.z[i]), static_cast<float>(half(static_cast<float>(r.x[i]) + static_cast<float>(r.y[i]))))
+    ASSERT_EQ(static_cast<float>(r.z[i]),
+              static_cast<float>(half(static_cast<float>(r.x[i]) + static_cast<float>(r.y[i]))))
         << "element " << i;
   }
 }
@@ -280,7 +284,8 @@ TEST(TBufPool, MisuseTraps) {
   EXPECT_NE(Misuse(5).find("TBuf::AllocTensor: the buffer is already allocated (FreeTensor missing?)"),
             std::string::npos)
       << Misuse(5);
-  EXPECT_NE(Misuse(6).find("TBuf::FreeTensor: tensor was not allocated from this TBuf"), std::string::npos) << Misuse(6);
+  EXPECT_NE(Misuse(6).find("TBuf::FreeTensor: tensor was not allocated from this TBuf"), std::string::npos)
+      << Misuse(6);
   EXPECT_NE(Misuse(7).find("TBufPool::InitBuffer: the TBufPool is not initialised"), std::string::npos) << Misuse(7);
   EXPECT_EQ(Misuse(99), "");
 }

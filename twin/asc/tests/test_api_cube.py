@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from api_testlib import ACL_ERROR_RT_AICORE_EXCEPTION, F16, F32, device_fixtures, rng_for  # noqa: E402
+from api_testlib import F16, F32, device_fixtures, rng_for  # noqa: E402
 
 MM = ["mm_f16_f32", "mm_f16_f16", "mm_bf16_f32", "mm_bf16_bf16", "mm_f32_f32", "mm_f32_i8", "mm_i8_i32",
       "mm_i8_f16", "mm_i8_i8", "mm_i4_i32"]

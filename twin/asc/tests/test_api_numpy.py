@@ -18,9 +18,7 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from api_testlib import (  # noqa: E402
-    ACL_ERROR_RT_AICORE_EXCEPTION, F16, F32, I16, device_fixtures, rng_for)
-
+from api_testlib import ACL_ERROR_RT_AICORE_EXCEPTION, F16, F32, I16, device_fixtures, rng_for  # noqa: E402
 
 dev, free_buffers = device_fixtures(lambda: {
     "API_LEVEL0": ["level0_f32", "level0_f16", "level0_i16"],

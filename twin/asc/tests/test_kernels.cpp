@@ -20,17 +20,32 @@ __aicore__ inline void BinaryKernel(GM_ADDR x, GM_ADDR y, GM_ADDR z, uint32_t to
   p.Init(in, z, total, tile);
   p.Process([op](LocalTensor<T>& d, LocalTensor<T>* s, uint32_t n) {
     switch (op) {
-      case asc_twin_test::kAdd: Add(d, s[0], s[1], n); break;
-      case asc_twin_test::kSub: Sub(d, s[0], s[1], n); break;
-      case asc_twin_test::kMul: Mul(d, s[0], s[1], n); break;
+      case asc_twin_test::kAdd:
+        Add(d, s[0], s[1], n);
+        break;
+      case asc_twin_test::kSub:
+        Sub(d, s[0], s[1], n);
+        break;
+      case asc_twin_test::kMul:
+        Mul(d, s[0], s[1], n);
+        break;
       case asc_twin_test::kDiv:
         if constexpr (std::is_same<T, float>::value || std::is_same<T, half>::value) Div(d, s[0], s[1], n);
         break;
-      case asc_twin_test::kMax: Max(d, s[0], s[1], n); break;
-      case asc_twin_test::kMin: Min(d, s[0], s[1], n); break;
-      case asc_twin_test::kExprAdd: d = s[0] + s[1]; break;
-      case asc_twin_test::kExprMul: d = s[0] * s[1]; break;
-      default: ascendc_assert(false, "bad binary op %u", op);
+      case asc_twin_test::kMax:
+        Max(d, s[0], s[1], n);
+        break;
+      case asc_twin_test::kMin:
+        Min(d, s[0], s[1], n);
+        break;
+      case asc_twin_test::kExprAdd:
+        d = s[0] + s[1];
+        break;
+      case asc_twin_test::kExprMul:
+        d = s[0] * s[1];
+        break;
+      default:
+        ascendc_assert(false, "bad binary op %u", op);
     }
   });
 }
@@ -45,14 +60,29 @@ __aicore__ inline void UnaryKernel(GM_ADDR x, GM_ADDR z, uint32_t total, uint32_
       Relu(d, s[0], n);
     } else {
       switch (op) {
-        case asc_twin_test::kAbs: Abs(d, s[0], n); break;
-        case asc_twin_test::kRelu: Relu(d, s[0], n); break;
-        case asc_twin_test::kExp: Exp(d, s[0], n); break;
-        case asc_twin_test::kLn: Ln(d, s[0], n); break;
-        case asc_twin_test::kSqrt: Sqrt(d, s[0], n); break;
-        case asc_twin_test::kRsqrt: Rsqrt(d, s[0], n); break;
-        case asc_twin_test::kReciprocal: Reciprocal(d, s[0], n); break;
-        default: ascendc_assert(false, "bad unary op %u", op);
+        case asc_twin_test::kAbs:
+          Abs(d, s[0], n);
+          break;
+        case asc_twin_test::kRelu:
+          Relu(d, s[0], n);
+          break;
+        case asc_twin_test::kExp:
+          Exp(d, s[0], n);
+          break;
+        case asc_twin_test::kLn:
+          Ln(d, s[0], n);
+          break;
+        case asc_twin_test::kSqrt:
+          Sqrt(d, s[0], n);
+          break;
+        case asc_twin_test::kRsqrt:
+          Rsqrt(d, s[0], n);
+          break;
+        case asc_twin_test::kReciprocal:
+          Reciprocal(d, s[0], n);
+          break;
+        default:
+          ascendc_assert(false, "bad unary op %u", op);
       }
     }
   });
@@ -64,14 +94,23 @@ __aicore__ inline void ScalarKernel(GM_ADDR x, GM_ADDR z, uint32_t total, uint32
   p.Init(&x, z, total, tile);
   p.Process([op, scalar](LocalTensor<T>& d, LocalTensor<T>* s, uint32_t n) {
     switch (op) {
-      case asc_twin_test::kAdds: Adds(d, s[0], scalar, n); break;
-      case asc_twin_test::kMuls: Muls(d, s[0], scalar, n); break;
-      case asc_twin_test::kMaxs: Maxs(d, s[0], scalar, n); break;
-      case asc_twin_test::kMins: Mins(d, s[0], scalar, n); break;
+      case asc_twin_test::kAdds:
+        Adds(d, s[0], scalar, n);
+        break;
+      case asc_twin_test::kMuls:
+        Muls(d, s[0], scalar, n);
+        break;
+      case asc_twin_test::kMaxs:
+        Maxs(d, s[0], scalar, n);
+        break;
+      case asc_twin_test::kMins:
+        Mins(d, s[0], scalar, n);
+        break;
       case asc_twin_test::kLeakyRelu:
         if constexpr (std::is_same<T, float>::value || std::is_same<T, half>::value) LeakyRelu(d, s[0], scalar, n);
         break;
-      default: ascendc_assert(false, "bad scalar op %u", op);
+      default:
+        ascendc_assert(false, "bad scalar op %u", op);
     }
   });
 }
@@ -105,20 +144,25 @@ __aicore__ inline void CastKernel(GM_ADDR x, GM_ADDR z, uint32_t total, uint32_t
 
 }  // namespace
 
-extern "C" __global__ __aicore__ void binary_f32(GM_ADDR x, GM_ADDR y, GM_ADDR z, uint32_t total, uint32_t tile, uint32_t op) {
+extern "C" __global__ __aicore__ void binary_f32(GM_ADDR x, GM_ADDR y, GM_ADDR z, uint32_t total, uint32_t tile,
+                                                 uint32_t op) {
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
   BinaryKernel<float, 2>(x, y, z, total, tile, op);
 }
-extern "C" __global__ __aicore__ void binary_f16(GM_ADDR x, GM_ADDR y, GM_ADDR z, uint32_t total, uint32_t tile, uint32_t op) {
+extern "C" __global__ __aicore__ void binary_f16(GM_ADDR x, GM_ADDR y, GM_ADDR z, uint32_t total, uint32_t tile,
+                                                 uint32_t op) {
   BinaryKernel<half, 2>(x, y, z, total, tile, op);
 }
-extern "C" __global__ __aicore__ void binary_i32(GM_ADDR x, GM_ADDR y, GM_ADDR z, uint32_t total, uint32_t tile, uint32_t op) {
+extern "C" __global__ __aicore__ void binary_i32(GM_ADDR x, GM_ADDR y, GM_ADDR z, uint32_t total, uint32_t tile,
+                                                 uint32_t op) {
   BinaryKernel<int32_t, 2>(x, y, z, total, tile, op);
 }
-extern "C" __global__ __aicore__ void binary_i16(GM_ADDR x, GM_ADDR y, GM_ADDR z, uint32_t total, uint32_t tile, uint32_t op) {
+extern "C" __global__ __aicore__ void binary_i16(GM_ADDR x, GM_ADDR y, GM_ADDR z, uint32_t total, uint32_t tile,
+                                                 uint32_t op) {
   BinaryKernel<int16_t, 2>(x, y, z, total, tile, op);
 }
-extern "C" __global__ __aicore__ void binary_f32_d1(GM_ADDR x, GM_ADDR y, GM_ADDR z, uint32_t total, uint32_t tile, uint32_t op) {
+extern "C" __global__ __aicore__ void binary_f32_d1(GM_ADDR x, GM_ADDR y, GM_ADDR z, uint32_t total, uint32_t tile,
+                                                    uint32_t op) {
   BinaryKernel<float, 1>(x, y, z, total, tile, op);
 }
 ASC_TWIN_KERNEL_ENTRY(binary_f32)
@@ -140,16 +184,20 @@ ASC_TWIN_KERNEL_ENTRY(unary_f32)
 ASC_TWIN_KERNEL_ENTRY(unary_f16)
 ASC_TWIN_KERNEL_ENTRY(unary_i32)
 
-extern "C" __global__ __aicore__ void scalar_f32(GM_ADDR x, GM_ADDR z, uint32_t total, uint32_t tile, uint32_t op, float s) {
+extern "C" __global__ __aicore__ void scalar_f32(GM_ADDR x, GM_ADDR z, uint32_t total, uint32_t tile, uint32_t op,
+                                                 float s) {
   ScalarKernel<float>(x, z, total, tile, op, s);
 }
-extern "C" __global__ __aicore__ void scalar_f16(GM_ADDR x, GM_ADDR z, uint32_t total, uint32_t tile, uint32_t op, half s) {
+extern "C" __global__ __aicore__ void scalar_f16(GM_ADDR x, GM_ADDR z, uint32_t total, uint32_t tile, uint32_t op,
+                                                 half s) {
   ScalarKernel<half>(x, z, total, tile, op, s);
 }
-extern "C" __global__ __aicore__ void scalar_i32(GM_ADDR x, GM_ADDR z, uint32_t total, uint32_t tile, uint32_t op, int32_t s) {
+extern "C" __global__ __aicore__ void scalar_i32(GM_ADDR x, GM_ADDR z, uint32_t total, uint32_t tile, uint32_t op,
+                                                 int32_t s) {
   ScalarKernel<int32_t>(x, z, total, tile, op, s);
 }
-extern "C" __global__ __aicore__ void scalar_i16(GM_ADDR x, GM_ADDR z, uint32_t total, uint32_t tile, uint32_t op, int16_t s) {
+extern "C" __global__ __aicore__ void scalar_i16(GM_ADDR x, GM_ADDR z, uint32_t total, uint32_t tile, uint32_t op,
+                                                 int16_t s) {
   ScalarKernel<int16_t>(x, z, total, tile, op, s);
 }
 ASC_TWIN_KERNEL_ENTRY(scalar_f32)
@@ -174,10 +222,10 @@ ASC_TWIN_KERNEL_ENTRY(duplicate_f16)
 ASC_TWIN_KERNEL_ENTRY(duplicate_i32)
 ASC_TWIN_KERNEL_ENTRY(duplicate_bf16)
 
-#define CAST_KERNEL(name, TIn, TOut)                                                                     \
+#define CAST_KERNEL(name, TIn, TOut)                                                                               \
   extern "C" __global__ __aicore__ void name(GM_ADDR x, GM_ADDR z, uint32_t total, uint32_t tile, uint32_t mode) { \
-    CastKernel<TIn, TOut>(x, z, total, tile, mode);                                                     \
-  }                                                                                                      \
+    CastKernel<TIn, TOut>(x, z, total, tile, mode);                                                                \
+  }                                                                                                                \
   ASC_TWIN_KERNEL_ENTRY(name)
 CAST_KERNEL(cast_f16_f32, half, float)
 CAST_KERNEL(cast_bf16_f32, bfloat16_t, float)
@@ -192,8 +240,8 @@ CAST_KERNEL(cast_f32_f32, float, float)
 // GM rows of `cols` halves (gmGap halves apart) -> padded UB rows -> ubDump
 // (raw UB layout) and, without left padding, (+1) back to z with the same gaps.
 extern "C" __global__ __aicore__ void pad_copy_f16(GM_ADDR x, GM_ADDR z, GM_ADDR ubDump, uint32_t rows, uint32_t cols,
-                                                  uint32_t isPad, uint32_t left, uint32_t right, half padValue,
-                                                  uint32_t gmGap) {
+                                                   uint32_t isPad, uint32_t left, uint32_t right, half padValue,
+                                                   uint32_t gmGap) {
   TPipe pipe;
   TBuf<TPosition::VECCALC> buf;
   const uint32_t pitch = ((left + cols + right) * 2 + 31) / 32 * 32;
@@ -217,7 +265,7 @@ extern "C" __global__ __aicore__ void pad_copy_f16(GM_ADDR x, GM_ADDR z, GM_ADDR
 ASC_TWIN_KERNEL_ENTRY(pad_copy_f16)
 
 extern "C" __global__ __aicore__ void strided_copy_f32(GM_ADDR x, GM_ADDR z, uint32_t blockCount, uint32_t blockLen,
-                                                      uint32_t srcGap, uint32_t dstGap) {
+                                                       uint32_t srcGap, uint32_t dstGap) {
   TPipe pipe;
   TQue<QuePosition::VECIN, 1> q;
   pipe.InitBuffer(q, 1, blockCount * blockLen * 32);
@@ -233,13 +281,14 @@ extern "C" __global__ __aicore__ void strided_copy_f32(GM_ADDR x, GM_ADDR z, uin
   DataCopy(t, xGm, in);
   q.EnQue(t);
   t = q.DeQue<float>();
-  DataCopy(zGm, t, {static_cast<uint16_t>(blockCount), static_cast<uint16_t>(blockLen), 0, static_cast<uint16_t>(dstGap)});
+  DataCopy(zGm, t,
+           {static_cast<uint16_t>(blockCount), static_cast<uint16_t>(blockLen), 0, static_cast<uint16_t>(dstGap)});
   q.FreeTensor(t);
 }
 ASC_TWIN_KERNEL_ENTRY(strided_copy_f32)
 
 extern "C" __global__ __aicore__ void args_probe(GM_ADDR out, int8_t a, int64_t b, float c, double d,
-                                                asc_twin_test::ArgsTiling t, half h, uint16_t e) {
+                                                 asc_twin_test::ArgsTiling t, half h, uint16_t e) {
   if (GetBlockIdx() != 0) return;
   GlobalTensor<int8_t> o8;
   o8.SetGlobalBuffer(reinterpret_cast<__gm__ int8_t*>(out));
@@ -314,7 +363,7 @@ extern "C" __global__ __aicore__ void misc_api(GM_ADDR x, GM_ADDR z, uint32_t n)
   TQue<QuePosition::VECIN, 4> ring4;
   pipe.InitBuffer(ring4, 4, 32);
   const uint64_t at = ring4.AllocTensor<float>().GetPhyAddr();  // buffer 0
-  LocalTensor<float> q1 = ring4.AllocTensor<float>();            // buffer 1
+  LocalTensor<float> q1 = ring4.AllocTensor<float>();           // buffer 1
   ring4.FreeTensor(q1);
   LocalTensor<float> q2 = ring4.AllocTensor<float>();
   LocalTensor<float> q3 = ring4.AllocTensor<float>();
@@ -357,46 +406,98 @@ extern "C" __global__ __aicore__ void trap_probe(GM_ADDR x, GM_ADDR z, uint32_t 
   pipe.InitBuffer(buf, 1024);
   LocalTensor<float> t = q.AllocTensor<float>();
   switch (which) {
-    case 1: Add(t, t[3], t, 8); break;  // misaligned UB operand
+    case 1:
+      Add(t, t[3], t, 8);
+      break;  // misaligned UB operand
     case 2: {
       GlobalTensor<float> odd;
       odd.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x + 2));
       DataCopy(t, odd, 8);
       break;
     }
-    case 3: DataCopy(t, xGm, 7); break;                // 28 B
-    case 4: DataCopy(t, xGm[n - 8], 16); break;        // runs past the allocation
-    case 5: other.DeQue<float>(); break;
+    case 3:
+      DataCopy(t, xGm, 7);
+      break;  // 28 B
+    case 4:
+      DataCopy(t, xGm[n - 8], 16);
+      break;  // runs past the allocation
+    case 5:
+      other.DeQue<float>();
+      break;
     case 6: {
       LocalTensor<float> u = q.AllocTensor<float>();
       q.EnQue(t);
       q.EnQue(u);  // depth 1
       break;
     }
-    case 7: q.AllocTensor<float>(); q.AllocTensor<float>(); break;  // 2 buffers, 3 live
-    case 8: other.FreeTensor(t); break;
-    case 9: (void)t[256]; break;
-    case 10: (void)t.GetValue(300); break;
-    case 11: t.SetValue(256, 1.0f); break;
-    case 12: zGm.SetValue(n, 1.0f); break;
-    case 13: Add(t, t, t, 257); break;
-    case 14: ascendc_assert(n == 0, "n is %u", n); break;
-    case 15: DataCopyPad(zGm[n - 4], t, DataCopyExtParams{1, 20, 0, 0, 0}); break;
-    case 16: q.FreeTensor(t); q.FreeTensor(t); break;
-    case 18: { TPipe second; break; }
+    case 7:
+      q.AllocTensor<float>();
+      q.AllocTensor<float>();
+      break;  // 2 buffers, 3 live
+    case 8:
+      other.FreeTensor(t);
+      break;
+    case 9:
+      (void)t[256];
+      break;
+    case 10:
+      (void)t.GetValue(300);
+      break;
+    case 11:
+      t.SetValue(256, 1.0f);
+      break;
+    case 12:
+      zGm.SetValue(n, 1.0f);
+      break;
+    case 13:
+      Add(t, t, t, 257);
+      break;
+    case 14:
+      ascendc_assert(n == 0, "n is %u", n);
+      break;
+    case 15:
+      DataCopyPad(zGm[n - 4], t, DataCopyExtParams{1, 20, 0, 0, 0});
+      break;
+    case 16:
+      q.FreeTensor(t);
+      q.FreeTensor(t);
+      break;
+    case 18: {
+      TPipe second;
+      break;
+    }
     case 19: {
       LocalTensor<int32_t> d = other.AllocTensor<int32_t>();
       Cast(d, t, RoundMode::CAST_ODD, 8);
       break;
     }
-    case 20: buf.Get<float>(257); break;
-    case 21: { LocalTensor<float> bad(TPosition::VECCALC, 196608 - 32, 16); break; }
-    case 22: (void)xGm.GetValue(n); break;
-    case 23: q.EnQue(t[64]); break;  // a view: the buffer the tensor names, not its start
-    case 24: pipe.Reset(); q.FreeTensor(t); break;  // the queue's buffers went with the Reset
-    case 25: q.EnQue(t); q.EnQue(t); break;
-    case 26: q.EnQue(t); q.FreeTensor(t); break;
-    default: break;
+    case 20:
+      buf.Get<float>(257);
+      break;
+    case 21: {
+      LocalTensor<float> bad(TPosition::VECCALC, 196608 - 32, 16);
+      break;
+    }
+    case 22:
+      (void)xGm.GetValue(n);
+      break;
+    case 23:
+      q.EnQue(t[64]);
+      break;  // a view: the buffer the tensor names, not its start
+    case 24:
+      pipe.Reset();
+      q.FreeTensor(t);
+      break;  // the queue's buffers went with the Reset
+    case 25:
+      q.EnQue(t);
+      q.EnQue(t);
+      break;
+    case 26:
+      q.EnQue(t);
+      q.FreeTensor(t);
+      break;
+    default:
+      break;
   }
 }
 ASC_TWIN_KERNEL_ENTRY(trap_probe)

@@ -20,7 +20,7 @@ struct ArgsTiling {
 };
 }  // namespace asc_twin_test
 
-#define ASC_TWIN_DECLARE_ENTRY(name)                                                                     \
+#define ASC_TWIN_DECLARE_ENTRY(name)                                                                  \
   extern "C" int __asc_twin_entry_##name(const AscTwinBlockEnv*, const void*, size_t, char*, size_t); \
   extern "C" const AscTwinKernelInfo __asc_twin_info_##name;
 

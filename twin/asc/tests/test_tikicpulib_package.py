@@ -8,7 +8,6 @@ import shutil
 import subprocess
 from pathlib import Path
 
-
 CONFIG = Path(os.environ["TIKICPULIB_CONFIG"])
 INIS = [Path(p) for p in os.environ["PLATFORM_INIS"].split()]
 

@@ -51,12 +51,14 @@ TEST_P(TrapTest, FailsWithOneLineCause) {
 INSTANTIATE_TEST_SUITE_P(
     AllTraps, TrapTest,
     ::testing::Values(
-        TrapCase{0, "TPipe::InitBuffer: UB capacity exceeded: 2 x 100000 B requested at offset 0, UB of Ascend910B1 is 196608 B"},
-        TrapCase{1, "Add: src0 UB address 12 is not 32-byte aligned"},
-        TrapCase{2, "DataCopy(GM->UB): GM address"},
-        TrapCase{3, "DataCopy(GM->UB): count 7 x 4 B = 28 B is not a multiple of 32 B (the NPU rounds down to 0 B and drops the tail; use DataCopyPad)"},
-        TrapCase{4, "DataCopy(GM->UB): GM access"},
-        TrapCase{5, "TQue::DeQue: queue is empty (no EnQue before DeQue)"},
+        TrapCase{0,
+                 "TPipe::InitBuffer: UB capacity exceeded: 2 x 100000 B requested at offset 0, UB of Ascend910B1 is "
+                 "196608 B"},
+        TrapCase{1, "Add: src0 UB address 12 is not 32-byte aligned"}, TrapCase{2, "DataCopy(GM->UB): GM address"},
+        TrapCase{3,
+                 "DataCopy(GM->UB): count 7 x 4 B = 28 B is not a multiple of 32 B (the NPU rounds down to 0 B and "
+                 "drops the tail; use DataCopyPad)"},
+        TrapCase{4, "DataCopy(GM->UB): GM access"}, TrapCase{5, "TQue::DeQue: queue is empty (no EnQue before DeQue)"},
         TrapCase{6, "TQue::EnQue: queue is full (depth 1; DeQue missing?)"},
         TrapCase{7, "TQue::AllocTensor: no free buffer (all 2 buffers are allocated; FreeTensor missing?)"},
         TrapCase{8, "TQue::FreeTensor: tensor was not allocated from this queue"},
@@ -65,8 +67,7 @@ INSTANTIATE_TEST_SUITE_P(
         TrapCase{11, "LocalTensor::SetValue: index 256 out of range"},
         TrapCase{12, "GlobalTensor::SetValue: GM access"},
         TrapCase{13, "Add: 257 elements exceed dst (a LocalTensor of 256 elements)"},
-        TrapCase{14, "ascendc_assert: (n == 0) failed at"},
-        TrapCase{15, "DataCopyPad(UB->GM): GM access"},
+        TrapCase{14, "ascendc_assert: (n == 0) failed at"}, TrapCase{15, "DataCopyPad(UB->GM): GM access"},
         TrapCase{16, "TQue::FreeTensor: buffer is already free (double FreeTensor)"},
         TrapCase{17, "TQue::AllocTensor: buffers not initialised (call TPipe::InitBuffer first)"},
         TrapCase{18, "TPipe: a second TPipe was constructed while another is alive"},
@@ -188,8 +189,8 @@ TEST(EntryValidation, StructSizeDecidesWhichFieldsTheKernelReads) {
   shorter.struct_size = AscendC::twin::kMinEnvSize - 4;
   EXPECT_NE(__asc_twin_entry_trap_probe(&shorter, a.data(), a.size(), err, sizeof(err)), 0);
   EXPECT_EQ(std::string(err), "kernel entry: env struct_size " + std::to_string(AscendC::twin::kMinEnvSize - 4) +
-                                   " is below the " + std::to_string(AscendC::twin::kMinEnvSize) +
-                                   " bytes every ABI 3 env holds (rebuild the host)");
+                                  " is below the " + std::to_string(AscendC::twin::kMinEnvSize) +
+                                  " bytes every ABI 3 env holds (rebuild the host)");
 }
 
 // An AIC block has the cube's memories and no UB: the entry accepts it, a UB queue traps.

@@ -38,8 +38,10 @@ extern "C" __global__ __aicore__ void builtins_probe(GM_ADDR z, uint32_t limit) 
   g.SetValue(1, block_num);
   const int64_t scaled = block_idx * 100 + block_num;
   g.SetValue(2, scaled);
-  if (block_idx == 1) KERNEL_LOG(KERNEL_ERROR, "value %ld of %ld", static_cast<long>(scaled), static_cast<long>(block_num));
-  ASCENDC_ASSERT(scaled < limit, { KERNEL_LOG(KERNEL_ERROR, "scaled %ld reached %u", static_cast<long>(scaled), limit); });
+  if (block_idx == 1)
+    KERNEL_LOG(KERNEL_ERROR, "value %ld of %ld", static_cast<long>(scaled), static_cast<long>(block_num));
+  ASCENDC_ASSERT(scaled < limit,
+                 { KERNEL_LOG(KERNEL_ERROR, "scaled %ld reached %u", static_cast<long>(scaled), limit); });
 }
 ASC_TWIN_KERNEL_ENTRY(builtins_probe)
 
@@ -126,9 +128,12 @@ extern "C" __global__ __aicore__ void transpose_probe(GM_ADDR x, GM_ADDR z, GM_A
     uint64_t l[32];
     for (int i = 0; i < 32; ++i) l[i] = ub.GetPhyAddr() + prm[16 + i];
     LocalTensor<uint8_t> lb = lists.Get<uint8_t>();
-    if (prm[12] == 0) TransDataCase<half>(ub, lb, l, p, static_cast<uint32_t>(prm[13]));
-    else if (prm[12] == 1) TransDataCase<float>(ub, lb, l, p, static_cast<uint32_t>(prm[13]));
-    else TransDataCase<int8_t>(ub, lb, l, p, static_cast<uint32_t>(prm[13]));
+    if (prm[12] == 0)
+      TransDataCase<half>(ub, lb, l, p, static_cast<uint32_t>(prm[13]));
+    else if (prm[12] == 1)
+      TransDataCase<float>(ub, lb, l, p, static_cast<uint32_t>(prm[13]));
+    else
+      TransDataCase<int8_t>(ub, lb, l, p, static_cast<uint32_t>(prm[13]));
   }
   DataCopy(gz, ub[bytes], bytes);
 }
@@ -279,11 +284,11 @@ TEST(UtilsApi, TransposeNchwNhwcBothWays) {
   }
   // The sample's case, too small a temporary buffer, and hSize x wSize x 2 not 32-byte aligned.
   EXPECT_EQ(RunTranspose({0, 2560, 3, 3, 2, 8}, RandomBytes(288)).error, "");
-  EXPECT_NE(RunTranspose({0, 2048, 3, 3, 2, 8}, RandomBytes(288)).error.find(
-                "Transpose: sharedTmpBuffer holds 2048 bytes, TRANSPOSE_NCHW2NHWC with cSize 3 needs 2560"),
+  EXPECT_NE(RunTranspose({0, 2048, 3, 3, 2, 8}, RandomBytes(288))
+                .error.find("Transpose: sharedTmpBuffer holds 2048 bytes, TRANSPOSE_NCHW2NHWC with cSize 3 needs 2560"),
             std::string::npos);
-  EXPECT_NE(RunTranspose({1, 8192, 1, 3, 3, 3}, RandomBytes(64)).error.find(
-                "Transpose: hSize x wSize x sizeof(T) = 18 bytes is not a multiple of 32"),
+  EXPECT_NE(RunTranspose({1, 8192, 1, 3, 3, 3}, RandomBytes(64))
+                .error.find("Transpose: hSize x wSize x sizeof(T) = 18 bytes is not a multiple of 32"),
             std::string::npos);
 }
 

@@ -61,16 +61,22 @@ double Val(int16_t x) { return x; }
 // Exact reference rounding of a real result to T.
 template <typename T>
 T Round(double v) {
-  if constexpr (std::is_same<T, half>::value) return half::FromBits(RefToHalf(v));
-  else if constexpr (std::is_same<T, float>::value) return static_cast<float>(v);
-  else return static_cast<T>(static_cast<int64_t>(v));
+  if constexpr (std::is_same<T, half>::value)
+    return half::FromBits(RefToHalf(v));
+  else if constexpr (std::is_same<T, float>::value)
+    return static_cast<float>(v);
+  else
+    return static_cast<T>(static_cast<int64_t>(v));
 }
 
 template <typename T>
 int64_t Ulps(T a, T b) {
-  if constexpr (std::is_same<T, half>::value) return UlpDiff16(a.val, b.val);
-  else if constexpr (std::is_same<T, float>::value) return UlpDiff32(a, b);
-  else return a == b ? 0 : 1 << 30;
+  if constexpr (std::is_same<T, half>::value)
+    return UlpDiff16(a.val, b.val);
+  else if constexpr (std::is_same<T, float>::value)
+    return UlpDiff32(a, b);
+  else
+    return a == b ? 0 : 1 << 30;
 }
 
 template <typename T>
@@ -93,7 +99,8 @@ void ExpectWithin(const std::vector<T>& got, const std::vector<T>& want, int64_t
     worst = std::max(worst, u);
     ASSERT_LE(u, maxUlps) << what << " at " << i << ": got " << Show(got[i]) << " want " << Show(want[i]);
   }
-  if (maxUlps > 0) std::printf("  %-28s max error %lld ULP (bound %lld)\n", what.c_str(), (long long)worst, (long long)maxUlps);
+  if (maxUlps > 0)
+    std::printf("  %-28s max error %lld ULP (bound %lld)\n", what.c_str(), (long long)worst, (long long)maxUlps);
 }
 
 template <typename T>
@@ -125,7 +132,8 @@ void CheckBinary(AscTwinEntryFn entry, uint32_t op, double lo, double hi, std::f
     const size_t n = size_t{blocks} * TileElems<T>() * kTilesPerBlock;
     std::vector<T> x = Random<T>(n, lo, hi), y = Random<T>(n, lo, hi);
     if (op == kDiv) {
-      for (auto& v : y) if (Val(v) == 0) v = T(1);
+      for (auto& v : y)
+        if (Val(v) == 0) v = T(1);
     }
     const std::vector<T> z = RunBinary(entry, blocks, op, x, y);
     std::vector<T> want(n);
@@ -144,8 +152,10 @@ TEST(Binary, Float32) {
   CheckBinary<float>(__asc_twin_entry_binary_f32, kSub, -1e3, 1e3, std::minus<double>(), "Sub f32");
   CheckBinary<float>(__asc_twin_entry_binary_f32, kMul, -1e3, 1e3, std::multiplies<double>(), "Mul f32");
   CheckBinary<float>(__asc_twin_entry_binary_f32, kDiv, -1e3, 1e3, std::divides<double>(), "Div f32");
-  CheckBinary<float>(__asc_twin_entry_binary_f32, kMax, -1e3, 1e3, [](double a, double b) { return std::max(a, b); }, "Max f32");
-  CheckBinary<float>(__asc_twin_entry_binary_f32, kMin, -1e3, 1e3, [](double a, double b) { return std::min(a, b); }, "Min f32");
+  CheckBinary<float>(
+      __asc_twin_entry_binary_f32, kMax, -1e3, 1e3, [](double a, double b) { return std::max(a, b); }, "Max f32");
+  CheckBinary<float>(
+      __asc_twin_entry_binary_f32, kMin, -1e3, 1e3, [](double a, double b) { return std::min(a, b); }, "Min f32");
   CheckBinary<float>(__asc_twin_entry_binary_f32, kExprAdd, -1e3, 1e3, std::plus<double>(), "dst=a+b f32");
   CheckBinary<float>(__asc_twin_entry_binary_f32, kExprMul, -1e3, 1e3, std::multiplies<double>(), "dst=a*b f32");
   CheckBinary<float>(__asc_twin_entry_binary_f32_d1, kAdd, -1e3, 1e3, std::plus<double>(), "Add f32 depth1");
@@ -154,32 +164,50 @@ TEST(Binary, Float32) {
 TEST(Binary, Float16) {
   CheckBinary<half>(__asc_twin_entry_binary_f16, kAdd, -300, 300, std::plus<double>(), "Add f16");
   CheckBinary<half>(__asc_twin_entry_binary_f16, kSub, -300, 300, std::minus<double>(), "Sub f16");
-  CheckBinary<half>(__asc_twin_entry_binary_f16, kMul, -300, 300, std::multiplies<double>(), "Mul f16");  // overflows too
+  CheckBinary<half>(__asc_twin_entry_binary_f16, kMul, -300, 300, std::multiplies<double>(),
+                    "Mul f16");  // overflows too
   CheckBinary<half>(__asc_twin_entry_binary_f16, kDiv, -300, 300, std::divides<double>(), "Div f16");
-  CheckBinary<half>(__asc_twin_entry_binary_f16, kMax, -300, 300, [](double a, double b) { return std::max(a, b); }, "Max f16");
-  CheckBinary<half>(__asc_twin_entry_binary_f16, kMin, -300, 300, [](double a, double b) { return std::min(a, b); }, "Min f16");
+  CheckBinary<half>(
+      __asc_twin_entry_binary_f16, kMax, -300, 300, [](double a, double b) { return std::max(a, b); }, "Max f16");
+  CheckBinary<half>(
+      __asc_twin_entry_binary_f16, kMin, -300, 300, [](double a, double b) { return std::min(a, b); }, "Min f16");
 }
 
 TEST(Binary, Int32WrapsAround) {
   const double r = 2147483647.0;
-  CheckBinary<int32_t>(__asc_twin_entry_binary_i32, kAdd, -r, r, [](double a, double b) { return (double)Wrap32((int64_t)a + (int64_t)b); }, "Add i32");
-  CheckBinary<int32_t>(__asc_twin_entry_binary_i32, kSub, -r, r, [](double a, double b) { return (double)Wrap32((int64_t)a - (int64_t)b); }, "Sub i32");
-  CheckBinary<int32_t>(__asc_twin_entry_binary_i32, kMul, -70000, 70000, [](double a, double b) { return (double)Wrap32((int64_t)a * (int64_t)b); }, "Mul i32");
-  CheckBinary<int32_t>(__asc_twin_entry_binary_i32, kMax, -r, r, [](double a, double b) { return std::max(a, b); }, "Max i32");
-  CheckBinary<int32_t>(__asc_twin_entry_binary_i32, kMin, -r, r, [](double a, double b) { return std::min(a, b); }, "Min i32");
+  CheckBinary<int32_t>(
+      __asc_twin_entry_binary_i32, kAdd, -r, r,
+      [](double a, double b) { return (double)Wrap32((int64_t)a + (int64_t)b); }, "Add i32");
+  CheckBinary<int32_t>(
+      __asc_twin_entry_binary_i32, kSub, -r, r,
+      [](double a, double b) { return (double)Wrap32((int64_t)a - (int64_t)b); }, "Sub i32");
+  CheckBinary<int32_t>(
+      __asc_twin_entry_binary_i32, kMul, -70000, 70000,
+      [](double a, double b) { return (double)Wrap32((int64_t)a * (int64_t)b); }, "Mul i32");
+  CheckBinary<int32_t>(
+      __asc_twin_entry_binary_i32, kMax, -r, r, [](double a, double b) { return std::max(a, b); }, "Max i32");
+  CheckBinary<int32_t>(
+      __asc_twin_entry_binary_i32, kMin, -r, r, [](double a, double b) { return std::min(a, b); }, "Min i32");
 }
 
 TEST(Binary, Int16WrapsAround) {
-  CheckBinary<int16_t>(__asc_twin_entry_binary_i16, kAdd, -32768, 32767, [](double a, double b) { return (double)Wrap16((int64_t)a + (int64_t)b); }, "Add i16");
-  CheckBinary<int16_t>(__asc_twin_entry_binary_i16, kSub, -32768, 32767, [](double a, double b) { return (double)Wrap16((int64_t)a - (int64_t)b); }, "Sub i16");
-  CheckBinary<int16_t>(__asc_twin_entry_binary_i16, kMul, -32768, 32767, [](double a, double b) { return (double)Wrap16((int64_t)a * (int64_t)b); }, "Mul i16");
-  CheckBinary<int16_t>(__asc_twin_entry_binary_i16, kMax, -32768, 32767, [](double a, double b) { return std::max(a, b); }, "Max i16");
+  CheckBinary<int16_t>(
+      __asc_twin_entry_binary_i16, kAdd, -32768, 32767,
+      [](double a, double b) { return (double)Wrap16((int64_t)a + (int64_t)b); }, "Add i16");
+  CheckBinary<int16_t>(
+      __asc_twin_entry_binary_i16, kSub, -32768, 32767,
+      [](double a, double b) { return (double)Wrap16((int64_t)a - (int64_t)b); }, "Sub i16");
+  CheckBinary<int16_t>(
+      __asc_twin_entry_binary_i16, kMul, -32768, 32767,
+      [](double a, double b) { return (double)Wrap16((int64_t)a * (int64_t)b); }, "Mul i16");
+  CheckBinary<int16_t>(
+      __asc_twin_entry_binary_i16, kMax, -32768, 32767, [](double a, double b) { return std::max(a, b); }, "Max i16");
 }
 
 namespace {
 template <typename T>
-void CheckUnary(AscTwinEntryFn entry, uint32_t op, std::vector<T> x, std::function<double(double)> ref,
-                int64_t maxUlps, const char* name) {
+void CheckUnary(AscTwinEntryFn entry, uint32_t op, std::vector<T> x, std::function<double(double)> ref, int64_t maxUlps,
+                const char* name) {
   for (uint32_t blocks : kBlockCounts) {
     const size_t n = size_t{blocks} * TileElems<T>() * kTilesPerBlock;
     std::vector<T> in(n);
@@ -217,35 +245,50 @@ std::vector<T> LogUniform(size_t n, double lo, double hi) {
 // half ULP (float result rounded once).
 TEST(Unary, Float32) {
   const auto e = __asc_twin_entry_unary_f32;
-  CheckUnary<float>(e, kAbs, Random<float>(4096, -1e4, 1e4), [](double v) { return std::fabs(v); }, 0, "Abs f32");
-  CheckUnary<float>(e, kRelu, Random<float>(4096, -1e4, 1e4), [](double v) { return v > 0 ? v : 0.0; }, 0, "Relu f32");
-  CheckUnary<float>(e, kExp, Random<float>(4096, -87, 88), [](double v) { return std::exp(v); }, 1, "Exp f32");
-  CheckUnary<float>(e, kLn, LogUniform<float>(4096, 1e-30, 1e30), [](double v) { return std::log(v); }, 1, "Ln f32");
-  CheckUnary<float>(e, kSqrt, LogUniform<float>(4096, 1e-30, 1e30), [](double v) { return std::sqrt(v); }, 0, "Sqrt f32");
-  CheckUnary<float>(e, kRsqrt, LogUniform<float>(4096, 1e-30, 1e30), [](double v) { return 1 / std::sqrt(v); }, 1, "Rsqrt f32");
-  CheckUnary<float>(e, kReciprocal, Random<float>(4096, 0.001, 1e4), [](double v) { return 1 / v; }, 0, "Reciprocal f32");
+  CheckUnary<float>(
+      e, kAbs, Random<float>(4096, -1e4, 1e4), [](double v) { return std::fabs(v); }, 0, "Abs f32");
+  CheckUnary<float>(
+      e, kRelu, Random<float>(4096, -1e4, 1e4), [](double v) { return v > 0 ? v : 0.0; }, 0, "Relu f32");
+  CheckUnary<float>(
+      e, kExp, Random<float>(4096, -87, 88), [](double v) { return std::exp(v); }, 1, "Exp f32");
+  CheckUnary<float>(
+      e, kLn, LogUniform<float>(4096, 1e-30, 1e30), [](double v) { return std::log(v); }, 1, "Ln f32");
+  CheckUnary<float>(
+      e, kSqrt, LogUniform<float>(4096, 1e-30, 1e30), [](double v) { return std::sqrt(v); }, 0, "Sqrt f32");
+  CheckUnary<float>(
+      e, kRsqrt, LogUniform<float>(4096, 1e-30, 1e30), [](double v) { return 1 / std::sqrt(v); }, 1, "Rsqrt f32");
+  CheckUnary<float>(
+      e, kReciprocal, Random<float>(4096, 0.001, 1e4), [](double v) { return 1 / v; }, 0, "Reciprocal f32");
 }
 
 TEST(Unary, Float16) {
   const auto e = __asc_twin_entry_unary_f16;
-  CheckUnary<half>(e, kAbs, Random<half>(4096, -6e4, 6e4), [](double v) { return std::fabs(v); }, 0, "Abs f16");
-  CheckUnary<half>(e, kRelu, Random<half>(4096, -6e4, 6e4), [](double v) { return v > 0 ? v : 0.0; }, 0, "Relu f16");
-  CheckUnary<half>(e, kExp, Random<half>(4096, -16, 11), [](double v) { return std::exp(v); }, 1, "Exp f16");
-  CheckUnary<half>(e, kLn, LogUniform<half>(4096, 1e-7, 6e4), [](double v) { return std::log(v); }, 1, "Ln f16");
-  CheckUnary<half>(e, kSqrt, LogUniform<half>(4096, 1e-7, 6e4), [](double v) { return std::sqrt(v); }, 1, "Sqrt f16");
-  CheckUnary<half>(e, kRsqrt, LogUniform<half>(4096, 1e-4, 6e4), [](double v) { return 1 / std::sqrt(v); }, 1, "Rsqrt f16");
-  CheckUnary<half>(e, kReciprocal, Random<half>(4096, 0.01, 6e4), [](double v) { return 1 / v; }, 1, "Reciprocal f16");
+  CheckUnary<half>(
+      e, kAbs, Random<half>(4096, -6e4, 6e4), [](double v) { return std::fabs(v); }, 0, "Abs f16");
+  CheckUnary<half>(
+      e, kRelu, Random<half>(4096, -6e4, 6e4), [](double v) { return v > 0 ? v : 0.0; }, 0, "Relu f16");
+  CheckUnary<half>(
+      e, kExp, Random<half>(4096, -16, 11), [](double v) { return std::exp(v); }, 1, "Exp f16");
+  CheckUnary<half>(
+      e, kLn, LogUniform<half>(4096, 1e-7, 6e4), [](double v) { return std::log(v); }, 1, "Ln f16");
+  CheckUnary<half>(
+      e, kSqrt, LogUniform<half>(4096, 1e-7, 6e4), [](double v) { return std::sqrt(v); }, 1, "Sqrt f16");
+  CheckUnary<half>(
+      e, kRsqrt, LogUniform<half>(4096, 1e-4, 6e4), [](double v) { return 1 / std::sqrt(v); }, 1, "Rsqrt f16");
+  CheckUnary<half>(
+      e, kReciprocal, Random<half>(4096, 0.01, 6e4), [](double v) { return 1 / v; }, 1, "Reciprocal f16");
 }
 
 TEST(Unary, Int32Relu) {
-  CheckUnary<int32_t>(__asc_twin_entry_unary_i32, kRelu, Random<int32_t>(4096, -2147483648.0, 2147483647.0),
-                      [](double v) { return v > 0 ? v : 0.0; }, 0, "Relu i32");
+  CheckUnary<int32_t>(
+      __asc_twin_entry_unary_i32, kRelu, Random<int32_t>(4096, -2147483648.0, 2147483647.0),
+      [](double v) { return v > 0 ? v : 0.0; }, 0, "Relu i32");
 }
 
 namespace {
 template <typename T, typename S>
-void CheckScalar(AscTwinEntryFn entry, uint32_t op, S scalar, double lo, double hi, std::function<double(double, double)> ref,
-                 const char* name) {
+void CheckScalar(AscTwinEntryFn entry, uint32_t op, S scalar, double lo, double hi,
+                 std::function<double(double, double)> ref, const char* name) {
   for (uint32_t blocks : kBlockCounts) {
     const size_t n = size_t{blocks} * TileElems<T>() * kTilesPerBlock;
     const std::vector<T> x = Random<T>(n, lo, hi);
@@ -281,14 +324,17 @@ TEST(Scalar, AllTypes) {
   CheckScalar<half>(__asc_twin_entry_scalar_f16, kMaxs, hs, -100, 100, mx, "Maxs f16");
   CheckScalar<half>(__asc_twin_entry_scalar_f16, kMins, hs, -100, 100, mn, "Mins f16");
   CheckScalar<half>(__asc_twin_entry_scalar_f16, kLeakyRelu, half(0.1f), -100, 100, leaky, "LeakyRelu f16");
-  CheckScalar<int32_t>(__asc_twin_entry_scalar_i32, kAdds, int32_t{123456}, -2147483648.0, 2147483647.0,
-                       [](double a, double s) { return (double)Wrap32((int64_t)a + (int64_t)s); }, "Adds i32");
-  CheckScalar<int32_t>(__asc_twin_entry_scalar_i32, kMuls, int32_t{-77}, -1e8, 1e8,
-                       [](double a, double s) { return (double)Wrap32((int64_t)a * (int64_t)s); }, "Muls i32");
+  CheckScalar<int32_t>(
+      __asc_twin_entry_scalar_i32, kAdds, int32_t{123456}, -2147483648.0, 2147483647.0,
+      [](double a, double s) { return (double)Wrap32((int64_t)a + (int64_t)s); }, "Adds i32");
+  CheckScalar<int32_t>(
+      __asc_twin_entry_scalar_i32, kMuls, int32_t{-77}, -1e8, 1e8,
+      [](double a, double s) { return (double)Wrap32((int64_t)a * (int64_t)s); }, "Muls i32");
   CheckScalar<int32_t>(__asc_twin_entry_scalar_i32, kMaxs, int32_t{-5}, -100, 100, mx, "Maxs i32");
   CheckScalar<int16_t>(__asc_twin_entry_scalar_i16, kMins, int16_t{7}, -100, 100, mn, "Mins i16");
-  CheckScalar<int16_t>(__asc_twin_entry_scalar_i16, kAdds, int16_t{30000}, -32768, 32767,
-                       [](double a, double s) { return (double)Wrap16((int64_t)a + (int64_t)s); }, "Adds i16");
+  CheckScalar<int16_t>(
+      __asc_twin_entry_scalar_i16, kAdds, int16_t{30000}, -32768, 32767,
+      [](double a, double s) { return (double)Wrap16((int64_t)a + (int64_t)s); }, "Adds i16");
 }
 
 namespace {
@@ -321,22 +367,33 @@ using AscendC::RoundMode;
 
 RefMode ToRef(RoundMode m) {
   switch (m) {
-    case RoundMode::CAST_FLOOR: return RefMode::kFloor;
-    case RoundMode::CAST_CEIL: return RefMode::kCeil;
-    case RoundMode::CAST_ROUND: return RefMode::kRound;
-    case RoundMode::CAST_TRUNC: return RefMode::kTrunc;
-    case RoundMode::CAST_ODD: return RefMode::kOdd;
-    default: return RefMode::kRint;
+    case RoundMode::CAST_FLOOR:
+      return RefMode::kFloor;
+    case RoundMode::CAST_CEIL:
+      return RefMode::kCeil;
+    case RoundMode::CAST_ROUND:
+      return RefMode::kRound;
+    case RoundMode::CAST_TRUNC:
+      return RefMode::kTrunc;
+    case RoundMode::CAST_ODD:
+      return RefMode::kOdd;
+    default:
+      return RefMode::kRint;
   }
 }
 
 double RoundIntegralRef(double v, RoundMode m) {
   switch (m) {
-    case RoundMode::CAST_FLOOR: return std::floor(v);
-    case RoundMode::CAST_CEIL: return std::ceil(v);
-    case RoundMode::CAST_ROUND: return std::round(v);
-    case RoundMode::CAST_TRUNC: return std::trunc(v);
-    default: return std::nearbyint(v);
+    case RoundMode::CAST_FLOOR:
+      return std::floor(v);
+    case RoundMode::CAST_CEIL:
+      return std::ceil(v);
+    case RoundMode::CAST_ROUND:
+      return std::round(v);
+    case RoundMode::CAST_TRUNC:
+      return std::trunc(v);
+    default:
+      return std::nearbyint(v);
   }
 }
 
@@ -350,8 +407,10 @@ std::vector<TOut> RunCast(AscTwinEntryFn entry, uint32_t blocks, const std::vect
   Args a;
   a.Add(dx).Add(dz).Add(static_cast<uint32_t>(x.size())).Add(tile).Add(static_cast<uint32_t>(m));
   const LaunchResult r = Launch(entry, "cast", blocks, a, mem);
-  if (result) *result = r;
-  else EXPECT_TRUE(r.ok()) << r.FirstError();
+  if (result)
+    *result = r;
+  else
+    EXPECT_TRUE(r.ok()) << r.FirstError();
   return FromDevice(dz, x.size());
 }
 
@@ -388,13 +447,14 @@ TEST(Cast, WideningIsExact) {
 }
 
 TEST(Cast, FloatToHalfAndBf16AllModes) {
-  const RoundMode modes[] = {RoundMode::CAST_NONE, RoundMode::CAST_RINT, RoundMode::CAST_FLOOR, RoundMode::CAST_CEIL,
+  const RoundMode modes[] = {RoundMode::CAST_NONE,  RoundMode::CAST_RINT,  RoundMode::CAST_FLOOR, RoundMode::CAST_CEIL,
                              RoundMode::CAST_ROUND, RoundMode::CAST_TRUNC, RoundMode::CAST_ODD};
   for (uint32_t blocks : {1u, 3u}) {
     const size_t n = size_t{blocks} * 256 * kTilesPerBlock;
     std::vector<float> x = Random<float>(n, -65000, 65000);
     for (size_t i = 0; i < n; i += 3) x[i] = static_cast<float>(std::ldexp(Val(x[i]), -30));  // subnormal halves
-    for (size_t i = 1; i < n; i += 11) x[i] = static_cast<float>(RefHalfValue(static_cast<uint16_t>(Rng()() & 0x7bff)) + 0);
+    for (size_t i = 1; i < n; i += 11)
+      x[i] = static_cast<float>(RefHalfValue(static_cast<uint16_t>(Rng()() & 0x7bff)) + 0);
     x[0] = 1e6f;  // overflow
     x[1] = -1e6f;
     for (RoundMode m : modes) {
@@ -446,7 +506,8 @@ TEST(Cast, ToInt32AndIntegralFloat) {
       for (size_t i = 0; i < n; ++i) {
         uint32_t bits;
         std::memcpy(&bits, &got[i], 4);
-        ASSERT_EQ(bits, RefRoundBits(iv[i], 23, 8, ToRef(m))) << "int32->float mode " << static_cast<int>(m) << " " << iv[i];
+        ASSERT_EQ(bits, RefRoundBits(iv[i], 23, 8, ToRef(m)))
+            << "int32->float mode " << static_cast<int>(m) << " " << iv[i];
       }
     }
   }
@@ -454,7 +515,8 @@ TEST(Cast, ToInt32AndIntegralFloat) {
 
 TEST(Cast, UnsupportedModeTraps) {
   LaunchResult r;
-  RunCast<float, int32_t>(__asc_twin_entry_cast_f32_i32, 1, std::vector<float>(256 * 5, 1.0f), RoundMode::CAST_NONE, &r);
+  RunCast<float, int32_t>(__asc_twin_entry_cast_f32_i32, 1, std::vector<float>(256 * 5, 1.0f), RoundMode::CAST_NONE,
+                          &r);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.FirstError(), "Cast: RoundMode CAST_NONE is not supported for float->int32_t");
   RunCast<half, float>(__asc_twin_entry_cast_f16_f32, 1, std::vector<half>(256 * 5, half(1)), RoundMode::CAST_RINT, &r);

@@ -31,8 +31,9 @@ ScratchDir::ScratchDir(const char *prefix) {
 
 ScratchDir::~ScratchDir() {
   if (path_.empty()) return;
-  nftw(path_.c_str(), [](const char *p, const struct stat *, int, struct FTW *) { return remove(p); }, 16,
-       FTW_DEPTH | FTW_PHYS);
+  nftw(
+      path_.c_str(), [](const char *p, const struct stat *, int, struct FTW *) { return remove(p); }, 16,
+      FTW_DEPTH | FTW_PHYS);
 }
 
 int RunChild(const std::vector<std::string> &argv, const ChildIo &io, std::string *error) {

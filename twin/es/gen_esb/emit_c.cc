@@ -63,8 +63,8 @@ void GenerateC(const OpProto &op, const Options &o, std::map<std::string, std::s
       body << "  EsNodeDynamicInput(esb_node, " << ir << ", " << p << ", " << p << "_num);\n";
     } else {
       params.push_back("EsCTensorHolder *" + p);
-      body << "  EsNode" << (i.kind == InputKind::kOptional ? "OptionalInput" : "Input") << "(esb_node, " << ir
-           << ", " << p << ");\n";
+      body << "  EsNode" << (i.kind == InputKind::kOptional ? "OptionalInput" : "Input") << "(esb_node, " << ir << ", "
+           << p << ");\n";
     }
   }
   if (AllOptional(op)) {
@@ -84,7 +84,8 @@ void GenerateC(const OpProto &op, const Options &o, std::map<std::string, std::s
     params.push_back(c.params);
     body << "  " << c.call << "\n";
   }
-  std::string ret_type = ret == Returns::kNone ? "uint32_t " : (ret == Returns::kSingle ? "EsCTensorHolder *" : out_struct + " ");
+  std::string ret_type =
+      ret == Returns::kNone ? "uint32_t " : (ret == Returns::kSingle ? "EsCTensorHolder *" : out_struct + " ");
   std::string signature = ret_type + fn + "(" + (params.empty() ? "void" : Join(params, ", ")) + ")";
 
   const std::string hname = "es_" + op.type + "_c.h";
@@ -106,8 +107,9 @@ void GenerateC(const OpProto &op, const Options &o, std::map<std::string, std::s
     h << "} " << out_struct << ";\n\n";
   }
   h << "/* Adds one " << op.type << " node; returns "
-    << (ret == Returns::kNone ? "0 on success"
-                              : ret == Returns::kSingle ? "its output, NULL on failure" : "its outputs, all NULL on failure")
+    << (ret == Returns::kNone     ? "0 on success"
+        : ret == Returns::kSingle ? "its output, NULL on failure"
+                                  : "its outputs, all NULL on failure")
     << " (reason: EsGetLastErrorMessage()). */\n"
     << "ESB_FUNC_VISIBILITY " << signature << ";\n\n"
     << "#ifdef __cplusplus\n}\n#endif\n\n#endif\n";

@@ -10,41 +10,130 @@
 
 namespace gen_esb::emit {
 const std::set<std::string> kPythonKeywords = {
-    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
-    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
-    "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
-    "with", "yield"};
+    "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
+    "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
+    "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
+    "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield"};
 
-const std::set<std::string> kCppKeywords = {
-    "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case",
-    "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept", "const",
-    "consteval", "constexpr", "constinit", "const_cast", "continue", "co_await", "co_return",
-    "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast", "else", "enum",
-    "explicit", "export", "extern", "false", "float", "for", "friend", "goto", "if", "inline", "int",
-    "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or",
-    "or_eq", "private", "protected", "public", "register", "reinterpret_cast", "requires", "restrict",
-    "return", "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
-    "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid",
-    "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while",
-    "xor", "xor_eq", "_Bool"};
+const std::set<std::string> kCppKeywords = {"alignas",
+                                            "alignof",
+                                            "and",
+                                            "and_eq",
+                                            "asm",
+                                            "auto",
+                                            "bitand",
+                                            "bitor",
+                                            "bool",
+                                            "break",
+                                            "case",
+                                            "catch",
+                                            "char",
+                                            "char8_t",
+                                            "char16_t",
+                                            "char32_t",
+                                            "class",
+                                            "compl",
+                                            "concept",
+                                            "const",
+                                            "consteval",
+                                            "constexpr",
+                                            "constinit",
+                                            "const_cast",
+                                            "continue",
+                                            "co_await",
+                                            "co_return",
+                                            "co_yield",
+                                            "decltype",
+                                            "default",
+                                            "delete",
+                                            "do",
+                                            "double",
+                                            "dynamic_cast",
+                                            "else",
+                                            "enum",
+                                            "explicit",
+                                            "export",
+                                            "extern",
+                                            "false",
+                                            "float",
+                                            "for",
+                                            "friend",
+                                            "goto",
+                                            "if",
+                                            "inline",
+                                            "int",
+                                            "long",
+                                            "mutable",
+                                            "namespace",
+                                            "new",
+                                            "noexcept",
+                                            "not",
+                                            "not_eq",
+                                            "nullptr",
+                                            "operator",
+                                            "or",
+                                            "or_eq",
+                                            "private",
+                                            "protected",
+                                            "public",
+                                            "register",
+                                            "reinterpret_cast",
+                                            "requires",
+                                            "restrict",
+                                            "return",
+                                            "short",
+                                            "signed",
+                                            "sizeof",
+                                            "static",
+                                            "static_assert",
+                                            "static_cast",
+                                            "struct",
+                                            "switch",
+                                            "template",
+                                            "this",
+                                            "thread_local",
+                                            "throw",
+                                            "true",
+                                            "try",
+                                            "typedef",
+                                            "typeid",
+                                            "typename",
+                                            "union",
+                                            "unsigned",
+                                            "using",
+                                            "virtual",
+                                            "void",
+                                            "volatile",
+                                            "wchar_t",
+                                            "while",
+                                            "xor",
+                                            "xor_eq",
+                                            "_Bool"};
 
 // Names the generated code uses next to the parameters: a parameter so named gets a prefix too.
 std::set<std::string> With(std::set<std::string> words, const std::set<std::string> &more) {
   words.insert(more.begin(), more.end());
   return words;
 }
-const std::set<std::string> kCppNames =
-    With(kCppKeywords, {"owner_builder", "owner_graph_builder", "ge", "es", "std"});
+const std::set<std::string> kCppNames = With(kCppKeywords, {"owner_builder", "owner_graph_builder", "ge", "es", "std"});
 const std::set<std::string> kPythonNames =
     With(kPythonKeywords, {"builder", "groups", "owner_builder", "owner_graph_builder", "collections", "List",
                            "Optional", "Union", "GraphBuilder", "TensorHolder", "DataType", "TensorLike", "_support"});
 
-const std::map<std::string, std::string> kAttrTypes = {
-    {"Int", "VT_INT"}, {"Float", "VT_FLOAT"}, {"Bool", "VT_BOOL"}, {"String", "VT_STRING"},
-    {"AscendString", "VT_STRING"}, {"Type", "VT_DATA_TYPE"}, {"Tensor", "VT_TENSOR"},
-    {"ListInt", "VT_LIST_INT"}, {"ListFloat", "VT_LIST_FLOAT"}, {"ListBool", "VT_LIST_BOOL"},
-    {"ListString", "VT_LIST_STRING"}, {"ListAscendString", "VT_LIST_STRING"},
-    {"ListType", "VT_LIST_DATA_TYPE"}, {"ListListInt", "VT_LIST_LIST_INT"}};
+const std::map<std::string, std::string> kAttrTypes = {{"Int", "VT_INT"},
+                                                       {"Float", "VT_FLOAT"},
+                                                       {"Bool", "VT_BOOL"},
+                                                       {"String", "VT_STRING"},
+                                                       {"AscendString", "VT_STRING"},
+                                                       {"Type", "VT_DATA_TYPE"},
+                                                       {"Tensor", "VT_TENSOR"},
+                                                       {"ListInt", "VT_LIST_INT"},
+                                                       {"ListFloat", "VT_LIST_FLOAT"},
+                                                       {"ListBool", "VT_LIST_BOOL"},
+                                                       {"ListString", "VT_LIST_STRING"},
+                                                       {"ListAscendString", "VT_LIST_STRING"},
+                                                       {"ListType", "VT_LIST_DATA_TYPE"},
+                                                       {"ListListInt", "VT_LIST_LIST_INT"}};
 
 bool IsIdentifier(const std::string &s) {
   if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
@@ -56,7 +145,8 @@ bool IsIdentifier(const std::string &s) {
 
 std::string Upper(const std::string &s) {
   std::string out;
-  for (char c : s) out.push_back(std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::toupper(c)) : '_');
+  for (char c : s)
+    out.push_back(std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::toupper(c)) : '_');
   return out;
 }
 

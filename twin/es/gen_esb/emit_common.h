@@ -51,7 +51,8 @@ struct Param {
 std::vector<std::string> WithTrailingDefaults(const std::vector<Param> &params, const std::string &assign);
 
 // The emitters: each adds its files for one op to *files.
-void GenerateC(const OpProto &op, const Options &o, std::map<std::string, std::string> *files);       // es_<op>_c.h, es_<op>.cpp
+void GenerateC(const OpProto &op, const Options &o,
+               std::map<std::string, std::string> *files);  // es_<op>_c.h, es_<op>.cpp
 void GenerateCpp(const OpProto &op, const Options &o, std::map<std::string, std::string> *files);     // es_<op>.h
 void GeneratePython(const OpProto &op, const Options &o, std::map<std::string, std::string> *files);  // es_<op>.py
 

@@ -27,11 +27,14 @@ CppAttr CppAttrOf(const IrAttr &a, const std::string &p) {
   if (t == "Tensor") return {"const ge::Tensor *", "", "static_cast<const void *>(" + p + ")"};
   if (t == "ListInt") return {"const std::vector<int64_t> &", "", p + ".data(), " + size};
   if (t == "ListFloat") return {"const std::vector<float> &", "", p + ".data(), " + size};
-  if (t == "ListString" || t == "ListAscendString") return {"const std::vector<const char *> &", "", p + ".data(), " + size};
+  if (t == "ListString" || t == "ListAscendString")
+    return {"const std::vector<const char *> &", "", p + ".data(), " + size};
   if (t == "ListBool") {  // std::vector<bool> has no contiguous bool storage
     return {"const std::vector<bool> &",
-            "  std::unique_ptr<bool[]> esb_" + p + "(new bool[" + p + ".size() + 1]);\n"
-            "  for (size_t esb_i = 0; esb_i < " + p + ".size(); ++esb_i) esb_" + p + "[esb_i] = " + p + "[esb_i];\n",
+            "  std::unique_ptr<bool[]> esb_" + p + "(new bool[" + p +
+                ".size() + 1]);\n"
+                "  for (size_t esb_i = 0; esb_i < " +
+                p + ".size(); ++esb_i) esb_" + p + "[esb_i] = " + p + "[esb_i];\n",
             "esb_" + p + ".get(), " + size};
   }
   if (t == "ListType") {
@@ -41,9 +44,13 @@ CppAttr CppAttrOf(const IrAttr &a, const std::string &p) {
   }
   // ListListInt
   return {"const std::vector<std::vector<int64_t>> &",
-          "  std::vector<const int64_t *> esb_" + p + "_rows;\n  std::vector<int64_t> esb_" + p + "_sizes;\n"
-          "  for (const auto &esb_row : " + p + ") {\n    esb_" + p + "_rows.push_back(esb_row.data());\n"
-          "    esb_" + p + "_sizes.push_back(static_cast<int64_t>(esb_row.size()));\n  }\n",
+          "  std::vector<const int64_t *> esb_" + p + "_rows;\n  std::vector<int64_t> esb_" + p +
+              "_sizes;\n"
+              "  for (const auto &esb_row : " +
+              p + ") {\n    esb_" + p +
+              "_rows.push_back(esb_row.data());\n"
+              "    esb_" +
+              p + "_sizes.push_back(static_cast<int64_t>(esb_row.size()));\n  }\n",
           "esb_" + p + "_rows.data(), esb_" + p + "_sizes.data(), " + size};
 }
 }  // namespace

@@ -8,11 +8,18 @@
 
 namespace gen_esb::emit {
 namespace {
-const std::map<std::string, std::string> kPyAnnotations = {
-    {"VT_INT", "int"}, {"VT_FLOAT", "float"}, {"VT_BOOL", "bool"}, {"VT_STRING", "str"},
-    {"VT_DATA_TYPE", "DataType"}, {"VT_TENSOR", "object"}, {"VT_LIST_INT", "List[int]"},
-    {"VT_LIST_FLOAT", "List[float]"}, {"VT_LIST_BOOL", "List[bool]"}, {"VT_LIST_STRING", "List[str]"},
-    {"VT_LIST_DATA_TYPE", "List[DataType]"}, {"VT_LIST_LIST_INT", "List[List[int]]"}};
+const std::map<std::string, std::string> kPyAnnotations = {{"VT_INT", "int"},
+                                                           {"VT_FLOAT", "float"},
+                                                           {"VT_BOOL", "bool"},
+                                                           {"VT_STRING", "str"},
+                                                           {"VT_DATA_TYPE", "DataType"},
+                                                           {"VT_TENSOR", "object"},
+                                                           {"VT_LIST_INT", "List[int]"},
+                                                           {"VT_LIST_FLOAT", "List[float]"},
+                                                           {"VT_LIST_BOOL", "List[bool]"},
+                                                           {"VT_LIST_STRING", "List[str]"},
+                                                           {"VT_LIST_DATA_TYPE", "List[DataType]"},
+                                                           {"VT_LIST_LIST_INT", "List[List[int]]"}};
 }  // namespace
 
 // es_<op>.py: a function named <op> adding the node through GraphBuilder._add_op_node.
@@ -56,8 +63,8 @@ void GeneratePython(const OpProto &op, const Options &o, std::map<std::string, s
                         : single  ? (op.outputs[0].dynamic ? "List[TensorHolder]" : "TensorHolder")
                                   : "_" + op.type + "Outputs";
   std::ostringstream py;
-  py << "\"\"\"ES wrapper of operator " << op.type << " (module " << PyString(o.module_name) << "). "
-     << kGeneratedNote << "\"\"\"\n\n"
+  py << "\"\"\"ES wrapper of operator " << op.type << " (module " << PyString(o.module_name) << "). " << kGeneratedNote
+     << "\"\"\"\n\n"
      << "import collections\nfrom typing import List, Optional, Union\n\n"
      << "from ge.es import _wrapper_support as _support\nfrom ge.es.graph_builder import GraphBuilder\n"
      << "from ge.es.tensor_holder import TensorHolder\nfrom ge.graph.types import DataType\n\n"
@@ -84,7 +91,9 @@ void GeneratePython(const OpProto &op, const Options &o, std::map<std::string, s
     const std::string &p = n.in.at(i.name);
     py << "    " << p << " = _support." << (i.kind == InputKind::kDynamic ? "as_dynamic_input" : "as_input")
        << "(builder, " << p << ", " << t << ", " << PyString(i.name) << ", " << py_bool << ")\n";
-    const char *kind = i.kind == InputKind::kRequired ? "'required'" : i.kind == InputKind::kOptional ? "'optional'" : "'dynamic'";
+    const char *kind = i.kind == InputKind::kRequired   ? "'required'"
+                       : i.kind == InputKind::kOptional ? "'optional'"
+                                                        : "'dynamic'";
     input_specs.push_back("(" + PyString(i.name) + ", " + kind + ", " + p + ")");
   }
   std::vector<std::string> attr_specs, output_specs;
@@ -93,7 +102,8 @@ void GeneratePython(const OpProto &op, const Options &o, std::map<std::string, s
                          PyString(a.vt) + ", " + n.attr.at(a.name) + "))");
   }
   for (const auto &out : op.outputs) {
-    output_specs.push_back("(" + PyString(out.name) + ", " + (out.dynamic ? "'dynamic', " + n.out.at(out.name) + "_num" : "'required', 1") + ")");
+    output_specs.push_back("(" + PyString(out.name) + ", " +
+                           (out.dynamic ? "'dynamic', " + n.out.at(out.name) + "_num" : "'required', 1") + ")");
   }
   py << "    groups = builder._add_op_node(" << t << ", inputs=[" << Join(input_specs, ", ") << "], attrs=["
      << Join(attr_specs, ", ") << "], outputs=[" << Join(output_specs, ", ") << "])\n";

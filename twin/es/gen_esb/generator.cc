@@ -56,7 +56,7 @@ bool ReadOpProto(const ge::twin::capi::OpProto &entry, OpProto *op, std::string 
   }
   std::set<std::string> seen_in, seen_out, seen_attr;
   for (const auto &i : entry.inputs()) {
-    IrInput in{i.name(), i.kind() == ge::twin::capi::IR_OPTIONAL ? InputKind::kOptional
+    IrInput in{i.name(), i.kind() == ge::twin::capi::IR_OPTIONAL  ? InputKind::kOptional
                          : i.kind() == ge::twin::capi::IR_DYNAMIC ? InputKind::kDynamic
                                                                   : InputKind::kRequired};
     if (!IsIdentifier(in.name) || !seen_in.insert(in.name).second || !ge::twin::capi::IrKind_IsValid(i.kind())) {
@@ -104,8 +104,8 @@ bool ReadOpProto(const ge::twin::capi::OpProto &entry, OpProto *op, std::string 
   return CheckParameterNames(*op, error);
 }
 
-bool GenerateModule(const std::vector<OpProto> &ops, const Options &options,
-                    std::map<std::string, std::string> *files, std::string *error) {
+bool GenerateModule(const std::vector<OpProto> &ops, const Options &options, std::map<std::string, std::string> *files,
+                    std::string *error) {
   if (!IsIdentifier(options.module_name)) {
     *error = "--module_name '" + options.module_name + "' is not a valid identifier";
     return false;

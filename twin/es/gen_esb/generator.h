@@ -44,8 +44,8 @@ struct Options {
 
 // Every file of the module: es_<op>_c.h/.cpp/.h/.py per op, the es_<module>_ops* aggregates.
 // False with *error when an op cannot be expressed (e.g. an attr type the twin does not support).
-bool GenerateModule(const std::vector<OpProto> &ops, const Options &options,
-                    std::map<std::string, std::string> *files, std::string *error);
+bool GenerateModule(const std::vector<OpProto> &ops, const Options &options, std::map<std::string, std::string> *files,
+                    std::string *error);
 }  // namespace gen_esb
 
 #endif  // TWIN_ES_GEN_ESB_GENERATOR_H_

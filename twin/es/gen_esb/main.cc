@@ -31,9 +31,9 @@ const char *kUsage =
     "Generates es_<NAME>_ops{_c.h,.h,.py} and per operator es_<Op>{_c.h,.cpp,.h,.py} for the operator\n"
     "prototypes registered by the proto libraries of ASCEND_CUSTOM_OPP_PATH.\n";
 
-const std::set<std::string> kFlags = {"es_mode",         "output_dir",      "module_name",
-                                      "h_guard_prefix",  "exclude_ops",     "history_registry",
-                                      "release_version", "release_date",    "branch_name"};
+const std::set<std::string> kFlags = {"es_mode",         "output_dir",   "module_name",
+                                      "h_guard_prefix",  "exclude_ops",  "history_registry",
+                                      "release_version", "release_date", "branch_name"};
 
 int Fail(const std::string &message, int status = 1) {
   std::fprintf(stderr, "gen_esb: error: %s\n", message.c_str());
@@ -207,8 +207,9 @@ int main(int argc, char **argv) {
 
   const char *roots = std::getenv("ASCEND_CUSTOM_OPP_PATH");
   if (roots == nullptr || *roots == '\0') {
-    return Fail("ASCEND_CUSTOM_OPP_PATH is not set: point it at the OPP root(s) holding the proto libraries "
-                "(<root>/libcust_opapi.so or <root>/op_graph/lib/linux/<arch>/*.so)");
+    return Fail(
+        "ASCEND_CUSTOM_OPP_PATH is not set: point it at the OPP root(s) holding the proto libraries "
+        "(<root>/libcust_opapi.so or <root>/op_graph/lib/linux/<arch>/*.so)");
   }
   std::string error;
   // Prototypes the graph library registers itself (the twin's built-ins) are not part of the

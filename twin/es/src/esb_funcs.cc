@@ -319,8 +319,8 @@ EsCTensorHolder *EsCreateConstInt32(EsCGraphBuilder *builder, const int32_t *val
                                     int64_t dim_num, int64_t num) {
   return CreateConst(builder, value, dims, dim_num, num, ge::DT_INT32);
 }
-EsCTensorHolder *EsCreateConstFloat(EsCGraphBuilder *builder, const float *value, const int64_t *dims,
-                                    int64_t dim_num, int64_t num) {
+EsCTensorHolder *EsCreateConstFloat(EsCGraphBuilder *builder, const float *value, const int64_t *dims, int64_t dim_num,
+                                    int64_t num) {
   return CreateConst(builder, value, dims, dim_num, num, ge::DT_FLOAT);
 }
 EsCTensorHolder *EsCreateScalarInt64(EsCGraphBuilder *builder, int64_t value) {
@@ -394,12 +394,13 @@ EsCGraph *EsBuildGraphAndReset(EsCGraphBuilder *builder) {
   return reinterpret_cast<EsCGraph *>(graph.release());
 }
 
-EsCGraphBuilder *EsGetOwnerBuilder(const EsCTensorHolder *tensor) { return tensor == nullptr ? nullptr : tensor->owner; }
+EsCGraphBuilder *EsGetOwnerBuilder(const EsCTensorHolder *tensor) {
+  return tensor == nullptr ? nullptr : tensor->owner;
+}
 const char *EsGetProducerName(const EsCTensorHolder *tensor) {
   return tensor == nullptr ? "" : tensor->producer.c_str();
 }
 int64_t EsGetOutputIndex(const EsCTensorHolder *tensor) { return tensor == nullptr ? -1 : tensor->flat_index; }
-
 
 uint32_t EsSetDataType(EsCTensorHolder *tensor, EsCDataType data_type) {
   if (!ValidDataType(data_type)) {
@@ -454,7 +455,6 @@ EsCNodeBuilder *EsNodeBegin(const char *op_type, EsCGraphBuilder *owner) {
   return node;
 }
 
-
 void EsNodeInput(EsCNodeBuilder *node, const char *ir_name, EsCTensorHolder *tensor) {
   AddInput(node, ir_name, 0, &tensor, 1);
 }
@@ -473,7 +473,8 @@ void EsNodeOutput(EsCNodeBuilder *node, const char *ir_name) {
 void EsNodeDynamicOutput(EsCNodeBuilder *node, const char *ir_name, int64_t num) {
   if (node == nullptr) return;
   if (ir_name == nullptr) return node->Fail("output name is NULL");
-  if (num < 0) return node->Fail(std::string("dynamic output ") + ir_name + " count " + std::to_string(num) + " is negative");
+  if (num < 0)
+    return node->Fail(std::string("dynamic output ") + ir_name + " count " + std::to_string(num) + " is negative");
   node->outputs.push_back(EsCNodeBuilder::Out{ir_name, true, num, {}});
 }
 
@@ -562,8 +563,7 @@ uint32_t EsNodeEnd(EsCNodeBuilder *node) {
       if (!node->error.empty()) break;
       if (owner == nullptr) owner = t->owner;
       if (t->owner != owner) {
-        node->Fail("input " + in.name + " belongs to GraphBuilder '" + t->owner->name + "', not '" + owner->name +
-                   "'");
+        node->Fail("input " + in.name + " belongs to GraphBuilder '" + t->owner->name + "', not '" + owner->name + "'");
       } else if (t->generation != owner->generation) {
         node->Fail("input " + in.name + " (tensor '" + t->producer + "') belongs to a graph that was already built");
       }
@@ -612,8 +612,8 @@ uint32_t EsNodeEnd(EsCNodeBuilder *node) {
   }
   // The generated code and the loaded prototype must agree on the IR layout.
   if (op.GetInputsSize() != expected_inputs || op.GetOutputsSize() != expected_outputs) {
-    SetError(node->op_type + ": the registered prototype has " + std::to_string(op.GetInputsSize()) +
-             " input and " + std::to_string(op.GetOutputsSize()) + " output instances, the generated code expects " +
+    SetError(node->op_type + ": the registered prototype has " + std::to_string(op.GetInputsSize()) + " input and " +
+             std::to_string(op.GetOutputsSize()) + " output instances, the generated code expects " +
              std::to_string(expected_inputs) + " and " + std::to_string(expected_outputs) +
              " (regenerate the ES code for this proto library)");
     return ge::GRAPH_INVALID_IR_DEF;

@@ -124,8 +124,9 @@ TEST_F(EsGraphTest, GeneratedCodeBuildsSavesAndReloads) {
   std::vector<std::string> got;
   for (const auto &n : names) got.push_back(n.GetString());
   std::sort(got.begin(), got.end());
-  std::vector<std::string> want = {"AllAttrs_0", "Const_0", "Gather_0", "MakeSeed_0", "PickAny_0",
-                                   "PythonCompilableAddCustom_0", "Renamed_0", "Scale_0", "Sink_0", "SplitN_0", "x0", "x1"};
+  std::vector<std::string> want = {
+      "AllAttrs_0", "Const_0", "Gather_0", "MakeSeed_0", "PickAny_0", "PythonCompilableAddCustom_0",
+      "Renamed_0",  "Scale_0", "Sink_0",   "SplitN_0",   "x0",        "x1"};
   EXPECT_EQ(got, want);
 
   auto d = Describe(air);

@@ -15,7 +15,7 @@ REG_OP(PythonCompilableAddCustom)
     .DATATYPE(T, TensorType({DT_FLOAT}))
     .OP_END_FACTORY_REG(PythonCompilableAddCustom)
 
-REG_OP(Scale)
+        REG_OP(Scale)
     .INPUT(x, TensorType::ALL())
     .OUTPUT(y, TensorType::ALL())
     .ATTR(alpha, Float, 2.0)
@@ -23,8 +23,8 @@ REG_OP(Scale)
     .ATTR(dst, Type, DT_FLOAT16)
     .OP_END_FACTORY_REG(Scale)
 
-// Output xs and attr bias share input names (ref_xs / attr_bias); lambda is a Python keyword.
-REG_OP(Gather)
+    // Output xs and attr bias share input names (ref_xs / attr_bias); lambda is a Python keyword.
+    REG_OP(Gather)
     .DYNAMIC_INPUT(xs, TensorType::ALL())
     .OPTIONAL_INPUT(bias, TensorType::ALL())
     .INPUT(lambda, TensorType::ALL())
@@ -33,8 +33,8 @@ REG_OP(Gather)
     .ATTR(bias, Int, 0)
     .OP_END_FACTORY_REG(Gather)
 
-// Every attr type; default/class/for are C++ keywords, from/in Python keywords.
-REG_OP(AllAttrs)
+    // Every attr type; default/class/for are C++ keywords, from/in Python keywords.
+    REG_OP(AllAttrs)
     .INPUT(x, TensorType::ALL())
     .OPTIONAL_INPUT(default, TensorType::ALL())
     .OUTPUT(y, TensorType::ALL())
@@ -56,30 +56,30 @@ REG_OP(AllAttrs)
     .ATTR(in, ListListInt, {{1}, {2, 3}})
     .OP_END_FACTORY_REG(AllAttrs)
 
-REG_OP(MakeSeed)
+        REG_OP(MakeSeed)
     .OUTPUT(y, TensorType({DT_INT64}))
     .ATTR(seed, Int, 0)
     .OP_END_FACTORY_REG(MakeSeed)
 
-REG_OP(PickAny)
+        REG_OP(PickAny)
     .OPTIONAL_INPUT(a, TensorType::ALL())
     .OPTIONAL_INPUT(b, TensorType::ALL())
     .OUTPUT(y, TensorType::ALL())
     .OP_END_FACTORY_REG(PickAny)
 
-REG_OP(Sink)
+        REG_OP(Sink)
     .INPUT(x, TensorType::ALL())
     .OP_END_FACTORY_REG(Sink)
 
-// Names the generated code uses itself: builder (Python), std and ge (C++).
-REG_OP(Renamed)
+    // Names the generated code uses itself: builder (Python), std and ge (C++).
+    REG_OP(Renamed)
     .INPUT(builder, TensorType::ALL())
     .OPTIONAL_INPUT(std, TensorType::ALL())
     .OUTPUT(groups, TensorType::ALL())
     .ATTR(ge, Int, 1)
     .OP_END_FACTORY_REG(Renamed)
 
-REG_OP(SplitN)
+        REG_OP(SplitN)
     .INPUT(x, TensorType::ALL())
     .DYNAMIC_OUTPUT(y, TensorType::ALL())
     .OP_END_FACTORY_REG(SplitN)

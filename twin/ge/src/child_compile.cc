@@ -76,8 +76,13 @@ ge::graphStatus CompileInChild(const ge::Graph &graph, const CompileRequest &req
     return ge::GRAPH_FAILED;
   }
   const std::string python = PythonInterpreter();
-  std::vector<std::string> argv = {python, "-m", "ascend_atc.ir_build", "--air=" + air, "--om=" + om_path,
-                                   "--error_file=" + error_path, "--soc_version=" + request.soc_version,
+  std::vector<std::string> argv = {python,
+                                   "-m",
+                                   "ascend_atc.ir_build",
+                                   "--air=" + air,
+                                   "--om=" + om_path,
+                                   "--error_file=" + error_path,
+                                   "--soc_version=" + request.soc_version,
                                    "--log=" + (request.log_level.empty() ? std::string("null") : request.log_level)};
   if (!request.input_shape.empty()) argv.push_back("--input_shape=" + request.input_shape);
   if (!request.input_shape_range.empty()) argv.push_back("--input_shape_range=" + request.input_shape_range);
@@ -101,15 +106,18 @@ ge::graphStatus CompileInChild(const ge::Graph &graph, const CompileRequest &req
     std::string detail;
     const std::string first = FirstLine(message, &detail);
     const bool bad_option = WIFEXITED(status) && WEXITSTATUS(status) == kExitBadOption;
-    LogError(bad_option ? request.api + ": " + first
-                        : what + " failed to compile for " + request.soc_version + ": " + first,
-             detail);
+    LogError(
+        bad_option ? request.api + ": " + first : what + " failed to compile for " + request.soc_version + ": " + first,
+        detail);
     return bad_option ? ge::GRAPH_PARAM_INVALID : ge::GRAPH_FAILED;
   }
   std::ostringstream how;
-  if (WIFEXITED(status)) how << "exited with status " << WEXITSTATUS(status);
-  else if (WIFSIGNALED(status)) how << "was killed by signal " << WTERMSIG(status);
-  else how << "ended with wait status " << status;
+  if (WIFEXITED(status))
+    how << "exited with status " << WEXITSTATUS(status);
+  else if (WIFSIGNALED(status))
+    how << "was killed by signal " << WTERMSIG(status);
+  else
+    how << "ended with wait status " << status;
   LogError(what + ": the graph compiler (" + python + " -m ascend_atc.ir_build, tree " + tree + ") " + how.str() +
            " without a result; its own output is above");
   return ge::GRAPH_FAILED;

@@ -87,8 +87,8 @@ std::string RunDynamic(uint32_t model_id, aclmdlDataset *input_set, aclmdlDatase
       results[j].dims.push_back(dim);
     }
     results[j].bytes.resize(size);
-    const aclError ret = size == 0 ? ACL_SUCCESS
-                                   : aclrtMemcpy(results[j].bytes.data(), size, ptr, size, ACL_MEMCPY_DEVICE_TO_HOST);
+    const aclError ret =
+        size == 0 ? ACL_SUCCESS : aclrtMemcpy(results[j].bytes.data(), size, ptr, size, ACL_MEMCPY_DEVICE_TO_HOST);
     if (ret != ACL_SUCCESS) failure = AclFailure("aclrtMemcpy (output)", ret);
   }
   for (size_t i = 0; i < inputs.size(); ++i) aclUpdateDataBuffer(aclmdlGetDatasetBuffer(input_set, i), nullptr, 0);

@@ -270,8 +270,7 @@ std::shared_ptr<SessionImpl> NewSession(std::map<std::string, std::string> optio
 
 Session::Session(const std::map<std::string, std::string> &options) : impl_(NewSession(options)) {}
 
-Session::Session(const std::map<AscendString, AscendString> &options)
-    : impl_(NewSession(ge_twin::ToStdMap(options))) {}
+Session::Session(const std::map<AscendString, AscendString> &options) : impl_(NewSession(ge_twin::ToStdMap(options))) {}
 
 Session::~Session() {
   GeState &state = State();
@@ -312,7 +311,8 @@ Status Session::BuildGraph(uint32_t graph_id, const std::vector<InputTensorInfo>
     TensorDesc desc(Shape(info.dims), FORMAT_ND, static_cast<DataType>(info.data_type));
     const auto *bytes = static_cast<const uint8_t *>(info.data);
     const size_t length = info.length > 0 ? static_cast<size_t>(info.length) : 0;
-    tensors.emplace_back(desc, bytes == nullptr ? std::vector<uint8_t>(length) : std::vector<uint8_t>(bytes, bytes + length));
+    tensors.emplace_back(desc,
+                         bytes == nullptr ? std::vector<uint8_t>(length) : std::vector<uint8_t>(bytes, bytes + length));
   }
   return impl_->Build("Session::BuildGraph", graph_id, &tensors);
 }

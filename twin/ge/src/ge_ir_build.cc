@@ -55,8 +55,9 @@ graphStatus BuildModel(const Graph &graph, const std::map<std::string, std::stri
   {
     std::lock_guard<std::mutex> lock(g_mutex);
     if (!g_initialized) {
-      ge_twin::LogError(std::string(kApi) + ": aclgrphBuildInitialize has not been called (or aclgrphBuildFinalize "
-                                            "was called since)");
+      ge_twin::LogError(std::string(kApi) +
+                        ": aclgrphBuildInitialize has not been called (or aclgrphBuildFinalize "
+                        "was called since)");
       return GRAPH_FAILED;
     }
     request.soc_version = g_global_options[ge_twin::kSocVersionOption];
@@ -109,8 +110,9 @@ graphStatus SaveModel(const char *output_file, const ModelBufferData &model) {
   }
   // The OM container starts with CANN's model magic, "IMOD" on disk (twin/om/FORMAT.md).
   if (model.length < 4 || std::memcmp(model.data.get(), "IMOD", 4) != 0) {
-    ge_twin::LogError(std::string(kApi) + ": the buffer is not an offline model built by aclgrphBuildModel "
-                                          "(bundle and flow models are not supported)");
+    ge_twin::LogError(std::string(kApi) +
+                      ": the buffer is not an offline model built by aclgrphBuildModel "
+                      "(bundle and flow models are not supported)");
     return GRAPH_PARAM_INVALID;
   }
   const std::string path = std::string(output_file) + ".om";
@@ -132,7 +134,8 @@ graphStatus SaveModel(const char *output_file, const ModelBufferData &model) {
   while (left > 0 && err == 0) {
     const ssize_t n = write(fd, bytes, left);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) err = n < 0 ? errno : EIO;
+    if (n <= 0)
+      err = n < 0 ? errno : EIO;
     else {
       bytes += n;
       left -= static_cast<uint64_t>(n);

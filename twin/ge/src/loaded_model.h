@@ -70,8 +70,8 @@ class LoadedModel {
       const bool fits = dynamic_ ? FitsDims(desc.GetShape().GetDims(), spec.dims) : inputs[i].GetSize() == spec.size;
       if (dtype != spec.dtype || !fits) {
         ge_twin::LogError(what + ": input " + std::to_string(i) + " (" + spec.name + ") has " +
-                          DescribeTensor(dtype, desc.GetShape().GetDims(), inputs[i].GetSize()) +
-                          "; the graph takes " + DescribeTensor(spec.dtype, spec.dims, spec.size));
+                          DescribeTensor(dtype, desc.GetShape().GetDims(), inputs[i].GetSize()) + "; the graph takes " +
+                          DescribeTensor(spec.dtype, spec.dims, spec.size));
         return kParamInvalid;
       }
     }

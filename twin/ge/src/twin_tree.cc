@@ -113,7 +113,8 @@ std::vector<std::string> KnownSocs(const std::string &dir) {
   if (d == nullptr) return socs;
   while (const dirent *entry = readdir(d)) {
     const std::string name = entry->d_name;
-    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".ini") == 0) socs.push_back(name.substr(0, name.size() - 4));
+    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".ini") == 0)
+      socs.push_back(name.substr(0, name.size() - 4));
   }
   closedir(d);
   std::sort(socs.begin(), socs.end());

@@ -25,13 +25,11 @@
 #define GE_TWIN_OP_LOG_WARN 2
 #define GE_TWIN_OP_LOG_ERROR 3
 
-extern "C" __attribute__((visibility("default"))) void GeTwinOpLogAt(int level, const char *op_name,
-                                                                     const char *file, int line,
-                                                                     const char *fmt, ...)
+extern "C" __attribute__((visibility("default"))) void GeTwinOpLogAt(int level, const char *op_name, const char *file,
+                                                                     int line, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 /* The entry point of operator libraries built before GeTwinOpLogAt (no file:line in the line). */
-extern "C" __attribute__((visibility("default"))) void GeTwinOpLog(int level, const char *op_name,
-                                                                   const char *fmt, ...)
+extern "C" __attribute__((visibility("default"))) void GeTwinOpLog(int level, const char *op_name, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 namespace ge_twin {

@@ -7,11 +7,7 @@
 
 namespace ge {
 /* A graph input: feeds input number `index` of the graph to output y. */
-REG_OP(Data)
-    .INPUT(x, TensorType::ALL())
-    .OUTPUT(y, TensorType::ALL())
-    .ATTR(index, Int, 0)
-    .OP_END_FACTORY_REG(Data)
+REG_OP(Data).INPUT(x, TensorType::ALL()).OUTPUT(y, TensorType::ALL()).ATTR(index, Int, 0).OP_END_FACTORY_REG(Data)
 }  // namespace ge
 
 #endif  // GE_TWIN_OPS_PROTO_LEGACY_H_

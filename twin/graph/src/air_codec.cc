@@ -97,7 +97,8 @@ std::string EncodeAir(const GraphImpl &graph, std::string *bytes) {
   std::vector<std::shared_ptr<OperatorImpl>> nodes;
   std::string err = CollectNodes(graph, &nodes);
   if (!err.empty()) return err;
-  if (nodes.empty()) return "graph '" + ge_twin::EscapeControl(graph.name) + "' has no operators (set inputs/outputs first)";
+  if (nodes.empty())
+    return "graph '" + ge_twin::EscapeControl(graph.name) + "' has no operators (set inputs/outputs first)";
 
   air::Model model;
   model.set_magic(kAirMagic);

@@ -87,10 +87,18 @@ std::string DecodeDesc(const air::TensorDesc &in, const std::string &where, Tens
 
 std::string DecodeAttr(const air::AttrValue &in, const std::string &where, AttrValue *out) {
   switch (in.value_case()) {
-    case air::AttrValue::kI: *out = static_cast<int64_t>(in.i()); return "";
-    case air::AttrValue::kF: *out = in.f(); return "";
-    case air::AttrValue::kB: *out = in.b(); return "";
-    case air::AttrValue::kS: *out = in.s(); return "";
+    case air::AttrValue::kI:
+      *out = static_cast<int64_t>(in.i());
+      return "";
+    case air::AttrValue::kF:
+      *out = in.f();
+      return "";
+    case air::AttrValue::kB:
+      *out = in.b();
+      return "";
+    case air::AttrValue::kS:
+      *out = in.s();
+      return "";
     case air::AttrValue::kDt: {
       std::string err = CheckEnumValue(in.dt(), DT_MAX, "dtype", where);
       if (err.empty()) *out = static_cast<DataType>(in.dt());
@@ -105,10 +113,18 @@ std::string DecodeAttr(const air::AttrValue &in, const std::string &where, AttrV
       }
       return err;
     }
-    case air::AttrValue::kListI: *out = std::vector<int64_t>(in.list_i().values().begin(), in.list_i().values().end()); return "";
-    case air::AttrValue::kListF: *out = std::vector<float>(in.list_f().values().begin(), in.list_f().values().end()); return "";
-    case air::AttrValue::kListB: *out = std::vector<bool>(in.list_b().values().begin(), in.list_b().values().end()); return "";
-    case air::AttrValue::kListS: *out = std::vector<std::string>(in.list_s().values().begin(), in.list_s().values().end()); return "";
+    case air::AttrValue::kListI:
+      *out = std::vector<int64_t>(in.list_i().values().begin(), in.list_i().values().end());
+      return "";
+    case air::AttrValue::kListF:
+      *out = std::vector<float>(in.list_f().values().begin(), in.list_f().values().end());
+      return "";
+    case air::AttrValue::kListB:
+      *out = std::vector<bool>(in.list_b().values().begin(), in.list_b().values().end());
+      return "";
+    case air::AttrValue::kListS:
+      *out = std::vector<std::string>(in.list_s().values().begin(), in.list_s().values().end());
+      return "";
     case air::AttrValue::kListDt: {
       std::vector<DataType> values;
       for (int32_t v : in.list_dt().values()) {

@@ -93,7 +93,8 @@ CallError DecodeInferRequest(const capi::InferRequest &in, InferCall *out) {
     out->attrs.emplace_back(attr.name(), std::move(value));
   }
   out->dynamic_output_counts.clear();
-  for (const auto &count : in.dynamic_output_counts()) out->dynamic_output_counts.emplace_back(count.name(), count.count());
+  for (const auto &count : in.dynamic_output_counts())
+    out->dynamic_output_counts.emplace_back(count.name(), count.count());
   return CallError();
 }
 

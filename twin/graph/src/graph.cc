@@ -155,8 +155,8 @@ Graph &Graph::SetOutputs(const std::vector<std::pair<Operator, std::vector<size_
     }
     for (size_t index : entry.second) {
       if (index >= impl->OutputCount()) {
-        GE_TWIN_LOGE("Graph '%s' SetOutputs: op '%s' has %zu outputs, index %zu is out of range",
-                     impl_->name.c_str(), impl->name.c_str(), impl->OutputCount(), index);
+        GE_TWIN_LOGE("Graph '%s' SetOutputs: op '%s' has %zu outputs, index %zu is out of range", impl_->name.c_str(),
+                     impl->name.c_str(), impl->OutputCount(), index);
         return *this;
       }
       outs.push_back(GraphOutput{impl, static_cast<uint32_t>(index)});

@@ -52,7 +52,7 @@ ge_twin::CallError InferFromBytes(const void *request, size_t request_size, capi
   capi::InferRequest message;
   if (!message.ParseFromArray(request, static_cast<int>(request_size))) {
     return ge_twin::Invalid("inference request (" + std::to_string(request_size) +
-                   " bytes) is not a valid ge.twin.capi.InferRequest message");
+                            " bytes) is not a valid ge.twin.capi.InferRequest message");
   }
   ge_twin::InferCall call;
   ge_twin::CallError result = ge_twin::DecodeInferRequest(message, &call);

@@ -149,7 +149,8 @@ CallError FillOutputs(const OperatorImpl &ir, const InferCall &call, gert::Infer
     if (def.kind == IrOutputKind::kDynamic) {
       auto it = counts.find(def.name);
       if (it == counts.end()) {
-        return Invalid("dynamic output '" + def.name + "' of op '" + ir.type + "' needs a count in dynamic_output_counts");
+        return Invalid("dynamic output '" + def.name + "' of op '" + ir.type +
+                       "' needs a count in dynamic_output_counts");
       }
       n = it->second;
     }
@@ -178,7 +179,8 @@ CallError FillAttrs(const OperatorImpl &ir, const InferCall &call, gert::InferCo
     const std::string have = ge::AttrTypeToValueTypeName(ge::AttrValueTypeName(entry.second));
     if (have != ge::AttrTypeToValueTypeName(def->type)) {
       return Invalid("attr '" + entry.first + "' of op '" + ir.type + "' must be of type " + def->type +
-                     ", the request gives " + (have.empty() ? std::string("no value") : ge::AttrValueTypeName(entry.second)));
+                     ", the request gives " +
+                     (have.empty() ? std::string("no value") : ge::AttrValueTypeName(entry.second)));
     }
     attrs[entry.first] = entry.second;
   }
@@ -243,7 +245,8 @@ CallError InferOp(const InferCall &call, std::vector<InferredOutput> *outputs) {
       InferredOutput out;
       out.name = ir.OutputInstanceName(i, rel);
       if (frame.output_dtypes[index] == ge::DT_UNDEFINED) {
-        return CallError{ge::GRAPH_FAILED, "InferDataType of op '" + type + "' left the dtype of output '" + out.name + "' unset"};
+        return CallError{ge::GRAPH_FAILED,
+                         "InferDataType of op '" + type + "' left the dtype of output '" + out.name + "' unset"};
       }
       out.ir_name = ir.ir_outputs[i].name;
       out.ir_index = static_cast<uint32_t>(i);

@@ -30,14 +30,14 @@ struct TensorMeta {
 // One inference request. Everything the IR does not allow is refused by InferOp with one line.
 struct InferCall {
   std::string op_type;
-  std::string node_name;                               // "" = op_type
-  std::vector<std::vector<TensorMeta>> inputs;         // per IR input (IR order): its instances
-  std::vector<std::pair<std::string, ge::AttrValue>> attrs;           // IR defaults fill the rest
+  std::string node_name;                                                // "" = op_type
+  std::vector<std::vector<TensorMeta>> inputs;                          // per IR input (IR order): its instances
+  std::vector<std::pair<std::string, ge::AttrValue>> attrs;             // IR defaults fill the rest
   std::vector<std::pair<std::string, uint32_t>> dynamic_output_counts;  // one per DYNAMIC output
 };
 
 struct InferredOutput {
-  std::string name;     // instance name
+  std::string name;  // instance name
   std::string ir_name;
   uint32_t ir_index = 0;
   std::vector<int64_t> dims;

@@ -84,8 +84,8 @@ bool Connect(const std::shared_ptr<OperatorImpl> &dst, size_t ir, size_t rel, co
   }
   if (src_index >= src->OutputCount()) {
     GE_TWIN_LOGE("SetInput on op '%s' input '%s': source op '%s' (type %s) has %zu outputs, index %u is out of range",
-                 dst->name.c_str(), dst->InputInstanceName(ir, rel).c_str(), src->name.c_str(),
-                 src->type.c_str(), src->OutputCount(), src_index);
+                 dst->name.c_str(), dst->InputInstanceName(ir, rel).c_str(), src->name.c_str(), src->type.c_str(),
+                 src->OutputCount(), src_index);
     return false;
   }
   if (src == dst) {
@@ -249,14 +249,14 @@ graphStatus Operator::UpdateDynamicOutputDesc(const char *name, uint32_t index, 
 
 // ---- attrs ----
 
-#define GE_TWIN_SET_ATTR(ValueType, expr)                                              \
-  Operator &Operator::SetAttr(const char *name, ValueType attr_value) {                \
-    if (impl_ == nullptr || name == nullptr) {                                         \
-      GE_TWIN_LOGE("SetAttr('%s') on an empty Operator", SafeName(name));             \
-      return *this;                                                                    \
-    }                                                                                  \
-    impl_->attrs[name] = AttrValue(expr);                                              \
-    return *this;                                                                      \
+#define GE_TWIN_SET_ATTR(ValueType, expr)                                 \
+  Operator &Operator::SetAttr(const char *name, ValueType attr_value) {   \
+    if (impl_ == nullptr || name == nullptr) {                            \
+      GE_TWIN_LOGE("SetAttr('%s') on an empty Operator", SafeName(name)); \
+      return *this;                                                       \
+    }                                                                     \
+    impl_->attrs[name] = AttrValue(expr);                                 \
+    return *this;                                                         \
   }
 
 GE_TWIN_SET_ATTR(int64_t, attr_value)

@@ -4,20 +4,28 @@
 
 namespace ge {
 const char *AttrValueTypeName(const AttrValue &value) {
-  static const char *const kNames[] = {"",      "Int",       "Float",      "Bool",       "String",
-                                       "Type",  "Tensor",    "ListInt",    "ListFloat",  "ListBool",
+  static const char *const kNames[] = {"",           "Int",      "Float",      "Bool",      "String",
+                                       "Type",       "Tensor",   "ListInt",    "ListFloat", "ListBool",
                                        "ListString", "ListType", "ListListInt"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == std::variant_size_v<AttrValue>, "one name per kind");
   return kNames[value.index()];
 }
 
 const char *AttrTypeToValueTypeName(const std::string &t) {
-  static const std::pair<const char *, const char *> kMap[] = {
-      {"Int", "VT_INT"},           {"Float", "VT_FLOAT"},          {"Bool", "VT_BOOL"},
-      {"String", "VT_STRING"},     {"AscendString", "VT_STRING"},  {"Type", "VT_DATA_TYPE"},
-      {"Tensor", "VT_TENSOR"},     {"ListInt", "VT_LIST_INT"},     {"ListFloat", "VT_LIST_FLOAT"},
-      {"ListBool", "VT_LIST_BOOL"}, {"ListString", "VT_LIST_STRING"}, {"ListAscendString", "VT_LIST_STRING"},
-      {"ListType", "VT_LIST_DATA_TYPE"}, {"ListListInt", "VT_LIST_LIST_INT"}};
+  static const std::pair<const char *, const char *> kMap[] = {{"Int", "VT_INT"},
+                                                               {"Float", "VT_FLOAT"},
+                                                               {"Bool", "VT_BOOL"},
+                                                               {"String", "VT_STRING"},
+                                                               {"AscendString", "VT_STRING"},
+                                                               {"Type", "VT_DATA_TYPE"},
+                                                               {"Tensor", "VT_TENSOR"},
+                                                               {"ListInt", "VT_LIST_INT"},
+                                                               {"ListFloat", "VT_LIST_FLOAT"},
+                                                               {"ListBool", "VT_LIST_BOOL"},
+                                                               {"ListString", "VT_LIST_STRING"},
+                                                               {"ListAscendString", "VT_LIST_STRING"},
+                                                               {"ListType", "VT_LIST_DATA_TYPE"},
+                                                               {"ListListInt", "VT_LIST_LIST_INT"}};
   for (const auto &entry : kMap) {
     if (t == entry.first) return entry.second;
   }

@@ -20,8 +20,8 @@ enum class IrInputKind { kRequired = 0, kOptional = 1, kDynamic = 2 };
 enum class IrOutputKind { kRequired = 0, kDynamic = 1 };
 
 using AttrValue = std::variant<std::monostate, int64_t, float, bool, std::string, DataType, Tensor,
-                               std::vector<int64_t>, std::vector<float>, std::vector<bool>,
-                               std::vector<std::string>, std::vector<DataType>, std::vector<std::vector<int64_t>>>;
+                               std::vector<int64_t>, std::vector<float>, std::vector<bool>, std::vector<std::string>,
+                               std::vector<DataType>, std::vector<std::vector<int64_t>>>;
 
 // REG_OP type name of a value ("Int", "ListInt", ...); "" for an empty value.
 GE_TWIN_INTERNAL_API const char *AttrValueTypeName(const AttrValue &value);

@@ -90,8 +90,9 @@ std::string VendorLoadPriority(const std::string &opp_path, std::vector<std::str
     *vendors = SplitTrimmed(it->second, ',');
     ++found;
   }
-  if (found > 1) return "ASCEND_OPP_PATH vendors config '" + config + "' sets load_priority in " +
-                        std::to_string(found) + " sections";
+  if (found > 1)
+    return "ASCEND_OPP_PATH vendors config '" + config + "' sets load_priority in " + std::to_string(found) +
+           " sections";
   return "";
 }
 
@@ -218,9 +219,10 @@ std::string LoadOppLibraries(const std::string &custom_roots, const std::string 
     // be writable by group or others), before dlopen runs any of its code.
     std::string untrusted = UntrustedPath(path);
     if (!untrusted.empty()) {
-      GE_TWIN_LOGE("OPP library '%s' refused: %s; libraries must not be writable by group or others (chmod go-w "
-                   "it, or set ASCEND_TWIN_ALLOW_WRITABLE_PATHS=1 to trust it anyway)",
-                   path.c_str(), untrusted.c_str());
+      GE_TWIN_LOGE(
+          "OPP library '%s' refused: %s; libraries must not be writable by group or others (chmod go-w "
+          "it, or set ASCEND_TWIN_ALLOW_WRITABLE_PATHS=1 to trust it anyway)",
+          path.c_str(), untrusted.c_str());
       continue;
     }
     // Refuse a library of the other libstdc++ ABI before dlopen runs any of its code.

@@ -17,8 +17,8 @@ void TilingDef::SaveToBuffer(void *pdata, size_t capacity) {
   if (inited_data_ptr_) return;  // the fields already live in the caller's memory
   if (pdata == nullptr || capacity < data_size_) {
     GeLogError("TilingDef::SaveToBuffer of tiling data '" + std::string(class_name_) + "': the buffer holds " +
-               (pdata == nullptr ? std::string("nothing (null)") : std::to_string(capacity) + " bytes") + ", the data is " +
-               std::to_string(data_size_) + " bytes; nothing was written");
+               (pdata == nullptr ? std::string("nothing (null)") : std::to_string(capacity) + " bytes") +
+               ", the data is " + std::to_string(data_size_) + " bytes; nothing was written");
     return;
   }
   if (data_size_ > 0 && pdata != data_ptr_) std::memcpy(pdata, data_ptr_, data_size_);

@@ -9,20 +9,23 @@ struct DtName {
   ge::DataType dt;
   const char *name;
 };
-#define GE_TWIN_DT(x) {ge::x, #x}
+#define GE_TWIN_DT(x) \
+  { ge::x, #x }
 const DtName kDataTypeNames[] = {
-    GE_TWIN_DT(DT_FLOAT), GE_TWIN_DT(DT_FLOAT16), GE_TWIN_DT(DT_INT8), GE_TWIN_DT(DT_INT32),
-    GE_TWIN_DT(DT_UINT8), GE_TWIN_DT(DT_INT16), GE_TWIN_DT(DT_UINT16), GE_TWIN_DT(DT_UINT32),
-    GE_TWIN_DT(DT_INT64), GE_TWIN_DT(DT_UINT64), GE_TWIN_DT(DT_DOUBLE), GE_TWIN_DT(DT_BOOL),
-    GE_TWIN_DT(DT_STRING), GE_TWIN_DT(DT_DUAL_SUB_INT8), GE_TWIN_DT(DT_DUAL_SUB_UINT8),
-    GE_TWIN_DT(DT_COMPLEX64), GE_TWIN_DT(DT_COMPLEX128), GE_TWIN_DT(DT_QINT8), GE_TWIN_DT(DT_QINT16),
-    GE_TWIN_DT(DT_QINT32), GE_TWIN_DT(DT_QUINT8), GE_TWIN_DT(DT_QUINT16), GE_TWIN_DT(DT_RESOURCE),
-    GE_TWIN_DT(DT_STRING_REF), GE_TWIN_DT(DT_DUAL), GE_TWIN_DT(DT_VARIANT), GE_TWIN_DT(DT_BF16),
-    GE_TWIN_DT(DT_UNDEFINED), GE_TWIN_DT(DT_INT4), GE_TWIN_DT(DT_UINT1), GE_TWIN_DT(DT_INT2),
-    GE_TWIN_DT(DT_UINT2), GE_TWIN_DT(DT_COMPLEX32), GE_TWIN_DT(DT_HIFLOAT8), GE_TWIN_DT(DT_FLOAT8_E5M2),
-    GE_TWIN_DT(DT_FLOAT8_E4M3FN), GE_TWIN_DT(DT_FLOAT8_E8M0), GE_TWIN_DT(DT_FLOAT6_E3M2),
-    GE_TWIN_DT(DT_FLOAT6_E2M3), GE_TWIN_DT(DT_FLOAT4_E2M1), GE_TWIN_DT(DT_FLOAT4_E1M2),
-    GE_TWIN_DT(DT_HIFLOAT4),
+    GE_TWIN_DT(DT_FLOAT),       GE_TWIN_DT(DT_FLOAT16),       GE_TWIN_DT(DT_INT8),
+    GE_TWIN_DT(DT_INT32),       GE_TWIN_DT(DT_UINT8),         GE_TWIN_DT(DT_INT16),
+    GE_TWIN_DT(DT_UINT16),      GE_TWIN_DT(DT_UINT32),        GE_TWIN_DT(DT_INT64),
+    GE_TWIN_DT(DT_UINT64),      GE_TWIN_DT(DT_DOUBLE),        GE_TWIN_DT(DT_BOOL),
+    GE_TWIN_DT(DT_STRING),      GE_TWIN_DT(DT_DUAL_SUB_INT8), GE_TWIN_DT(DT_DUAL_SUB_UINT8),
+    GE_TWIN_DT(DT_COMPLEX64),   GE_TWIN_DT(DT_COMPLEX128),    GE_TWIN_DT(DT_QINT8),
+    GE_TWIN_DT(DT_QINT16),      GE_TWIN_DT(DT_QINT32),        GE_TWIN_DT(DT_QUINT8),
+    GE_TWIN_DT(DT_QUINT16),     GE_TWIN_DT(DT_RESOURCE),      GE_TWIN_DT(DT_STRING_REF),
+    GE_TWIN_DT(DT_DUAL),        GE_TWIN_DT(DT_VARIANT),       GE_TWIN_DT(DT_BF16),
+    GE_TWIN_DT(DT_UNDEFINED),   GE_TWIN_DT(DT_INT4),          GE_TWIN_DT(DT_UINT1),
+    GE_TWIN_DT(DT_INT2),        GE_TWIN_DT(DT_UINT2),         GE_TWIN_DT(DT_COMPLEX32),
+    GE_TWIN_DT(DT_HIFLOAT8),    GE_TWIN_DT(DT_FLOAT8_E5M2),   GE_TWIN_DT(DT_FLOAT8_E4M3FN),
+    GE_TWIN_DT(DT_FLOAT8_E8M0), GE_TWIN_DT(DT_FLOAT6_E3M2),   GE_TWIN_DT(DT_FLOAT6_E2M3),
+    GE_TWIN_DT(DT_FLOAT4_E2M1), GE_TWIN_DT(DT_FLOAT4_E1M2),   GE_TWIN_DT(DT_HIFLOAT4),
 };
 #undef GE_TWIN_DT
 
@@ -50,7 +53,8 @@ bool NamedSet(const std::string &arg, std::vector<ge::DataType> *dtypes) {
       {"BasicType", &ge::TensorType::BasicType},
   };
   for (const auto &set : kSets) {
-    if (arg == std::string("TensorType::") + set.first + "()" || arg == std::string("ge::TensorType::") + set.first + "()") {
+    if (arg == std::string("TensorType::") + set.first + "()" ||
+        arg == std::string("ge::TensorType::") + set.first + "()") {
       *dtypes = set.second().types;
       return true;
     }

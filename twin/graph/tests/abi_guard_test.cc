@@ -20,8 +20,9 @@ const std::string kTwinAbi = std::to_string(GE_TWIN_CXX11_ABI);
 const std::string kOtherAbi = std::to_string(1 - GE_TWIN_CXX11_ABI);
 
 std::string ExpectedError(const std::string &library) {
-  return library + ": built with _GLIBCXX_USE_CXX11_ABI=" + kOtherAbi + "; CANN libraries use _GLIBCXX_USE_CXX11_ABI=" +
-         kTwinAbi + ": rebuild it with -D_GLIBCXX_USE_CXX11_ABI=" + kTwinAbi;
+  return library + ": built with _GLIBCXX_USE_CXX11_ABI=" + kOtherAbi +
+         "; CANN libraries use _GLIBCXX_USE_CXX11_ABI=" + kTwinAbi +
+         ": rebuild it with -D_GLIBCXX_USE_CXX11_ABI=" + kTwinAbi;
 }
 
 // An OPP root holding `library` as <root>/libcust_opapi.so.
@@ -72,13 +73,13 @@ TEST(AbiGuard, SameAbiLibraryLoadsAndInfers) {
 // headers): mangled marker names of either form are recognised; the twin's own marker is not.
 TEST(AbiGuard, MarkerNamesInDlerrorText) {
   const std::string lib = "/x/libfoo.so";
-  const std::string foreign = "_ZN2ge8twin_abi55built_with__GLIBCXX_USE_CXX11_ABI_" + kOtherAbi +
-                              "__but_this_CANN_needs_" + kTwinAbi + "Ev";
+  const std::string foreign =
+      "_ZN2ge8twin_abi55built_with__GLIBCXX_USE_CXX11_ABI_" + kOtherAbi + "__but_this_CANN_needs_" + kTwinAbi + "Ev";
   EXPECT_EQ(ge_twin::AbiMismatchError(lib, lib + ": undefined symbol: " + foreign), ExpectedError(lib));
   const std::string old_twin_marker = "ge::twin_abi::uses__GLIBCXX_USE_CXX11_ABI_" + kOtherAbi + "()";
   EXPECT_EQ(ge_twin::AbiMismatchError(lib, "undefined symbol: " + old_twin_marker), ExpectedError(lib));
-  EXPECT_EQ(ge_twin::AbiMismatchError(lib, "undefined symbol: _ZN2ge8twin_abi30uses__GLIBCXX_USE_CXX11_ABI_" +
-                                                kTwinAbi + "Ev"),
+  EXPECT_EQ(ge_twin::AbiMismatchError(
+                lib, "undefined symbol: _ZN2ge8twin_abi30uses__GLIBCXX_USE_CXX11_ABI_" + kTwinAbi + "Ev"),
             "");
   EXPECT_EQ(ge_twin::AbiMismatchError(lib, "undefined symbol: _ZN2ge8OperatorC1Ev"), "");
 }

@@ -26,16 +26,16 @@ REG_OP(TwinAbiScaleTest)
     .ATTR(factor, Int, 2)
     .OP_END_FACTORY_REG(TwinAbiScaleTest)
 
-namespace {
-graphStatus InferShapeScale(gert::InferShapeContext *context) {
-  const gert::Shape *x = context->GetInputShape(0);
-  const int64_t *factor = context->GetAttrs()->GetInt(0);
-  if (x == nullptr || factor == nullptr) return GRAPH_FAILED;
-  gert::Shape *y = context->GetOutputShape(0);
-  *y = *x;
-  for (size_t i = 0; i < y->GetDimNum(); ++i) y->SetDim(i, x->GetDim(i) * *factor);
-  return GRAPH_SUCCESS;
-}
+        namespace {
+  graphStatus InferShapeScale(gert::InferShapeContext * context) {
+    const gert::Shape *x = context->GetInputShape(0);
+    const int64_t *factor = context->GetAttrs()->GetInt(0);
+    if (x == nullptr || factor == nullptr) return GRAPH_FAILED;
+    gert::Shape *y = context->GetOutputShape(0);
+    *y = *x;
+    for (size_t i = 0; i < y->GetDimNum(); ++i) y->SetDim(i, x->GetDim(i) * *factor);
+    return GRAPH_SUCCESS;
+  }
 }  // namespace
 
 IMPL_OP(TwinAbiScaleTest).InferShape(InferShapeScale);

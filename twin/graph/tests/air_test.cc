@@ -122,8 +122,10 @@ void ExpectSameOp(const Operator &a, const Operator &b) {
   EXPECT_EQ(a.GetOpType(), b.GetOpType());
   ASSERT_EQ(a.GetInputsSize(), b.GetInputsSize());
   ASSERT_EQ(a.GetOutputsSize(), b.GetOutputsSize());
-  for (uint32_t i = 0; i < a.GetInputsSize(); ++i) EXPECT_EQ(a.GetInputDesc(i), b.GetInputDesc(i)) << a.GetName() << " in " << i;
-  for (uint32_t i = 0; i < a.GetOutputsSize(); ++i) EXPECT_EQ(a.GetOutputDesc(i), b.GetOutputDesc(i)) << a.GetName() << " out " << i;
+  for (uint32_t i = 0; i < a.GetInputsSize(); ++i)
+    EXPECT_EQ(a.GetInputDesc(i), b.GetInputDesc(i)) << a.GetName() << " in " << i;
+  for (uint32_t i = 0; i < a.GetOutputsSize(); ++i)
+    EXPECT_EQ(a.GetOutputDesc(i), b.GetOutputDesc(i)) << a.GetName() << " out " << i;
   std::map<AscendString, AscendString> ta, tb;
   a.GetAllAttrNamesAndTypes(ta);
   b.GetAllAttrNamesAndTypes(tb);
@@ -131,19 +133,32 @@ void ExpectSameOp(const Operator &a, const Operator &b) {
   for (const auto &entry : ta) {
     const char *name = entry.first.GetString();
     std::string type = entry.second.GetString();
-    if (type == "Int") ExpectSameAttr<int64_t>(a, b, name);
-    else if (type == "Float") ExpectSameAttr<float>(a, b, name);
-    else if (type == "Bool") ExpectSameAttr<bool>(a, b, name);
-    else if (type == "String") ExpectSameAttr<std::string>(a, b, name);
-    else if (type == "Type") ExpectSameAttr<DataType>(a, b, name);
-    else if (type == "Tensor") ExpectSameAttr<Tensor>(a, b, name);
-    else if (type == "ListInt") ExpectSameAttr<std::vector<int64_t>>(a, b, name);
-    else if (type == "ListFloat") ExpectSameAttr<std::vector<float>>(a, b, name);
-    else if (type == "ListBool") ExpectSameAttr<std::vector<bool>>(a, b, name);
-    else if (type == "ListString") ExpectSameAttr<std::vector<std::string>>(a, b, name);
-    else if (type == "ListType") ExpectSameAttr<std::vector<DataType>>(a, b, name);
-    else if (type == "ListListInt") ExpectSameAttr<std::vector<std::vector<int64_t>>>(a, b, name);
-    else ADD_FAILURE() << "unexpected attr type " << type;
+    if (type == "Int")
+      ExpectSameAttr<int64_t>(a, b, name);
+    else if (type == "Float")
+      ExpectSameAttr<float>(a, b, name);
+    else if (type == "Bool")
+      ExpectSameAttr<bool>(a, b, name);
+    else if (type == "String")
+      ExpectSameAttr<std::string>(a, b, name);
+    else if (type == "Type")
+      ExpectSameAttr<DataType>(a, b, name);
+    else if (type == "Tensor")
+      ExpectSameAttr<Tensor>(a, b, name);
+    else if (type == "ListInt")
+      ExpectSameAttr<std::vector<int64_t>>(a, b, name);
+    else if (type == "ListFloat")
+      ExpectSameAttr<std::vector<float>>(a, b, name);
+    else if (type == "ListBool")
+      ExpectSameAttr<std::vector<bool>>(a, b, name);
+    else if (type == "ListString")
+      ExpectSameAttr<std::vector<std::string>>(a, b, name);
+    else if (type == "ListType")
+      ExpectSameAttr<std::vector<DataType>>(a, b, name);
+    else if (type == "ListListInt")
+      ExpectSameAttr<std::vector<std::vector<int64_t>>>(a, b, name);
+    else
+      ADD_FAILURE() << "unexpected attr type " << type;
   }
 }
 }  // namespace
@@ -216,8 +231,8 @@ TEST(Air, RoundTripPreservesNodesEdgesDescsAttrs) {
             in.connected() ? in.src_node() + ":" + std::to_string(in.src_index()) : "-";
       }
     }
-    std::map<std::string, std::string> expected = {{"data_x.x", "-"},          {"data_y.x", "-"},
-                                                   {"concat.x0", "data_x:0"},  {"concat.x1", "data_y:0"},
+    std::map<std::string, std::string> expected = {{"data_x.x", "-"},           {"data_y.x", "-"},
+                                                   {"concat.x0", "data_x:0"},   {"concat.x1", "data_y:0"},
                                                    {"concat.bias", "data_x:0"}, {"tail.x", "concat:2"}};
     EXPECT_EQ(edges, expected);
     EXPECT_EQ(std::vector<std::string>(description.inputs().begin(), description.inputs().end()),

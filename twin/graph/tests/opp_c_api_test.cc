@@ -96,7 +96,7 @@ TEST(OppCApi, DiscoveryOrderFollowsCann) {
   ASSERT_TRUE(ge_twin_test::CopyFile(lib, root + "/libcust_opapi.so")) << lib;
   ASSERT_TRUE(ge_twin_test::CopyFile(lib, lib_dir + "/libzz_second.so"));
   ASSERT_TRUE(ge_twin_test::CopyFile(lib, lib_dir + "/libaa_first.so"));
-  ASSERT_TRUE(ge_twin_test::CopyFile(lib, lib_dir + "/nested/libignored.so"));      // not recursive
+  ASSERT_TRUE(ge_twin_test::CopyFile(lib, lib_dir + "/nested/libignored.so"));  // not recursive
   ASSERT_TRUE(ge_twin_test::CopyFile(lib, root + "/op_graph/lib/linux/not_this_arch/libother.so"));
   ge_twin_test::WriteFile(lib_dir + "/README.txt", "not a library");
   std::string plugin = root + "/plugin.py";  // a Python plugin entry: skipped by the C++ loader
@@ -271,9 +271,9 @@ capi::InferRequest RandomEchoRequest(std::mt19937_64 &rng, std::vector<int64_t> 
 // the floats JSON could not carry (inf, -inf, nan, -0.0, denormals).
 TEST(OppCApi, RandomAttributesOfEveryTypeArriveIntact) {
   auto rng = ge_twin_test::SeededRng("OppCApi.RandomAttributes");
-  const float specials[] = {std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
-                            std::numeric_limits<float>::quiet_NaN(), -0.0f, std::numeric_limits<float>::denorm_min(),
-                            std::numeric_limits<float>::max()};
+  const float specials[] = {std::numeric_limits<float>::infinity(),   -std::numeric_limits<float>::infinity(),
+                            std::numeric_limits<float>::quiet_NaN(),  -0.0f,
+                            std::numeric_limits<float>::denorm_min(), std::numeric_limits<float>::max()};
   std::uniform_real_distribution<float> real(-1e30f, 1e30f);
   for (int round = 0; round < 60; ++round) {
     const float f = round < 6 ? specials[round] : real(rng);
@@ -318,7 +318,8 @@ TEST(OppCApi, InferErrorsAreClear) {
       {"attr type", with([](capi::InferRequest *r) { r->mutable_attrs(0)->mutable_value()->set_s("0"); }),
        ge::GRAPH_PARAM_INVALID, "attr 'axis' of op 'TwinConcatTest' must be of type Int, the request gives String"},
       {"float for a list", with([](capi::InferRequest *r) { AddAttr(r, "weights")->set_f(0.5f); }),
-       ge::GRAPH_PARAM_INVALID, "attr 'weights' of op 'TwinConcatTest' must be of type ListFloat, the request gives Float"},
+       ge::GRAPH_PARAM_INVALID,
+       "attr 'weights' of op 'TwinConcatTest' must be of type ListFloat, the request gives Float"},
       {"attr without value", with([](capi::InferRequest *r) { AddAttr(r, "scale"); }), ge::GRAPH_PARAM_INVALID,
        "attr 'scale': attribute value is not set"},
       {"attr twice", with([](capi::InferRequest *r) { AddAttr(r, "axis")->set_i(1); }), ge::GRAPH_PARAM_INVALID,
@@ -327,7 +328,8 @@ TEST(OppCApi, InferErrorsAreClear) {
        "op 'TwinConcatTest' has no attribute 'nope'"},
       {"bad attr dtype", with([](capi::InferRequest *r) { AddAttr(r, "dst_type")->set_dt(999); }),
        ge::GRAPH_PARAM_INVALID, "attr 'dst_type': dtype 999 is out of range"},
-      {"dtype not allowed", with([](capi::InferRequest *r) { r->mutable_inputs(0)->mutable_instances(0)->set_dtype(ge::DT_INT8); }),
+      {"dtype not allowed",
+       with([](capi::InferRequest *r) { r->mutable_inputs(0)->mutable_instances(0)->set_dtype(ge::DT_INT8); }),
        ge::GRAPH_PARAM_INVALID, "input 'x0' has dtype DT_INT8, not allowed by its type T"},
       {"symbol mismatch", with([](capi::InferRequest *r) {
          auto *extra = r->mutable_inputs(0)->add_instances();
@@ -335,7 +337,8 @@ TEST(OppCApi, InferErrorsAreClear) {
          extra->set_dtype(ge::DT_INT32);
        }),
        ge::GRAPH_PARAM_INVALID, "inputs 'x0' and 'x1' share type T but have dtypes DT_FLOAT and DT_INT32"},
-      {"dtype no DataType", with([](capi::InferRequest *r) { r->mutable_inputs(0)->mutable_instances(0)->set_dtype(-3); }),
+      {"dtype no DataType",
+       with([](capi::InferRequest *r) { r->mutable_inputs(0)->mutable_instances(0)->set_dtype(-3); }),
        ge::GRAPH_PARAM_INVALID, "inputs[0] has dtype -3, which is no ge::DataType value"},
       {"dim below -2", with([](capi::InferRequest *r) { r->mutable_inputs(0)->mutable_instances(0)->add_shape(-3); }),
        ge::GRAPH_PARAM_INVALID, "input 'x0' of op 'TwinConcatTest' has dim -3; dims must be >= -2"},
@@ -349,10 +352,10 @@ TEST(OppCApi, InferErrorsAreClear) {
          AddSlot(r, {m, m});
        }),
        ge::GRAPH_PARAM_INVALID, "input 'bias' of op 'TwinConcatTest' is not dynamic, the request gives 2 tensors"},
-      {"missing count", with([](capi::InferRequest *r) { r->clear_dynamic_output_counts(); }),
-       ge::GRAPH_PARAM_INVALID, "dynamic output 'extra' of op 'TwinConcatTest' needs a count"},
-      {"count of a required output", with([](capi::InferRequest *r) { AddCount(r, "y", 2); }),
-       ge::GRAPH_PARAM_INVALID, "dynamic_output_counts names 'y', which is not a dynamic output of op 'TwinConcatTest'"},
+      {"missing count", with([](capi::InferRequest *r) { r->clear_dynamic_output_counts(); }), ge::GRAPH_PARAM_INVALID,
+       "dynamic output 'extra' of op 'TwinConcatTest' needs a count"},
+      {"count of a required output", with([](capi::InferRequest *r) { AddCount(r, "y", 2); }), ge::GRAPH_PARAM_INVALID,
+       "dynamic_output_counts names 'y', which is not a dynamic output of op 'TwinConcatTest'"},
       {"count twice", with([](capi::InferRequest *r) { AddCount(r, "extra", 1); }), ge::GRAPH_PARAM_INVALID,
        "dynamic_output_counts names 'extra' twice"},
       {"slot count", with([](capi::InferRequest *r) { r->mutable_inputs()->RemoveLast(); }), ge::GRAPH_PARAM_INVALID,
@@ -382,9 +385,11 @@ TEST(OppCApi, MalformedRequestBytesAreRefused) {
   EXPECT_GT(refused, 0u);  // the other prefixes parse to a shorter request the IR refuses
   auto rng = ge_twin_test::SeededRng("OppCApi.MalformedRequestBytes");
   const std::vector<std::string> junk = {std::string("\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", 11),
-                                         std::string("\x0a\x05" "ab", 4),       // length past the end
-                                         std::string("\x08\x01", 2),             // op_type as a varint
-                                         std::string("\x0a\x02\xc3\x28", 4)};    // invalid UTF-8 in a string
+                                         std::string("\x0a\x05"
+                                                     "ab",
+                                                     4),                       // length past the end
+                                         std::string("\x08\x01", 2),           // op_type as a varint
+                                         std::string("\x0a\x02\xc3\x28", 4)};  // invalid UTF-8 in a string
   for (const auto &bytes : junk) {
     auto r = CallC(GeTwinGraphInferOp, static_cast<const void *>(bytes.data()), bytes.size());
     EXPECT_EQ(r.status, ge::GRAPH_PARAM_INVALID);

@@ -74,8 +74,8 @@ TEST(OppTree, OrderIsCustomRootsVendorsByPriorityCustomThenBuiltIn) {
 TEST(OppTree, MissingPartsAreSkipped) {
   const std::string arch_dir = "/lib/linux/" + ge_twin_test::HostArch();
   std::string opp = ge_twin_test::MakeTempDir();
-  EXPECT_TRUE(Load("", opp).empty());                              // an empty tree
-  EXPECT_TRUE(Load("", opp + "/does_not_exist").empty());          // no tree at all
+  EXPECT_TRUE(Load("", opp).empty());                      // an empty tree
+  EXPECT_TRUE(Load("", opp + "/does_not_exist").empty());  // no tree at all
   PlaceLibrary(opp + "/built-in/op_proto" + arch_dir + "/libbuiltin.so");
   PlaceLibrary(opp + "/vendors/va/op_proto" + arch_dir + "/liba.so");  // no config.ini: no vendor
   std::string error;

@@ -82,7 +82,11 @@ TEST(RegOp, AttrDefaultsAndSetters) {
     std::vector<int64_t> pads = RandomDims(rng);
     std::string mode = "m" + std::to_string(rng() % 100000);
     bool flag = (rng() & 1) != 0;
-    node.set_attr_axis(a).set_attr_scale(scale).set_attr_pads(pads).set_attr_mode(mode).set_attr_flag(flag)
+    node.set_attr_axis(a)
+        .set_attr_scale(scale)
+        .set_attr_pads(pads)
+        .set_attr_mode(mode)
+        .set_attr_flag(flag)
         .set_attr_dst_type(DT_FLOAT16);
     EXPECT_EQ(node.get_attr_axis(), a);
     EXPECT_EQ(node.get_attr_scale(), scale);
@@ -166,8 +170,8 @@ TEST(RegOp, FactoryCreatesRegisteredTypes) {
 TEST(RegOp, SetInputChecksNamesAndIndexes) {
   op::Data a("a"), b("b");
   op::TwinNoImplTest n("n");
-  n.set_input_x(a);  // fine
-  n.set_input_x(b, 5);  // out of range: logged, edge unchanged (checked through AIR in air_test)
+  n.set_input_x(a);       // fine
+  n.set_input_x(b, 5);    // out of range: logged, edge unchanged (checked through AIR in air_test)
   n.SetInput("nope", a);  // unknown input: logged
   Operator empty;
   EXPECT_TRUE(empty.IsEmpty());

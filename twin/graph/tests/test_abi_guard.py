@@ -45,8 +45,8 @@ def test_other_abi_is_refused_with_one_line(opp_lib, tmp_path):
 
 
 def test_compiler_error_carries_the_line(opp_lib, tmp_path, monkeypatch):
-    from ge._compiler.op_catalog import OpCatalog
     from ge._compiler.errors import GraphCompileError
+    from ge._compiler.op_catalog import OpCatalog
     root = root_with(tmp_path, "libabi_other_opp.so")
     monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", str(root))
     with pytest.raises(GraphCompileError, match=r"built with _GLIBCXX_USE_CXX11_ABI=\d; CANN libraries use"):

@@ -85,9 +85,11 @@ graphStatus InferShapeEcho(gert::InferShapeContext *context) {
   *y = gert::Shape{*i, FloatBits(*f), *b ? 1 : 0, static_cast<int64_t>(std::strlen(s))};
   for (size_t k = 0; k < 3; ++k) y->AppendDim(k < std::strlen(s) ? static_cast<unsigned char>(s[k]) : kAbsent);
   y->AppendDim(static_cast<int64_t>(*dt));
-  const bool ok = EchoList(attrs->GetListInt(5), [](int64_t v) { return v; }, y) &&
+  const bool ok = EchoList(
+                      attrs->GetListInt(5), [](int64_t v) { return v; }, y) &&
                   EchoList(attrs->GetListFloat(6), FloatBits, y) &&
-                  EchoList(attrs->GetListBool(7), [](bool v) { return static_cast<int64_t>(v); }, y);
+                  EchoList(
+                      attrs->GetListBool(7), [](bool v) { return static_cast<int64_t>(v); }, y);
   return ok ? GRAPH_SUCCESS : GRAPH_FAILED;
 }
 }  // namespace

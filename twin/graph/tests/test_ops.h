@@ -25,9 +25,9 @@ REG_OP(TwinConcatTest)
     .DATATYPE(T, TensorType({DT_FLOAT, DT_INT32}))
     .OP_END_FACTORY_REG(TwinConcatTest)
 
-// One required attr of every type the C ABI carries; its InferShape echoes the values gert's
-// RuntimeAttrs holds into y's shape (test_opp.cc), so a test sees what crossed the boundary.
-REG_OP(TwinAttrEchoTest)
+    // One required attr of every type the C ABI carries; its InferShape echoes the values gert's
+    // RuntimeAttrs holds into y's shape (test_opp.cc), so a test sees what crossed the boundary.
+    REG_OP(TwinAttrEchoTest)
     .INPUT(x, T)
     .OUTPUT(y, T)
     .REQUIRED_ATTR(i, Int)
@@ -45,7 +45,7 @@ REG_OP(TwinAttrEchoTest)
     .DATATYPE(T, TensorType({DT_FLOAT, DT_FLOAT16}))
     .OP_END_FACTORY_REG(TwinAttrEchoTest)
 
-REG_OP(TwinNoImplTest)
+        REG_OP(TwinNoImplTest)
     .INPUT(x, TensorType::ALL())
     .OUTPUT(y, TensorType::ALL())
     .OP_END_FACTORY_REG(TwinNoImplTest)

@@ -13,22 +13,22 @@
 
 namespace optiling {
 BEGIN_TILING_DATA_DEF(TwinInnerTiling)
-  TILING_DATA_FIELD_DEF(uint16_t, x);
-  TILING_DATA_FIELD_DEF(uint32_t, y);
-  TILING_DATA_FIELD_DEF_ARR(int8_t, 3, z);
+TILING_DATA_FIELD_DEF(uint16_t, x);
+TILING_DATA_FIELD_DEF(uint32_t, y);
+TILING_DATA_FIELD_DEF_ARR(int8_t, 3, z);
 END_TILING_DATA_DEF;
 
 BEGIN_TILING_DATA_DEF(TwinOuterTiling)
-  TILING_DATA_FIELD_DEF(uint8_t, a);
-  TILING_DATA_FIELD_DEF(int32_t, b);
-  TILING_DATA_FIELD_DEF_ARR(uint16_t, 3, arr);
-  TILING_DATA_FIELD_DEF(int64_t, c);
-  TILING_DATA_FIELD_DEF(float, d);
-  TILING_DATA_FIELD_DEF(int8_t, e);
-  TILING_DATA_FIELD_DEF_STRUCT(TwinInnerTiling, inner);
-  TILING_DATA_FIELD_DEF(uint64_t, f);
-  TILING_DATA_FIELD_DEF(int16_t, g);
-  TILING_DATA_FIELD_DEF_ARR(float, 2, h);
+TILING_DATA_FIELD_DEF(uint8_t, a);
+TILING_DATA_FIELD_DEF(int32_t, b);
+TILING_DATA_FIELD_DEF_ARR(uint16_t, 3, arr);
+TILING_DATA_FIELD_DEF(int64_t, c);
+TILING_DATA_FIELD_DEF(float, d);
+TILING_DATA_FIELD_DEF(int8_t, e);
+TILING_DATA_FIELD_DEF_STRUCT(TwinInnerTiling, inner);
+TILING_DATA_FIELD_DEF(uint64_t, f);
+TILING_DATA_FIELD_DEF(int16_t, g);
+TILING_DATA_FIELD_DEF_ARR(float, 2, h);
 END_TILING_DATA_DEF;
 
 REGISTER_TILING_DATA_CLASS(TwinTilingTestOp, TwinOuterTiling)
@@ -99,7 +99,7 @@ TEST(TilingData, LayoutMatchesTheCStruct) {
     if (cls == "2") {
       size = info.structSize_;
     } else {
-      size_t element = dtype == "uint8_t" || dtype == "int8_t"   ? 1
+      size_t element = dtype == "uint8_t" || dtype == "int8_t"     ? 1
                        : dtype == "uint16_t" || dtype == "int16_t" ? 2
                        : dtype == "uint64_t" || dtype == "int64_t" ? 8
                                                                    : 4;
@@ -109,8 +109,8 @@ TEST(TilingData, LayoutMatchesTheCStruct) {
     names.push_back(info.name_.GetString());
     offset += size;
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"a", "bPH", "b", "arr", "cPH", "c", "d", "e", "innerPH", "inner",
-                                             "fPH", "f", "g", "hPH", "h"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"a", "bPH", "b", "arr", "cPH", "c", "d", "e", "innerPH", "inner", "fPH",
+                                             "f", "g", "hPH", "h"}));
   EXPECT_EQ(offset, outer.GetDataSize());
   auto at = [&](const std::string &name) {
     for (const auto &entry : offsets) {
@@ -153,18 +153,42 @@ TEST(TilingData, RandomValuesRoundTripThroughSaveToBuffer) {
     std::shuffle(order.begin(), order.end(), rng);
     for (int which : order) {
       switch (which) {
-        case 0: tiling.set_a(expected.a); break;
-        case 1: tiling.set_b(expected.b); break;
-        case 2: tiling.set_arr(expected.arr); break;
-        case 3: tiling.set_c(expected.c); break;
-        case 4: tiling.set_d(expected.d); break;
-        case 5: tiling.set_e(expected.e); break;
-        case 6: tiling.inner.set_x(expected.inner.x); break;
-        case 7: tiling.inner.set_y(expected.inner.y); break;
-        case 8: tiling.inner.set_z(expected.inner.z); break;
-        case 9: tiling.set_f(expected.f); break;
-        case 10: tiling.set_g(expected.g); break;
-        default: tiling.set_h(expected.h); break;
+        case 0:
+          tiling.set_a(expected.a);
+          break;
+        case 1:
+          tiling.set_b(expected.b);
+          break;
+        case 2:
+          tiling.set_arr(expected.arr);
+          break;
+        case 3:
+          tiling.set_c(expected.c);
+          break;
+        case 4:
+          tiling.set_d(expected.d);
+          break;
+        case 5:
+          tiling.set_e(expected.e);
+          break;
+        case 6:
+          tiling.inner.set_x(expected.inner.x);
+          break;
+        case 7:
+          tiling.inner.set_y(expected.inner.y);
+          break;
+        case 8:
+          tiling.inner.set_z(expected.inner.z);
+          break;
+        case 9:
+          tiling.set_f(expected.f);
+          break;
+        case 10:
+          tiling.set_g(expected.g);
+          break;
+        default:
+          tiling.set_h(expected.h);
+          break;
       }
     }
     std::vector<uint8_t> buffer(tiling.GetDataSize() + 16, 0xAB);

@@ -8,8 +8,7 @@ import subprocess
 
 import pytest
 
-from twin.om import om
-from twin.om import om_pb2
+from twin.om import om, om_pb2
 from twin.om.tests.python_om_sample import make_air, make_python_model
 from twin.om.tests.python_om_sample import make_static_model as make_model
 

@@ -108,9 +108,9 @@ TEST_F(OmReaderTest, ValidContainerRoundTrips) {
   EXPECT_EQ(container.soc_version, "Ascend910B1");
   EXPECT_EQ(container.npu_arch, 2201u);
   ASSERT_EQ(container.kernel_binaries.size(), 1u);
-  EXPECT_EQ(std::string(reinterpret_cast<const char *>(container.kernel_binaries[0].data),
-                        container.kernel_binaries[0].size),
-            binary_);
+  EXPECT_EQ(
+      std::string(reinterpret_cast<const char *>(container.kernel_binaries[0].data), container.kernel_binaries[0].size),
+      binary_);
   EXPECT_EQ(std::string(reinterpret_cast<const char *>(container.constants.data), container.constants.size),
             constants_);
   EXPECT_EQ(container.model_def.SerializeAsString(), TwoTaskModel().SerializeAsString());
@@ -124,9 +124,7 @@ TEST_F(OmReaderTest, TruncatedAnywhere) {
   }
 }
 
-TEST_F(OmReaderTest, TrailingBytes) {
-  EXPECT_EQ(Refused(bytes_ + "x").kind, ReadErrorKind::kTrailingBytes);
-}
+TEST_F(OmReaderTest, TrailingBytes) { EXPECT_EQ(Refused(bytes_ + "x").kind, ReadErrorKind::kTrailingBytes); }
 
 TEST_F(OmReaderTest, WrongMagic) {
   bytes_[0] = 'X';

@@ -7,8 +7,7 @@
 import random
 import sys
 
-from twin.om import om
-from twin.om import om_pb2
+from twin.om import om, om_pb2
 
 
 def make_air(inputs=("x",), outputs=1) -> bytes:

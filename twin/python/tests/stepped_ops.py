@@ -13,12 +13,12 @@ import os
 from typing import List, Optional
 
 import numpy as np
+from op_test_support import declare_vadd_f32, host_floats, same_desc
 
 import acl
 from ge.custom_op import OpBackend, get_execute_ctx, register_kernel, register_op, register_op_impl
 from ge.graph import DataType
 from ge.runtime import Tensor, TensorDesc
-from op_test_support import declare_vadd_f32, host_floats, same_desc
 
 D2H, H2D = 2, 1
 

@@ -1,12 +1,19 @@
 import pytest
+from helpers import ADD_IR, add_node
 
 from ge import _platform
-from ge.custom_op import (CompilePlatformInfo, OpCompileContext, get_compile_ctx, get_compile_platform_info,
-                          get_declare_launch_args_ctx, get_execute_ctx, register_op_impl)
-from ge.custom_op import _bridge
+from ge.custom_op import (
+    CompilePlatformInfo,
+    OpCompileContext,
+    _bridge,
+    get_compile_ctx,
+    get_compile_platform_info,
+    get_declare_launch_args_ctx,
+    get_execute_ctx,
+    register_op_impl,
+)
 from ge.graph import DataType, Format
 from ge.runtime import Shape, StorageFormat, StorageShape, Tensor
-from helpers import ADD_IR, add_node
 
 SEEN = {}
 

@@ -1,10 +1,14 @@
 import pytest
-
-from ge.custom_op import (AnnotatedArgsContext, AnnotatedKernelLaunchInfo, get_declare_launch_args_ctx,
-                          register_op_impl)
-from ge.custom_op import _bridge
-from ge.runtime import Tensor
 from helpers import ADD_IR, add_node
+
+from ge.custom_op import (
+    AnnotatedArgsContext,
+    AnnotatedKernelLaunchInfo,
+    _bridge,
+    get_declare_launch_args_ctx,
+    register_op_impl,
+)
+from ge.runtime import Tensor
 
 KERNEL = b"\x7fELF-device-binary"
 SEEN = {}

@@ -36,8 +36,9 @@ def es_dir(tmp_path, monkeypatch):
 
 
 def test_generated_wrappers_build_nodes(es_dir):
-    from ge.es.custom import Gather, PythonCompilableAddCustom, Scale
     import es_custom
+
+    from ge.es.custom import Gather, PythonCompilableAddCustom, Scale
     assert es_custom.PythonCompilableAddCustom is PythonCompilableAddCustom
     builder = GraphBuilder("g")
     x1 = builder.create_input(0, shape=[16])
@@ -114,6 +115,7 @@ def test_air_errors(tmp_path):
 
 def test_air_schema_module_source():
     import os
+
     from ge.graph import _air
     module = _air.air_pb2()
     if os.environ.get("TEST_SRCDIR"):  # under Bazel the generated //twin/graph:air_proto_py is used

@@ -1,11 +1,10 @@
 import numpy as np
 import pytest
+from helpers import add_node
 
-from ge.custom_op import EagerOpExecutionContext, get_execute_ctx, register_op_impl
-from ge.custom_op import _bridge
+from ge.custom_op import EagerOpExecutionContext, _bridge, get_execute_ctx, register_op_impl
 from ge.graph import DataType
 from ge.runtime import Tensor
-from helpers import add_node
 
 
 class HostArena:

@@ -176,7 +176,8 @@ def test_a_legacy_class_without_execute_is_refused():
 
 
 def test_import_of_both_base_classes():
-    from ge.custom_op import BaseCustomOp, EagerExecuteOp as Eager
+    from ge.custom_op import BaseCustomOp
+    from ge.custom_op import EagerExecuteOp as Eager
     assert issubclass(Eager, BaseCustomOp)
 
 

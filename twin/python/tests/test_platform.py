@@ -1,8 +1,8 @@
 from pathlib import Path
 
 import pytest
-from ascend_ini import read_ini
 
+from ascend_ini import read_ini
 from ge import _platform
 
 PLATFORM_DIR = Path(__file__).absolute().parents[2] / "platform"

@@ -3,8 +3,7 @@ bridge calling each backend's function, and every misuse as a TypeError."""
 
 import pytest
 
-from ge.custom_op import OpBackend, register_kernel, register_op_impl
-from ge.custom_op import _bridge
+from ge.custom_op import OpBackend, _bridge, register_kernel, register_op_impl
 from ge.custom_op._backend import kernel_bindings
 from ge.runtime import Tensor
 
@@ -37,9 +36,10 @@ def test_two_backends_are_both_kept():
     assert _bridge.validate_op_impl_descriptor(desc.descriptor_key, IR)
     _bridge.create_op_impl_holder("b#0", desc.descriptor_key)
     from helpers import meta
-    from ge.custom_op._node import NodeSpec
+
     from ge.custom_op._execute_ctx import EagerOpExecutionContext
     from ge.custom_op._host_ctx import HostCpuOpExecutionContext
+    from ge.custom_op._node import NodeSpec
     node = NodeSpec("Both", "n", inputs=[[meta([4])]], outputs=[[meta([4])]])
     alloc = type("A", (), {"malloc": lambda self, size: 4096})()
     _bridge.call_execute("b#0", IR, HostCpuOpExecutionContext._create(node, allocator=alloc), OpBackend.HOST)
@@ -49,8 +49,9 @@ def test_two_backends_are_both_kept():
 
 def _device_context():
     from helpers import meta
-    from ge.custom_op._node import NodeSpec
+
     from ge.custom_op._execute_ctx import EagerOpExecutionContext
+    from ge.custom_op._node import NodeSpec
     node = NodeSpec("Counted", "n", inputs=[[meta([4])]], outputs=[[meta([4])]])
     return EagerOpExecutionContext._create(node, stream=1, allocator=type("A", (), {"malloc": lambda s, n: 4096})())
 
@@ -161,6 +162,7 @@ def test_register_kernel_must_be_outermost():
 
 def test_host_context_has_no_stream_and_marks_outputs_host():
     from helpers import meta
+
     from ge.custom_op import HostCpuOpExecutionContext
     from ge.custom_op._node import NodeSpec
     from ge.runtime import TensorPlacement

@@ -1,15 +1,18 @@
 from typing import List, Optional, Tuple
 
 import pytest
+from helpers import meta
 
-from ge.custom_op import InferMetaContext, register_op
-from ge.custom_op import _bridge
+from ge.custom_op import InferMetaContext, _bridge, register_op
 from ge.custom_op._node import NodeSpec
-from ge.custom_op.proto import (clear_registered_op_protos, get_registered_op_proto_by_descriptor_key,
-                                get_registered_op_proto_dicts, get_registered_op_protos)
+from ge.custom_op.proto import (
+    clear_registered_op_protos,
+    get_registered_op_proto_by_descriptor_key,
+    get_registered_op_proto_dicts,
+    get_registered_op_protos,
+)
 from ge.graph import DataType
 from ge.runtime import Tensor, TensorDesc
-from helpers import meta
 
 
 def test_prototype_from_signature():

@@ -3,8 +3,13 @@ import abc
 import pytest
 
 import ge.custom_op as custom_op
-from ge.custom_op import (clear_registered_op_impls, get_registered_op_impl_by_descriptor_key,
-                          get_registered_op_impl_dicts, get_registered_op_impls, register_op_impl)
+from ge.custom_op import (
+    clear_registered_op_impls,
+    get_registered_op_impl_by_descriptor_key,
+    get_registered_op_impl_dicts,
+    get_registered_op_impls,
+    register_op_impl,
+)
 from ge.custom_op.registry import OpImplDescriptor
 
 EXPECTED_ALL = {"BaseCustomOp", "EagerExecuteOp",

@@ -4,13 +4,13 @@ compiled once per new shape. Results against numpy on random data (printed seed)
 
 import numpy as np
 import pytest
+from stepped_ops import register_all
 
 from ge.error import GeError
 from ge.es.graph_builder import GraphBuilder
 from ge.ge_global import GeApi
 from ge.graph import DataType, Format, Tensor
 from ge.session import Session
-from stepped_ops import register_all
 
 
 @pytest.fixture
@@ -108,7 +108,8 @@ def test_input_outside_the_declared_shape_is_refused(calls, rng):
 
 def test_execute_that_forgets_its_output_names_the_node(calls, rng):
     from ge.custom_op import register_op, register_op_impl
-    from ge.runtime import Tensor as RtTensor, TensorDesc
+    from ge.runtime import Tensor as RtTensor
+    from ge.runtime import TensorDesc
 
     @register_op(op_type="Lazy")
     def lazy(x: TensorDesc) -> TensorDesc:
@@ -130,9 +131,10 @@ def test_execute_that_forgets_its_output_names_the_node(calls, rng):
 def _multi_graph(n):
     """Two Multi nodes (optional input absent, then present), every attr type, a dynamic output,
     branches joined by kernel adds; saved to AIR and loaded back before it runs."""
+    from stepped_ops import MULTI_ATTRS, MULTI_TENSOR
+
     from ge.graph._ir import AttrValue, TensorDescIR, TensorValue
     from ge.graph.types import AttrValueType
-    from stepped_ops import MULTI_ATTRS, MULTI_TENSOR
     tensor = TensorValue(TensorDescIR(DataType.DT_FLOAT, Format.FORMAT_ND, [3]), MULTI_TENSOR.tobytes())
     values = {**MULTI_ATTRS, "t": AttrValue(AttrValueType.VT_TENSOR, tensor)}
     ir_order = ["i", "f", "b", "s", "dt", "t", "li", "lf", "lb", "ls", "ldt", "lli"]
@@ -153,8 +155,9 @@ def _multi_graph(n):
 
 
 def test_every_attr_type_multiple_outputs_branches_optional_and_air(calls, rng, tmp_path):
-    from ge.graph import Graph
     from stepped_ops import MULTI_TENSOR, register_multi
+
+    from ge.graph import Graph
     register_multi(calls)
     n = int(rng.integers(1, 3000))
     path = str(tmp_path / "multi.air")
@@ -228,7 +231,8 @@ def _one_node_graph(op_type):
 
 def test_execute_errors_name_node_cause_and_place(calls, rng):
     from ge.custom_op import get_execute_ctx, register_op, register_op_impl
-    from ge.runtime import Tensor as RtTensor, TensorDesc
+    from ge.runtime import Tensor as RtTensor
+    from ge.runtime import TensorDesc
 
     @register_op(op_type="Boom")
     def boom(x: TensorDesc) -> TensorDesc:
@@ -264,7 +268,8 @@ def test_execute_errors_name_node_cause_and_place(calls, rng):
 
 def test_a_shape_that_does_not_compile_names_the_shapes_and_others_still_run(calls, rng):
     from ge.custom_op import get_execute_ctx, register_op, register_op_impl
-    from ge.runtime import Tensor as RtTensor, TensorDesc
+    from ge.runtime import Tensor as RtTensor
+    from ge.runtime import TensorDesc
 
     @register_op(op_type="Even")
     def even(x: TensorDesc) -> TensorDesc:

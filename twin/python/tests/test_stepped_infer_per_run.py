@@ -7,14 +7,13 @@ from typing import List
 
 import numpy as np
 import pytest
+from stepped_ops import TILE_EXTRA as EXTRA
+from stepped_ops import register_tile
 
 from ge.es.graph_builder import GraphBuilder
 from ge.ge_global import GeApi
 from ge.graph import DataType, Format, Tensor
 from ge.session import Session
-
-from stepped_ops import TILE_EXTRA as EXTRA
-from stepped_ops import register_tile
 
 
 @pytest.fixture

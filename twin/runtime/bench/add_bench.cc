@@ -41,7 +41,7 @@ struct Options {
   // Tiles per buffer: a block makes tile_num x 2 (double buffer) trips. 4 is the Ascend C
   // sample's tiling (ops/add_custom: 128-float tiles), so the API's per-call cost is measured.
   uint32_t tile_num = 4;
-  double seconds = 1.0;   // measuring time budget per size and contender
+  double seconds = 1.0;     // measuring time budget per size and contender
   int launch_reps = 20000;  // launch-overhead repetitions per case (0: skip)
   bool json = false;
 };
@@ -284,8 +284,8 @@ struct CpuSnapshot {
 
 // Back to back (idle_us = 0), or after idle_us without work: by then the runtime's waiters may
 // have gone to sleep and the launch pays for waking them (README "Launch latency").
-LaunchRow MeasureLaunch(aclrtFuncHandle empty, aclrtStream stream, asc_twin::rt::DeviceProcess *device,
-                        uint32_t blocks, int reps, int idle_us) {
+LaunchRow MeasureLaunch(aclrtFuncHandle empty, aclrtStream stream, asc_twin::rt::DeviceProcess *device, uint32_t blocks,
+                        int reps, int idle_us) {
   uint64_t no_args = 0;
   auto launch = [&] {
     Check(aclrtLaunchKernel(empty, blocks, &no_args, sizeof(no_args), stream), "aclrtLaunchKernel");
@@ -338,20 +338,23 @@ int main(int argc, char **argv) {
     std::printf("{\"kind\": \"setup\", \"soc\": \"%s\", \"threads\": %u, \"tile_num\": %u, \"seed\": %u}\n",
                 aclrtGetSocName(), c_threads, o.tile_num, seed);
   } else {
-    std::printf("SoC %s; kernel add_custom, 1024 floats a block, 2 x %u tiles of %u floats; C add on %u threads; "
-                "seed %u\n\n",
-                aclrtGetSocName(), o.tile_num, kElemsPerBlock / 2 / o.tile_num, c_threads, seed);
+    std::printf(
+        "SoC %s; kernel add_custom, 1024 floats a block, 2 x %u tiles of %u floats; C add on %u threads; "
+        "seed %u\n\n",
+        aclrtGetSocName(), o.tile_num, kElemsPerBlock / 2 / o.tile_num, c_threads, seed);
     std::printf("| %10s | %6s | %5s | %10s | %10s | %10s | %10s | %8s | %6s |\n", "elements", "blocks", "reps",
                 "kernel us", "kernel GB/s", "C us", "C GB/s", "kernel/C", "paired");
-    std::printf("|-----------:|-------:|------:|-----------:|------------:|-----------:|-----------:|---------:|-------:|\n");
+    std::printf(
+        "|-----------:|-------:|------:|-----------:|------------:|-----------:|-----------:|---------:|-------:|\n");
   }
   std::fflush(stdout);
   for (uint64_t n : o.sizes) {
     const AddRow r = MeasureAdd(add, stream, n, o, c_threads, rng);
     if (o.json) {
-      std::printf("{\"kind\": \"add\", \"n\": %llu, \"blocks\": %u, \"reps\": %d, \"kernel_us\": %.3f, \"c_us\": %.3f, "
-                  "\"paired_speed\": %.4f}\n",
-                  static_cast<unsigned long long>(n), r.blocks, r.reps, r.kernel_us, r.c_us, r.paired_speed);
+      std::printf(
+          "{\"kind\": \"add\", \"n\": %llu, \"blocks\": %u, \"reps\": %d, \"kernel_us\": %.3f, \"c_us\": %.3f, "
+          "\"paired_speed\": %.4f}\n",
+          static_cast<unsigned long long>(n), r.blocks, r.reps, r.kernel_us, r.c_us, r.paired_speed);
     } else {
       std::printf("| %10llu | %6u | %5d | %10.1f | %11.2f | %10.1f | %10.2f | %8.2f | %6.2f |\n",
                   static_cast<unsigned long long>(n), r.blocks, r.reps, r.kernel_us, GBps(n, r.kernel_us), r.c_us,
@@ -360,13 +363,15 @@ int main(int argc, char **argv) {
     std::fflush(stdout);
   }
   if (!o.json) {
-    std::printf("\n| %-40s | %5s | %9s | %9s | %8s | %11s | %13s | %10s | %13s | %13s |\n",
-                "launch + synchronize", "reps", "median us", "p90 us", "x b2b", "host CPU us", "device CPU us",
-                "polling us", "sleeps/launch", "faults/launch");
-    std::printf("|------------------------------------------|------:|----------:|----------:|---------:|------------:|"
-                "--------------:|-----------:|--------------:|--------------:|\n");
+    std::printf("\n| %-40s | %5s | %9s | %9s | %8s | %11s | %13s | %10s | %13s | %13s |\n", "launch + synchronize",
+                "reps", "median us", "p90 us", "x b2b", "host CPU us", "device CPU us", "polling us", "sleeps/launch",
+                "faults/launch");
+    std::printf(
+        "|------------------------------------------|------:|----------:|----------:|---------:|------------:|"
+        "--------------:|-----------:|--------------:|--------------:|\n");
   }
-  asc_twin::rt::DeviceProcess *device = asc_twin::rt::Runtime::Get()->CurrentContext().value()->device().process().get();
+  asc_twin::rt::DeviceProcess *device =
+      asc_twin::rt::Runtime::Get()->CurrentContext().value()->device().process().get();
   for (const uint32_t blocks : {1u, 48u}) {
     double back_to_back = 0;
     for (const int idle_us : {0, 1000, 10000}) {
@@ -376,17 +381,20 @@ int main(int argc, char **argv) {
       const LaunchRow r = MeasureLaunch(empty, stream, device, blocks, reps, idle_us);
       if (idle_us == 0) back_to_back = r.median_us;
       if (o.json) {
-        std::printf("{\"kind\": \"launch\", \"blocks\": %u, \"idle_us\": %d, \"reps\": %d, \"median_us\": %.3f, "
-                    "\"p90_us\": %.3f, \"host_cpu_us\": %.3f, \"device_cpu_us\": %.3f, \"spin_us\": %.3f, "
-                    "\"sleeps\": %.4f, \"faults\": %.4f}\n",
-                    r.blocks, r.idle_us, r.reps, r.median_us, r.p90_us, r.host_cpu_us, r.device_cpu_us, r.spin_us,
-                    r.sleeps, r.faults);
+        std::printf(
+            "{\"kind\": \"launch\", \"blocks\": %u, \"idle_us\": %d, \"reps\": %d, \"median_us\": %.3f, "
+            "\"p90_us\": %.3f, \"host_cpu_us\": %.3f, \"device_cpu_us\": %.3f, \"spin_us\": %.3f, "
+            "\"sleeps\": %.4f, \"faults\": %.4f}\n",
+            r.blocks, r.idle_us, r.reps, r.median_us, r.p90_us, r.host_cpu_us, r.device_cpu_us, r.spin_us, r.sleeps,
+            r.faults);
       } else {
         char label[64];
         std::snprintf(label, sizeof(label), "empty kernel, %2u block%s, %s", blocks, blocks == 1 ? " " : "s",
-                      idle_us == 0 ? "back to back" : idle_us == 1000 ? "after 1 ms idle" : "after 10 ms idle");
-        std::printf("| %-40s | %5d | %9.2f | %9.2f | %8.2f | %11.2f | %13.2f | %10.2f | %13.3f | %13.3f |\n",
-                    label, r.reps, r.median_us, r.p90_us, r.median_us / back_to_back, r.host_cpu_us, r.device_cpu_us,
+                      idle_us == 0      ? "back to back"
+                      : idle_us == 1000 ? "after 1 ms idle"
+                                        : "after 10 ms idle");
+        std::printf("| %-40s | %5d | %9.2f | %9.2f | %8.2f | %11.2f | %13.2f | %10.2f | %13.3f | %13.3f |\n", label,
+                    r.reps, r.median_us, r.p90_us, r.median_us / back_to_back, r.host_cpu_us, r.device_cpu_us,
                     r.spin_us, r.sleeps, r.faults);
       }
       std::fflush(stdout);

@@ -139,7 +139,8 @@ void Load(Image &image, const Options &o, float *x, float *y, float *z) {
     Die(o.kernel + " in " + image.path + " takes " + std::to_string(info->args_size) +
         " argument bytes: expected (x, y, z) or (x, y, z, total_length, tile_num)");
   }
-  image.args.assign(reinterpret_cast<const uint8_t *>(slots), reinterpret_cast<const uint8_t *>(slots) + info->args_size);
+  image.args.assign(reinterpret_cast<const uint8_t *>(slots),
+                    reinterpret_cast<const uint8_t *>(slots) + info->args_size);
 }
 
 AscTwinBlockEnv MakeEnv(const Options &o, uint8_t *ub, const Gm &gm) {
@@ -185,8 +186,8 @@ void StagedBlock(const float *x, const float *y, float *z, uint8_t *ub) {
   }
 }
 
-ASC_TWIN_TARGET_AVX2 __attribute__((noinline)) void FusedBlockAvx2(const float *__restrict x,
-                                                                     const float *__restrict y, float *__restrict z) {
+ASC_TWIN_TARGET_AVX2 __attribute__((noinline)) void FusedBlockAvx2(const float *__restrict x, const float *__restrict y,
+                                                                   float *__restrict z) {
   for (uint32_t i = 0; i < kBlockElems; ++i) z[i] = x[i] + y[i];
 }
 
@@ -246,9 +247,8 @@ int main(int argc, char **argv) {
       ns[k].push_back(NsPerBlock(o.reps, o.blocks, [&](uint32_t b) { RunBlock(o.images[k], env, b); }));
     }
     const auto at = [&](uint32_t b) { return uint64_t{b} * kBlockElems; };
-    ns[contenders - 2].push_back(NsPerBlock(o.reps, o.blocks, [&](uint32_t b) {
-      StagedBlock(x + at(b), y + at(b), z + at(b), ub);
-    }));
+    ns[contenders - 2].push_back(
+        NsPerBlock(o.reps, o.blocks, [&](uint32_t b) { StagedBlock(x + at(b), y + at(b), z + at(b), ub); }));
     ns[contenders - 1].push_back(
         NsPerBlock(o.reps, o.blocks, [&](uint32_t b) { FusedBlockAvx2(x + at(b), y + at(b), z + at(b)); }));
   }
@@ -256,15 +256,17 @@ int main(int argc, char **argv) {
   std::vector<double> med(contenders);
   for (size_t k = 0; k < contenders; ++k) med[k] = Median(ns[k]);
   const double staged = med[contenders - 2], fused = med[contenders - 1];
-  std::printf("kernel %s: one thread, %u blocks of %u floats cycled (%u tiles of %u), %d rounds x %d blocks; "
-              "seed %u\n\n",
-              o.kernel.c_str(), o.blocks, kBlockElems, kBlockElems / kTileElems, kTileElems, o.rounds, o.reps, seed);
-  std::printf("| %-32s | %13s | %13s | %9s | %8s | %20s |\n", "contender", "ns per block", "x first image",
-              "x staged", "x fused", "API ns per tile");
-  std::printf("|----------------------------------|--------------:|--------------:|----------:|---------:|"
-              "---------------------:|\n");
+  std::printf(
+      "kernel %s: one thread, %u blocks of %u floats cycled (%u tiles of %u), %d rounds x %d blocks; "
+      "seed %u\n\n",
+      o.kernel.c_str(), o.blocks, kBlockElems, kBlockElems / kTileElems, kTileElems, o.rounds, o.reps, seed);
+  std::printf("| %-32s | %13s | %13s | %9s | %8s | %20s |\n", "contender", "ns per block", "x first image", "x staged",
+              "x fused", "API ns per tile");
+  std::printf(
+      "|----------------------------------|--------------:|--------------:|----------:|---------:|"
+      "---------------------:|\n");
   for (size_t k = 0; k < contenders; ++k) {
-    std::string label = k < o.images.size() ? "image " + o.images[k].label
+    std::string label = k < o.images.size()   ? "image " + o.images[k].label
                         : k == contenders - 2 ? "staged (data work only)"
                                               : "fused C add";
     char api[32] = "";
@@ -272,7 +274,8 @@ int main(int argc, char **argv) {
     std::printf("| %-32s | %13.1f | %13.2f | %9.2f | %8.2f | %20s |\n", label.c_str(), med[k], med[k] / med[0],
                 med[k] / staged, med[k] / fused, api);
   }
-  std::printf("\n\"API ns per tile\" = (block - staged) / %u tiles: what the Ascend C calls add around the data work.\n",
-              kBlockElems / kTileElems);
+  std::printf(
+      "\n\"API ns per tile\" = (block - staged) / %u tiles: what the Ascend C calls add around the data work.\n",
+      kBlockElems / kTileElems);
   return 0;
 }

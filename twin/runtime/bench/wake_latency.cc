@@ -63,8 +63,8 @@ struct Row {
 // One case: a fresh child with `poll_budget`, `reps` requests each after `idle` of sleep.
 // `same_cpu`: both processes pinned to CPU 0 (the wake-up needs no other core).
 Row Measure(std::chrono::microseconds poll_budget, std::chrono::microseconds idle, bool same_cpu, int reps) {
-  auto *shared = static_cast<Shared *>(
-      mmap(nullptr, sizeof(Shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
+  auto *shared =
+      static_cast<Shared *>(mmap(nullptr, sizeof(Shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
   if (shared == MAP_FAILED) {
     std::perror("mmap");
     std::exit(1);

@@ -60,8 +60,8 @@ std::string PrepareSandbox(const SocSpec &soc) {
   // Threads at once: the worker pool, the dispatchers, the socket thread, and one per block of a
   // resident launch (at most the SoC's cores).
   g_pool_threads = WorkerPool::DefaultThreads();
-  const uint32_t threads = std::min<uint32_t>(proto::kMaxDeviceThreads, g_pool_threads + proto::kLaunchSlots + 2 +
-                                                                              soc.ai_core_cnt + soc.vector_core_cnt);
+  const uint32_t threads = std::min<uint32_t>(
+      proto::kMaxDeviceThreads, g_pool_threads + proto::kLaunchSlots + 2 + soc.ai_core_cnt + soc.vector_core_cnt);
   failed = Harden(LimitsFor(g_gm_size, threads));
   if (!failed.empty()) return failed;
   return InstallProcessFilter(getpid());

@@ -34,7 +34,7 @@ struct ThreadInfo {
   bool ready = false;
   uint32_t slot = proto::kMaxDeviceThreads;  // index into running_block, or none
   uint32_t block = proto::kNoBlock;
-  const char *kernel = nullptr;  // the kernel of the launch this thread works for
+  const char *kernel = nullptr;                // the kernel of the launch this thread works for
   uint32_t launch_slot = proto::kLaunchSlots;  // and its launch slot
   uintptr_t stack_lo = 0, stack_hi = 0;
   void *alt_stack = nullptr;
@@ -110,13 +110,11 @@ void PublishCrash(uint32_t launch_slot, const char *line) {
   char logged[proto::kMessageBytes + 64];
   snprintf(logged, sizeof(logged), "device 0: %s (error %d)", line, ACL_ERROR_RT_AICORE_EXCEPTION);
   // The process ends next; its end ends the relay too (PID namespace): the line first.
-  AwaitRelayed(RelayLine(ascend_twin::log::Level::kError, ascend_twin::log::kRuntime, __FILE__, __LINE__, logged),
-               500);
+  AwaitRelayed(RelayLine(ascend_twin::log::Level::kError, ascend_twin::log::kRuntime, __FILE__, __LINE__, logged), 500);
   for (proto::LaunchSlot &slot : g_control->slots) {  // every waiting host thread learns it
     syscall(SYS_futex, reinterpret_cast<uint32_t *>(&slot.done_seq), FUTEX_WAKE, INT32_MAX, nullptr, nullptr, 0);
   }
 }
-
 
 void SetThreadLaunch(const char *kernel, uint32_t launch_slot) {
   t_info.kernel = kernel;
@@ -144,19 +142,26 @@ void WriteCrash(const char *cause_format, ...) {
   PublishCrash(t_info.launch_slot, line);
 }
 
-
 namespace {
 
 const char *SignalName(int sig) {
   switch (sig) {
-    case SIGSEGV: return "SIGSEGV";
-    case SIGBUS: return "SIGBUS";
-    case SIGFPE: return "SIGFPE";
-    case SIGILL: return "SIGILL";
-    case SIGABRT: return "SIGABRT";
-    case SIGTRAP: return "SIGTRAP";
-    case SIGSYS: return "SIGSYS";
-    default: return "signal";
+    case SIGSEGV:
+      return "SIGSEGV";
+    case SIGBUS:
+      return "SIGBUS";
+    case SIGFPE:
+      return "SIGFPE";
+    case SIGILL:
+      return "SIGILL";
+    case SIGABRT:
+      return "SIGABRT";
+    case SIGTRAP:
+      return "SIGTRAP";
+    case SIGSYS:
+      return "SIGSYS";
+    default:
+      return "signal";
   }
 }
 
@@ -181,7 +186,7 @@ void OnFatalSignal(int sig, siginfo_t *info, void *ucontext) {
       WriteCrash("%s: invalid memory access at %p (outside device memory)", SignalName(sig), info->si_addr);
     }
   } else if (sig == SIGFPE) {
-    const char *what = info->si_code == FPE_INTDIV ? "integer divide by zero"
+    const char *what = info->si_code == FPE_INTDIV   ? "integer divide by zero"
                        : info->si_code == FPE_INTOVF ? "integer overflow"
                                                      : "arithmetic exception";
     WriteCrash("SIGFPE: %s at %p", what, info->si_addr);
@@ -216,6 +221,5 @@ void InstallFaultHandlers() {
   signal(SIGPIPE, SIG_IGN);
   std::atexit(&OnExit);
 }
-
 
 }  // namespace asc_twin::rt::device

@@ -43,9 +43,9 @@ std::string Hex(uint64_t value) {
 }  // namespace
 
 const std::vector<std::string> &AllowedNeededLibraries() {
-  static const std::vector<std::string> allowed = {"libc.so.6",      "libm.so.6",       "libstdc++.so.6",
-                                                   "libgcc_s.so.1",  "libpthread.so.0", "libdl.so.2",
-                                                   "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1"};
+  static const std::vector<std::string> allowed = {
+      "libc.so.6",       "libm.so.6",  "libstdc++.so.6",       "libgcc_s.so.1",
+      "libpthread.so.0", "libdl.so.2", "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1"};
   return allowed;
 }
 
@@ -93,7 +93,8 @@ Status CheckDeviceImage(const uint8_t *data, size_t length, const std::vector<st
         if (dynamic != nullptr) return Bad("more than one PT_DYNAMIC");
         dynamic = &headers[i];
         break;
-      case PT_INTERP: return Bad("has a PT_INTERP (a program, not a kernel image)");
+      case PT_INTERP:
+        return Bad("has a PT_INTERP (a program, not a kernel image)");
       case PT_GNU_STACK:
         if (ph.p_flags & PF_X) return Bad("asks for an executable stack");
         break;
@@ -127,8 +128,12 @@ Status CheckDeviceImage(const uint8_t *data, size_t length, const std::vector<st
     }
     if (d.d_tag >= 0 && d.d_tag < DT_NUM) values[d.d_tag] = d.d_un.d_val;
     switch (d.d_tag) {
-      case DT_NEEDED: needed.push_back(d.d_un.d_val); break;
-      case DT_REL: case DT_RELSZ: return Bad("has REL relocations (x86-64 images use RELA)");
+      case DT_NEEDED:
+        needed.push_back(d.d_un.d_val);
+        break;
+      case DT_REL:
+      case DT_RELSZ:
+        return Bad("has REL relocations (x86-64 images use RELA)");
       case DT_PLTREL:
         if (d.d_un.d_val != DT_RELA) return Bad("DT_PLTREL is not DT_RELA");
         break;
@@ -138,24 +143,43 @@ Status CheckDeviceImage(const uint8_t *data, size_t length, const std::vector<st
       case DT_SYMENT:
         if (d.d_un.d_val != sizeof(Elf64_Sym)) return Bad("DT_SYMENT is not " + std::to_string(sizeof(Elf64_Sym)));
         break;
-      case DT_STRTAB: strtab = d.d_un.d_ptr; has_strtab = true; break;
-      case DT_STRSZ: strsz = d.d_un.d_val; break;
-      case DT_INIT: return Bad("has DT_INIT: a kernel image may not run code when loaded");
-      case DT_FINI: return Bad("has DT_FINI: a kernel image may not run code when unloaded");
-      case DT_INIT_ARRAY: case DT_PREINIT_ARRAY:
+      case DT_STRTAB:
+        strtab = d.d_un.d_ptr;
+        has_strtab = true;
+        break;
+      case DT_STRSZ:
+        strsz = d.d_un.d_val;
+        break;
+      case DT_INIT:
+        return Bad("has DT_INIT: a kernel image may not run code when loaded");
+      case DT_FINI:
+        return Bad("has DT_FINI: a kernel image may not run code when unloaded");
+      case DT_INIT_ARRAY:
+      case DT_PREINIT_ARRAY:
         return Bad("has constructors (DT_INIT_ARRAY/DT_PREINIT_ARRAY): a kernel image may not run code when loaded");
-      case DT_FINI_ARRAY: return Bad("has destructors (DT_FINI_ARRAY)");
-      case DT_INIT_ARRAYSZ: case DT_FINI_ARRAYSZ: case DT_PREINIT_ARRAYSZ:
+      case DT_FINI_ARRAY:
+        return Bad("has destructors (DT_FINI_ARRAY)");
+      case DT_INIT_ARRAYSZ:
+      case DT_FINI_ARRAYSZ:
+      case DT_PREINIT_ARRAYSZ:
         if (d.d_un.d_val != 0) return Bad("has constructors or destructors");
         break;
-      case DT_TEXTREL: return Bad("has text relocations (DT_TEXTREL)");
+      case DT_TEXTREL:
+        return Bad("has text relocations (DT_TEXTREL)");
       case DT_FLAGS:
         if (d.d_un.d_val & DF_TEXTREL) return Bad("has text relocations (DF_TEXTREL)");
         break;
-      case DT_RPATH: case DT_RUNPATH: return Bad("has a library search path (DT_RPATH/DT_RUNPATH)");
-      case DT_AUDIT: case DT_DEPAUDIT: return Bad("names an audit library (DT_AUDIT)");
-      case DT_FILTER: case DT_AUXILIARY: return Bad("is a filter library (DT_FILTER/DT_AUXILIARY)");
-      default: break;
+      case DT_RPATH:
+      case DT_RUNPATH:
+        return Bad("has a library search path (DT_RPATH/DT_RUNPATH)");
+      case DT_AUDIT:
+      case DT_DEPAUDIT:
+        return Bad("names an audit library (DT_AUDIT)");
+      case DT_FILTER:
+      case DT_AUXILIARY:
+        return Bad("is a filter library (DT_FILTER/DT_AUXILIARY)");
+      default:
+        break;
     }
   }
   if (!terminated) return Bad("the dynamic section has no DT_NULL");
@@ -168,7 +192,8 @@ Status CheckDeviceImage(const uint8_t *data, size_t length, const std::vector<st
     if (has_address != has_size) return Bad(std::string(table.what) + " without its size (or a size without it)");
     uint64_t at = 0;
     if (has_address && values[table.size] != 0 &&
-        (values[table.size] % sizeof(Elf64_Rela) != 0 || !image.Offset(values[table.address], values[table.size], &at))) {
+        (values[table.size] % sizeof(Elf64_Rela) != 0 ||
+         !image.Offset(values[table.address], values[table.size], &at))) {
       return Bad(std::string(table.what) + " is not inside a loaded segment");
     }
   }
@@ -209,11 +234,13 @@ Status CheckDeviceImage(const uint8_t *data, size_t length, const std::vector<st
     if (sh.sh_type != SHT_DYNSYM) continue;
     if (dynsym != nullptr) return Bad("more than one .dynsym");
     dynsym = &sh;
-    if (sh.sh_entsize != sizeof(Elf64_Sym) || !InFile(sh.sh_offset, sh.sh_size, length) || sh.sh_link >= sections.size()) {
+    if (sh.sh_entsize != sizeof(Elf64_Sym) || !InFile(sh.sh_offset, sh.sh_size, length) ||
+        sh.sh_link >= sections.size()) {
       return Bad(".dynsym is malformed");
     }
     const Elf64_Shdr &names = sections[sh.sh_link];
-    if (names.sh_type != SHT_STRTAB || !InFile(names.sh_offset, names.sh_size, length)) return Bad(".dynstr is malformed");
+    if (names.sh_type != SHT_STRTAB || !InFile(names.sh_offset, names.sh_size, length))
+      return Bad(".dynstr is malformed");
     const size_t count = sh.sh_size / sizeof(Elf64_Sym);
     for (size_t i = 0; i < count; ++i) {
       Elf64_Sym sym;
@@ -245,8 +272,8 @@ Status CheckDeviceImage(const uint8_t *data, size_t length, const std::vector<st
       const uint32_t sym = ELF64_R_SYM(rela.r_info);
 #if defined(__x86_64__)
       const bool allowed_type = type == R_X86_64_NONE || type == R_X86_64_64 || type == R_X86_64_GLOB_DAT ||
-                                type == R_X86_64_JUMP_SLOT || type == R_X86_64_RELATIVE ||
-                                type == R_X86_64_DTPMOD64 || type == R_X86_64_DTPOFF64 || type == R_X86_64_TPOFF64;
+                                type == R_X86_64_JUMP_SLOT || type == R_X86_64_RELATIVE || type == R_X86_64_DTPMOD64 ||
+                                type == R_X86_64_DTPOFF64 || type == R_X86_64_TPOFF64;
 #else
       const bool allowed_type = true;
 #endif
@@ -254,7 +281,8 @@ Status CheckDeviceImage(const uint8_t *data, size_t length, const std::vector<st
         return Bad(std::string(table.what) + " entry " + std::to_string(i) + " has relocation type " +
                    std::to_string(type) + ", which a kernel image may not use");
       }
-      if (sym != 0 && sym >= symbols) return Bad(std::string(table.what) + " entry " + std::to_string(i) + " names no symbol");
+      if (sym != 0 && sym >= symbols)
+        return Bad(std::string(table.what) + " entry " + std::to_string(i) + " names no symbol");
       bool inside = false;
       for (const Elf64_Phdr &ph : image.loads) {
         if (rela.r_offset >= ph.p_vaddr && ph.p_memsz >= 8 && rela.r_offset - ph.p_vaddr <= ph.p_memsz - 8) {
@@ -271,8 +299,8 @@ Status CheckDeviceImage(const uint8_t *data, size_t length, const std::vector<st
   for (const std::string &kernel : kernels) {
     for (const char *prefix : {ASC_TWIN_ENTRY_PREFIX, ASC_TWIN_INFO_PREFIX}) {
       if (defined.count(prefix + kernel) == 0) {
-        return Bad(std::string(ASC_TWIN_META_SECTION) + " lists kernel '" + kernel + "' but the binary does not export " +
-                   prefix + kernel);
+        return Bad(std::string(ASC_TWIN_META_SECTION) + " lists kernel '" + kernel +
+                   "' but the binary does not export " + prefix + kernel);
       }
     }
   }

@@ -72,8 +72,8 @@ StatusOr<std::shared_ptr<LoadedImage>> LoadImage(const uint8_t *bytes, size_t le
     void *entry = dlsym(image->handle, entry_symbol.c_str());
     const auto *info = static_cast<const AscTwinKernelInfo *>(dlsym(image->handle, info_symbol.c_str()));
     if (entry == nullptr || info == nullptr) {
-      return Refused(std::string(ASC_TWIN_META_SECTION) + " lists kernel '" + name + "' but the binary does not export " +
-                     (entry == nullptr ? entry_symbol : info_symbol));
+      return Refused(std::string(ASC_TWIN_META_SECTION) + " lists kernel '" + name +
+                     "' but the binary does not export " + (entry == nullptr ? entry_symbol : info_symbol));
     }
     if (info->abi_version != ASC_TWIN_ABI_VERSION) {
       return Refused("kernel '" + name + "' has ABI version " + std::to_string(info->abi_version) + ", expected " +
@@ -84,8 +84,9 @@ StatusOr<std::shared_ptr<LoadedImage>> LoadImage(const uint8_t *bytes, size_t le
                      std::to_string(info->args_size) + " argument bytes");
     }
     if (!KnownKernelType(info->kernel_type)) {
-      return Refused("kernel '" + name + "' has kernel type " + std::to_string(info->kernel_type) +
-                     ", not one of KERNEL_TYPE_AIV_ONLY .. KERNEL_TYPE_MIX_AIC_1_2: rebuild it with the current bisheng");
+      return Refused(
+          "kernel '" + name + "' has kernel type " + std::to_string(info->kernel_type) +
+          ", not one of KERNEL_TYPE_AIV_ONLY .. KERNEL_TYPE_MIX_AIC_1_2: rebuild it with the current bisheng");
     }
     Kernel kernel;
     kernel.name = name;

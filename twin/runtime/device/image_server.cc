@@ -39,9 +39,8 @@ void MapHost(const uint64_t *fields) {
   if (got == MAP_FAILED || got != want) {
     if (got != MAP_FAILED) munmap(got, span);
     char text[160];
-    std::snprintf(text, sizeof(text),
-                  "the device process cannot map host range [%p, +%llu) at the same address: %s", want,
-                  static_cast<unsigned long long>(fields[1]), got == MAP_FAILED ? strerror(errno) : "moved");
+    std::snprintf(text, sizeof(text), "the device process cannot map host range [%p, +%llu) at the same address: %s",
+                  want, static_cast<unsigned long long>(fields[1]), got == MAP_FAILED ? strerror(errno) : "moved");
     Reply(Status(ACL_ERROR_RT_MEMORY_ALLOCATION, text));
     return;
   }
@@ -129,7 +128,6 @@ void ServeSocket() {
     }
   }
 }
-
 
 const std::shared_ptr<const Kernel> &KernelCache::Find(uint64_t binary_id, uint32_t kernel_index) {
   const uint64_t generation = g_images_generation.load(std::memory_order_acquire);

@@ -111,9 +111,9 @@ void CheckKeptMemory(uint32_t index, const Kernel &kernel, int64_t launch_ns) {
     const std::shared_ptr<const Kernel> &kernel = kernels.Find(slot.binary_id, slot.kernel_index);
     Status status;
     if (kernel == nullptr) {
-      status = Status(ACL_ERROR_RT_INVALID_HANDLE, "launch of an unknown kernel (binary " +
-                                                       std::to_string(slot.binary_id) + ", kernel " +
-                                                       std::to_string(slot.kernel_index) + ")");
+      status =
+          Status(ACL_ERROR_RT_INVALID_HANDLE, "launch of an unknown kernel (binary " + std::to_string(slot.binary_id) +
+                                                  ", kernel " + std::to_string(slot.kernel_index) + ")");
     } else {
       const uint64_t args_size = std::min<uint64_t>(slot.args_size, proto::kMaxArgBytes);
       FillLaunch(&request, kernel, slot.blocks, slot.args, args_size, *shared.soc, shared.table);
@@ -124,9 +124,9 @@ void CheckKeptMemory(uint32_t index, const Kernel &kernel, int64_t launch_ns) {
       slot.phase.store(proto::kPhaseBlocks, std::memory_order_relaxed);
       const auto started = std::chrono::steady_clock::now();
       status = RunLaunchInProcess(request, shared.pool);
-      CheckKeptMemory(index, *kernel,
-                      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started)
-                          .count());
+      CheckKeptMemory(
+          index, *kernel,
+          std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count());
       SetThreadLaunch(nullptr, index);
       slot.device_inline_launches.store(InlineLaunchCount(), std::memory_order_relaxed);
     }

@@ -59,13 +59,16 @@ bool KnownLevel(int32_t level) {
     header.module[sizeof(header.module) - 1] = '\0';
     header.file[sizeof(header.file) - 1] = '\0';
     if (!KnownLevel(header.level) || header.text_bytes > kMaxText || !ReadAll(from, text, header.text_bytes)) {
-      ASCEND_TWIN_LOGE(ascend_twin::log::kRuntime, "device log relay: a malformed record; later device lines are dropped");
+      ASCEND_TWIN_LOGE(ascend_twin::log::kRuntime,
+                       "device log relay: a malformed record; later device lines are dropped");
       _exit(0);
     }
     text[header.text_bytes] = '\0';
     if (records == kMaxRecords) {
-      ASCEND_TWIN_LOGW(ascend_twin::log::kRuntime, "device log relay: %llu lines from one device process; later "
-                       "lines are dropped", static_cast<unsigned long long>(kMaxRecords));
+      ASCEND_TWIN_LOGW(ascend_twin::log::kRuntime,
+                       "device log relay: %llu lines from one device process; later "
+                       "lines are dropped",
+                       static_cast<unsigned long long>(kMaxRecords));
     }
     if (records < kMaxRecords) {
       ascend_twin::log::Write(static_cast<ascend_twin::log::Level>(header.level), header.module, header.file,
@@ -121,7 +124,9 @@ void AwaitRelayed(uint32_t record, int timeout_ms) {
   for (int waited = 0; waited < timeout_ms; waited += 10) {
     const uint32_t done = g_relayed->load(std::memory_order_acquire);
     if (done >= record) return;
-    struct timespec ten_ms {0, 10 * 1000 * 1000};
+    struct timespec ten_ms {
+      0, 10 * 1000 * 1000
+    };
     syscall(SYS_futex, reinterpret_cast<uint32_t *>(g_relayed), FUTEX_WAIT, done, &ten_ms, nullptr, 0);
   }
 }

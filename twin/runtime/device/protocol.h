@@ -27,9 +27,9 @@ constexpr int kGmFd = 3;
 constexpr int kControlFd = 4;
 constexpr int kSocketFd = 5;
 
-constexpr uint32_t kMaxArgBytes = 64 * 1024;   // argument blob of one launch
-constexpr uint32_t kMaxDeviceThreads = 256;     // slots for "which block runs on this thread"
-constexpr uint32_t kMaxTableEntries = 1u << 16; // live allocations + registrations
+constexpr uint32_t kMaxArgBytes = 64 * 1024;     // argument blob of one launch
+constexpr uint32_t kMaxDeviceThreads = 256;      // slots for "which block runs on this thread"
+constexpr uint32_t kMaxTableEntries = 1u << 16;  // live allocations + registrations
 constexpr uint32_t kNoBlock = 0xffffffffu;
 constexpr uint32_t kLaunchSlots = 4;  // launches in flight per device
 
@@ -50,8 +50,8 @@ struct TableEntry {
 constexpr uint64_t kEntryInArena = 1;
 
 struct LaunchSlot {
-  std::atomic<uint32_t> submit_seq;  // host: bumped after the fields below are written
-  std::atomic<uint32_t> done_seq;    // device: = submit_seq when the launch finished
+  std::atomic<uint32_t> submit_seq;      // host: bumped after the fields below are written
+  std::atomic<uint32_t> done_seq;        // device: = submit_seq when the launch finished
   std::atomic<uint32_t> device_waiting;  // device sleeps on submit_seq (host must wake it)
   std::atomic<uint32_t> host_waiting;    // host sleeps on done_seq
   // Device: nanoseconds the dispatcher spent polling for the next launch (its CPU cost of
@@ -112,10 +112,10 @@ struct ControlBlock {
 };
 
 enum Request : uint32_t {
-  kLoadBinary = 1,   // u64 id, u64 size, bytes -> reply: kernel count, {u32 params, u32 args_size}...
-  kUnloadBinary = 2, // u64 id
-  kMapHost = 3,      // u64 addr, u64 size, u64 gm_offset: map GM pages at addr (MAP_FIXED_NOREPLACE)
-  kUnmapHost = 4,    // u64 addr, u64 size
+  kLoadBinary = 1,    // u64 id, u64 size, bytes -> reply: kernel count, {u32 params, u32 args_size}...
+  kUnloadBinary = 2,  // u64 id
+  kMapHost = 3,       // u64 addr, u64 size, u64 gm_offset: map GM pages at addr (MAP_FIXED_NOREPLACE)
+  kUnmapHost = 4,     // u64 addr, u64 size
 };
 
 struct RequestHeader {
@@ -143,7 +143,17 @@ constexpr uint64_t kKernelInfoBytes = 8;
 inline bool IsReplyStatus(int32_t status) {
   if (status == 0) return true;
   switch (status / 1000) {
-    case 100: case 107: case 145: case 148: case 200: case 207: case 245: case 300: case 500: case 507: case 545:
+    case 100:
+    case 107:
+    case 145:
+    case 148:
+    case 200:
+    case 207:
+    case 245:
+    case 300:
+    case 500:
+    case 507:
+    case 545:
       return status > 0;
     default:
       return false;

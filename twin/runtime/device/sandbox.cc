@@ -59,9 +59,7 @@ class Program {
   }
   void EndRule() { code_[rule_start_].jf = static_cast<uint8_t>(code_.size() - rule_start_ - 1); }
   size_t size() const { return code_.size(); }
-  sock_fprog Finish() {
-    return sock_fprog{static_cast<unsigned short>(code_.size()), code_.data()};
-  }
+  sock_fprog Finish() { return sock_fprog{static_cast<unsigned short>(code_.size()), code_.data()}; }
 
  private:
   std::vector<sock_filter> code_;
@@ -145,9 +143,15 @@ SandboxLimits LimitsFor(uint64_t gm_bytes, uint32_t threads) {
 std::string Harden(const SandboxLimits &limits) {
   if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return std::string("PR_SET_PDEATHSIG: ") + strerror(errno);
   if (prctl(PR_SET_DUMPABLE, 0) != 0) return std::string("PR_SET_DUMPABLE: ") + strerror(errno);
-  const struct rlimit as {limits.address_bytes, limits.address_bytes};
-  const struct rlimit data {limits.data_bytes, limits.data_bytes};
-  const struct rlimit none {0, 0};
+  const struct rlimit as {
+    limits.address_bytes, limits.address_bytes
+  };
+  const struct rlimit data {
+    limits.data_bytes, limits.data_bytes
+  };
+  const struct rlimit none {
+    0, 0
+  };
   if (setrlimit(RLIMIT_AS, &as) != 0) return std::string("RLIMIT_AS: ") + strerror(errno);
   if (setrlimit(RLIMIT_DATA, &data) != 0) return std::string("RLIMIT_DATA: ") + strerror(errno);
   setrlimit(RLIMIT_CORE, &none);
@@ -170,15 +174,15 @@ std::string InstallProcessFilter(pid_t self) {
   Prologue(p);
   // Unconditional: descriptors are the device's own (the host passes GM, control, socket, the
   // executable; the relay pipe and meter are opened before this filter).
-  for (long nr : {__NR_read, __NR_readv, __NR_pread64, __NR_write, __NR_writev, __NR_recvfrom, __NR_recvmsg,
-                  __NR_sendto, __NR_sendmsg, __NR_close, __NR_fstat, __NR_newfstatat, __NR_lseek, __NR_fcntl,
-                  __NR_futex, __NR_set_robust_list, __NR_rseq, __NR_sched_yield, __NR_sched_getaffinity,
-                  __NR_getcpu, __NR_nanosleep, __NR_clock_nanosleep, __NR_clock_gettime, __NR_clock_getres,
-                  __NR_gettimeofday, __NR_getpid, __NR_gettid, __NR_exit, __NR_exit_group, __NR_restart_syscall,
-                  __NR_rt_sigaction, __NR_rt_sigprocmask, __NR_rt_sigreturn, __NR_sigaltstack, __NR_munmap,
-                  __NR_madvise, __NR_mremap, __NR_brk, __NR_getrandom, __NR_memfd_create,
-                  // The kernel filter is stacked after this one (filters only ever add refusals).
-                  __NR_seccomp}) {
+  for (long nr :
+       {__NR_read, __NR_readv, __NR_pread64, __NR_write, __NR_writev, __NR_recvfrom, __NR_recvmsg, __NR_sendto,
+        __NR_sendmsg, __NR_close, __NR_fstat, __NR_newfstatat, __NR_lseek, __NR_fcntl, __NR_futex, __NR_set_robust_list,
+        __NR_rseq, __NR_sched_yield, __NR_sched_getaffinity, __NR_getcpu, __NR_nanosleep, __NR_clock_nanosleep,
+        __NR_clock_gettime, __NR_clock_getres, __NR_gettimeofday, __NR_getpid, __NR_gettid, __NR_exit, __NR_exit_group,
+        __NR_restart_syscall, __NR_rt_sigaction, __NR_rt_sigprocmask, __NR_rt_sigreturn, __NR_sigaltstack, __NR_munmap,
+        __NR_madvise, __NR_mremap, __NR_brk, __NR_getrandom, __NR_memfd_create,
+        // The kernel filter is stacked after this one (filters only ever add refusals).
+        __NR_seccomp}) {
     Allow(p, nr);
   }
   // Memory: never writable and executable at once (mremap keeps a mapping's protection).
@@ -241,6 +245,8 @@ std::string InstallKernelFilter() {
 
 const char *SyscallName(long nr) {
   switch (nr) {
+// (X-macro lists laid out by hand: the formatter never settles on them.)
+// clang-format off
 #define NAME(call) \
   case __NR_##call: return #call;
     NAME(read) NAME(write) NAME(open) NAME(close) NAME(stat) NAME(fstat) NAME(lstat) NAME(poll) NAME(lseek)
@@ -262,7 +268,8 @@ const char *SyscallName(long nr) {
     NAME(openat2) NAME(seccomp) NAME(setns) NAME(prlimit64) NAME(perf_event_open) NAME(keyctl)
     NAME(name_to_handle_at) NAME(open_by_handle_at) NAME(getrandom) NAME(sched_setaffinity) NAME(mlock)
 #undef NAME
-    default: return nullptr;
+        // clang-format on
+        default : return nullptr;
   }
 }
 
@@ -284,13 +291,26 @@ void DescribeTrap(const siginfo_t *info, const void *ucontext, char *out, size_t
                     prot & PROT_WRITE ? "PROT_WRITE|PROT_EXEC" : "PROT_EXEC");
       why = detail;
       break;
-    case kWritableExecutable: why = " with PROT_WRITE|PROT_EXEC: no writable and executable memory"; break;
-    case kNotAThread: why = " without CLONE_THREAD: a new process (fork)"; break;
-    case kDescriptor: why = " on a descriptor kernels may not use"; break;
-    case kOtherProcess: why = " to another process"; break;
-    case kOpenForWriting: why = " for writing"; break;
-    case kNewLimit: why = " to change a resource limit"; break;
-    default: break;
+    case kWritableExecutable:
+      why = " with PROT_WRITE|PROT_EXEC: no writable and executable memory";
+      break;
+    case kNotAThread:
+      why = " without CLONE_THREAD: a new process (fork)";
+      break;
+    case kDescriptor:
+      why = " on a descriptor kernels may not use";
+      break;
+    case kOtherProcess:
+      why = " to another process";
+      break;
+    case kOpenForWriting:
+      why = " for writing";
+      break;
+    case kNewLimit:
+      why = " to change a resource limit";
+      break;
+    default:
+      break;
   }
   std::snprintf(out, size, "made forbidden system call %s (%ld)%s", name, nr, why);
 }

@@ -28,19 +28,19 @@
 
 namespace asc_twin::rt::device {
 
-constexpr int kLogFd = 7;     // write end of the log relay's pipe (log_relay.h)
-constexpr int kMeterFd = 8;   // /proc/self/statm, opened before the filters (MemoryMeter)
+constexpr int kLogFd = 7;    // write end of the log relay's pipe (log_relay.h)
+constexpr int kMeterFd = 8;  // /proc/self/statm, opened before the filters (MemoryMeter)
 
 // Why a call trapped: SECCOMP_RET_DATA of the rule, delivered as si_errno.
 enum TrapReason : uint16_t {
   kNotAllowed = 0,
-  kExecutableMemory = 1,   // PROT_EXEC after start-up (kernel threads)
-  kWritableExecutable = 2, // PROT_WRITE|PROT_EXEC (any thread, ever)
-  kNotAThread = 3,         // clone without CLONE_THREAD: a new process
-  kDescriptor = 4,         // a descriptor this thread may not use
-  kOtherProcess = 5,       // a signal to another process
-  kOpenForWriting = 6,     // open with a write/create flag
-  kNewLimit = 7,           // prlimit64 that sets a limit
+  kExecutableMemory = 1,    // PROT_EXEC after start-up (kernel threads)
+  kWritableExecutable = 2,  // PROT_WRITE|PROT_EXEC (any thread, ever)
+  kNotAThread = 3,          // clone without CLONE_THREAD: a new process
+  kDescriptor = 4,          // a descriptor this thread may not use
+  kOtherProcess = 5,        // a signal to another process
+  kOpenForWriting = 6,      // open with a write/create flag
+  kNewLimit = 7,            // prlimit64 that sets a limit
 };
 
 struct SandboxLimits {

@@ -20,8 +20,8 @@ namespace asc_twin::rt {
 
 struct CapturedTask {
   Stream::Task task;
-  std::string kind;       // KERNEL, MEMCPY_ASYNC, EVENT_RECORD, EVENT_WAIT, ...
-  const void *stream;     // the stream it was issued on (for the JSON dump)
+  std::string kind;    // KERNEL, MEMCPY_ASYNC, EVENT_RECORD, EVENT_WAIT, ...
+  const void *stream;  // the stream it was issued on (for the JSON dump)
 };
 
 class Capture {

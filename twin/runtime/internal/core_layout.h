@@ -19,21 +19,28 @@ inline bool KnownKernelType(uint32_t type) { return type <= kKernelTypeMixAic12 
 // CANN's name of a kernel type, for messages.
 inline const char *KernelTypeName(uint32_t type) {
   switch (type) {
-    case kKernelTypeAivOnly: return "KERNEL_TYPE_AIV_ONLY";
-    case kKernelTypeAicOnly: return "KERNEL_TYPE_AIC_ONLY";
-    case kKernelTypeMixAiv10: return "KERNEL_TYPE_MIX_AIV_1_0";
-    case kKernelTypeMixAic10: return "KERNEL_TYPE_MIX_AIC_1_0";
-    case kKernelTypeMixAic11: return "KERNEL_TYPE_MIX_AIC_1_1";
-    case kKernelTypeMixAic12: return "KERNEL_TYPE_MIX_AIC_1_2";
-    default: return "an undeclared kernel type (vector blocks)";
+    case kKernelTypeAivOnly:
+      return "KERNEL_TYPE_AIV_ONLY";
+    case kKernelTypeAicOnly:
+      return "KERNEL_TYPE_AIC_ONLY";
+    case kKernelTypeMixAiv10:
+      return "KERNEL_TYPE_MIX_AIV_1_0";
+    case kKernelTypeMixAic10:
+      return "KERNEL_TYPE_MIX_AIC_1_0";
+    case kKernelTypeMixAic11:
+      return "KERNEL_TYPE_MIX_AIC_1_1";
+    case kKernelTypeMixAic12:
+      return "KERNEL_TYPE_MIX_AIC_1_2";
+    default:
+      return "an undeclared kernel type (vector blocks)";
   }
 }
 
 struct CoreLayout {
   uint32_t kernel_type = kKernelTypeUnset;
-  uint32_t blocks = 0;   // numBlocks: core groups
-  uint32_t aic = 0;      // AIC blocks
-  uint32_t aiv = 0;      // AIV blocks
+  uint32_t blocks = 0;         // numBlocks: core groups
+  uint32_t aic = 0;            // AIC blocks
+  uint32_t aiv = 0;            // AIV blocks
   uint32_t aiv_per_group = 1;  // GetSubBlockNum() on an AIV, GetTaskRation()
 
   static CoreLayout For(uint32_t kernel_type, uint32_t blocks) {
@@ -42,14 +49,20 @@ struct CoreLayout {
     l.blocks = blocks;
     switch (kernel_type) {
       case kKernelTypeAicOnly:
-      case kKernelTypeMixAic10: l.aic = blocks; break;
-      case kKernelTypeMixAic11: l.aic = l.aiv = blocks; break;
+      case kKernelTypeMixAic10:
+        l.aic = blocks;
+        break;
+      case kKernelTypeMixAic11:
+        l.aic = l.aiv = blocks;
+        break;
       case kKernelTypeMixAic12:
         l.aic = blocks;
         l.aiv = 2 * blocks;
         l.aiv_per_group = 2;
         break;
-      default: l.aiv = blocks; break;  // AIV only, MIX_AIV_1_0, unset
+      default:
+        l.aiv = blocks;
+        break;  // AIV only, MIX_AIV_1_0, unset
     }
     return l;
   }

@@ -39,12 +39,12 @@ class CrossCoreFlags {
   const CoreLayout layout_;
   std::mutex mutex_;
   std::condition_variable changed_;
-  std::vector<uint8_t> counters_;         // [unit * kFlags + flag]
-  std::vector<uint64_t> sets_;            // mode-0 sets per core type and flag: [(type - 1) * kFlags + flag]
-  std::vector<uint32_t> group_aiv_sets_;  // modes 1 and 2 from AIVs: [(group * 2 + (mode == 2)) * kFlags + flag]
-  std::vector<uint32_t> waiting_on_;      // per unit: flag + 1 while it waits on a zero counter, else 0
-  uint32_t blocked_ = 0;                  // units waiting on a counter that is zero
-  uint32_t overflowed_unit_ = UINT32_MAX; // a Raise that passed kMaxPending (reported by Set)
+  std::vector<uint8_t> counters_;          // [unit * kFlags + flag]
+  std::vector<uint64_t> sets_;             // mode-0 sets per core type and flag: [(type - 1) * kFlags + flag]
+  std::vector<uint32_t> group_aiv_sets_;   // modes 1 and 2 from AIVs: [(group * 2 + (mode == 2)) * kFlags + flag]
+  std::vector<uint32_t> waiting_on_;       // per unit: flag + 1 while it waits on a zero counter, else 0
+  uint32_t blocked_ = 0;                   // units waiting on a counter that is zero
+  uint32_t overflowed_unit_ = UINT32_MAX;  // a Raise that passed kMaxPending (reported by Set)
 };
 
 }  // namespace asc_twin::rt

@@ -124,8 +124,8 @@ class DeviceProcess {
   const SocSpec &soc_;
   std::mutex mutex_;  // guards everything below; held for a whole request, or to start a launch
   std::condition_variable slot_free_;
-  uint32_t busy_slots_ = 0;       // bit i: launch slot i has a launch in flight
-  uint64_t generation_ = 0;       // bumped by every device process start
+  uint32_t busy_slots_ = 0;         // bit i: launch slot i has a launch in flight
+  uint64_t generation_ = 0;         // bumped by every device process start
   uint64_t failed_generation_ = 0;  // the generation whose end generation_failure_ describes
   uint32_t failure_slot_ = 0;       // the launch slot that caused it (its launch reports it as is)
   Status generation_failure_;

@@ -38,8 +38,8 @@ class Event : public std::enable_shared_from_this<Event> {
   const uint32_t flags_;
   std::mutex mutex_;
   std::condition_variable completed_cv_;
-  uint64_t issued_ = 0;     // records queued
-  uint64_t completed_ = 0;  // the newest record a stream reached
+  uint64_t issued_ = 0;                 // records queued
+  uint64_t completed_ = 0;              // the newest record a stream reached
   std::weak_ptr<Stream> recorder_;      // the stream of the latest record
   std::weak_ptr<Capture> captured_in_;  // the capture of the latest record, if it was captured
 };

@@ -68,9 +68,9 @@ class GmArena {
   int gm_fd_ = -1;
   int control_fd_ = -1;
   proto::ControlBlock *control_ = nullptr;
-  std::mutex mutex_;                 // guards free_ and top_
+  std::mutex mutex_;                   // guards free_ and top_
   std::map<uint64_t, uint64_t> free_;  // offset -> bytes, coalesced
-  uint64_t top_ = 0;                 // everything at or above is free
+  uint64_t top_ = 0;                   // everything at or above is free
 };
 
 }  // namespace asc_twin::rt

@@ -80,10 +80,10 @@ class Stream : public std::enable_shared_from_this<Stream> {
   bool draining_ = false;
   bool drain_posted_ = false;
   bool drain_deferred_ = false;  // a deferrable launch waits for a synchronizer (or a flush)
-  bool defer_launches_ = true;  // this stream's deferrable launches are synchronized promptly
+  bool defer_launches_ = true;   // this stream's deferrable launches are synchronized promptly
   std::chrono::steady_clock::time_point last_deferrable_enqueue_{};
   int waiters_ = 0;
-  std::atomic<bool> busy_{false};  // tasks queued or running; polled without the lock
+  std::atomic<bool> busy_{false};                // tasks queued or running; polled without the lock
   std::shared_ptr<LaunchState> running_launch_;  // multi-block launch in flight, for helpers
   std::atomic<uint64_t> launches_published_{0};  // polled without the lock
   Status first_error_;

@@ -26,8 +26,8 @@ Status CheckMode(const char *api, int mode) {
       mode == ACL_MODEL_RI_CAPTURE_MODE_RELAXED) {
     return Status();
   }
-  return Status(ACL_ERROR_INVALID_PARAM, std::string(api) + ": mode " + std::to_string(mode) +
-                                             " is not an aclmdlRICaptureMode");
+  return Status(ACL_ERROR_INVALID_PARAM,
+                std::string(api) + ": mode " + std::to_string(mode) + " is not an aclmdlRICaptureMode");
 }
 
 }  // namespace
@@ -61,7 +61,7 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *statu
   StatusOr<std::shared_ptr<Stream>> found = runtime->FindStream(stream);
   if (!found.ok()) return Report(Prefixed(api, found.status()));
   std::shared_ptr<Capture> capture = found.value()->capture();
-  *status = capture == nullptr      ? ACL_MODEL_RI_CAPTURE_STATUS_NONE
+  *status = capture == nullptr       ? ACL_MODEL_RI_CAPTURE_STATUS_NONE
             : capture->invalidated() ? ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED
                                      : ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE;
   if (modelRI != nullptr) *modelRI = nullptr;  // the aclmdlRI exists once the capture ends
@@ -79,8 +79,9 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI) {
     return Report(Status(ACL_ERROR_RT_STREAM_MODEL, std::string(api) + ": the stream is not being captured"));
   }
   if (capture->origin() != found.value().get()) {
-    return Report(Status(ACL_ERROR_RT_STREAM_MODEL, std::string(api) + ": the stream joined the capture through an "
-                                                                       "event wait; end it on the stream that began it"));
+    return Report(Status(ACL_ERROR_RT_STREAM_MODEL, std::string(api) +
+                                                        ": the stream joined the capture through an "
+                                                        "event wait; end it on the stream that began it"));
   }
   found.value()->SetCapture(nullptr);
   StatusOr<std::vector<CapturedTask>> tasks = capture->Finish();
@@ -127,8 +128,8 @@ aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path, uint32_t fla
   ACL_TWIN_REQUIRE_RUNTIME(api);
   ACL_TWIN_REQUIRE_NOT_NULL(api, path);
   if (flags != 0) {
-    return Report(Status(ACL_ERROR_INVALID_PARAM, std::string(api) + ": flags is " + std::to_string(flags) +
-                                                      "; only 0 is supported"));
+    return Report(Status(ACL_ERROR_INVALID_PARAM,
+                         std::string(api) + ": flags is " + std::to_string(flags) + "; only 0 is supported"));
   }
   StatusOr<std::shared_ptr<const ModelRI>> ri = FindModelRI(api, modelRI);
   if (!ri.ok()) return Report(ri.status());

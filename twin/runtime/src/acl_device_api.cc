@@ -105,8 +105,9 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
   if (std::shared_ptr<Capture> capture = found.value()->capture()) {
     // Nothing runs while capturing, so a wait means the program expects results it cannot get.
     capture->Invalidate("aclrtSynchronizeStream was called on a capturing stream");
-    return Report(Status(ACL_ERROR_RT_STREAM_MODEL, "aclrtSynchronizeStream: the stream is being captured "
-                                                    "(aclmdlRICaptureBegin); the capture is now invalidated"));
+    return Report(Status(ACL_ERROR_RT_STREAM_MODEL,
+                         "aclrtSynchronizeStream: the stream is being captured "
+                         "(aclmdlRICaptureBegin); the capture is now invalidated"));
   }
   // A failed launch is reported as is: its message is the one line naming kernel and block.
   return Report(found.value()->Synchronize());
@@ -128,7 +129,8 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) 
   ACL_TWIN_REQUIRE_RUNTIME_FOR_SYNC("aclrtSynchronizeStreamWithTimeout");
   if (timeout < -1 || timeout == 0) {
     return Report(Status(ACL_ERROR_INVALID_PARAM, "aclrtSynchronizeStreamWithTimeout: timeout " +
-                                                      std::to_string(timeout) + " must be -1 (wait forever) or > 0 ms"));
+                                                      std::to_string(timeout) +
+                                                      " must be -1 (wait forever) or > 0 ms"));
   }
   StatusOr<std::shared_ptr<Stream>> found = runtime->FindStream(stream);
   if (!found.ok()) return Report(Prefixed("aclrtSynchronizeStreamWithTimeout", found.status()));

@@ -32,22 +32,24 @@ Status CheckOptions(const char *api, const aclrtBinaryLoadOptions *options) {
             option.value.magic != ACL_RT_BINARY_MAGIC_ELF_CUBE_CORE) {
           char text[16];
           std::snprintf(text, sizeof(text), "0x%08x", option.value.magic);
-          return Status(ACL_ERROR_INVALID_PARAM, std::string(api) + ": option magic " + text +
-                                                     " is not an ACL_RT_BINARY_MAGIC_ELF_* value");
+          return Status(ACL_ERROR_INVALID_PARAM,
+                        std::string(api) + ": option magic " + text + " is not an ACL_RT_BINARY_MAGIC_ELF_* value");
         }
         break;
       case ACL_RT_BINARY_LOAD_OPT_CPU_KERNEL_MODE:
         return Status(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                      std::string(api) + ": AI CPU kernels (ACL_RT_BINARY_LOAD_OPT_CPU_KERNEL_MODE) are not supported by the twin");
+                      std::string(api) +
+                          ": AI CPU kernels (ACL_RT_BINARY_LOAD_OPT_CPU_KERNEL_MODE) are not supported by the twin");
       default:
-        return Status(ACL_ERROR_INVALID_PARAM, std::string(api) + ": option type " +
-                                                   std::to_string(type) + " is unknown");
+        return Status(ACL_ERROR_INVALID_PARAM,
+                      std::string(api) + ": option type " + std::to_string(type) + " is unknown");
     }
   }
   return Status::Ok();
 }
 
-aclError LoadAndRegister(Runtime &runtime, const char *api, const void *data, size_t length, aclrtBinHandle *binHandle) {
+aclError LoadAndRegister(Runtime &runtime, const char *api, const void *data, size_t length,
+                         aclrtBinHandle *binHandle) {
   StatusOr<std::shared_ptr<KernelBinary>> binary = runtime.LoadBinary(data, length);
   if (!binary.ok()) return Report(Prefixed(api, binary.status()));
   *binHandle = runtime.RegisterBinary(binary.value());
@@ -128,7 +130,8 @@ aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const
                            aclrtStream stream) {
   ACL_TWIN_REQUIRE_RUNTIME("aclrtLaunchKernel");
   ACL_TWIN_REQUIRE_NOT_NULL("aclrtLaunchKernel", funcHandle);
-  return Report(Prefixed("aclrtLaunchKernel", runtime->LaunchKernel(funcHandle, numBlocks, argsData, argsSize, stream)));
+  return Report(
+      Prefixed("aclrtLaunchKernel", runtime->LaunchKernel(funcHandle, numBlocks, argsData, argsSize, stream)));
 }
 
 }  // extern "C"

@@ -230,10 +230,9 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlo
   StatusOr<KernelArgs *> args = FindKernelArgs(api, argsHandle);
   if (!args.ok()) return Report(args.status());
   if (args.value()->function != funcHandle) {
-    return Report(Status(ACL_ERROR_RT_PARAM_INVALID, std::string(api) + ": argsHandle " + HexAddress(argsHandle) +
-                                                         " was built for function " +
-                                                         HexAddress(args.value()->function) + ", not " +
-                                                         HexAddress(funcHandle)));
+    return Report(Status(ACL_ERROR_RT_PARAM_INVALID,
+                         std::string(api) + ": argsHandle " + HexAddress(argsHandle) + " was built for function " +
+                             HexAddress(args.value()->function) + ", not " + HexAddress(funcHandle)));
   }
   Status ready = CheckLaunchable(api, *args.value());
   if (!ready.ok()) return Report(ready);
@@ -288,7 +287,8 @@ aclError aclrtLaunchKernelWithArgsArray(void *func, uint32_t numBlocks, aclrtStr
   StatusOr<LaunchOptions> options = ParseLaunchConfig(api, cfg);
   if (!options.ok()) return Report(options.status());
   size_t blob_size = 0;
-  std::vector<uint64_t> blob = PackLaunchArgs(slots.data(), slots.size() * sizeof(uint64_t), options.value(), &blob_size);
+  std::vector<uint64_t> blob =
+      PackLaunchArgs(slots.data(), slots.size() * sizeof(uint64_t), options.value(), &blob_size);
   return Report(Prefixed(api, runtime->LaunchKernel(func, numBlocks, blob.data(), blob_size, stream)));
 }
 

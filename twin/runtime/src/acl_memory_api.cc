@@ -42,23 +42,31 @@ Status PlanCopy(const char *api, const MemoryTable &memory, void *dst, size_t de
   if (dst == nullptr) return NullArgument(api, "dst");
   if (src == nullptr) return NullArgument(api, "src");
   if (count > destMax) {
-    return Status(ACL_ERROR_INVALID_PARAM, std::string(api) + ": count " + std::to_string(count) +
-                                               " exceeds destMax " + std::to_string(destMax));
+    return Status(ACL_ERROR_INVALID_PARAM, std::string(api) + ": count " + std::to_string(count) + " exceeds destMax " +
+                                               std::to_string(destMax));
   }
   switch (kind) {
-    case ACL_MEMCPY_HOST_TO_HOST: *plan = {false, false}; break;
+    case ACL_MEMCPY_HOST_TO_HOST:
+      *plan = {false, false};
+      break;
     case ACL_MEMCPY_HOST_TO_DEVICE:
-    case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE: *plan = {true, false}; break;
-    case ACL_MEMCPY_DEVICE_TO_HOST: *plan = {false, true}; break;
+    case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE:
+      *plan = {true, false};
+      break;
+    case ACL_MEMCPY_DEVICE_TO_HOST:
+      *plan = {false, true};
+      break;
     case ACL_MEMCPY_DEVICE_TO_DEVICE:
     case ACL_MEMCPY_INNER_DEVICE_TO_DEVICE:
-    case ACL_MEMCPY_INTER_DEVICE_TO_DEVICE: *plan = {true, true}; break;
+    case ACL_MEMCPY_INTER_DEVICE_TO_DEVICE:
+      *plan = {true, true};
+      break;
     case ACL_MEMCPY_DEFAULT:  // the twin knows every device address: infer the direction
       *plan = {InDeviceAllocation(memory, dst, count), InDeviceAllocation(memory, src, count)};
       break;
     default:
-      return Status(ACL_ERROR_INVALID_PARAM, std::string(api) + ": kind " + std::to_string(kind) +
-                                                 " is not an aclrtMemcpyKind");
+      return Status(ACL_ERROR_INVALID_PARAM,
+                    std::string(api) + ": kind " + std::to_string(kind) + " is not an aclrtMemcpyKind");
   }
   if (count == 0) return Status::Ok();
   // Device memory that is not (or no longer) allocated is never touched, whatever the kind says:
@@ -75,8 +83,8 @@ Status PlanCopy(const char *api, const MemoryTable &memory, void *dst, size_t de
                                                   " is not inside one live device allocation");
   }
   if (plan->src_on_device && !InDeviceAllocation(memory, src, count)) {
-    return Status(ACL_ERROR_RT_PARAM_INVALID, std::string(api) + ": source " + Range(src, count) +
-                                                  " is not inside one live device allocation");
+    return Status(ACL_ERROR_RT_PARAM_INVALID,
+                  std::string(api) + ": source " + Range(src, count) + " is not inside one live device allocation");
   }
   return Status::Ok();
 }
@@ -93,12 +101,12 @@ aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy) {
   const uint32_t bits = static_cast<uint32_t>(policy);
   const uint32_t page_rule = bits & 0xFFu;
   const uint32_t flags = bits & ~0xFFu;
-  constexpr uint32_t kKnownFlags = ACL_MEM_TYPE_LOW_BAND_WIDTH | ACL_MEM_TYPE_HIGH_BAND_WIDTH |
-                                   ACL_MEM_ACCESS_USER_SPACE_READONLY;
+  constexpr uint32_t kKnownFlags =
+      ACL_MEM_TYPE_LOW_BAND_WIDTH | ACL_MEM_TYPE_HIGH_BAND_WIDTH | ACL_MEM_ACCESS_USER_SPACE_READONLY;
   if (page_rule > ACL_MEM_MALLOC_HUGE1G_ONLY_P2P || (flags & ~kKnownFlags) != 0) {
-    return Report(Status(ACL_ERROR_INVALID_PARAM,
-                         "aclrtMalloc: policy " + std::to_string(bits) + " is not an aclrtMemMallocPolicy (a page rule " +
-                             "0..7, optionally with ACL_MEM_TYPE_*/ACL_MEM_ACCESS_* flags)"));
+    return Report(Status(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: policy " + std::to_string(bits) +
+                                                      " is not an aclrtMemMallocPolicy (a page rule " +
+                                                      "0..7, optionally with ACL_MEM_TYPE_*/ACL_MEM_ACCESS_* flags)"));
   }
   // Page policy: the *_NORMAL_ONLY ones keep 4 KiB pages; the others ask for transparent huge
   // pages on large allocations (the 1G ones get 2 MiB pages; none is ever refused).
@@ -184,10 +192,12 @@ aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t cou
   if (!planned.ok()) return Report(planned);
   StatusOr<std::shared_ptr<Stream>> found = runtime->FindStream(stream);
   if (!found.ok()) return Report(Prefixed("aclrtMemcpyAsync", found.status()));
-  found.value()->Enqueue([copy, dst, src, count] {
-    if (count > 0) std::memmove(dst, src, count);
-    return Status::Ok();
-  }, "MEMCPY_ASYNC");
+  found.value()->Enqueue(
+      [copy, dst, src, count] {
+        if (count > 0) std::memmove(dst, src, count);
+        return Status::Ok();
+      },
+      "MEMCPY_ASYNC");
   return ACL_SUCCESS;
 }
 
@@ -195,8 +205,8 @@ aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
   ACL_TWIN_REQUIRE_RUNTIME("aclrtMemset");
   ACL_TWIN_REQUIRE_NOT_NULL("aclrtMemset", devPtr);
   if (count > maxCount) {
-    return Report(Status(ACL_ERROR_INVALID_PARAM, "aclrtMemset: count " + std::to_string(count) +
-                                                      " exceeds maxCount " + std::to_string(maxCount)));
+    return Report(Status(ACL_ERROR_INVALID_PARAM, "aclrtMemset: count " + std::to_string(count) + " exceeds maxCount " +
+                                                      std::to_string(maxCount)));
   }
   // Host or device memory, decided by the address (as CANN does); device ranges are checked.
   uintptr_t base = 0;
@@ -208,9 +218,9 @@ aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
   }
   if (count > 0 && runtime->memory().Lookup(devPtr, &base, &size) &&
       !InDeviceAllocation(runtime->memory(), devPtr, count)) {
-    return Report(Status(ACL_ERROR_RT_PARAM_INVALID,
-                         "aclrtMemset: " + Range(devPtr, count) + " runs past the end of its device allocation (" +
-                             std::to_string(size) + " bytes)"));
+    return Report(Status(ACL_ERROR_RT_PARAM_INVALID, "aclrtMemset: " + Range(devPtr, count) +
+                                                         " runs past the end of its device allocation (" +
+                                                         std::to_string(size) + " bytes)"));
   }
   std::memset(devPtr, value, count);
   return ACL_SUCCESS;

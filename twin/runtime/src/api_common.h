@@ -19,9 +19,10 @@ inline Status NotInitialized(const char *api) {
 // Every call of a fork() child (InForkedChild, memory_table.h).
 inline Status ForkedChild(const char *api) {
   return Status(ACL_ERROR_FEATURE_UNSUPPORTED,
-                std::string(api) + ": this process is a fork() child of the process that initialized ACL; ACL "
-                                   "resources cannot be used across fork() (use them in the parent, or start the "
-                                   "child with exec or the 'spawn' start method)");
+                std::string(api) +
+                    ": this process is a fork() child of the process that initialized ACL; ACL "
+                    "resources cannot be used across fork() (use them in the parent, or start the "
+                    "child with exec or the 'spawn' start method)");
 }
 
 inline Status NullArgument(const char *api, const char *name) {
@@ -46,14 +47,14 @@ inline Status Prefixed(const char *api, const Status &status) {
 
 // Declares `runtime` (std::shared_ptr<Runtime>), initializing ACL on first use as CANN does. For
 // the synchronizing calls: a one-block launch this thread deferred stays for them to run inline.
-#define ACL_TWIN_REQUIRE_RUNTIME_FOR_SYNC(api)                                                    \
+#define ACL_TWIN_REQUIRE_RUNTIME_FOR_SYNC(api)                                                          \
   if (::asc_twin::rt::InForkedChild()) return ::asc_twin::rt::Report(::asc_twin::rt::ForkedChild(api)); \
-  std::shared_ptr<::asc_twin::rt::Runtime> runtime = ::asc_twin::rt::Runtime::GetOrInit(); \
+  std::shared_ptr<::asc_twin::rt::Runtime> runtime = ::asc_twin::rt::Runtime::GetOrInit();              \
   if (!runtime) return ::asc_twin::rt::Report(::asc_twin::rt::NotInitialized(api))
 
 // Same for every other call, which first posts the drain of a launch this thread deferred (the
 // host moved on without synchronizing: the kernel runs asynchronously, see stream.h).
-#define ACL_TWIN_REQUIRE_RUNTIME(api)                          \
+#define ACL_TWIN_REQUIRE_RUNTIME(api)                       \
   ::asc_twin::rt::Stream::FlushDeferredDrainOfThisThread(); \
   ACL_TWIN_REQUIRE_RUNTIME_FOR_SYNC(api)
 

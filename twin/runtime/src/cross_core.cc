@@ -114,7 +114,7 @@ int CrossCoreFlags::Wait(uint32_t flag, uint32_t core_type, uint32_t block_idx, 
     }
     const char *cause = nullptr;
     if (failed.load(std::memory_order_acquire)) {
-      cause = "another block of the launch failed, the flag may never be set"  /* launch.cc kCascadeWords */;
+      cause = "another block of the launch failed, the flag may never be set" /* launch.cc kCascadeWords */;
     } else if (units_ended.load(std::memory_order_acquire) + blocked_ >= layout_.units()) {
       cause = "deadlock: every other core of the launch has ended or waits too, nobody can set it";
     }

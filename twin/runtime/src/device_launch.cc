@@ -38,7 +38,9 @@ std::atomic<uint64_t> g_execute_timeout_ms{kDefaultExecuteTimeoutMs};
 constexpr auto kLaunchSpin = std::chrono::microseconds(100);
 
 void FutexWait(std::atomic<uint32_t> *word, uint32_t expected, long timeout_ns) {
-  struct timespec ts {0, timeout_ns};
+  struct timespec ts {
+    0, timeout_ns
+  };
   syscall(SYS_futex, reinterpret_cast<uint32_t *>(word), FUTEX_WAIT, expected, &ts, nullptr, 0);
 }
 
@@ -59,17 +61,21 @@ std::string WhereLaunchWas(const proto::ControlBlock &control, uint32_t index, u
   const proto::LaunchSlot &slot = control.slots[index];
   if (slot.accepted_seq.load() != seq) return "(no block started: the device never took the launch)";
   switch (slot.phase.load()) {
-    case proto::kPhasePreparing: return "(no block started: the device was preparing the launch)";
+    case proto::kPhasePreparing:
+      return "(no block started: the device was preparing the launch)";
     case proto::kPhaseBlocks:
       return "(between blocks: no block was running, the device's own launch code stalled; a kernel may have "
              "corrupted device-process memory)";
-    default: return "(all blocks had returned; the device was reporting the result)";
+    default:
+      return "(all blocks had returned; the device was reporting the result)";
   }
 }
 
 }  // namespace
 
-void DeviceProcess::SetExecuteTimeoutMs(uint64_t ms) { g_execute_timeout_ms.store(ms == 0 ? kDefaultExecuteTimeoutMs : ms); }
+void DeviceProcess::SetExecuteTimeoutMs(uint64_t ms) {
+  g_execute_timeout_ms.store(ms == 0 ? kDefaultExecuteTimeoutMs : ms);
+}
 uint64_t DeviceProcess::ExecuteTimeoutMs() { return g_execute_timeout_ms.load(); }
 
 Status DeviceProcess::DeathStatusLocked(const std::string &kernel, uint32_t index, const char *how,
@@ -110,8 +116,8 @@ Status DeviceProcess::DeathStatusLocked(const std::string &kernel, uint32_t inde
 Status DeviceProcess::Launch(const LaunchRequest &request) {
   const Kernel &kernel = *request.kernel;
   if (request.args_size > proto::kMaxArgBytes) {
-    return Status(ACL_ERROR_INVALID_PARAM, "launch of kernel " + kernel.name + ": argsSize=" +
-                                               std::to_string(request.args_size) + " exceeds " +
+    return Status(ACL_ERROR_INVALID_PARAM, "launch of kernel " + kernel.name +
+                                               ": argsSize=" + std::to_string(request.args_size) + " exceeds " +
                                                std::to_string(proto::kMaxArgBytes) + " bytes");
   }
   constexpr uint32_t kAllSlots = (1u << proto::kLaunchSlots) - 1;
@@ -184,8 +190,8 @@ Status DeviceProcess::AwaitLaunch(const Kernel &kernel, uint32_t index, uint32_t
       if (socket_ >= 0) close(socket_);
       socket_ = -1;
       ended = Status(ACL_ERROR_RT_AICORE_TIMEOUT,
-                     "kernel " + kernel.name + " " + where + ": still running after the operator execution timeout of " +
-                         std::to_string(timeout_ms) +
+                     "kernel " + kernel.name + " " + where +
+                         ": still running after the operator execution timeout of " + std::to_string(timeout_ms) +
                          " ms (aclrtSetOpExecuteTimeOut); the device was reset and restarts on the next launch");
     }
     if (!ended.ok()) {
@@ -232,8 +238,8 @@ Status DeviceProcess::LaunchInProcess(const LaunchRequest &request, WorkerPool &
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (retired_) {
-      return Status(ACL_ERROR_RT_INVALID_HANDLE, "kernel " + request.kernel->name +
-                                                     ": the device it was loaded on has been reset; load it again");
+      return Status(ACL_ERROR_RT_INVALID_HANDLE,
+                    "kernel " + request.kernel->name + ": the device it was loaded on has been reset; load it again");
     }
     auto it = local_images_.find(request.kernel->binary_id);
     if (it != local_images_.end() && request.kernel->index < it->second->kernels.size()) {
@@ -249,7 +255,8 @@ Status DeviceProcess::LaunchInProcess(const LaunchRequest &request, WorkerPool &
 // The host's RunLaunch: the blocks run in the device process of the kernel's binary.
 Status RunLaunch(const LaunchRequest &request, WorkerPool &pool, const LaunchPublisher &publish) {
   DeviceProcess *device = request.kernel->device;
-  if (device == nullptr) return Status(ACL_ERROR_RT_INTERNAL_ERROR, "kernel " + request.kernel->name + " has no device");
+  if (device == nullptr)
+    return Status(ACL_ERROR_RT_INTERNAL_ERROR, "kernel " + request.kernel->name + " has no device");
   if (device->in_process()) return device->LaunchInProcess(request, pool, publish);
   return device->Launch(request);
 }

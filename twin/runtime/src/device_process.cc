@@ -43,9 +43,7 @@ uint32_t DeviceSpinBudgetUs() {
   return static_cast<uint32_t>(EnvUnsigned("ASCEND_TWIN_DEVICE_SPIN_US", kDefaultDeviceSpinUs, kMaxDeviceSpinUs));
 }
 
-Status Internal(const std::string &what) {
-  return Status(ACL_ERROR_RT_INTERNAL_ERROR, "device process: " + what);
-}
+Status Internal(const std::string &what) { return Status(ACL_ERROR_RT_INTERNAL_ERROR, "device process: " + what); }
 
 bool WriteAll(int fd, const void *data, size_t length) {
   const auto *bytes = static_cast<const uint8_t *>(data);
@@ -68,7 +66,9 @@ bool ReadAll(int fd, void *data, size_t length, Clock::time_point deadline, bool
       *timed_out = true;
       return false;
     }
-    struct pollfd pfd {fd, POLLIN, 0};
+    struct pollfd pfd {
+      fd, POLLIN, 0
+    };
     const int ready = poll(&pfd, 1, static_cast<int>(std::min<long long>(left, 1000)));
     if (ready < 0 && errno == EINTR) continue;
     if (ready <= 0) continue;
@@ -214,9 +214,8 @@ Status DeviceProcess::StartLocked() {
     return Internal("sent a malformed ready report");
   }
   std::string message(ready.message_bytes, '\0');
-  if (ready.message_bytes > 0 &&
-      !ReadAll(socket_, message.data(), message.size(), Clock::now() + std::chrono::milliseconds(kStartTimeoutMs),
-               &timed_out)) {
+  if (ready.message_bytes > 0 && !ReadAll(socket_, message.data(), message.size(),
+                                          Clock::now() + std::chrono::milliseconds(kStartTimeoutMs), &timed_out)) {
     StopLocked();
     return Internal("ended while reporting");
   }
@@ -236,8 +235,8 @@ DeviceProcess::Stats DeviceProcess::stats() {
       stats.dispatcher_spin_ns += slot.device_spin_ns.load(std::memory_order_relaxed);
       stats.dispatcher_sleeps += slot.device_sleeps.load(std::memory_order_relaxed);
       // a process-wide count each slot copies after its launches: the largest is the latest
-      stats.inline_launches = std::max<uint64_t>(stats.inline_launches,
-                                                 slot.device_inline_launches.load(std::memory_order_relaxed));
+      stats.inline_launches =
+          std::max<uint64_t>(stats.inline_launches, slot.device_inline_launches.load(std::memory_order_relaxed));
     }
   }
   return stats;
@@ -259,7 +258,7 @@ Status DeviceProcess::EnsureRunningLocked() {
     pid_t got = 0;
     const int held = pthread_mutex_trylock(&arena_->control()->device_alive);
     if (held == EBUSY) return Status::Ok();  // its main thread lives: no waitpid per launch
-    if (held == EOWNERDEAD) {  // that thread ended, so the process is ending: reap it
+    if (held == EOWNERDEAD) {                // that thread ended, so the process is ending: reap it
       pthread_mutex_consistent(&arena_->control()->device_alive);
       pthread_mutex_unlock(&arena_->control()->device_alive);
       while ((got = waitpid(pid_, &status, 0)) < 0 && errno == EINTR) {
@@ -274,11 +273,10 @@ Status DeviceProcess::EnsureRunningLocked() {
       // Launches of the dead process are in flight: keep its report for their waiters.
       const proto::ControlBlock &control = *arena_->control();
       const bool reported = control.crash_written.load() == 1;
-      RecordGenerationFailureLocked(
-          generation_, reported ? control.crash_slot : proto::kLaunchSlots,
-          Status(ACL_ERROR_RT_AICORE_EXCEPTION,
-                 (reported ? CrashCause() : "the device process " + DescribeExit(status)) +
-                     "; the device was reset and restarts on the next launch"));
+      RecordGenerationFailureLocked(generation_, reported ? control.crash_slot : proto::kLaunchSlots,
+                                    Status(ACL_ERROR_RT_AICORE_EXCEPTION,
+                                           (reported ? CrashCause() : "the device process " + DescribeExit(status)) +
+                                               "; the device was reset and restarts on the next launch"));
     }
     StopLocked();
   }
@@ -338,22 +336,27 @@ Status DeviceProcess::CallLocked(uint32_t type, const std::vector<uint8_t> &payl
     }
     pid_ = -1;
     std::string cause = CrashCause().empty() ? DescribeExit(status) : CrashCause();
-    return Status(ACL_ERROR_RT_INTERNAL_ERROR, std::string("the device process ") +
-                                                   (timed_out ? "did not answer within " + std::to_string(timeout_ms) +
-                                                                    " ms and was killed"
-                                                              : "died: " + cause) +
-                                                   "; it restarts on the next request");
+    return Status(ACL_ERROR_RT_INTERNAL_ERROR,
+                  std::string("the device process ") +
+                      (timed_out ? "did not answer within " + std::to_string(timeout_ms) + " ms and was killed"
+                                 : "died: " + cause) +
+                      "; it restarts on the next request");
   }
   return Status(answer.status, message);
 }
 
 const char *DeviceProcess::RequestName(uint32_t type) {
   switch (type) {
-    case proto::kLoadBinary: return "a binary load";
-    case proto::kUnloadBinary: return "a binary unload";
-    case proto::kMapHost: return "a host-memory mapping";
-    case proto::kUnmapHost: return "a host-memory unmapping";
-    default: return "a request";
+    case proto::kLoadBinary:
+      return "a binary load";
+    case proto::kUnloadBinary:
+      return "a binary unload";
+    case proto::kMapHost:
+      return "a host-memory mapping";
+    case proto::kUnmapHost:
+      return "a host-memory unmapping";
+    default:
+      return "a request";
   }
 }
 
@@ -407,8 +410,8 @@ Status DeviceProcess::LoadLocked(uint64_t id, const Binary &binary, std::vector<
   std::memcpy(payload.data(), &id, 8);
   std::memcpy(payload.data() + 8, binary.image.data(), binary.image.size());
   std::vector<uint8_t> reply;
-  Status loaded =
-      CallLocked(proto::kLoadBinary, payload, &reply, kRequestTimeoutMs, binary.kernels.size() * proto::kKernelInfoBytes);
+  Status loaded = CallLocked(proto::kLoadBinary, payload, &reply, kRequestTimeoutMs,
+                             binary.kernels.size() * proto::kKernelInfoBytes);
   if (!loaded.ok()) return loaded;
   infos->resize(binary.kernels.size());
   for (size_t i = 0; i < infos->size(); ++i) {
@@ -417,9 +420,9 @@ Status DeviceProcess::LoadLocked(uint64_t id, const Binary &binary, std::vector<
     std::memcpy(&info.args_size, reply.data() + 8 * i + 4, 4);
     // What the device's loader checked (image_loader.cc), checked again: launches rely on it.
     if (info.args_size > proto::kMaxArgBytes || uint64_t{info.params} * 8 > info.args_size) {
-      return DeviceFaultLocked(RequestName(proto::kLoadBinary),
-                               "kernel " + binary.kernels[i] + " with " + std::to_string(info.params) +
-                                   " parameters in " + std::to_string(info.args_size) + " argument bytes");
+      return DeviceFaultLocked(RequestName(proto::kLoadBinary), "kernel " + binary.kernels[i] + " with " +
+                                                                    std::to_string(info.params) + " parameters in " +
+                                                                    std::to_string(info.args_size) + " argument bytes");
     }
   }
   return Status::Ok();
@@ -433,7 +436,8 @@ StatusOr<std::vector<DeviceKernelInfo>> DeviceProcess::LoadBinary(const std::vec
     StatusOr<std::shared_ptr<LoadedImage>> loaded = LoadImage(image.data(), image.size());
     if (!loaded.ok()) return loaded.status();
     std::vector<DeviceKernelInfo> infos;
-    for (const Kernel &kernel : loaded.value()->kernels) infos.push_back(DeviceKernelInfo{kernel.params, kernel.args_size});
+    for (const Kernel &kernel : loaded.value()->kernels)
+      infos.push_back(DeviceKernelInfo{kernel.params, kernel.args_size});
     *id = next_id_++;
     local_images_[*id] = loaded.value();
     return infos;

@@ -51,7 +51,9 @@ class SpawnerThread {
   }
 
  private:
-  SpawnerThread() { std::thread([this] { Loop(); }).detach(); }
+  SpawnerThread() {
+    std::thread([this] { Loop(); }).detach();
+  }
   void Loop() {
     std::unique_lock<std::mutex> lock(mutex_);
     for (;;) {
@@ -192,8 +194,8 @@ pid_t SpawnDevice(const int fds[4], char *const argv[], std::string *error) {
     if (NamespacesWanted()) {
       pid = CloneInNamespaces(fds, argv);
       if (pid > 0) return;
-      why_not = std::string("clone(CLONE_NEWUSER|CLONE_NEWPID|CLONE_NEWNS|CLONE_NEWNET) and its id maps: ") +
-                strerror(errno);
+      why_not =
+          std::string("clone(CLONE_NEWUSER|CLONE_NEWPID|CLONE_NEWNS|CLONE_NEWNET) and its id maps: ") + strerror(errno);
     }
     static bool told = false;
     if (!told) {

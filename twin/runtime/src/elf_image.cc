@@ -173,19 +173,22 @@ StatusOr<DeviceImage> ReadKernelBinary(const void *data, size_t length) {
     device = bytes + aicore->offset;
     device_length = aicore->size;
     image.from_host_object = true;
-    StatusOr<ElfView> inner = ReadElf(device, device_length, std::string(ASC_TWIN_AICORE_SECTION) + " of the host object");
+    StatusOr<ElfView> inner =
+        ReadElf(device, device_length, std::string(ASC_TWIN_AICORE_SECTION) + " of the host object");
     if (!inner.ok()) return inner.status();
     view = inner.value();
     if (view.type != ET_DYN) return Bad(std::string(ASC_TWIN_AICORE_SECTION) + " does not hold a shared object");
   } else if (view.type != ET_DYN) {
-    return Bad("ELF type " + std::to_string(view.type) + " is neither a device binary (ET_DYN) nor a host object (ET_REL)");
+    return Bad("ELF type " + std::to_string(view.type) +
+               " is neither a device binary (ET_DYN) nor a host object (ET_REL)");
   }
   const Section *meta_section = FindSection(view, ASC_TWIN_META_SECTION);
   if (meta_section == nullptr || meta_section->type == SHT_NOBITS) {
-    return Bad(std::string("device binary has no ") + ASC_TWIN_META_SECTION + " section (not built by bisheng for the twin)");
+    return Bad(std::string("device binary has no ") + ASC_TWIN_META_SECTION +
+               " section (not built by bisheng for the twin)");
   }
-  StatusOr<KernelMeta> meta = ParseKernelMeta(
-      std::string(reinterpret_cast<const char *>(device + meta_section->offset), meta_section->size));
+  StatusOr<KernelMeta> meta =
+      ParseKernelMeta(std::string(reinterpret_cast<const char *>(device + meta_section->offset), meta_section->size));
   if (!meta.ok()) return meta.status();
   image.meta = meta.value();
   image.bytes.assign(device, device + device_length);

@@ -138,7 +138,8 @@ Status GmArena::AdoptHostPages(void *addr, uint64_t bytes, uint64_t offset) {
   for (uint64_t done = 0; done < span;) {
     const ssize_t wrote = pwrite(gm_fd_, src + done, span - done, static_cast<off_t>(offset + done));
     if (wrote < 0 && errno == EINTR) continue;
-    if (wrote <= 0) return Status(ACL_ERROR_INVALID_PARAM, std::string("cannot read the host range: ") + strerror(errno));
+    if (wrote <= 0)
+      return Status(ACL_ERROR_INVALID_PARAM, std::string("cannot read the host range: ") + strerror(errno));
     done += static_cast<uint64_t>(wrote);
   }
   void *got = mmap(addr, span, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, gm_fd_, static_cast<off_t>(offset));

@@ -46,8 +46,9 @@ struct ThreadArgs {
 Status Closed(const char *api, const KernelArgs &args) {
   if (args.finalized) {
     return Status(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                  std::string(api) + ": the argument list is finalized; appending or taking a placeholder buffer "
-                                     "after aclrtKernelArgsFinalize is not supported (start a new list with aclrtKernelArgsInit)");
+                  std::string(api) +
+                      ": the argument list is finalized; appending or taking a placeholder buffer "
+                      "after aclrtKernelArgsFinalize is not supported (start a new list with aclrtKernelArgsInit)");
   }
   return Status::Ok();
 }
@@ -196,10 +197,11 @@ Status FinalizeKernelArgs(KernelArgs &args) {
 
 Status CheckLaunchable(const char *api, const KernelArgs &args) {
   if (!args.finalized || args.updating) {
-    return Status(ACL_ERROR_RT_PARAM_INVALID,
-                  std::string(api) + ": argsHandle " + HexAddress(&args) +
-                      (args.finalized ? " was updated after aclrtKernelArgsFinalize; finalize it again before the launch"
-                                      : " is not finalized; call aclrtKernelArgsFinalize before the launch"));
+    return Status(
+        ACL_ERROR_RT_PARAM_INVALID,
+        std::string(api) + ": argsHandle " + HexAddress(&args) +
+            (args.finalized ? " was updated after aclrtKernelArgsFinalize; finalize it again before the launch"
+                            : " is not finalized; call aclrtKernelArgsFinalize before the launch"));
   }
   for (uint32_t i = 0; i < args.count; ++i) {
     if (args.params[i].placeholder && !args.params[i].has_buffer) {

@@ -18,7 +18,7 @@
 
 namespace asc_twin::rt {
 
-constexpr uint32_t kMaxKernelArgsParams = 128;        // CANN's MAX_PARAM_CNT
+constexpr uint32_t kMaxKernelArgsParams = 128;       // CANN's MAX_PARAM_CNT
 constexpr size_t kKernelArgsBufferSize = 64 * 1024;  // CANN's MAX_ARGS_BUFF_SIZE (aclrtKernelArgsInit)
 
 struct KernelArgsParam {
@@ -35,9 +35,9 @@ struct KernelArgs {
   const void *function = nullptr;  // the aclrtFuncHandle it was initialized for
   uint8_t *buffer = nullptr;
   size_t capacity = 0;
-  size_t used = 0;         // bytes laid out (parameters, then data)
-  size_t params_end = 0;   // end of the parameter area
-  size_t data_begin = 0;   // start of the data area (valid once a placeholder buffer was taken)
+  size_t used = 0;        // bytes laid out (parameters, then data)
+  size_t params_end = 0;  // end of the parameter area
+  size_t data_begin = 0;  // start of the data area (valid once a placeholder buffer was taken)
   uint32_t count = 0;
   uint32_t max_params = 0;
   bool data_started = false;

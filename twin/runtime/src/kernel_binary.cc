@@ -53,8 +53,7 @@ KernelBinary::~KernelBinary() {
 StatusOr<std::shared_ptr<const Kernel>> KernelBinary::FindKernel(const std::string &name) {
   auto it = kernels_.find(name);
   if (it == kernels_.end()) {
-    return Status(ACL_ERROR_RT_KERNEL_LOOKUP,
-                  "kernel '" + name + "' is not in this binary; it has: " + KernelList());
+    return Status(ACL_ERROR_RT_KERNEL_LOOKUP, "kernel '" + name + "' is not in this binary; it has: " + KernelList());
   }
   // Aliasing pointer: points at the kernel, owns (keeps loaded) the binary.
   return std::shared_ptr<const Kernel>(shared_from_this(), &it->second);

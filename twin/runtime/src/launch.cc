@@ -87,7 +87,8 @@ class LocalMemArena {
   uint8_t *Get(uint32_t position, uint64_t size) {
     if (size != size_[position]) {
       Unmap(position);
-      void *p = mmap(nullptr, Rounded(size), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      void *p =
+          mmap(nullptr, Rounded(size), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
       if (p != MAP_FAILED) {
         base_[position] = static_cast<uint8_t *>(p);
         size_[position] = size;
@@ -113,14 +114,22 @@ thread_local LocalMemArena t_aic_mem;
 // The SoC's size of each position, by ASC_TWIN_MEM_*.
 uint64_t PositionBytes(const SocSpec &soc, uint32_t position) {
   switch (position) {
-    case ASC_TWIN_MEM_UB: return soc.ub_size;
-    case ASC_TWIN_MEM_L1: return soc.l1_size;
-    case ASC_TWIN_MEM_L0A: return soc.l0_a_size;
-    case ASC_TWIN_MEM_L0B: return soc.l0_b_size;
-    case ASC_TWIN_MEM_L0C: return soc.l0_c_size;
-    case ASC_TWIN_MEM_BT: return soc.bt_size;
-    case ASC_TWIN_MEM_FB: return soc.fb_size;
-    default: return 0;
+    case ASC_TWIN_MEM_UB:
+      return soc.ub_size;
+    case ASC_TWIN_MEM_L1:
+      return soc.l1_size;
+    case ASC_TWIN_MEM_L0A:
+      return soc.l0_a_size;
+    case ASC_TWIN_MEM_L0B:
+      return soc.l0_b_size;
+    case ASC_TWIN_MEM_L0C:
+      return soc.l0_c_size;
+    case ASC_TWIN_MEM_BT:
+      return soc.bt_size;
+    case ASC_TWIN_MEM_FB:
+      return soc.fb_size;
+    default:
+      return 0;
   }
 }
 
@@ -134,8 +143,8 @@ const char *PositionName(uint32_t position) {
 std::string FillLocalMem(const SocSpec &soc, const CoreLayout &layout, uint32_t core_type, AscTwinBlockEnv *env) {
   LocalMemArena &arena = core_type == kCoreAic ? t_aic_mem : t_aiv_mem;
   for (uint32_t position = 0; position < ASC_TWIN_MEM_COUNT; ++position) {
-    const bool has = core_type == kCoreAic ? position != ASC_TWIN_MEM_UB
-                                           : position == ASC_TWIN_MEM_UB || layout.all_memories();
+    const bool has =
+        core_type == kCoreAic ? position != ASC_TWIN_MEM_UB : position == ASC_TWIN_MEM_UB || layout.all_memories();
     const uint64_t bytes = has ? PositionBytes(soc, position) : 0;
     env->mem[position].size = bytes;
     env->mem[position].base = bytes != 0 ? arena.Get(position, bytes) : nullptr;
@@ -172,7 +181,7 @@ struct LaunchState : std::enable_shared_from_this<LaunchState> {
   // resident_limit blocks get a started flag per block, so that once a block waits for the
   // others, every block not yet started can be given a thread of its own (`resident`), even
   // the ones already claimed in some thread's run. Whoever sets a block's flag runs it.
-  uint32_t resident_limit = 0;      // per core type: AIC blocks at most aic_resident_limit
+  uint32_t resident_limit = 0;  // per core type: AIC blocks at most aic_resident_limit
   uint32_t aic_resident_limit = 0;
   std::unique_ptr<std::atomic<uint8_t>[]> started;  // null: more blocks than can be resident
   std::atomic<bool> resident{false};
@@ -451,9 +460,8 @@ int Barrier(LaunchState &state, uint32_t parties, char *err, size_t err_cap) {
     state.barrier_cv.notify_all();
     return 0;
   }
-  state.barrier_cv.wait(lock, [&] {
-    return state.barrier_generation != generation || state.failed.load(std::memory_order_acquire);
-  });
+  state.barrier_cv.wait(
+      lock, [&] { return state.barrier_generation != generation || state.failed.load(std::memory_order_acquire); });
   if (state.barrier_generation != generation) return 0;
   std::snprintf(err, err_cap, "SyncAll: another block of the launch failed, it will never reach the barrier");
   return 1;
@@ -522,12 +530,13 @@ Status ValidateLaunch(const Kernel &kernel, uint32_t blocks, const void *args, s
     return Status(ACL_ERROR_INVALID_PARAM, "launch of kernel " + kernel.name + ": argsData is null");
   }
   if (args_size > kMaxArgsSize) {
-    return Status(ACL_ERROR_INVALID_PARAM, "launch of kernel " + kernel.name + ": argsSize=" + std::to_string(args_size) +
-                                               " exceeds the " + std::to_string(kMaxArgsSize) + "-byte argument limit");
+    return Status(ACL_ERROR_INVALID_PARAM, "launch of kernel " + kernel.name +
+                                               ": argsSize=" + std::to_string(args_size) + " exceeds the " +
+                                               std::to_string(kMaxArgsSize) + "-byte argument limit");
   }
   if (args_size < kernel.args_size) {
-    return Status(ACL_ERROR_INVALID_PARAM, "launch of kernel " + kernel.name + ": argsSize=" +
-                                               std::to_string(args_size) + " but the kernel reads " +
+    return Status(ACL_ERROR_INVALID_PARAM, "launch of kernel " + kernel.name +
+                                               ": argsSize=" + std::to_string(args_size) + " but the kernel reads " +
                                                std::to_string(kernel.args_size) + " bytes (" +
                                                std::to_string(kernel.params) + " parameters, 8-byte slots)");
   }
@@ -610,9 +619,9 @@ Status RunLaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const 
   if (!state->print.empty()) EmitLaunchPrint(request.print_out, state->print.Collect());
   if (!state->failed.load(std::memory_order_acquire)) return Status::Ok();
   std::lock_guard<std::mutex> lock(state->mutex);
-  return Status(ACL_ERROR_RT_AICORE_EXCEPTION,
-                "kernel " + request.kernel->name + " " + BlockName(state->layout, state->failed_block) + ": " +
-                    state->failure);
+  return Status(
+      ACL_ERROR_RT_AICORE_EXCEPTION,
+      "kernel " + request.kernel->name + " " + BlockName(state->layout, state->failed_block) + ": " + state->failure);
 }
 
 }  // namespace asc_twin::rt

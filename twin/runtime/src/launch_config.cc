@@ -14,8 +14,8 @@ StatusOr<LaunchOptions> ParseLaunchConfig(const char *api, const aclrtLaunchKern
   LaunchOptions options;
   if (cfg == nullptr || cfg->numAttrs == 0) return options;
   if (cfg->attrs == nullptr) {
-    return Status(ACL_ERROR_INVALID_PARAM, std::string(api) + ": cfg->numAttrs is " + std::to_string(cfg->numAttrs) +
-                                               " but cfg->attrs is null");
+    return Status(ACL_ERROR_INVALID_PARAM,
+                  std::string(api) + ": cfg->numAttrs is " + std::to_string(cfg->numAttrs) + " but cfg->attrs is null");
   }
   bool timeout_s = false, timeout_us = false;
   for (size_t i = 0; i < cfg->numAttrs; ++i) {
@@ -29,8 +29,9 @@ StatusOr<LaunchOptions> ParseLaunchConfig(const char *api, const aclrtLaunchKern
       case ACL_RT_LAUNCH_KERNEL_ATTR_ENGINE_TYPE: {
         const int engine = RawEnum(attr.value.engineType);
         if (engine != ACL_RT_ENGINE_TYPE_AIC && engine != ACL_RT_ENGINE_TYPE_AIV) {
-          return Status(ACL_ERROR_INVALID_PARAM, where + ": engine type " + std::to_string(engine) +
-                                                     " is neither ACL_RT_ENGINE_TYPE_AIC (0) nor ACL_RT_ENGINE_TYPE_AIV (1)");
+          return Status(ACL_ERROR_INVALID_PARAM,
+                        where + ": engine type " + std::to_string(engine) +
+                            " is neither ACL_RT_ENGINE_TYPE_AIC (0) nor ACL_RT_ENGINE_TYPE_AIV (1)");
         }
         break;
       }
@@ -53,14 +54,15 @@ StatusOr<LaunchOptions> ParseLaunchConfig(const char *api, const aclrtLaunchKern
       case ACL_RT_LAUNCH_KERNEL_ATTR_ENABLE_PROFILING:
         break;  // scheduling, prefetch, dump and profiling hints: nothing to configure on the CPU
       default:
-        return Status(ACL_ERROR_INVALID_PARAM, where + ": attribute id " + std::to_string(id) +
-                                                   " is not an aclrtLaunchKernelAttrId");
+        return Status(ACL_ERROR_INVALID_PARAM,
+                      where + ": attribute id " + std::to_string(id) + " is not an aclrtLaunchKernelAttrId");
     }
   }
   if (timeout_s && timeout_us) {
-    return Status(ACL_ERROR_INVALID_PARAM, std::string(api) +
-                                               ": ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT and ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT_US "
-                                               "may not be given together");
+    return Status(ACL_ERROR_INVALID_PARAM,
+                  std::string(api) +
+                      ": ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT and ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT_US "
+                      "may not be given together");
   }
   return options;
 }

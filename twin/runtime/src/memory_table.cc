@@ -186,7 +186,8 @@ void MemoryTable::PublishLocked() {
 StatusOr<void *> MemoryTable::Allocate(size_t size, int32_t device_id, bool huge_pages) {
   if (size == 0) return Status(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: size must be > 0");
   if (size > (size_t{1} << 46)) {
-    return Status(ACL_ERROR_RT_MEMORY_ALLOCATION, "aclrtMalloc: " + std::to_string(size) + " bytes is beyond any device");
+    return Status(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                  "aclrtMalloc: " + std::to_string(size) + " bytes is beyond any device");
   }
   const size_t accessible = AccessibleSize(size);
   if (!DeviceIsolationEnabled()) {
@@ -203,8 +204,8 @@ StatusOr<void *> MemoryTable::Allocate(size_t size, int32_t device_id, bool huge
   StatusOr<GmArena *> arena = ArenaLocked();
   if (!arena.ok()) return Status(arena.status().code(), "aclrtMalloc: " + arena.status().message());
   if (allocations_.size() >= proto::kMaxTableEntries) {
-    return Status(ACL_ERROR_RT_MEMORY_ALLOCATION, "aclrtMalloc: more than " +
-                                                      std::to_string(proto::kMaxTableEntries) + " live allocations");
+    return Status(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                  "aclrtMalloc: more than " + std::to_string(proto::kMaxTableEntries) + " live allocations");
   }
   StatusOr<uint64_t> offset = arena.value()->Reserve(accessible, true);
   if (!offset.ok()) return Status(offset.status().code(), "aclrtMalloc: " + offset.status().message());
@@ -224,7 +225,8 @@ Status MemoryTable::Free(void *ptr) {
     size_t size = 0;
     if (Lookup(ptr, &owner, &size)) {
       return Status(ACL_ERROR_RT_PARAM_INVALID, "aclrtFree: " + Hex(base) + " is inside the allocation at " +
-                                                    Hex(owner) + " (" + std::to_string(size) + " bytes), not its start");
+                                                    Hex(owner) + " (" + std::to_string(size) +
+                                                    " bytes), not its start");
     }
     return Status(ACL_ERROR_RT_PARAM_INVALID,
                   "aclrtFree: " + Hex(base) + " is not a live device allocation (never allocated or already freed)");
@@ -291,8 +293,7 @@ Status MemoryTable::RegisterHost(void *ptr, uint64_t size, int32_t device_id) {
   const auto begin = reinterpret_cast<uintptr_t>(ptr);
   if (size == 0) return Status(ACL_ERROR_INVALID_PARAM, "aclrtHostRegister: size must be > 0");
   if (begin % kDeviceMemAlignment != 0) {
-    return Status(ACL_ERROR_INVALID_PARAM,
-                  "aclrtHostRegister: ptr " + Hex(begin) + " is not 4 KiB (page) aligned");
+    return Status(ACL_ERROR_INVALID_PARAM, "aclrtHostRegister: ptr " + Hex(begin) + " is not 4 KiB (page) aligned");
   }
   const uintptr_t end = begin + size;
   if (end < begin) {
@@ -312,8 +313,8 @@ Status MemoryTable::RegisterHost(void *ptr, uint64_t size, int32_t device_id) {
     }
   }
   if (!DeviceIsolationEnabled()) {  // the kernels run in this process: nothing to share
-    allocations_[begin] = Allocation{static_cast<size_t>(size), static_cast<size_t>(size), device_id, true,
-                                     kNotInArena, false};
+    allocations_[begin] =
+        Allocation{static_cast<size_t>(size), static_cast<size_t>(size), device_id, true, kNotInArena, false};
     return Status::Ok();
   }
   StatusOr<GmArena *> arena = ArenaLocked();
@@ -332,8 +333,8 @@ Status MemoryTable::RegisterHost(void *ptr, uint64_t size, int32_t device_id) {
     arena.value()->Release(offset.value(), size);
     return Status(adopted.code(), "aclrtHostRegister: " + adopted.message());
   }
-  allocations_[begin] = Allocation{static_cast<size_t>(size), static_cast<size_t>(size), device_id, true,
-                                   offset.value(), false};
+  allocations_[begin] =
+      Allocation{static_cast<size_t>(size), static_cast<size_t>(size), device_id, true, offset.value(), false};
   PublishLocked();
   return Status::Ok();
 }
@@ -343,10 +344,10 @@ Status MemoryTable::UnregisterHost(void *ptr) {
   std::unique_lock<std::shared_mutex> lock(mutex_);
   auto it = allocations_.find(base);
   if (it == allocations_.end() || !it->second.host_registered) {
-    return Status(ACL_ERROR_INVALID_PARAM, "aclrtHostUnregister: " + Hex(base) +
-                                               (it == allocations_.end()
-                                                    ? " is not registered (never registered or already unregistered)"
-                                                    : " is an aclrtMalloc allocation, not registered host memory"));
+    return Status(ACL_ERROR_INVALID_PARAM,
+                  "aclrtHostUnregister: " + Hex(base) +
+                      (it == allocations_.end() ? " is not registered (never registered or already unregistered)"
+                                                : " is an aclrtMalloc allocation, not registered host memory"));
   }
   const Allocation gone = it->second;
   allocations_.erase(it);
@@ -397,8 +398,8 @@ void MemoryTable::ReplaceWith(const std::vector<std::pair<uintptr_t, uint64_t>> 
   std::unique_lock<std::shared_mutex> lock(mutex_);
   allocations_.clear();
   for (const auto &range : ranges) {
-    allocations_[range.first] = Allocation{static_cast<size_t>(range.second), static_cast<size_t>(range.second), 0,
-                                           true, 0, true};
+    allocations_[range.first] =
+        Allocation{static_cast<size_t>(range.second), static_cast<size_t>(range.second), 0, true, 0, true};
   }
   generation_.store(NewGeneration(), std::memory_order_release);
 }

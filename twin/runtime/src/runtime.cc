@@ -32,8 +32,8 @@ StatusOr<const SocSpec *> ConfiguredSoc() {
   const std::string name = (env != nullptr && *env != '\0') ? env : kDefaultSocVersion;
   const SocSpec *soc = FindSoc(name);
   if (soc == nullptr) {
-    return Status(ACL_ERROR_RT_SOC_VERSION, std::string(kSocVersionEnv) + "=" + name +
-                                                " is not a known SoC (known: " + KnownSocNames() + ")");
+    return Status(ACL_ERROR_RT_SOC_VERSION,
+                  std::string(kSocVersionEnv) + "=" + name + " is not a known SoC (known: " + KnownSocNames() + ")");
   }
   return soc;
 }
@@ -67,7 +67,8 @@ Status Runtime::Finalize() {
   std::shared_ptr<Runtime> runtime;
   {
     std::lock_guard<std::mutex> lock(g_runtime_mutex);
-    if (!g_runtime) return Status(ACL_ERROR_REPEAT_FINALIZE, "aclFinalize: ACL is not initialized (or already finalized)");
+    if (!g_runtime)
+      return Status(ACL_ERROR_REPEAT_FINALIZE, "aclFinalize: ACL is not initialized (or already finalized)");
     runtime.swap(g_runtime);
     g_init_called = false;
   }
@@ -219,8 +220,8 @@ Status Runtime::DestroyContext(void *handle) {
       return Status(ACL_ERROR_RT_INVALID_HANDLE, "aclrtDestroyContext: " + Hex(handle) + " is not a live context");
     }
     if (it->second.is_default) {
-      return Status(ACL_ERROR_RT_PARAM_INVALID, "aclrtDestroyContext: " + Hex(handle) +
-                                                    " is a device's default context; use aclrtResetDevice");
+      return Status(ACL_ERROR_RT_PARAM_INVALID,
+                    "aclrtDestroyContext: " + Hex(handle) + " is a device's default context; use aclrtResetDevice");
     }
     device_id = it->second.context->device().id();
     for (auto s = streams_.begin(); s != streams_.end();) {
@@ -341,8 +342,8 @@ Status Runtime::UnloadBinary(void *handle) {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = binaries_.find(handle);
   if (it == binaries_.end()) {
-    return Status(ACL_ERROR_RT_INVALID_HANDLE, "aclrtBinaryUnLoad: " + Hex(handle) +
-                                                   " is not a loaded binary (never loaded or already unloaded)");
+    return Status(ACL_ERROR_RT_INVALID_HANDLE,
+                  "aclrtBinaryUnLoad: " + Hex(handle) + " is not a loaded binary (never loaded or already unloaded)");
   }
   binary = it->second;
   binaries_.erase(it);
@@ -387,8 +388,8 @@ Status Runtime::LaunchKernel(const void *func_handle, uint32_t blocks, const voi
   return LaunchKernel(kernel.value(), blocks, args, args_size, *stream.value(), current.value()->device().soc());
 }
 
-Status Runtime::LaunchKernel(std::shared_ptr<const Kernel> kernel, uint32_t blocks, const void *args,
-                             size_t args_size, Stream &stream, const SocSpec &soc) {
+Status Runtime::LaunchKernel(std::shared_ptr<const Kernel> kernel, uint32_t blocks, const void *args, size_t args_size,
+                             Stream &stream, const SocSpec &soc) {
   Status valid = ValidateLaunch(*kernel, blocks, args, args_size);
   if (!valid.ok()) return valid;
   stream.EnqueueLaunch(MakeLaunch(std::move(kernel), blocks, args, args_size, soc, memory_));

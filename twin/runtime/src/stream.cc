@@ -217,9 +217,7 @@ Status Stream::Synchronize() {
     lock.lock();
     if (!spun_out) continue;
     ++waiters_;
-    idle_.wait(lock, [&] {
-      return !draining_ || launches_published_.load(std::memory_order_relaxed) != seen;
-    });
+    idle_.wait(lock, [&] { return !draining_ || launches_published_.load(std::memory_order_relaxed) != seen; });
     --waiters_;
   }
   Status status = std::move(first_error_);
@@ -245,8 +243,10 @@ Status Stream::SynchronizeFor(std::chrono::milliseconds timeout) {
   const bool idle = idle_.wait_until(lock, deadline, [&] { return tasks_.empty() && !draining_ && !drain_posted_; });
   --waiters_;
   if (!idle) {
-    return Status(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, "aclrtSynchronizeStreamWithTimeout: the stream's tasks did not "
-                                                    "finish within " + std::to_string(timeout.count()) + " ms");
+    return Status(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
+                  "aclrtSynchronizeStreamWithTimeout: the stream's tasks did not "
+                  "finish within " +
+                      std::to_string(timeout.count()) + " ms");
   }
   Status status = std::move(first_error_);
   first_error_ = Status::Ok();

@@ -277,8 +277,15 @@ TEST_F(AclBadInputTest, Memory) {
 TEST_F(AclBadInputTest, KernelBinariesAndLaunches) {
   const std::string fifo = dir_ + "/fifo", empty = dir_ + "/empty", garbage = dir_ + "/garbage", dir = dir_ + "/dir";
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
-  { FILE *f = std::fopen(empty.c_str(), "w"); std::fclose(f); }
-  { FILE *f = std::fopen(garbage.c_str(), "w"); std::fputs("not an ELF file at all", f); std::fclose(f); }
+  {
+    FILE *f = std::fopen(empty.c_str(), "w");
+    std::fclose(f);
+  }
+  {
+    FILE *f = std::fopen(garbage.c_str(), "w");
+    std::fputs("not an ELF file at all", f);
+    std::fclose(f);
+  }
   ASSERT_EQ(mkdir(dir.c_str(), 0700), 0);
   aclrtBinHandle bin = nullptr, unloaded = nullptr;
   aclrtFuncHandle func = nullptr, stale = nullptr;
@@ -309,7 +316,8 @@ TEST_F(AclBadInputTest, KernelBinariesAndLaunches) {
       {"load null data", ACL_ERROR_INVALID_PARAM, [&] { return aclrtBinaryLoadFromData(nullptr, 8, nullptr, &bin); }},
       {"load null handle", ACL_ERROR_INVALID_PARAM,
        [&] { return aclrtBinaryLoadFromData(good_.data(), good_.size(), nullptr, nullptr); }},
-      {"load length 0", ACL_ERROR_INVALID_PARAM, [&] { return aclrtBinaryLoadFromData(good_.data(), 0, nullptr, &bin); }},
+      {"load length 0", ACL_ERROR_INVALID_PARAM,
+       [&] { return aclrtBinaryLoadFromData(good_.data(), 0, nullptr, &bin); }},
       {"load garbage bytes", ACL_ERROR_INVALID_PARAM, [&] { return load(std::vector<uint8_t>(100, 0x41)); }},
       {"load truncated image", ACL_ERROR_INVALID_PARAM, [&] { return load(truncated); }},
       {"load image with a constructor", ACL_ERROR_INVALID_PARAM, [&] { return load(ctor); }, "constructors"},
@@ -333,8 +341,10 @@ TEST_F(AclBadInputTest, KernelBinariesAndLaunches) {
        [&] { return aclrtBinaryLoadFromFile("/dev/zero", nullptr, &bin); }, "not a regular file"},
       {"load file FIFO (would block)", ACL_ERROR_INVALID_FILE,
        [&] { return aclrtBinaryLoadFromFile(fifo.c_str(), nullptr, &bin); }, "not a regular file"},
-      {"load file directory", ACL_ERROR_INVALID_FILE, [&] { return aclrtBinaryLoadFromFile(dir.c_str(), nullptr, &bin); }},
-      {"load file empty", ACL_ERROR_INVALID_FILE, [&] { return aclrtBinaryLoadFromFile(empty.c_str(), nullptr, &bin); }},
+      {"load file directory", ACL_ERROR_INVALID_FILE,
+       [&] { return aclrtBinaryLoadFromFile(dir.c_str(), nullptr, &bin); }},
+      {"load file empty", ACL_ERROR_INVALID_FILE,
+       [&] { return aclrtBinaryLoadFromFile(empty.c_str(), nullptr, &bin); }},
       {"load file garbage", ACL_ERROR_INVALID_PARAM,
        [&] { return aclrtBinaryLoadFromFile(garbage.c_str(), nullptr, &bin); }},
       {"get function null name", ACL_ERROR_INVALID_PARAM, [&] { return aclrtBinaryGetFunction(bin_, nullptr, &func); }},
@@ -352,7 +362,8 @@ TEST_F(AclBadInputTest, KernelBinariesAndLaunches) {
        [&] { return aclrtLaunchKernel(stale, 1, args, sizeof(args), stream_); }},
       {"launch null function", ACL_ERROR_INVALID_PARAM,
        [&] { return aclrtLaunchKernel(nullptr, 1, args, sizeof(args), stream_); }},
-      {"launch 0 blocks", ACL_ERROR_INVALID_PARAM, [&] { return aclrtLaunchKernel(vadd_, 0, args, sizeof(args), stream_); }},
+      {"launch 0 blocks", ACL_ERROR_INVALID_PARAM,
+       [&] { return aclrtLaunchKernel(vadd_, 0, args, sizeof(args), stream_); }},
       {"launch 65536 blocks", ACL_ERROR_INVALID_PARAM,
        [&] { return aclrtLaunchKernel(vadd_, 65536, args, sizeof(args), stream_); }},
       {"launch null args", ACL_ERROR_INVALID_PARAM, [&] { return aclrtLaunchKernel(vadd_, 1, nullptr, 32, stream_); }},
@@ -391,7 +402,8 @@ TEST_F(AclBadInputTest, ModelDataObjects) {
       {"destroy data buffer twice", ACL_ERROR_INVALID_PARAM, [&] { return aclDestroyDataBuffer(buffer); }},
       {"destroy dataset twice", ACL_ERROR_INVALID_PARAM, [&] { return aclmdlDestroyDataset(dataset); }},
       {"destroy model desc twice", ACL_ERROR_INVALID_PARAM, [&] { return aclmdlDestroyDesc(desc); }},
-      {"update a destroyed data buffer", ACL_ERROR_INVALID_PARAM, [&] { return aclUpdateDataBuffer(buffer, nullptr, 0); }},
+      {"update a destroyed data buffer", ACL_ERROR_INVALID_PARAM,
+       [&] { return aclUpdateDataBuffer(buffer, nullptr, 0); }},
       {"add a destroyed buffer", ACL_ERROR_INVALID_PARAM, [&] { return aclmdlAddDatasetBuffer(live, buffer); }},
       {"add to a destroyed dataset", ACL_ERROR_INVALID_PARAM, [&] { return aclmdlAddDatasetBuffer(dataset, in_set); }},
       {"get desc into a destroyed desc", ACL_ERROR_INVALID_PARAM, [&] { return aclmdlGetDesc(desc, 1); }},

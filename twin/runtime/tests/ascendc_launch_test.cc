@@ -49,8 +49,8 @@ TEST_F(AscendcLaunch, AddCustomMatchesReference) {
       ACL_OK(aclrtSynchronizeStream(stream));
       ACL_OK(aclrtMemcpy(z.data(), ops.bytes, ops.dz, ops.bytes, ACL_MEMCPY_DEVICE_TO_HOST));
       for (uint32_t i = 0; i < total; ++i) {
-        ASSERT_EQ(z[i], ops.x[i] + ops.y[i]) << key << ": element " << i << " of " << total << ", " << blocks
-                                             << " blocks";
+        ASSERT_EQ(z[i], ops.x[i] + ops.y[i])
+            << key << ": element " << i << " of " << total << ", " << blocks << " blocks";
       }
     }
     ACL_OK(aclrtDestroyStream(stream));

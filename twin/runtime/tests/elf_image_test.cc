@@ -51,8 +51,8 @@ TEST(ElfImage, ExtractsDeviceBinaryFromHostObject) {
 
 TEST(ElfImage, RejectsTruncatedAtEveryInterestingLength) {
   std::vector<uint8_t> bytes = ReadFile(KernelPath("k2201"));
-  for (size_t length : {size_t{1}, size_t{16}, sizeof(Elf64_Ehdr) - 1, sizeof(Elf64_Ehdr) + 10, bytes.size() / 2,
-                        bytes.size() - 1}) {
+  for (size_t length :
+       {size_t{1}, size_t{16}, sizeof(Elf64_Ehdr) - 1, sizeof(Elf64_Ehdr) + 10, bytes.size() / 2, bytes.size() - 1}) {
     StatusOr<DeviceImage> image = ReadKernelBinary(bytes.data(), length);
     ASSERT_FALSE(image.ok()) << "length " << length;
     EXPECT_EQ(image.status().code(), ACL_ERROR_INVALID_PARAM);
@@ -110,14 +110,17 @@ TEST(ElfImage, RejectsMissingSections) {
 }
 
 TEST(KernelMetaText, ParsesAndRejects) {
-  StatusOr<KernelMeta> ok = ParseKernelMeta("# comment\nabi=3\r\nnpu_arch = 3510\nfuture=x\nkernel=a_1\nkernel=b\0junk");
+  StatusOr<KernelMeta> ok =
+      ParseKernelMeta("# comment\nabi=3\r\nnpu_arch = 3510\nfuture=x\nkernel=a_1\nkernel=b\0junk");
   ASSERT_TRUE(ok.ok()) << ok.status().message();
   EXPECT_EQ(ok.value().npu_arch, 3510u);
   EXPECT_EQ(ok.value().kernels, (std::vector<std::string>{"a_1", "b"}));
   const std::pair<const char *, const char *> bad[] = {
       {"npu_arch=2201\nkernel=a\n", "no abi= line"},
-      {"abi=1\nnpu_arch=2201\nkernel=a\n", "built for twin ABI 1, this runtime implements ABI 3: rebuild the kernel with the current bisheng"},
-      {"abi=2\nnpu_arch=2201\nkernel=a\n", "built for twin ABI 2, this runtime implements ABI 3: rebuild the kernel with the current bisheng"},
+      {"abi=1\nnpu_arch=2201\nkernel=a\n",
+       "built for twin ABI 1, this runtime implements ABI 3: rebuild the kernel with the current bisheng"},
+      {"abi=2\nnpu_arch=2201\nkernel=a\n",
+       "built for twin ABI 2, this runtime implements ABI 3: rebuild the kernel with the current bisheng"},
       {"abi=4\nnpu_arch=2201\nkernel=a\n", "twin ABI 4"},
       {"abi=3\nkernel=a\n", "no npu_arch= line"},
       {"abi=3\nnpu_arch=22x1\nkernel=a\n", "npu_arch='22x1'"},
@@ -158,8 +161,8 @@ TEST(KernelBinaryLoad, LoadsResolvesAndReloads) {
     EXPECT_EQ(vadd.value()->args_size, 32u);
     StatusOr<std::shared_ptr<const Kernel>> missing = binary.value()->FindKernel("add_custom");
     EXPECT_EQ(missing.status().code(), ACL_ERROR_RT_KERNEL_LOOKUP);
-    EXPECT_TRUE(Contains(missing.status().message(),
-                         "it has: vadd_f32, empty_kernel, trap_on_block, block_env, gm_overrun"))
+    EXPECT_TRUE(
+        Contains(missing.status().message(), "it has: vadd_f32, empty_kernel, trap_on_block, block_env, gm_overrun"))
         << missing.status().message();
   }
 }

@@ -53,7 +53,7 @@ TEST(GmCheckCache, NewTableAtTheSameAddressStartsEmpty) {
   ASSERT_TRUE(a.ok());
   EXPECT_EQ(MemoryTable::GmCheck(first, P(Base(a)), 256), 1);
   const uintptr_t old = Base(a);
-  first->~MemoryTable();  // frees `a`
+  first->~MemoryTable();                       // frees `a`
   auto *second = new (storage) MemoryTable();  // same address, never allocated `old`
   EXPECT_EQ(MemoryTable::GmCheck(second, P(old), 16), 0);
   second->~MemoryTable();

@@ -185,7 +185,8 @@ TEST_F(HostileKernels, ForgedLaunchResultIsADeviceFault) {
       for (int i = 0; i < 5000; ++i) {
         for (proto::LaunchSlot &slot : control->slots) {
           const uint32_t seq = slot.submit_seq.load();
-          if (seq == slot.done_seq.load() || slot.accepted_seq.load() != seq || slot.phase.load() != proto::kPhaseBlocks) {
+          if (seq == slot.done_seq.load() || slot.accepted_seq.load() != seq ||
+              slot.phase.load() != proto::kPhaseBlocks) {
             continue;
           }
           slot.status = f.status;
@@ -234,7 +235,8 @@ std::vector<uint8_t> Forgery(std::mt19937_64 &rng, int run) {
   std::vector<uint8_t> bytes(sizeof(header));
   std::memcpy(bytes.data(), &header, sizeof(header));
   switch (run == 0 ? 0 : rng() % 3) {
-    case 0: break;
+    case 0:
+      break;
     case 1:  // random bytes instead
       bytes.resize(1 + rng() % 96);
       for (auto &b : bytes) b = static_cast<uint8_t>(rng());
@@ -260,7 +262,8 @@ TEST_F(HostileKernels, ForgedFourGiBReplyFailsTheNextLoadInsteadOfAbortingTheHos
             ACL_SUCCESS)
       << message;
   aclrtBinHandle bin = nullptr;
-  EXPECT_EQ(aclrtBinaryLoadFromData(good_bytes_.data(), good_bytes_.size(), nullptr, &bin), ACL_ERROR_RT_INTERNAL_ERROR);
+  EXPECT_EQ(aclrtBinaryLoadFromData(good_bytes_.data(), good_bytes_.size(), nullptr, &bin),
+            ACL_ERROR_RT_INTERNAL_ERROR);
   message = TakeErrMsg();
   EXPECT_TRUE(Contains(message,
                        "aclrtBinaryLoadFromData: the device process sent a malformed reply to a binary load (a payload "
@@ -312,9 +315,7 @@ TEST_F(HostileKernels, ForgedRepliesAreDeviceFaultsNeverAHostCrash) {
   ACL_OK(aclrtFree(forged_dev));
 }
 
-pid_t DevicePid() {
-  return Runtime::Get()->CurrentContext().value()->device().process()->stats().pid;
-}
+pid_t DevicePid() { return Runtime::Get()->CurrentContext().value()->device().process()->stats().pid; }
 
 std::string NamespaceOf(pid_t pid, const char *kind) {
   char link[256] = {};
@@ -365,7 +366,8 @@ TEST_F(HostileKernels, WithoutNamespacesALogNoteAndTheSameFilter) {
   EXPECT_EQ(StatusField(pid, "Seccomp"), "2");
   int notes = 0;
   for (const std::string &line : LogLinesOf(root_ + "/debug/plog", "plog-" + std::to_string(getpid()) + "_")) {
-    if (Contains(line, "[WARNING] RUNTIME") && Contains(line, "no namespaces of its own (ASCEND_TWIN_DEVICE_NAMESPACES=0)")) {
+    if (Contains(line, "[WARNING] RUNTIME") &&
+        Contains(line, "no namespaces of its own (ASCEND_TWIN_DEVICE_NAMESPACES=0)")) {
       ++notes;
     }
   }

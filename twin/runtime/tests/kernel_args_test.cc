@@ -339,7 +339,8 @@ TEST_F(KernelArgs, BadHandlesAndArguments) {
   EXPECT_EQ(aclrtLaunchKernelWithConfig(scalars_, 1, stream_, nullptr, args, nullptr), ACL_ERROR_RT_PARAM_INVALID);
   ExpectOneLine("aclrtLaunchKernelWithConfig", "was built for function");
   EXPECT_EQ(aclrtLaunchKernelWithConfig(axpb_, 1, stream_, nullptr, args, nullptr), ACL_ERROR_INVALID_PARAM);
-  ExpectOneLine("aclrtLaunchKernelWithConfig", "holds 1 parameters in 8 bytes, but kernel axpb takes 6 parameters in 48 bytes");
+  ExpectOneLine("aclrtLaunchKernelWithConfig",
+                "holds 1 parameters in 8 bytes, but kernel axpb takes 6 parameters in 48 bytes");
   ACL_OK(aclrtBinaryUnLoad(bin_));
   bin_ = nullptr;
   EXPECT_EQ(aclrtLaunchKernelWithConfig(axpb_, 1, stream_, nullptr, args, nullptr), ACL_ERROR_RT_INVALID_HANDLE);

@@ -121,8 +121,8 @@ TEST(EnvKnob, TakesPlainDecimalsCapsThemAndFallsBackOnAnythingElse) {
   const struct {
     const char *text;
     uint64_t want;
-  } cases[] = {{"7", 7}, {"0", 0}, {"2500000", 1000000}, {"", 8000}, {"-5", 8000}, {"+5", 8000},
-               {"12x", 8000}, {"abc", 8000}, {" 5", 8000}, {"99999999999999999999999", 1000000}};
+  } cases[] = {{"7", 7},     {"0", 0},      {"2500000", 1000000}, {"", 8000},   {"-5", 8000},
+               {"+5", 8000}, {"12x", 8000}, {"abc", 8000},        {" 5", 8000}, {"99999999999999999999999", 1000000}};
   for (const auto &c : cases) {
     ASSERT_EQ(setenv(kName, c.text, 1), 0);
     EXPECT_EQ(EnvUnsigned(kName, 8000, 1000000), c.want) << "'" << c.text << "'";
@@ -217,8 +217,7 @@ TEST_F(Dispatch, QueuedLaunchesWithATrapInTheMiddle) {
     ACL_OK(aclrtLaunchKernel(block_env_, kBlocks, after_args, sizeof(after_args), stream_));
     EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_AICORE_EXCEPTION);
     const std::string msg = TakeErrMsg();
-    EXPECT_EQ(msg.rfind("kernel trap_on_block block " + std::to_string(bad) + ": UB capacity exceeded", 0), 0u)
-        << msg;
+    EXPECT_EQ(msg.rfind("kernel trap_on_block block " + std::to_string(bad) + ": UB capacity exceeded", 0), 0u) << msg;
     ACL_OK(aclrtSynchronizeStream(stream_));
     std::vector<uint64_t> out(size_t{kBlocks} * 6);
     for (void *dev : {before, after}) {

@@ -56,8 +56,8 @@ TEST_F(Launch, VaddManyBlockCountsRandomData) {
   aclrtFuncHandle vadd = Function("vadd_f32");
   aclrtStream stream = nullptr;
   ACL_OK(aclrtCreateStream(&stream));
-  const std::pair<uint64_t, uint32_t> cases[] = {{1, 1}, {1000, 1}, {4096, 8}, {100003, 48}, {70000, 3},
-                                                 {5, 40},  // more blocks than elements
+  const std::pair<uint64_t, uint32_t> cases[] = {{1, 1},       {1000, 1},  {4096, 8},
+                                                 {100003, 48}, {70000, 3}, {5, 40},  // more blocks than elements
                                                  {200000, 65}};
   for (const auto &[n, blocks] : cases) CheckVadd(vadd, n, blocks, stream);
   CheckVadd(vadd, 12345, 7, nullptr);  // default stream
@@ -270,11 +270,13 @@ TEST_F(Launch, LoadFromFileAndHostObjectAndOptions) {
   aclrtBinaryLoadOptions options{&option, 1};
   aclrtBinHandle from_file = nullptr, from_host = nullptr;
   ACL_OK(aclrtBinaryLoadFromFile(KernelPath("k2201").c_str(), &options, &from_file));
-  CheckVadd([&] {
-    aclrtFuncHandle f = nullptr;
-    EXPECT_EQ(aclrtBinaryGetFunction(from_file, "vadd_f32", &f), ACL_SUCCESS);
-    return f;
-  }(), 777, 5, nullptr);
+  CheckVadd(
+      [&] {
+        aclrtFuncHandle f = nullptr;
+        EXPECT_EQ(aclrtBinaryGetFunction(from_file, "vadd_f32", &f), ACL_SUCCESS);
+        return f;
+      }(),
+      777, 5, nullptr);
   std::vector<uint8_t> host = ReadFile(KernelPath("khost"));
   option.type = ACL_RT_BINARY_LOAD_OPT_LAZY_LOAD;
   option.value.isLazyLoad = 1;

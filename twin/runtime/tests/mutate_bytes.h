@@ -17,10 +17,18 @@ inline void MutateBytes(std::vector<uint8_t> *bytes, std::mt19937_64 &rng) {
     std::vector<uint8_t> &b = *bytes;
     const size_t at = rng() % b.size();
     switch (rng() % 4) {
-      case 0: b[at] = static_cast<uint8_t>(rng()); break;               // random byte
-      case 1: b[at] ^= static_cast<uint8_t>(1u << (rng() % 8)); break;  // bit flip
-      case 2: std::memset(&b[at], 0xff, std::min<size_t>(8, b.size() - at)); break;
-      default: b.resize(std::max<size_t>(1, at)); break;                // truncate
+      case 0:
+        b[at] = static_cast<uint8_t>(rng());
+        break;  // random byte
+      case 1:
+        b[at] ^= static_cast<uint8_t>(1u << (rng() % 8));
+        break;  // bit flip
+      case 2:
+        std::memset(&b[at], 0xff, std::min<size_t>(8, b.size() - at));
+        break;
+      default:
+        b.resize(std::max<size_t>(1, at));
+        break;  // truncate
     }
   }
 }

@@ -93,7 +93,8 @@ TEST_F(RefusalLogTest, KernelTrapInHostPlogAndDeviceLog) {
     bool in_device_log = false;
     for (int i = 0; i < 500 && !in_device_log; ++i) {
       if (i > 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-      for (const std::string &line : LogLinesOf(root_ + "/debug/device-0", "device-" + std::to_string(getpid()) + "_")) {
+      for (const std::string &line :
+           LogLinesOf(root_ + "/debug/device-0", "device-" + std::to_string(getpid()) + "_")) {
         if (line.find("UB capacity exceeded") != std::string::npos && line.rfind("[ERROR] RUNTIME(", 0) == 0) {
           in_device_log = true;
         }

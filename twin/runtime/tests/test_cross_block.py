@@ -14,9 +14,15 @@ import time
 
 import numpy as np
 import pytest
-
-from acl_ctypes import (ACL_MEM_MALLOC_NORMAL_ONLY, ACL_MEMCPY_DEVICE_TO_HOST, ACL_MEMCPY_HOST_TO_DEVICE, function,
-                        load_acl, ok, resolve)
+from acl_ctypes import (
+    ACL_MEM_MALLOC_NORMAL_ONLY,
+    ACL_MEMCPY_DEVICE_TO_HOST,
+    ACL_MEMCPY_HOST_TO_DEVICE,
+    function,
+    load_acl,
+    ok,
+    resolve,
+)
 
 ACL_ERROR_RT_AICORE_TIMEOUT = 507014
 ACL_ERROR_RT_AICORE_EXCEPTION = 507015

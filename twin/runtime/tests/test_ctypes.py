@@ -11,9 +11,10 @@ import time
 
 import numpy as np
 import pytest
-
-from acl_ctypes import (ACL_MEM_MALLOC_NORMAL_ONLY, ACL_MEMCPY_DEVICE_TO_HOST, ACL_MEMCPY_HOST_TO_DEVICE,
-                        function as _function, load_acl, ok as _ok, resolve as _resolve)
+from acl_ctypes import ACL_MEM_MALLOC_NORMAL_ONLY, ACL_MEMCPY_DEVICE_TO_HOST, ACL_MEMCPY_HOST_TO_DEVICE, load_acl
+from acl_ctypes import function as _function
+from acl_ctypes import ok as _ok
+from acl_ctypes import resolve as _resolve
 
 ACL_ERROR_RT_CONTEXT_NULL = 107002
 ACL_ERROR_RT_AICORE_EXCEPTION = 507015

@@ -91,7 +91,8 @@ TEST_F(TrapSuite, EveryFaultClassIsAnErrorCodeAndTheNextLaunchWorks) {
       {"fault_wild_store", 4, reinterpret_cast<uint64_t>(host.data() + 7), ACL_ERROR_RT_AICORE_EXCEPTION,
        "SIGSEGV: invalid memory access at", true},
       {"fault_wild_store", 4, 0x10, ACL_ERROR_RT_AICORE_EXCEPTION, "SIGSEGV: invalid memory access at 0x10", true},
-      {"fault_wild_store", 3, guard_page, ACL_ERROR_RT_AICORE_EXCEPTION, "is not inside a live device allocation", true},
+      {"fault_wild_store", 3, guard_page, ACL_ERROR_RT_AICORE_EXCEPTION, "is not inside a live device allocation",
+       true},
       {"fault_wild_store", 2, reinterpret_cast<uint64_t>(freed), ACL_ERROR_RT_AICORE_EXCEPTION,
        "is not inside a live device allocation", true},
       {"fault_divide", 4, 0, ACL_ERROR_RT_AICORE_EXCEPTION, "SIGFPE: integer divide by zero", true},
@@ -109,7 +110,8 @@ TEST_F(TrapSuite, EveryFaultClassIsAnErrorCodeAndTheNextLaunchWorks) {
     std::string message;
     EXPECT_EQ(RunFault(c.kernel, c.blocks, bad, c.arg, &message), c.code) << message;
     std::cout << "[trap] " << message << std::endl;
-    const std::string where = std::string("kernel ") + c.kernel + " block " + (c.exact_block ? std::to_string(bad) : "");
+    const std::string where =
+        std::string("kernel ") + c.kernel + " block " + (c.exact_block ? std::to_string(bad) : "");
     EXPECT_TRUE(Contains(message, where)) << message;
     EXPECT_TRUE(Contains(message, c.cause)) << message;
     EXPECT_TRUE(Contains(message, "the device was reset")) << message;

@@ -54,7 +54,7 @@ static inline errno_t memcpy_s(void *dest, size_t destMax, const void *src, size
   const uintptr_t d = (uintptr_t)dest, s = (uintptr_t)src;
   if ((d < s && d + count > s) || (s < d && s + count > d)) {
     memset(dest, 0, destMax);
-    return EOVERFLOW;  /* overlapping buffers: memmove_s is for those */
+    return EOVERFLOW; /* overlapping buffers: memmove_s is for those */
   }
   memcpy(dest, src, count);
   return EOK;

@@ -15,8 +15,8 @@ void TilingError(const char* api, const char* fmt, ...) {
   va_start(ap, fmt);
   std::vsnprintf(cause, sizeof(cause), fmt, ap);
   va_end(ap);
-  ascend_twin::log::Writef(ascend_twin::log::Level::kError, ascend_twin::log::kOp, __FILE__, __LINE__, "%s: %s",
-                           api, cause);
+  ascend_twin::log::Writef(ascend_twin::log::Level::kError, ascend_twin::log::kOp, __FILE__, __LINE__, "%s: %s", api,
+                           cause);
 }
 
 bool ShapeElements(const ge::Shape& shape, uint64_t* count, const char** why) {
@@ -30,7 +30,9 @@ bool ShapeElements(const ge::Shape& shape, uint64_t* count, const char** why) {
   return true;
 }
 
-static bool ValidTypeSize(uint32_t typeSize) { return typeSize == 1 || typeSize == 2 || typeSize == 4 || typeSize == 8; }
+static bool ValidTypeSize(uint32_t typeSize) {
+  return typeSize == 1 || typeSize == 2 || typeSize == 4 || typeSize == 8;
+}
 
 bool ElementwiseTmpSize(const char* api, const ge::Shape& shape, uint32_t typeSize, uint32_t fp32Nodes,
                         uint32_t& maxValue, uint32_t& minValue) {

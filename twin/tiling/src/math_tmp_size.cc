@@ -12,24 +12,24 @@ using asc_twin_tiling::ElementwiseTmpSize;
 namespace nodes = asc_twin_tmp::nodes;
 
 // (shape, typeSize, isReuseSource, maxValue, minValue) and (typeSize, maxLiveNodeCount, extraBuf).
-#define ASC_TWIN_SHAPE_TMP(Name)                                                                          \
-  void Get##Name##MaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,         \
-                                uint32_t& maxValue, uint32_t& minValue) {                                 \
-    ElementwiseTmpSize("Get" #Name "MaxMinTmpSize", srcShape, typeSize, nodes::k##Name, maxValue, minValue); \
-  }                                                                                                       \
-  void Get##Name##TmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf) { \
-    ElementwiseTmpFactor(typeSize, nodes::k##Name, maxLiveNodeCount, extraBuf);                           \
+#define ASC_TWIN_SHAPE_TMP(Name)                                                                                      \
+  void Get##Name##MaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool, uint32_t& maxValue, \
+                                uint32_t& minValue) {                                                                 \
+    ElementwiseTmpSize("Get" #Name "MaxMinTmpSize", srcShape, typeSize, nodes::k##Name, maxValue, minValue);          \
+  }                                                                                                                   \
+  void Get##Name##TmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf) {      \
+    ElementwiseTmpFactor(typeSize, nodes::k##Name, maxLiveNodeCount, extraBuf);                                       \
   }
 
 // The forms that also take the platform (the model does not depend on it on A2/A3).
-#define ASC_TWIN_PLATFORM_TMP(Name)                                                                       \
-  void Get##Name##MaxMinTmpSize(const platform_ascendc::PlatformAscendC&, const TensorShape& srcShape,    \
+#define ASC_TWIN_PLATFORM_TMP(Name)                                                                            \
+  void Get##Name##MaxMinTmpSize(const platform_ascendc::PlatformAscendC&, const TensorShape& srcShape,         \
                                 const uint32_t typeSize, const bool, uint32_t& maxValue, uint32_t& minValue) { \
-    ElementwiseTmpSize("Get" #Name "MaxMinTmpSize", srcShape, typeSize, nodes::k##Name, maxValue, minValue); \
-  }                                                                                                       \
-  void Get##Name##TmpBufferFactorSize(const platform_ascendc::PlatformAscendC&, const uint32_t typeSize,  \
-                                      uint32_t& maxLivedNodeCount, uint32_t& extraBuf) {                  \
-    ElementwiseTmpFactor(typeSize, nodes::k##Name, maxLivedNodeCount, extraBuf);                          \
+    ElementwiseTmpSize("Get" #Name "MaxMinTmpSize", srcShape, typeSize, nodes::k##Name, maxValue, minValue);   \
+  }                                                                                                            \
+  void Get##Name##TmpBufferFactorSize(const platform_ascendc::PlatformAscendC&, const uint32_t typeSize,       \
+                                      uint32_t& maxLivedNodeCount, uint32_t& extraBuf) {                       \
+    ElementwiseTmpFactor(typeSize, nodes::k##Name, maxLivedNodeCount, extraBuf);                               \
   }
 
 ASC_TWIN_SHAPE_TMP(Acos)

@@ -22,7 +22,9 @@ namespace {
 // What a Matmul of this tiling holds besides its operands: L1 for the A1/B1 buffers and the bias,
 // L0C for the accumulators; the twin's Matmul needs no UB of its own (no ND2NZ through the UB).
 int32_t TmpBufSize(int32_t baseM, int32_t shareL1, int32_t shareL0C, matmul_tiling::SysTilingTempBufSize& bufSize) {
-  if (baseM <= 0) return asc_twin_tiling::MatmulTilingError("GetTmpBufSize: the tiling has no base block (GetTiling failed or was not called)");
+  if (baseM <= 0)
+    return asc_twin_tiling::MatmulTilingError(
+        "GetTmpBufSize: the tiling has no base block (GetTiling failed or was not called)");
   bufSize.ubSize = 0;
   bufSize.l1Size = shareL1;
   bufSize.l0cSize = shareL0C;

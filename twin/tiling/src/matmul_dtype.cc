@@ -8,38 +8,56 @@ using matmul_tiling::DataType;
 int32_t MatmulElementBytes(DataType type) {
   switch (type) {
     case DataType::DT_FLOAT:
-    case DataType::DT_INT32: return 4;
+    case DataType::DT_INT32:
+      return 4;
     case DataType::DT_FLOAT16:
     case DataType::DT_BF16:
     case DataType::DT_BFLOAT16:
     case DataType::DT_INT16:
-    case DataType::DT_UINT16: return 2;
+    case DataType::DT_UINT16:
+      return 2;
     case DataType::DT_INT8:
     case DataType::DT_UINT8:
     case DataType::DT_INT4:
     case DataType::DT_HIFLOAT8:
     case DataType::DT_FLOAT8_E4M3FN:
-    case DataType::DT_FLOAT8_E5M2: return 1;
-    default: return 0;
+    case DataType::DT_FLOAT8_E5M2:
+      return 1;
+    default:
+      return 0;
   }
 }
 
 const char* MatmulTypeName(DataType type) {
   switch (type) {
-    case DataType::DT_FLOAT: return "DT_FLOAT";
-    case DataType::DT_FLOAT16: return "DT_FLOAT16";
-    case DataType::DT_BF16: return "DT_BF16";
-    case DataType::DT_BFLOAT16: return "DT_BFLOAT16";
-    case DataType::DT_INT8: return "DT_INT8";
-    case DataType::DT_UINT8: return "DT_UINT8";
-    case DataType::DT_INT4: return "DT_INT4";
-    case DataType::DT_INT32: return "DT_INT32";
-    case DataType::DT_INT16: return "DT_INT16";
-    case DataType::DT_UINT16: return "DT_UINT16";
-    case DataType::DT_HIFLOAT8: return "DT_HIFLOAT8";
-    case DataType::DT_FLOAT8_E4M3FN: return "DT_FLOAT8_E4M3FN";
-    case DataType::DT_FLOAT8_E5M2: return "DT_FLOAT8_E5M2";
-    default: return "an unsupported DataType";
+    case DataType::DT_FLOAT:
+      return "DT_FLOAT";
+    case DataType::DT_FLOAT16:
+      return "DT_FLOAT16";
+    case DataType::DT_BF16:
+      return "DT_BF16";
+    case DataType::DT_BFLOAT16:
+      return "DT_BFLOAT16";
+    case DataType::DT_INT8:
+      return "DT_INT8";
+    case DataType::DT_UINT8:
+      return "DT_UINT8";
+    case DataType::DT_INT4:
+      return "DT_INT4";
+    case DataType::DT_INT32:
+      return "DT_INT32";
+    case DataType::DT_INT16:
+      return "DT_INT16";
+    case DataType::DT_UINT16:
+      return "DT_UINT16";
+    case DataType::DT_HIFLOAT8:
+      return "DT_HIFLOAT8";
+    case DataType::DT_FLOAT8_E4M3FN:
+      return "DT_FLOAT8_E4M3FN";
+    case DataType::DT_FLOAT8_E5M2:
+      return "DT_FLOAT8_E5M2";
+    default:
+      return "an unsupported DataType";
   }
 }
 
@@ -63,8 +81,8 @@ const char* CheckMatmulTypes(DataType a, DataType b, DataType c, bool hasBias, D
   } else if (!(c == DataType::DT_INT32 || c == DataType::DT_INT8 || c == DataType::DT_FLOAT16 || IsBf16(c))) {
     return "C's DataType cannot hold an int8/int4 matmul (int32, or int8/half/bf16 with quantisation)";
   }
-  if (hasBias && !(bias == DataType::DT_FLOAT || bias == DataType::DT_FLOAT16 || IsBf16(bias) ||
-                   bias == DataType::DT_INT32)) {
+  if (hasBias &&
+      !(bias == DataType::DT_FLOAT || bias == DataType::DT_FLOAT16 || IsBf16(bias) || bias == DataType::DT_INT32)) {
     return "the bias's DataType is not float, half, bf16 or int32";
   }
   return nullptr;

@@ -49,7 +49,9 @@ int32_t MultiCoreMatmulTiling::SetDim(int32_t dim) {
   return 0;
 }
 
-int32_t MultiCoreMatmulTiling::SetShape(int32_t m, int32_t n, int32_t k) { return MatmulApiTilingBase::SetShape(m, n, k); }
+int32_t MultiCoreMatmulTiling::SetShape(int32_t m, int32_t n, int32_t k) {
+  return MatmulApiTilingBase::SetShape(m, n, k);
+}
 
 int32_t MultiCoreMatmulTiling::SetSingleShape(int32_t singleMIn, int32_t singleNIn, int32_t singleKIn) {
   if (singleMIn == 0 || singleNIn == 0 || singleKIn == 0 || singleMIn < -1 || singleNIn < -1 || singleKIn < -1) {
@@ -135,8 +137,14 @@ int32_t MultiCoreMatmulTiling::GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& 
 
 int64_t BatchMatmulTiling::Compute() {
   if (!CheckSetParam()) return -1;
-  if (batchM <= 0) batchM = aLayoutInfoB > 0 ? aLayoutInfoB * (aLayoutInfoN > 0 ? aLayoutInfoN : 1) * (aLayoutInfoG > 0 ? aLayoutInfoG : 1) : 1;
-  if (batchN <= 0) batchN = bLayoutInfoB > 0 ? bLayoutInfoB * (bLayoutInfoN > 0 ? bLayoutInfoN : 1) * (bLayoutInfoG > 0 ? bLayoutInfoG : 1) : 1;
+  if (batchM <= 0)
+    batchM = aLayoutInfoB > 0
+                 ? aLayoutInfoB * (aLayoutInfoN > 0 ? aLayoutInfoN : 1) * (aLayoutInfoG > 0 ? aLayoutInfoG : 1)
+                 : 1;
+  if (batchN <= 0)
+    batchN = bLayoutInfoB > 0
+                 ? bLayoutInfoB * (bLayoutInfoN > 0 ? bLayoutInfoN : 1) * (bLayoutInfoG > 0 ? bLayoutInfoG : 1)
+                 : 1;
   if (batchNum <= 0) batchNum = batchM > batchN ? batchM : batchN;
   // As many whole A and B matrices as L1 holds at once form one IterateBatch pass.
   const int64_t oneA = int64_t{singleM} * singleK * asc_twin_tiling::MatmulElementBytes(aType_.dataType);

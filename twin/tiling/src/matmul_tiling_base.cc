@@ -19,8 +19,7 @@ constexpr uint64_t kDefaultL1 = 524288 - 256, kDefaultL0 = 65536, kDefaultL0C = 
 constexpr uint64_t kBiasTableBytes = 1024;
 }  // namespace
 
-void MatmulApiTilingBase::InitBuffers(uint64_t l1, uint64_t l0a, uint64_t l0b, uint64_t l0c, uint64_t ub,
-                                      uint64_t bt) {
+void MatmulApiTilingBase::InitBuffers(uint64_t l1, uint64_t l0a, uint64_t l0b, uint64_t l0c, uint64_t ub, uint64_t bt) {
   BufferPool pool = {};
   pool.l1Size = static_cast<int32_t>(l1);
   pool.l0ASize = static_cast<int32_t>(l0a);
@@ -62,8 +61,7 @@ void MatmulApiTilingBase::InitFromPlatform(const platform_ascendc::PlatformAscen
 }
 
 MatmulApiTilingBase::MatmulApiTilingBase(const PlatformInfo& platform) {
-  InitBuffers(platform.l1Size, platform.l0ASize, platform.l0BSize, platform.l0CSize, platform.ubSize,
-              kBiasTableBytes);
+  InitBuffers(platform.l1Size, platform.l0ASize, platform.l0BSize, platform.l0CSize, platform.ubSize, kBiasTableBytes);
   socVersion = platform.socVersion;
   coreNum_ = 1 << 16;  // PlatformInfo carries no core count: SetDim alone limits the split
 }
@@ -182,7 +180,12 @@ int32_t MatmulApiTilingBase::SetFixSplit(int32_t baseMIn, int32_t baseNIn, int32
 }
 
 int32_t MatmulApiTilingBase::SetBufferSpace(int32_t l1Size, int32_t l0CSize, int32_t ubSize, int32_t btSize) {
-  struct Entry { const char* name; int32_t asked; int32_t platform; int32_t* slot; };
+  struct Entry {
+    const char* name;
+    int32_t asked;
+    int32_t platform;
+    int32_t* slot;
+  };
   Entry entries[] = {{"L1", l1Size, oriBufferPool_.l1Size, &bufferPool_.l1Size},
                      {"L0C", l0CSize, oriBufferPool_.l0CSize, &bufferPool_.l0CSize},
                      {"UB", ubSize, oriBufferPool_.ubSize, &bufferPool_.ubSize},
@@ -235,8 +238,8 @@ int32_t MatmulApiTilingBase::SetSparse(bool isSparseIn) {
 }
 
 bool MatmulApiTilingBase::CheckSetParam() {
-  const char* typeError = asc_twin_tiling::CheckMatmulTypes(aType_.dataType, bType_.dataType, cType_.dataType,
-                                                            isBias, biasType_.dataType);
+  const char* typeError =
+      asc_twin_tiling::CheckMatmulTypes(aType_.dataType, bType_.dataType, cType_.dataType, isBias, biasType_.dataType);
   if (typeError != nullptr) {
     MatmulTilingError("GetTiling: %s (A %s, B %s, C %s)", typeError, asc_twin_tiling::MatmulTypeName(aType_.dataType),
                       asc_twin_tiling::MatmulTypeName(bType_.dataType),
@@ -251,8 +254,8 @@ bool MatmulApiTilingBase::CheckSetParam() {
   if (singleM <= 0) singleM = orgM, singleN = orgN, singleK = orgKa;
   if (orgM <= 0) orgM = singleM, orgN = singleN, orgKa = orgKb = singleK;
   if (singleM > orgM || singleN > orgN || singleK > orgKa || singleK > orgKb) {
-    MatmulTilingError("GetTiling: the shape M=%d N=%d K=%d is larger than the org shape M=%d N=%d Ka=%d Kb=%d",
-                      singleM, singleN, singleK, orgM, orgN, orgKa, orgKb);
+    MatmulTilingError("GetTiling: the shape M=%d N=%d K=%d is larger than the org shape M=%d N=%d Ka=%d Kb=%d", singleM,
+                      singleN, singleK, orgM, orgN, orgKa, orgKb);
     return false;
   }
   return true;
@@ -334,8 +337,6 @@ int64_t MatmulApiTilingBase::PlanOneCore(int32_t usedCores, int32_t coreM, int32
   return 0;
 }
 
-void MatmulApiTilingBase::SetFinalTiling(AscendC::tiling::TCubeTiling& tiling) {
-  tiling = tiling_;
-}
+void MatmulApiTilingBase::SetFinalTiling(AscendC::tiling::TCubeTiling& tiling) { tiling = tiling_; }
 
 }  // namespace matmul_tiling

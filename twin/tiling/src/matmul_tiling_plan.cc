@@ -6,8 +6,8 @@
 namespace asc_twin_tiling {
 namespace {
 
-constexpr int32_t kFractal = 16;       // M and N of a fractal (cube_m_size / cube_n_size)
-constexpr int32_t kAccBytes = 4;       // L0C holds fp32 / int32
+constexpr int32_t kFractal = 16;  // M and N of a fractal (cube_m_size / cube_n_size)
+constexpr int32_t kAccBytes = 4;  // L0C holds fp32 / int32
 constexpr int32_t kDefaultMaxBaseM = 128;
 constexpr int32_t kDefaultMaxBaseN = 256;
 constexpr int32_t kDefaultMaxBaseK = 256;

@@ -10,14 +10,14 @@
 namespace asc_twin_tiling {
 
 struct CubeBlockRequest {
-  int32_t m = 0, n = 0, k = 0;                // one core's problem (elements)
-  int32_t aBytes = 2, bBytes = 2;             // element sizes of A and B
-  int32_t biasBytes = 4;                      // element size of the bias (when hasBias)
+  int32_t m = 0, n = 0, k = 0;     // one core's problem (elements)
+  int32_t aBytes = 2, bBytes = 2;  // element sizes of A and B
+  int32_t biasBytes = 4;           // element size of the bias (when hasBias)
   bool hasBias = false;
   int32_t fixBaseM = -1, fixBaseN = -1, fixBaseK = -1;  // SetFixSplit (-1: choose)
   int32_t maxBaseM = -1, maxBaseN = -1, maxBaseK = -1;  // SetSplitRange (-1: no limit)
   uint64_t l1 = 0, l0a = 0, l0b = 0, l0c = 0, bt = 0;   // memory sizes in bytes
-  bool traverseN = false;                     // MatrixTraverse::FIRSTN
+  bool traverseN = false;                               // MatrixTraverse::FIRSTN
 };
 
 struct CubeBlockPlan {

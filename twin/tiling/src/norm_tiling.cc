@@ -172,8 +172,8 @@ void GetLayerNormNDTillingInfo(const TensorShape& srcShape, const uint32_t stack
 
 // ---- LayerNorm (separate: mean / rstd outputs) ----
 
-void GetLayerNormMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool, const bool,
-                               const bool, uint32_t& maxValue, uint32_t& minValue) {
+void GetLayerNormMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool, const bool, const bool,
+                               uint32_t& maxValue, uint32_t& minValue) {
   uint32_t a = 0, r = 0;
   maxValue = minValue = 0;
   if (!ParseAr("GetLayerNormMaxMinTmpSize", srcShape, typeSize, &a, &r)) return;
@@ -259,8 +259,8 @@ void GetNormalizeMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeS
 
 // ---- LayerNormGrad / LayerNormGradBeta ----
 
-void GetLayerNormGradMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
-                                   uint32_t& maxValue, uint32_t& minValue) {
+void GetLayerNormGradMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool, uint32_t& maxValue,
+                                   uint32_t& minValue) {
   Bsh x;
   maxValue = minValue = 0;
   if (!ParseBsh("GetLayerNormGradMaxMinTmpSize", srcShape, typeSize, true, &x)) return;
@@ -437,8 +437,8 @@ bool GetRmsNormTilingInfo(const TensorShape& srcShape, const TensorShape& origin
 
 // ---- DeepNorm ----
 
-bool GetDeepNormMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,
-                              const bool isBasicBlock, uint32_t& maxValue, uint32_t& minValue) {
+bool GetDeepNormMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool, const bool isBasicBlock,
+                              uint32_t& maxValue, uint32_t& minValue) {
   const char* api = "GetDeepNormMaxMinTmpSize";
   Bsh x;
   maxValue = minValue = 0;
@@ -449,8 +449,8 @@ bool GetDeepNormMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSi
 }
 
 bool GetDeepNormTilingInfo(const TensorShape& srcShape, const TensorShape& originSrcShape,
-                           const uint32_t stackBufferSize, const uint32_t typeSize, const bool,
-                           const bool isBasicBlock, AscendC::tiling::DeepNormTiling& tiling) {
+                           const uint32_t stackBufferSize, const uint32_t typeSize, const bool, const bool isBasicBlock,
+                           AscendC::tiling::DeepNormTiling& tiling) {
   const char* api = "GetDeepNormTilingInfo";
   tiling = AscendC::tiling::DeepNormTiling{};
   Bsh x;

@@ -9,20 +9,32 @@ namespace AscendC {
 namespace {
 
 const char* PatternAxes(ReducePattern p) {
-  static const char* const kAxes[] = {"AR",      "RA",       "R",         "ARA",  "ARAR",  "ARARA",
-                                      "ARARAR",  "ARARARA",  "ARARARAR",  "ARARARARA", "RAR", "RARA",
-                                      "RARAR",   "RARARA",   "RARARAR",   "RARARARA"};
+  static const char* const kAxes[] = {"AR",       "RA",        "R",   "ARA",  "ARAR",  "ARARA",  "ARARAR",  "ARARARA",
+                                      "ARARARAR", "ARARARARA", "RAR", "RARA", "RARAR", "RARARA", "RARARAR", "RARARARA"};
   const uint32_t i = static_cast<uint32_t>(p);
   return i < sizeof(kAxes) / sizeof(kAxes[0]) ? kAxes[i] : nullptr;
 }
 
 uint32_t TypeSizeOf(ge::DataType t) {
   switch (t) {
-    case ge::DT_FLOAT: case ge::DT_INT32: case ge::DT_UINT32: return 4;
-    case ge::DT_FLOAT16: case ge::DT_BF16: case ge::DT_INT16: case ge::DT_UINT16: return 2;
-    case ge::DT_INT8: case ge::DT_UINT8: case ge::DT_BOOL: return 1;
-    case ge::DT_INT64: case ge::DT_UINT64: return 8;
-    default: return 0;
+    case ge::DT_FLOAT:
+    case ge::DT_INT32:
+    case ge::DT_UINT32:
+      return 4;
+    case ge::DT_FLOAT16:
+    case ge::DT_BF16:
+    case ge::DT_INT16:
+    case ge::DT_UINT16:
+      return 2;
+    case ge::DT_INT8:
+    case ge::DT_UINT8:
+    case ge::DT_BOOL:
+      return 1;
+    case ge::DT_INT64:
+    case ge::DT_UINT64:
+      return 8;
+    default:
+      return 0;
   }
 }
 
@@ -32,15 +44,18 @@ void ReduceTmp(const char* api, const TensorShape& shape, ge::DataType dataType,
   const char* axes = PatternAxes(pattern);
   const std::vector<int64_t> dims = shape.GetDims();
   const uint32_t typeSize = TypeSizeOf(dataType);
-  if (axes == nullptr) return asc_twin_tiling::TilingError(api, "pattern %u is not a ReducePattern", static_cast<uint32_t>(pattern));
-  if (typeSize == 0) return asc_twin_tiling::TilingError(api, "dataType %d is not supported", static_cast<int>(dataType));
+  if (axes == nullptr)
+    return asc_twin_tiling::TilingError(api, "pattern %u is not a ReducePattern", static_cast<uint32_t>(pattern));
+  if (typeSize == 0)
+    return asc_twin_tiling::TilingError(api, "dataType %d is not supported", static_cast<int>(dataType));
   if (dims.size() != std::strlen(axes)) {
     return asc_twin_tiling::TilingError(api, "srcShape has %zu dims, pattern %s needs %zu", dims.size(), axes,
                                         std::strlen(axes));
   }
   uint64_t out = 1;
   for (size_t d = 0; d < dims.size(); ++d) {
-    if (dims[d] <= 0) return asc_twin_tiling::TilingError(api, "srcShape dim %zu is %lld", d, static_cast<long long>(dims[d]));
+    if (dims[d] <= 0)
+      return asc_twin_tiling::TilingError(api, "srcShape dim %zu is %lld", d, static_cast<long long>(dims[d]));
     if (axes[d] != 'A') continue;
     uint64_t len = static_cast<uint64_t>(dims[d]);
     const uint64_t align = 32 / typeSize;
@@ -52,10 +67,10 @@ void ReduceTmp(const char* api, const TensorShape& shape, ge::DataType dataType,
 
 }  // namespace
 
-#define ASC_TWIN_DEFINE_REDUCE_TMP(Name)                                                                    \
+#define ASC_TWIN_DEFINE_REDUCE_TMP(Name)                                                                           \
   void Get##Name##MaxMinTmpSize(const TensorShape& srcShape, const TensorDataType dataType, ReducePattern pattern, \
-                                bool isSrcInnerPad, bool, uint32_t& maxValue, uint32_t& minValue) {          \
-    ReduceTmp("Get" #Name "MaxMinTmpSize", srcShape, dataType, pattern, isSrcInnerPad, maxValue, minValue);   \
+                                bool isSrcInnerPad, bool, uint32_t& maxValue, uint32_t& minValue) {                \
+    ReduceTmp("Get" #Name "MaxMinTmpSize", srcShape, dataType, pattern, isSrcInnerPad, maxValue, minValue);        \
   }
 ASC_TWIN_DEFINE_REDUCE_TMP(ReduceSum)
 ASC_TWIN_DEFINE_REDUCE_TMP(ReduceMax)

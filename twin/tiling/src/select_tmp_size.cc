@@ -24,19 +24,19 @@ uint32_t SelectTmp(const char* api, const TensorShape& src0, const TensorShape& 
 
 }  // namespace
 
-#define ASC_TWIN_DEFINE_SELECT_TMP(Name)                                                                        \
-  uint32_t Get##Name##MaxTmpSize(const TensorShape& src0Shape, const TensorShape& src1Shape,                    \
-                                 const uint32_t srcTypeSize, const TensorShape&, const uint32_t, const bool) {  \
-    return SelectTmp("Get" #Name "MaxTmpSize", src0Shape, src1Shape, srcTypeSize);                               \
-  }                                                                                                              \
-  uint32_t Get##Name##MinTmpSize(const TensorShape& src0Shape, const TensorShape& src1Shape,                    \
-                                 const uint32_t srcTypeSize, const TensorShape&, const uint32_t, const bool) {  \
-    return SelectTmp("Get" #Name "MinTmpSize", src0Shape, src1Shape, srcTypeSize);                               \
-  }                                                                                                              \
-  void Get##Name##MaxMinTmpSize(const TensorShape& src0Shape, const TensorShape& src1Shape,                     \
-                                const uint32_t srcTypeSize, const TensorShape&, const uint32_t, const bool,     \
-                                uint32_t& maxValue, uint32_t& minValue) {                                       \
-    maxValue = minValue = SelectTmp("Get" #Name "MaxMinTmpSize", src0Shape, src1Shape, srcTypeSize);            \
+#define ASC_TWIN_DEFINE_SELECT_TMP(Name)                                                                       \
+  uint32_t Get##Name##MaxTmpSize(const TensorShape& src0Shape, const TensorShape& src1Shape,                   \
+                                 const uint32_t srcTypeSize, const TensorShape&, const uint32_t, const bool) { \
+    return SelectTmp("Get" #Name "MaxTmpSize", src0Shape, src1Shape, srcTypeSize);                             \
+  }                                                                                                            \
+  uint32_t Get##Name##MinTmpSize(const TensorShape& src0Shape, const TensorShape& src1Shape,                   \
+                                 const uint32_t srcTypeSize, const TensorShape&, const uint32_t, const bool) { \
+    return SelectTmp("Get" #Name "MinTmpSize", src0Shape, src1Shape, srcTypeSize);                             \
+  }                                                                                                            \
+  void Get##Name##MaxMinTmpSize(const TensorShape& src0Shape, const TensorShape& src1Shape,                    \
+                                const uint32_t srcTypeSize, const TensorShape&, const uint32_t, const bool,    \
+                                uint32_t& maxValue, uint32_t& minValue) {                                      \
+    maxValue = minValue = SelectTmp("Get" #Name "MaxMinTmpSize", src0Shape, src1Shape, srcTypeSize);           \
   }
 ASC_TWIN_DEFINE_SELECT_TMP(Select)
 ASC_TWIN_DEFINE_SELECT_TMP(SelectWithBytesMask)

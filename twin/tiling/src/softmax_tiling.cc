@@ -13,9 +13,9 @@
 
 namespace {
 
+using asc_twin_tiling::RowsByLastAxis;
 using AscendC::tiling::twin_tmp::RowBytes;
 using AscendC::tiling::twin_tmp::TileBytes;
-using asc_twin_tiling::RowsByLastAxis;
 
 // Rows x last axis, or false with one error line naming the function and the cause.
 bool Split(const char* api, const ge::Shape& shape, uint32_t dataTypeSize, RowsByLastAxis* rc) {
@@ -121,15 +121,13 @@ uint32_t GetSoftMaxFlashMaxTmpSize(const TensorShape& srcShape, const uint32_t d
 uint32_t GetSoftMaxFlashMinTmpSize(const TensorShape& srcShape, const uint32_t dataTypeSize, const bool, const bool) {
   return MinBytes("GetSoftMaxFlashMinTmpSize", srcShape, dataTypeSize, kOneRow);
 }
-void SoftMaxFlashTilingFunc(const TensorShape& srcShape, const uint32_t dataTypeSize,
-                            const uint32_t localWorkSpaceSize, AscendC::tiling::SoftMaxTiling& softmaxFlashTiling,
-                            const bool) {
+void SoftMaxFlashTilingFunc(const TensorShape& srcShape, const uint32_t dataTypeSize, const uint32_t localWorkSpaceSize,
+                            AscendC::tiling::SoftMaxTiling& softmaxFlashTiling, const bool) {
   Fill("SoftMaxFlashTilingFunc", srcShape, dataTypeSize, dataTypeSize, localWorkSpaceSize, kOneRow,
        &softmaxFlashTiling);
 }
-void SoftMaxFlashTilingFunc(const TensorShape& srcShape, const uint32_t dataTypeSize,
-                            const uint32_t localWorkSpaceSize, optiling::SoftMaxTiling& softmaxFlashTiling,
-                            const bool isUpdate) {
+void SoftMaxFlashTilingFunc(const TensorShape& srcShape, const uint32_t dataTypeSize, const uint32_t localWorkSpaceSize,
+                            optiling::SoftMaxTiling& softmaxFlashTiling, const bool isUpdate) {
   AscendC::tiling::SoftMaxTiling t;
   SoftMaxFlashTilingFunc(srcShape, dataTypeSize, localWorkSpaceSize, t, isUpdate);
   CopyToHost(t, softmaxFlashTiling);
@@ -143,8 +141,7 @@ uint32_t GetSoftMaxGradMinTmpSize(const TensorShape& srcShape, const uint32_t da
 }
 void SoftMaxGradTilingFunc(const TensorShape& srcShape, const uint32_t dataTypeSize, const uint32_t localWorkSpaceSize,
                            AscendC::tiling::SoftMaxTiling& softmaxGradTiling, const bool) {
-  Fill("SoftMaxGradTilingFunc", srcShape, dataTypeSize, dataTypeSize, localWorkSpaceSize, kTwoRows,
-       &softmaxGradTiling);
+  Fill("SoftMaxGradTilingFunc", srcShape, dataTypeSize, dataTypeSize, localWorkSpaceSize, kTwoRows, &softmaxGradTiling);
 }
 void SoftMaxGradTilingFunc(const TensorShape& srcShape, const uint32_t dataTypeSize, const uint32_t localWorkSpaceSize,
                            optiling::SoftMaxTiling& softmaxGradTiling, const bool isFront) {

@@ -12,17 +12,30 @@ uint32_t ProposalBytes(const char* api, uint32_t elemCount, uint32_t dataTypeSiz
     asc_twin_tiling::TilingError(api, "dataTypeSize %u is not 2 (half) or 4 (float)", dataTypeSize);
     return 0;
   }
-  const uint32_t perElem = dataTypeSize == 2 ? REGION_PROPOSAL_DATA_SIZE_HALF_V220 : REGION_PROPOSAL_DATA_SIZE_FLOAT_V220;
+  const uint32_t perElem =
+      dataTypeSize == 2 ? REGION_PROPOSAL_DATA_SIZE_HALF_V220 : REGION_PROPOSAL_DATA_SIZE_FLOAT_V220;
   return static_cast<uint32_t>(asc_twin_tmp::AlignBlock(static_cast<uint64_t>(elemCount) * perElem * dataTypeSize));
 }
 
 uint32_t SizeOfType(ge::DataType t) {
   switch (t) {
-    case ge::DT_FLOAT: case ge::DT_INT32: case ge::DT_UINT32: return 4;
-    case ge::DT_FLOAT16: case ge::DT_BF16: case ge::DT_INT16: case ge::DT_UINT16: return 2;
-    case ge::DT_INT8: case ge::DT_UINT8: return 1;
-    case ge::DT_INT64: case ge::DT_UINT64: return 8;
-    default: return 0;
+    case ge::DT_FLOAT:
+    case ge::DT_INT32:
+    case ge::DT_UINT32:
+      return 4;
+    case ge::DT_FLOAT16:
+    case ge::DT_BF16:
+    case ge::DT_INT16:
+    case ge::DT_UINT16:
+      return 2;
+    case ge::DT_INT8:
+    case ge::DT_UINT8:
+      return 1;
+    case ge::DT_INT64:
+    case ge::DT_UINT64:
+      return 8;
+    default:
+      return 0;
   }
 }
 

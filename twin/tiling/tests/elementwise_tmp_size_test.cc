@@ -18,7 +18,7 @@ uint64_t Align32(uint64_t b) { return (b + 31) / 32 * 32; }
 TEST(ElementwiseTmpSize, AcosMinimumIsWhatTheKernelTestUses) {
   uint32_t maxValue = 0, minValue = 0;
   AscendC::GetAcosMaxMinTmpSize(Shape1(1024), 4, false, maxValue, minValue);
-  EXPECT_EQ(minValue, 768u);     // 3 fp32 live nodes x one 256-byte repeat
+  EXPECT_EQ(minValue, 768u);  // 3 fp32 live nodes x one 256-byte repeat
   EXPECT_EQ(maxValue, 3u * 4096u);
 }
 
@@ -58,7 +58,7 @@ TEST(ElementwiseTmpSize, MinAtMostMaxAndFactorFormOnRandomShapes) {
 TEST(ElementwiseTmpSize, PlatformFormsAndExpAgree) {
   uint32_t maxValue = 0, minValue = 0;
   EXPECT_TRUE(AscendC::GetExpMaxMinTmpSize(Shape1(100), 2, false, maxValue, minValue));
-  EXPECT_EQ(maxValue, 2u * (2 + 2) * Align32(200));   // fp16: the widened source and result too
+  EXPECT_EQ(maxValue, 2u * (2 + 2) * Align32(200));  // fp16: the widened source and result too
   EXPECT_EQ(minValue, 2u * (2 + 2) * 224u);
   uint32_t gmax = 0, gmin = 0;
   AscendC::GetGeluMaxMinTmpSize(Shape1(4096), 4, gmax, gmin);
@@ -68,7 +68,7 @@ TEST(ElementwiseTmpSize, PlatformFormsAndExpAgree) {
   EXPECT_EQ(minValue, 3u * 256u);
   uint32_t powMax = 0, powMin = 0;
   AscendC::GetPowerMaxMinTmpSize(Shape1(1024), Shape1(1), true, 4, false, powMax, powMin);
-  EXPECT_EQ(powMin, 256u);   // integer powers: one live node
+  EXPECT_EQ(powMin, 256u);  // integer powers: one live node
 }
 
 TEST(ElementwiseTmpSize, BadInputGivesZeroAndFalse) {
@@ -81,7 +81,7 @@ TEST(ElementwiseTmpSize, BadInputGivesZeroAndFalse) {
   AscendC::GetAcosMaxMinTmpSize(ge::Shape(std::vector<int64_t>{}), 4, false, maxValue, minValue);
   EXPECT_EQ(maxValue, 0u);
   maxValue = minValue = 7;
-  AscendC::GetCumSumMaxMinTmpSize(Shape1(64), 4, true, false, maxValue, minValue);   // not 2-D
+  AscendC::GetCumSumMaxMinTmpSize(Shape1(64), 4, true, false, maxValue, minValue);  // not 2-D
   EXPECT_EQ(maxValue, 0u);
   EXPECT_EQ(minValue, 0u);
   AscendC::GetCumSumMaxMinTmpSize(ge::Shape(std::vector<int64_t>{4, 16}), 4, true, false, maxValue, minValue);
@@ -92,16 +92,16 @@ TEST(ReduceTmpSize, OneFp32AccumulatorPerResult) {
   uint32_t maxValue = 0, minValue = 0;
   AscendC::GetReduceMaxMaxMinTmpSize(ge::Shape(std::vector<int64_t>{4, 8}), ge::DT_FLOAT, AscendC::ReducePattern::AR,
                                      true, false, maxValue, minValue);
-  EXPECT_EQ(minValue, 32u);   // what api_adv_math_test gives ReduceMax
+  EXPECT_EQ(minValue, 32u);  // what api_adv_math_test gives ReduceMax
   EXPECT_EQ(maxValue, 32u);
   AscendC::GetReduceSumMaxMinTmpSize(ge::Shape(std::vector<int64_t>{4, 13}), ge::DT_FLOAT16, AscendC::ReducePattern::RA,
                                      true, false, maxValue, minValue);
-  EXPECT_EQ(minValue, 64u);   // 13 padded to 16 halves, 16 fp32 accumulators
+  EXPECT_EQ(minValue, 64u);  // 13 padded to 16 halves, 16 fp32 accumulators
   AscendC::GetReduceSumMaxMinTmpSize(ge::Shape(std::vector<int64_t>{4, 13, 2}), ge::DT_FLOAT,
                                      AscendC::ReducePattern::AR, true, false, maxValue, minValue);
-  EXPECT_EQ(maxValue, 0u);    // 3 dims for a 2-letter pattern
+  EXPECT_EQ(maxValue, 0u);  // 3 dims for a 2-letter pattern
   AscendC::GetSumMaxMinTmpSize(1000, 4, false, maxValue, minValue);
-  EXPECT_EQ(minValue, 64u);   // 16 repeats of 256 bytes, one fp32 partial each
+  EXPECT_EQ(minValue, 64u);  // 16 repeats of 256 bytes, one fp32 partial each
   AscendC::GetSumMaxMinTmpSize(1000, 3, false, maxValue, minValue);
   EXPECT_EQ(minValue, 0u);
   AscendC::GetArangeMaxMinTmpSize(maxValue, minValue);
@@ -112,13 +112,13 @@ TEST(FilterSortTmpSize, SelectDropOutSortValues) {
   const ge::Shape src(std::vector<int64_t>{6, 24});
   EXPECT_EQ(AscendC::GetSelectMinTmpSize(src, ge::Shape(std::vector<int64_t>{1}), 4,
                                          ge::Shape(std::vector<int64_t>{6, 64}), 1, false),
-            288u);   // the mask as half, what api_adv_math_test gives Select
+            288u);  // the mask as half, what api_adv_math_test gives Select
   EXPECT_EQ(AscendC::GetSelectWithBytesMaskMaxTmpSize(src, ge::Shape(std::vector<int64_t>{1}), 4,
                                                       ge::Shape(std::vector<int64_t>{6, 64}), 1, false),
             288u);
   EXPECT_EQ(AscendC::GetSelectMinTmpSize(ge::Shape(std::vector<int64_t>{6, 7}), ge::Shape(std::vector<int64_t>{1}), 4,
                                          ge::Shape(std::vector<int64_t>{6, 64}), 1, false),
-            0u);     // last axis of 28 bytes: refused
+            0u);  // last axis of 28 bytes: refused
   uint32_t maxValue = 0, minValue = 0;
   AscendC::GetDropOutMaxMinTmpSize(ge::Shape(std::vector<int64_t>{4, 256}), 4, false, maxValue, minValue);
   EXPECT_EQ(minValue, 1024u);

@@ -91,9 +91,13 @@ TEST(MatmulTilingTest, RandomShapesAndTypesAlwaysFit) {
   std::mt19937 rng(seed);
   auto* platform = Platform910B1();
   ASSERT_NE(platform, nullptr);
-  struct Types { DataType a, c; int bytes; } types[] = {
-      {DataType::DT_FLOAT16, DataType::DT_FLOAT, 2}, {DataType::DT_BF16, DataType::DT_FLOAT, 2},
-      {DataType::DT_FLOAT, DataType::DT_FLOAT, 4}, {DataType::DT_INT8, DataType::DT_INT32, 1}};
+  struct Types {
+    DataType a, c;
+    int bytes;
+  } types[] = {{DataType::DT_FLOAT16, DataType::DT_FLOAT, 2},
+               {DataType::DT_BF16, DataType::DT_FLOAT, 2},
+               {DataType::DT_FLOAT, DataType::DT_FLOAT, 4},
+               {DataType::DT_INT8, DataType::DT_INT32, 1}};
   for (int i = 0; i < 300; ++i) {
     const Types ty = types[rng() % 4];
     const int m = 1 + rng() % 3000, n = 1 + rng() % 3000, k = 1 + rng() % 5000;
@@ -103,7 +107,8 @@ TEST(MatmulTilingTest, RandomShapesAndTypesAlwaysFit) {
     api.SetAType(TPosition::GM, CubeFormat::ND, ty.a, rng() % 2);
     api.SetBType(TPosition::GM, CubeFormat::ND, ty.a, rng() % 2);
     api.SetCType(TPosition::GM, CubeFormat::ND, ty.c);
-    api.SetBiasType(TPosition::GM, CubeFormat::ND, ty.c == DataType::DT_INT32 ? DataType::DT_INT32 : DataType::DT_FLOAT);
+    api.SetBiasType(TPosition::GM, CubeFormat::ND,
+                    ty.c == DataType::DT_INT32 ? DataType::DT_INT32 : DataType::DT_FLOAT);
     api.SetOrgShape(m, n, k);
     api.SetShape(m, n, k);
     api.EnableBias(rng() % 2);

@@ -82,8 +82,8 @@ std::string MakeOppRoot() {
   mkdir(dir.c_str(), 0755);
   dir += std::string("/") + u.machine;
   mkdir(dir.c_str(), 0755);
-  std::string built = RequiredEnv("TEST_SRCDIR") + "/" + RequiredEnv("TEST_WORKSPACE") +
-                      "/ops/add_custom/proto/libcust_opapi.so";
+  std::string built =
+      RequiredEnv("TEST_SRCDIR") + "/" + RequiredEnv("TEST_WORKSPACE") + "/ops/add_custom/proto/libcust_opapi.so";
   std::ifstream in(built, std::ios::binary);
   std::ofstream out(dir + "/libcust_opapi.so", std::ios::binary);
   out << in.rdbuf();
@@ -138,7 +138,10 @@ TEST(AddCustomOpp, LoadListInfer) {
     EXPECT_EQ(y.dtype(), ge::DT_FLOAT);
 
     std::vector<int64_t> other = dims;
-    if (other.empty()) other.push_back(2); else other[rng() % other.size()] += 1;
+    if (other.empty())
+      other.push_back(2);
+    else
+      other[rng() % other.size()] += 1;
     Result bad = Add(dims, other, ge::DT_FLOAT);
     EXPECT_EQ(bad.status, ge::GRAPH_FAILED);
     EXPECT_NE(bad.error.find("InferShape of op 'PythonCompilableAddCustom'"), std::string::npos) << bad.error;

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Tuple
 
-from ascendc_jit import build_kernel, compile_target, kernel_source, KernelArtifacts
+from _acl_kernel import AclKernels
+
+from ascendc_jit import KernelArtifacts, build_kernel, compile_target, kernel_source
 from ge.custom_op import get_compile_platform_info, get_execute_ctx, register_op_impl
 from ge.graph import DataType
 from ge.runtime import Tensor
-
-from _acl_kernel import AclKernels
 
 print("ADD_N_SCALED_MODULE_LOADED=1", flush=True)
 

@@ -13,9 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Tuple
 
-from ascendc_jit import build_kernel, compile_target, kernel_source, KernelArtifacts
-from ge.custom_op import (AnnotatedKernelLaunchInfo, get_compile_ctx, get_compile_platform_info,
-                          get_declare_launch_args_ctx, register_op_impl)
+from ascendc_jit import KernelArtifacts, build_kernel, compile_target, kernel_source
+from ge.custom_op import (
+    AnnotatedKernelLaunchInfo,
+    get_compile_ctx,
+    get_compile_platform_info,
+    get_declare_launch_args_ctx,
+    register_op_impl,
+)
 from ge.graph import DataType
 from ge.runtime import Tensor
 

@@ -7,13 +7,13 @@
 #include "acl/acl.h"
 #include "abs_sub_case.h"
 
-#define CHECK_ACL(call)                                                                          \
-  do {                                                                                           \
-    const aclError ret_ = (call);                                                                \
-    if (ret_ != ACL_SUCCESS) {                                                                   \
+#define CHECK_ACL(call)                                                                           \
+  do {                                                                                            \
+    const aclError ret_ = (call);                                                                 \
+    if (ret_ != ACL_SUCCESS) {                                                                    \
       std::cerr << #call << " failed with " << ret_ << ": " << aclGetRecentErrMsg() << std::endl; \
-      return 1;                                                                                  \
-    }                                                                                            \
+      return 1;                                                                                   \
+    }                                                                                             \
   } while (0)
 
 static int Run(const char *om_path, uint32_t seed) {

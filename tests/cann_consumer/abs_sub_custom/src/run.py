@@ -5,6 +5,7 @@ import sys
 import traceback
 
 import numpy as np
+
 from ge.es.graph_builder import GraphBuilder
 from ge.ge_global import GeApi
 from ge.graph import Tensor

@@ -126,23 +126,33 @@ TEST(CodecEncoding, MatchesProtobufBytes) {
   s.set_f_int32(-1);  // sign-extended: 10 bytes
   EXPECT_EQ(Hex(s.SerializeAsString()), "28ffffffffffffffffff01");
   s.Clear();
-  s.set_f_sint32(-1);  // zigzag
+  s.set_f_sint32(-1);    // zigzag
   s.set_f_float(-0.0f);  // bitwise non-default: written
   s.set_f_fixed32(0x52494121);
   s.set_f_bool(true);
   // Fields come out in number order whatever the order they were set in.
-  EXPECT_EQ(Hex(s.SerializeAsString()), "1500000080" "3d21414952" "4001" "880101");
+  EXPECT_EQ(Hex(s.SerializeAsString()),
+            "1500000080"
+            "3d21414952"
+            "4001"
+            "880101");
 
   Repeateds r;
   r.add_r_int32(1);
   r.add_r_int32(-1);
   r.add_r_int32(300);
-  EXPECT_EQ(Hex(r.SerializeAsString()), "2a0d" "01" "ffffffffffffffffff01" "ac02");  // packed
+  EXPECT_EQ(Hex(r.SerializeAsString()),
+            "2a0d"
+            "01"
+            "ffffffffffffffffff01"
+            "ac02");  // packed
 
   Outer o;
-  o.set_c_int32(0);  // a set oneof member is written even at its default
+  o.set_c_int32(0);   // a set oneof member is written even at its default
   o.mutable_inner();  // a present empty message is written
-  EXPECT_EQ(Hex(o.SerializeAsString()), "0a00" "5000");
+  EXPECT_EQ(Hex(o.SerializeAsString()),
+            "0a00"
+            "5000");
   o.Clear();
   o.set_high_number(1);
   EXPECT_EQ(Hex(o.SerializeAsString()), "f8ffffff0f01");
@@ -160,8 +170,8 @@ TEST(CodecEncoding, MatchesProtobufBytes) {
 
 TEST(CodecParse, UnknownFieldsAreSkipped) {
   const std::string known = Tag(5, 0) + Varint(9);
-  const std::string unknown = Tag(100, 0) + Varint(1) + Tag(101, 1) + std::string(8, 'x') + Len(102, "abc") +
-                              Tag(103, 5) + std::string(4, 'y');
+  const std::string unknown =
+      Tag(100, 0) + Varint(1) + Tag(101, 1) + std::string(8, 'x') + Len(102, "abc") + Tag(103, 5) + std::string(4, 'y');
   Scalars s;
   ASSERT_TRUE(s.ParseFromString(unknown + known + unknown));
   EXPECT_EQ(s.f_int32(), 9);
@@ -218,7 +228,7 @@ TEST(CodecMalformed, TruncatedFieldsFail) {
   const std::string nested = o.SerializeAsString();
   for (size_t cut = 1; cut < nested.size(); ++cut) EXPECT_FALSE(Parses<Outer>(nested.substr(0, cut))) << cut;
   // A cut inside a packed run.
-  EXPECT_FALSE(Parses<Repeateds>(Len(5, Varint(1)) .substr(0, 2) + std::string("\x81", 1)));
+  EXPECT_FALSE(Parses<Repeateds>(Len(5, Varint(1)).substr(0, 2) + std::string("\x81", 1)));
   EXPECT_FALSE(Parses<Repeateds>(Len(7, std::string(6, '\0'))));  // fixed32 packed, 6 bytes
 }
 
@@ -228,9 +238,9 @@ TEST(CodecMalformed, OverlongVarintsFail) {
   EXPECT_FALSE(Parses<Scalars>(Tag(4, 0) + std::string(10, '\xff') + '\x01'));  // 11 bytes
   EXPECT_FALSE(Parses<Scalars>(Tag(4, 0) + std::string(10, '\x80')));
   EXPECT_FALSE(Parses<Scalars>(std::string(11, '\x80')));                     // as a tag
-  EXPECT_FALSE(Parses<Scalars>(Tag(9, 2) + std::string(11, '\xff')));        // as a length
+  EXPECT_FALSE(Parses<Scalars>(Tag(9, 2) + std::string(11, '\xff')));         // as a length
   EXPECT_FALSE(Parses<Repeateds>(Len(5, std::string(11, '\xff') + '\x01')));  // inside a packed run
-  EXPECT_FALSE(Parses<Scalars>(Varint(uint64_t{1} << 35 | 0)));              // tag beyond 32 bits
+  EXPECT_FALSE(Parses<Scalars>(Varint(uint64_t{1} << 35 | 0)));               // tag beyond 32 bits
 }
 
 TEST(CodecMalformed, LengthsPastTheEndFail) {
@@ -258,11 +268,11 @@ TEST(CodecMalformed, WireTypeMismatchesFail) {
 
 TEST(CodecMalformed, GroupsAndReservedWireTypesFail) {
   for (uint32_t wire : {3u, 4u, 6u, 7u}) {
-    EXPECT_FALSE(Parses<Scalars>(Tag(100, wire))) << wire;           // unknown field
+    EXPECT_FALSE(Parses<Scalars>(Tag(100, wire))) << wire;            // unknown field
     EXPECT_FALSE(Parses<Scalars>(Tag(5, wire) + Varint(1))) << wire;  // known field
   }
   EXPECT_FALSE(Parses<Scalars>(Tag(100, 3) + Tag(100, 4)));  // an empty group
-  EXPECT_FALSE(Parses<Scalars>(Tag(0, 0) + Varint(1)));  // field number 0
+  EXPECT_FALSE(Parses<Scalars>(Tag(0, 0) + Varint(1)));      // field number 0
 }
 
 std::string NestedTree(int levels) {
@@ -276,28 +286,28 @@ TEST(CodecMalformed, NestingDeeperThan100Fails) {
   EXPECT_TRUE(t.ParseFromString(NestedTree(100)));
   EXPECT_FALSE(t.ParseFromString(NestedTree(101)));
   EXPECT_FALSE(t.ParseFromString(NestedTree(1000)));  // refused at level 101, no deeper
-  EXPECT_EQ(t.ByteSizeLong(), 0u);                       // a failed parse leaves the message cleared
+  EXPECT_EQ(t.ByteSizeLong(), 0u);                    // a failed parse leaves the message cleared
 }
 
 TEST(CodecMalformed, InvalidUtf8InStringsFails) {
   const std::vector<std::string> bad = {
-      std::string("\xC0\x80", 2),          // overlong NUL
-      "\xC1\xBF",                          // overlong
-      "\xE0\x80\xAF",                      // overlong 3-byte
-      "\xED\xA0\x80",                      // surrogate
-      "\xF4\x90\x80\x80",                  // above U+10FFFF
-      "\xF5\x80\x80\x80",                  // invalid lead byte
-      "\xE2\x82",                          // cut sequence
-      "\x80",                              // lone continuation byte
-      "ok\xFF",                            // never valid
+      std::string("\xC0\x80", 2),  // overlong NUL
+      "\xC1\xBF",                  // overlong
+      "\xE0\x80\xAF",              // overlong 3-byte
+      "\xED\xA0\x80",              // surrogate
+      "\xF4\x90\x80\x80",          // above U+10FFFF
+      "\xF5\x80\x80\x80",          // invalid lead byte
+      "\xE2\x82",                  // cut sequence
+      "\x80",                      // lone continuation byte
+      "ok\xFF",                    // never valid
   };
   for (const std::string &s : bad) {
-    EXPECT_FALSE(Parses<Scalars>(Len(9, s))) << Hex(s);                      // string
-    EXPECT_FALSE(Parses<Repeateds>(Len(9, s))) << Hex(s);                    // repeated string
-    EXPECT_FALSE(Parses<Outer>(Len(12, s))) << Hex(s);                       // oneof string
-    EXPECT_FALSE(Parses<Outer>(Len(1, Len(1, s)))) << Hex(s);                // nested string
-    EXPECT_TRUE(Parses<Scalars>(Len(12, s))) << Hex(s);                      // bytes: anything
-    EXPECT_TRUE(Parses<Outer>(Len(13, s))) << Hex(s);                        // oneof bytes
+    EXPECT_FALSE(Parses<Scalars>(Len(9, s))) << Hex(s);        // string
+    EXPECT_FALSE(Parses<Repeateds>(Len(9, s))) << Hex(s);      // repeated string
+    EXPECT_FALSE(Parses<Outer>(Len(12, s))) << Hex(s);         // oneof string
+    EXPECT_FALSE(Parses<Outer>(Len(1, Len(1, s)))) << Hex(s);  // nested string
+    EXPECT_TRUE(Parses<Scalars>(Len(12, s))) << Hex(s);        // bytes: anything
+    EXPECT_TRUE(Parses<Outer>(Len(13, s))) << Hex(s);          // oneof bytes
   }
   for (const std::string &s : {std::string("\0", 1), std::string("\xC2\x80"), std::string("\xEF\xBF\xBF"),
                                std::string("\xF0\x90\x80\x80"), std::string("\xF4\x8F\xBF\xBF")}) {

@@ -76,8 +76,8 @@ typedef int (*AscTwinGmCheckFn)(const void *gm_ctx, const void *addr, uint64_t l
  * *gm_generation (read with acquire) still equals that generation. A generation is never used
  * twice in the process (by any table), so a kernel may keep such ranges from block to block.
  * Must be thread-safe. */
-typedef int (*AscTwinGmRangeFn)(const void *gm_ctx, const void *addr, uint64_t len, uintptr_t *lo,
-                                uintptr_t *hi, uint64_t *generation);
+typedef int (*AscTwinGmRangeFn)(const void *gm_ctx, const void *addr, uint64_t len, uintptr_t *lo, uintptr_t *hi,
+                                uint64_t *generation);
 
 /* AscTwinBlockEnv.flags bits: capabilities only (no bit announces a field). */
 /* The host issues a store fence (x86 sfence) on the thread that ran a block after
@@ -168,26 +168,26 @@ typedef int (*AscTwinCrossCoreFn)(const void *launch_ctx, uint32_t op, uint32_t 
 /* Everything one block needs; owned by the runtime, valid during the call. Append-only from
  * version 3 (see the rule above): read a field only if ASC_TWIN_ENV_HAS(env, field). */
 typedef struct AscTwinBlockEnv {
-  uint32_t struct_size;   /* sizeof(AscTwinBlockEnv) the runtime filled */
-  uint32_t abi_version;   /* == ASC_TWIN_ABI_VERSION */
-  uint32_t block_idx;     /* GetBlockIdx(): AIC [0, block_num), AIV [0, block_num * sub_block_num) */
-  uint32_t block_num;     /* GetBlockNum(): the launch's numBlocks */
-  uint32_t npu_arch;      /* the device's NpuArch, e.g. 2201 */
-  uint32_t flags;         /* ASC_TWIN_ENV_* capability bits; unknown bits are ignored */
-  uint32_t core_type;     /* ASC_TWIN_CORE_AIC or ASC_TWIN_CORE_AIV */
-  uint32_t kernel_type;   /* ASC_TWIN_KERNEL_TYPE_* of the kernel launched */
-  uint32_t sub_block_idx; /* GetSubBlockIdx(): the AIV's index in its core group; 0 on an AIC */
-  uint32_t sub_block_num; /* GetSubBlockNum(): AIVs per core group (AIV: 2 for MIX_AIC_1_2), 1 on an AIC */
-  uint32_t task_ration;   /* GetTaskRation(): AIVs per AIC of the launch on an AIV, 1 on an AIC */
-  uint32_t aic_core_num;  /* GetCoreNumAic(): the SoC's cube_core_cnt */
-  uint32_t aiv_core_num;  /* GetCoreNumAiv(): the SoC's vector_core_cnt */
+  uint32_t struct_size;    /* sizeof(AscTwinBlockEnv) the runtime filled */
+  uint32_t abi_version;    /* == ASC_TWIN_ABI_VERSION */
+  uint32_t block_idx;      /* GetBlockIdx(): AIC [0, block_num), AIV [0, block_num * sub_block_num) */
+  uint32_t block_num;      /* GetBlockNum(): the launch's numBlocks */
+  uint32_t npu_arch;       /* the device's NpuArch, e.g. 2201 */
+  uint32_t flags;          /* ASC_TWIN_ENV_* capability bits; unknown bits are ignored */
+  uint32_t core_type;      /* ASC_TWIN_CORE_AIC or ASC_TWIN_CORE_AIV */
+  uint32_t kernel_type;    /* ASC_TWIN_KERNEL_TYPE_* of the kernel launched */
+  uint32_t sub_block_idx;  /* GetSubBlockIdx(): the AIV's index in its core group; 0 on an AIC */
+  uint32_t sub_block_num;  /* GetSubBlockNum(): AIVs per core group (AIV: 2 for MIX_AIC_1_2), 1 on an AIC */
+  uint32_t task_ration;    /* GetTaskRation(): AIVs per AIC of the launch on an AIV, 1 on an AIC */
+  uint32_t aic_core_num;   /* GetCoreNumAic(): the SoC's cube_core_cnt */
+  uint32_t aiv_core_num;   /* GetCoreNumAiv(): the SoC's vector_core_cnt */
   uint32_t resident_limit; /* blocks of one core type that can be resident at once */
   AscTwinLocalMem mem[ASC_TWIN_MEM_COUNT]; /* this block's local memories, by ASC_TWIN_MEM_* */
   AscTwinGmCheckFn gm_check;
   const void *gm_ctx;
   AscTwinGmRangeFn gm_range;     /* NULL: check each access with gm_check */
   const uint64_t *gm_generation; /* the allocation table's generation, for gm_range's answers */
-  const char *soc_version; /* e.g. "Ascend910B1" */
+  const char *soc_version;       /* e.g. "Ascend910B1" */
   const char *kernel_name;
   AscTwinCrossBlockFn cross_block; /* SyncAll, IBWait; NULL: blocks cannot wait for each other */
   const void *launch_ctx;          /* the launch, for cross_block, cross_core and print */
@@ -250,14 +250,14 @@ typedef struct AscTwinKernelInfo {
  * 0, no dynamic UB. */
 #define ASC_TWIN_LAUNCH_TRAILER_MAGIC 0x315458454e495754ull /* "TWINEXT1" little endian */
 typedef struct AscTwinLaunchTrailer {
-  uint64_t magic;        /* ASC_TWIN_LAUNCH_TRAILER_MAGIC */
+  uint64_t magic; /* ASC_TWIN_LAUNCH_TRAILER_MAGIC */
   uint64_t tiling_key;
-  uint64_t dyn_ub_size;  /* bytes; at most the block's ub_size */
-  uint64_t reserved;     /* 0 */
+  uint64_t dyn_ub_size; /* bytes; at most the block's ub_size */
+  uint64_t reserved;    /* 0 */
 } AscTwinLaunchTrailer;
 
-typedef int (*AscTwinEntryFn)(const AscTwinBlockEnv *env, const void *args,
-                              size_t args_size, char *err, size_t err_cap);
+typedef int (*AscTwinEntryFn)(const AscTwinBlockEnv *env, const void *args, size_t args_size, char *err,
+                              size_t err_cap);
 
 #ifdef __cplusplus
 }

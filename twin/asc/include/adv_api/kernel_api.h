@@ -21,7 +21,6 @@
 #include "adv_api/normalization/rmsnorm.h"
 #include "adv_api/normalization/welfordfinalize.h"
 
-
 // ---- math, reductions, quantisation, sort, transpose, pad, select ----
 #include "adv_api/activation/geglu.h"
 #include "adv_api/activation/gelu.h"
@@ -85,9 +84,7 @@
 #include "adv_api/math/where.h"
 #include "adv_api/math/xor.h"
 
-
 // ---- cube: matmul ----
 #include "adv_api/matmul/matmul_intf.h"
-
 
 #endif  // ASC_TWIN_ADV_API_KERNEL_API_H_

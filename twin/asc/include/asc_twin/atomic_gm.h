@@ -18,8 +18,9 @@ namespace twin {
 enum AtomicOp : uint8_t { kAtomicNone = 0, kAtomicAdd = 1, kAtomicMax = 2, kAtomicMin = 3 };
 
 template <typename T>
-using AtomicBits = std::conditional_t<sizeof(T) == 1, uint8_t,
-                   std::conditional_t<sizeof(T) == 2, uint16_t, std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
+using AtomicBits = std::conditional_t<
+    sizeof(T) == 1, uint8_t,
+    std::conditional_t<sizeof(T) == 2, uint16_t, std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
 
 template <typename T>
 inline T AtomicCombine(uint8_t op, T old, T in) {

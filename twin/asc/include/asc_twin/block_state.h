@@ -53,24 +53,24 @@ struct alignas(64) BlockState {  // own cache lines: dynamic TLS blocks of two t
   uint64_t ub_size = 0;
   AscTwinGmCheckFn gm_check = nullptr;
   const void* gm_ctx = nullptr;
-  AscTwinGmRangeFn gm_range = nullptr;      // with gm_generation, when the host offers them
+  AscTwinGmRangeFn gm_range = nullptr;           // with gm_generation, when the host offers them
   const uint64_t* gm_generation = &kNoGmRanges;  // never null: CheckGm reads it first
   GmRanges gm_ranges;
   int64_t block_idx = 0;
   int64_t block_num = 1;
   uint32_t core_type = ASC_TWIN_CORE_AIV;  // ASCEND_IS_AIC / ASCEND_IS_AIV
   uint32_t kernel_type = ASC_TWIN_KERNEL_TYPE_UNSET;
-  int64_t sub_block_idx = 0;   // GetSubBlockIdx()
-  int64_t sub_block_num = 1;   // GetSubBlockNum()
-  int64_t task_ration = 1;     // GetTaskRation()
-  TPipe* pipe = nullptr;       // GetTPipePtr()
-  uint64_t pipe_epoch = 1;     // bumped by every TPipe construction/Reset; never 0 (an unset queue's epoch)
-  uint64_t gm_written = 0;     // bytes this block's DataCopy calls wrote to GM so far
-  bool gm_streamed = false;    // a DataCopy used streaming stores (fenced when the block ends)
-  bool host_fences = false;    // env flag ASC_TWIN_ENV_HOST_FENCES_STORES: the runtime fences instead
-  VecRegs vec;                 // mask mode/mask, CMPMASK, reduce SPRs (reset with the block)
-  EventFlags events;           // SetFlag/WaitFlag events raised and not yet waited for
-  LocalMems mem;               // the block's local memories from the env (UB, L1, L0A, L0B, L0C, BT, FB)
+  int64_t sub_block_idx = 0;  // GetSubBlockIdx()
+  int64_t sub_block_num = 1;  // GetSubBlockNum()
+  int64_t task_ration = 1;    // GetTaskRation()
+  TPipe* pipe = nullptr;      // GetTPipePtr()
+  uint64_t pipe_epoch = 1;    // bumped by every TPipe construction/Reset; never 0 (an unset queue's epoch)
+  uint64_t gm_written = 0;    // bytes this block's DataCopy calls wrote to GM so far
+  bool gm_streamed = false;   // a DataCopy used streaming stores (fenced when the block ends)
+  bool host_fences = false;   // env flag ASC_TWIN_ENV_HOST_FENCES_STORES: the runtime fences instead
+  VecRegs vec;                // mask mode/mask, CMPMASK, reduce SPRs (reset with the block)
+  EventFlags events;          // SetFlag/WaitFlag events raised and not yet waited for
+  LocalMems mem;              // the block's local memories from the env (UB, L1, L0A, L0B, L0C, BT, FB)
 };
 
 // Constant-initialised, so access needs no TLS init wrapper. Hidden: every
@@ -207,11 +207,15 @@ inline const char* CoreTypeName(const BlockState& b) { return b.core_type == ASC
   const BlockState& b = Block();
   if (b.env == nullptr) RaiseTrap("%s: no block environment (kernel not launched by the twin runtime)", api);
   if (which == CoreBuffer::UB) {
-    RaiseTrap("%s: this block runs on an AIC, which has no UB (the UB is the AIVs': run this code under "
-              "ASCEND_IS_AIV in a __mix__ kernel)", api);
+    RaiseTrap(
+        "%s: this block runs on an AIC, which has no UB (the UB is the AIVs': run this code under "
+        "ASCEND_IS_AIV in a __mix__ kernel)",
+        api);
   }
-  RaiseTrap("%s: this block runs on an AIV, which has no %s (the cube's memories are the AIC's: declare the kernel "
-            "__mix__(1, 2) or __cube__ and run this code under ASCEND_IS_AIC)", api, CoreBufferName(which));
+  RaiseTrap(
+      "%s: this block runs on an AIV, which has no %s (the cube's memories are the AIC's: declare the kernel "
+      "__mix__(1, 2) or __cube__ and run this code under ASCEND_IS_AIC)",
+      api, CoreBufferName(which));
 }
 
 // Store fences this thread's blocks issued when they ended (what tests observe of ClearBlock).

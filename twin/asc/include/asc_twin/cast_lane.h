@@ -48,7 +48,8 @@ constexpr unsigned CastPairModes() {
   using std::is_same;
   if (is_same<U, half>::value && is_same<T, float>::value) return kNoneOnly;
   if (is_same<U, bfloat16_t>::value && is_same<T, float>::value) return kNoneOnly;
-  if ((is_same<U, int8_t>::value || is_same<U, uint8_t>::value || is_same<U, int16_t>::value) && is_same<T, half>::value)
+  if ((is_same<U, int8_t>::value || is_same<U, uint8_t>::value || is_same<U, int16_t>::value) &&
+      is_same<T, half>::value)
     return kNoneOnly;
   if (is_same<U, int16_t>::value && is_same<T, float>::value) return kNoneOnly;
   if (is_same<U, int32_t>::value && is_same<T, int64_t>::value) return kNoneOnly;
@@ -56,9 +57,11 @@ constexpr unsigned CastPairModes() {
   if (is_same<U, int64_t>::value && is_same<T, int32_t>::value) return kNoneOnly;
   if (is_same<U, float>::value && is_same<T, half>::value) return kHalfModes;
   if (is_same<U, float>::value && is_same<T, bfloat16_t>::value) return kIntegral;
-  if ((is_same<U, float>::value || is_same<U, half>::value || is_same<U, bfloat16_t>::value) && is_same<T, int32_t>::value)
+  if ((is_same<U, float>::value || is_same<U, half>::value || is_same<U, bfloat16_t>::value) &&
+      is_same<T, int32_t>::value)
     return kIntegral;
-  if (is_same<U, float>::value && (is_same<T, int16_t>::value || is_same<T, int64_t>::value || is_same<T, float>::value))
+  if (is_same<U, float>::value &&
+      (is_same<T, int16_t>::value || is_same<T, int64_t>::value || is_same<T, float>::value))
     return kIntegral;
   if (is_same<U, half>::value && is_same<T, int16_t>::value) return kIntegral;
   if (is_same<U, half>::value && (is_same<T, int8_t>::value || is_same<T, uint8_t>::value)) return kIntegralOrNone;
@@ -73,22 +76,33 @@ inline bool CastModeAllowed(unsigned modes, RoundMode m) {
   const bool integral = m == RoundMode::CAST_RINT || m == RoundMode::CAST_FLOOR || m == RoundMode::CAST_CEIL ||
                         m == RoundMode::CAST_ROUND || m == RoundMode::CAST_TRUNC;
   switch (modes) {
-    case kNoneOnly: return m == RoundMode::CAST_NONE;
-    case kIntegral: return integral;
-    case kIntegralOrNone: return integral || m == RoundMode::CAST_NONE;
-    case kHalfModes: return integral || m == RoundMode::CAST_NONE || m == RoundMode::CAST_ODD;
-    case kAnyMode: return true;
-    default: return false;
+    case kNoneOnly:
+      return m == RoundMode::CAST_NONE;
+    case kIntegral:
+      return integral;
+    case kIntegralOrNone:
+      return integral || m == RoundMode::CAST_NONE;
+    case kHalfModes:
+      return integral || m == RoundMode::CAST_NONE || m == RoundMode::CAST_ODD;
+    case kAnyMode:
+      return true;
+    default:
+      return false;
   }
 }
 
 inline double RoundByMode(double x, RoundMode m) {
   switch (m) {
-    case RoundMode::CAST_FLOOR: return std::floor(x);
-    case RoundMode::CAST_CEIL: return std::ceil(x);
-    case RoundMode::CAST_ROUND: return std::round(x);
-    case RoundMode::CAST_TRUNC: return std::trunc(x);
-    default: return std::nearbyint(x);  // NONE, RINT: ties to even
+    case RoundMode::CAST_FLOOR:
+      return std::floor(x);
+    case RoundMode::CAST_CEIL:
+      return std::ceil(x);
+    case RoundMode::CAST_ROUND:
+      return std::round(x);
+    case RoundMode::CAST_TRUNC:
+      return std::trunc(x);
+    default:
+      return std::nearbyint(x);  // NONE, RINT: ties to even
   }
 }
 

@@ -22,14 +22,22 @@ static_assert(static_cast<uint32_t>(CoreBuffer::FIXBUF) == ASC_TWIN_MEM_FB &&
 
 inline const char* CoreBufferName(CoreBuffer which) {
   switch (which) {
-    case CoreBuffer::UB: return "UB";
-    case CoreBuffer::L1: return "L1";
-    case CoreBuffer::L0A: return "L0A";
-    case CoreBuffer::L0B: return "L0B";
-    case CoreBuffer::L0C: return "L0C";
-    case CoreBuffer::BIAS: return "BIAS";
-    case CoreBuffer::FIXBUF: return "FIXBUF";
-    default: return "?";
+    case CoreBuffer::UB:
+      return "UB";
+    case CoreBuffer::L1:
+      return "L1";
+    case CoreBuffer::L0A:
+      return "L0A";
+    case CoreBuffer::L0B:
+      return "L0B";
+    case CoreBuffer::L0C:
+      return "L0C";
+    case CoreBuffer::BIAS:
+      return "BIAS";
+    case CoreBuffer::FIXBUF:
+      return "FIXBUF";
+    default:
+      return "?";
   }
 }
 

@@ -36,9 +36,10 @@ constexpr int64_t kSyncSlotInt32 = 8;
 inline const AscTwinBlockEnv& CrossBlockEnv(const char* api) {
   const AscTwinBlockEnv* env = Block().env;
   if (env == nullptr || !ASC_TWIN_ENV_HAS(env, cross_block) || EnvField(env->cross_block) == nullptr) {
-    RaiseTrap("%s: this runtime does not run the blocks of a launch at once, so blocks cannot wait for each "
-              "other (launch through ACL: aclrtLaunchKernel or <<<>>>)",
-              api);
+    RaiseTrap(
+        "%s: this runtime does not run the blocks of a launch at once, so blocks cannot wait for each "
+        "other (launch through ACL: aclrtLaunchKernel or <<<>>>)",
+        api);
   }
   return *env;
 }
@@ -145,9 +146,12 @@ __aicore__ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const L
 template <bool isAIVOnly = true>
 __aicore__ inline void SyncAll() {
   const twin::BlockState& b = twin::Block();
-  const bool mixed = b.kernel_type == ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_1 || b.kernel_type == ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_2;
+  const bool mixed =
+      b.kernel_type == ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_1 || b.kernel_type == ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_2;
   if (isAIVOnly && mixed && b.core_type == ASC_TWIN_CORE_AIC) {
-    twin::RaiseTrap("SyncAll<true>: called on an AIC of a mixed kernel; isAIVOnly synchronises the AIV blocks (use SyncAll<false>)");
+    twin::RaiseTrap(
+        "SyncAll<true>: called on an AIC of a mixed kernel; isAIVOnly synchronises the AIV blocks (use "
+        "SyncAll<false>)");
   }
   twin::CrossBlockCall("SyncAll", isAIVOnly && mixed ? ASC_TWIN_CROSS_BLOCK_BARRIER_AIV : ASC_TWIN_CROSS_BLOCK_BARRIER);
 }

@@ -16,23 +16,40 @@ namespace twin {
 
 inline const char* PositionName(TPosition pos) {
   switch (pos) {
-    case TPosition::GM: return "GM";
-    case TPosition::A1: return "A1";
-    case TPosition::A2: return "A2";
-    case TPosition::B1: return "B1";
-    case TPosition::B2: return "B2";
-    case TPosition::C1: return "C1";
-    case TPosition::C2: return "C2";
-    case TPosition::CO1: return "CO1";
-    case TPosition::CO2: return "CO2";
-    case TPosition::VECIN: return "VECIN";
-    case TPosition::VECOUT: return "VECOUT";
-    case TPosition::VECCALC: return "VECCALC";
-    case TPosition::SPM: return "SPM";
-    case TPosition::TSCM: return "TSCM";
-    case TPosition::C2PIPE2GM: return "C2PIPE2GM";
-    case TPosition::C2PIPE2LOCAL: return "C2PIPE2LOCAL";
-    default: return "MAX";
+    case TPosition::GM:
+      return "GM";
+    case TPosition::A1:
+      return "A1";
+    case TPosition::A2:
+      return "A2";
+    case TPosition::B1:
+      return "B1";
+    case TPosition::B2:
+      return "B2";
+    case TPosition::C1:
+      return "C1";
+    case TPosition::C2:
+      return "C2";
+    case TPosition::CO1:
+      return "CO1";
+    case TPosition::CO2:
+      return "CO2";
+    case TPosition::VECIN:
+      return "VECIN";
+    case TPosition::VECOUT:
+      return "VECOUT";
+    case TPosition::VECCALC:
+      return "VECCALC";
+    case TPosition::SPM:
+      return "SPM";
+    case TPosition::TSCM:
+      return "TSCM";
+    case TPosition::C2PIPE2GM:
+      return "C2PIPE2GM";
+    case TPosition::C2PIPE2LOCAL:
+      return "C2PIPE2LOCAL";
+    default:
+      return "MAX";
   }
 }
 
@@ -40,7 +57,9 @@ template <typename T>
 inline TPosition PosOf(const LocalTensor<T>& t) {
   return static_cast<TPosition>(t.GetPosition());
 }
-inline bool InL1(TPosition p) { return p == TPosition::A1 || p == TPosition::B1 || p == TPosition::C1 || p == TPosition::TSCM; }
+inline bool InL1(TPosition p) {
+  return p == TPosition::A1 || p == TPosition::B1 || p == TPosition::C1 || p == TPosition::TSCM;
+}
 inline bool InUb(TPosition p) { return p == TPosition::VECIN || p == TPosition::VECOUT || p == TPosition::VECCALC; }
 
 template <typename T>

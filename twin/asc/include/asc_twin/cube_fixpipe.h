@@ -55,8 +55,8 @@ struct FixpipeShape {
   uint32_t nSize, mSize, srcStride, ndNum, srcNdStride, dstNdStride, dstStride;
   bool nz, relu, channelSplit;
   QuantMode_t quant;
-  uint64_t scalar;           // deqScalar
-  const uint64_t* perColumn; // cbufWorkspace (V* modes), else null
+  uint64_t scalar;            // deqScalar
+  const uint64_t* perColumn;  // cbufWorkspace (V* modes), else null
 };
 
 template <typename Dst, typename Src>

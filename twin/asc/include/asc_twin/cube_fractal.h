@@ -36,15 +36,24 @@ constexpr uint32_t FractalElems() {
 
 template <typename T>
 constexpr const char* CubeTypeName() {
-  if constexpr (std::is_same<T, half>::value) return "half";
-  else if constexpr (std::is_same<T, bfloat16_t>::value) return "bfloat16_t";
-  else if constexpr (std::is_same<T, float>::value) return "float";
-  else if constexpr (std::is_same<T, int8_t>::value) return "int8_t";
-  else if constexpr (std::is_same<T, uint8_t>::value) return "uint8_t";
-  else if constexpr (std::is_same<T, int32_t>::value) return "int32_t";
-  else if constexpr (std::is_same<T, uint32_t>::value) return "uint32_t";
-  else if constexpr (kIsInt4<T>) return "int4b_t";
-  else return "T";
+  if constexpr (std::is_same<T, half>::value)
+    return "half";
+  else if constexpr (std::is_same<T, bfloat16_t>::value)
+    return "bfloat16_t";
+  else if constexpr (std::is_same<T, float>::value)
+    return "float";
+  else if constexpr (std::is_same<T, int8_t>::value)
+    return "int8_t";
+  else if constexpr (std::is_same<T, uint8_t>::value)
+    return "uint8_t";
+  else if constexpr (std::is_same<T, int32_t>::value)
+    return "int32_t";
+  else if constexpr (std::is_same<T, uint32_t>::value)
+    return "uint32_t";
+  else if constexpr (kIsInt4<T>)
+    return "int4b_t";
+  else
+    return "T";
 }
 
 inline uint32_t CeilDivU(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
@@ -57,8 +66,10 @@ inline float CubeToFloat(const T& v) {
   } else {
     uint16_t bits;
     std::memcpy(&bits, &v, sizeof(bits));
-    if constexpr (std::is_same<T, half>::value) return HalfToFloat(bits);
-    else return Bf16ToFloat(bits);
+    if constexpr (std::is_same<T, half>::value)
+      return HalfToFloat(bits);
+    else
+      return Bf16ToFloat(bits);
   }
 }
 

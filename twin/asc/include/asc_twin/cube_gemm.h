@@ -126,13 +126,20 @@ inline void GemmTileF32(uint32_t rows, const float* aPanel, const float* bPanel,
 #if ASC_TWIN_X86_DISPATCH
   if (HasAvx2Fma()) {
     switch (rows) {
-      case 1: return TileF32Avx2<1>(aPanel, bPanel, depth, c, ldc);
-      case 2: return TileF32Avx2<2>(aPanel, bPanel, depth, c, ldc);
-      case 3: return TileF32Avx2<3>(aPanel, bPanel, depth, c, ldc);
-      case 4: return TileF32Avx2<4>(aPanel, bPanel, depth, c, ldc);
-      case 5: return TileF32Avx2<5>(aPanel, bPanel, depth, c, ldc);
-      case 6: return TileF32Avx2<6>(aPanel, bPanel, depth, c, ldc);
-      default: break;
+      case 1:
+        return TileF32Avx2<1>(aPanel, bPanel, depth, c, ldc);
+      case 2:
+        return TileF32Avx2<2>(aPanel, bPanel, depth, c, ldc);
+      case 3:
+        return TileF32Avx2<3>(aPanel, bPanel, depth, c, ldc);
+      case 4:
+        return TileF32Avx2<4>(aPanel, bPanel, depth, c, ldc);
+      case 5:
+        return TileF32Avx2<5>(aPanel, bPanel, depth, c, ldc);
+      case 6:
+        return TileF32Avx2<6>(aPanel, bPanel, depth, c, ldc);
+      default:
+        break;
     }
   }
 #endif
@@ -144,13 +151,20 @@ inline void GemmTileI32(uint32_t rows, const int32_t* aPanel, const int32_t* bPa
 #if ASC_TWIN_X86_DISPATCH
   if (HasAvx2()) {
     switch (rows) {
-      case 1: return TileI32Avx2<1>(aPanel, bPanel, depth, c, ldc);
-      case 2: return TileI32Avx2<2>(aPanel, bPanel, depth, c, ldc);
-      case 3: return TileI32Avx2<3>(aPanel, bPanel, depth, c, ldc);
-      case 4: return TileI32Avx2<4>(aPanel, bPanel, depth, c, ldc);
-      case 5: return TileI32Avx2<5>(aPanel, bPanel, depth, c, ldc);
-      case 6: return TileI32Avx2<6>(aPanel, bPanel, depth, c, ldc);
-      default: break;
+      case 1:
+        return TileI32Avx2<1>(aPanel, bPanel, depth, c, ldc);
+      case 2:
+        return TileI32Avx2<2>(aPanel, bPanel, depth, c, ldc);
+      case 3:
+        return TileI32Avx2<3>(aPanel, bPanel, depth, c, ldc);
+      case 4:
+        return TileI32Avx2<4>(aPanel, bPanel, depth, c, ldc);
+      case 5:
+        return TileI32Avx2<5>(aPanel, bPanel, depth, c, ldc);
+      case 6:
+        return TileI32Avx2<6>(aPanel, bPanel, depth, c, ldc);
+      default:
+        break;
     }
   }
 #endif

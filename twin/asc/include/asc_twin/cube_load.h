@@ -34,7 +34,8 @@ template <typename T>
 inline void Load2D(uint8_t* dst, const uint8_t* src, uint32_t repeats, uint32_t startIndex, uint32_t srcStride,
                    uint32_t dstGap, bool decreasing, bool transpose) {
   for (uint32_t i = 0; i < repeats; ++i) {
-    const int64_t sf = decreasing ? int64_t{startIndex} - int64_t{i} * srcStride : int64_t{startIndex} + int64_t{i} * srcStride;
+    const int64_t sf =
+        decreasing ? int64_t{startIndex} - int64_t{i} * srcStride : int64_t{startIndex} + int64_t{i} * srcStride;
     const uint8_t* s = src + sf * kFractalBytes;
     uint8_t* d = dst + uint64_t{i} * (dstGap + 1u) * kFractalBytes;
     if (!transpose) {
@@ -60,15 +61,16 @@ constexpr uint32_t SquareFractals() {
 }
 
 template <typename T>
-inline void LoadTransposed(uint8_t* dst, const uint8_t* src, uint32_t repeats, uint32_t startIndex,
-                           uint32_t srcStride, uint32_t dstGap, uint32_t dstFracGap, bool decreasing) {
+inline void LoadTransposed(uint8_t* dst, const uint8_t* src, uint32_t repeats, uint32_t startIndex, uint32_t srcStride,
+                           uint32_t dstGap, uint32_t dstFracGap, bool decreasing) {
   constexpr uint32_t side = SquareSide<T>();
   constexpr uint32_t fracs = SquareFractals<T>();
   constexpr uint32_t squareElems = side * side;
   constexpr bool b32 = sizeof(T) == 4;
   uint8_t tmp[kFractalBytes * 4];
   for (uint32_t i = 0; i < repeats; ++i) {
-    const int64_t sq = decreasing ? int64_t{startIndex} - int64_t{i} * srcStride : int64_t{startIndex} + int64_t{i} * srcStride;
+    const int64_t sq =
+        decreasing ? int64_t{startIndex} - int64_t{i} * srcStride : int64_t{startIndex} + int64_t{i} * srcStride;
     const uint8_t* s = src + ElemBytes<T>(static_cast<uint64_t>(sq) * squareElems);
     // T(c, r) = S(r, c), built in tmp laid out as the destination fractals back to back.
     for (uint32_t r = 0; r < side; ++r) {

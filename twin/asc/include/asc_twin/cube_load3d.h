@@ -50,11 +50,12 @@ inline void RunImg2Col(T* dst, const T* fm, const Img2ColShape& s, T pad) {
       const int64_t wi = int64_t{wOut} * s.strideW - s.padLeft + int64_t{kwi} * s.dilW;
       T v = pad;
       if (hi >= 0 && hi < s.h && wi >= 0 && wi < s.w && c1 * c0 + cc < s.channels) {
-        v = LoadElem(fm, ((uint64_t{c1} * s.h + static_cast<uint64_t>(hi)) * s.w + static_cast<uint64_t>(wi)) * c0 + cc);
+        v = LoadElem(fm,
+                     ((uint64_t{c1} * s.h + static_cast<uint64_t>(hi)) * s.w + static_cast<uint64_t>(wi)) * c0 + cc);
       }
       const uint32_t r = s.transpose ? ki : mi, c = s.transpose ? mi : ki;
-      const uint64_t frac = s.intoL0B ? uint64_t{c / c0} * rowBlocks + r / kCubeBlock
-                                      : uint64_t{r / kCubeBlock} * colBlocks + c / c0;
+      const uint64_t frac =
+          s.intoL0B ? uint64_t{c / c0} * rowBlocks + r / kCubeBlock : uint64_t{r / kCubeBlock} * colBlocks + c / c0;
       StoreElem(dst, frac * kCubeBlock * c0 + (r % kCubeBlock) * c0 + c % c0, v);  // int4b_t: nibbles
     }
   }

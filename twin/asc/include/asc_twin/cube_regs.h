@@ -12,22 +12,22 @@ namespace AscendC {
 namespace twin {
 
 struct CubeRegs {
-  bool hf32 = false;            // SetHF32Mode: fp32 inputs rounded to HF32 before Mmad
-  bool hf32NearestZero = false; // SetHF32TransMode: NEAREST_ZERO (else NEAREST_EVEN)
+  bool hf32 = false;             // SetHF32Mode: fp32 inputs rounded to HF32 before Mmad
+  bool hf32NearestZero = false;  // SetHF32TransMode: NEAREST_ZERO (else NEAREST_EVEN)
   // Load3D fmatrix, left and right (FmatrixMode): l1H, l1W, padList (left, right, top, bottom).
   uint16_t fmatrixH[2] = {0, 0};
   uint16_t fmatrixW[2] = {0, 0};
   uint8_t fmatrixPad[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
   bool fmatrixSet[2] = {false, false};
-  uint64_t load3dPadBits = 0;   // SetLoadDataPaddingValue (raw bits of the element)
-  uint32_t load3dBoundary = 0;  // SetLoadDataBoundary (bytes of L1 from the source's start; 0: none)
+  uint64_t load3dPadBits = 0;       // SetLoadDataPaddingValue (raw bits of the element)
+  uint32_t load3dBoundary = 0;      // SetLoadDataBoundary (bytes of L1 from the source's start; 0: none)
   uint16_t load3dRepeatStride = 0;  // SetLoadDataRepeat
   uint8_t load3dRepeatTime = 1;
   uint8_t load3dRepeatMode = 0;
-  uint16_t nz2ndNum = 1;        // SetFixpipeNz2ndFlag
+  uint16_t nz2ndNum = 1;  // SetFixpipeNz2ndFlag
   uint16_t nz2ndSrcStride = 0;
   uint32_t nz2ndDstStride = 0;
-  uint64_t preQuant = 0;        // SetFixpipePreQuantFlag
+  uint64_t preQuant = 0;  // SetFixpipePreQuantFlag
 };
 
 }  // namespace twin

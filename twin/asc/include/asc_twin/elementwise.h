@@ -32,8 +32,8 @@ ASC_TWIN_TARGET_AVX2 inline void BinaryLoopAvx2(T* d, const T* x, const T* y, ui
 }
 
 template <typename T, typename F>
-ASC_TWIN_HOT inline void MapBinary(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b,
-                      int32_t count, F f) {
+ASC_TWIN_HOT inline void MapBinary(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& a,
+                                   const LocalTensor<T>& b, int32_t count, F f) {
   if (!CheckCount(api, count)) return;
   LevelTwoDone();
   CheckUbOperand(api, "dst", dst, static_cast<uint32_t>(count));
@@ -75,7 +75,8 @@ inline void BinaryLevel0(const char* api, const LocalTensor<T>& dst, const Local
   const Operand<T> d = MakeOperand(api, "dst", dst, p.dstBlkStride, p.dstRepStride);
   const Operand<T> s[2] = {MakeOperand(api, "src0", src0, p.src0BlkStride, p.src0RepStride),
                            MakeOperand(api, "src1", src1, p.src1BlkStride, p.src1RepStride)};
-  Level0Map(api, plan, d, s, [f](const T* v) { return static_cast<T>(f(static_cast<Wide<T>>(v[0]), static_cast<Wide<T>>(v[1]))); });
+  Level0Map(api, plan, d, s,
+            [f](const T* v) { return static_cast<T>(f(static_cast<Wide<T>>(v[0]), static_cast<Wide<T>>(v[1]))); });
 }
 
 template <typename D, typename S, bool isSetMask, typename M, typename F>
@@ -114,13 +115,17 @@ using Unsigned = std::make_unsigned_t<T>;
 
 template <typename T>
 inline T WrapAdd(T a, T b) {
-  if constexpr (std::is_integral<T>::value) return static_cast<T>(static_cast<Unsigned<T>>(a) + static_cast<Unsigned<T>>(b));
-  else return a + b;
+  if constexpr (std::is_integral<T>::value)
+    return static_cast<T>(static_cast<Unsigned<T>>(a) + static_cast<Unsigned<T>>(b));
+  else
+    return a + b;
 }
 template <typename T>
 inline T WrapSub(T a, T b) {
-  if constexpr (std::is_integral<T>::value) return static_cast<T>(static_cast<Unsigned<T>>(a) - static_cast<Unsigned<T>>(b));
-  else return a - b;
+  if constexpr (std::is_integral<T>::value)
+    return static_cast<T>(static_cast<Unsigned<T>>(a) - static_cast<Unsigned<T>>(b));
+  else
+    return a - b;
 }
 template <typename T>
 inline T WrapMul(T a, T b) {

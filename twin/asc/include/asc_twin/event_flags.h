@@ -41,18 +41,41 @@ struct HardEventInfo {
 // HardEvent (in enum order) -> its name and pipe pair.
 inline HardEventInfo EventInfo(HardEvent e) {
   static constexpr HardEventInfo kTable[] = {
-      {"MTE2_MTE1", PIPE_MTE2, PIPE_MTE1}, {"MTE1_MTE2", PIPE_MTE1, PIPE_MTE2}, {"MTE1_M", PIPE_MTE1, PIPE_M},
-      {"M_MTE1", PIPE_M, PIPE_MTE1},       {"MTE2_V", PIPE_MTE2, PIPE_V},       {"V_MTE2", PIPE_V, PIPE_MTE2},
-      {"MTE3_V", PIPE_MTE3, PIPE_V},       {"V_MTE3", PIPE_V, PIPE_MTE3},       {"M_V", PIPE_M, PIPE_V},
-      {"V_M", PIPE_V, PIPE_M},             {"V_V", PIPE_V, PIPE_V},             {"MTE3_MTE1", PIPE_MTE3, PIPE_MTE1},
-      {"MTE1_MTE3", PIPE_MTE1, PIPE_MTE3}, {"MTE1_V", PIPE_MTE1, PIPE_V},       {"MTE2_M", PIPE_MTE2, PIPE_M},
-      {"M_MTE2", PIPE_M, PIPE_MTE2},       {"V_MTE1", PIPE_V, PIPE_MTE1},       {"M_FIX", PIPE_M, PIPE_FIX},
-      {"FIX_M", PIPE_FIX, PIPE_M},         {"MTE3_MTE2", PIPE_MTE3, PIPE_MTE2}, {"MTE2_MTE3", PIPE_MTE2, PIPE_MTE3},
-      {"S_V", PIPE_S, PIPE_V},             {"V_S", PIPE_V, PIPE_S},             {"S_MTE2", PIPE_S, PIPE_MTE2},
-      {"MTE2_S", PIPE_MTE2, PIPE_S},       {"S_MTE3", PIPE_S, PIPE_MTE3},       {"MTE3_S", PIPE_MTE3, PIPE_S},
-      {"MTE2_FIX", PIPE_MTE2, PIPE_FIX},   {"FIX_MTE2", PIPE_FIX, PIPE_MTE2},   {"FIX_S", PIPE_FIX, PIPE_S},
-      {"M_S", PIPE_M, PIPE_S},             {"FIX_MTE3", PIPE_FIX, PIPE_MTE3},   {"MTE1_FIX", PIPE_MTE1, PIPE_FIX},
-      {"FIX_MTE1", PIPE_FIX, PIPE_MTE1},   {"FIX_FIX", PIPE_FIX, PIPE_FIX},
+      {"MTE2_MTE1", PIPE_MTE2, PIPE_MTE1},
+      {"MTE1_MTE2", PIPE_MTE1, PIPE_MTE2},
+      {"MTE1_M", PIPE_MTE1, PIPE_M},
+      {"M_MTE1", PIPE_M, PIPE_MTE1},
+      {"MTE2_V", PIPE_MTE2, PIPE_V},
+      {"V_MTE2", PIPE_V, PIPE_MTE2},
+      {"MTE3_V", PIPE_MTE3, PIPE_V},
+      {"V_MTE3", PIPE_V, PIPE_MTE3},
+      {"M_V", PIPE_M, PIPE_V},
+      {"V_M", PIPE_V, PIPE_M},
+      {"V_V", PIPE_V, PIPE_V},
+      {"MTE3_MTE1", PIPE_MTE3, PIPE_MTE1},
+      {"MTE1_MTE3", PIPE_MTE1, PIPE_MTE3},
+      {"MTE1_V", PIPE_MTE1, PIPE_V},
+      {"MTE2_M", PIPE_MTE2, PIPE_M},
+      {"M_MTE2", PIPE_M, PIPE_MTE2},
+      {"V_MTE1", PIPE_V, PIPE_MTE1},
+      {"M_FIX", PIPE_M, PIPE_FIX},
+      {"FIX_M", PIPE_FIX, PIPE_M},
+      {"MTE3_MTE2", PIPE_MTE3, PIPE_MTE2},
+      {"MTE2_MTE3", PIPE_MTE2, PIPE_MTE3},
+      {"S_V", PIPE_S, PIPE_V},
+      {"V_S", PIPE_V, PIPE_S},
+      {"S_MTE2", PIPE_S, PIPE_MTE2},
+      {"MTE2_S", PIPE_MTE2, PIPE_S},
+      {"S_MTE3", PIPE_S, PIPE_MTE3},
+      {"MTE3_S", PIPE_MTE3, PIPE_S},
+      {"MTE2_FIX", PIPE_MTE2, PIPE_FIX},
+      {"FIX_MTE2", PIPE_FIX, PIPE_MTE2},
+      {"FIX_S", PIPE_FIX, PIPE_S},
+      {"M_S", PIPE_M, PIPE_S},
+      {"FIX_MTE3", PIPE_FIX, PIPE_MTE3},
+      {"MTE1_FIX", PIPE_MTE1, PIPE_FIX},
+      {"FIX_MTE1", PIPE_FIX, PIPE_MTE1},
+      {"FIX_FIX", PIPE_FIX, PIPE_FIX},
   };
   const auto i = static_cast<uint32_t>(e);
   if (i >= sizeof(kTable) / sizeof(kTable[0])) RaiseTrap("SetFlag/WaitFlag: HardEvent %u is not an event", i);
@@ -60,7 +83,8 @@ inline HardEventInfo EventInfo(HardEvent e) {
 }
 
 inline const char* PipeName(pipe_t p) {
-  static constexpr const char* kNames[kPipes] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "ALL", "MTE4", "MTE5", "V2", "FIX"};
+  static constexpr const char* kNames[kPipes] = {"S",   "V",    "M",    "MTE1", "MTE2", "MTE3",
+                                                 "ALL", "MTE4", "MTE5", "V2",   "FIX"};
   const auto i = static_cast<uint32_t>(p);
   return i < static_cast<uint32_t>(kPipes) ? kNames[i] : "?";
 }
@@ -101,8 +125,10 @@ inline void RaiseEvent(EventFlags& f, const EventKey& k) {
   const uint32_t bit = EventBit(k);
   uint64_t& word = f.raised[bit / 64];
   if (word >> (bit % 64) & 1u) {
-    EventTrap(k, "event %d (pipe %s -> %s) is already set and not yet waited for (a second SetFlag before its "
-              "WaitFlag is undefined on the NPU)", k.id, PipeName(k.src), PipeName(k.dst));
+    EventTrap(k,
+              "event %d (pipe %s -> %s) is already set and not yet waited for (a second SetFlag before its "
+              "WaitFlag is undefined on the NPU)",
+              k.id, PipeName(k.src), PipeName(k.dst));
   }
   word |= uint64_t{1} << (bit % 64);
 }
@@ -135,9 +161,10 @@ inline void CheckNoEventRaised(const EventFlags& f) {
     const HardEventInfo info = EventInfo(static_cast<HardEvent>(e));
     if (info.src == src && info.dst == dst) name = info.name;
   }
-  RaiseTrap("kernel end: event %u (pipe %s -> %s%s%s) was set by SetFlag and never waited for by WaitFlag "
-            "(%u event(s) left set)", first % 8, PipeName(src), PipeName(dst), *name ? ", HardEvent::" : "", name,
-            count);
+  RaiseTrap(
+      "kernel end: event %u (pipe %s -> %s%s%s) was set by SetFlag and never waited for by WaitFlag "
+      "(%u event(s) left set)",
+      first % 8, PipeName(src), PipeName(dst), *name ? ", HardEvent::" : "", name, count);
 }
 
 }  // namespace twin

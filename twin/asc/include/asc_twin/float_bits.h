@@ -37,7 +37,7 @@ constexpr uint16_t FloatToHalf(float f) {
   // Half-subnormal range: let the FPU round |f| + 0.5 (RNE) and read the bits.
   const uint32_t sub = FloatBits(BitsFloat(mag) + 0.5f) - 0x3f000000u;
   uint32_t out = (mag < 0x38800000u) ? sub : normal;
-  out = (mag >= 0x477ff000u) ? 0x7c00u : out;        // rounds to >= 65536: inf
+  out = (mag >= 0x477ff000u) ? 0x7c00u : out;                            // rounds to >= 65536: inf
   out = (mag > 0x7f800000u) ? (0x7e00u | ((mag >> 13) & 0x3ffu)) : out;  // NaN stays NaN
   return static_cast<uint16_t>(out | sign);
 }
@@ -51,8 +51,8 @@ constexpr uint16_t DoubleToHalf(double d) {
     out = 0x7e00u;
   } else if (mag >= 0x40f0000000000000ull) {  // >= 65536 (covers inf)
     out = 0x7c00u;
-  } else if (mag < 0x3f10000000000000ull) {   // < 2^-14: subnormal half
-    const double scaled = __builtin_bit_cast(double, mag) * 16777216.0;  // exact
+  } else if (mag < 0x3f10000000000000ull) {                                     // < 2^-14: subnormal half
+    const double scaled = __builtin_bit_cast(double, mag) * 16777216.0;         // exact
     const double rounded = (scaled + 4503599627370496.0) - 4503599627370496.0;  // RNE
     out = static_cast<uint32_t>(rounded);
   } else {
@@ -81,7 +81,7 @@ constexpr uint16_t DoubleToBf16(double d) {
     out = 0x7fc0u;
   } else if (mag >= 0x47f0000000000000ull) {  // >= 2^128 (covers inf)
     out = 0x7f80u;
-  } else if (mag < 0x3810000000000000ull) {   // < 2^-126: subnormal bf16
+  } else if (mag < 0x3810000000000000ull) {                           // < 2^-126: subnormal bf16
     const double scaled = __builtin_bit_cast(double, mag) * 0x1p133;  // exact
     const double rounded = (scaled + 4503599627370496.0) - 4503599627370496.0;
     out = static_cast<uint32_t>(rounded);

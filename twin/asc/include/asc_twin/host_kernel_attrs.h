@@ -93,7 +93,7 @@
 #pragma push_macro("__global__")
 #undef __global__
 // The first kernel declaration also ends the prelude's force_cuda_host_device region.
-#define __global__                                                                  \
+#define __global__                                                                 \
   _Pragma("clang force_cuda_host_device end") _Pragma("pop_macro(\"__global__\")") \
       _Pragma("pop_macro(\"__aicore__\")") __attribute__((global))
 

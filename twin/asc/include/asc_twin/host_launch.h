@@ -62,8 +62,7 @@ struct Launcher {
     std::tuple<std::remove_cv_t<P>...> values(ToParam<P>(std::forward<A>(a))...);
     void* argv[sizeof...(P) + 1] = {nullptr};
     Pointers(values, argv, std::index_sequence_for<P...>{});
-    return static_cast<uint32_t>(
-        __asc_twin_launch(reinterpret_cast<const void*>(fn), numBlocks, stream, argv));
+    return static_cast<uint32_t>(__asc_twin_launch(reinterpret_cast<const void*>(fn), numBlocks, stream, argv));
   }
 
   template <typename... A>

@@ -62,10 +62,9 @@ inline int __cudaPushCallConfiguration(uint32_t numBlocks, AscTwinLaunchSlot2 sl
   return __asc_twin_push_launch_config(numBlocks, slot2.dyn_ub_size, stream);
 }
 
-extern "C" int __cudaPopCallConfiguration(AscTwinDim3* grid, AscTwinDim3* block, size_t* shmem,
-                                          void** stream);
-extern "C" int cudaLaunchKernel(const void* func, AscTwinDim3 grid, AscTwinDim3 block, void** args,
-                                size_t shmem, void* stream);
+extern "C" int __cudaPopCallConfiguration(AscTwinDim3* grid, AscTwinDim3* block, size_t* shmem, void** stream);
+extern "C" int cudaLaunchKernel(const void* func, AscTwinDim3 grid, AscTwinDim3 block, void** args, size_t shmem,
+                                void* stream);
 
 #pragma clang force_cuda_host_device begin
 

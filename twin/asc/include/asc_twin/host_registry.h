@@ -13,15 +13,14 @@ extern "C" {
 
 /* One kernel of a device binary, as the host object that defines it registers it. */
 typedef struct AscTwinHostKernel {
-  const void *stub;             /* host handle: the address of the kernel as host code sees it */
-  const char *name;             /* the kernel's name in the device binary (kernel=<name>) */
+  const void *stub; /* host handle: the address of the kernel as host code sees it */
+  const char *name; /* the kernel's name in the device binary (kernel=<name>) */
   uint32_t param_count;
-  const uint32_t *param_sizes;  /* sizeof of each parameter, in order */
+  const uint32_t *param_sizes; /* sizeof of each parameter, in order */
 } AscTwinHostKernel;
 
 /* Called by the static constructor bisheng appends to every object with kernels. */
-void __asc_twin_register_binary(const void *data, size_t size, const AscTwinHostKernel *kernels,
-                                 size_t count);
+void __asc_twin_register_binary(const void *data, size_t size, const AscTwinHostKernel *kernels, size_t count);
 /* aclrtLaunchKernel for a registered kernel; args[i] points at parameter i. Returns an aclError. */
 int __asc_twin_launch(const void *stub, uint32_t blocks, void *stream, void **args);
 /* The configuration of the next stub call: `<<<blocks, dynUBufSize, stream>>>` (an l2ctrl
@@ -39,4 +38,4 @@ void __asc_twin_gm_free(void *ptr);
 }
 #endif
 
-#endif  /* ASC_TWIN_HOST_REGISTRY_H_ */
+#endif /* ASC_TWIN_HOST_REGISTRY_H_ */

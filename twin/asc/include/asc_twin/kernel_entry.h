@@ -90,9 +90,7 @@ inline void WriteError(char* err, size_t cap, const char* msg) {
 // clears it on every exit path; the slot gets its old value back after the clear.
 class BlockScope {
  public:
-  explicit BlockScope(const AscTwinBlockEnv* env) : state_(g_block), slot_(env, &state_) {
-    InstallBlock(env, state_);
-  }
+  explicit BlockScope(const AscTwinBlockEnv* env) : state_(g_block), slot_(env, &state_) { InstallBlock(env, state_); }
   ~BlockScope() { ClearBlock(state_); }
   BlockScope(const BlockScope&) = delete;
   BlockScope& operator=(const BlockScope&) = delete;
@@ -118,8 +116,8 @@ class LaunchScope {
 };
 
 template <typename... P>
-inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const void* args, size_t args_size,
-                          char* err, size_t err_cap) noexcept {
+inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const void* args, size_t args_size, char* err,
+                          size_t err_cap) noexcept {
   char msg[512];
   if (env == nullptr) {
     WriteError(err, err_cap, "kernel entry: env is NULL");
@@ -133,12 +131,13 @@ inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const vo
     return 1;
   }
   if (env->abi_version != ASC_TWIN_ABI_VERSION) {
-    std::snprintf(msg, sizeof(msg), "kernel entry: env abi_version %u, kernel built for twin ABI %u (rebuild the kernel or the host)", env->abi_version,
-                  ASC_TWIN_ABI_VERSION);
+    std::snprintf(msg, sizeof(msg),
+                  "kernel entry: env abi_version %u, kernel built for twin ABI %u (rebuild the kernel or the host)",
+                  env->abi_version, ASC_TWIN_ABI_VERSION);
     WriteError(err, err_cap, msg);
     return 1;
   }
-  AscTwinLaunchTrailer launch{ASC_TWIN_LAUNCH_TRAILER_MAGIC, 0u, 0u, 0u};   // key 0, no dynamic UB
+  AscTwinLaunchTrailer launch{ASC_TWIN_LAUNCH_TRAILER_MAGIC, 0u, 0u, 0u};  // key 0, no dynamic UB
   if (args != nullptr && args_size == ArgLayout<P...>::kSize + sizeof(AscTwinLaunchTrailer)) {
     std::memcpy(&launch, static_cast<const uint8_t*>(args) + ArgLayout<P...>::kSize, sizeof(launch));
     if (launch.magic == ASC_TWIN_LAUNCH_TRAILER_MAGIC) args_size = ArgLayout<P...>::kSize;
@@ -168,8 +167,8 @@ inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const vo
   }
   const uint32_t block_idx = EnvField(env->block_idx);  // just stored by the runtime: no wide load
   // An AIV of a MIX_AIC_1_2 launch counts [0, 2 * block_num) (GetBlockIdx on the AIVs).
-  const uint64_t blocks = uint64_t{env->block_num} * (env->core_type == ASC_TWIN_CORE_AIV && env->sub_block_num > 1
-                                                          ? env->sub_block_num : 1u);
+  const uint64_t blocks = uint64_t{env->block_num} *
+                          (env->core_type == ASC_TWIN_CORE_AIV && env->sub_block_num > 1 ? env->sub_block_num : 1u);
   if (env->block_num == 0 || block_idx >= blocks) {
     std::snprintf(msg, sizeof(msg), "kernel entry: block_idx %u not below block_num %llu", block_idx,
                   static_cast<unsigned long long>(blocks));
@@ -211,12 +210,12 @@ inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const vo
 }  // namespace twin
 }  // namespace AscendC
 
-#define ASC_TWIN_KERNEL_ENTRY(name)                                                                          \
-  extern "C" __attribute__((visibility("default"), used)) const AscTwinKernelInfo __asc_twin_info_##name =   \
-      ::AscendC::twin::MakeKernelInfo(&name);                                                                \
-  extern "C" __attribute__((visibility("default"), used)) int __asc_twin_entry_##name(                      \
-      const AscTwinBlockEnv* env, const void* args, size_t args_size, char* err, size_t err_cap) {           \
-    return ::AscendC::twin::RunKernelBlock(&name, env, args, args_size, err, err_cap);                       \
+#define ASC_TWIN_KERNEL_ENTRY(name)                                                                        \
+  extern "C" __attribute__((visibility("default"), used)) const AscTwinKernelInfo __asc_twin_info_##name = \
+      ::AscendC::twin::MakeKernelInfo(&name);                                                              \
+  extern "C" __attribute__((visibility("default"), used)) int __asc_twin_entry_##name(                     \
+      const AscTwinBlockEnv* env, const void* args, size_t args_size, char* err, size_t err_cap) {         \
+    return ::AscendC::twin::RunKernelBlock(&name, env, args, args_size, err, err_cap);                     \
   }
 
 // The same for a kernel the driver names by a function pointer expression (a template
@@ -225,20 +224,20 @@ inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const vo
 //   ASC_TWIN_KERNEL_ENTRY_AS(_Z1kIfEvPf, &k<float>)
 // and with its kernel type (ASC_TWIN_KERNEL_TYPE_*):
 //   ASC_TWIN_KERNEL_ENTRY_TYPED(_Z1kIfEvPf, ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_2, &k<float>)
-#define ASC_TWIN_KERNEL_ENTRY_AS(sym, ...)                                                                   \
-  extern "C" __attribute__((visibility("default"), used)) const AscTwinKernelInfo __asc_twin_info_##sym =    \
-      ::AscendC::twin::MakeKernelInfo(__VA_ARGS__);                                                           \
-  extern "C" __attribute__((visibility("default"), used)) int __asc_twin_entry_##sym(                       \
-      const AscTwinBlockEnv* env, const void* args, size_t args_size, char* err, size_t err_cap) {           \
-    return ::AscendC::twin::RunKernelBlock(__VA_ARGS__, env, args, args_size, err, err_cap);                 \
+#define ASC_TWIN_KERNEL_ENTRY_AS(sym, ...)                                                                \
+  extern "C" __attribute__((visibility("default"), used)) const AscTwinKernelInfo __asc_twin_info_##sym = \
+      ::AscendC::twin::MakeKernelInfo(__VA_ARGS__);                                                       \
+  extern "C" __attribute__((visibility("default"), used)) int __asc_twin_entry_##sym(                     \
+      const AscTwinBlockEnv* env, const void* args, size_t args_size, char* err, size_t err_cap) {        \
+    return ::AscendC::twin::RunKernelBlock(__VA_ARGS__, env, args, args_size, err, err_cap);              \
   }
 
-#define ASC_TWIN_KERNEL_ENTRY_TYPED(sym, type, ...)                                                         \
-  extern "C" __attribute__((visibility("default"), used)) const AscTwinKernelInfo __asc_twin_info_##sym =    \
-      ::AscendC::twin::MakeKernelInfo(__VA_ARGS__, type);                                                     \
-  extern "C" __attribute__((visibility("default"), used)) int __asc_twin_entry_##sym(                       \
-      const AscTwinBlockEnv* env, const void* args, size_t args_size, char* err, size_t err_cap) {           \
-    return ::AscendC::twin::RunKernelBlock(__VA_ARGS__, env, args, args_size, err, err_cap);                 \
+#define ASC_TWIN_KERNEL_ENTRY_TYPED(sym, type, ...)                                                       \
+  extern "C" __attribute__((visibility("default"), used)) const AscTwinKernelInfo __asc_twin_info_##sym = \
+      ::AscendC::twin::MakeKernelInfo(__VA_ARGS__, type);                                                 \
+  extern "C" __attribute__((visibility("default"), used)) int __asc_twin_entry_##sym(                     \
+      const AscTwinBlockEnv* env, const void* args, size_t args_size, char* err, size_t err_cap) {        \
+    return ::AscendC::twin::RunKernelBlock(__VA_ARGS__, env, args, args_size, err, err_cap);              \
   }
 
 namespace AscendC {
@@ -272,8 +271,8 @@ constexpr uint32_t ParamKind() {
 template <typename... P>
 constexpr ParamSizeRecord MakeParamSizeRecord(void (*)(P...)) {
   static_assert(sizeof...(P) <= 63, "a kernel takes at most 63 parameters");
-  ParamSizeRecord r{static_cast<uint32_t>(sizeof...(P)), {static_cast<uint32_t>(sizeof(P))...},
-                    {ParamKind<P>()...}, 0u};
+  ParamSizeRecord r{
+      static_cast<uint32_t>(sizeof...(P)), {static_cast<uint32_t>(sizeof(P))...}, {ParamKind<P>()...}, 0u};
   return r;
 }
 

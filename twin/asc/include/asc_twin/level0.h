@@ -19,11 +19,11 @@ namespace twin {
 template <typename T>
 constexpr uint32_t kRepElems = static_cast<uint32_t>(ElemsInBytes<T>(256));  // elements of one 256-byte repeat
 template <typename T>
-constexpr uint32_t kBlkElems = static_cast<uint32_t>(ElemsInBytes<T>(32));   // elements of one 32-byte block
+constexpr uint32_t kBlkElems = static_cast<uint32_t>(ElemsInBytes<T>(32));  // elements of one 32-byte block
 
 struct Plan {
   uint32_t repeats = 0;
-  uint32_t lanes = 0;         // lanes of a repeat (elements per repeat)
+  uint32_t lanes = 0;  // lanes of a repeat (elements per repeat)
   bool counter = false;
   uint64_t count = 0;         // Counter mode: elements in total
   uint64_t bits[2] = {0, 0};  // Normal mode: active lanes

@@ -61,22 +61,26 @@ template <typename F, typename T>
 using MixedResult = std::conditional_t<std::is_floating_point<T>::value,
                                        std::conditional_t<std::is_same<T, float>::value, float, T>, F>;
 
-#define ASC_TWIN_SOFT_BINARY(op)                                                                  \
-  template <typename Fmt>                                                                         \
-  constexpr SoftFloat16<Fmt> operator op(SoftFloat16<Fmt> a, SoftFloat16<Fmt> b) {                \
-    return SoftFloat16<Fmt>(float(a) op float(b));                                                \
-  }                                                                                               \
-  template <typename Fmt, typename T, std::enable_if_t<std::is_arithmetic<T>::value, int> = 0>    \
-  constexpr MixedResult<SoftFloat16<Fmt>, T> operator op(SoftFloat16<Fmt> a, T b) {               \
-    using R = MixedResult<SoftFloat16<Fmt>, T>;                                                   \
-    if constexpr (std::is_floating_point<T>::value) return static_cast<R>(float(a)) op b;         \
-    else return a op SoftFloat16<Fmt>(b);                                                         \
-  }                                                                                               \
-  template <typename Fmt, typename T, std::enable_if_t<std::is_arithmetic<T>::value, int> = 0>    \
-  constexpr MixedResult<SoftFloat16<Fmt>, T> operator op(T a, SoftFloat16<Fmt> b) {               \
-    using R = MixedResult<SoftFloat16<Fmt>, T>;                                                   \
-    if constexpr (std::is_floating_point<T>::value) return a op static_cast<R>(float(b));         \
-    else return SoftFloat16<Fmt>(a) op b;                                                         \
+#define ASC_TWIN_SOFT_BINARY(op)                                                               \
+  template <typename Fmt>                                                                      \
+  constexpr SoftFloat16<Fmt> operator op(SoftFloat16<Fmt> a, SoftFloat16<Fmt> b) {             \
+    return SoftFloat16<Fmt>(float(a) op float(b));                                             \
+  }                                                                                            \
+  template <typename Fmt, typename T, std::enable_if_t<std::is_arithmetic<T>::value, int> = 0> \
+  constexpr MixedResult<SoftFloat16<Fmt>, T> operator op(SoftFloat16<Fmt> a, T b) {            \
+    using R = MixedResult<SoftFloat16<Fmt>, T>;                                                \
+    if constexpr (std::is_floating_point<T>::value)                                            \
+      return static_cast<R>(float(a)) op b;                                                    \
+    else                                                                                       \
+      return a op SoftFloat16<Fmt>(b);                                                         \
+  }                                                                                            \
+  template <typename Fmt, typename T, std::enable_if_t<std::is_arithmetic<T>::value, int> = 0> \
+  constexpr MixedResult<SoftFloat16<Fmt>, T> operator op(T a, SoftFloat16<Fmt> b) {            \
+    using R = MixedResult<SoftFloat16<Fmt>, T>;                                                \
+    if constexpr (std::is_floating_point<T>::value)                                            \
+      return a op static_cast<R>(float(b));                                                    \
+    else                                                                                       \
+      return SoftFloat16<Fmt>(a) op b;                                                         \
   }
 ASC_TWIN_SOFT_BINARY(+)
 ASC_TWIN_SOFT_BINARY(-)
@@ -84,18 +88,18 @@ ASC_TWIN_SOFT_BINARY(*)
 ASC_TWIN_SOFT_BINARY(/)
 #undef ASC_TWIN_SOFT_BINARY
 
-#define ASC_TWIN_SOFT_COMPARE(op)                                                                 \
-  template <typename Fmt>                                                                         \
-  constexpr bool operator op(SoftFloat16<Fmt> a, SoftFloat16<Fmt> b) {                            \
-    return float(a) op float(b);                                                                  \
-  }                                                                                               \
-  template <typename Fmt, typename T, std::enable_if_t<std::is_arithmetic<T>::value, int> = 0>    \
-  constexpr bool operator op(SoftFloat16<Fmt> a, T b) {                                           \
-    return static_cast<double>(float(a)) op static_cast<double>(b);                               \
-  }                                                                                               \
-  template <typename Fmt, typename T, std::enable_if_t<std::is_arithmetic<T>::value, int> = 0>    \
-  constexpr bool operator op(T a, SoftFloat16<Fmt> b) {                                           \
-    return static_cast<double>(a) op static_cast<double>(float(b));                               \
+#define ASC_TWIN_SOFT_COMPARE(op)                                                              \
+  template <typename Fmt>                                                                      \
+  constexpr bool operator op(SoftFloat16<Fmt> a, SoftFloat16<Fmt> b) {                         \
+    return float(a) op float(b);                                                               \
+  }                                                                                            \
+  template <typename Fmt, typename T, std::enable_if_t<std::is_arithmetic<T>::value, int> = 0> \
+  constexpr bool operator op(SoftFloat16<Fmt> a, T b) {                                        \
+    return static_cast<double>(float(a)) op static_cast<double>(b);                            \
+  }                                                                                            \
+  template <typename Fmt, typename T, std::enable_if_t<std::is_arithmetic<T>::value, int> = 0> \
+  constexpr bool operator op(T a, SoftFloat16<Fmt> b) {                                        \
+    return static_cast<double>(a) op static_cast<double>(float(b));                            \
   }
 ASC_TWIN_SOFT_COMPARE(==)
 ASC_TWIN_SOFT_COMPARE(!=)

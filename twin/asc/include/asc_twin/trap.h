@@ -28,16 +28,15 @@ class Trap : public std::runtime_error {
 #if defined(__clang__)
 #define ASC_TWIN_ASSUME(cond) __builtin_assume(cond)
 #else
-#define ASC_TWIN_ASSUME(cond) \
-  do {                         \
+#define ASC_TWIN_ASSUME(cond)             \
+  do {                                    \
     if (!(cond)) __builtin_unreachable(); \
   } while (0)
 #endif
 
 // Formats one line "<api>: <cause>" and throws Trap. Kept out of line and cold
 // so that the checks in front of vector loops stay cheap.
-[[noreturn]] __attribute__((noinline, cold, format(printf, 1, 2))) inline void
-RaiseTrap(const char* fmt, ...) {
+[[noreturn]] __attribute__((noinline, cold, format(printf, 1, 2))) inline void RaiseTrap(const char* fmt, ...) {
   char line[512];
   va_list ap;
   va_start(ap, fmt);

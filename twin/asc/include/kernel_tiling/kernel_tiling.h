@@ -10,6 +10,8 @@
 // The field lists (type, name) in CANN's order, written once: the kernel structs below and the
 // host classes of tiling/tiling_api.h (optiling::, BEGIN_TILING_DATA_DEF) expand the same list,
 // so the bytes SaveToBuffer writes are the struct the kernel reads.
+// (X-macro lists laid out by hand: the formatter never settles on them.)
+// clang-format off
 #define ASC_TWIN_SOFTMAX_TILING_FIELDS(F) \
   F(uint32_t, srcM) F(uint32_t, srcK) F(uint32_t, srcSize) F(uint32_t, outMaxM) F(uint32_t, outMaxK) \
   F(uint32_t, outMaxSize) F(uint32_t, splitM) F(uint32_t, splitK) F(uint32_t, splitSize) \
@@ -91,6 +93,7 @@
   F(uint32_t, inputTailPos) F(uint32_t, meanVarRoundSize) F(uint32_t, meanVarTailSize) \
   F(uint32_t, meanVarTailPos) F(uint32_t, bshCurLength) F(uint32_t, bsCurLength) F(float, factor) \
   F(bool, smallShape)
+// clang-format on
 
 #define ASC_TWIN_TILING_STRUCT_FIELD(type, name) type name;
 namespace AscendC {
@@ -140,9 +143,7 @@ using DeepNormTiling = AscendC::tiling::DeepNormTiling;
 using BatchNormTiling = AscendC::tiling::BatchNormTiling;
 using GroupNormTiling = AscendC::tiling::GroupNormTiling;
 
-
 // ---- math, reductions, quantisation, sort, transpose, pad, select ----
-
 
 // ---- cube: TCubeTiling (the Matmul high-level API) ----
 
@@ -207,6 +208,5 @@ namespace tiling {
 using TCubeTiling = ::TCubeTiling;  // CANN's newer spelling of the same struct
 }  // namespace tiling
 }  // namespace AscendC
-
 
 #endif  // ASC_TWIN_KERNEL_TILING_KERNEL_TILING_H_

@@ -41,7 +41,8 @@ int main(int argc, char** argv) {
   api.SetBType(TPosition::GM, CubeFormat::ND, a, std::atoi(argv[9]) != 0);
   api.SetCType(TPosition::GM, CubeFormat::ND, c);
   const bool intIn = a == matmul_tiling::DataType::DT_INT8;
-  api.SetBiasType(TPosition::GM, CubeFormat::ND, intIn ? matmul_tiling::DataType::DT_INT32 : matmul_tiling::DataType::DT_FLOAT);
+  api.SetBiasType(TPosition::GM, CubeFormat::ND,
+                  intIn ? matmul_tiling::DataType::DT_INT32 : matmul_tiling::DataType::DT_FLOAT);
   api.SetOrgShape(m, n, k);
   api.SetShape(m, n, k);
   api.EnableBias(std::atoi(argv[10]) != 0);
@@ -50,6 +51,7 @@ int main(int argc, char** argv) {
   TCubeTiling t;
   if (api.GetTiling(t) == -1) return 1;
   const int32_t* words = reinterpret_cast<const int32_t*>(&t);
-  for (size_t i = 0; i < sizeof(t) / sizeof(int32_t); ++i) std::printf("%d%c", words[i], i + 1 < sizeof(t) / 4 ? ' ' : '\n');
+  for (size_t i = 0; i < sizeof(t) / sizeof(int32_t); ++i)
+    std::printf("%d%c", words[i], i + 1 < sizeof(t) / 4 ? ' ' : '\n');
   return 0;
 }

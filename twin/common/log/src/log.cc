@@ -16,11 +16,16 @@ namespace {
 
 const char *LevelTag(Level level) {
   switch (level) {
-    case Level::kDebug: return "DEBUG";
-    case Level::kInfo: return "INFO";
-    case Level::kWarning: return "WARNING";
-    case Level::kEvent: return "EVENT";
-    default: return "ERROR";
+    case Level::kDebug:
+      return "DEBUG";
+    case Level::kInfo:
+      return "INFO";
+    case Level::kWarning:
+      return "WARNING";
+    case Level::kEvent:
+      return "EVENT";
+    default:
+      return "ERROR";
   }
 }
 
@@ -31,9 +36,9 @@ std::string Now() {
   struct tm local;
   localtime_r(&now.tv_sec, &local);
   char text[40];
-  std::snprintf(text, sizeof(text), "%04d-%02d-%02d-%02d:%02d:%02d.%03ld.%03ld", local.tm_year + 1900,
-                local.tm_mon + 1, local.tm_mday, local.tm_hour, local.tm_min, local.tm_sec,
-                static_cast<long>(now.tv_usec / 1000), static_cast<long>(now.tv_usec % 1000));
+  std::snprintf(text, sizeof(text), "%04d-%02d-%02d-%02d:%02d:%02d.%03ld.%03ld", local.tm_year + 1900, local.tm_mon + 1,
+                local.tm_mday, local.tm_hour, local.tm_min, local.tm_sec, static_cast<long>(now.tv_usec / 1000),
+                static_cast<long>(now.tv_usec % 1000));
   return text;
 }
 

@@ -75,7 +75,7 @@ namespace {
 std::mutex g_program_mu;
 std::map<std::string, int> g_program_levels;  // module -> level
 int g_program_global = -1;
-int g_program_events = -1;                    // -1: the environment decides
+int g_program_events = -1;  // -1: the environment decides
 }  // namespace
 
 int ProgramThreshold(const char *module) {

@@ -12,12 +12,12 @@
 namespace ascend_twin::log::internal {
 
 // ---- configuration from the environment (read at every call) ----
-bool PrintToStdout();     // ASCEND_SLOG_PRINT_TO_STDOUT=1
-bool EventsEnabled();     // ASCEND_GLOBAL_EVENT_ENABLE, default 1
+bool PrintToStdout();  // ASCEND_SLOG_PRINT_TO_STDOUT=1
+bool EventsEnabled();  // ASCEND_GLOBAL_EVENT_ENABLE, default 1
 // The level below which `module`'s lines are dropped: ASCEND_MODULE_LOG_LEVEL's entry for the
 // module, else ASCEND_GLOBAL_LOG_LEVEL, else 3. 4 drops everything.
 int ThresholdFor(const char *module);
-int ProgramThreshold(const char *module);  // dlog_setlevel's level, or -1
+int ProgramThreshold(const char *module);   // dlog_setlevel's level, or -1
 bool ProgramEvents(bool from_environment);  // dlog_setlevel's event switch, if set
 
 // ---- this process ----

@@ -105,8 +105,8 @@ std::string RunFileRelative() {
   {
     std::lock_guard<std::mutex> lock(g_mutex);
     if (g_device.set) {
-      return "run/device-" + std::to_string(g_device.device_id) + "/device-" + std::to_string(g_device.host_pid) +
-             "_" + g_device.host_stamp + ".log";
+      return "run/device-" + std::to_string(g_device.device_id) + "/device-" + std::to_string(g_device.host_pid) + "_" +
+             g_device.host_stamp + ".log";
     }
   }
   return "run/plog/" + PlogFileName();

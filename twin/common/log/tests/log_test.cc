@@ -23,8 +23,9 @@ namespace {
 
 using ascend_twin::log::Level;
 
-const char *const kVars[] = {"ASCEND_PROCESS_LOG_PATH", "ASCEND_WORK_PATH", "ASCEND_GLOBAL_LOG_LEVEL",
-                             "ASCEND_MODULE_LOG_LEVEL", "ASCEND_SLOG_PRINT_TO_STDOUT", "ASCEND_GLOBAL_EVENT_ENABLE"};
+const char *const kVars[] = {"ASCEND_PROCESS_LOG_PATH",     "ASCEND_WORK_PATH",
+                             "ASCEND_GLOBAL_LOG_LEVEL",     "ASCEND_MODULE_LOG_LEVEL",
+                             "ASCEND_SLOG_PRINT_TO_STDOUT", "ASCEND_GLOBAL_EVENT_ENABLE"};
 
 std::string ReadAll(const std::string &path) {
   std::ifstream in(path);
@@ -156,7 +157,10 @@ TEST_F(LogTest, PathVariablesInCannsPriority) {
   EXPECT_EQ(ascend_twin::log::LogRoot(), root_ + "/process");
   setenv("ASCEND_PROCESS_LOG_PATH", "", 1);
   EXPECT_EQ(ascend_twin::log::LogRoot(), work + "/log") << "an empty variable counts as unset";
-  if (saved_home) setenv("HOME", old_home.c_str(), 1); else unsetenv("HOME");
+  if (saved_home)
+    setenv("HOME", old_home.c_str(), 1);
+  else
+    unsetenv("HOME");
 }
 
 TEST_F(LogTest, StdoutModePrintsInsteadOfFiles) {
@@ -205,7 +209,8 @@ TEST_F(LogTest, ConcurrentWritersNeverInterleaveInsideALine) {
     ASSERT_GE(child, 0);
     if (child == 0) {
       ascend_twin::log::SetDeviceProcess(0, getppid());
-      for (int i = 0; i < kLinesPerWriter; ++i) ASCEND_TWIN_LOGE("RUNTIME", "child%d line %d %s end", c, i, padding.c_str());
+      for (int i = 0; i < kLinesPerWriter; ++i)
+        ASCEND_TWIN_LOGE("RUNTIME", "child%d line %d %s end", c, i, padding.c_str());
       _exit(0);
     }
     children.push_back(child);
@@ -213,7 +218,8 @@ TEST_F(LogTest, ConcurrentWritersNeverInterleaveInsideALine) {
   std::vector<std::thread> threads;
   for (int t = 0; t < kThreads; ++t) {
     threads.emplace_back([t, &padding] {
-      for (int i = 0; i < kLinesPerWriter; ++i) ASCEND_TWIN_LOGE("GE", "thread%d line %d %s end", t, i, padding.c_str());
+      for (int i = 0; i < kLinesPerWriter; ++i)
+        ASCEND_TWIN_LOGE("GE", "thread%d line %d %s end", t, i, padding.c_str());
     });
   }
   for (auto &thread : threads) thread.join();
@@ -222,16 +228,16 @@ TEST_F(LogTest, ConcurrentWritersNeverInterleaveInsideALine) {
     ASSERT_EQ(waitpid(child, &status, 0), child);
     ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
   }
-  const std::regex whole(R"(\[ERROR\] (GE|RUNTIME)\(\d+,[^)]+\):\S+ \[log_test\.cc:\d+\]\d+ (thread|child)\d line \d+ p{200} end)");
+  const std::regex whole(
+      R"(\[ERROR\] (GE|RUNTIME)\(\d+,[^)]+\):\S+ \[log_test\.cc:\d+\]\d+ (thread|child)\d line \d+ p{200} end)");
   const std::vector<std::string> host_lines = Lines(ReadAll(DebugFile()));
   EXPECT_EQ(host_lines.size(), static_cast<size_t>(kThreads * kLinesPerWriter));
   for (const auto &line : host_lines) ASSERT_TRUE(std::regex_match(line, whole)) << line;
 
   // The device processes write one file named by the host: debug/device-0/device-<host pid>_<stamp>.log.
-  const std::string host_stamp = ascend_twin::log::PlogFileName().substr(
-      ascend_twin::log::PlogFileName().find('_') + 1);
-  const std::string device_file =
-      root_ + "/debug/device-0/device-" + std::to_string(getpid()) + "_" + host_stamp;
+  const std::string host_stamp =
+      ascend_twin::log::PlogFileName().substr(ascend_twin::log::PlogFileName().find('_') + 1);
+  const std::string device_file = root_ + "/debug/device-0/device-" + std::to_string(getpid()) + "_" + host_stamp;
   const std::vector<std::string> device_lines = Lines(ReadAll(device_file));
   EXPECT_EQ(device_lines.size(), static_cast<size_t>(2 * kLinesPerWriter)) << device_file;
   for (const auto &line : device_lines) ASSERT_TRUE(std::regex_match(line, whole)) << line;

@@ -31,7 +31,8 @@ TEST(ChildProcess, CapturesOutputAndStatusWithTheGivenEnvironment) {
   ChildIo io;
   io.output_path = out;
   io.env = &env;
-  const int status = RunChild({"/bin/sh", "-c", "echo out $TWIN_CHILD_VALUE; echo err >&2; read x; exit 3"}, io, &error);
+  const int status =
+      RunChild({"/bin/sh", "-c", "echo out $TWIN_CHILD_VALUE; echo err >&2; read x; exit 3"}, io, &error);
   ASSERT_GE(status, 0) << error;
   EXPECT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 3);  // stdin is /dev/null: `read` ends at once

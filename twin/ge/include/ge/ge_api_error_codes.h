@@ -12,13 +12,13 @@
 
 #ifndef GE_ERRORNO
 // runtime: 2 bits, type: 2, level: 3, sysid: 8, modid: 5, value: 12 (CANN's layout).
-#define GE_ERRORNO(runtime, type, level, sysid, modid, name, value, desc)                                 \
-  constexpr ge::Status name = (static_cast<uint32_t>(0xFFU & static_cast<uint32_t>(runtime)) << 30U) |  \
-                              (static_cast<uint32_t>(0xFFU & static_cast<uint32_t>(type)) << 28U) |     \
-                              (static_cast<uint32_t>(0xFFU & static_cast<uint32_t>(level)) << 25U) |    \
-                              (static_cast<uint32_t>(0xFFU & static_cast<uint32_t>(sysid)) << 17U) |    \
-                              (static_cast<uint32_t>(0xFFU & static_cast<uint32_t>(modid)) << 12U) |    \
-                              (static_cast<uint32_t>(0x0FFFU) & static_cast<uint32_t>(value));          \
+#define GE_ERRORNO(runtime, type, level, sysid, modid, name, value, desc)                              \
+  constexpr ge::Status name = (static_cast<uint32_t>(0xFFU & static_cast<uint32_t>(runtime)) << 30U) | \
+                              (static_cast<uint32_t>(0xFFU & static_cast<uint32_t>(type)) << 28U) |    \
+                              (static_cast<uint32_t>(0xFFU & static_cast<uint32_t>(level)) << 25U) |   \
+                              (static_cast<uint32_t>(0xFFU & static_cast<uint32_t>(sysid)) << 17U) |   \
+                              (static_cast<uint32_t>(0xFFU & static_cast<uint32_t>(modid)) << 12U) |   \
+                              (static_cast<uint32_t>(0x0FFFU) & static_cast<uint32_t>(value));         \
   const ErrorNoRegisterar g_errorno_##name((name), (desc))
 
 namespace ge {

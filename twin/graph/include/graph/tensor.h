@@ -85,8 +85,7 @@ class TensorDesc {
 
   bool operator==(const TensorDesc &o) const {
     return shape_ == o.shape_ && origin_shape_ == o.origin_shape_ && format_ == o.format_ &&
-           origin_format_ == o.origin_format_ && dtype_ == o.dtype_ && placement_ == o.placement_ &&
-           name_ == o.name_;
+           origin_format_ == o.origin_format_ && dtype_ == o.dtype_ && placement_ == o.placement_ && name_ == o.name_;
   }
   bool operator!=(const TensorDesc &o) const { return !(*this == o); }
 

@@ -123,15 +123,35 @@ enum Placement { kPlacementHost = 0, kPlacementDevice = 1, kPlacementEnd };
 /* Byte size of one element; -1 for types that have no fixed element size. */
 inline int GetSizeByDataType(DataType data_type) {
   switch (data_type) {
-    case DT_FLOAT: case DT_INT32: case DT_UINT32: case DT_QINT32: case DT_COMPLEX32:
+    case DT_FLOAT:
+    case DT_INT32:
+    case DT_UINT32:
+    case DT_QINT32:
+    case DT_COMPLEX32:
       return 4;
-    case DT_FLOAT16: case DT_INT16: case DT_UINT16: case DT_BF16: case DT_QINT16: case DT_QUINT16:
+    case DT_FLOAT16:
+    case DT_INT16:
+    case DT_UINT16:
+    case DT_BF16:
+    case DT_QINT16:
+    case DT_QUINT16:
       return 2;
-    case DT_INT8: case DT_UINT8: case DT_BOOL: case DT_QINT8: case DT_QUINT8: case DT_DUAL_SUB_INT8:
-    case DT_DUAL_SUB_UINT8: case DT_HIFLOAT8: case DT_FLOAT8_E5M2: case DT_FLOAT8_E4M3FN:
+    case DT_INT8:
+    case DT_UINT8:
+    case DT_BOOL:
+    case DT_QINT8:
+    case DT_QUINT8:
+    case DT_DUAL_SUB_INT8:
+    case DT_DUAL_SUB_UINT8:
+    case DT_HIFLOAT8:
+    case DT_FLOAT8_E5M2:
+    case DT_FLOAT8_E4M3FN:
     case DT_FLOAT8_E8M0:
       return 1;
-    case DT_INT64: case DT_UINT64: case DT_DOUBLE: case DT_COMPLEX64:
+    case DT_INT64:
+    case DT_UINT64:
+    case DT_DOUBLE:
+    case DT_COMPLEX64:
       return 8;
     case DT_COMPLEX128:
       return 16;
@@ -162,18 +182,18 @@ struct TensorType {
   static TensorType UnsignedDataType() { return TensorType{DT_UINT16, DT_UINT32, DT_UINT64, DT_UINT8}; }
   static TensorType IndexNumberType() { return TensorType{DT_INT32, DT_INT64}; }
   static TensorType RealNumberType() {
-    return TensorType{DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64, DT_UINT8, DT_INT16,
-                      DT_INT8, DT_UINT16, DT_FLOAT16, DT_UINT32, DT_UINT64, DT_BF16};
+    return TensorType{DT_FLOAT, DT_DOUBLE, DT_INT32,   DT_INT64,  DT_UINT8,  DT_INT16,
+                      DT_INT8,  DT_UINT16, DT_FLOAT16, DT_UINT32, DT_UINT64, DT_BF16};
   }
   static TensorType NumberType() {
-    return TensorType{DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, DT_INT64,
-                      DT_QINT8, DT_QUINT8, DT_QINT32, DT_UINT16, DT_COMPLEX128, DT_FLOAT16, DT_UINT32,
-                      DT_UINT64, DT_BF16};
+    return TensorType{DT_FLOAT,      DT_DOUBLE,  DT_INT32,  DT_UINT8,  DT_INT16,  DT_INT8,
+                      DT_COMPLEX64,  DT_INT64,   DT_QINT8,  DT_QUINT8, DT_QINT32, DT_UINT16,
+                      DT_COMPLEX128, DT_FLOAT16, DT_UINT32, DT_UINT64, DT_BF16};
   }
   static TensorType BasicType() {
-    return TensorType{DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, DT_INT64,
-                      DT_QINT8, DT_QUINT8, DT_QINT32, DT_QINT16, DT_QUINT16, DT_UINT16, DT_COMPLEX128,
-                      DT_FLOAT16, DT_UINT32, DT_UINT64, DT_BF16};
+    return TensorType{DT_FLOAT,      DT_DOUBLE,  DT_INT32,  DT_UINT8,  DT_INT16,  DT_INT8,    DT_COMPLEX64,
+                      DT_INT64,      DT_QINT8,   DT_QUINT8, DT_QINT32, DT_QINT16, DT_QUINT16, DT_UINT16,
+                      DT_COMPLEX128, DT_FLOAT16, DT_UINT32, DT_UINT64, DT_BF16};
   }
 
   std::vector<DataType> types;

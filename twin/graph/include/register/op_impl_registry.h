@@ -41,8 +41,8 @@ class GE_FUNC_VISIBILITY OpImplRegisterV2 {
 
 #define GE_TWIN_IMPL_OP_CONCAT_(a, b) a##b
 #define GE_TWIN_IMPL_OP_CONCAT(a, b) GE_TWIN_IMPL_OP_CONCAT_(a, b)
-#define IMPL_OP(op_type)                                                                          \
-  static ::gert::OpImplRegisterV2 __attribute__((unused))                                         \
+#define IMPL_OP(op_type)                                  \
+  static ::gert::OpImplRegisterV2 __attribute__((unused)) \
   GE_TWIN_IMPL_OP_CONCAT(op_impl_register_##op_type##_, __COUNTER__) = ::gert::OpImplRegisterV2(#op_type)
 
 #endif  // INC_EXTERNAL_REGISTER_OP_IMPL_REGISTRY_H_

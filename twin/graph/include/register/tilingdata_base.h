@@ -130,65 +130,66 @@ class TilingDataClassRegistrar {
 };
 }  // namespace optiling
 
-#define BEGIN_TILING_DATA_DEF(class_name)                      \
-  class class_name : public ::optiling::TilingDef {            \
-   public:                                                     \
-    class_name() { class_name_ = #class_name; }                \
-    explicit class_name(void *ptr) {                           \
-      class_name_ = #class_name;                               \
-      SetDataPtr(ptr);                                         \
+#define BEGIN_TILING_DATA_DEF(class_name)           \
+  class class_name : public ::optiling::TilingDef { \
+   public:                                          \
+    class_name() { class_name_ = #class_name; }     \
+    explicit class_name(void *ptr) {                \
+      class_name_ = #class_name;                    \
+      SetDataPtr(ptr);                              \
     }
 
-#define TILING_DATA_FIELD_DEF(data_type, field_name)                                                         \
- public:                                                                                                     \
-  static_assert(::optiling::IsTilingFieldType<data_type>::value,                                             \
+#define TILING_DATA_FIELD_DEF(data_type, field_name)                                                             \
+ public:                                                                                                         \
+  static_assert(::optiling::IsTilingFieldType<data_type>::value,                                                 \
                 "TILING_DATA_FIELD_DEF(" #data_type ", " #field_name "): fields are int8_t..uint64_t or float"); \
-  void set_##field_name(data_type field_name) {                                                              \
-    ::std::memcpy(data_ptr_ + field_name##_offset_, &field_name, sizeof(data_type));                         \
-  }                                                                                                          \
-  data_type get_##field_name() const {                                                                       \
-    data_type value;                                                                                         \
-    ::std::memcpy(&value, data_ptr_ + field_name##_offset_, sizeof(data_type));                              \
-    return value;                                                                                            \
-  }                                                                                                          \
-                                                                                                             \
- private:                                                                                                    \
+  void set_##field_name(data_type field_name) {                                                                  \
+    ::std::memcpy(data_ptr_ + field_name##_offset_, &field_name, sizeof(data_type));                             \
+  }                                                                                                              \
+  data_type get_##field_name() const {                                                                           \
+    data_type value;                                                                                             \
+    ::std::memcpy(&value, data_ptr_ + field_name##_offset_, sizeof(data_type));                                  \
+    return value;                                                                                                \
+  }                                                                                                              \
+                                                                                                                 \
+ private:                                                                                                        \
   size_t field_name##_offset_ = AddField(#data_type, #field_name, sizeof(data_type));
 
 /* set_<field> copies arr_size elements from the pointer; get_<field> points into the data. */
-#define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name)                                              \
- public:                                                                                                       \
-  static_assert(::optiling::IsTilingFieldType<arr_type>::value,                                                \
+#define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name)                                                     \
+ public:                                                                                                              \
+  static_assert(::optiling::IsTilingFieldType<arr_type>::value,                                                       \
                 "TILING_DATA_FIELD_DEF_ARR(" #arr_type ", " #field_name "): elements are int8_t..uint64_t or float"); \
-  void set_##field_name(const arr_type *field_name) {                                                          \
-    if (field_name != nullptr) {                                                                               \
-      ::std::memcpy(data_ptr_ + field_name##_offset_, field_name, sizeof(arr_type) * (arr_size));              \
-    }                                                                                                          \
-  }                                                                                                            \
-  arr_type *get_##field_name() { return reinterpret_cast<arr_type *>(data_ptr_ + field_name##_offset_); }      \
-                                                                                                               \
- private:                                                                                                      \
+  void set_##field_name(const arr_type *field_name) {                                                                 \
+    if (field_name != nullptr) {                                                                                      \
+      ::std::memcpy(data_ptr_ + field_name##_offset_, field_name, sizeof(arr_type) * (arr_size));                     \
+    }                                                                                                                 \
+  }                                                                                                                   \
+  arr_type *get_##field_name() { return reinterpret_cast<arr_type *>(data_ptr_ + field_name##_offset_); }             \
+                                                                                                                      \
+ private:                                                                                                             \
   size_t field_name##_offset_ = AddArrayField(#arr_type, #field_name, sizeof(arr_type), (arr_size));
 
-#define TILING_DATA_FIELD_DEF_STRUCT(struct_type, field_name)                                             \
- public:                                                                                                  \
-  static_assert(::std::is_base_of<::optiling::TilingDef, struct_type>::value,                             \
-                "TILING_DATA_FIELD_DEF_STRUCT(" #struct_type ", " #field_name "): the type must be defined " \
-                "with BEGIN_TILING_DATA_DEF");                                                            \
-  struct_type field_name;                                                                                 \
-                                                                                                          \
- private:                                                                                                 \
+#define TILING_DATA_FIELD_DEF_STRUCT(struct_type, field_name)                 \
+ public:                                                                      \
+  static_assert(::std::is_base_of<::optiling::TilingDef, struct_type>::value, \
+                "TILING_DATA_FIELD_DEF_STRUCT(" #struct_type ", " #field_name \
+                "): the type must be defined "                                \
+                "with BEGIN_TILING_DATA_DEF");                                \
+  struct_type field_name;                                                     \
+                                                                              \
+ private:                                                                     \
   size_t field_name##_offset_ = AddStructField(#struct_type, #field_name, &field_name);
 
 #define END_TILING_DATA_DEF \
   }                         \
   ;
 
-#define REGISTER_TILING_DATA_CLASS(op_type, class_name)                                                       \
-  static ::std::shared_ptr<::optiling::TilingDef> GeTwinNewTilingData_##op_type##_##class_name() {            \
-    return ::std::make_shared<class_name>();                                                                  \
-  }                                                                                                           \
-  static const ::optiling::TilingDataClassRegistrar g_ge_twin_tiling_data_##op_type##_##class_name(#op_type, \
-      &GeTwinNewTilingData_##op_type##_##class_name);
+#define REGISTER_TILING_DATA_CLASS(op_type, class_name)                                             \
+  static ::std::shared_ptr<::optiling::TilingDef> GeTwinNewTilingData_##op_type##_##class_name() {  \
+    return ::std::make_shared<class_name>();                                                        \
+  }                                                                                                 \
+  static const ::optiling::TilingDataClassRegistrar g_ge_twin_tiling_data_##op_type##_##class_name( \
+      #op_type, &GeTwinNewTilingData_##op_type##_##class_name);
 
 #endif /* INC_EXTERNAL_REGISTER_TILINGDATA_BASE_H_ */

@@ -26,8 +26,7 @@ from .errors import GraphCompileError, ModelRunError, NotStaticModelError
 from .infer import infer_graph
 from .memory import add_workspaces, plan_memory
 from .op_catalog import OpCatalog
-from .options import (DEFAULT_SOC_VERSION, OPTION_COMPILE_MODE, OPTION_SOC_VERSION, compile_options,
-                      resolve_target)
+from .options import DEFAULT_SOC_VERSION, OPTION_COMPILE_MODE, OPTION_SOC_VERSION, compile_options, resolve_target
 from .placement import stepped_reason
 from .python_model import build_python_model
 from .topo import topological_order

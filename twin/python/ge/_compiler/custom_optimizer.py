@@ -22,8 +22,8 @@ from .errors import GraphCompileError
 from .memory import LOGICAL_FEATURE_MAP_BASE, MemoryPlan
 from .node_spec import node_spec, output_slots, present_input_slots
 from .op_catalog import OpCatalog, OpInfo
-from .placement import placement_of
 from .options import CompileTarget
+from .placement import placement_of
 
 STREAM_ID = 0  # the model runs on one stream
 ELF_MAGIC = b"\x7fELF"

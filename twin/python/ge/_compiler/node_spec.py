@@ -2,10 +2,10 @@
 
 from typing import List, Optional
 
-from ge.custom_op._ir_types import AttrType, InputType, OutputType
-from ge.custom_op._node import NodeSpec
 import numpy as np
 
+from ge.custom_op._ir_types import AttrType, InputType, OutputType
+from ge.custom_op._node import NodeSpec
 from ge.graph._ir import Node, TensorDescIR, TensorValue
 from ge.graph.types import DataType
 from ge.runtime._meta import TensorMeta, TensorPlacement

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Tuple
 
 from ge.custom_op import _bridge
-from ge.custom_op._infer_meta_ctx import InferMetaContext
 from ge.custom_op._backend import INTERFACE_EAGER_EXECUTE, INTERFACE_HOST_CPU_EXECUTE, kernel_bindings, unbound_execute
+from ge.custom_op._infer_meta_ctx import InferMetaContext
 from ge.custom_op._ir_types import AttrType
-from ge.custom_op._signature import is_legacy_execute
 from ge.custom_op._node import NodeSpec
+from ge.custom_op._signature import is_legacy_execute
 from ge.custom_op.proto import get_registered_op_proto_by_op_type
 from ge.custom_op.registry import OpImplDescriptor, get_registered_op_impl_by_op_type
 from ge.graph._ir import Node

@@ -9,8 +9,13 @@ execute backends runs on the device (the host kernel is for ops that only have o
 
 from typing import List, Optional
 
-from ge.custom_op.registry import (INTERFACE_ANNOTATED_ARGS, INTERFACE_EAGER_EXECUTE, INTERFACE_HOST_CPU_EXECUTE,
-                                   OpBackend, OpImplDescriptor)
+from ge.custom_op.registry import (
+    INTERFACE_ANNOTATED_ARGS,
+    INTERFACE_EAGER_EXECUTE,
+    INTERFACE_HOST_CPU_EXECUTE,
+    OpBackend,
+    OpImplDescriptor,
+)
 from ge.graph._ir import DATA_NODE_TYPES, GraphIR, Node, TensorDescIR
 
 from .constants import CONST_NODE_TYPES

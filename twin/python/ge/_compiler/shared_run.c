@@ -32,48 +32,46 @@
 #include <stdint.h>
 #include <string.h>
 
-typedef int (*ExecuteFn)(uint32_t model_id, const void *input, void *output);   /* aclmdlExecute */
-typedef int (*UpdateBufferFn)(void *data_buffer, void *data, size_t size);       /* aclUpdateDataBuffer */
+typedef int (*ExecuteFn)(uint32_t model_id, const void *input, void *output); /* aclmdlExecute */
+typedef int (*UpdateBufferFn)(void *data_buffer, void *data, size_t size);    /* aclUpdateDataBuffer */
 
 /* Input buffers held on the stack per call up to this count (more: on the heap). */
 #define STACK_INPUTS 16
 
 /* A large tensor's aclDataBuffer: where it may point and where it points now. */
 typedef struct {
-  void *buffer;          /* the aclDataBuffer */
+  void *buffer; /* the aclDataBuffer */
   size_t size;
-  void *home;            /* the model's own device memory */
-  void *current;         /* where it points now; NULL while unknown (an update failed) */
+  void *home;    /* the model's own device memory */
+  void *current; /* where it points now; NULL while unknown (an update failed) */
 } DataPoint;
 
 typedef struct {
-  PyObject *view;        /* numpy view of the model's device buffer: layout, copy target/source */
-  PyObject *resolve;     /* NULL: always copied (every input). Outputs: take() -> (array, int) | None */
-  DataPoint point;       /* with resolve only */
-  Py_buffer layout;      /* inputs: the view's buffer (writable: copies land in it) */
+  PyObject *view;    /* numpy view of the model's device buffer: layout, copy target/source */
+  PyObject *resolve; /* NULL: always copied (every input). Outputs: take() -> (array, int) | None */
+  DataPoint point;   /* with resolve only */
+  Py_buffer layout;  /* inputs: the view's buffer (writable: copies land in it) */
 } TensorPlan;
 
 typedef struct {
-  PyObject_HEAD
-  vectorcallfunc vectorcall;
-  PyObject *acquire, *release;  /* the model's lock, bound methods */
-  PyObject *copy;               /* numpy.ndarray.copy */
-  PyObject *array_type;         /* numpy.ndarray: exact type only */
-  PyObject *on_error;           /* on_error(ret, what) raises */
-  PyObject *execute_what;       /* str: "aclmdlExecute of model NAME" */
+  PyObject_HEAD vectorcallfunc vectorcall;
+  PyObject *acquire, *release; /* the model's lock, bound methods */
+  PyObject *copy;              /* numpy.ndarray.copy */
+  PyObject *array_type;        /* numpy.ndarray: exact type only */
+  PyObject *on_error;          /* on_error(ret, what) raises */
+  PyObject *execute_what;      /* str: "aclmdlExecute of model NAME" */
   ExecuteFn execute;
   UpdateBufferFn update_buffer;
   uint32_t model_id;
   const void *input_dataset;
   void *output_dataset;
-  int closed;                   /* set by close(): the model is unloaded, every call declines */
+  int closed; /* set by close(): the model is unloaded, every call declines */
   Py_ssize_t n_in, n_out;
   TensorPlan *in, *out;
 } SharedRun;
 
 typedef struct {
-  PyObject_HEAD
-  vectorcallfunc vectorcall;
+  PyObject_HEAD vectorcallfunc vectorcall;
   SharedRun *shared;
   PyObject *fallback;
 } BoundRun;
@@ -106,7 +104,7 @@ static int Fail(SharedRun *self, int ret, PyObject *what) {
  * with an exception set. */
 static int PointAt(SharedRun *self, DataPoint *point, void *address) {
   if (point->current == address) return 0;
-  point->current = NULL;  /* unknown until the update succeeds */
+  point->current = NULL; /* unknown until the update succeeds */
   const int ret = self->update_buffer(point->buffer, address, point->size);
   if (ret != 0) {
     PyObject *what = PyUnicode_FromString("aclUpdateDataBuffer");
@@ -123,7 +121,7 @@ static int PointAt(SharedRun *self, DataPoint *point, void *address) {
  * with an exception set. Each input is its buffer's exporter (the array checked), not the
  * caller's list item: the list may have changed while acquire() waited without the GIL. */
 static PyObject *RunLocked(SharedRun *self, const Py_buffer *inputs) {
-  PyObject *outputs = PyList_New(self->n_out);  /* NULL items: copied out after the run */
+  PyObject *outputs = PyList_New(self->n_out); /* NULL items: copied out after the run */
   if (outputs == NULL) return NULL;
   for (Py_ssize_t j = 0; j < self->n_out; ++j) {
     TensorPlan *plan = &self->out[j];
@@ -147,11 +145,10 @@ static PyObject *RunLocked(SharedRun *self, const Py_buffer *inputs) {
     if (status != 0) goto failed;
   }
   int ret;
-  Py_BEGIN_ALLOW_THREADS
-  for (Py_ssize_t i = 0; i < self->n_in; ++i) memcpy(self->in[i].layout.buf, inputs[i].buf, (size_t)inputs[i].len);
+  Py_BEGIN_ALLOW_THREADS for (Py_ssize_t i = 0; i < self->n_in; ++i)
+      memcpy(self->in[i].layout.buf, inputs[i].buf, (size_t)inputs[i].len);
   ret = self->execute(self->model_id, self->input_dataset, self->output_dataset);
-  Py_END_ALLOW_THREADS
-  if (ret != 0) {
+  Py_END_ALLOW_THREADS if (ret != 0) {
     Fail(self, ret, self->execute_what);
     goto failed;
   }
@@ -163,7 +160,7 @@ static PyObject *RunLocked(SharedRun *self, const Py_buffer *inputs) {
   }
   return outputs;
 failed:
-  Py_DECREF(outputs);  /* NULL items are skipped by the list's dealloc */
+  Py_DECREF(outputs); /* NULL items are skipped by the list's dealloc */
   return NULL;
 }
 
@@ -174,7 +171,7 @@ static PyObject *Checked(SharedRun *self, PyObject *arrays, Py_buffer *buffers) 
     PyObject *array = PyList_GET_ITEM(arrays, held);
     if ((PyObject *)Py_TYPE(array) != self->array_type) break;
     if (PyObject_GetBuffer(array, &buffers[held], PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) != 0) {
-      PyErr_Clear();  /* strided: declined, the checked path copies it */
+      PyErr_Clear(); /* strided: declined, the checked path copies it */
       break;
     }
     if (!SameLayout(&buffers[held], &self->in[held].layout)) {
@@ -194,7 +191,7 @@ static PyObject *Checked(SharedRun *self, PyObject *arrays, Py_buffer *buffers) 
   Py_DECREF(acquired);
   PyObject *outputs = self->closed ? Py_NewRef(Py_None) : RunLocked(self, buffers);
   PyObject *type, *value, *traceback;
-  PyErr_Fetch(&type, &value, &traceback);  /* release() runs with no exception pending */
+  PyErr_Fetch(&type, &value, &traceback); /* release() runs with no exception pending */
   PyObject *released = PyObject_CallNoArgs(self->release);
   ReleaseBuffers(buffers, held);
   if (released == NULL) {
@@ -285,10 +282,11 @@ static int ParsePlans(PyObject *specs, const char *side, TensorPlan **plans, Py_
       PyErr_Format(PyExc_ValueError, "SharedRun: %s %zd: a point needs a resolver and a resolver a point", side, i);
       return -1;
     }
-    if (with_layout && point != Py_None) {  /* inputs (the side with a layout) */
+    if (with_layout && point != Py_None) { /* inputs (the side with a layout) */
       PyErr_Format(PyExc_ValueError,
                    "SharedRun: input %zd: inputs are always copied (a kernel may write its input buffer), "
-                   "so an input takes no point or resolver", i);
+                   "so an input takes no point or resolver",
+                   i);
       return -1;
     }
     TensorPlan *plan = &(*plans)[i];
@@ -301,8 +299,8 @@ static int ParsePlans(PyObject *specs, const char *side, TensorPlan **plans, Py_
                             &home)) {
         return -1;
       }
-      plan->point = (DataPoint){(void *)(uintptr_t)buffer, (size_t)size, (void *)(uintptr_t)home,
-                                (void *)(uintptr_t)home};
+      plan->point =
+          (DataPoint){(void *)(uintptr_t)buffer, (size_t)size, (void *)(uintptr_t)home, (void *)(uintptr_t)home};
       plan->resolve = Py_NewRef(resolve);
     }
     if (with_layout &&
@@ -314,8 +312,9 @@ static int ParsePlans(PyObject *specs, const char *side, TensorPlan **plans, Py_
 }
 
 static PyObject *SharedRun_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
-  static char *names[] = {"lock", "copy", "array_type", "on_error", "execute_what", "execute", "update_buffer",
-                          "model_id", "input_dataset", "output_dataset", "inputs", "outputs", NULL};
+  static char *names[] = {"lock",    "copy",          "array_type", "on_error",      "execute_what",
+                          "execute", "update_buffer", "model_id",   "input_dataset", "output_dataset",
+                          "inputs",  "outputs",       NULL};
   PyObject *lock, *copy, *array_type, *on_error, *execute_what, *inputs, *outputs;
   unsigned long long execute, update_buffer, input_dataset, output_dataset;
   unsigned int model_id;
@@ -402,8 +401,7 @@ static void BoundRun_dealloc(BoundRun *self) {
 }
 
 static PyTypeObject SharedRunType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "ge._compiler._shared_run.SharedRun",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "ge._compiler._shared_run.SharedRun",
     .tp_doc = "run(arrays) -> outputs, or None where it declines: LoadedModel's shared-memory run",
     .tp_basicsize = sizeof(SharedRun),
     .tp_dealloc = (destructor)SharedRun_dealloc,
@@ -415,8 +413,7 @@ static PyTypeObject SharedRunType = {
 };
 
 static PyTypeObject BoundRunType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "ge._compiler._shared_run.BoundRun",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "ge._compiler._shared_run.BoundRun",
     .tp_doc = "run(arrays) -> outputs: a SharedRun, with a fallback where it declines",
     .tp_basicsize = sizeof(BoundRun),
     .tp_dealloc = (destructor)BoundRun_dealloc,

@@ -27,7 +27,7 @@ from .errors import GraphCompileError
 from .infer import infer_graph
 from .op_catalog import OpCatalog
 from .options import CompileTarget
-from .placement import KERNEL, HOST_EXECUTE, placement_of
+from .placement import HOST_EXECUTE, KERNEL, placement_of
 from .topo import topological_order
 
 DEVICE, HOST = "device", "host"

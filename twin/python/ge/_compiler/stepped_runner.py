@@ -27,15 +27,15 @@ from ge.graph._ir import Endpoint, GraphIR
 from .acl_runner import _acl, _check, ensure_runtime
 from .custom_optimizer import _one_line, _where
 from .errors import GraphCompileError, ModelRunError
+from .infer import RunInference
 from .memory import FirstFit
 from .memory_size import tensor_bytes
 from .node_spec import node_spec, output_slots
-from .options import compile_options, resolve_target
-from .infer import RunInference
 from .op_catalog import OpCatalog
+from .options import compile_options, resolve_target
 from .placement import is_dynamic
-from .topo import topological_order
 from .stepped_plan import DEVICE, HOST, CopyStep, ExecuteStep, KernelSegment, StepPlan, build_plan, with_input_shapes
+from .topo import topological_order
 
 ACL_MEM_MALLOC_NORMAL_ONLY = 2
 MEMCPY_KINDS = {(HOST, HOST): 0, (HOST, DEVICE): 1, (DEVICE, HOST): 2, (DEVICE, DEVICE): 3}

@@ -12,12 +12,12 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Dict, Optional
 
+from ._backend import BACKEND_INTERFACES, OpBackend, bound_execute, clear_run_time_bindings, unbound_execute
 from ._infer_meta import call_infer_meta  # noqa: F401  (bridge entry point)
 from ._ir_types import InputType, OutputType
 from ._signature import callback_for_signature, is_legacy_execute, runtime_attr_spec, validate_args_signature
 from .bootstrap import MODULE_PREFIX, get_registered_op_impls, get_registered_op_protos, load_custom_op_plugins
 from .context import _compile_ctx_scope, _declare_launch_args_ctx_scope, _execute_ctx_scope
-from ._backend import BACKEND_INTERFACES, OpBackend, bound_execute, clear_run_time_bindings, unbound_execute
 from .registry import INTERFACE_ANNOTATED_ARGS, INTERFACE_COMPILABLE, get_registered_op_impl_by_descriptor_key
 
 

@@ -5,8 +5,14 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple, Type
 
-from ._backend import (BACKEND_INTERFACES, INTERFACE_EAGER_EXECUTE, INTERFACE_HOST_CPU_EXECUTE,  # noqa: F401
-                       OpBackend, kernel_bindings, register_kernel)
+from ._backend import (  # noqa: F401
+    BACKEND_INTERFACES,
+    INTERFACE_EAGER_EXECUTE,
+    INTERFACE_HOST_CPU_EXECUTE,
+    OpBackend,
+    kernel_bindings,
+    register_kernel,
+)
 
 INTERFACE_COMPILABLE = "compilable"
 INTERFACE_ANNOTATED_ARGS = "annotated_args"

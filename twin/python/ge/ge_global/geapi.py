@@ -25,8 +25,8 @@ class GeApi:
                 if soc is not None:
                     from ge import _platform
                     _platform.load_platform(soc)
-                from ge.custom_op import bootstrap
                 from ge._internal.plugin_loader import has_python_entries
+                from ge.custom_op import bootstrap
                 if has_python_entries(os.environ.get(bootstrap.ENV_NAME, "")):
                     bootstrap.load_custom_op_plugins()
             except Exception as exc:

@@ -8,6 +8,7 @@ from ._format import StorageFormat
 from ._meta import ShapePair, TensorMeta, TensorPlacement, element_count
 from ._shape import ExpandDimsType, Shape, StorageShape, _dims_from_list
 
+
 class Tensor:
     """Borrowed view of one node tensor (``gert::Tensor``); not user-constructible."""
 

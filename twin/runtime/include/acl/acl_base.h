@@ -151,11 +151,7 @@ typedef enum {
   ACL_ERROR = 3,
 } aclLogLevel;
 
-typedef enum {
-  ACL_MEMTYPE_DEVICE = 0,
-  ACL_MEMTYPE_HOST = 1,
-  ACL_MEMTYPE_HOST_COMPILE_INDEPENDENT = 2
-} aclMemType;
+typedef enum { ACL_MEMTYPE_DEVICE = 0, ACL_MEMTYPE_HOST = 1, ACL_MEMTYPE_HOST_COMPILE_INDEPENDENT = 2 } aclMemType;
 
 /* The SoC of the device twin, e.g. "Ascend910B1" (env ASCEND_TWIN_SOC_VERSION); nullptr
  * before aclInit or when the configured SoC is unknown. */

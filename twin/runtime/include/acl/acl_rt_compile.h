@@ -14,17 +14,17 @@ typedef int aclError;
 typedef void *aclrtcProg;
 
 /* Return codes of the aclrtc functions (ACL_SUCCESS, 0, on success). */
-static const int ACL_ERROR_RTC_INVALID_PROG = 176000;       /* not a live aclrtcProg */
-static const int ACL_ERROR_RTC_INVALID_INPUT = 176001;      /* another argument is invalid */
-static const int ACL_ERROR_RTC_INVALID_OPTION = 176002;     /* a compile option is invalid */
-static const int ACL_ERROR_RTC_COMPILATION = 176003;        /* the program did not compile: see the log */
-static const int ACL_ERROR_RTC_LINKING = 176004;            /* the device binary did not link */
+static const int ACL_ERROR_RTC_INVALID_PROG = 176000;   /* not a live aclrtcProg */
+static const int ACL_ERROR_RTC_INVALID_INPUT = 176001;  /* another argument is invalid */
+static const int ACL_ERROR_RTC_INVALID_OPTION = 176002; /* a compile option is invalid */
+static const int ACL_ERROR_RTC_COMPILATION = 176003;    /* the program did not compile: see the log */
+static const int ACL_ERROR_RTC_LINKING = 176004;        /* the device binary did not link */
 static const int ACL_ERROR_RTC_NO_NAME_EXPR_AFTER_COMPILATION = 176005;
 static const int ACL_ERROR_RTC_NO_LOWERED_NAMES_BEFORE_COMPILATION = 176006;
 static const int ACL_ERROR_RTC_NAME_EXPR_NOT_VALID = 176007;
 static const int ACL_ERROR_RTC_PROG_CREATION_FAILURE = 276000;
 static const int ACL_ERROR_RTC_OUT_OF_MEMORY = 276001;
-static const int ACL_ERROR_RTC_FAILURE = 576000;            /* internal error (no compiler, I/O) */
+static const int ACL_ERROR_RTC_FAILURE = 576000; /* internal error (no compiler, I/O) */
 
 /* Creates a program from the source text `src`. `name` names it in diagnostics ("" gives
  * "default_program"). `numHeaders` headers with texts `headers` may be included by the

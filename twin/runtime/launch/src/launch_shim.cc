@@ -184,8 +184,7 @@ int EnsureCpuDebugDevice() {
 
 extern "C" {
 
-void __asc_twin_register_binary(const void* data, size_t size, const AscTwinHostKernel* kernels,
-                                 size_t count) {
+void __asc_twin_register_binary(const void* data, size_t size, const AscTwinHostKernel* kernels, size_t count) {
   Registry& r = Reg();
   std::lock_guard<std::mutex> lock(r.mu);
   r.binaries.push_back(Binary{data, size, nullptr});
@@ -226,8 +225,7 @@ struct AscTwinDim3Abi {
 
 // `<<<>>>`: the launch expression returns nothing the user can check, so a launch that cannot
 // start is also recorded on its stream; the next aclrtSynchronizeStream returns the error.
-int cudaLaunchKernel(const void* func, AscTwinDim3Abi grid, AscTwinDim3Abi, void** args, size_t shmem,
-                     void* stream) {
+int cudaLaunchKernel(const void* func, AscTwinDim3Abi grid, AscTwinDim3Abi, void** args, size_t shmem, void* stream) {
   g_refusal.clear();
   const int err = Launch(func, grid.x, static_cast<int64_t>(shmem), stream, args, true);
   if (err != ACL_SUCCESS) {

@@ -69,7 +69,8 @@ PlatformAscendC* Load(const std::string& soc) {
   if (it != cache.end()) return it->second.get();
   std::vector<std::string> dirs;
   if (const char* d = std::getenv("ASCEND_TWIN_PLATFORM_DIR")) dirs.push_back(d);
-  if (const char* h = std::getenv("ASCEND_HOME_PATH")) dirs.push_back(std::string(h) + "/x86_64-linux/data/platform_config");
+  if (const char* h = std::getenv("ASCEND_HOME_PATH"))
+    dirs.push_back(std::string(h) + "/x86_64-linux/data/platform_config");
   dirs.push_back(LibraryDir() + "/../x86_64-linux/data/platform_config");
   for (const std::string& dir : dirs) {
     std::map<std::string, std::string> values;
@@ -107,7 +108,9 @@ uint32_t PlatformAscendC::GetCoreNumAiv() const {
   return static_cast<uint32_t>(Split(*this) ? Num("SoCInfo.vector_core_cnt") : Num("SoCInfo.ai_core_cnt"));
 }
 uint32_t PlatformAscendC::GetCoreNumVector() const { return static_cast<uint32_t>(Num("SoCInfo.vector_core_cnt")); }
-uint32_t PlatformAscendC::GetCoreNum() const { return Split(*this) ? GetCoreNumAiv() : static_cast<uint32_t>(Num("SoCInfo.ai_core_cnt")); }
+uint32_t PlatformAscendC::GetCoreNum() const {
+  return Split(*this) ? GetCoreNumAiv() : static_cast<uint32_t>(Num("SoCInfo.ai_core_cnt"));
+}
 
 SocVersion PlatformAscendC::GetSocVersion() const {
   const std::string shortv = GetIniValue("version.Short_SoC_version");
@@ -122,16 +125,36 @@ SocVersion PlatformAscendC::GetSocVersion() const {
 void PlatformAscendC::GetCoreMemSize(const CoreMemType& memType, uint64_t& size) const {
   const bool a2 = GetSocVersion() == SocVersion::ASCEND910B;
   switch (memType) {
-    case CoreMemType::UB: size = Num("AICoreSpec.ub_size") - (a2 ? 256 : 0); break;
-    case CoreMemType::L1: size = Num("AICoreSpec.l1_size") - (a2 ? 256 : 0); break;
-    case CoreMemType::L0_A: size = Num("AICoreSpec.l0_a_size"); break;
-    case CoreMemType::L0_B: size = Num("AICoreSpec.l0_b_size"); break;
-    case CoreMemType::L0_C: size = Num("AICoreSpec.l0_c_size"); break;
-    case CoreMemType::BT: size = Num("AICoreSpec.bt_size"); break;
-    case CoreMemType::FB: size = Num("AICoreSpec.fb_size"); break;
-    case CoreMemType::L2: size = Num("SoCInfo.l2_size"); break;
-    case CoreMemType::HBM: size = Num("SoCInfo.memory_size"); break;
-    default: size = 0; break;
+    case CoreMemType::UB:
+      size = Num("AICoreSpec.ub_size") - (a2 ? 256 : 0);
+      break;
+    case CoreMemType::L1:
+      size = Num("AICoreSpec.l1_size") - (a2 ? 256 : 0);
+      break;
+    case CoreMemType::L0_A:
+      size = Num("AICoreSpec.l0_a_size");
+      break;
+    case CoreMemType::L0_B:
+      size = Num("AICoreSpec.l0_b_size");
+      break;
+    case CoreMemType::L0_C:
+      size = Num("AICoreSpec.l0_c_size");
+      break;
+    case CoreMemType::BT:
+      size = Num("AICoreSpec.bt_size");
+      break;
+    case CoreMemType::FB:
+      size = Num("AICoreSpec.fb_size");
+      break;
+    case CoreMemType::L2:
+      size = Num("SoCInfo.l2_size");
+      break;
+    case CoreMemType::HBM:
+      size = Num("SoCInfo.memory_size");
+      break;
+    default:
+      size = 0;
+      break;
   }
 }
 

@@ -186,8 +186,7 @@ int main(int argc, char **argv) {
   std::printf("model executor benchmark: SoC %s, %u host threads, add_custom OM %zu bytes (kernel binary %zu)\n",
               aclrtGetSocName(), threads, om_small.size(), add_custom.size());
   std::printf("| %-52s | %14s | %10s |\n", "measurement", "median", "GB/s");
-  std::printf("|%s|%s|%s|\n", std::string(54, '-').c_str(), std::string(16, '-').c_str(),
-              std::string(12, '-').c_str());
+  std::printf("|%s|%s|%s|\n", std::string(54, '-').c_str(), std::string(16, '-').c_str(), std::string(12, '-').c_str());
   Row("aclmdlLoadFromMem (add_custom model)", Median(load_mem), 0);
   Row("aclmdlLoadFromFile (add_custom model)", Median(load_file), 0);
   for (const auto &[kernel, binary] : {std::pair<std::string, const std::string *>{"add_custom", &add_custom},

@@ -61,18 +61,22 @@ uint32_t aclGetDataBufferSize(const aclDataBuffer *dataBuffer) {
 
 size_t aclGetDataBufferSizeV2(const aclDataBuffer *dataBuffer) { return dataBuffer == nullptr ? 0 : dataBuffer->size; }
 
-aclmdlDataset *aclmdlCreateDataset() { return LiveObjects<aclmdlDataset>::Get().Add(new (std::nothrow) aclmdlDataset()); }
+aclmdlDataset *aclmdlCreateDataset() {
+  return LiveObjects<aclmdlDataset>::Get().Add(new (std::nothrow) aclmdlDataset());
+}
 
 aclError aclmdlDestroyDataset(const aclmdlDataset *dataset) {
   if (dataset == nullptr) return NullArgument("aclmdlDestroyDataset", "dataset");
-  if (!LiveObjects<aclmdlDataset>::Get().Retire(dataset)) return NotLive("aclmdlDestroyDataset", "aclmdlDataset", dataset);
+  if (!LiveObjects<aclmdlDataset>::Get().Retire(dataset))
+    return NotLive("aclmdlDestroyDataset", "aclmdlDataset", dataset);
   return ACL_SUCCESS;
 }
 
 aclError aclmdlAddDatasetBuffer(aclmdlDataset *dataset, aclDataBuffer *dataBuffer) {
   if (dataset == nullptr) return NullArgument("aclmdlAddDatasetBuffer", "dataset");
   if (dataBuffer == nullptr) return NullArgument("aclmdlAddDatasetBuffer", "dataBuffer");
-  if (!LiveObjects<aclmdlDataset>::Get().Contains(dataset)) return NotLive("aclmdlAddDatasetBuffer", "aclmdlDataset", dataset);
+  if (!LiveObjects<aclmdlDataset>::Get().Contains(dataset))
+    return NotLive("aclmdlAddDatasetBuffer", "aclmdlDataset", dataset);
   if (!LiveObjects<aclDataBuffer>::Get().Contains(dataBuffer)) {
     return NotLive("aclmdlAddDatasetBuffer", "aclDataBuffer", dataBuffer);
   }

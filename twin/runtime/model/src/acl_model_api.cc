@@ -24,7 +24,7 @@ using asc_twin::model::TensorInfo;
 namespace {
 
 aclError Fail(aclError code, const std::string &message, const char *file = __builtin_FILE(),
-             int line = __builtin_LINE()) {
+              int line = __builtin_LINE()) {
   return ReportError(Status(code, message), file, line);
 }
 
@@ -53,8 +53,8 @@ Status ReadModelFile(const char *path, std::vector<uint8_t> *bytes) {
   if (!file.Open(path, &cause)) return Status(ACL_ERROR_INVALID_FILE, what + " " + cause);
   if (file.size() == 0) return Status(ACL_ERROR_INVALID_FILE_SIZE, what + " is empty");
   if (file.size() > SIZE_MAX / 2) return Status(ACL_ERROR_INVALID_FILE_SIZE, what + " is too large");
-  const size_t head = file.size() < asc_twin::om::kHeaderSize ? static_cast<size_t>(file.size())
-                                                                : asc_twin::om::kHeaderSize;
+  const size_t head =
+      file.size() < asc_twin::om::kHeaderSize ? static_cast<size_t>(file.size()) : asc_twin::om::kHeaderSize;
   if (!file.ReadAt(0, head, bytes, &cause)) return Status(ACL_ERROR_INVALID_FILE, what + " " + cause);
   Status header = LoadedModel::CheckFileHeader(bytes->data(), head, file.size(), "aclmdlLoadFromFile");
   if (!header.ok()) return header;
@@ -80,8 +80,8 @@ aclError GetDims(const aclmdlDesc *desc, size_t index, aclmdlIODims *dims, bool 
                                              " is out of range (or the desc was never filled by aclmdlGetDesc)");
   }
   if (tensor->dims.size() > ACL_MAX_DIM_CNT) {
-    return Fail(ACL_ERROR_STORAGE_OVER_LIMIT, std::string(api) + ": " + std::to_string(tensor->dims.size()) +
-                                                  " dims exceed ACL_MAX_DIM_CNT");
+    return Fail(ACL_ERROR_STORAGE_OVER_LIMIT,
+                std::string(api) + ": " + std::to_string(tensor->dims.size()) + " dims exceed ACL_MAX_DIM_CNT");
   }
   std::memset(dims->name, 0, sizeof(dims->name));
   std::strncpy(dims->name, tensor->name.c_str(), ACL_MAX_TENSOR_NAME_LEN - 1);
@@ -102,8 +102,8 @@ aclError GetIndexByName(const aclmdlDesc *desc, const char *name, size_t *index,
       return ACL_SUCCESS;
     }
   }
-  return Fail(ACL_ERROR_INVALID_PARAM, std::string(api) + ": the model has no " + (input ? "input" : "output") +
-                                           " named '" + name + "'");
+  return Fail(ACL_ERROR_INVALID_PARAM,
+              std::string(api) + ": the model has no " + (input ? "input" : "output") + " named '" + name + "'");
 }
 
 }  // namespace
@@ -172,8 +172,7 @@ aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset *input, aclmdlDatas
   return ReportError(model->Execute(input, output));
 }
 
-aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output,
-                            aclrtStream stream) {
+aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output, aclrtStream stream) {
   std::shared_ptr<LoadedModel> model = FindModel(modelId);
   if (!model) return ReportError(InvalidModelId("aclmdlExecuteAsync", modelId));
   if (!DeviceAccess::Initialized()) return NotInitialized("aclmdlExecuteAsync");
@@ -182,12 +181,15 @@ aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset *input, aclmdl
   return ReportError(model->ExecuteAsync(input, output, stream));
 }
 
-aclmdlDesc *aclmdlCreateDesc() { return asc_twin::model::LiveObjects<aclmdlDesc>::Get().Add(new (std::nothrow) aclmdlDesc()); }
+aclmdlDesc *aclmdlCreateDesc() {
+  return asc_twin::model::LiveObjects<aclmdlDesc>::Get().Add(new (std::nothrow) aclmdlDesc());
+}
 
 aclError aclmdlDestroyDesc(aclmdlDesc *modelDesc) {
   if (modelDesc == nullptr) return NullArgument("aclmdlDestroyDesc", "modelDesc");
   if (!asc_twin::model::LiveObjects<aclmdlDesc>::Get().Retire(modelDesc)) {
-    return ReportError(Status(ACL_ERROR_INVALID_PARAM, "aclmdlDestroyDesc: the aclmdlDesc is not live (never created or already destroyed)"));
+    return ReportError(Status(ACL_ERROR_INVALID_PARAM,
+                              "aclmdlDestroyDesc: the aclmdlDesc is not live (never created or already destroyed)"));
   }
   return ACL_SUCCESS;
 }
@@ -195,7 +197,8 @@ aclError aclmdlDestroyDesc(aclmdlDesc *modelDesc) {
 aclError aclmdlGetDesc(aclmdlDesc *modelDesc, uint32_t modelId) {
   if (modelDesc == nullptr) return NullArgument("aclmdlGetDesc", "modelDesc");
   if (!asc_twin::model::LiveObjects<aclmdlDesc>::Get().Contains(modelDesc)) {
-    return ReportError(Status(ACL_ERROR_INVALID_PARAM, "aclmdlGetDesc: the aclmdlDesc is not live (never created or already destroyed)"));
+    return ReportError(Status(ACL_ERROR_INVALID_PARAM,
+                              "aclmdlGetDesc: the aclmdlDesc is not live (never created or already destroyed)"));
   }
   std::shared_ptr<LoadedModel> model = FindModel(modelId);
   if (!model) return ReportError(InvalidModelId("aclmdlGetDesc", modelId));
@@ -267,8 +270,8 @@ aclError aclmdlGetInputDimsRange(const aclmdlDesc *modelDesc, size_t index, aclm
                                              " is out of range (or the desc was never filled by aclmdlGetDesc)");
   }
   if (tensor->dims.size() > ACL_MAX_DIM_CNT) {
-    return Fail(ACL_ERROR_STORAGE_OVER_LIMIT, std::string(kApi) + ": " + std::to_string(tensor->dims.size()) +
-                                                  " dims exceed ACL_MAX_DIM_CNT");
+    return Fail(ACL_ERROR_STORAGE_OVER_LIMIT,
+                std::string(kApi) + ": " + std::to_string(tensor->dims.size()) + " dims exceed ACL_MAX_DIM_CNT");
   }
   dimsRange->rangeCount = tensor->dims.size();
   for (size_t k = 0; k < tensor->dims.size(); ++k) {

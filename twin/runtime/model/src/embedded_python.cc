@@ -137,9 +137,9 @@ Status AddSitePackages(const std::string &tree, bool first) {
   // out, if at all, when the bridge module does not import.
   if (!first && access(dir.c_str(), R_OK | X_OK) != 0) return Status::Ok();
   if (access(dir.c_str(), R_OK | X_OK) != 0) {
-    return Status(ACL_ERROR_FEATURE_UNSUPPORTED,
-                  "no Python environment: " + dir + " is not a readable directory (set ASCEND_HOME_PATH to the "
-                  "install tree, as its set_env.sh does)");
+    return Status(ACL_ERROR_FEATURE_UNSUPPORTED, "no Python environment: " + dir +
+                                                     " is not a readable directory (set ASCEND_HOME_PATH to the "
+                                                     "install tree, as its set_env.sh does)");
   }
   GilLock gil;
   Object path = api.SysGetObject("path");  // borrowed
@@ -170,8 +170,8 @@ Status Start() {
     return Status(ACL_ERROR_FEATURE_UNSUPPORTED, "no Python environment: the loaded libpython lacks " + missing);
   }
   if (!api.IsInitialized()) {
-    api.InitializeEx(0);    // no signal handlers: the host program keeps its own
-    api.EvalSaveThread();   // release the GIL; every call below takes it with PyGILState_Ensure
+    api.InitializeEx(0);   // no signal handlers: the host program keeps its own
+    api.EvalSaveThread();  // release the GIL; every call below takes it with PyGILState_Ensure
   }
   return AddSitePackages(tree, true);
 }
@@ -198,7 +198,8 @@ Status TakeError(aclError fallback, const std::string &context) {
     api.ErrClear();
     PyRef name(api.GetAttrString(type, "__name__"));
     const char *type_name = name ? api.UnicodeAsUTF8(name.get()) : nullptr;
-    if (type_name != nullptr && std::string(type_name) != "ModelError") message = std::string(type_name) + ": " + message;
+    if (type_name != nullptr && std::string(type_name) != "ModelError")
+      message = std::string(type_name) + ": " + message;
     api.ErrClear();
   }
   for (char &c : message) {

@@ -86,10 +86,10 @@ Status LoadedModel::Build(const void *data, size_t size, const char *api) {
   // Kernel binaries are built per NpuArch (CANN: "same product"), so the arch decides; a
   // different SoC of the same arch runs the model.
   if (container.npu_arch != device_->npu_arch()) {
-    return Status(ACL_ERROR_RT_SOC_VERSION,
-                  prefix + "model " + def.name() + " was built for " + container.soc_version + " (NpuArch " +
-                      std::to_string(container.npu_arch) + ") but device " + std::to_string(device_->device_id()) +
-                      " is " + device_->soc_version() + " (NpuArch " + std::to_string(device_->npu_arch()) + ")");
+    return Status(ACL_ERROR_RT_SOC_VERSION, prefix + "model " + def.name() + " was built for " + container.soc_version +
+                                                " (NpuArch " + std::to_string(container.npu_arch) + ") but device " +
+                                                std::to_string(device_->device_id()) + " is " + device_->soc_version() +
+                                                " (NpuArch " + std::to_string(device_->npu_arch()) + ")");
   }
 
   name_ = def.name();
@@ -99,8 +99,8 @@ Status LoadedModel::Build(const void *data, size_t size, const char *api) {
   output_addrs_.assign(outputs_.size(), nullptr);
   if (container.requires_python()) {
     // GE: such a model cannot run without the Python environment; only it loads the interpreter.
-    StatusOr<std::unique_ptr<PythonModel>> python = PythonModel::Load(
-        std::string(static_cast<const char *>(data), size), container, inputs_, outputs_, prefix);
+    StatusOr<std::unique_ptr<PythonModel>> python =
+        PythonModel::Load(std::string(static_cast<const char *>(data), size), container, inputs_, outputs_, prefix);
     if (!python.ok()) return python.status();
     python_ = std::move(python.value());
     return Status::Ok();
@@ -235,7 +235,8 @@ Status LoadedModel::CheckDatasets(const aclmdlDataset *input, aclmdlDataset *out
         // CANN: an empty output buffer asks the runtime to allocate it; the caller frees it.
         StatusOr<void *> memory = device_->Malloc(tensors[i].size);
         if (!memory.ok()) {
-          return Status(memory.status().code(), prefix() + "cannot allocate " + name() + ": " + memory.status().message());
+          return Status(memory.status().code(),
+                        prefix() + "cannot allocate " + name() + ": " + memory.status().message());
         }
         buffer->data = memory.value();
         buffer->size = tensors[i].size;
@@ -246,8 +247,8 @@ Status LoadedModel::CheckDatasets(const aclmdlDataset *input, aclmdlDataset *out
                                     " bytes but the model needs " + std::to_string(tensors[i].size));
       }
       if (tensors[i].size > 0 && !device_->IsDeviceMemory(buffer->data, tensors[i].size)) {
-        return Status(mismatch, prefix() + name() + " buffer is not device memory of " + std::to_string(tensors[i].size) +
-                                    " bytes (allocate it with aclrtMalloc)");
+        return Status(mismatch, prefix() + name() + " buffer is not device memory of " +
+                                    std::to_string(tensors[i].size) + " bytes (allocate it with aclrtMalloc)");
       }
       addrs[i] = buffer->data;
     }
@@ -309,8 +310,8 @@ Status LoadedModel::ExecuteAsync(const aclmdlDataset *input, aclmdlDataset *outp
     // The Python executor runs on the calling thread (its ACL calls need this thread's context):
     // what is queued on `stream` before it runs first, then the run completes before returning.
     Status queued = target.value()->Synchronize();
-    if (!queued.ok()) return Status(queued.code(), "aclmdlExecuteAsync: work queued before the run failed: " +
-                                                       queued.message());
+    if (!queued.ok())
+      return Status(queued.code(), "aclmdlExecuteAsync: work queued before the run failed: " + queued.message());
     std::lock_guard<std::mutex> lock(execute_mutex_);
     Status given = CheckDatasets(input, output, "aclmdlExecuteAsync", nullptr, nullptr);
     if (!given.ok()) return given;
@@ -351,7 +352,8 @@ Status LoadedModel::ExecuteAsync(const aclmdlDataset *input, aclmdlDataset *outp
   }
   // The model (its feature map and constants) outlives the queued run even if unloaded first.
   std::shared_ptr<LoadedModel> self = shared_from_this();
-  target.value()->Enqueue([run, self]() { return RunSteps(run->steps, run->inputs, run->outputs, "aclmdlExecuteAsync", self->name_); });
+  target.value()->Enqueue(
+      [run, self]() { return RunSteps(run->steps, run->inputs, run->outputs, "aclmdlExecuteAsync", self->name_); });
   return Status::Ok();
 }
 

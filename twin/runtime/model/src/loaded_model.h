@@ -46,15 +46,15 @@ class LoadedModel : public std::enable_shared_from_this<LoadedModel> {
   // Where a memcpy end or a patched slot points.
   struct Endpoint {
     enum Kind { kInput, kOutput, kFixed } kind = kFixed;
-    uint32_t index = 0;         // input/output index
-    uint8_t *fixed = nullptr;   // feature map or constants address
+    uint32_t index = 0;        // input/output index
+    uint8_t *fixed = nullptr;  // feature map or constants address
   };
   struct SlotPatch {
     uint32_t slot;
     Endpoint where;
   };
   struct Step {
-    std::string description;                // "task 0 (kernel add_custom of node add)"
+    std::string description;                 // "task 0 (kernel add_custom of node add)"
     std::unique_ptr<PreparedLaunch> launch;  // kernel task; null for a memcpy
     std::vector<SlotPatch> patches;          // input/output slots only
     Endpoint src, dst;                       // memcpy task

@@ -47,11 +47,12 @@ namespace asc_twin::model {
 
 struct TensorInfo {
   std::string name;
-  int32_t data_type = 0;  // ge::DataType == aclDataType for the shared values
-  int32_t format = 2;     // ge::Format; FORMAT_ND by default
+  int32_t data_type = 0;      // ge::DataType == aclDataType for the shared values
+  int32_t format = 2;         // ge::Format; FORMAT_ND by default
   std::vector<int64_t> dims;  // -1: dynamic (a model that runs through Python)
   uint64_t size = 0;          // 0 when a dim is dynamic
-  std::vector<std::pair<int64_t, int64_t>> ranges;  // inputs of a Python-run model: [min, max] per dim, max -1 unbounded
+  std::vector<std::pair<int64_t, int64_t>>
+      ranges;  // inputs of a Python-run model: [min, max] per dim, max -1 unbounded
 };
 
 // Bytes of one element of an ACL data type; 0 for one without a fixed size.

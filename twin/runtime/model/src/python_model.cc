@@ -59,8 +59,9 @@ StatusOr<std::unique_ptr<PythonModel>> PythonModel::Load(const std::string &byte
   const std::string library = EmbeddedPython::RuntimeLibraryPath();
   if (library.empty() || IsExecutable(library)) {
     return Status(ACL_ERROR_FEATURE_UNSUPPORTED,
-                  prefix + model + " runs through Python, which needs the ACL runtime as the shared library "
-                           "libascendcl.so (link with -lascendcl); this program has it linked in statically");
+                  prefix + model +
+                      " runs through Python, which needs the ACL runtime as the shared library "
+                      "libascendcl.so (link with -lascendcl); this program has it linked in statically");
   }
   Status python = EmbeddedPython::Ensure(prefix.substr(0, prefix.size() - 2).c_str());
   if (!python.ok()) return Status(python.code(), python.message() + " (" + model + " needs it to run)");
@@ -71,8 +72,8 @@ StatusOr<std::unique_ptr<PythonModel>> PythonModel::Load(const std::string &byte
   GilLock gil;
   StatusOr<PyRef> bridge = EmbeddedPython::Import(kBridgeModule, ACL_ERROR_FEATURE_UNSUPPORTED);
   if (!bridge.ok()) {
-    return Status(bridge.status().code(), prefix + model + " needs the Python environment: " +
-                                              bridge.status().message());
+    return Status(bridge.status().code(),
+                  prefix + model + " needs the Python environment: " + bridge.status().message());
   }
   StatusOr<PyRef> loaded = EmbeddedPython::Call(bridge.value(), "load", &bytes, &library, ACL_ERROR_GE_FAILURE);
   if (!loaded.ok()) return Status(loaded.status().code(), prefix + loaded.status().message());
@@ -93,9 +94,9 @@ Status PythonModel::InputShape(const aclmdlDataset &input, size_t index, std::ve
   if (desc == nullptr) {
     for (int64_t dim : tensor.dims) {
       if (dim < 0) {
-        return Status(ACL_ERROR_MODEL_INPUT_NOT_MATCH,
-                      TensorName("input", index, tensor) + " has dynamic dims " + DimsText(tensor.dims) +
-                          "; give this run's shape with aclmdlSetDatasetTensorDesc");
+        return Status(ACL_ERROR_MODEL_INPUT_NOT_MATCH, TensorName("input", index, tensor) + " has dynamic dims " +
+                                                           DimsText(tensor.dims) +
+                                                           "; give this run's shape with aclmdlSetDatasetTensorDesc");
       }
     }
     *dims = tensor.dims;
@@ -109,8 +110,7 @@ Status PythonModel::InputShape(const aclmdlDataset &input, size_t index, std::ve
   }
   if (!fits) {
     return Status(ACL_ERROR_MODEL_INPUT_NOT_MATCH, TensorName("input", index, tensor) + " shape " + DimsText(*dims) +
-                                                       " is outside the model's range " +
-                                                       RangesText(tensor.ranges));
+                                                       " is outside the model's range " + RangesText(tensor.ranges));
   }
   return Status::Ok();
 }
@@ -132,7 +132,8 @@ Status PythonModel::Execute(const aclmdlDataset &input, aclmdlDataset *output, D
                                                          ", whose element size the runtime does not know");
     }
     for (int64_t dim : dims) bytes *= static_cast<size_t>(dim);
-    if (buffer->data == nullptr) return Status(ACL_ERROR_MODEL_INPUT_NOT_MATCH, head + name + " buffer address is null");
+    if (buffer->data == nullptr)
+      return Status(ACL_ERROR_MODEL_INPUT_NOT_MATCH, head + name + " buffer address is null");
     if (buffer->size < bytes || (bytes > 0 && !device.IsDeviceMemory(buffer->data, bytes))) {
       return Status(ACL_ERROR_MODEL_INPUT_NOT_MATCH,
                     head + name + " shape " + DimsText(dims) + " needs " + std::to_string(bytes) +
@@ -169,14 +170,16 @@ Status PythonModel::Execute(const aclmdlDataset &input, aclmdlDataset *output, D
     desc.format = static_cast<aclFormat>(outputs_[j].format);
     desc.dims.resize(static_cast<size_t>(rank));
     for (int64_t &dim : desc.dims) {
-      if (!GetI64(results, &at, &dim)) return Status(ACL_ERROR_GE_FAILURE, head + "the Python executor returned a malformed result");
+      if (!GetI64(results, &at, &dim))
+        return Status(ACL_ERROR_GE_FAILURE, head + "the Python executor returned a malformed result");
     }
     aclDataBuffer *buffer = output->buffers[j];
     const std::string name = TensorName("output", j, outputs_[j]);
     if (buffer->data == nullptr && buffer->size == 0) {
       // CANN: an empty output buffer asks the runtime to allocate it; the caller frees it.
       StatusOr<void *> memory = device.Malloc(static_cast<size_t>(bytes > 0 ? bytes : 1));
-      if (!memory.ok()) return Status(memory.status().code(), head + "cannot allocate " + name + ": " + memory.status().message());
+      if (!memory.ok())
+        return Status(memory.status().code(), head + "cannot allocate " + name + ": " + memory.status().message());
       buffer->data = memory.value();
       buffer->size = static_cast<size_t>(bytes);
     }

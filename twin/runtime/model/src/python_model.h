@@ -21,8 +21,8 @@ class PythonModel {
  public:
   // `bytes` is the whole (validated) container; `prefix` ("aclmdlLoadFromFile: ") starts messages.
   static StatusOr<std::unique_ptr<PythonModel>> Load(const std::string &bytes, const om::OmContainer &container,
-                                                     std::vector<TensorInfo> inputs,
-                                                     std::vector<TensorInfo> outputs, const std::string &prefix);
+                                                     std::vector<TensorInfo> inputs, std::vector<TensorInfo> outputs,
+                                                     const std::string &prefix);
   ~PythonModel();
   PythonModel(const PythonModel &) = delete;
   PythonModel &operator=(const PythonModel &) = delete;

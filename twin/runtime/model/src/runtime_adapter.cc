@@ -58,14 +58,17 @@ class RtStream : public StreamRef {
 class RtDevice : public DeviceAccess {
  public:
   RtDevice(std::shared_ptr<rt::Runtime> runtime, std::shared_ptr<rt::Context> context)
-      : runtime_(std::move(runtime)), context_(std::move(context)), soc_version_(context_->device().soc().soc_version) {}
+      : runtime_(std::move(runtime)),
+        context_(std::move(context)),
+        soc_version_(context_->device().soc().soc_version) {}
 
   int32_t device_id() const override { return context_->device().id(); }
   const std::string &soc_version() const override { return soc_version_; }
   uint32_t npu_arch() const override { return context_->device().soc().npu_arch; }
 
   StatusOr<std::shared_ptr<BinaryRef>> LoadBinary(const void *binary, size_t length) override {
-    StatusOr<std::shared_ptr<rt::KernelBinary>> loaded = rt::KernelBinary::Load(binary, length, context_->device().process());
+    StatusOr<std::shared_ptr<rt::KernelBinary>> loaded =
+        rt::KernelBinary::Load(binary, length, context_->device().process());
     if (!loaded.ok()) return loaded.status();
     return std::shared_ptr<BinaryRef>(std::make_shared<RtBinary>(loaded.value()));
   }

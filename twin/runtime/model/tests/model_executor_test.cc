@@ -25,7 +25,7 @@ namespace {
 std::string g_kernels_2201;
 std::string g_kernels_3510;
 std::string g_crafted_ctor, g_crafted_needed;  // images the loader must refuse (constructor, DT_NEEDED path)
-std::string g_add_custom;  // bisheng-built Ascend C add_custom(x, y, z, total_length, tile_num)
+std::string g_add_custom;                      // bisheng-built Ascend C add_custom(x, y, z, total_length, tile_num)
 
 std::string ReadAll(const std::string &path) {
   std::ifstream file(path, std::ios::binary);
@@ -63,8 +63,7 @@ ModelDef BaseModel(const std::string &soc = "Ascend910B1", uint32_t arch = 2201)
   return model;
 }
 
-void AddTensor(twin_proto::RepeatedPtrField<asc_twin::om::TensorDef> *tensors, const std::string &name,
-               uint64_t n) {
+void AddTensor(twin_proto::RepeatedPtrField<asc_twin::om::TensorDef> *tensors, const std::string &name, uint64_t n) {
   auto *t = tensors->Add();
   t->set_name(name);
   t->set_data_type(ACL_FLOAT);
@@ -380,7 +379,12 @@ TEST_F(ModelExecutorTest, AHugeFileIsRefusedFromItsHeader) {
   const char *tmp = std::getenv("TEST_TMPDIR");
   const std::string dir = tmp != nullptr ? tmp : "/tmp";
   const std::string om = asc_twin::om::SerializeOm(ChainModel(64, 1.0f, 1), {kernels_});
-  struct Case { std::string name; std::string head; aclError code; const char *fragment; };
+  struct Case {
+    std::string name;
+    std::string head;
+    aclError code;
+    const char *fragment;
+  };
   const Case cases[] = {
       {"not_an_om.bin", std::string(256, 'x'), ACL_ERROR_PARSE_MODEL, "magic"},
       // a real OM's header, then 3 GiB where its few KiB should end
@@ -421,8 +425,7 @@ TEST_F(ModelExecutorTest, BadFilesAndContainersAreRefused) {
   uint32_t id = 0;
   EXPECT_EQ(aclmdlLoadFromFile("/nonexistent/dir/model.om", &id), ACL_ERROR_INVALID_FILE);
   const std::string message = ErrMsg();
-  EXPECT_NE(message.find("'/nonexistent/dir/model.om' cannot be opened: No such file or directory"),
-            std::string::npos)
+  EXPECT_NE(message.find("'/nonexistent/dir/model.om' cannot be opened: No such file or directory"), std::string::npos)
       << message;
   std::string om = asc_twin::om::SerializeOm(ChainModel(64, 1.0f, 1), {kernels_});
   LoadFails(om.substr(0, om.size() / 2), ACL_ERROR_MODEL_SIZE_INVALID);

@@ -11,8 +11,7 @@ from __future__ import annotations
 import ctypes
 import sys
 
-from acl import _lib
-from acl import mdl, rt, util  # noqa: F401  (public submodules)
+from acl import _lib, mdl, rt, util  # noqa: F401  (public submodules)
 
 _F = _lib.F
 _init = _F["aclInit"]

@@ -10,8 +10,7 @@ import numpy as np
 import pytest
 
 import acl
-from twin.om import om
-from twin.om import om_pb2
+from twin.om import om, om_pb2
 
 SEED = int.from_bytes(os.urandom(4), "little")
 print(f"seed={SEED}")

@@ -12,13 +12,11 @@ import numpy as np
 import pytest
 
 import acl
-from acl import _lib
-from acl import twin
+from acl import _lib, twin
 from ge._compiler import acl_runner
 from ge._compiler.description import describe
 from ge._compiler.errors import ModelRunError
-from twin.om import om
-from twin.om import om_pb2
+from twin.om import om, om_pb2
 
 
 def _pyacl_tests():

@@ -61,8 +61,8 @@ bool ReservedOption(const std::string &option) {
 
 // Asking for the binary of a program that has none yet.
 aclError NoBinary(const char *api, const Program &program) {
-  return Fail(ACL_ERROR_RTC_INVALID_PROG, api, "program '" + program.source.name +
-                                                   "' has no device binary: aclrtcCompileProg has not succeeded");
+  return Fail(ACL_ERROR_RTC_INVALID_PROG, api,
+              "program '" + program.source.name + "' has no device binary: aclrtcCompileProg has not succeeded");
 }
 
 }  // namespace
@@ -98,15 +98,17 @@ aclError aclrtcCompileProg(aclrtcProg prog, int numOptions, const char **options
   constexpr const char *api = "aclrtcCompileProg";
   std::vector<std::string> args;
   if (numOptions < 0 || (numOptions > 0 && options == nullptr)) {
-    return Fail(ACL_ERROR_RTC_INVALID_INPUT, api, "numOptions is " + std::to_string(numOptions) +
-                                                      (options == nullptr ? " and options is null" : ""));
+    return Fail(ACL_ERROR_RTC_INVALID_INPUT, api,
+                "numOptions is " + std::to_string(numOptions) + (options == nullptr ? " and options is null" : ""));
   }
   for (int i = 0; i < numOptions; ++i) {
-    if (options[i] == nullptr) return Fail(ACL_ERROR_RTC_INVALID_INPUT, api, "options[" + std::to_string(i) + "] is null");
-    if (options[i][0] == '\0') return Fail(ACL_ERROR_RTC_INVALID_OPTION, api, "options[" + std::to_string(i) + "] is empty");
+    if (options[i] == nullptr)
+      return Fail(ACL_ERROR_RTC_INVALID_INPUT, api, "options[" + std::to_string(i) + "] is null");
+    if (options[i][0] == '\0')
+      return Fail(ACL_ERROR_RTC_INVALID_OPTION, api, "options[" + std::to_string(i) + "] is empty");
     if (ReservedOption(options[i])) {
-      return Fail(ACL_ERROR_RTC_INVALID_OPTION, api, std::string("option '") + options[i] +
-                                                         "' is not allowed: aclrtc decides what the compile produces");
+      return Fail(ACL_ERROR_RTC_INVALID_OPTION, api,
+                  std::string("option '") + options[i] + "' is not allowed: aclrtc decides what the compile produces");
     }
     args.emplace_back(options[i]);
   }

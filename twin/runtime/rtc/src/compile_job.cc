@@ -119,8 +119,8 @@ CompileResult CompileProgram(const std::string &tree, const SourceFile &program,
   if (mkdir(src_dir.c_str(), 0700) != 0) return Failure(ACL_ERROR_RTC_FAILURE, "cannot create " + src_dir);
   for (const SourceFile &header : headers) {
     if (!SafeRelativePath(header.name)) {
-      return Failure(ACL_ERROR_RTC_INVALID_INPUT, "header include name '" + header.name +
-                                                      "' is not a relative path inside the program");
+      return Failure(ACL_ERROR_RTC_INVALID_INPUT,
+                     "header include name '" + header.name + "' is not a relative path inside the program");
     }
     if (!MakeParents(src_dir, header.name) || !WriteFile(src_dir + "/" + header.name, header.text)) {
       return Failure(ACL_ERROR_RTC_FAILURE, "cannot write header '" + header.name + "' to " + src_dir);
@@ -161,8 +161,10 @@ CompileResult CompileProgram(const std::string &tree, const SourceFile &program,
   if (extracted != 0 || !ReadFile(binary, &bytes)) {
     std::string objcopy_log;
     ReadFile(dir.path() + "/objcopy.log", &objcopy_log);
-    return Failure(ACL_ERROR_RTC_LINKING, "could not take the device binary out of bisheng's object: " +
-                                              (objcopy_error.empty() ? objcopy_log : objcopy_error), log);
+    return Failure(ACL_ERROR_RTC_LINKING,
+                   "could not take the device binary out of bisheng's object: " +
+                       (objcopy_error.empty() ? objcopy_log : objcopy_error),
+                   log);
   }
   if (bytes.empty()) {
     return Failure(ACL_ERROR_RTC_COMPILATION, "the program defines no __global__ kernel (empty device binary)", log);

@@ -17,9 +17,9 @@ struct SourceFile {
 };
 
 struct CompileResult {
-  int code = 0;            // ACL_SUCCESS or an ACL_ERROR_RTC_* value
-  std::string log;         // the compiler's own messages (warnings and notes on success too)
-  std::string error;       // one line naming the program and the cause, when code != 0
+  int code = 0;              // ACL_SUCCESS or an ACL_ERROR_RTC_* value
+  std::string log;           // the compiler's own messages (warnings and notes on success too)
+  std::string error;         // one line naming the program and the cause, when code != 0
   std::vector<char> binary;  // the device binary, when code == 0
 };
 

@@ -12,9 +12,15 @@ import os
 
 import numpy as np
 import pytest
-
-from acl_ctypes import (ACL_MEM_MALLOC_NORMAL_ONLY, ACL_MEMCPY_DEVICE_TO_HOST, ACL_MEMCPY_HOST_TO_DEVICE, function,
-                        load_acl, ok, resolve)
+from acl_ctypes import (
+    ACL_MEM_MALLOC_NORMAL_ONLY,
+    ACL_MEMCPY_DEVICE_TO_HOST,
+    ACL_MEMCPY_HOST_TO_DEVICE,
+    function,
+    load_acl,
+    ok,
+    resolve,
+)
 
 ACL_ERROR_RT_AICORE_EXCEPTION = 507015
 # Ascend910B1 ([AICoreSpec] of twin/platform/Ascend910B1.ini).

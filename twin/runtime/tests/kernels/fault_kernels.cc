@@ -26,7 +26,7 @@ extern "C" __attribute__((used, section(".ascend.meta"))) const char asc_twin_me
     "kernel=fault_sigkill\n";
 
 #define EXPORT extern "C" __attribute__((visibility("default")))
-#define FAULT_KERNEL(name)                                                                     \
+#define FAULT_KERNEL(name)                                                                  \
   EXPORT const AscTwinKernelInfo __asc_twin_info_##name = {ASC_TWIN_ABI_VERSION, 2, 16, 0}; \
   EXPORT int __asc_twin_entry_##name(const AscTwinBlockEnv *env, const void *args, size_t, char *, size_t)
 

@@ -35,7 +35,7 @@ extern "C" __attribute__((used, section(".ascend.meta"))) const char asc_twin_me
     "kernel=hostile_spin\n";
 
 #define EXPORT extern "C" __attribute__((visibility("default")))
-#define HOSTILE_KERNEL(name)                                                                    \
+#define HOSTILE_KERNEL(name)                                                                \
   EXPORT const AscTwinKernelInfo __asc_twin_info_##name = {ASC_TWIN_ABI_VERSION, 3, 24, 0}; \
   EXPORT int __asc_twin_entry_##name(const AscTwinBlockEnv *env, const void *args, size_t, char *, size_t)
 

@@ -110,15 +110,15 @@ EXPORT int __asc_twin_entry_trap_on_block(const AscTwinBlockEnv *env, const void
                                           size_t err_cap) {
   if (env->block_idx != Slot(args, 0)) return 0;
   std::snprintf(err, err_cap, "UB capacity exceeded: TBuf of %llu bytes needs more than the %llu-byte UB",
-                static_cast<unsigned long long>(env->mem[ASC_TWIN_MEM_UB].size + 32), static_cast<unsigned long long>(env->mem[ASC_TWIN_MEM_UB].size));
+                static_cast<unsigned long long>(env->mem[ASC_TWIN_MEM_UB].size + 32),
+                static_cast<unsigned long long>(env->mem[ASC_TWIN_MEM_UB].size));
   return 1;
 }
 
 // out[block_idx * 6 ...] = block_idx, block_num, npu_arch, ub_size, ub 4K-aligned with the
 // runtime's env abi/flags/kernel name, strlen(soc).
 EXPORT const AscTwinKernelInfo __asc_twin_info_block_env = {ASC_TWIN_ABI_VERSION, 1, 8, 0};
-EXPORT int __asc_twin_entry_block_env(const AscTwinBlockEnv *env, const void *args, size_t, char *err,
-                                      size_t err_cap) {
+EXPORT int __asc_twin_entry_block_env(const AscTwinBlockEnv *env, const void *args, size_t, char *err, size_t err_cap) {
   auto *out = reinterpret_cast<uint64_t *>(Slot(args, 0)) + 6 * env->block_idx;
   if (GmChecked(env, out, 6 * sizeof(uint64_t), err, err_cap)) return 1;
   // Write all of UB: it must be this block's own memory.
@@ -127,8 +127,8 @@ EXPORT int __asc_twin_entry_block_env(const AscTwinBlockEnv *env, const void *ar
   out[1] = env->block_num;
   out[2] = env->npu_arch;
   out[3] = env->mem[ASC_TWIN_MEM_UB].size;
-  out[4] = (reinterpret_cast<uintptr_t>(env->mem[ASC_TWIN_MEM_UB].base) % 4096 == 0) && env->abi_version == ASC_TWIN_ABI_VERSION &&
-           (env->flags & ASC_TWIN_ENV_HOST_FENCES_STORES) != 0 &&
+  out[4] = (reinterpret_cast<uintptr_t>(env->mem[ASC_TWIN_MEM_UB].base) % 4096 == 0) &&
+           env->abi_version == ASC_TWIN_ABI_VERSION && (env->flags & ASC_TWIN_ENV_HOST_FENCES_STORES) != 0 &&
            std::strcmp(env->kernel_name, "block_env") == 0;
   out[5] = std::strlen(env->soc_version);
   return 0;

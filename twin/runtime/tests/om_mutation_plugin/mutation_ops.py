@@ -7,9 +7,10 @@ ASCEND_CUSTOM_OPP_PATH by the model loader:
 
 import os
 
+from op_test_support import declare_vadd_f32, host_floats, same_desc
+
 from ge.custom_op import OpBackend, get_execute_ctx, register_kernel, register_op, register_op_impl
 from ge.runtime import Tensor, TensorDesc
-from op_test_support import declare_vadd_f32, host_floats, same_desc
 
 
 @register_op(op_type="MutAdd")

@@ -20,7 +20,6 @@
 #include "tiling/normalization/rmsnorm_tiling.h"
 #include "tiling/normalization/welfordfinalize_tiling.h"
 
-
 // ---- math, reductions, quantisation, sort, transpose, pad, select ----
 #include "tiling/activation/geglu_tiling.h"
 #include "tiling/activation/gelu_tiling.h"
@@ -85,10 +84,8 @@
 #include "tiling/math/where_tiling.h"
 #include "tiling/math/xor_tiling.h"
 
-
 // ---- cube: matmul_tiling ----
 #include "tiling/matmul/matmul_tiling.h"
 #include "tiling/matmul/bmm_tiling.h"
-
 
 #endif  // ASC_TWIN_TILING_TILING_API_H_

@@ -8,19 +8,19 @@
 
 namespace AscendC {
 
-#define ASC_TWIN_GELU_FORMS(Name, FN)                                                                      \
-  template <typename T, bool highPrecision = false, bool highPerformance = false>                          \
-  __aicore__ inline void Name(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,             \
-                              const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t dataSize) {      \
-    static_assert(twin::adv::kIsAdvFloat<T>, #Name " takes half, bfloat16_t or float");                   \
-    twin::adv::CheckTmpBuffer<T>(#Name, sharedTmpBuffer, asc_twin_tmp::nodes::kGelu, dataSize);            \
-    twin::adv::Unary(#Name, dstLocal, srcLocal, dataSize, [](float x) { return FN(x); });                  \
-  }                                                                                                        \
-  template <typename T, bool highPrecision = false, bool highPerformance = false>                          \
-  __aicore__ inline void Name(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,             \
-                              const uint32_t dataSize) {                                                   \
-    static_assert(twin::adv::kIsAdvFloat<T>, #Name " takes half, bfloat16_t or float");                   \
-    twin::adv::Unary(#Name, dstLocal, srcLocal, dataSize, [](float x) { return FN(x); });                  \
+#define ASC_TWIN_GELU_FORMS(Name, FN)                                                                 \
+  template <typename T, bool highPrecision = false, bool highPerformance = false>                     \
+  __aicore__ inline void Name(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,         \
+                              const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t dataSize) { \
+    static_assert(twin::adv::kIsAdvFloat<T>, #Name " takes half, bfloat16_t or float");               \
+    twin::adv::CheckTmpBuffer<T>(#Name, sharedTmpBuffer, asc_twin_tmp::nodes::kGelu, dataSize);       \
+    twin::adv::Unary(#Name, dstLocal, srcLocal, dataSize, [](float x) { return FN(x); });             \
+  }                                                                                                   \
+  template <typename T, bool highPrecision = false, bool highPerformance = false>                     \
+  __aicore__ inline void Name(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,         \
+                              const uint32_t dataSize) {                                              \
+    static_assert(twin::adv::kIsAdvFloat<T>, #Name " takes half, bfloat16_t or float");               \
+    twin::adv::Unary(#Name, dstLocal, srcLocal, dataSize, [](float x) { return FN(x); });             \
   }
 
 ASC_TWIN_GELU_FORMS(Gelu, twin::adv::GeluF)

@@ -14,8 +14,7 @@ inline void Glu(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>
                 uint32_t calCount, Act act) {
   static_assert(kIsAdvFloat<T>, "GeGLU/SwiGLU/ReGlu take half, bfloat16_t or float");
   if (src0.GetSize() != src1.GetSize()) {
-    RaiseTrap("%s: srcTensor0 holds %u elements, srcTensor1 %u (they must match)", api, src0.GetSize(),
-              src1.GetSize());
+    RaiseTrap("%s: srcTensor0 holds %u elements, srcTensor1 %u (they must match)", api, src0.GetSize(), src1.GetSize());
   }
   Binary(api, dst, src0, src1, calCount, [act](float a, float b) { return a * act(b); });
 }

@@ -44,8 +44,8 @@ template <typename T, bool isReuseSource = false, bool isBasicBlock = false, boo
 __aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor,
                                      const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor,
                                      const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
-  twin::adv::SimpleSoftmaxTile<T, T>(dstTensor, inSumTensor, inMaxTensor, srcTensor, nullptr, tiling,
-                                     softmaxShapeInfo, config, isBasicBlock, isDataFormatNZ);
+  twin::adv::SimpleSoftmaxTile<T, T>(dstTensor, inSumTensor, inMaxTensor, srcTensor, nullptr, tiling, softmaxShapeInfo,
+                                     config, isBasicBlock, isDataFormatNZ);
 }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,

@@ -107,8 +107,8 @@ template <typename T1, typename T2, bool isDataFormatNZ = false>
 __aicore__ inline bool AdjustSoftMaxRes(const LocalTensor<T1>& softMaxRes, const LocalTensor<T2>& maxTensor,
                                         const uint32_t from, const T1 to, const SoftMaxShapeInfo& softmaxShapeInfo) {
   const char* api = "AdjustSoftMaxRes";
-  const twin::adv::RowTile t = twin::adv::ResolveRowTile<T1>(api, 0, 0, softmaxShapeInfo, SOFTMAX_DEFAULT_CFG, false,
-                                                             isDataFormatNZ);
+  const twin::adv::RowTile t =
+      twin::adv::ResolveRowTile<T1>(api, 0, 0, softmaxShapeInfo, SOFTMAX_DEFAULT_CFG, false, isDataFormatNZ);
   if (t.m == 0) return false;
   twin::adv::NeedOperand(api, "softMaxRes", softMaxRes, uint64_t{t.m} * t.k);
   constexpr uint32_t stride = twin::adv::BlockElems<T2>();

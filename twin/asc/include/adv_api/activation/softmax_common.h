@@ -84,12 +84,11 @@ __attribute__((always_inline)) inline float ExpF(float x) {
 
 // Defines `name` twice (baseline and AVX2 clone) with the same body, and `name` dispatching.
 // (the body is the variadic tail: its commas are not the macro's)
-#define ASC_TWIN_ADV_ROW_FN(ret, name, params, args, ...)              \
-  ASC_TWIN_ADV_VECTORIZE inline ret name##Base params __VA_ARGS__      \
-  ASC_TWIN_ADV_VECTORIZE ASC_TWIN_TARGET_AVX2 inline ret name##Avx2 params __VA_ARGS__ \
-  inline ret name params {                                             \
-    if (HasAvx2()) return name##Avx2 args;                             \
-    return name##Base args;                                            \
+#define ASC_TWIN_ADV_ROW_FN(ret, name, params, args, ...)                                    \
+  ASC_TWIN_ADV_VECTORIZE inline ret name##Base params __VA_ARGS__ ASC_TWIN_ADV_VECTORIZE     \
+      ASC_TWIN_TARGET_AVX2 inline ret name##Avx2 params __VA_ARGS__ inline ret name params { \
+    if (HasAvx2()) return name##Avx2 args;                                                   \
+    return name##Base args;                                                                  \
   }
 
 // max over x[0, n)
@@ -146,16 +145,16 @@ ASC_TWIN_ADV_ROW_FN(float, RowSqDev, (const float* x, uint32_t n, float c), (x, 
 ASC_TWIN_ADV_ROW_FN(void, RowAffine,
                     (float* out, const float* x, uint32_t n, float shift, float scale, const float* g, const float* b),
                     (out, x, n, shift, scale, g, b), {
-  if (g != nullptr && b != nullptr) {
-    for (uint32_t i = 0; i < n; ++i) out[i] = (x[i] - shift) * scale * g[i] + b[i];
-  } else if (g != nullptr) {
-    for (uint32_t i = 0; i < n; ++i) out[i] = (x[i] - shift) * scale * g[i];
-  } else if (b != nullptr) {
-    for (uint32_t i = 0; i < n; ++i) out[i] = (x[i] - shift) * scale + b[i];
-  } else {
-    for (uint32_t i = 0; i < n; ++i) out[i] = (x[i] - shift) * scale;
-  }
-})
+                      if (g != nullptr && b != nullptr) {
+                        for (uint32_t i = 0; i < n; ++i) out[i] = (x[i] - shift) * scale * g[i] + b[i];
+                      } else if (g != nullptr) {
+                        for (uint32_t i = 0; i < n; ++i) out[i] = (x[i] - shift) * scale * g[i];
+                      } else if (b != nullptr) {
+                        for (uint32_t i = 0; i < n; ++i) out[i] = (x[i] - shift) * scale + b[i];
+                      } else {
+                        for (uint32_t i = 0; i < n; ++i) out[i] = (x[i] - shift) * scale;
+                      }
+                    })
 
 #undef ASC_TWIN_ADV_ROW_FN
 

@@ -41,8 +41,8 @@ inline RowTile ResolveRowTile(const char* api, uint32_t tilingM, uint32_t tiling
   if (config.oriSrcK != 0) t.oriK = config.oriSrcK;
   if (t.m == 0 || t.k == 0) return RowTile{};
   if ((uint64_t{t.k} * sizeof(T)) % ONE_BLK_SIZE != 0) {
-    RaiseTrap("%s: srcK %u is not 32-byte aligned (%u bytes of %s per row; pad the last axis to a multiple of %u)",
-              api, t.k, static_cast<unsigned>(t.k * sizeof(T)), sizeof(T) == 2 ? "a 16-bit type" : "float",
+    RaiseTrap("%s: srcK %u is not 32-byte aligned (%u bytes of %s per row; pad the last axis to a multiple of %u)", api,
+              t.k, static_cast<unsigned>(t.k * sizeof(T)), sizeof(T) == 2 ? "a 16-bit type" : "float",
               static_cast<unsigned>(ONE_BLK_SIZE / sizeof(T)));
   }
   if (t.oriK > t.k) RaiseTrap("%s: oriSrcK %u exceeds srcK %u", api, t.oriK, t.k);

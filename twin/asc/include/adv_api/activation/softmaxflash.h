@@ -38,20 +38,20 @@ __aicore__ inline void SoftmaxFlash(const LocalTensor<T>& dstTensor, const Local
                                     const SoftMaxTiling& tiling, bool isUpdate = false,
                                     const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
   twin::adv::FlashTile<T, T>("SoftmaxFlash", isUpdate, true, dstTensor, sumTensor, maxTensor, srcTensor, expMaxTensor,
-                             inSumTensor, inMaxTensor, &sharedTmpBuffer, tiling, softmaxShapeInfo,
-                             SOFTMAX_DEFAULT_CFG, isBasicBlock, false);
+                             inSumTensor, inMaxTensor, &sharedTmpBuffer, tiling, softmaxShapeInfo, SOFTMAX_DEFAULT_CFG,
+                             isBasicBlock, false);
 }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false>
 __aicore__ inline void SoftmaxFlash(const LocalTensor<half>& dstTensor, const LocalTensor<float>& sumTensor,
                                     const LocalTensor<float>& maxTensor, const LocalTensor<half>& srcTensor,
                                     const LocalTensor<half>& expMaxTensor, const LocalTensor<float>& inSumTensor,
-                                    const LocalTensor<float>& inMaxTensor,
-                                    const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling,
-                                    bool isUpdate = false, const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+                                    const LocalTensor<float>& inMaxTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
+                                    const SoftMaxTiling& tiling, bool isUpdate = false,
+                                    const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
   twin::adv::FlashTile<half, float>("SoftmaxFlash", isUpdate, true, dstTensor, sumTensor, maxTensor, srcTensor,
-                                    expMaxTensor, inSumTensor, inMaxTensor, &sharedTmpBuffer, tiling,
-                                    softmaxShapeInfo, SOFTMAX_DEFAULT_CFG, isBasicBlock, false);
+                                    expMaxTensor, inSumTensor, inMaxTensor, &sharedTmpBuffer, tiling, softmaxShapeInfo,
+                                    SOFTMAX_DEFAULT_CFG, isBasicBlock, false);
 }
 
 }  // namespace AscendC

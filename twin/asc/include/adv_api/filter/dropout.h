@@ -34,8 +34,7 @@ inline void DropOutImpl(const LocalTensor<T>& dst, const LocalTensor<T>& src, co
   const uint32_t m = info.firstAxis, k = info.srcLastAxis, km = info.maskLastAxis;
   const bool byteMode = dropOutMode == 1 || dropOutMode == 2 || (dropOutMode == 0 && km >= k);
   if (byteMode ? km < k : static_cast<uint64_t>(km) * 8 < k) {
-    RaiseTrap("%s: maskLastAxis %u is too short for srcLastAxis %u in %s mode", api, km, k,
-              byteMode ? "byte" : "bit");
+    RaiseTrap("%s: maskLastAxis %u is too short for srcLastAxis %u in %s mode", api, km, k, byteMode ? "byte" : "bit");
   }
   const uint64_t n = static_cast<uint64_t>(m) * k;
   CheckUbOperand(api, "dstLocal", dst, n);
@@ -45,9 +44,10 @@ inline void DropOutImpl(const LocalTensor<T>& dst, const LocalTensor<T>& src, co
     CheckUbOperand(api, "sharedTmpBuffer", *tmp, 0);
     const uint64_t need = asc_twin_tmp::DropOutTmpBytes(n);
     if (tmp->GetSize() < need) {
-      RaiseTrap("%s: sharedTmpBuffer holds %u bytes, less than the %llu bytes a [%u, %u] source needs (the minimum "
-                "of GetDropOutMaxMinTmpSize)",
-                api, tmp->GetSize(), static_cast<unsigned long long>(need), m, k);
+      RaiseTrap(
+          "%s: sharedTmpBuffer holds %u bytes, less than the %llu bytes a [%u, %u] source needs (the minimum "
+          "of GetDropOutMaxMinTmpSize)",
+          api, tmp->GetSize(), static_cast<unsigned long long>(need), m, k);
     }
   }
   LevelTwoDone();

@@ -19,7 +19,8 @@ __aicore__ inline void Axpy(const LocalTensor<T>& dstTensor, const LocalTensor<U
   const float a = static_cast<float>(scalarValue);
   T* d = dstTensor.TwinData();
   const U* s = srcTensor.TwinData();
-  for (uint32_t i = 0; i < calCount; ++i) d[i] = static_cast<T>(static_cast<float>(d[i]) + static_cast<float>(s[i]) * a);
+  for (uint32_t i = 0; i < calCount; ++i)
+    d[i] = static_cast<T>(static_cast<float>(d[i]) + static_cast<float>(s[i]) * a);
 }
 
 }  // namespace AscendC

@@ -13,7 +13,7 @@ constexpr BitwiseAndConfig DEFAULT_BITWISE_AND_CONFIG = {false};
 
 template <const BitwiseAndConfig& config = DEFAULT_BITWISE_AND_CONFIG, typename T>
 __aicore__ inline void BitwiseAnd(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
-                                 const uint32_t count) {
+                                  const uint32_t count) {
   static_assert(std::is_integral<T>::value, "BitwiseAnd takes integer types");
   twin::adv::Binary("BitwiseAnd", dst, src0, src1, count, [](T a, T b) { return static_cast<T>(a & b); });
 }

@@ -15,9 +15,13 @@ constexpr ClampConfig DEFAULT_CLAMP_CONFIG = {false};
 namespace twin {
 namespace adv {
 template <typename T>
-inline Wide<T> ClampBelow(Wide<T> x, Wide<T> hi) { return x > hi ? hi : x; }  // keeps nan
+inline Wide<T> ClampBelow(Wide<T> x, Wide<T> hi) {
+  return x > hi ? hi : x;
+}  // keeps nan
 template <typename T>
-inline Wide<T> ClampAbove(Wide<T> x, Wide<T> lo) { return x < lo ? lo : x; }
+inline Wide<T> ClampAbove(Wide<T> x, Wide<T> lo) {
+  return x < lo ? lo : x;
+}
 }  // namespace adv
 }  // namespace twin
 
@@ -26,26 +30,30 @@ __aicore__ inline void ClampMax(const LocalTensor<T>& dstTensor, const LocalTens
                                 const LocalTensor<uint8_t>& sharedTmpBuffer, const T scalar, const uint32_t calCount) {
   twin::adv::CheckTmpBuffer<T>("ClampMax", sharedTmpBuffer, asc_twin_tmp::nodes::kClamp, calCount);
   const twin::Wide<T> hi = static_cast<twin::Wide<T>>(scalar);
-  twin::adv::Unary("ClampMax", dstTensor, srcTensor, calCount, [hi](auto x) { return twin::adv::ClampBelow<T>(x, hi); });
+  twin::adv::Unary("ClampMax", dstTensor, srcTensor, calCount,
+                   [hi](auto x) { return twin::adv::ClampBelow<T>(x, hi); });
 }
 template <typename T, bool isReuseSource = false>
 __aicore__ inline void ClampMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const T scalar,
                                 const uint32_t calCount) {
   const twin::Wide<T> hi = static_cast<twin::Wide<T>>(scalar);
-  twin::adv::Unary("ClampMax", dstTensor, srcTensor, calCount, [hi](auto x) { return twin::adv::ClampBelow<T>(x, hi); });
+  twin::adv::Unary("ClampMax", dstTensor, srcTensor, calCount,
+                   [hi](auto x) { return twin::adv::ClampBelow<T>(x, hi); });
 }
 template <typename T, bool isReuseSource = false>
 __aicore__ inline void ClampMin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
                                 const LocalTensor<uint8_t>& sharedTmpBuffer, const T scalar, const uint32_t calCount) {
   twin::adv::CheckTmpBuffer<T>("ClampMin", sharedTmpBuffer, asc_twin_tmp::nodes::kClamp, calCount);
   const twin::Wide<T> lo = static_cast<twin::Wide<T>>(scalar);
-  twin::adv::Unary("ClampMin", dstTensor, srcTensor, calCount, [lo](auto x) { return twin::adv::ClampAbove<T>(x, lo); });
+  twin::adv::Unary("ClampMin", dstTensor, srcTensor, calCount,
+                   [lo](auto x) { return twin::adv::ClampAbove<T>(x, lo); });
 }
 template <typename T, bool isReuseSource = false>
 __aicore__ inline void ClampMin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const T scalar,
                                 const uint32_t calCount) {
   const twin::Wide<T> lo = static_cast<twin::Wide<T>>(scalar);
-  twin::adv::Unary("ClampMin", dstTensor, srcTensor, calCount, [lo](auto x) { return twin::adv::ClampAbove<T>(x, lo); });
+  twin::adv::Unary("ClampMin", dstTensor, srcTensor, calCount,
+                   [lo](auto x) { return twin::adv::ClampAbove<T>(x, lo); });
 }
 
 // min and max: each a LocalTensor<T> or a scalar of T.

@@ -73,10 +73,10 @@ __aicore__ inline void CumSum(LocalTensor<T>& dstTensor, LocalTensor<T>& lastRow
   twin::CheckUbOperand("CumSum", "sharedTmpBuffer", sharedTmpBuffer, 0);
   const uint64_t need = asc_twin_tmp::MinTmpBytes(asc_twin_tmp::FloatNodes(sizeof(T), 1), n, sizeof(T));
   if (sharedTmpBuffer.GetSize() < need) {
-    twin::RaiseTrap("CumSum: sharedTmpBuffer holds %u bytes, less than the %llu bytes %u x %u elements need (the "
-                    "minimum of GetCumSumMaxMinTmpSize)",
-                    sharedTmpBuffer.GetSize(), static_cast<unsigned long long>(need), cumSumInfo.outter,
-                    cumSumInfo.inner);
+    twin::RaiseTrap(
+        "CumSum: sharedTmpBuffer holds %u bytes, less than the %llu bytes %u x %u elements need (the "
+        "minimum of GetCumSumMaxMinTmpSize)",
+        sharedTmpBuffer.GetSize(), static_cast<unsigned long long>(need), cumSumInfo.outter, cumSumInfo.inner);
   }
   twin::adv::CumSumImpl<T, config>(dstTensor, lastRowTensor, srcTensor, cumSumInfo);
 }

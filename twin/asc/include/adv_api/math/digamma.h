@@ -1,6 +1,6 @@
-// Digamma: dst = digamma(x) = d/dx ln(Gamma(x)) (poles at 0, -1, -2, ... give nan), element-wise; half and bfloat16_t are computed in fp32 and rounded
-// once to nearest even. The twin computes with the C library's single-precision function
-// (within 1-2 ulp of the exact value; CANN's NPU code uses its own polynomial).
+// Digamma: dst = digamma(x) = d/dx ln(Gamma(x)) (poles at 0, -1, -2, ... give nan), element-wise; half and bfloat16_t
+// are computed in fp32 and rounded once to nearest even. The twin computes with the C library's single-precision
+// function (within 1-2 ulp of the exact value; CANN's NPU code uses its own polynomial).
 #ifndef ASC_TWIN_ADV_API_MATH_DIGAMMA_H_
 #define ASC_TWIN_ADV_API_MATH_DIGAMMA_H_
 

@@ -21,8 +21,10 @@ inline void Classify(const char* api, const LocalTensor<D>& dst, const LocalTens
   const S* s = src.TwinData();
   for (uint32_t i = 0; i < count; ++i) {
     const bool yes = pred(static_cast<float>(s[i]));
-    if constexpr (std::is_same<D, bool>::value) d[i] = yes;
-    else d[i] = static_cast<D>(yes ? 1.0f : 0.0f);
+    if constexpr (std::is_same<D, bool>::value)
+      d[i] = yes;
+    else
+      d[i] = static_cast<D>(yes ? 1.0f : 0.0f);
   }
 }
 

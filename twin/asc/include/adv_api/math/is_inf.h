@@ -17,7 +17,7 @@ __aicore__ inline void IsInf(const LocalTensor<T>& dst, const LocalTensor<U>& sr
 }
 template <const IsInfConfig& config = DEFAULT_IS_INF_CONFIG, typename T, typename U>
 __aicore__ inline void IsInf(const LocalTensor<T>& dst, const LocalTensor<U>& src,
-                            const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t count) {
+                             const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t count) {
   twin::adv::CheckTmpBuffer<U>("IsInf", sharedTmpBuffer, asc_twin_tmp::nodes::kIsInf, count);
   IsInf<config, T, U>(dst, src, count);
 }

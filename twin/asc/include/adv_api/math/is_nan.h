@@ -17,7 +17,7 @@ __aicore__ inline void IsNan(const LocalTensor<T>& dst, const LocalTensor<U>& sr
 }
 template <const IsNanConfig& config = DEFAULT_IS_NAN_CONFIG, typename T, typename U>
 __aicore__ inline void IsNan(const LocalTensor<T>& dst, const LocalTensor<U>& src,
-                            const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t count) {
+                             const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t count) {
   twin::adv::CheckTmpBuffer<U>("IsNan", sharedTmpBuffer, asc_twin_tmp::nodes::kIsNan, count);
   IsNan<config, T, U>(dst, src, count);
 }

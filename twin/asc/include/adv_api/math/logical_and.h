@@ -13,7 +13,7 @@ constexpr LogicalAndConfig DEFAULT_LOGICAL_AND_CONFIG = {false};
 
 template <const LogicalAndConfig& config = DEFAULT_LOGICAL_AND_CONFIG, typename T, typename U>
 __aicore__ inline void LogicalAnd(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
-                                 const uint32_t count) {
+                                  const uint32_t count) {
   twin::adv::LogicalMap("LogicalAnd", dst, src0, src1, count, [](bool a, bool b) { return a && b; });
 }
 

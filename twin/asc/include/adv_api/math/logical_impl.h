@@ -16,8 +16,10 @@ inline bool Truth(const V& v) {
 
 template <typename D>
 inline D FromTruth(bool b) {
-  if constexpr (std::is_same<D, bool>::value) return b;
-  else return static_cast<D>(b ? 1.0f : 0.0f);
+  if constexpr (std::is_same<D, bool>::value)
+    return b;
+  else
+    return static_cast<D>(b ? 1.0f : 0.0f);
 }
 
 // dst[i] = op(truth(a[i] or a), truth(b[i] or b)), a/b each a LocalTensor or a scalar.
@@ -25,8 +27,10 @@ template <typename D, typename U, typename S, typename Op>
 inline void LogicalMap(const char* api, const LocalTensor<D>& dst, const U& a, const S& b, uint32_t count, Op op) {
   CheckOperand(api, "dst", dst, count);
   auto at = [](const auto& v, uint32_t i) {
-    if constexpr (ScalarOrTensor<float, std::decay_t<decltype(v)>>::kIsTensor) return Truth(v.TwinData()[i]);
-    else return Truth(v);
+    if constexpr (ScalarOrTensor<float, std::decay_t<decltype(v)>>::kIsTensor)
+      return Truth(v.TwinData()[i]);
+    else
+      return Truth(v);
   };
   if constexpr (ScalarOrTensor<float, U>::kIsTensor) CheckOperand(api, "src0", a, count);
   if constexpr (ScalarOrTensor<float, S>::kIsTensor) CheckOperand(api, "src1", b, count);

@@ -13,7 +13,7 @@ constexpr LogicalXorConfig DEFAULT_LOGICAL_XOR_CONFIG = {false};
 
 template <const LogicalXorConfig& config = DEFAULT_LOGICAL_XOR_CONFIG, typename T, typename U>
 __aicore__ inline void LogicalXor(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
-                                 const uint32_t count) {
+                                  const uint32_t count) {
   twin::adv::LogicalMap("LogicalXor", dst, src0, src1, count, [](bool a, bool b) { return a != b; });
 }
 

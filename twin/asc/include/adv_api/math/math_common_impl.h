@@ -18,19 +18,19 @@ namespace twin {
 namespace adv {
 
 template <typename T>
-constexpr bool kIsAdvFloat = std::is_same<T, half>::value || std::is_same<T, float>::value ||
-                             std::is_same<T, bfloat16_t>::value;
+constexpr bool kIsAdvFloat =
+    std::is_same<T, half>::value || std::is_same<T, float>::value || std::is_same<T, bfloat16_t>::value;
 
 // A sharedTmpBuffer smaller than Get<api>MaxMinTmpSize's minimum for calCount elements traps.
 template <typename T>
 inline void CheckTmpBuffer(const char* api, const LocalTensor<uint8_t>& tmp, uint32_t fp32Nodes, uint32_t calCount) {
   CheckUbOperand(api, "sharedTmpBuffer", tmp, 0);
-  const uint64_t need =
-      asc_twin_tmp::MinTmpBytes(asc_twin_tmp::FloatNodes(sizeof(T), fp32Nodes), calCount, sizeof(T));
+  const uint64_t need = asc_twin_tmp::MinTmpBytes(asc_twin_tmp::FloatNodes(sizeof(T), fp32Nodes), calCount, sizeof(T));
   if (tmp.GetSize() < need) {
-    RaiseTrap("%s: sharedTmpBuffer holds %u bytes, less than the %llu bytes %u elements need (the minimum of "
-              "Get%sMaxMinTmpSize)",
-              api, tmp.GetSize(), static_cast<unsigned long long>(need), calCount, api);
+    RaiseTrap(
+        "%s: sharedTmpBuffer holds %u bytes, less than the %llu bytes %u elements need (the minimum of "
+        "Get%sMaxMinTmpSize)",
+        api, tmp.GetSize(), static_cast<unsigned long long>(need), calCount, api);
   }
 }
 
@@ -114,28 +114,28 @@ struct ScalarOrTensor<T, LocalTensor<E>> {
 // (dst, src, sharedTmpBuffer), (dst, src, calCount), (dst, src). TPL is the parenthesised
 // template head, TARGS the arguments that forward it, the rest the function of one Wide<T>
 // value; asc_twin_tmp::nodes::k<Name> sizes the minimum sharedTmpBuffer.
-#define ASC_TWIN_ADV_UNARY_FORMS(Name, TPL, TARGS, ...)                                                   \
-  template <ASC_TWIN_UNPAREN TPL>                                                                          \
-  __aicore__ inline void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,           \
-                              const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {     \
-    static_assert(twin::adv::kIsAdvFloat<T>, #Name " takes half, bfloat16_t or float");                   \
-    twin::adv::CheckTmpBuffer<T>(#Name, sharedTmpBuffer, asc_twin_tmp::nodes::k##Name, calCount);          \
-    twin::adv::Unary(#Name, dstTensor, srcTensor, calCount, __VA_ARGS__);                                  \
-  }                                                                                                        \
-  template <ASC_TWIN_UNPAREN TPL>                                                                          \
-  __aicore__ inline void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,           \
-                              const LocalTensor<uint8_t>& sharedTmpBuffer) {                               \
-    Name<ASC_TWIN_UNPAREN TARGS>(dstTensor, srcTensor, sharedTmpBuffer, srcTensor.GetSize());             \
-  }                                                                                                        \
-  template <ASC_TWIN_UNPAREN TPL>                                                                          \
-  __aicore__ inline void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,           \
-                              const uint32_t calCount) {                                                   \
-    static_assert(twin::adv::kIsAdvFloat<T>, #Name " takes half, bfloat16_t or float");                   \
-    twin::adv::Unary(#Name, dstTensor, srcTensor, calCount, __VA_ARGS__);                                  \
-  }                                                                                                        \
-  template <ASC_TWIN_UNPAREN TPL>                                                                          \
-  __aicore__ inline void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor) {         \
-    Name<ASC_TWIN_UNPAREN TARGS>(dstTensor, srcTensor, srcTensor.GetSize());                               \
+#define ASC_TWIN_ADV_UNARY_FORMS(Name, TPL, TARGS, ...)                                               \
+  template <ASC_TWIN_UNPAREN TPL>                                                                     \
+  __aicore__ inline void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,       \
+                              const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) { \
+    static_assert(twin::adv::kIsAdvFloat<T>, #Name " takes half, bfloat16_t or float");               \
+    twin::adv::CheckTmpBuffer<T>(#Name, sharedTmpBuffer, asc_twin_tmp::nodes::k##Name, calCount);     \
+    twin::adv::Unary(#Name, dstTensor, srcTensor, calCount, __VA_ARGS__);                             \
+  }                                                                                                   \
+  template <ASC_TWIN_UNPAREN TPL>                                                                     \
+  __aicore__ inline void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,       \
+                              const LocalTensor<uint8_t>& sharedTmpBuffer) {                          \
+    Name<ASC_TWIN_UNPAREN TARGS>(dstTensor, srcTensor, sharedTmpBuffer, srcTensor.GetSize());         \
+  }                                                                                                   \
+  template <ASC_TWIN_UNPAREN TPL>                                                                     \
+  __aicore__ inline void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,       \
+                              const uint32_t calCount) {                                              \
+    static_assert(twin::adv::kIsAdvFloat<T>, #Name " takes half, bfloat16_t or float");               \
+    twin::adv::Unary(#Name, dstTensor, srcTensor, calCount, __VA_ARGS__);                             \
+  }                                                                                                   \
+  template <ASC_TWIN_UNPAREN TPL>                                                                     \
+  __aicore__ inline void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor) {     \
+    Name<ASC_TWIN_UNPAREN TARGS>(dstTensor, srcTensor, srcTensor.GetSize());                          \
   }
 
 // template <typename T, bool isReuseSource = false>
@@ -143,7 +143,7 @@ struct ScalarOrTensor<T, LocalTensor<E>> {
   ASC_TWIN_ADV_UNARY_FORMS(Name, (typename T, bool isReuseSource = false), (T, isReuseSource), __VA_ARGS__)
 
 // template <typename T, bool isReuseSource = false, const CfgT& config = cfgDefault>
-#define ASC_TWIN_ADV_UNARY_API_CFG(Name, CfgT, cfgDefault, ...)                                           \
+#define ASC_TWIN_ADV_UNARY_API_CFG(Name, CfgT, cfgDefault, ...)                                             \
   ASC_TWIN_ADV_UNARY_FORMS(Name, (typename T, bool isReuseSource = false, const CfgT& config = cfgDefault), \
                            (T, isReuseSource, config), __VA_ARGS__)
 

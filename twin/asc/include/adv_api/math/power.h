@@ -58,37 +58,41 @@ inline void PowerImpl(const LocalTensor<T>& dst, const B& base, const E& exp, ui
 
 // Integer powers keep one live node (GetPowerMaxMinTmpSize with typeIsInt), floats kPower.
 template <typename T>
-constexpr uint32_t PowerNodes() { return std::is_integral<T>::value ? 1 : asc_twin_tmp::nodes::kPower; }
+constexpr uint32_t PowerNodes() {
+  return std::is_integral<T>::value ? 1 : asc_twin_tmp::nodes::kPower;
+}
 
 template <typename T, typename B, typename E>
 inline uint32_t PowerCount(const B& base, const E& exp) {
-  if constexpr (ScalarOrTensor<T, B>::kIsTensor) return base.GetSize();
-  else return exp.GetSize();
+  if constexpr (ScalarOrTensor<T, B>::kIsTensor)
+    return base.GetSize();
+  else
+    return exp.GetSize();
 }
 }  // namespace adv
 }  // namespace twin
 
-#define ASC_TWIN_POWER_FORMS(B_DECL, E_DECL)                                                              \
-  template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>       \
-  __aicore__ inline void Power(const LocalTensor<T>& dstTensor, B_DECL, E_DECL,                            \
-                               const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount) {          \
-    twin::adv::CheckTmpBuffer<T>("Power", sharedTmpBuffer, twin::adv::PowerNodes<T>(), calCount);         \
-    twin::adv::PowerImpl(dstTensor, src0, src1, calCount);                                                 \
-  }                                                                                                        \
-  template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>       \
-  __aicore__ inline void Power(const LocalTensor<T>& dstTensor, B_DECL, E_DECL, uint32_t calCount) {      \
-    twin::adv::PowerImpl(dstTensor, src0, src1, calCount);                                                 \
-  }                                                                                                        \
-  template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>       \
-  __aicore__ inline void Power(const LocalTensor<T>& dstTensor, B_DECL, E_DECL,                            \
-                               const LocalTensor<uint8_t>& sharedTmpBuffer) {                              \
-    const uint32_t n = twin::adv::PowerCount<T>(src0, src1);                                               \
-    twin::adv::CheckTmpBuffer<T>("Power", sharedTmpBuffer, twin::adv::PowerNodes<T>(), n);                \
-    twin::adv::PowerImpl(dstTensor, src0, src1, n);                                                        \
-  }                                                                                                        \
-  template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>       \
-  __aicore__ inline void Power(const LocalTensor<T>& dstTensor, B_DECL, E_DECL) {                         \
-    twin::adv::PowerImpl(dstTensor, src0, src1, twin::adv::PowerCount<T>(src0, src1));                     \
+#define ASC_TWIN_POWER_FORMS(B_DECL, E_DECL)                                                         \
+  template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>  \
+  __aicore__ inline void Power(const LocalTensor<T>& dstTensor, B_DECL, E_DECL,                      \
+                               const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount) {     \
+    twin::adv::CheckTmpBuffer<T>("Power", sharedTmpBuffer, twin::adv::PowerNodes<T>(), calCount);    \
+    twin::adv::PowerImpl(dstTensor, src0, src1, calCount);                                           \
+  }                                                                                                  \
+  template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>  \
+  __aicore__ inline void Power(const LocalTensor<T>& dstTensor, B_DECL, E_DECL, uint32_t calCount) { \
+    twin::adv::PowerImpl(dstTensor, src0, src1, calCount);                                           \
+  }                                                                                                  \
+  template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>  \
+  __aicore__ inline void Power(const LocalTensor<T>& dstTensor, B_DECL, E_DECL,                      \
+                               const LocalTensor<uint8_t>& sharedTmpBuffer) {                        \
+    const uint32_t n = twin::adv::PowerCount<T>(src0, src1);                                         \
+    twin::adv::CheckTmpBuffer<T>("Power", sharedTmpBuffer, twin::adv::PowerNodes<T>(), n);           \
+    twin::adv::PowerImpl(dstTensor, src0, src1, n);                                                  \
+  }                                                                                                  \
+  template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>  \
+  __aicore__ inline void Power(const LocalTensor<T>& dstTensor, B_DECL, E_DECL) {                    \
+    twin::adv::PowerImpl(dstTensor, src0, src1, twin::adv::PowerCount<T>(src0, src1));               \
   }
 
 ASC_TWIN_POWER_FORMS(const LocalTensor<T>& src0, const LocalTensor<T>& src1)

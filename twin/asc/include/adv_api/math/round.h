@@ -1,6 +1,6 @@
-// Round: dst = x rounded to the nearest integer, ties to even (the NPU's CAST_RINT), element-wise; half and bfloat16_t are computed in fp32 and rounded
-// once to nearest even. The twin computes with the C library's single-precision function
-// (within 1-2 ulp of the exact value; CANN's NPU code uses its own polynomial).
+// Round: dst = x rounded to the nearest integer, ties to even (the NPU's CAST_RINT), element-wise; half and bfloat16_t
+// are computed in fp32 and rounded once to nearest even. The twin computes with the C library's single-precision
+// function (within 1-2 ulp of the exact value; CANN's NPU code uses its own polynomial).
 #ifndef ASC_TWIN_ADV_API_MATH_ROUND_H_
 #define ASC_TWIN_ADV_API_MATH_ROUND_H_
 

@@ -10,14 +10,14 @@
 constexpr uint32_t SHARED_CO1_BUFFER_SIZE = 64 * 1024;
 
 enum class CubeFormat {
-  ND = 0,    // row-major
-  NZ,        // fractals column-major between blocks, row-major inside
+  ND = 0,  // row-major
+  NZ,      // fractals column-major between blocks, row-major inside
   ZN,
   ZZ,
   NN,
   ND_ALIGN,  // ND with N padded to 32 bytes (output)
   SCALAR,
-  VECTOR,    // a 1-row A (GEMV)
+  VECTOR,  // a 1-row A (GEMV)
   ROW_MAJOR = ND,
   COLUMN_MAJOR = 8,  // DN
 };

@@ -49,8 +49,8 @@ struct MatmulTypeWithScale : public MatmulType<POSITION, FORMAT, TYPE, ISTRANS, 
 
 // User hooks: DataCopyOut replaces the copy of each C block to GM; CopyA1 / CopyB1 fill the L1
 // copy of an A / B block (NZ) themselves.
-template <void (*DataCopyOut)(const __gm__ void* gm, const LocalTensor<int8_t>& co1Local,
-                              const void* dataCopyOutParams, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr,
+template <void (*DataCopyOut)(const __gm__ void* gm, const LocalTensor<int8_t>& co1Local, const void* dataCopyOutParams,
+                              const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr,
           void (*CopyA1)(const LocalTensor<int8_t>& aMatrix, const __gm__ void* gm, int row, int col, int useM,
                          int useK, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr,
           void (*CopyB1)(const LocalTensor<int8_t>& bMatrix, const __gm__ void* gm, int row, int col, int useK,

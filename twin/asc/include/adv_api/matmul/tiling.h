@@ -8,12 +8,14 @@
 #include "adv_api/matmul/matmul_config.h"
 #include "kernel_macros.h"
 
-__aicore__ constexpr MatmulConfig GetNormalConfig(
-    const bool intrinsicsLimit = false, const bool batchLoop = false, const bool isVecND2NZ = false,
-    const BatchMode bmmMode = BatchMode::BATCH_LESS_THAN_L1, const bool isMsgReuse = true,
-    const IterateOrder iterateOrder = IterateOrder::UNDEF, const ScheduleType scheduleType = ScheduleType::INNER_PRODUCT,
-    const bool enUnitFlag = true, const bool enableMixDualMaster = false,
-    const BatchOutMode bmmOutMode = BatchOutMode::SINGLE_BATCH) {
+__aicore__ constexpr MatmulConfig GetNormalConfig(const bool intrinsicsLimit = false, const bool batchLoop = false,
+                                                  const bool isVecND2NZ = false,
+                                                  const BatchMode bmmMode = BatchMode::BATCH_LESS_THAN_L1,
+                                                  const bool isMsgReuse = true,
+                                                  const IterateOrder iterateOrder = IterateOrder::UNDEF,
+                                                  const ScheduleType scheduleType = ScheduleType::INNER_PRODUCT,
+                                                  const bool enUnitFlag = true, const bool enableMixDualMaster = false,
+                                                  const BatchOutMode bmmOutMode = BatchOutMode::SINGLE_BATCH) {
   MatmulConfig c{};
   c.doNorm = true;
   c.intrinsicsCheck = intrinsicsLimit;
@@ -30,12 +32,14 @@ __aicore__ constexpr MatmulConfig GetNormalConfig(
   return c;
 }
 
-__aicore__ constexpr MatmulConfig GetMDLConfig(
-    const bool intrinsicsLimit = false, const bool batchLoop = false, const uint32_t doMTE2Preload = 0,
-    const bool isVecND2NZ = false, bool isPerTensor = false, bool hasAntiQuantOffset = false,
-    const bool enUnitFlag = false, const bool isMsgReuse = true, const bool enableUBReuse = true,
-    const bool enableL1CacheUB = false, const bool enableMixDualMaster = false,
-    const bool enableKdimReorderLoad = false, const bool enableL1BankConflictOptimise = false) {
+__aicore__ constexpr MatmulConfig GetMDLConfig(const bool intrinsicsLimit = false, const bool batchLoop = false,
+                                               const uint32_t doMTE2Preload = 0, const bool isVecND2NZ = false,
+                                               bool isPerTensor = false, bool hasAntiQuantOffset = false,
+                                               const bool enUnitFlag = false, const bool isMsgReuse = true,
+                                               const bool enableUBReuse = true, const bool enableL1CacheUB = false,
+                                               const bool enableMixDualMaster = false,
+                                               const bool enableKdimReorderLoad = false,
+                                               const bool enableL1BankConflictOptimise = false) {
   MatmulConfig c{};
   c.doMultiDataLoad = true;
   c.intrinsicsCheck = intrinsicsLimit;
@@ -56,9 +60,9 @@ __aicore__ constexpr MatmulConfig GetMDLConfig(
   return c;
 }
 
-__aicore__ constexpr MatmulConfig GetSpecialMDLConfig(
-    const bool intrinsicsLimit = false, const bool batchLoop = false, const uint32_t doMTE2Preload = 0,
-    const bool isVecND2NZ = false, bool isPerTensor = false, bool hasAntiQuantOffset = false) {
+__aicore__ constexpr MatmulConfig GetSpecialMDLConfig(const bool intrinsicsLimit = false, const bool batchLoop = false,
+                                                      const uint32_t doMTE2Preload = 0, const bool isVecND2NZ = false,
+                                                      bool isPerTensor = false, bool hasAntiQuantOffset = false) {
   MatmulConfig c = GetMDLConfig(intrinsicsLimit, batchLoop, doMTE2Preload, isVecND2NZ, isPerTensor, hasAntiQuantOffset);
   c.doMultiDataLoad = false;
   c.doSpecialMDL = true;

@@ -129,7 +129,8 @@ template <typename T, bool isReuseSource = false>
 __aicore__ inline void LayerNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean,
                                  const LocalTensor<T>& outputVariance, const LocalTensor<T>& inputX,
                                  const LocalTensor<T>& gamma, const LocalTensor<T>& beta,
-                                 const LocalTensor<uint8_t>& sharedTmpBuffer, const T epsilon, LayerNormTiling& tiling) {
+                                 const LocalTensor<uint8_t>& sharedTmpBuffer, const T epsilon,
+                                 LayerNormTiling& tiling) {
   twin::adv::LayerNormClassic(output, outputMean, outputVariance, inputX, gamma, beta, &sharedTmpBuffer, epsilon,
                               tiling);
 }

@@ -26,10 +26,11 @@ template <typename T>
 inline void CheckNormTile(const char* api, const NormTile& t) {
   if (t.k == 0) return;
   if ((uint64_t{t.k} * sizeof(T)) % ONE_BLK_SIZE != 0) {
-    RaiseTrap("%s: the last axis length %u is not 32-byte aligned (%u bytes per row; pad it to a multiple of %u)",
-              api, t.k, static_cast<unsigned>(t.k * sizeof(T)), static_cast<unsigned>(ONE_BLK_SIZE / sizeof(T)));
+    RaiseTrap("%s: the last axis length %u is not 32-byte aligned (%u bytes per row; pad it to a multiple of %u)", api,
+              t.k, static_cast<unsigned>(t.k * sizeof(T)), static_cast<unsigned>(ONE_BLK_SIZE / sizeof(T)));
   }
-  if (t.oriK == 0 || t.oriK > t.k) RaiseTrap("%s: the original last axis length %u is 0 or exceeds %u", api, t.oriK, t.k);
+  if (t.oriK == 0 || t.oriK > t.k)
+    RaiseTrap("%s: the original last axis length %u is 0 or exceeds %u", api, t.oriK, t.k);
 }
 
 // The inputs and outputs of one normalisation call; null pointers are absent operands.
@@ -37,12 +38,12 @@ template <typename T, typename U, typename S>
 struct NormIo {
   T* dst = nullptr;
   const T* x = nullptr;
-  const T* gx = nullptr;   // DeepNorm's second input (x1 = alpha * x + gx)
+  const T* gx = nullptr;  // DeepNorm's second input (x1 = alpha * x + gx)
   float alpha = 1.0f;
   const U* gamma = nullptr;
   const U* beta = nullptr;
-  S* mean = nullptr;       // per-row statistic outputs (stride 1)
-  S* second = nullptr;     // variance or rstd, per `secondIsRstd`
+  S* mean = nullptr;    // per-row statistic outputs (stride 1)
+  S* second = nullptr;  // variance or rstd, per `secondIsRstd`
   bool secondIsRstd = false;
   const float* givenMean = nullptr;  // Normalize: statistics given, not computed
   const float* givenVar = nullptr;

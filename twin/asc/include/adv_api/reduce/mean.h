@@ -18,15 +18,13 @@ template <typename T, typename accType = T, bool isReuseSource = false, bool isB
 __aicore__ inline void Mean(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
                             const LocalTensor<uint8_t>& sharedTmpBuffer, const MeanParams& meanParams) {
   twin::adv::CheckRowTmp<T>("Mean", sharedTmpBuffer, meanParams.n);
-  twin::adv::RowReduce<T, float>("Mean", dstTensor, srcTensor, meanParams.outter, meanParams.inner, meanParams.n,
-                                 true);
+  twin::adv::RowReduce<T, float>("Mean", dstTensor, srcTensor, meanParams.outter, meanParams.inner, meanParams.n, true);
 }
 template <typename T, typename accType = T, bool isReuseSource = false, bool isBasicBlock = false,
           int32_t reduceDim = -1>
 __aicore__ inline void Mean(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
                             const MeanParams& meanParams) {
-  twin::adv::RowReduce<T, float>("Mean", dstTensor, srcTensor, meanParams.outter, meanParams.inner, meanParams.n,
-                                 true);
+  twin::adv::RowReduce<T, float>("Mean", dstTensor, srcTensor, meanParams.outter, meanParams.inner, meanParams.n, true);
 }
 
 }  // namespace AscendC

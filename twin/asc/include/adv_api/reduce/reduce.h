@@ -29,13 +29,14 @@ inline void ReduceImpl(const char* api, const LocalTensor<T>& dst, const LocalTe
   // strides of the source (last axis padded when srcInnerPad) and of the kept axes in dst
   for (int32_t d = static_cast<int32_t>(dims) - 1; d >= 0; --d) {
     if (srcShape[d] == 0) RaiseTrap("%s: srcShape[%d] is 0", api, d);
-    const uint64_t len = (d == static_cast<int32_t>(dims) - 1 && srcInnerPad)
-                             ? (srcShape[d] + align - 1) / align * align : srcShape[d];
+    const uint64_t len =
+        (d == static_cast<int32_t>(dims) - 1 && srcInnerPad) ? (srcShape[d] + align - 1) / align * align : srcShape[d];
     stride[d] = srcCount;
     srcCount *= len;
     if (axes[d] == 'A') {
       const uint64_t olen = (d == static_cast<int32_t>(dims) - 1 && srcInnerPad)
-                                ? (srcShape[d] + align - 1) / align * align : srcShape[d];
+                                ? (srcShape[d] + align - 1) / align * align
+                                : srcShape[d];
       outStride[d] = outCount;
       outCount *= olen;
     } else {
@@ -48,10 +49,10 @@ inline void ReduceImpl(const char* api, const LocalTensor<T>& dst, const LocalTe
     CheckUbOperand(api, "sharedTmpBuffer", *tmp, 0);
     const uint64_t need = asc_twin_tmp::ReduceTmpBytes(outCount);
     if (tmp->GetSize() < need) {
-      RaiseTrap("%s: sharedTmpBuffer holds %u bytes, less than the %llu bytes its %llu results need (the minimum "
-                "of Get%sMaxMinTmpSize)",
-                api, tmp->GetSize(), static_cast<unsigned long long>(need),
-                static_cast<unsigned long long>(outCount), api);
+      RaiseTrap(
+          "%s: sharedTmpBuffer holds %u bytes, less than the %llu bytes its %llu results need (the minimum "
+          "of Get%sMaxMinTmpSize)",
+          api, tmp->GetSize(), static_cast<unsigned long long>(need), static_cast<unsigned long long>(outCount), api);
     }
   }
   LevelTwoDone();
@@ -76,8 +77,10 @@ inline void ReduceImpl(const char* api, const LocalTensor<T>& dst, const LocalTe
       for (uint32_t i = 0; i < nRed; ++i) so += rIdx[i] * stride[redDim[i]];
       const Acc v = static_cast<Acc>(static_cast<Wide<T>>(s[so]));
       if (first) {
-        if constexpr (op == ReduceOp::kAll || op == ReduceOp::kAny) a = static_cast<Acc>(v != Acc(0));
-        else a = v;
+        if constexpr (op == ReduceOp::kAll || op == ReduceOp::kAny)
+          a = static_cast<Acc>(v != Acc(0));
+        else
+          a = v;
         first = false;
       } else if constexpr (op == ReduceOp::kSum || op == ReduceOp::kMean) {
         a += v;
@@ -113,19 +116,19 @@ inline void ReduceImpl(const char* api, const LocalTensor<T>& dst, const LocalTe
 }  // namespace adv
 }  // namespace twin
 
-#define ASC_TWIN_REDUCE_API(Name, OP)                                                                     \
-  template <class T, class pattern, bool isReuseSource = false>                                           \
-  __aicore__ inline void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,          \
-                              const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t srcShape[],     \
-                              bool srcInnerPad) {                                                         \
-    twin::adv::ReduceImpl<T, pattern, twin::adv::ReduceOp::OP>(#Name, dstTensor, srcTensor, &sharedTmpBuffer, \
-                                                                 srcShape, srcInnerPad);                  \
-  }                                                                                                       \
-  template <class T, class pattern, bool isReuseSource = false>                                           \
-  __aicore__ inline void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,          \
-                              const uint32_t srcShape[], bool srcInnerPad) {                              \
+#define ASC_TWIN_REDUCE_API(Name, OP)                                                                          \
+  template <class T, class pattern, bool isReuseSource = false>                                                \
+  __aicore__ inline void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                \
+                              const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t srcShape[],          \
+                              bool srcInnerPad) {                                                              \
+    twin::adv::ReduceImpl<T, pattern, twin::adv::ReduceOp::OP>(#Name, dstTensor, srcTensor, &sharedTmpBuffer,  \
+                                                               srcShape, srcInnerPad);                         \
+  }                                                                                                            \
+  template <class T, class pattern, bool isReuseSource = false>                                                \
+  __aicore__ inline void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                \
+                              const uint32_t srcShape[], bool srcInnerPad) {                                   \
     twin::adv::ReduceImpl<T, pattern, twin::adv::ReduceOp::OP>(#Name, dstTensor, srcTensor, nullptr, srcShape, \
-                                                                 srcInnerPad);                            \
+                                                               srcInnerPad);                                   \
   }
 
 ASC_TWIN_REDUCE_API(ReduceSum, kSum)

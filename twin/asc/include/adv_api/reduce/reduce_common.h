@@ -9,8 +9,8 @@ namespace AscendC {
 namespace Pattern {
 namespace Reduce {
 
-#define ASC_TWIN_REDUCE_PATTERN(Name) \
-  struct Name {                       \
+#define ASC_TWIN_REDUCE_PATTERN(Name)           \
+  struct Name {                                 \
     static constexpr const char* kAxes = #Name; \
   };
 ASC_TWIN_REDUCE_PATTERN(R)

@@ -41,9 +41,10 @@ inline void CheckRowTmp(const char* api, const LocalTensor<uint8_t>& tmp, uint32
   CheckUbOperand(api, "sharedTmpBuffer", tmp, 0);
   const uint64_t need = asc_twin_tmp::SumTmpBytes(n, sizeof(T));
   if (tmp.GetSize() < need) {
-    RaiseTrap("%s: sharedTmpBuffer holds %u bytes, less than the %llu bytes rows of %u elements need (the minimum "
-              "of Get%sMaxMinTmpSize)",
-              api, tmp.GetSize(), static_cast<unsigned long long>(need), n, api);
+    RaiseTrap(
+        "%s: sharedTmpBuffer holds %u bytes, less than the %llu bytes rows of %u elements need (the minimum "
+        "of Get%sMaxMinTmpSize)",
+        api, tmp.GetSize(), static_cast<unsigned long long>(need), n, api);
   }
 }
 

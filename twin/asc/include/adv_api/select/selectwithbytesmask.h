@@ -38,9 +38,10 @@ inline void SelectBytes(const LocalTensor<T>& dst, const LocalTensor<T>& src, T 
   CheckUbOperand(api, "sharedTmpBuffer", tmp, 0);
   const uint64_t need = asc_twin_tmp::SelectTmpBytes(m, k1);
   if (tmp.GetSize() < need) {
-    RaiseTrap("%s: sharedTmpBuffer holds %u bytes, less than the %llu bytes a [%u, %u] source needs (the minimum of "
-              "GetSelectMaxMinTmpSize)",
-              api, tmp.GetSize(), static_cast<unsigned long long>(need), m, k1);
+    RaiseTrap(
+        "%s: sharedTmpBuffer holds %u bytes, less than the %llu bytes a [%u, %u] source needs (the minimum of "
+        "GetSelectMaxMinTmpSize)",
+        api, tmp.GetSize(), static_cast<unsigned long long>(need), m, k1);
   }
   LevelTwoDone();
   T* d = dst.TwinData();

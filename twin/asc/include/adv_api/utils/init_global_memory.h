@@ -16,9 +16,9 @@
 namespace AscendC {
 namespace twin {
 template <typename T>
-constexpr bool kFillType = std::is_same<T, uint16_t>::value || std::is_same<T, int16_t>::value ||
-                           std::is_same<T, half>::value || std::is_same<T, float>::value ||
-                           std::is_same<T, uint32_t>::value || std::is_same<T, int32_t>::value;
+constexpr bool kFillType =
+    std::is_same<T, uint16_t>::value || std::is_same<T, int16_t>::value || std::is_same<T, half>::value ||
+    std::is_same<T, float>::value || std::is_same<T, uint32_t>::value || std::is_same<T, int32_t>::value;
 
 // The GM store behind Fill, InitGlobalMemory and InitOutput: checks [gm, gm + size) first.
 template <typename T>

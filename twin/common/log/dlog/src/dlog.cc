@@ -13,27 +13,48 @@ using ascend_twin::log::Level;
 
 const char* ModuleName(int id) {
   switch (id) {
-    case SLOG: return "SLOG";
-    case HCCL: return "HCCL";
-    case FMK: return "FMK";
-    case DVPP: return "DVPP";
-    case RUNTIME: return "RUNTIME";
-    case CCE: return "CCE";
-    case DRV: return "DRV";
-    case KERNEL: return "KERNEL";
-    case CCECPU: return "CCECPU";
-    case PROFILING: return "PROFILING";
-    case APP: return "APP";
-    case AICPU: return "AICPU";
-    case FE: return "FE";
-    case GE: return "GE";
-    case ASCENDCL: return "ASCENDCL";
-    case TBE: return "TBE";
-    case TUNE: return "TUNE";
-    case OP: return "OP";
-    case ASCENDCKERNEL: return "ASCENDCKERNEL";
-    case RTC: return "RTC";
-    default: return nullptr;
+    case SLOG:
+      return "SLOG";
+    case HCCL:
+      return "HCCL";
+    case FMK:
+      return "FMK";
+    case DVPP:
+      return "DVPP";
+    case RUNTIME:
+      return "RUNTIME";
+    case CCE:
+      return "CCE";
+    case DRV:
+      return "DRV";
+    case KERNEL:
+      return "KERNEL";
+    case CCECPU:
+      return "CCECPU";
+    case PROFILING:
+      return "PROFILING";
+    case APP:
+      return "APP";
+    case AICPU:
+      return "AICPU";
+    case FE:
+      return "FE";
+    case GE:
+      return "GE";
+    case ASCENDCL:
+      return "ASCENDCL";
+    case TBE:
+      return "TBE";
+    case TUNE:
+      return "TUNE";
+    case OP:
+      return "OP";
+    case ASCENDCKERNEL:
+      return "ASCENDCKERNEL";
+    case RTC:
+      return "RTC";
+    default:
+      return nullptr;
   }
 }
 
@@ -45,12 +66,23 @@ std::string NameOf(int id) {
 
 bool ToLevel(int level, Level* out) {
   switch (level) {
-    case DLOG_DEBUG: *out = Level::kDebug; return true;
-    case DLOG_INFO: *out = Level::kInfo; return true;
-    case DLOG_WARN: *out = Level::kWarning; return true;
-    case DLOG_ERROR: *out = Level::kError; return true;
-    case DLOG_EVENT: *out = Level::kEvent; return true;
-    default: return false;
+    case DLOG_DEBUG:
+      *out = Level::kDebug;
+      return true;
+    case DLOG_INFO:
+      *out = Level::kInfo;
+      return true;
+    case DLOG_WARN:
+      *out = Level::kWarning;
+      return true;
+    case DLOG_ERROR:
+      *out = Level::kError;
+      return true;
+    case DLOG_EVENT:
+      *out = Level::kEvent;
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -106,11 +138,13 @@ int CheckLogLevel(int moduleId, int logLevel) {
   return ascend_twin::log::Enabled(lv, NameOf(moduleId).c_str()) ? 1 : 0;
 }
 
-void DlogVaList(int moduleId, int level, const char* fmt, va_list list) { WriteV(moduleId, level, "dlog", 0, fmt, list); }
+void DlogVaList(int moduleId, int level, const char* fmt, va_list list) {
+  WriteV(moduleId, level, "dlog", 0, fmt, list);
+}
 
-#define ASC_TWIN_DLOG_FORWARD(level_expr)     \
-  va_list args;                               \
-  va_start(args, fmt);                        \
+#define ASC_TWIN_DLOG_FORWARD(level_expr)               \
+  va_list args;                                         \
+  va_start(args, fmt);                                  \
   WriteV(moduleId, (level_expr), "dlog", 0, fmt, args); \
   va_end(args);
 

@@ -44,8 +44,7 @@ class ComputeNodeInfo {
 };
 
 namespace twin {
-inline bool InstanceIndex(const std::vector<IrInstanceRange> &ranges, size_t ir_index, size_t relative,
-                          size_t *index) {
+inline bool InstanceIndex(const std::vector<IrInstanceRange> &ranges, size_t ir_index, size_t relative, size_t *index) {
   if (ir_index >= ranges.size() || relative >= ranges[ir_index].count) return false;
   *index = ranges[ir_index].start + relative;
   return true;

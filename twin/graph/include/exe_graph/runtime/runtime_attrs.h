@@ -44,8 +44,7 @@ class TypedContinuousVector {
 class RuntimeAttrs {
  public:
   using Value = std::variant<std::monostate, int64_t, float, bool, std::string, ge::DataType,
-                             TypedContinuousVector<int64_t>, TypedContinuousVector<float>,
-                             TypedContinuousVector<bool>>;
+                             TypedContinuousVector<int64_t>, TypedContinuousVector<float>, TypedContinuousVector<bool>>;
 
   size_t GetAttrNum() const { return values_.size(); }
   template <typename T>

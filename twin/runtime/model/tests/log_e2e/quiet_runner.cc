@@ -3,9 +3,9 @@
 #include "acl/acl.h"
 #include "acl/acl_mdl.h"
 
-#define CHECK_ACL(expr)                   \
-  do {                                    \
-    if ((expr) != ACL_SUCCESS) return 1;  \
+#define CHECK_ACL(expr)                  \
+  do {                                   \
+    if ((expr) != ACL_SUCCESS) return 1; \
   } while (0)
 
 int main(int argc, char **argv) {

@@ -1,4 +1,5 @@
-// Host tmp-size functions of the Gelu, FasterGelu, FasterGeluV2 high-level API (max: one pass; min: the least the kernel accepts).
+// Host tmp-size functions of the Gelu, FasterGelu, FasterGeluV2 high-level API (max: one pass; min: the least the
+// kernel accepts).
 #ifndef ASC_TWIN_TILING_ACTIVATION_GELU_TILING_H_
 #define ASC_TWIN_TILING_ACTIVATION_GELU_TILING_H_
 

@@ -33,10 +33,10 @@ void SoftMaxFlashTilingFunc(const AscendC::TensorShape& srcShape, const uint32_t
                             const uint32_t localWorkSpaceSize, AscendC::tiling::SoftMaxTiling& softmaxFlashTiling,
                             const bool isUpdate = false);
 
-uint32_t GetSoftMaxGradMaxTmpSize(const AscendC::TensorShape& srcShape, const uint32_t dataTypeSize,
-                                  const bool isFront, const bool isReuseSource);
-uint32_t GetSoftMaxGradMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t dataTypeSize,
-                                  const bool isFront, const bool isReuseSource);
+uint32_t GetSoftMaxGradMaxTmpSize(const AscendC::TensorShape& srcShape, const uint32_t dataTypeSize, const bool isFront,
+                                  const bool isReuseSource);
+uint32_t GetSoftMaxGradMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t dataTypeSize, const bool isFront,
+                                  const bool isReuseSource);
 void SoftMaxGradTilingFunc(const AscendC::TensorShape& srcShape, const uint32_t dataTypeSize,
                            const uint32_t localWorkSpaceSize, optiling::SoftMaxTiling& softmaxGradTiling,
                            const bool isFront = false);
@@ -51,11 +51,11 @@ bool IsBasicBlockInSoftMax(AscendC::tiling::SoftMaxTiling& tiling, const uint32_
 
 // dataTypeSize1: the data (dst/src); dataTypeSize2: the statistics (max/sum).
 uint32_t GetSoftMaxFlashV2MinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t dataTypeSize1,
-                                     const uint32_t dataTypeSize2, const bool isUpdate,
-                                     const bool isBasicBlock = false, const bool isFlashOutputBrc = false);
+                                     const uint32_t dataTypeSize2, const bool isUpdate, const bool isBasicBlock = false,
+                                     const bool isFlashOutputBrc = false);
 uint32_t GetSoftMaxFlashV2MaxTmpSize(const AscendC::TensorShape& srcShape, const uint32_t dataTypeSize1,
-                                     const uint32_t dataTypeSize2, const bool isUpdate,
-                                     const bool isBasicBlock = false, const bool isFlashOutputBrc = false);
+                                     const uint32_t dataTypeSize2, const bool isUpdate, const bool isBasicBlock = false,
+                                     const bool isFlashOutputBrc = false);
 void SoftMaxFlashV2TilingFunc(const AscendC::TensorShape& srcShape, const uint32_t dataTypeSize1,
                               const uint32_t dataTypeSize2, const uint32_t localWorkSpaceSize,
                               optiling::SoftMaxTiling& softmaxFlashTiling, const bool isUpdate,

@@ -10,9 +10,8 @@
 namespace AscendC {
 
 // The temporary space Fma needs for srcShape's elements of typeSize bytes (see Get*MaxMinTmpSize).
-void GetFmaMaxMinTmpSize(const platform_ascendc::PlatformAscendC& ascendcPlatform,
-                         const AscendC::TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
-                         uint32_t& maxValue, uint32_t& minValue);
+void GetFmaMaxMinTmpSize(const platform_ascendc::PlatformAscendC& ascendcPlatform, const AscendC::TensorShape& srcShape,
+                         const uint32_t typeSize, const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
 void GetFmaTmpBufferFactorSize(const platform_ascendc::PlatformAscendC& ascendcPlatform, const uint32_t typeSize,
                                uint32_t& maxLivedNodeCount, uint32_t& extraBuf);
 

@@ -11,10 +11,10 @@ namespace AscendC {
 
 // The temporary space LogicalOrs needs for srcShape's elements of typeSize bytes (see Get*MaxMinTmpSize).
 void GetLogicalOrsMaxMinTmpSize(const platform_ascendc::PlatformAscendC& ascendcPlatform,
-                         const AscendC::TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
-                         uint32_t& maxValue, uint32_t& minValue);
+                                const AscendC::TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
+                                uint32_t& maxValue, uint32_t& minValue);
 void GetLogicalOrsTmpBufferFactorSize(const platform_ascendc::PlatformAscendC& ascendcPlatform, const uint32_t typeSize,
-                               uint32_t& maxLivedNodeCount, uint32_t& extraBuf);
+                                      uint32_t& maxLivedNodeCount, uint32_t& extraBuf);
 
 }  // namespace AscendC
 

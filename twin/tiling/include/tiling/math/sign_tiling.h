@@ -12,7 +12,7 @@ namespace AscendC {
 // The temporary space Sign needs for srcShape's elements of typeSize bytes: maxValue lets it
 // run in one pass, minValue is the least it accepts (a smaller sharedTmpBuffer traps).
 void GetSignMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
-                         uint32_t& maxValue, uint32_t& minValue);
+                          uint32_t& maxValue, uint32_t& minValue);
 // tmp bytes = maxLiveNodeCount * count * typeSize + extraBuf.
 void GetSignTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf);
 

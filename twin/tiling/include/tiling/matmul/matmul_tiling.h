@@ -43,7 +43,8 @@ inline AscendC::tiling::TCubeTiling KernelTilingOf(optiling::TCubeTiling& tiling
   return k;
 }
 }  // namespace matmul_tiling
-extern "C" inline int32_t MatmulGetTmpBufSize(optiling::TCubeTiling& tiling, matmul_tiling::SysTilingTempBufSize& bufSize) {
+extern "C" inline int32_t MatmulGetTmpBufSize(optiling::TCubeTiling& tiling,
+                                              matmul_tiling::SysTilingTempBufSize& bufSize) {
   AscendC::tiling::TCubeTiling k = matmul_tiling::KernelTilingOf(tiling);
   return MatmulGetTmpBufSizeV2(k, bufSize);
 }

@@ -21,7 +21,7 @@ class TCubeTiling;
 #include "kernel_tiling/kernel_tiling.h"
 
 namespace optiling {
-#define ASC_TWIN_TCUBE_ACCESSORS(f)                   \
+#define ASC_TWIN_TCUBE_ACCESSORS(f)                \
   void set_##f(int32_t value) { data_.f = value; } \
   int32_t get_##f() const { return data_.f; }
 class TCubeTiling {

@@ -13,11 +13,11 @@
 namespace AscendC {
 using TensorShape = ge::Shape;
 
-void GetLayerNormMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
-                               const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
-[[deprecated("GetLayerNormNDTillingInfo is deprecated, please use GetLayerNormNDTilingInfo instead!")]]
-void GetLayerNormNDTillingInfo(const AscendC::TensorShape& srcShape, const uint32_t stackBufferSize,
-                               const uint32_t typeSize, const bool isReuseSource, optiling::LayerNormTiling& tilling);
+void GetLayerNormMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
+                               uint32_t& maxValue, uint32_t& minValue);
+[[deprecated("GetLayerNormNDTillingInfo is deprecated, please use GetLayerNormNDTilingInfo instead!")]] void
+GetLayerNormNDTillingInfo(const AscendC::TensorShape& srcShape, const uint32_t stackBufferSize, const uint32_t typeSize,
+                          const bool isReuseSource, optiling::LayerNormTiling& tilling);
 void GetLayerNormNDTilingInfo(const AscendC::TensorShape& srcShape, const uint32_t stackBufferSize,
                               const uint32_t typeSize, const bool isReuseSource, optiling::LayerNormTiling& tiling);
 void GetLayerNormNDTilingInfo(const AscendC::TensorShape& srcShape, const uint32_t stackBufferSize,
@@ -26,9 +26,9 @@ void GetLayerNormNDTilingInfo(const AscendC::TensorShape& srcShape, const uint32
 void GetWelfordUpdateMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSizeT,
                                    const uint32_t typeSizeU, const bool isReuseSource, const bool isInplace,
                                    uint32_t& maxValue, uint32_t& minValue);
-void GetLayerNormMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
-                               const bool isReuseSource, const bool isComputeRstd, const bool isOnlyOutput,
-                               uint32_t& maxValue, uint32_t& minValue);
+void GetLayerNormMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
+                               const bool isComputeRstd, const bool isOnlyOutput, uint32_t& maxValue,
+                               uint32_t& minValue);
 void GetLayerNormNDTilingInfo(const AscendC::TensorShape& srcShape, const uint32_t stackBufferSize,
                               const uint32_t typeSize, const bool isReuseSource, const bool isComputeRstd,
                               optiling::LayerNormSeparateTiling& tiling);

@@ -31,10 +31,10 @@ enum class ReducePattern : uint32_t {
 };
 #endif  // ASCC_ENUM_REDUCEPATTERN
 
-#define ASC_TWIN_DECLARE_REDUCE_TMP(Name)                                                                   \
-  void Get##Name##MaxMinTmpSize(const AscendC::TensorShape& srcShape, const AscendC::TensorDataType dataType, \
-                                ReducePattern pattern, bool isSrcInnerPad, bool isReuseSource,              \
-                                uint32_t& maxValue, uint32_t& minValue);
+#define ASC_TWIN_DECLARE_REDUCE_TMP(Name)                                                                          \
+  void Get##Name##MaxMinTmpSize(const AscendC::TensorShape& srcShape, const AscendC::TensorDataType dataType,      \
+                                ReducePattern pattern, bool isSrcInnerPad, bool isReuseSource, uint32_t& maxValue, \
+                                uint32_t& minValue);
 ASC_TWIN_DECLARE_REDUCE_TMP(ReduceSum)
 ASC_TWIN_DECLARE_REDUCE_TMP(ReduceMax)
 ASC_TWIN_DECLARE_REDUCE_TMP(ReduceMin)

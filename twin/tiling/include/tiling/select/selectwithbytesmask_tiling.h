@@ -9,14 +9,14 @@
 
 namespace AscendC {
 
-#define ASC_TWIN_DECLARE_SELECT_TMP(Name)                                                                     \
-  uint32_t Get##Name##MaxTmpSize(const AscendC::TensorShape& src0Shape, const AscendC::TensorShape& src1Shape,  \
+#define ASC_TWIN_DECLARE_SELECT_TMP(Name)                                                                      \
+  uint32_t Get##Name##MaxTmpSize(const AscendC::TensorShape& src0Shape, const AscendC::TensorShape& src1Shape, \
                                  const uint32_t srcTypeSize, const AscendC::TensorShape& maskShape,            \
                                  const uint32_t maskTypeSize, const bool isReuseMask);                         \
-  uint32_t Get##Name##MinTmpSize(const AscendC::TensorShape& src0Shape, const AscendC::TensorShape& src1Shape,  \
+  uint32_t Get##Name##MinTmpSize(const AscendC::TensorShape& src0Shape, const AscendC::TensorShape& src1Shape, \
                                  const uint32_t srcTypeSize, const AscendC::TensorShape& maskShape,            \
                                  const uint32_t maskTypeSize, const bool isReuseMask);                         \
-  void Get##Name##MaxMinTmpSize(const AscendC::TensorShape& src0Shape, const AscendC::TensorShape& src1Shape,   \
+  void Get##Name##MaxMinTmpSize(const AscendC::TensorShape& src0Shape, const AscendC::TensorShape& src1Shape,  \
                                 const uint32_t srcTypeSize, const AscendC::TensorShape& maskShape,             \
                                 const uint32_t maskTypeSize, const bool isReuseMask, uint32_t& maxValue,       \
                                 uint32_t& minValue);

@@ -5,7 +5,9 @@
 uint32_t checksum(const uint8_t *data, size_t n) {
   const void *start = data;
   const uint8_t *new = start;
-  struct sums { uint32_t a, b; } class = {.a = 1, .b = 0};
+  struct sums {
+    uint32_t a, b;
+  } class = {.a = 1, .b = 0};
   struct sums *s = &class;
   for (size_t i = 0; i < n; ++i) {
     s->a = (s->a + new[i]) % 65521u;

@@ -28,8 +28,7 @@
 namespace AscendC {
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
-          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, typename MATMUL_POLICY = void,
-          typename = void>
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, typename MATMUL_POLICY = void, typename = void>
 class MatmulImpl {
  public:
   using AType = A_TYPE;
@@ -88,8 +87,7 @@ class MatmulImpl {
   }
   __aicore__ inline void SetSingleShape(int singleM, int singleN, int singleK) {
     if (singleM <= 0 || singleN <= 0 || singleK <= 0) {
-      twin::RaiseTrap("Matmul::SetSingleShape: (%d, %d, %d) has a dim that is not positive", singleM, singleN,
-                      singleK);
+      twin::RaiseTrap("Matmul::SetSingleShape: (%d, %d, %d) has a dim that is not positive", singleM, singleN, singleK);
     }
     singleM_ = singleM;
     singleN_ = singleN;
@@ -130,7 +128,8 @@ class MatmulImpl {
     biasOn_ = true;
   }
   __aicore__ inline void SetBias(const LocalTensor<BiasT>& inputBias) {
-    bias_ = reinterpret_cast<const BiasT*>(inputBias.GetPhyAddr() + twin::LocalMemoryOf(static_cast<TPosition>(inputBias.GetPosition())).base);
+    bias_ = reinterpret_cast<const BiasT*>(inputBias.GetPhyAddr() +
+                                           twin::LocalMemoryOf(static_cast<TPosition>(inputBias.GetPosition())).base);
     biasGmElements_ = inputBias.GetSize();
     biasInGm_ = false;
     biasOn_ = true;
@@ -247,7 +246,8 @@ class MatmulImpl {
     WriteBlock(out, 0, 0, curM_, curN_, enAtomic);
   }
   template <bool sync = true>
-  __aicore__ inline void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false) {
+  __aicore__ inline void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0,
+                                    bool enSequentialWrite = false) {
     RequireBlock("Matmul::GetTensorC");
     DstView out = GmOut("Matmul::GetTensorC", gm, enSequentialWrite);
     if (enSequentialWrite) {
@@ -316,8 +316,10 @@ class MatmulImpl {
   void CheckTiling() const {
     const TCubeTiling& t = tiling_;
     if (t.baseM <= 0 || t.baseN <= 0 || t.baseK <= 0 || t.baseM % 16 != 0 || t.baseN % 16 != 0) {
-      twin::RaiseTrap("Matmul::Init: the tiling's base block %dx%dx%d is not positive multiples of 16 (was GetTiling's "
-                      "result copied?)", t.baseM, t.baseN, t.baseK);
+      twin::RaiseTrap(
+          "Matmul::Init: the tiling's base block %dx%dx%d is not positive multiples of 16 (was GetTiling's "
+          "result copied?)",
+          t.baseM, t.baseN, t.baseK);
     }
     if (t.singleCoreM <= 0 || t.singleCoreN <= 0 || t.singleCoreK <= 0) {
       twin::RaiseTrap("Matmul::Init: the tiling's singleCore %dx%dx%d has a dim that is not positive", t.singleCoreM,
@@ -329,18 +331,23 @@ class MatmulImpl {
     // AIC block); an AIV block of a mixed kernel has no L0/L1 of its own and trusts the host
     // tiling, which GetTiling fitted to the SoC's cube (the twin computes Matmul on the caller).
     using twin::CoreBuffer;
-    const uint64_t have_l0a = twin::BlockMemoryBytes(CoreBuffer::L0A), have_l0b = twin::BlockMemoryBytes(CoreBuffer::L0B);
+    const uint64_t have_l0a = twin::BlockMemoryBytes(CoreBuffer::L0A),
+                   have_l0b = twin::BlockMemoryBytes(CoreBuffer::L0B);
     const uint64_t have_l0c = twin::BlockMemoryBytes(CoreBuffer::L0C), have_l1 = twin::BlockMemoryBytes(CoreBuffer::L1);
     if (have_l0a != 0 && have_l0b != 0 && have_l0c != 0 && (l0a > have_l0a || l0b > have_l0b || l0c > have_l0c)) {
-      twin::RaiseTrap("Matmul::Init: base blocks %dx%d (A), %dx%d (B), %dx%d (C) need %llu/%llu/%llu bytes of "
-                      "L0A/L0B/L0C, more than the core's %llu/%llu/%llu", t.baseM, t.baseK, t.baseK, t.baseN, t.baseM,
-                      t.baseN, (unsigned long long)l0a, (unsigned long long)l0b, (unsigned long long)l0c,
-                      (unsigned long long)have_l0a, (unsigned long long)have_l0b, (unsigned long long)have_l0c);
+      twin::RaiseTrap(
+          "Matmul::Init: base blocks %dx%d (A), %dx%d (B), %dx%d (C) need %llu/%llu/%llu bytes of "
+          "L0A/L0B/L0C, more than the core's %llu/%llu/%llu",
+          t.baseM, t.baseK, t.baseK, t.baseN, t.baseM, t.baseN, (unsigned long long)l0a, (unsigned long long)l0b,
+          (unsigned long long)l0c, (unsigned long long)have_l0a, (unsigned long long)have_l0b,
+          (unsigned long long)have_l0c);
     }
     const uint64_t l1 = uint64_t(t.depthA1 > 0 ? t.depthA1 : 1) * l0a + uint64_t(t.depthB1 > 0 ? t.depthB1 : 1) * l0b;
     if (have_l1 != 0 && l1 > have_l1) {
-      twin::RaiseTrap("Matmul::Init: depthA1 %d and depthB1 %d base blocks need %llu bytes of L1, more than the "
-                      "core's %llu", t.depthA1, t.depthB1, (unsigned long long)l1, (unsigned long long)have_l1);
+      twin::RaiseTrap(
+          "Matmul::Init: depthA1 %d and depthB1 %d base blocks need %llu bytes of L1, more than the "
+          "core's %llu",
+          t.depthA1, t.depthB1, (unsigned long long)l1, (unsigned long long)have_l1);
     }
   }
 
@@ -390,8 +397,10 @@ class MatmulImpl {
                            uint64_t cols) {
     const uint64_t need = op.Extent(rows, cols);
     if (op.gmElements != 0 && need > op.gmElements) {
-      twin::RaiseTrap("%s: %s needs %llu elements from its tensor, which holds %llu (shapes larger than the "
-                      "tensor?)", api, name, (unsigned long long)need, (unsigned long long)op.gmElements);
+      twin::RaiseTrap(
+          "%s: %s needs %llu elements from its tensor, which holds %llu (shapes larger than the "
+          "tensor?)",
+          api, name, (unsigned long long)need, (unsigned long long)op.gmElements);
     }
     if (op.inGm && need != 0) twin::CheckGm(api, op.base, need * sizeof(T));
   }
@@ -409,10 +418,14 @@ class MatmulImpl {
                       api);
     }
     // A is M x K: stored M x Ka, or Ka x M transposed; B is K x N: stored Kb x N, or N x Kb.
-    if (a_.transposed) Resolve(a_, orgKa_, orgM_, singleK_, singleM_);
-    else Resolve(a_, orgM_, orgKa_, singleM_, singleK_);
-    if (b_.transposed) Resolve(b_, orgN_, orgKb_, singleN_, singleK_);
-    else Resolve(b_, orgKb_, orgN_, singleK_, singleN_);
+    if (a_.transposed)
+      Resolve(a_, orgKa_, orgM_, singleK_, singleM_);
+    else
+      Resolve(a_, orgM_, orgKa_, singleM_, singleK_);
+    if (b_.transposed)
+      Resolve(b_, orgN_, orgKb_, singleN_, singleK_);
+    else
+      Resolve(b_, orgKb_, orgN_, singleK_, singleN_);
     CheckOperand(api, "A", a_, singleM_, singleK_);
     CheckOperand(api, "B", b_, singleK_, singleN_);
     if (biasOn_) {
@@ -470,21 +483,27 @@ class MatmulImpl {
 
   void RoundPanelsToHf32(uint32_t rows, uint32_t colsPad, uint32_t depth) {
     for (uint64_t i = 0; i < uint64_t(rows) * depth; ++i) aPanel_[i] = twin::RoundToHf32(aPanel_[i], hf32TiesToZero_);
-    for (uint64_t i = 0; i < uint64_t(colsPad) * depth; ++i) bPanel_[i] = twin::RoundToHf32(bPanel_[i], hf32TiesToZero_);
+    for (uint64_t i = 0; i < uint64_t(colsPad) * depth; ++i)
+      bPanel_[i] = twin::RoundToHf32(bPanel_[i], hf32TiesToZero_);
   }
 
   L0cT BiasValue(uint64_t j) const {
     if constexpr (std::is_same<L0cT, int32_t>::value) {
-      if constexpr (std::is_same<BiasT, int32_t>::value) return bias_[j];
-      else return static_cast<int32_t>(twin::CubeToFloat(bias_[j]));
+      if constexpr (std::is_same<BiasT, int32_t>::value)
+        return bias_[j];
+      else
+        return static_cast<int32_t>(twin::CubeToFloat(bias_[j]));
     } else {
-      if constexpr (std::is_same<BiasT, int32_t>::value) return static_cast<float>(bias_[j]);
-      else return twin::CubeToFloat(bias_[j]);
+      if constexpr (std::is_same<BiasT, int32_t>::value)
+        return static_cast<float>(bias_[j]);
+      else
+        return twin::CubeToFloat(bias_[j]);
     }
   }
 
   void RequireBlock(const char* api) const {
-    if (!haveBlock_ || !iterating_) twin::RaiseTrap("%s: no block was computed (call Iterate first, and only while it returns true)", api);
+    if (!haveBlock_ || !iterating_)
+      twin::RaiseTrap("%s: no block was computed (call Iterate first, and only while it returns true)", api);
   }
 
   DstView GmOut(const char* api, const GlobalTensor<DstT>& gm, bool sequential) const {
@@ -541,8 +560,10 @@ class MatmulImpl {
         const uint64_t r = row0 + i, c = col0 + j;
         DstT* dst = out.nz ? out.base + (c / NzC0()) * out.nzRows * NzC0() + r * NzC0() + c % NzC0()
                            : out.base + r * out.ld + c;
-        if (enAtomic == 0) *dst = v;
-        else AtomicStore(dst, v, enAtomic);
+        if (enAtomic == 0)
+          *dst = v;
+        else
+          AtomicStore(dst, v, enAtomic);
       }
     }
   }
@@ -567,12 +588,17 @@ class MatmulImpl {
     if constexpr (std::is_same<DstT, L0cT>::value) {
       return NoQuant;
     } else if constexpr (std::is_same<L0cT, float>::value) {
-      if constexpr (std::is_same<DstT, half>::value) return F322F16;
-      else if constexpr (std::is_same<DstT, bfloat16_t>::value) return F322BF16;
-      else return vec ? VQF322B8_PRE : QF322B8_PRE;
+      if constexpr (std::is_same<DstT, half>::value)
+        return F322F16;
+      else if constexpr (std::is_same<DstT, bfloat16_t>::value)
+        return F322BF16;
+      else
+        return vec ? VQF322B8_PRE : QF322B8_PRE;
     } else {
-      if constexpr (std::is_same<DstT, half>::value) return vec ? VDEQF16 : DEQF16;
-      else return vec ? VREQ8 : REQ8;
+      if constexpr (std::is_same<DstT, half>::value)
+        return vec ? VDEQF16 : DEQF16;
+      else
+        return vec ? VREQ8 : REQ8;
     }
   }
 
@@ -599,8 +625,10 @@ class MatmulImpl {
     const uint64_t aSize = a_.gmElements, bSize = b_.gmElements;
     for (int32_t i = 0; i < batches; ++i) {
       const int32_t ia = i % batchA, ib = i % batchB;
-      if (!a0.scalar) a_.base = a0.base + ia * aStep, a_.gmElements = aSize > ia * aStep ? aSize - ia * aStep : (aSize ? 1 : 0);
-      if (!b0.scalar) b_.base = b0.base + ib * bStep, b_.gmElements = bSize > ib * bStep ? bSize - ib * bStep : (bSize ? 1 : 0);
+      if (!a0.scalar)
+        a_.base = a0.base + ia * aStep, a_.gmElements = aSize > ia * aStep ? aSize - ia * aStep : (aSize ? 1 : 0);
+      if (!b0.scalar)
+        b_.base = b0.base + ib * bStep, b_.gmElements = bSize > ib * bStep ? bSize - ib * bStep : (bSize ? 1 : 0);
       if (biasOn_ && kConfig.isBiasBatch) bias_ = bias0 + uint64_t(i) * singleN_;
       Prepare(api);
       DstView out;

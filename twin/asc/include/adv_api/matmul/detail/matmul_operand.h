@@ -16,7 +16,7 @@ template <typename T>
 struct Operand {
   const T* base = nullptr;  // element (0, 0) of the single core's part
   bool set = false;
-  bool scalar = false;      // SetTensorA/B(scalar): every element is `value`
+  bool scalar = false;  // SetTensorA/B(scalar): every element is `value`
   T value{};
   bool transposed = false;  // stored as the transpose (A: K x M, B: N x K)
   bool nz = false;          // stored as NZ fractals (16 rows x C0 of 32 bytes)

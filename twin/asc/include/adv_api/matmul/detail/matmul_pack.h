@@ -121,8 +121,8 @@ inline void MultiplyPanels(const float* aPanel, const float* bPanel, uint32_t ro
     const float* bg = bPanel + static_cast<uint64_t>(g) * depth;
     for (uint32_t s = 0; s < rows; s += cube::kMaxTileRows) {
       const uint32_t h = rows - s < cube::kMaxTileRows ? rows - s : cube::kMaxTileRows;
-      cube::GemmTileF32(h, aPanel + static_cast<uint64_t>(s) * depth, bg, depth, acc + static_cast<uint64_t>(s) * ldc + g,
-                        ldc);
+      cube::GemmTileF32(h, aPanel + static_cast<uint64_t>(s) * depth, bg, depth,
+                        acc + static_cast<uint64_t>(s) * ldc + g, ldc);
     }
   }
 }
@@ -132,8 +132,8 @@ inline void MultiplyPanels(const int32_t* aPanel, const int32_t* bPanel, uint32_
     const int32_t* bg = bPanel + static_cast<uint64_t>(g) * depth;
     for (uint32_t s = 0; s < rows; s += cube::kMaxTileRows) {
       const uint32_t h = rows - s < cube::kMaxTileRows ? rows - s : cube::kMaxTileRows;
-      cube::GemmTileI32(h, aPanel + static_cast<uint64_t>(s) * depth, bg, depth, acc + static_cast<uint64_t>(s) * ldc + g,
-                        ldc);
+      cube::GemmTileI32(h, aPanel + static_cast<uint64_t>(s) * depth, bg, depth,
+                        acc + static_cast<uint64_t>(s) * ldc + g, ldc);
     }
   }
 }

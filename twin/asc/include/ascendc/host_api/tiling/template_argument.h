@@ -125,8 +125,7 @@ inline uint64_t EncodeTilingKey(const TilingDeclareParams& declareParams, const 
   uint32_t shift = 0;
   for (size_t i = 0; i < fields.size(); ++i) {
     const TplParamDecl& d = *fields[i];
-    const std::vector<uint64_t> declared =
-        d.kind == TplKind::UINT ? ExpandTplValues(d.mode, d.values) : d.values;
+    const std::vector<uint64_t> declared = d.kind == TplKind::UINT ? ExpandTplValues(d.mode, d.values) : d.values;
     uint64_t code = tilingParams[i];
     if (d.kind == TplKind::UINT) {
       code = INVALID_TILING_KEY;
@@ -150,8 +149,7 @@ inline uint64_t EncodeTilingKey(const TilingDeclareParams& declareParams, const 
       if (s.kind == TplKind::KERNEL_TYPE) continue;
       for (size_t i = 0; i < fields.size(); ++i) {
         if (std::string_view(fields[i]->name) != s.name) continue;
-        const std::vector<uint64_t> allowed =
-            s.kind == TplKind::UINT ? ExpandTplValues(s.mode, s.values) : s.values;
+        const std::vector<uint64_t> allowed = s.kind == TplKind::UINT ? ExpandTplValues(s.mode, s.values) : s.values;
         ok = ok && TplContains(allowed, tilingParams[i]);
       }
     }
@@ -162,25 +160,55 @@ inline uint64_t EncodeTilingKey(const TilingDeclareParams& declareParams, const 
 
 }  // namespace AscendC
 
-#define ASCENDC_TPL_DTYPE_DECL(x, ...) \
-  ::AscendC::TplParamDecl{#x, ::AscendC::TplKind::DTYPE, 8u, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
-#define ASCENDC_TPL_DATATYPE_DECL(x, ...) \
-  ::AscendC::TplParamDecl{#x, ::AscendC::TplKind::DTYPE, 8u, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
-#define ASCENDC_TPL_FORMAT_DECL(x, ...) \
-  ::AscendC::TplParamDecl{#x, ::AscendC::TplKind::FORMAT, 8u, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
-#define ASCENDC_TPL_UINT_DECL(x, bw, mode, ...) \
-  ::AscendC::TplParamDecl{#x, ::AscendC::TplKind::UINT, static_cast<uint32_t>(bw), (mode), {__VA_ARGS__}}
-#define ASCENDC_TPL_BOOL_DECL(x, ...) \
-  ::AscendC::TplParamDecl{#x, ::AscendC::TplKind::BOOL, 1u, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
-#define ASCENDC_TPL_KERNEL_TYPE_DECL(x, ...) \
-  ::AscendC::TplParamDecl{#x, ::AscendC::TplKind::KERNEL_TYPE, 0u, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
+#define ASCENDC_TPL_DTYPE_DECL(x, ...)                                      \
+  ::AscendC::TplParamDecl {                                                 \
+    #x, ::AscendC::TplKind::DTYPE, 8u, ASCENDC_TPL_UI_LIST, { __VA_ARGS__ } \
+  }
+#define ASCENDC_TPL_DATATYPE_DECL(x, ...)                                   \
+  ::AscendC::TplParamDecl {                                                 \
+    #x, ::AscendC::TplKind::DTYPE, 8u, ASCENDC_TPL_UI_LIST, { __VA_ARGS__ } \
+  }
+#define ASCENDC_TPL_FORMAT_DECL(x, ...)                                      \
+  ::AscendC::TplParamDecl {                                                  \
+    #x, ::AscendC::TplKind::FORMAT, 8u, ASCENDC_TPL_UI_LIST, { __VA_ARGS__ } \
+  }
+#define ASCENDC_TPL_UINT_DECL(x, bw, mode, ...)                                      \
+  ::AscendC::TplParamDecl {                                                          \
+    #x, ::AscendC::TplKind::UINT, static_cast<uint32_t>(bw), (mode), { __VA_ARGS__ } \
+  }
+#define ASCENDC_TPL_BOOL_DECL(x, ...)                                      \
+  ::AscendC::TplParamDecl {                                                \
+    #x, ::AscendC::TplKind::BOOL, 1u, ASCENDC_TPL_UI_LIST, { __VA_ARGS__ } \
+  }
+#define ASCENDC_TPL_KERNEL_TYPE_DECL(x, ...)                                      \
+  ::AscendC::TplParamDecl {                                                       \
+    #x, ::AscendC::TplKind::KERNEL_TYPE, 0u, ASCENDC_TPL_UI_LIST, { __VA_ARGS__ } \
+  }
 
-#define ASCENDC_TPL_DTYPE_SEL(x, ...) ::AscendC::TplParamSel{#x, ::AscendC::TplKind::DTYPE, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
-#define ASCENDC_TPL_DATATYPE_SEL(x, ...) ::AscendC::TplParamSel{#x, ::AscendC::TplKind::DTYPE, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
-#define ASCENDC_TPL_FORMAT_SEL(x, ...) ::AscendC::TplParamSel{#x, ::AscendC::TplKind::FORMAT, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
-#define ASCENDC_TPL_UINT_SEL(x, mode, ...) ::AscendC::TplParamSel{#x, ::AscendC::TplKind::UINT, (mode), {__VA_ARGS__}}
-#define ASCENDC_TPL_BOOL_SEL(x, ...) ::AscendC::TplParamSel{#x, ::AscendC::TplKind::BOOL, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
-#define ASCENDC_TPL_KERNEL_TYPE_SEL(...) ::AscendC::TplParamSel{"", ::AscendC::TplKind::KERNEL_TYPE, ASCENDC_TPL_UI_LIST, {__VA_ARGS__}}
+#define ASCENDC_TPL_DTYPE_SEL(x, ...)                                   \
+  ::AscendC::TplParamSel {                                              \
+    #x, ::AscendC::TplKind::DTYPE, ASCENDC_TPL_UI_LIST, { __VA_ARGS__ } \
+  }
+#define ASCENDC_TPL_DATATYPE_SEL(x, ...)                                \
+  ::AscendC::TplParamSel {                                              \
+    #x, ::AscendC::TplKind::DTYPE, ASCENDC_TPL_UI_LIST, { __VA_ARGS__ } \
+  }
+#define ASCENDC_TPL_FORMAT_SEL(x, ...)                                   \
+  ::AscendC::TplParamSel {                                               \
+    #x, ::AscendC::TplKind::FORMAT, ASCENDC_TPL_UI_LIST, { __VA_ARGS__ } \
+  }
+#define ASCENDC_TPL_UINT_SEL(x, mode, ...)                \
+  ::AscendC::TplParamSel {                                \
+    #x, ::AscendC::TplKind::UINT, (mode), { __VA_ARGS__ } \
+  }
+#define ASCENDC_TPL_BOOL_SEL(x, ...)                                   \
+  ::AscendC::TplParamSel {                                             \
+    #x, ::AscendC::TplKind::BOOL, ASCENDC_TPL_UI_LIST, { __VA_ARGS__ } \
+  }
+#define ASCENDC_TPL_KERNEL_TYPE_SEL(...)                                      \
+  ::AscendC::TplParamSel {                                                    \
+    "", ::AscendC::TplKind::KERNEL_TYPE, ASCENDC_TPL_UI_LIST, { __VA_ARGS__ } \
+  }
 
 // The declarations live in function-local statics, built on first use: a global with a dynamic
 // initializer would give the kernel's device image a constructor, and the runtime refuses
@@ -191,7 +219,8 @@ inline uint64_t EncodeTilingKey(const TilingDeclareParams& declareParams, const 
     return params;                                                                          \
   }                                                                                         \
   static_assert(true, "")
-#define ASCENDC_TPL_ARGS_SEL(...) std::vector<::AscendC::TplParamSel>{__VA_ARGS__}
+#define ASCENDC_TPL_ARGS_SEL(...) \
+  std::vector<::AscendC::TplParamSel> { __VA_ARGS__ }
 #define ASCENDC_TPL_SEL(...)                                                              \
   [[maybe_unused]] static const ::AscendC::TilingSelectParams& AscTwinTplSelectParams() { \
     static const ::AscendC::TilingSelectParams params{__VA_ARGS__};                       \
@@ -201,10 +230,10 @@ inline uint64_t EncodeTilingKey(const TilingDeclareParams& declareParams, const 
 
 #define GET_TPL_TILING_KEY(...) \
   ::AscendC::EncodeTilingKey(AscTwinTplDeclareParams(), AscTwinTplSelectParams(), {__VA_ARGS__})
-#define ASCENDC_TPL_SEL_PARAM(context, ...)                       \
-  do {                                                            \
+#define ASCENDC_TPL_SEL_PARAM(context, ...)                          \
+  do {                                                               \
     const uint64_t ascTwinTplKey_ = GET_TPL_TILING_KEY(__VA_ARGS__); \
-    (context)->SetTilingKey(ascTwinTplKey_);                      \
+    (context)->SetTilingKey(ascTwinTplKey_);                         \
   } while (0)
 
 #endif  // ASC_TWIN_TEMPLATE_ARGUMENT_H_
