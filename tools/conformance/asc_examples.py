@@ -86,9 +86,10 @@ def scenarios(readme: str, cmake: str):
 
 
 _CMAKE_BLOCK = re.compile(r"\b(if|elseif|else|endif)\s*\(([^)]*)\)", re.I)
-# A FATAL_ERROR that says the scenario needs dav-3510 ("only supports dav-3510"), not one that
-# merely names it ("only supports dav-2201, not dav-3510" refuses 3510 and builds on 2201).
-_FOR_OTHER_ARCH = re.compile(r"FATAL_ERROR[^\n]*(?:only\s+supports?|requires?)\s+dav-3510|set\s*\(\s*CMAKE_ASC_ARCHITECTURES\s+\"?dav-3510", re.I)
+# A FATAL_ERROR that says the scenario needs dav-3510 ("only supports dav-3510", "must be
+# dav-3510"), not one that merely names it ("only supports dav-2201, not dav-3510" refuses 3510
+# and builds on 2201).
+_FOR_OTHER_ARCH = re.compile(r"FATAL_ERROR[^\n]*(?:only\s+supports?|requires?|must\s+be)\s+dav-3510|set\s*\(\s*CMAKE_ASC_ARCHITECTURES\s+\"?dav-3510", re.I)
 
 
 def other_arch_scenarios(cmake: str):

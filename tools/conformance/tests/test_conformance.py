@@ -147,6 +147,15 @@ def test_a_scenario_that_refuses_dav3510_still_runs_on_dav2201():
     assert asc_examples.other_arch_scenarios(cmake) == set()
 
 
+def test_a_scenario_that_must_be_built_for_dav3510_is_not_run():
+    cmake = """
+    if(SCENARIO_NUM STREQUAL "4" AND NOT CMAKE_ASC_ARCHITECTURES STREQUAL "dav-3510")
+        message(FATAL_ERROR "When SCENARIO_NUM = ${SCENARIO_NUM}, CMAKE_ASC_ARCHITECTURES must be dav-3510, but got x")
+    endif()
+    """
+    assert asc_examples.other_arch_scenarios(cmake) == {4}
+
+
 def test_python_env_supplies_the_examples_prerequisites(tmp_path):
     """An example whose gen_data imports a package the system python lacks (asc-devkit's bf16
     samples import ml_dtypes) is a run error without --python-env and passes with one."""
