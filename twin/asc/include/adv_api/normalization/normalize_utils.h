@@ -4,30 +4,9 @@
 
 #include <cstdint>
 
-namespace AscendC {
+#include "kernel_tiling/reduce_pattern.h"
 
-// Shared with the reduce APIs; CANN guards it so that either header may define it.
-#ifndef ASCC_ENUM_REDUCEPATTERN
-#define ASCC_ENUM_REDUCEPATTERN
-enum class ReducePattern : uint32_t {
-  AR = 0,
-  RA = 1,
-  R,
-  ARA,
-  ARAR,
-  ARARA,
-  ARARAR,
-  ARARARA,
-  ARARARAR,
-  ARARARARA,
-  RAR,
-  RARA,
-  RARAR,
-  RARARA,
-  RARARAR,
-  RARARARA,
-};
-#endif  // ASCC_ENUM_REDUCEPATTERN
+namespace AscendC {
 
 struct NormalizeConfig {
   ReducePattern reducePattern = ReducePattern::AR;

@@ -4,32 +4,10 @@
 
 #include <cstdint>
 
+#include "kernel_tiling/reduce_pattern.h"
 #include "tiling/utils/types.h"
 
 namespace AscendC {
-
-#ifndef ASCC_ENUM_REDUCEPATTERN
-#define ASCC_ENUM_REDUCEPATTERN
-// One letter per source dimension: R reduced, A kept (CANN's values).
-enum class ReducePattern : uint32_t {
-  AR = 0,
-  RA = 1,
-  R,
-  ARA,
-  ARAR,
-  ARARA,
-  ARARAR,
-  ARARARA,
-  ARARARAR,
-  ARARARARA,
-  RAR,
-  RARA,
-  RARAR,
-  RARARA,
-  RARARAR,
-  RARARARA,
-};
-#endif  // ASCC_ENUM_REDUCEPATTERN
 
 #define ASC_TWIN_DECLARE_REDUCE_TMP(Name)                                                                          \
   void Get##Name##MaxMinTmpSize(const AscendC::TensorShape& srcShape, const AscendC::TensorDataType dataType,      \
