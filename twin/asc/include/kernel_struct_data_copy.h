@@ -27,10 +27,12 @@ struct DataCopyParams {
 };
 
 // blockLen in bytes; the GM-side stride in bytes, the UB-side stride in 32-B blocks.
+// The constructor takes all five fields (rsv has no default), as CANN's does: a four-element
+// brace list `{count, len, srcStride, dstStride}` is then a DataCopyParams only, so a
+// DataCopyPad call written with one picks the DataCopyParams overload instead of being ambiguous.
 struct DataCopyExtParams {
   __aicore__ DataCopyExtParams() = default;
-  __aicore__ DataCopyExtParams(uint16_t count, uint32_t len, uint32_t srcStrideIn, uint32_t dstStrideIn,
-                               uint32_t rsvIn = 0)
+  __aicore__ DataCopyExtParams(uint16_t count, uint32_t len, uint32_t srcStrideIn, uint32_t dstStrideIn, uint32_t rsvIn)
       : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn), rsv(rsvIn) {}
   uint16_t blockCount = 1;
   uint32_t blockLen = 0;

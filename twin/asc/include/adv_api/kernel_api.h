@@ -6,6 +6,11 @@
 
 #include "adv_api/utils/init_global_memory.h"
 
+// ---- data layout: Pad, UnPad, Broadcast, Transpose (ConfusionTranspose) ----
+#include "adv_api/pad/broadcast.h"
+#include "adv_api/pad/pad.h"
+#include "adv_api/transpose/confusion_transpose.h"
+
 // ---- activation and normalisation ----
 #include "adv_api/activation/logsoftmax.h"
 #include "adv_api/activation/simplesoftmax.h"

@@ -145,6 +145,9 @@ using GroupNormTiling = AscendC::tiling::GroupNormTiling;
 
 // ---- math, reductions, quantisation, sort, transpose, pad, select ----
 
+// ---- data layout: PadTiling, UnPadTiling, ConfusionTransposeTiling ----
+#include "kernel_tiling/data_layout_tiling.h"
+
 // ---- cube: TCubeTiling (the Matmul high-level API) ----
 
 // The Matmul high-level API's tiling (CANN's field order: the bytes optiling::TCubeTiling's

@@ -84,6 +84,11 @@
 #include "tiling/math/where_tiling.h"
 #include "tiling/math/xor_tiling.h"
 
+// ---- data layout: pad, unpad, broadcast, ConfusionTranspose ----
+#include "tiling/pad/broadcast_tiling.h"
+#include "tiling/pad/pad_tiling.h"
+#include "tiling/transpose/confusion_transpose_tiling.h"
+
 // ---- cube: matmul_tiling ----
 #include "tiling/matmul/matmul_tiling.h"
 #include "tiling/matmul/bmm_tiling.h"
