@@ -1,5 +1,5 @@
 """The data-layout high-level APIs of the Ascend C twin (Pad, UnPad, Broadcast, Transpose's
-ConfusionTranspose scenarios 1-7) against numpy, and DataCopyPad's brace-initialised call forms
+ConfusionTranspose scenarios 1-7, TransData's four format changes) against numpy, and DataCopyPad's brace-initialised call forms
 (the ones CANN's cumsum / fmod samples write), with kernels from programs/api_adv_layout.asc
 built by bisheng and run through libascendcl. Inputs are random (seed printed;
 ASC_TWIN_SEED=<n> repeats a run) at every dtype each API takes here. These APIs only move data,
@@ -26,7 +26,7 @@ PAD_FIELDS, UNPAD_FIELDS, TRANSPOSE_FIELDS = 26, 8, 18
 
 dev, free_buffers = device_fixtures(lambda: {
     "API_ADV_LAYOUT": [f"layout_{api}_{t}" for api in ("pad", "unpad", "broadcast", "transpose") for t in DTYPES]
-                      + ["layout_broadcast_i8", "layout_datacopypad_forms"],
+                      + ["layout_broadcast_i8", "layout_datacopypad_forms", "layout_transdata_f16", "layout_transdata_i16"],
 })
 
 
@@ -232,6 +232,59 @@ def test_the_transpose_sample_layout(dev):
     pt = dev.put(tiling(TRANSPOSE_FIELDS, f0=1, f1=b, f2=n, f3=s, f4=hn, f6=2))
     assert dev.launch("layout_transpose_f16", 1, px, py, pt, 1, src.size, src.size, 0) == 0
     np.testing.assert_array_equal(dev.get(py, src).reshape(b, s, n, hn), origin.transpose(0, 2, 1, 3))
+
+
+# ---------------------------------------------------------------- TransData
+
+def ncdhw_ub(x: np.ndarray) -> np.ndarray:
+    """[N, C, D, H, W] as TransData reads / writes it in UB: each H*W plane padded to 16 (zeros)."""
+    n, c, d, h, w = x.shape
+    return pad_cols(x.reshape(n, c, d, h * w), up16(h * w))
+
+
+def ndc1hwc0(x: np.ndarray) -> np.ndarray:
+    n, c, d, h, w = x.shape
+    xc = np.zeros((n, up16(c), d, h * w), x.dtype)
+    xc[:, :c] = x.reshape(n, c, d, h * w)
+    return xc.reshape(n, up16(c) // 16, 16, d, h * w).transpose(0, 3, 1, 4, 2)  # [N, D, C1, HW, C0]
+
+
+def fractal_z_3d(x: np.ndarray) -> np.ndarray:
+    n, c, d, h, w = x.shape
+    xp = np.zeros((up16(n), up16(c), d, h * w), x.dtype)
+    xp[:n, :c] = x.reshape(n, c, d, h * w)
+    # [N1, N0, C1, C0, D, HW] -> [D, C1, HW, N1, N0, C0]
+    return xp.reshape(up16(n) // 16, 16, up16(c) // 16, 16, d, h * w).transpose(4, 2, 5, 0, 1, 3)
+
+
+@pytest.mark.parametrize("tag", ["f16", "i16"])
+@pytest.mark.parametrize("mode", [1, 2, 3, 4])
+def test_transdata_matches_numpy(dev, tag, mode):
+    dt = DTYPES[tag]
+    rng = rng_for("transdata", tag, mode)
+    shapes = [(16, 16, 1, 3, 5), (int(rng.integers(1, 20)), int(rng.integers(1, 40)), int(rng.integers(1, 3)),
+                                  int(rng.integers(1, 5)), int(rng.integers(1, 7)))]
+    for shape in shapes:
+        x = random_of(rng, dt, int(np.prod(shape))).reshape(shape)
+        other = fractal_z_3d(x) if mode in (1, 2) else ndc1hwc0(x)
+        src, want = (ncdhw_ub(x), other) if mode in (1, 3) else (other, ncdhw_ub(x))
+        src, want = np.ascontiguousarray(src).ravel(), np.ascontiguousarray(want).ravel()
+        n, c, d, h, w = shape
+        min_tmp = d * up16(c) * up16(h * w) * 2
+        for tmp in (0, min_tmp):
+            in_elems, out_elems = blocks(src.size, dt), blocks(want.size, dt)
+            px, py = dev.put(padded(src, in_elems)), dev.put(np.full(out_elems, 7, dt))
+            assert dev.launch(f"layout_transdata_{tag}", 1, px, py, mode, n, c, d, h, w, in_elems, out_elems, tmp) == 0
+            got = dev.get(py, np.zeros(out_elems, dt))[:want.size]
+            np.testing.assert_array_equal(got, want, err_msg=f"mode {mode} shape {shape}")
+
+
+def test_transdata_small_tmp_traps(dev):
+    x = np.zeros(16 * 16 * 16, np.float16)
+    px, py = dev.put(x), dev.put(np.zeros(16 * 16 * 16, np.float16))
+    args = lambda tmp: (px, py, 3, 16, 16, 1, 3, 5, x.size, x.size, tmp)  # noqa: E731
+    dev.expect_trap("layout_transdata_f16", 1, args(256), "TransData: sharedTmpBuffer holds 256 bytes, less than the 512",
+                    args(512))
 
 
 # ---------------------------------------------------------------- DataCopyPad call forms (issue 22)

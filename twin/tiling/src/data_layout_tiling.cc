@@ -1,5 +1,5 @@
 // The data-layout high-level APIs' host tiling: Pad / UnPad ([height, width]), Broadcast (rank 1
-// or 2) and the ConfusionTranspose scenarios of Transpose. Temporary sizes follow
+// or 2), the ConfusionTranspose scenarios of Transpose and TransData. Temporary sizes follow
 // kernel_tiling/data_layout_tmp_size.h, the rule the kernels check; the pass fields describe
 // what a stack buffer of the given size allows (the twin's kernels read the shape fields).
 #include <cstdint>
@@ -9,6 +9,7 @@
 #include "tiling/pad/broadcast_tiling.h"
 #include "tiling/pad/pad_tiling.h"
 #include "tiling/transpose/confusion_transpose_tiling.h"
+#include "tiling/transpose/transdata_tiling.h"
 #include "tiling_log.h"
 
 namespace {
@@ -323,6 +324,47 @@ void GetConfusionTransposeOnlyTilingInfo(const ge::Shape& srcShape, const uint32
   AscendC::tiling::ConfusionTransposeTiling t;
   GetConfusionTransposeOnlyTilingInfo(srcShape, stackBufferSize, typeSize, t);
   ToHost(t, tiling);
+}
+
+// ---- TransData ----
+
+bool GetTransDataMaxMinTmpSize(const platform_ascendc::PlatformAscendC&, const ge::Shape& srcShape,
+                               const ge::Shape& dstShape, const ge::DataType dataType, const TransDataConfig& config,
+                               uint32_t& maxValue, uint32_t& minValue) {
+  constexpr const char* api = "GetTransDataMaxMinTmpSize";
+  maxValue = minValue = 0;
+  if (dataType != ge::DT_FLOAT16 && dataType != ge::DT_BF16 && dataType != ge::DT_INT16 && dataType != ge::DT_UINT16) {
+    ASC_TWIN_TILING_ERROR("%s: dataType %d is not a 16-bit type (DT_FLOAT16, DT_BF16, DT_INT16, DT_UINT16)", api,
+                          static_cast<int>(dataType));
+    return false;
+  }
+  const bool fromNcdhw = config.srcFormat == DataFormat::NCDHW;
+  const DataFormat other = fromNcdhw ? config.dstFormat : config.srcFormat;
+  if ((!fromNcdhw && config.dstFormat != DataFormat::NCDHW) ||
+      (other != DataFormat::NDC1HWC0 && other != DataFormat::FRACTAL_Z_3D)) {
+    ASC_TWIN_TILING_ERROR(
+        "%s: TransData converts NCDHW <-> NDC1HWC0 and NCDHW <-> FRACTAL_Z_3D only (formats %d -> %d)", api,
+        static_cast<int>(config.srcFormat), static_cast<int>(config.dstFormat));
+    return false;
+  }
+  std::vector<uint32_t> ncdhw, o;
+  const size_t otherRank = other == DataFormat::NDC1HWC0 ? 6 : 7;
+  if (!ParseDims(api, fromNcdhw ? "srcShape" : "dstShape", fromNcdhw ? srcShape : dstShape, 5, &ncdhw) ||
+      !ParseDims(api, fromNcdhw ? "dstShape" : "srcShape", fromNcdhw ? dstShape : srcShape, otherRank, &o)) {
+    return false;
+  }
+  const uint32_t n = ncdhw[0], c = ncdhw[1], d = ncdhw[2], h = ncdhw[3], w = ncdhw[4];
+  const uint32_t c1 = (c + 15) / 16, n1 = (n + 15) / 16;
+  const std::vector<uint32_t> want = other == DataFormat::NDC1HWC0 ? std::vector<uint32_t>{n, d, c1, h, w, 16}
+                                                                   : std::vector<uint32_t>{d, c1, h, w, n1, 16, 16};
+  if (o != want) {
+    ASC_TWIN_TILING_ERROR("%s: the %s shape does not match the NCDHW shape [%u, %u, %u, %u, %u]", api,
+                          other == DataFormat::NDC1HWC0 ? "NDC1HWC0" : "FRACTAL_Z_3D", n, c, d, h, w);
+    return false;
+  }
+  minValue = Clamp32(lt::TransDataMinBytes(c, d, h, w, 2));
+  maxValue = Clamp32(lt::TransDataMaxBytes(n, c, d, h, w, 2));
+  return true;
 }
 
 }  // namespace AscendC

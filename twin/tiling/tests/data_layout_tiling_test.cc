@@ -141,4 +141,32 @@ TEST(ConfusionTransposeTiling, ScenariosAndRefusals) {
   EXPECT_EQ(maxV + minV, 0u);
 }
 
+TEST(TransDataTiling, SizesAndRefusals) {
+  auto* plat = platform_ascendc::PlatformAscendCManager::GetInstance("Ascend910B1");
+  ASSERT_NE(plat, nullptr);
+  const AscendC::TransDataConfig toNdc = {AscendC::DataFormat::NCDHW, AscendC::DataFormat::NDC1HWC0};
+  const AscendC::TransDataConfig toFz = {AscendC::DataFormat::NCDHW, AscendC::DataFormat::FRACTAL_Z_3D};
+  const AscendC::TransDataConfig fromFz = {AscendC::DataFormat::FRACTAL_Z_3D, AscendC::DataFormat::NCDHW};
+  uint32_t maxV = 0, minV = 0;
+  // CANN's sample shape [16, 16, 1, 3, 5]: one 16-channel batch of a 16-element plane
+  EXPECT_TRUE(AscendC::GetTransDataMaxMinTmpSize(*plat, Shape({16, 16, 1, 3, 5}), Shape({16, 1, 1, 3, 5, 16}),
+                                                 ge::DT_FLOAT16, toNdc, maxV, minV));
+  EXPECT_EQ(minV, 1u * 16 * 16 * 2);
+  EXPECT_EQ(maxV, 16u * 16 * 16 * 2);
+  EXPECT_TRUE(AscendC::GetTransDataMaxMinTmpSize(*plat, Shape({17, 20, 2, 3, 5}), Shape({2, 2, 3, 5, 2, 16, 16}),
+                                                 ge::DT_BF16, toFz, maxV, minV));
+  EXPECT_EQ(minV, 2u * 32 * 16 * 2);
+  EXPECT_TRUE(AscendC::GetTransDataMaxMinTmpSize(*plat, Shape({2, 2, 3, 5, 2, 16, 16}), Shape({17, 20, 2, 3, 5}),
+                                                 ge::DT_INT16, fromFz, maxV, minV));
+  // refusals: a 32-bit type, a mismatched other shape, a conversion TransData does not make
+  EXPECT_FALSE(AscendC::GetTransDataMaxMinTmpSize(*plat, Shape({16, 16, 1, 3, 5}), Shape({16, 1, 1, 3, 5, 16}),
+                                                  ge::DT_FLOAT, toNdc, maxV, minV));
+  EXPECT_EQ(maxV + minV, 0u);
+  EXPECT_FALSE(AscendC::GetTransDataMaxMinTmpSize(*plat, Shape({16, 16, 1, 3, 5}), Shape({16, 2, 1, 3, 5, 16}),
+                                                  ge::DT_FLOAT16, toNdc, maxV, minV));
+  const AscendC::TransDataConfig nz = {AscendC::DataFormat::ND, AscendC::DataFormat::NZ};
+  EXPECT_FALSE(AscendC::GetTransDataMaxMinTmpSize(*plat, Shape({16, 16, 1, 3, 5}), Shape({16, 1, 1, 3, 5, 16}),
+                                                  ge::DT_FLOAT16, nz, maxV, minV));
+}
+
 }  // namespace

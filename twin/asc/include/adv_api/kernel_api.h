@@ -10,6 +10,7 @@
 #include "adv_api/pad/broadcast.h"
 #include "adv_api/pad/pad.h"
 #include "adv_api/transpose/confusion_transpose.h"
+#include "adv_api/transpose/transdata.h"
 
 // ---- activation and normalisation ----
 #include "adv_api/activation/logsoftmax.h"

@@ -49,6 +49,31 @@ struct ConfusionTransposeTiling {
 }  // namespace AscendC
 #undef ASC_TWIN_LAYOUT_TILING_FIELD
 
+namespace AscendC {
+// The data formats a tile may be in and TransData's pair of them. Host code (GetTransDataMaxMinTmpSize)
+// and kernels share them; CANN guards both the same way, as several headers define them.
+#ifndef ASCC_ENUM_DATAFORMAT
+#define ASCC_ENUM_DATAFORMAT
+enum class DataFormat : uint8_t {
+  ND = 0,
+  NZ,
+  NCHW,
+  NC1HWC0,
+  NHWC,
+  NCDHW,
+  NDC1HWC0,
+  FRACTAL_Z_3D,
+};
+#endif  // ASCC_ENUM_DATAFORMAT
+#ifndef ASCC_PARAM_TRANSDATACONFIG
+#define ASCC_PARAM_TRANSDATACONFIG
+struct TransDataConfig {
+  DataFormat srcFormat;
+  DataFormat dstFormat;
+};
+#endif  // ASCC_PARAM_TRANSDATACONFIG
+}  // namespace AscendC
+
 // Kernels name them without a namespace (`PadTiling tiling;`), as CANN's kernel_tiling.h allows.
 using UnPadTiling = AscendC::tiling::UnPadTiling;
 using PadTiling = AscendC::tiling::PadTiling;

@@ -2,7 +2,8 @@
 // high-level APIs, written once for both sides: the host's Get*MaxMinTmpSize report it and the
 // kernels check a sharedTmpBuffer against the minimum. The rule: one 32-byte aligned row staged
 // at a time (Pad / UnPad), one 256-byte repeat (Broadcast), two 16 x 16 fractals
-// (ConfusionTranspose); the maximum stages everything at once. Not CANN's byte counts.
+// (ConfusionTranspose), one batch of channel planes (TransData); the maximum stages everything at once. Not CANN's byte
+// counts.
 #ifndef ASC_TWIN_KERNEL_TILING_DATA_LAYOUT_TMP_SIZE_H_
 #define ASC_TWIN_KERNEL_TILING_DATA_LAYOUT_TMP_SIZE_H_
 
@@ -38,6 +39,15 @@ constexpr uint64_t BroadcastMaxBytes(uint64_t srcElems, uint64_t dstElems, uint6
 constexpr uint64_t TransposeMinBytes(uint64_t typeSize) { return 2 * kFractal * kFractal * typeSize; }
 constexpr uint64_t TransposeMaxBytes(uint64_t elems, uint64_t typeSize) {
   return elems * typeSize > TransposeMinBytes(typeSize) ? elems * typeSize : TransposeMinBytes(typeSize);
+}
+
+// TransData over NCDHW [n, c, d, h, w] (16-bit types): one (n) slice of D x C1 x 16 channels of
+// the 32-byte aligned H*W plane at a time; the maximum all n at once.
+constexpr uint64_t TransDataMinBytes(uint64_t c, uint64_t d, uint64_t h, uint64_t w, uint64_t typeSize) {
+  return d * ((c + kFractal - 1) / kFractal * kFractal) * ((h * w + kFractal - 1) / kFractal * kFractal) * typeSize;
+}
+constexpr uint64_t TransDataMaxBytes(uint64_t n, uint64_t c, uint64_t d, uint64_t h, uint64_t w, uint64_t typeSize) {
+  return ((n + kFractal - 1) / kFractal * kFractal) * TransDataMinBytes(c, d, h, w, typeSize);
 }
 
 }  // namespace layout_tmp

@@ -88,6 +88,7 @@
 #include "tiling/pad/broadcast_tiling.h"
 #include "tiling/pad/pad_tiling.h"
 #include "tiling/transpose/confusion_transpose_tiling.h"
+#include "tiling/transpose/transdata_tiling.h"
 
 // ---- cube: matmul_tiling ----
 #include "tiling/matmul/matmul_tiling.h"
