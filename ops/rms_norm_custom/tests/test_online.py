@@ -58,3 +58,19 @@ def test_dtype_outside_the_list_is_one_line():
 def test_non_finite_epsilon_is_one_line():
     error = _one_error_line(_run("--shapes", "2x3x16", "--dtypes", "float32", "--epsilon", "nan"))
     assert "epsilon must be finite and >= 0, got nan" in error, error
+
+
+def test_gamma_of_another_dtype_than_x_is_one_line():
+    error = _one_error_line(_run("--shapes", "2x3x16", "--dtypes", "float16", "--gamma_dtype", "float32"))
+    assert "inputs 'x' and 'gamma' share type T but have dtypes DT_FLOAT16 and DT_FLOAT" in error, error
+
+
+def test_x_that_is_not_3d_is_one_line():
+    error = _one_error_line(_run("--shapes", "6x100", "--dtypes", "float32"))
+    assert "x must be 3-D [B, S, H], got [6, 100]" in error, error
+
+
+def test_row_too_long_for_the_ub_is_one_line_from_the_host_tiling():
+    error = _one_error_line(_run("--shapes", "1x2x60000", "--dtypes", "float32"))
+    assert "RmsNormCustom: no tiling for x [1, 2, 60000] on " in error, error
+    assert "a row of H = 60000 4-byte elements needs" in error, error
