@@ -60,3 +60,12 @@ def test_runner_refuses_an_input_of_the_wrong_size_and_writes_nothing(tmp_path):
     errors = proc.stderr.strip().splitlines()
     assert len(errors) == 1 and f"input 0 file '{short}' holds 6 bytes, the model's input 0 is " in errors[0], errors
     assert sorted(p.name for p in tmp_path.iterdir()) == ["short.bin"]
+
+
+def test_runner_has_no_python_in_its_process():
+    """om_file_run links the ACL runtime only (//twin/runtime:ascendcl, as offline:model_exec): no
+    libpython among its libraries, transitively."""
+    paths = t.op_paths("ops/rms_norm_custom", "rms_norm_custom")
+    proc = t.run(["ldd", str(Path(os.environ["OM_FILE_RUN"]).absolute())], t.clean_env(paths))
+    assert proc.returncode == 0, proc.stderr
+    assert "libc.so" in proc.stdout and "libpython" not in proc.stdout, proc.stdout
