@@ -74,3 +74,8 @@ def test_row_too_long_for_the_ub_is_one_line_from_the_host_tiling():
     error = _one_error_line(_run("--shapes", "1x2x60000", "--dtypes", "float32"))
     assert "RmsNormCustom: no tiling for x [1, 2, 60000] on " in error, error
     assert "a row of H = 60000 4-byte elements needs" in error, error
+
+
+def test_format_outside_the_list_is_one_line():
+    error = _one_error_line(_run("--shapes", "2x3x16", "--dtypes", "float32", "--format", "NCHW"))
+    assert "RmsNormCustom: x must be FORMAT_ND, got FORMAT_NCHW" in error, error

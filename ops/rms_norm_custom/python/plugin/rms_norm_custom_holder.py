@@ -20,7 +20,7 @@ from typing import Tuple
 
 from ascendc_jit import KernelArtifacts, build_kernel, compile_target, kernel_source
 from ge.custom_op import AnnotatedKernelLaunchInfo, get_declare_launch_args_ctx, register_op_impl
-from ge.graph import DataType
+from ge.graph import DataType, Format
 from ge.runtime import Tensor
 
 print("RMS_NORM_MODULE_LOADED=1", flush=True)
@@ -54,8 +54,11 @@ def _artifact_key(x: Tensor, gamma: Tensor, y: Tensor, epsilon: float) -> Artifa
         raise ValueError(f"{OP_TYPE}: y shape {list(y.storage_shape.dims)} differs from x shape {list(dims)}")
     if x.data_type not in KERNELS:
         raise TypeError(f"{OP_TYPE}: x must be DT_FLOAT16 or DT_FLOAT, got {DataType(x.data_type).name}")
-    for name, t in (("gamma", gamma), ("y", y)):
-        if t.data_type != x.data_type:
+    for name, t in (("x", x), ("gamma", gamma), ("y", y)):
+        # the format list of the operator (CANN's OpDef .Format): ND only; the twin has no OpDef
+        if t.storage_format != Format.FORMAT_ND:
+            raise ValueError(f"{OP_TYPE}: {name} must be FORMAT_ND, got {Format(t.storage_format).name}")
+        if name != "x" and t.data_type != x.data_type:
             raise TypeError(f"{OP_TYPE}: {name} must have x's dtype {DataType(x.data_type).name}, "
                             f"got {DataType(t.data_type).name}")
     return dims, DataType(x.data_type).name, float(epsilon)
