@@ -71,27 +71,37 @@ def ge_op_kernel(src, hdrs = [], copts = []):
     """The Ascend C kernel: its source, the headers it includes, extra bisheng flags."""
     return {"src": src, "hdrs": hdrs, "copts": copts}
 
-def ge_op_proto(srcs = [], hdrs = [], lib = None):
+def ge_op_proto(srcs = [], hdrs = [], lib = None, tiling_lib = None):
     """The OPP proto library of an operator.
 
     Either `srcs` (+ `hdrs`) to declare one, or `lib`, an existing lib*.so (`hdrs` still give
-    the N_proto_headers target).
+    the N_proto_headers target). `tiling_lib`: the operator's host tiling library (CANN keeps
+    op_host tiling in a library of its own, which links libregister), copied into the OPP root
+    beside libcust_opapi.so; GE's proto discovery does not load it, the compile holder does.
     """
     if bool(srcs) == bool(lib):
         fail("ge_op_proto: give either srcs (a library is declared) or lib (an existing one)")
-    return {"srcs": srcs, "hdrs": hdrs, "lib": lib}
+    return {"srcs": srcs, "hdrs": hdrs, "lib": lib, "tiling_lib": tiling_lib}
 
 def ge_op_es(module, py_srcs = []):
     """The generated ES API: module M (es_M, es_M_cc) plus hand-written Python beside it."""
     return {"module": module, "py_srcs": py_srcs}
 
-def ge_op_online(run, test = None, test_srcs = [], test_deps = [], short_names = False):
+def ge_op_online(run, test = None, test_srcs = [], test_deps = [], short_names = False, run_data = []):
     """The online flow of an operator.
 
     `run` (a script of the package taking --soc) as N_online, and with `test` its pytest
-    N_online_npu; short_names adds the aliases :online and :online_npu.
+    N_online_npu; short_names adds the aliases :online and :online_npu. `run_data`: files the
+    script needs beside it (a module it imports from its own directory), in both targets' runfiles.
     """
-    return {"run": run, "test": test, "test_srcs": test_srcs, "test_deps": test_deps, "short_names": short_names}
+    return {
+        "run": run,
+        "run_data": run_data,
+        "short_names": short_names,
+        "test": test,
+        "test_deps": test_deps,
+        "test_srcs": test_srcs,
+    }
 
 def ge_op_offline(air, socs = []):
     """The offline flow: the OM of `air` with this operator (N_om), and one per SoC of `socs`."""
@@ -138,7 +148,7 @@ def ge_custom_op(name, op_types, kernel, proto, plugin_srcs, es, online = None, 
         )
     opp_root(
         name = name + "_opp_root",
-        libs = [proto_lib],
+        libs = [proto_lib] + ([proto["tiling_lib"]] if proto.get("tiling_lib") else []),
         visibility = visibility,
     )
 
@@ -215,7 +225,7 @@ def _online_targets(name, online, plugin_srcs, visibility):
     aliases with short_names.
     """
     run = online["run"]
-    data = [run, ":" + name + "_runtime"]
+    data = [run] + online["run_data"] + [":" + name + "_runtime"]
     plugin_subdir = _plugin_dir(name, plugin_srcs)[len(native.package_name()):].lstrip("/")
     py_binary(
         name = name + "_online",
