@@ -81,7 +81,8 @@ def make_operands(kind, rng, m, n, k, trans_a, trans_b):
     return stored_a, stored_b, la, lb
 
 
-def run(dev, kind, m, n, k, dim, trans_a=False, trans_b=False, use_bias=False, mode=0, fix=None, c_init=None):
+def run(dev, kind, m, n, k, dim, trans_a=False, trans_b=False, use_bias=False, mode=0, fix=None, c_init=None,
+        blocks=None):
     kernel, atype, ctype = INPUTS[kind]
     rng = rng_for(kind, m, n, k, dim, trans_a, trans_b, use_bias, mode)
     sa, sb, la, lb = make_operands(kind, rng, m, n, k, trans_a, trans_b)
@@ -92,7 +93,8 @@ def run(dev, kind, m, n, k, dim, trans_a=False, trans_b=False, use_bias=False, m
     c0 = np.zeros((m, n), out_dtype) if c_init is None else c_init.astype(out_dtype)
     pa, pb, pbias, pc, pt = dev.put(sa), dev.put(sb), dev.put(bias), dev.put(c0), dev.put(t)
     flags = int(trans_a) | int(trans_b) << 1 | int(use_bias) << 2 | mode << 4
-    assert dev.launch(kernel, int(t[0]), pa, pb, pbias, pc, pt, flags, 0) == 0
+    blocks = int(t[0]) if blocks is None else blocks(int(t[0]))
+    assert dev.launch(kernel, blocks, pa, pb, pbias, pc, pt, flags, 0) == 0
     got = dev.get(pc, c0)
     want = la @ lb + (bias.astype(np.float64 if not integer else np.int64) if use_bias else 0)
     if c_init is not None:
@@ -145,6 +147,17 @@ def test_every_output_path_gives_the_same_result(dev, kind, mode):
     got, want, t = run(dev, kind, 200, 150, 130, 4, use_bias=True, mode=mode, fix=(48, 32, 32))
     assert t[8] == 48 and t[9] == 32 and t[10] == 32
     check(kind, got, want, 130)
+
+
+@pytest.mark.parametrize("mode", [0, 2], ids=["iterate_all", "iterate_vecin"])
+def test_untyped_matmul_kernel_runs_as_mix_1_2_over_both_aiv_sub_blocks(dev, mode):
+    # As CANN's async/k-reorder samples do: the tiling is cut for the AIV count (SetDim(aiv)), the
+    # kernel declares no type, and the host launches usedCoreNum / 2 core groups; each group's two
+    # AIVs (GetBlockIdx() 2g and 2g + 1) compute their own part, so every element of C is written.
+    got, want, t = run(dev, "f16_f32", 333, 270, 90, 7, use_bias=True, mode=mode, fix=(64, 48, 32),
+                       blocks=lambda used: (used + 1) // 2)
+    assert t[0] > 2  # several AIV parts, an odd count: the last group's second AIV has none
+    check("f16_f32", got, want, 90)
 
 
 def test_get_tensor_c_with_atomic_add_accumulates_onto_c(dev):
