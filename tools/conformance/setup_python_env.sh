@@ -13,4 +13,4 @@ if [[ ! -x "$dest/bin/python3" ]] || ! grep -q "include-system-site-packages = t
   "$base" -m venv --system-site-packages "$dest"
 fi
 "$dest/bin/pip" install -q --disable-pip-version-check -r "$here/example_requirements.txt"
-"$dest/bin/python3" -c "import numpy, ml_dtypes, setuptools, wheel, tensorflow" && echo "python env ready: $dest"
+"$dest/bin/python3" -c "import numpy, ml_dtypes, setuptools, wheel" && echo "python env ready: $dest"
