@@ -24,7 +24,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from api_testlib import device_fixtures, rng_for  # noqa: E402
 
 KERNELS = ["mm_f16_f32", "mm_f16_f16", "mm_bf16_f32", "mm_f32_f32", "mm_i8_i32", "mm_i8_f16", "mm_batch_f16",
-           "mm_traps"]
+           "mm_batch_counts_f16", "mm_traps"]
 dev, free_buffers = device_fixtures(lambda: {"API_MATMUL": KERNELS})
 
 FIELDS = ("usedCoreNum M N Ka Kb singleCoreM singleCoreN singleCoreK baseM baseN baseK depthA1 depthB1 stepM stepN "
@@ -195,6 +195,26 @@ def test_iterate_batch_over_normal_layout(dev):
     assert dev.launch("mm_batch_f16", 1, dev.put(a), dev.put(b), dev.put(bias), pc, dev.put(t), batch) == 0
     got = dev.get(pc, np.zeros((batch, m, n), np.float32))
     want = np.matmul(a.astype(np.float64), b.astype(np.float64)) + bias[:, None, :]
+    np.testing.assert_allclose(got, want, rtol=0, atol=1e-4)
+
+
+@pytest.mark.parametrize("batch_a,batch_b", [(3, 3), (4, 2), (1, 3)])
+def test_iterate_batch_with_counts_in_the_call_and_a_shared_bias(dev, batch_a, batch_b):
+    # CANN's AIV-side IterateBatch(gm, batchA, batchB, enSequentialWrite): the counts are batches,
+    # not enPartialSum / enAtomic; the smaller side repeats, the bias is one row for every batch.
+    rng = rng_for("batch_counts", batch_a, batch_b)
+    m, n, k = 45, 70, 50
+    batches = max(batch_a, batch_b)
+    a = rng.uniform(-1, 1, (batch_a, m, k)).astype(np.float16)
+    b = rng.uniform(-1, 1, (batch_b, k, n)).astype(np.float16)
+    bias = rng.uniform(-1, 1, n).astype(np.float32)
+    t = tiling(m, n, k, 1, "f16", "f32", bias=True)
+    pc = dev.put(np.zeros((batches, m, n), np.float32))
+    assert dev.launch("mm_batch_counts_f16", 1, dev.put(a), dev.put(b), dev.put(bias), pc, dev.put(t),
+                      batch_a, batch_b) == 0
+    got = dev.get(pc, np.zeros((batches, m, n), np.float32))
+    idx = np.arange(batches)
+    want = np.matmul(a[idx % batch_a].astype(np.float64), b[idx % batch_b].astype(np.float64)) + bias
     np.testing.assert_allclose(got, want, rtol=0, atol=1e-4)
 
 
