@@ -212,7 +212,7 @@ inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const vo
 
 #define ASC_TWIN_KERNEL_ENTRY(name)                                                                        \
   extern "C" __attribute__((visibility("default"), used)) const AscTwinKernelInfo __asc_twin_info_##name = \
-      ::AscendC::twin::MakeKernelInfo(&name);                                                              \
+      ::AscendC::twin::MakeKernelInfo(&name, ASC_TWIN_UNDECLARED_KERNEL_TYPE);                             \
   extern "C" __attribute__((visibility("default"), used)) int __asc_twin_entry_##name(                     \
       const AscTwinBlockEnv* env, const void* args, size_t args_size, char* err, size_t err_cap) {         \
     return ::AscendC::twin::RunKernelBlock(&name, env, args, args_size, err, err_cap);                     \
@@ -224,9 +224,15 @@ inline int RunKernelBlock(void (*fn)(P...), const AscTwinBlockEnv* env, const vo
 //   ASC_TWIN_KERNEL_ENTRY_AS(_Z1kIfEvPf, &k<float>)
 // and with its kernel type (ASC_TWIN_KERNEL_TYPE_*):
 //   ASC_TWIN_KERNEL_ENTRY_TYPED(_Z1kIfEvPf, ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_2, &k<float>)
+// A kernel that declares no type gets ASC_TWIN_UNDECLARED_KERNEL_TYPE: unset (vector blocks)
+// unless a header the kernel uses says what CANN's compiler would make of it (lib/matmul_intf.h:
+// a Matmul kernel is MIX_AIC_1_2); read where the entry is expanded, after every include.
+#ifndef ASC_TWIN_UNDECLARED_KERNEL_TYPE
+#define ASC_TWIN_UNDECLARED_KERNEL_TYPE ASC_TWIN_KERNEL_TYPE_UNSET
+#endif
 #define ASC_TWIN_KERNEL_ENTRY_AS(sym, ...)                                                                \
   extern "C" __attribute__((visibility("default"), used)) const AscTwinKernelInfo __asc_twin_info_##sym = \
-      ::AscendC::twin::MakeKernelInfo(__VA_ARGS__);                                                       \
+      ::AscendC::twin::MakeKernelInfo(__VA_ARGS__, ASC_TWIN_UNDECLARED_KERNEL_TYPE);                      \
   extern "C" __attribute__((visibility("default"), used)) int __asc_twin_entry_##sym(                     \
       const AscTwinBlockEnv* env, const void* args, size_t args_size, char* err, size_t err_cap) {        \
     return ::AscendC::twin::RunKernelBlock(__VA_ARGS__, env, args, args_size, err, err_cap);              \

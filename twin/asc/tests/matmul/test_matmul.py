@@ -24,7 +24,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from api_testlib import device_fixtures, rng_for  # noqa: E402
 
 KERNELS = ["mm_f16_f32", "mm_f16_f16", "mm_bf16_f32", "mm_f32_f32", "mm_i8_i32", "mm_i8_f16", "mm_batch_f16",
-           "mm_traps"]
+           "mm_batch_counts_f16", "mm_traps"]
 dev, free_buffers = device_fixtures(lambda: {"API_MATMUL": KERNELS})
 
 FIELDS = ("usedCoreNum M N Ka Kb singleCoreM singleCoreN singleCoreK baseM baseN baseK depthA1 depthB1 stepM stepN "
@@ -81,7 +81,8 @@ def make_operands(kind, rng, m, n, k, trans_a, trans_b):
     return stored_a, stored_b, la, lb
 
 
-def run(dev, kind, m, n, k, dim, trans_a=False, trans_b=False, use_bias=False, mode=0, fix=None, c_init=None):
+def run(dev, kind, m, n, k, dim, trans_a=False, trans_b=False, use_bias=False, mode=0, fix=None, c_init=None,
+        blocks=None):
     kernel, atype, ctype = INPUTS[kind]
     rng = rng_for(kind, m, n, k, dim, trans_a, trans_b, use_bias, mode)
     sa, sb, la, lb = make_operands(kind, rng, m, n, k, trans_a, trans_b)
@@ -92,7 +93,8 @@ def run(dev, kind, m, n, k, dim, trans_a=False, trans_b=False, use_bias=False, m
     c0 = np.zeros((m, n), out_dtype) if c_init is None else c_init.astype(out_dtype)
     pa, pb, pbias, pc, pt = dev.put(sa), dev.put(sb), dev.put(bias), dev.put(c0), dev.put(t)
     flags = int(trans_a) | int(trans_b) << 1 | int(use_bias) << 2 | mode << 4
-    assert dev.launch(kernel, int(t[0]), pa, pb, pbias, pc, pt, flags, 0) == 0
+    blocks = int(t[0]) if blocks is None else blocks(int(t[0]))
+    assert dev.launch(kernel, blocks, pa, pb, pbias, pc, pt, flags, 0) == 0
     got = dev.get(pc, c0)
     want = la @ lb + (bias.astype(np.float64 if not integer else np.int64) if use_bias else 0)
     if c_init is not None:
@@ -147,6 +149,17 @@ def test_every_output_path_gives_the_same_result(dev, kind, mode):
     check(kind, got, want, 130)
 
 
+@pytest.mark.parametrize("mode", [0, 2], ids=["iterate_all", "iterate_vecin"])
+def test_untyped_matmul_kernel_runs_as_mix_1_2_over_both_aiv_sub_blocks(dev, mode):
+    # As CANN's async/k-reorder samples do: the tiling is cut for the AIV count (SetDim(aiv)), the
+    # kernel declares no type, and the host launches usedCoreNum / 2 core groups; each group's two
+    # AIVs (GetBlockIdx() 2g and 2g + 1) compute their own part, so every element of C is written.
+    got, want, t = run(dev, "f16_f32", 333, 270, 90, 7, use_bias=True, mode=mode, fix=(64, 48, 32),
+                       blocks=lambda used: (used + 1) // 2)
+    assert t[0] > 2  # several AIV parts, an odd count: the last group's second AIV has none
+    check("f16_f32", got, want, 90)
+
+
 def test_get_tensor_c_with_atomic_add_accumulates_onto_c(dev):
     init = rng_for("atomic").uniform(-1, 1, (96, 80)).astype(np.float32)
     got, want, _ = run(dev, "f16_f32", 96, 80, 64, 2, mode=4, c_init=init)
@@ -182,6 +195,26 @@ def test_iterate_batch_over_normal_layout(dev):
     assert dev.launch("mm_batch_f16", 1, dev.put(a), dev.put(b), dev.put(bias), pc, dev.put(t), batch) == 0
     got = dev.get(pc, np.zeros((batch, m, n), np.float32))
     want = np.matmul(a.astype(np.float64), b.astype(np.float64)) + bias[:, None, :]
+    np.testing.assert_allclose(got, want, rtol=0, atol=1e-4)
+
+
+@pytest.mark.parametrize("batch_a,batch_b", [(3, 3), (4, 2), (1, 3)])
+def test_iterate_batch_with_counts_in_the_call_and_a_shared_bias(dev, batch_a, batch_b):
+    # CANN's AIV-side IterateBatch(gm, batchA, batchB, enSequentialWrite): the counts are batches,
+    # not enPartialSum / enAtomic; the smaller side repeats, the bias is one row for every batch.
+    rng = rng_for("batch_counts", batch_a, batch_b)
+    m, n, k = 45, 70, 50
+    batches = max(batch_a, batch_b)
+    a = rng.uniform(-1, 1, (batch_a, m, k)).astype(np.float16)
+    b = rng.uniform(-1, 1, (batch_b, k, n)).astype(np.float16)
+    bias = rng.uniform(-1, 1, n).astype(np.float32)
+    t = tiling(m, n, k, 1, "f16", "f32", bias=True)
+    pc = dev.put(np.zeros((batches, m, n), np.float32))
+    assert dev.launch("mm_batch_counts_f16", 1, dev.put(a), dev.put(b), dev.put(bias), pc, dev.put(t),
+                      batch_a, batch_b) == 0
+    got = dev.get(pc, np.zeros((batches, m, n), np.float32))
+    idx = np.arange(batches)
+    want = np.matmul(a[idx % batch_a].astype(np.float64), b[idx % batch_b].astype(np.float64)) + bias
     np.testing.assert_allclose(got, want, rtol=0, atol=1e-4)
 
 

@@ -26,6 +26,13 @@
 #include "kernel_tpipe.h"
 
 namespace AscendC {
+namespace twin {
+namespace matmul {
+// A batch count argument of IterateBatch (an integer that is not a bool).
+template <typename T>
+constexpr bool kBatchCount = std::is_integral<T>::value && !std::is_same<T, bool>::value;
+}  // namespace matmul
+}  // namespace twin
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
           class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, typename MATMUL_POLICY = void, typename = void>
@@ -234,6 +241,31 @@ class MatmulImpl {
     RunBatch("Matmul::IterateBatch", reinterpret_cast<DstT*>(LocalBytes(ubCmatrix)), ubCmatrix.GetSize(), false,
              enPartialSum, enAtomic, matrixStrideA, matrixStrideB, matrixStrideC);
   }
+  // CANN's AIV-side form: batchA / batchB matrices of A and B in this call (the smaller repeats).
+  // A template on the counts so that (gm, 3, 3, false) picks it and (gm, false, 0, false) the
+  // enPartialSum form above, as each reads.
+  template <bool sync = true, bool waitIterateBatch = false, typename BatchA, typename BatchB,
+            typename = std::enable_if_t<twin::matmul::kBatchCount<BatchA> && twin::matmul::kBatchCount<BatchB>>>
+  __aicore__ inline void IterateBatch(const GlobalTensor<DstT>& gm, BatchA batchA, BatchB batchB,
+                                      bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+                                      const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
+                                      const bool enPartialSum = false, const uint8_t enAtomic = 0) {
+    (void)enSequentialWrite;
+    RunBatch("Matmul::IterateBatch", gm.GetPhyAddr(), gm.GetSize(), true, enPartialSum, enAtomic, matrixStrideA,
+             matrixStrideB, matrixStrideC, BatchCount("Matmul::IterateBatch", batchA),
+             BatchCount("Matmul::IterateBatch", batchB));
+  }
+  template <bool sync = true, typename BatchA, typename BatchB,
+            typename = std::enable_if_t<twin::matmul::kBatchCount<BatchA> && twin::matmul::kBatchCount<BatchB>>>
+  __aicore__ inline void IterateBatch(const LocalTensor<DstT>& ubCmatrix, BatchA batchA, BatchB batchB,
+                                      bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+                                      const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
+                                      const bool enPartialSum = false, const uint8_t enAtomic = 0) {
+    (void)enSequentialWrite;
+    RunBatch("Matmul::IterateBatch", reinterpret_cast<DstT*>(LocalBytes(ubCmatrix)), ubCmatrix.GetSize(), false,
+             enPartialSum, enAtomic, matrixStrideA, matrixStrideB, matrixStrideC,
+             BatchCount("Matmul::IterateBatch", batchA), BatchCount("Matmul::IterateBatch", batchB));
+  }
   __aicore__ inline void WaitIterateBatch() {}
 
   template <bool sync = true>
@@ -305,6 +337,13 @@ class MatmulImpl {
     bool sequential = false;
   };
 
+  template <typename T>
+  static int32_t BatchCount(const char* api, T n) {
+    if (n <= 0 || static_cast<uint64_t>(n) > 0x7FFFFFFFu) {
+      twin::RaiseTrap("%s: batchA / batchB (%lld) must be positive", api, static_cast<long long>(n));
+    }
+    return static_cast<int32_t>(n);
+  }
   static uint32_t AlignUp(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
   static uint32_t CeilDiv(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 
@@ -604,10 +643,11 @@ class MatmulImpl {
 
   // One batch after another: A, B, C (and the bias when isBiasBatch) advance by a whole matrix
   // (or the given strides); the smaller of batchA / batchB repeats (broadcast).
+  // callA / callB: the counts the call names (0: SetBatchNum's, else the tiling's).
   void RunBatch(const char* api, DstT* c, uint64_t cElements, bool cInGm, bool enPartialSum, uint8_t enAtomic,
-                uint32_t strideA, uint32_t strideB, uint32_t strideC) {
-    const int32_t batchA = batchA_ > 0 ? batchA_ : (tiling_.batchM > 0 ? tiling_.batchM : 1);
-    const int32_t batchB = batchB_ > 0 ? batchB_ : (tiling_.batchN > 0 ? tiling_.batchN : 1);
+                uint32_t strideA, uint32_t strideB, uint32_t strideC, int32_t callA = 0, int32_t callB = 0) {
+    const int32_t batchA = callA > 0 ? callA : batchA_ > 0 ? batchA_ : (tiling_.batchM > 0 ? tiling_.batchM : 1);
+    const int32_t batchB = callB > 0 ? callB : batchB_ > 0 ? batchB_ : (tiling_.batchN > 0 ? tiling_.batchN : 1);
     const int32_t batches = batchA > batchB ? batchA : batchB;
     if (A_TYPE::layout != LayoutMode::NONE && A_TYPE::layout != LayoutMode::NORMAL) {
       twin::RaiseTrap("%s: LayoutMode BSNGD / SBNGD / BNGS1S2 batches are not implemented on the twin (NORMAL is)",
