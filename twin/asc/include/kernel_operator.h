@@ -12,6 +12,8 @@
 #include "kernel_legacy.h"
 #include "adv_api/kernel_api.h"
 #include "utils/std/type_traits.h"
+#include "utils/std/tuple.h"
+#include "kernel_operator_layout.h"
 #include "asc_twin/host_launch.h"
 
 #endif  // ASC_TWIN_KERNEL_OPERATOR_H_

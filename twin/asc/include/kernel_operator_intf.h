@@ -14,6 +14,7 @@
 #include "kernel_operator_misc_intf.h"
 #include "kernel_operator_mm_intf.h"
 #include "kernel_operator_mm_load3d.h"
+#include "kernel_operator_mm_sparse_intf.h"
 #include "kernel_operator_sys_var_intf.h"
 #include "kernel_operator_vec_binary_intf.h"
 #include "kernel_operator_vec_cast_intf.h"

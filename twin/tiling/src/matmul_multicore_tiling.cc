@@ -77,6 +77,16 @@ int64_t MultiCoreMatmulTiling::Compute() {
   const int32_t alignM = alignSingleM > kFractal ? alignSingleM : kFractal;
   const int32_t alignN = alignSingleN > kFractal ? alignSingleN : kFractal;
   CoreSplit split = ChooseSplit(singleM, singleN, singleK, dim, alignM, alignN);
+  // An operand at TSCM is staged whole in each core's L1 by the kernel (the Matmul reads it from
+  // there), so its M (A) or N (B) and K are not split between cores.
+  if (aType_.pos == TPosition::TSCM) {
+    split.coreM = singleM;
+    split.coreK = singleK;
+  }
+  if (bType_.pos == TPosition::TSCM) {
+    split.coreN = singleN;
+    split.coreK = singleK;
+  }
   if (singleCoreM > 0) split.coreM = singleCoreM;
   if (singleCoreN > 0) split.coreN = singleCoreN;
   if (singleCoreK > 0) split.coreK = singleCoreK;
@@ -87,7 +97,7 @@ int64_t MultiCoreMatmulTiling::Compute() {
   }
   split.mDim = static_cast<int32_t>(CeilDiv(singleM, split.coreM));
   split.nDim = static_cast<int32_t>(CeilDiv(singleN, split.coreN));
-  if (enableSplitK_ && singleCoreK <= 0) {
+  if (enableSplitK_ && singleCoreK <= 0 && aType_.pos != TPosition::TSCM && bType_.pos != TPosition::TSCM) {
     // Idle cores share K: each takes a fractal-aligned slice (the kernel accumulates atomically).
     const int32_t spare = dim / (split.mDim * split.nDim);
     if (spare > 1) {

@@ -170,6 +170,35 @@ TEST(MatmulTilingTest, SplitKSharesKAmongIdleCores) {
   EXPECT_EQ(t.usedCoreNum, 8);
 }
 
+// A kernel stages a TSCM operand whole in each core's L1 (CANN's matmul_tscm sample copies all of
+// A from its core's offset), so the split keeps that operand's M (A) or N (B) and K whole, even
+// with split-K on; the other axis is still shared among cores.
+TEST(MatmulTilingTest, TscmOperandIsNotSplitBetweenCores) {
+  for (const bool aInTscm : {true, false}) {
+    matmul_tiling::MultiCoreMatmulTiling api(*Platform910B1());
+    SetFp16Types(api);
+    if (aInTscm)
+      api.SetAType(TPosition::TSCM, CubeFormat::NZ, DataType::DT_FLOAT16);
+    else
+      api.SetBType(TPosition::TSCM, CubeFormat::NZ, DataType::DT_FLOAT16);
+    api.SetDim(8);
+    api.SetShape(256, 512, 192);
+    api.SetOrgShape(256, 512, 192);
+    api.EnableMultiCoreSplitK(true);
+    TCubeTiling t;
+    ASSERT_EQ(api.GetTiling(t), 0);
+    EXPECT_EQ(t.singleCoreK, 192);
+    if (aInTscm) {
+      EXPECT_EQ(t.singleCoreM, 256);
+      EXPECT_LT(t.singleCoreN, 512) << "N is still split";
+    } else {
+      EXPECT_EQ(t.singleCoreN, 512);
+      EXPECT_LT(t.singleCoreM, 256) << "M is still split";
+    }
+    EXPECT_GT(t.usedCoreNum, 1);
+  }
+}
+
 TEST(MatmulTilingTest, BatchTilingCountsBatchesThatFitL1) {
   matmul_tiling::BatchMatmulTiling api(*Platform910B1());
   SetFp16Types(api);

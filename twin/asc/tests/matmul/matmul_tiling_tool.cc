@@ -3,6 +3,7 @@
 //   matmul_tiling_tool SOC M N K DIM ATYPE CTYPE TRANS_A TRANS_B BIAS [BASE_M BASE_N BASE_K]
 // ATYPE/CTYPE: f16, bf16, f32, i8, i32. Exit 1 (with GetTiling's log line) when the tiling fails.
 #include <cstdio>
+#include <string>
 #include <cstdlib>
 #include <cstring>
 
@@ -32,12 +33,19 @@ int main(int argc, char** argv) {
     return 2;
   }
   const int m = std::atoi(argv[2]), n = std::atoi(argv[3]), k = std::atoi(argv[4]), dim = std::atoi(argv[5]);
-  const auto a = ParseType(argv[6]), c = ParseType(argv[7]);
   using matmul_tiling::CubeFormat;
   using matmul_tiling::TPosition;
+  // ATYPE "<type>@tscm": A is staged in TSCM (L1) in NZ, as a Matmul with a TSCM A takes it.
+  std::string aName = argv[6];
+  const std::string tscmSuffix = "@tscm";
+  const bool aInTscm = aName.size() > tscmSuffix.size() &&
+                       aName.compare(aName.size() - tscmSuffix.size(), tscmSuffix.size(), tscmSuffix) == 0;
+  if (aInTscm) aName.resize(aName.size() - tscmSuffix.size());
+  const auto a = ParseType(aName.c_str()), c = ParseType(argv[7]);
   matmul_tiling::MultiCoreMatmulTiling api(*platform);
   api.SetDim(dim);
-  api.SetAType(TPosition::GM, CubeFormat::ND, a, std::atoi(argv[8]) != 0);
+  api.SetAType(aInTscm ? TPosition::TSCM : TPosition::GM, aInTscm ? CubeFormat::NZ : CubeFormat::ND, a,
+               std::atoi(argv[8]) != 0);
   api.SetBType(TPosition::GM, CubeFormat::ND, a, std::atoi(argv[9]) != 0);
   api.SetCType(TPosition::GM, CubeFormat::ND, c);
   const bool intIn = a == matmul_tiling::DataType::DT_INT8;

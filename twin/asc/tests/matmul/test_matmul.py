@@ -14,33 +14,19 @@ Env: ASCENDCL_LIB, API_MATMUL (device binary), MATMUL_TILING_TOOL, ASCEND_TWIN_P
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 
 import numpy as np
 import pytest
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from api_testlib import device_fixtures, rng_for  # noqa: E402
+from matmul_testlib import tiling  # noqa: E402
 
 KERNELS = ["mm_f16_f32", "mm_f16_f16", "mm_bf16_f32", "mm_f32_f32", "mm_i8_i32", "mm_i8_f16", "mm_batch_f16",
            "mm_batch_counts_f16", "mm_traps"]
 dev, free_buffers = device_fixtures(lambda: {"API_MATMUL": KERNELS})
-
-FIELDS = ("usedCoreNum M N Ka Kb singleCoreM singleCoreN singleCoreK baseM baseN baseK depthA1 depthB1 stepM stepN "
-          "isBias transLength iterateOrder shareMode shareL1Size shareL0CSize shareUbSize batchM batchN singleBatchM "
-          "singleBatchN stepKa stepKb depthAL1CacheUB depthBL1CacheUB dbL0A dbL0B dbL0C").split()
-
-
-def tiling(m, n, k, dim, atype, ctype, trans_a=False, trans_b=False, bias=False, fix=None) -> np.ndarray:
-    tool = os.environ["MATMUL_TILING_TOOL"]
-    args = [tool, "Ascend910B1", m, n, k, dim, atype, ctype, int(trans_a), int(trans_b), int(bias)]
-    args += list(fix or [])
-    out = subprocess.run([str(a) for a in args], check=True, capture_output=True, text=True).stdout
-    words = np.array(out.split(), dtype=np.int32)
-    assert words.size == 50
-    return words
-
 
 def bf16(x: np.ndarray) -> np.ndarray:
     """float32 -> bf16 bits (round to nearest even) and the float32 values they stand for."""

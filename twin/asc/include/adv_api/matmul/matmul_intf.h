@@ -15,6 +15,8 @@
 #ifndef ASC_TWIN_ADV_API_MATMUL_MATMUL_INTF_H_
 #define ASC_TWIN_ADV_API_MATMUL_MATMUL_INTF_H_
 
+#include <type_traits>
+
 #include "adv_api/matmul/matmul.h"
 #include "asc_twin/aicore_abi.h"
 #include "asc_twin/block_state.h"
@@ -34,7 +36,7 @@
 namespace AscendC {
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
-          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, typename MATMUL_POLICY = void>
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, MATMUL_POLICY_DEFAULT_OF(MatmulPolicy)>
 using Matmul = MatmulImpl<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB, MATMUL_POLICY>;
 
 namespace twin {
@@ -45,7 +47,9 @@ __aicore__ inline void RegistMatmulObjects(TPipe*) {}
 // (object, tiling pointer) pairs; a null tiling leaves the object for a later Init, as in CANN.
 template <class MM, class TilingPtr, class... Rest>
 __aicore__ inline void RegistMatmulObjects(TPipe* pipe, MM& mm, TilingPtr tiling, Rest&&... rest) {
-  if (tiling != nullptr) mm.Init(reinterpret_cast<const TCubeTiling*>(tiling), pipe);
+  // A Matmul with a constant tiling (MatmulApiStaticTiling) is initialised with a null one too.
+  if (tiling != nullptr || std::decay_t<MM>::kTwinStaticTiling)
+    mm.Init(reinterpret_cast<const TCubeTiling*>(tiling), pipe);
   RegistMatmulObjects(pipe, rest...);
 }
 

@@ -15,7 +15,10 @@
 
 #include "adv_api/matmul/detail/matmul_operand.h"
 #include "adv_api/matmul/detail/matmul_pack.h"
+#include "adv_api/matmul/detail/matmul_sparse.h"
+#include "adv_api/matmul/constant_tiling.h"
 #include "adv_api/matmul/matmul_type.h"
+#include "adv_api/matmul/policy/matmul_policy.h"
 #include "adv_api/matmul/tiling.h"
 #include "asc_twin/atomic_gm.h"
 #include "asc_twin/block_state.h"
@@ -35,7 +38,8 @@ constexpr bool kBatchCount = std::is_integral<T>::value && !std::is_same<T, bool
 }  // namespace twin
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
-          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, typename MATMUL_POLICY = void, typename = void>
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>, MATMUL_POLICY_DEFAULT_OF(MatmulPolicy),
+          typename = void>
 class MatmulImpl {
  public:
   using AType = A_TYPE;
@@ -52,16 +56,23 @@ class MatmulImpl {
   using BiasT = typename BIAS_TYPE::T;
   using L0cT = twin::matmul::AccType<SrcAT>;
   static constexpr MatmulConfig kConfig = ToMatmulConfig(MM_CFG);
+  using Policy = MATMUL_POLICY<MM_CFG, MatmulImpl, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>;
+  static constexpr bool WantBlock(uint32_t m, uint32_t n) { return Impl::Detail::TwinWantsBlock<Policy>(m, n); }
   static_assert(std::is_same<L0cT, twin::matmul::AccType<SrcBT>>::value,
                 "Matmul: A and B must both be floating (half, bfloat16_t, float) or both int8_t");
 
  public:
+  // A constant tiling (MM_CFG a MatmulApiStaticTiling) lets Init take a null tiling.
+  static constexpr bool kTwinStaticTiling = twin::matmul::kIsStaticTiling<decltype(MM_CFG)>;
+  static constexpr bool kSparseB = twin::matmul::IsSparseB<B_TYPE>::value;
+
   __aicore__ inline MatmulImpl() {}
 
   __aicore__ inline void Init(const TCubeTiling* __restrict cubeTiling, TPipe* tpipe = nullptr) {
     (void)tpipe;
-    if (cubeTiling == nullptr) twin::RaiseTrap("Matmul::Init: the tiling pointer is null");
-    tiling_ = *cubeTiling;
+    if (cubeTiling == nullptr && !kTwinStaticTiling) twin::RaiseTrap("Matmul::Init: the tiling pointer is null");
+    tiling_ = cubeTiling != nullptr ? *cubeTiling : TCubeTiling{};
+    if constexpr (kTwinStaticTiling) twin::matmul::ApplyStaticTiling(tiling_, MM_CFG);
     CheckTiling();
     orgM_ = tiling_.M;
     orgN_ = tiling_.N;
@@ -103,7 +114,9 @@ class MatmulImpl {
   }
   __aicore__ inline void SetTail(int tailM = -1, int tailN = -1, int tailK = -1) {
     const int m = tailM > 0 ? tailM : singleM_, n = tailN > 0 ? tailN : singleN_, k = tailK > 0 ? tailK : singleK_;
-    if (m > tiling_.singleCoreM || n > tiling_.singleCoreN || k > tiling_.singleCoreK) {
+    // A constant tiling's single shape is the kernel's compile-time guess (GetMMConfig's
+    // MatmulShapeParams), not a bound: CANN's samples set larger tails on it.
+    if (!kTwinStaticTiling && (m > tiling_.singleCoreM || n > tiling_.singleCoreN || k > tiling_.singleCoreK)) {
       twin::RaiseTrap("Matmul::SetTail: (%d, %d, %d) is larger than the tiling's singleCore (%d, %d, %d)", m, n, k,
                       tiling_.singleCoreM, tiling_.singleCoreN, tiling_.singleCoreK);
     }
@@ -124,6 +137,13 @@ class MatmulImpl {
   }
   __aicore__ inline void SetTensorB(const LocalTensor<SrcBT>& rightMatrix, bool isTransposeB = false) {
     SetLocal(b_, rightMatrix, isTransposeB, B_TYPE::format);
+  }
+  // A sparse B's index (B_TYPE a SparseMatmulType): NZ fractals of 16 rows x 8 bytes.
+  __aicore__ inline void SetSparseIndex(const GlobalTensor<uint8_t>& indexGlobal) {
+    static_assert(kSparseB, "Matmul::SetSparseIndex: B_TYPE must be a SparseMatmulType");
+    sparse_.index = reinterpret_cast<const uint8_t*>(indexGlobal.GetPhyAddr());
+    sparse_.indexBytes = indexGlobal.GetSize();
+    iterating_ = false;
   }
   __aicore__ inline void SetTensorA(SrcAT aScalar) { SetScalar(a_, aScalar); }
   __aicore__ inline void SetTensorB(SrcBT bScalar) { SetScalar(b_, bScalar); }
@@ -180,15 +200,43 @@ class MatmulImpl {
     } else {
       ++blockIndex_;
     }
-    if (blockIndex_ >= mIter_ * nIter_) {
-      iterating_ = false;
-      return false;
-    }
     const bool orderN = IterateOrderN();
-    curM_ = orderN ? blockIndex_ / nIter_ : blockIndex_ % mIter_;
-    curN_ = orderN ? blockIndex_ % nIter_ : blockIndex_ / mIter_;
+    for (;; ++blockIndex_) {
+      if (blockIndex_ >= mIter_ * nIter_) {
+        iterating_ = false;
+        return false;
+      }
+      curM_ = orderN ? blockIndex_ / nIter_ : blockIndex_ % mIter_;
+      curN_ = orderN ? blockIndex_ % nIter_ : blockIndex_ / mIter_;
+      if (WantBlock(curM_, curN_)) break;
+    }
     ComputeBlock(curM_, curN_, enPartialSum);
     haveBlock_ = true;
+    return true;
+  }
+
+  // Iterate that leaves the block in the caller's L0C tensor (C_TYPE at CO1, NZ): 16 x 16
+  // fractals, a column of them AlignUp(block rows, 16) rows high, as the cube's Mmad leaves it;
+  // the caller's Fixpipe takes it from there.
+  template <bool sync = true>
+  __aicore__ inline bool Iterate(bool enPartialSum, const LocalTensor<L0cT>& localCmatrix) {
+    static_assert(C_TYPE::pos == TPosition::CO1, "Matmul::Iterate(enPartialSum, l0c): C must be at TPosition::CO1");
+    if (static_cast<TPosition>(localCmatrix.GetPosition()) != TPosition::CO1)
+      twin::RaiseTrap("Matmul::Iterate: the output tensor is not at TPosition::CO1 (L0C)");
+    if (!Iterate<sync>(enPartialSum)) return false;
+    const uint32_t rows = BlockRows(curM_), cols = BlockCols(curN_), nzRows = AlignUp(rows, 16);
+    const uint64_t need = uint64_t(AlignUp(cols, 16)) * nzRows;
+    if (need > localCmatrix.GetSize()) {
+      twin::RaiseTrap("Matmul::Iterate: the L0C block needs %llu elements of the LocalTensor, which holds %u",
+                      (unsigned long long)need, localCmatrix.GetSize());
+    }
+    L0cT* dst = reinterpret_cast<L0cT*>(LocalBytes(localCmatrix));
+    for (uint32_t i = 0; i < nzRows; ++i) {
+      for (uint32_t j = 0; j < AlignUp(cols, 16); ++j) {
+        const L0cT v = (i < rows && j < cols) ? acc_[uint64_t(i) * ldAcc_ + j] : L0cT(0);
+        dst[uint64_t(j / 16) * nzRows * 16 + uint64_t(i) * 16 + j % 16] = v;
+      }
+    }
     return true;
   }
 
@@ -201,6 +249,7 @@ class MatmulImpl {
     DstView out = GmOut("Matmul::IterateAll", gm, enSequentialWrite);
     for (uint32_t n = 0; n < nIter_; ++n) {
       for (uint32_t m = 0; m < mIter_; ++m) {
+        if (!WantBlock(m, n)) continue;
         ComputeBlock(m, n, false);
         WriteBlock(out, m * tiling_.baseM, n * tiling_.baseN, m, n, enAtomic);
       }
@@ -214,6 +263,7 @@ class MatmulImpl {
     DstView out = LocalOut("Matmul::IterateAll", ubCmatrix, singleM_, singleN_);
     for (uint32_t n = 0; n < nIter_; ++n) {
       for (uint32_t m = 0; m < mIter_; ++m) {
+        if (!WantBlock(m, n)) continue;
         ComputeBlock(m, n, false);
         WriteBlock(out, m * tiling_.baseM, n * tiling_.baseN, m, n, enAtomic);
       }
@@ -456,6 +506,7 @@ class MatmulImpl {
       twin::RaiseTrap("%s: an int32 result converted to a narrower C needs SetQuantScalar or SetQuantVector first",
                       api);
     }
+    if constexpr (kSparseB) sparse_.Expand(api, b_, singleK_, singleN_, orgN_, orgKb_);
     // A is M x K: stored M x Ka, or Ka x M transposed; B is K x N: stored Kb x N, or N x Kb.
     if (a_.transposed)
       Resolve(a_, orgKa_, orgM_, singleK_, singleM_);
@@ -699,6 +750,7 @@ class MatmulImpl {
   int32_t batchA_ = 0, batchB_ = 0;
   twin::matmul::Operand<SrcAT> a_;
   twin::matmul::Operand<SrcBT> b_;
+  twin::matmul::SparseB<SrcBT> sparse_;  // used only when kSparseB
   const BiasT* bias_ = nullptr;
   uint64_t biasGmElements_ = 0;
   bool biasInGm_ = false;
