@@ -13,5 +13,6 @@
 #include "adv_api/kernel_api.h"
 #include "utils/std/type_traits.h"
 #include "asc_twin/host_launch.h"
+#include "asc_twin/convert_from_bytes.h"
 
 #endif  // ASC_TWIN_KERNEL_OPERATOR_H_
