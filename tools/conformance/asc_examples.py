@@ -86,10 +86,13 @@ def scenarios(readme: str, cmake: str):
 
 
 _CMAKE_BLOCK = re.compile(r"\b(if|elseif|else|endif)\s*\(([^)]*)\)", re.I)
-# A FATAL_ERROR that says the scenario needs dav-3510 ("only supports dav-3510", "must be
-# dav-3510"), not one that merely names it ("only supports dav-2201, not dav-3510" refuses 3510
-# and builds on 2201).
-_FOR_OTHER_ARCH = re.compile(r"FATAL_ERROR[^\n]*(?:only\s+supports?|requires?|must\s+be)\s+dav-3510|set\s*\(\s*CMAKE_ASC_ARCHITECTURES\s+\"?dav-3510", re.I)
+# A message that says the build needs dav-3510 ("only supports dav-3510", "must be dav-3510",
+# "only CMAKE_ASC_ARCHITECTURES=dav-3510 is supported"), not one that merely names it ("only
+# supports dav-2201, not dav-3510" refuses 3510 and builds on 2201).
+NEEDS_DAV3510 = (r"(?:only\s+supports?|requires?|must\s+be)\s+dav-3510"
+                 r"|only\s+(?:CMAKE_ASC_ARCHITECTURES\s*=\s*)?dav-3510\s+(?:is\s+)?supported")
+_FOR_OTHER_ARCH = re.compile(r"FATAL_ERROR[^\n]*(?:" + NEEDS_DAV3510 + r")"
+                             r"|set\s*\(\s*CMAKE_ASC_ARCHITECTURES\s+\"?dav-3510", re.I)
 
 
 def other_arch_scenarios(cmake: str):
@@ -211,7 +214,7 @@ def _cases_of(checkout, folder, rel, advanced):
     kind, category = kind_of(folder, advanced), _category(rel)
     lines = run_block(readme)
     common = dict(category=category, kind=kind, source_dir=folder, copy_root=checkout,
-                  other_target=r"only supports? dav-3510|requires? dav-3510")
+                  other_target=NEEDS_DAV3510)
     if lines is None:
         return [Case(rel, steps=[], markers=[], skip_reason="README has no cmake + run block", **common)]
     arches = _arches(lines) or _arches([cmake])

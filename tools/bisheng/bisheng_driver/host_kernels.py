@@ -18,6 +18,10 @@ STUB = "__device_stub__"
 ANONYMOUS_NS = "(anonymous namespace)::"
 _LEN_STUB_RE = re.compile(r"(\d+)" + STUB)
 _SYMBOL_RE = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
+# llvm-cxxfilt spells a template argument that is an array decayed to a pointer (CANN's AOT
+# holders: `AOTHolder<TCubeTiling, bytes>` with `constexpr uint8_t bytes[]`) as the address of its
+# first element, `&bytes.<unsigned char const at offset 0>`; in C++ that is `bytes`.
+_DECAYED_ARRAY_RE = re.compile(r"&((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*)\.<[^<>]* at offset 0>")
 
 
 @dataclass(frozen=True)
@@ -43,7 +47,7 @@ def _device_symbol(stub: str) -> str:
 def _spelled(demangled: str, stub: str) -> str:
     """`void ns::__device_stub__k<float>(float*)` -> `ns::k<float>`."""
     # A member of an anonymous namespace is named through the enclosing one (same TU).
-    demangled = demangled.replace(ANONYMOUS_NS, "")
+    demangled = _DECAYED_ARRAY_RE.sub(r"\1", demangled.replace(ANONYMOUS_NS, ""))
     at = demangled.find(STUB)
     if at < 0:
         raise BishengError(f"internal error: cannot demangle the kernel stub '{stub}'")

@@ -324,6 +324,60 @@ def test_kernels_declared_before_their_definition_static_and_anonymous(tmp_path)
         assert out[0] == want
 
 
+def test_a_kernel_without_aicore_before_one_with_it(tmp_path):
+    """asc-devkit's cross_core_set_wait_flag: `__global__ __mix__(1, 2) void k1(...)` (no
+    `__aicore__`), then `__global__ __mix__(1, 2) __aicore__ void k2(...)`; the host pass gave
+    k2 `host` and `device` beside `global`. Both kernels, a `__vector__` one after them and an
+    `__aicore__` helper called from a later kernel must build and run."""
+    (tmp_path / "mix.asc").write_text(
+        '#include "kernel_operator.h"\n'
+        '__aicore__ inline uint8_t Twice(uint8_t v) { return v * 2; }\n'
+        '__global__ __mix__(1, 2) void k1(GM_ADDR x) { x[0] = Twice(x[0]); }\n'
+        '__global__ __mix__(1, 2) __aicore__ void k2(GM_ADDR x) { x[1] = Twice(x[1]) + 1; }\n'
+        '__global__ __vector__ void k3(GM_ADDR x);\n'
+        '__global__ __vector__ void k3(GM_ADDR x) { x[2] = 7; }\n'
+        'extern "C" __global__ __aicore__ void k4(GM_ADDR x);\n'
+        '__aicore__ inline uint8_t Thrice(uint8_t v) { return v * 3; }\n'
+        'extern "C" __global__ __aicore__ void k4(GM_ADDR x) { x[3] = Thrice(x[3]); }\n'
+        'void host(uint8_t* p) { k1<<<1, 0, nullptr>>>(p); k2<<<1, 0, nullptr>>>(p); k3<<<1, 0, nullptr>>>(p);'
+        ' k4<<<1, 0, nullptr>>>(p); }\n')
+    proc = run_bisheng(["-c", "mix.asc", "-o", "m.o", "--npu-arch=dav-2201"], str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    device = extract(tmp_path / "m.o", tmp_path)
+    names = {line.split("=", 1)[1] for line in meta_lines(device)[3:]}
+    assert names == {"k1", "k2", "k3", "k4"}
+    binary = DeviceBinary(device, str(tmp_path), 2201)
+    out = np.array([5, 6, 0, 4, 0, 0, 0, 0], dtype=np.uint8)
+    binary.ranges = [(out.ctypes.data, out.nbytes)]
+    for name in names:
+        binary.run(name, struct.pack("<Q", out.ctypes.data), 1)
+    assert list(out[:4]) == [10, 13, 7, 12]
+
+
+def test_a_kernel_templated_on_a_constexpr_byte_array(tmp_path):
+    """asc-devkit's matmul_aot_compilation: `matmul_custom<AOTHolder<TCubeTiling, bytes>>`, a
+    kernel whose template argument is a constexpr uint8_t array (decayed to a pointer) holding a
+    tiling struct read with convert_from_bytes; llvm-cxxfilt spells the argument
+    `&bytes.<unsigned char const at offset 0>`, which the generated entries must not repeat."""
+    (tmp_path / "aot.asc").write_text(
+        '#include "kernel_operator.h"\n'
+        'struct Tiling { uint32_t scale; uint32_t shift; };\n'
+        'static constexpr uint8_t kBytes[] = {3, 0, 0, 0, 5, 0, 0, 0};\n'
+        'template <typename T, const uint8_t* P> struct Holder { static constexpr T value = convert_from_bytes<T>(P); };\n'
+        'template <typename H> __global__ __aicore__ void aot_k(GM_ADDR x) {\n'
+        '  x[0] = static_cast<uint8_t>(x[0] * H::value.scale + H::value.shift); }\n'
+        'void host(uint8_t* p) { aot_k<Holder<Tiling, kBytes>><<<1, 0, nullptr>>>(p); }\n')
+    proc = run_bisheng(["-c", "aot.asc", "-o", "a.o", "--npu-arch=dav-2201"], str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    device = extract(tmp_path / "a.o", tmp_path)
+    (name,) = [line.split("=", 1)[1] for line in meta_lines(device)[3:]]
+    binary = DeviceBinary(device, str(tmp_path), 2201)
+    out = np.array([7, 0, 0, 0, 0, 0, 0, 0], dtype=np.uint8)
+    binary.ranges = [(out.ctypes.data, out.nbytes)]
+    binary.run(name, struct.pack("<Q", out.ctypes.data), 1)
+    assert out[0] == 7 * 3 + 5
+
+
 def _pch_env(cache) -> dict:
     env = clean_env()
     env["BISHENG_PCH_CACHE"] = str(cache)

@@ -3,6 +3,7 @@ whose set_env.sh only puts a `cmake` stand-in on PATH: the verdicts, causes and 
 expansion come from real shell runs."""
 
 import os
+import re
 import textwrap
 
 import asc_examples
@@ -154,6 +155,21 @@ def test_a_scenario_that_must_be_built_for_dav3510_is_not_run():
     endif()
     """
     assert asc_examples.other_arch_scenarios(cmake) == {4}
+
+
+def test_a_scenario_only_supported_on_dav3510_is_not_run():
+    """asc-devkit's data_copy_gm2l1 stops scenario 3 on dav-2201 with "only
+    CMAKE_ASC_ARCHITECTURES=dav-3510 is supported"; the runner built it and reported make's
+    "No targets specified" as a build error."""
+    cmake = """
+    if(SCENARIO_NUM EQUAL 3 AND CMAKE_ASC_ARCHITECTURES STREQUAL "dav-2201")
+        message(FATAL_ERROR "When SCENARIO_NUM=3, only CMAKE_ASC_ARCHITECTURES=dav-3510 is supported.")
+    endif()
+    """
+    assert asc_examples.other_arch_scenarios(cmake) == {3}
+    assert re.search(asc_examples.NEEDS_DAV3510, "CMake Error at CMakeLists.txt:38 (message):\n"
+                     "  When SCENARIO_NUM=3, only CMAKE_ASC_ARCHITECTURES=dav-3510 is supported.")
+    assert not re.search(asc_examples.NEEDS_DAV3510, "only dav-2201 is supported, not dav-3510")
 
 
 def test_python_env_supplies_the_examples_prerequisites(tmp_path):

@@ -15,5 +15,6 @@
 #include "utils/std/tuple.h"
 #include "kernel_operator_layout.h"
 #include "asc_twin/host_launch.h"
+#include "asc_twin/convert_from_bytes.h"
 
 #endif  // ASC_TWIN_KERNEL_OPERATOR_H_

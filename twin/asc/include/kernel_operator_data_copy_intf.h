@@ -177,14 +177,17 @@ __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
   for (uint32_t i = 0; i < p.blockCount; ++i) twin::WriteGmRow<T>(d + i * dstPitch, s + i * srcPitch, row, true);
 }
 
-// Between local memories (UB <-> UB, L1 <-> L1, L1 -> bias table). Into the bias table (C2),
-// blockLen and dstStride count 64-byte units on NpuArch 2201 (CANN's L1ToBiasTable rule).
+// Between local memories (UB <-> UB, L1 <-> L1, L1 -> bias table, L1 -> Fixpipe buffer). Into
+// the bias table (C2), blockLen and dstStride count 64-byte units on NpuArch 2201 (CANN's
+// L1ToBiasTable rule); into the Fixpipe buffer (C2PIPE2GM), 128-byte units.
 template <typename T>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
-  const bool toBiasTable = static_cast<TPosition>(dst.GetPosition()) == TPosition::C2;
-  const char* api = toBiasTable ? "DataCopy(C1->C2)" : "DataCopy(UB->UB)";
+  const TPosition dstPos = static_cast<TPosition>(dst.GetPosition());
+  const bool toBiasTable = dstPos == TPosition::C2;
+  const bool toFixbuf = dstPos == TPosition::C2PIPE2GM;
+  const char* api = toBiasTable ? "DataCopy(C1->C2)" : toFixbuf ? "DataCopy(C1->C2PIPE2GM)" : "DataCopy(UB->UB)";
   if (p.blockCount == 0 || p.blockLen == 0) return;
-  const uint64_t dstUnit = toBiasTable ? 2 * ONE_BLK_SIZE : ONE_BLK_SIZE;
+  const uint64_t dstUnit = toBiasTable ? 2 * ONE_BLK_SIZE : toFixbuf ? 4 * ONE_BLK_SIZE : ONE_BLK_SIZE;
   const uint64_t row = uint64_t{p.blockLen} * dstUnit;
   const uint64_t srcPitch = row + uint64_t{p.srcStride} * ONE_BLK_SIZE;
   const uint64_t dstPitch = row + uint64_t{p.dstStride} * dstUnit;

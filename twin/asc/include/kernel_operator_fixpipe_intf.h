@@ -2,7 +2,8 @@
 // the default) or NZ -> NZ (CFG_NZ), with the quantisation and ReLU of cube_fixpipe.h; the
 // per-channel modes (VDEQF16, VREQ8, VQF322B8_PRE) read one uint64_t per column from an L1
 // cbufWorkspace. SetFixpipeNz2ndFlag / SetFixpipePreQuantFlag / SetFixPipeConfig set the
-// registers CANN's older DataCopy-from-L0C forms read; the V220 Fixpipe takes its params.
+// registers the older form, DataCopy from L0C with DataCopyCO12DstParams, reads; the V220
+// Fixpipe takes its params.
 #ifndef ASC_TWIN_KERNEL_OPERATOR_FIXPIPE_INTF_H_
 #define ASC_TWIN_KERNEL_OPERATOR_FIXPIPE_INTF_H_
 
@@ -16,6 +17,7 @@
 #include "asc_twin/cube_checks.h"
 #include "asc_twin/cube_fixpipe.h"
 #include "asc_twin/cube_mmad.h"
+#include "kernel_struct_data_copy.h"
 #include "kernel_struct_fixpipe.h"
 #include "kernel_tensor.h"
 
@@ -242,30 +244,129 @@ __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& 
 
 // ---------------------------------------------------------------- registers
 
+// One form per NpuArch, as CANN declares it (both at once would make a call with int
+// arguments, SetFixpipeNz2ndFlag(1, 0, 0), ambiguous).
+#if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 3510 || __NPU_ARCH__ == 5102)
 __aicore__ inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint32_t dstNdStride) {
+#else
+__aicore__ inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride) {
+#endif
   twin::CubeRegs& r = twin::Block().vec.cube;
   r.nz2ndNum = ndNum;
   r.nz2ndSrcStride = srcNdStride;
   r.nz2ndDstStride = dstNdStride;
 }
-__aicore__ inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride) {
-  SetFixpipeNz2ndFlag(ndNum, srcNdStride, static_cast<uint32_t>(dstNdStride));
-}
 __aicore__ inline void SetFixpipePreQuantFlag(uint64_t config) { twin::Block().vec.cube.preQuant = config; }
 
-// The per-channel quantisation (and ReLU) tables of the older Fixpipe forms: L1 tensors, checked
-// like a cbufWorkspace; the V220 Fixpipe above takes its table as an argument instead.
+// The per-channel quantisation table of DataCopy(L0C->GM/L1) with DataCopyCO12DstParams: a
+// tensor in the Fixpipe buffer (C2PIPE2GM), moved there from L1 with DataCopy. A tensor
+// elsewhere sets no table (mmad_unitflag passes its L0C tensor only to clear the unit flags);
+// a V* quantPre then traps naming it. setRelu: the tensor holds ReLU parameters, not a table.
+namespace twin {
+template <typename T>
+inline void RecordFixpipeTable(const char* api, const LocalTensor<T>& table, bool isTable) {
+  RequireTensor(api, "preData", table);
+  CubeRegs& r = Block().vec.cube;
+  const TPosition pos = PosOf(table);
+  r.fixpipeTablePos = static_cast<uint8_t>(pos);
+  r.fixpipeTable = nullptr;
+  r.fixpipeTableLen = 0;
+  if (isTable && pos == TPosition::C2PIPE2GM) {
+    r.fixpipeTable = reinterpret_cast<const uint64_t*>(table.TwinData());
+    r.fixpipeTableLen = static_cast<uint32_t>(ElemBytes<T>(table.GetSize()) / sizeof(uint64_t));
+  }
+}
+}  // namespace twin
+
 template <typename T>
 __aicore__ inline void SetFixPipeConfig(const LocalTensor<T>& reluPre, const LocalTensor<T>& quantPre,
                                         bool isUnitFlag = false) {
   (void)isUnitFlag;
   twin::RequireTensor("SetFixPipeConfig", "reluPre", reluPre);
-  twin::RequireTensor("SetFixPipeConfig", "quantPre", quantPre);
+  twin::RecordFixpipeTable("SetFixPipeConfig", quantPre, true);
 }
 template <typename T, bool setRelu = false>
 __aicore__ inline void SetFixPipeConfig(const LocalTensor<T>& preData, bool isUnitFlag = false) {
   (void)isUnitFlag;
-  twin::RequireTensor("SetFixPipeConfig", "preData", preData);
+  twin::RecordFixpipeTable("SetFixPipeConfig", preData, !setRelu);
+}
+
+// ---------------------------------------------------------------- DataCopy from L0C
+
+namespace twin {
+
+// DataCopyCO12DstParams and the registers as the V220 Fixpipe's params, then the same engine;
+// the per-channel table is SetFixPipeConfig's.
+inline const uint64_t* Co12Params(const char* api, const DataCopyCO12DstParams& p, FixpipeParamsV220* out) {
+  const CubeRegs& r = Block().vec.cube;
+  if (p.clipReluPre != 0 || p.eltWiseOp != 0) {
+    RaiseTrap("%s: clipReluPre and eltWiseOp are for Atlas 200I/500 A2 only (NpuArch 2201 has neither)", api);
+  }
+  if (p.reluPre > 1) RaiseTrap("%s: reluPre %u is not 0 (off) or 1 (normal ReLU)", api, p.reluPre);
+  FixpipeParamsV220 v;
+  v.nSize = p.nSize;
+  v.mSize = p.mSize;
+  v.srcStride = p.srcStride;
+  v.dstStride = p.dstStride;
+  v.quantPre = p.quantPre;
+  v.deqScalar = r.preQuant;
+  v.reluEn = p.reluPre == 1;
+  v.unitFlag = p.unitFlag;
+  v.isChannelSplit = p.channelSplit;
+  if (p.nz2ndEn) {
+    v.ndNum = r.nz2ndNum;
+    v.srcNdStride = r.nz2ndSrcStride;
+    v.dstNdStride = static_cast<uint16_t>(r.nz2ndDstStride);
+  }
+  *out = v;
+  if (!PerColumnQuant(p.quantPre) || p.nSize == 0 || p.mSize == 0) return nullptr;
+  if (r.fixpipeTable == nullptr) {
+    if (r.fixpipeTablePos == 0xFF) {
+      RaiseTrap("%s: quantPre %s needs SetFixPipeConfig(tensor) with the per-channel table first", api,
+                QuantName(p.quantPre));
+    }
+    RaiseTrap(
+        "%s: quantPre %s needs the per-channel table in the Fixpipe buffer (C2PIPE2GM); SetFixPipeConfig got a "
+        "tensor in %s",
+        api, QuantName(p.quantPre), PositionName(static_cast<TPosition>(r.fixpipeTablePos)));
+  }
+  if (r.fixpipeTableLen < p.nSize) {
+    RaiseTrap("%s: the SetFixPipeConfig table holds %u uint64_t, nSize %u needs one per column", api, r.fixpipeTableLen,
+              p.nSize);
+  }
+  return r.fixpipeTable;
+}
+
+}  // namespace twin
+
+template <typename T, typename U>
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
+                                const DataCopyCO12DstParams& intriParams) {
+  static_assert(twin::kFixpipeCombo<T, U>,
+                "DataCopy(L0C->GM): (dst, src) must be (float|half|bfloat16_t|int8_t|uint8_t, float) "
+                "or (int32_t|half|int8_t|uint8_t, int32_t)");
+  FixpipeParamsV220 p;
+  const uint64_t* table = twin::Co12Params("DataCopy(L0C->GM)", intriParams, &p);
+  if (intriParams.nz2ndEn) {
+    twin::FixpipeToGm<T, U, CO2Layout::ROW_MAJOR>(dst, src, p, table);
+  } else {
+    twin::FixpipeToGm<T, U, CO2Layout::NZ>(dst, src, p, table);
+  }
+}
+
+template <typename T, typename U>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+                                const DataCopyCO12DstParams& intriParams) {
+  static_assert(twin::kFixpipeCombo<T, U>,
+                "DataCopy(L0C->L1): (dst, src) must be (float|half|bfloat16_t|int8_t|uint8_t, float) "
+                "or (int32_t|half|int8_t|uint8_t, int32_t)");
+  FixpipeParamsV220 p;
+  const uint64_t* table = twin::Co12Params("DataCopy(L0C->L1)", intriParams, &p);
+  if (intriParams.nz2ndEn) {
+    twin::FixpipeToLocal<T, U, CO2Layout::ROW_MAJOR>(dst, src, p, table);
+  } else {
+    twin::FixpipeToLocal<T, U, CO2Layout::NZ>(dst, src, p, table);
+  }
 }
 
 }  // namespace AscendC

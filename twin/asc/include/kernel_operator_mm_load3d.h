@@ -2,7 +2,8 @@
 // shares with the other Load3D forms (SetFmatrix, SetLoadDataPaddingValue, SetLoadDataBoundary,
 // SetLoadDataRepeat), NpuArch 2201. The transform: asc_twin/cube_load3d.h. As in CANN, the V2
 // call writes the fmatrix (l1H, l1W, padList) and the padding value from its params unless the
-// IsResetLoad3dConfig template argument says otherwise.
+// IsResetLoad3dConfig template argument says otherwise; the V2 Pro form (LoadData3DParamsV2Pro)
+// reads them from the registers only. SetLoadDataBoundary wraps reads past it to L1's start.
 #ifndef ASC_TWIN_KERNEL_OPERATOR_MM_LOAD3D_H_
 #define ASC_TWIN_KERNEL_OPERATOR_MM_LOAD3D_H_
 
@@ -110,9 +111,54 @@ __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>&
       api, "dst", dst,
       uint64_t{twin::CeilDivU(rows, twin::kCubeBlock)} * twin::CeilDivU(cols, c0) * twin::FractalElems<T>(),
       "mExtension x kExtension in 16 x C0 fractals");
+  if (regs.load3dBoundary != 0) {
+    if constexpr (twin::kIsInt4<T>) {
+      twin::RaiseTrap("%s: SetLoadDataBoundary with int4b_t is not modelled by the twin", api);
+    } else {
+      const uint64_t at = static_cast<uint64_t>(src.Bytes() - twin::MemoryHolding(src).base);
+      if (at >= regs.load3dBoundary) {
+        twin::RaiseTrap("%s: src L1 address %llu is not inside the SetLoadDataBoundary boundary (%u B)", api,
+                        static_cast<unsigned long long>(at), regs.load3dBoundary);
+      }
+      s.fmAt = at / sizeof(T);
+      s.boundary = regs.load3dBoundary / sizeof(T);
+    }
+  }
   T pad;
   std::memcpy(&pad, &regs.load3dPadBits, sizeof(T));
   twin::cube::RunImg2Col<T>(dst.TwinData(), src.TwinData(), s, pad);
+}
+
+// Load3D v2 Pro: the V2 fields packed (extConfig: mStartPt << 48 | kStartPt << 32 |
+// mExtension << 16 | kExtension; filterConfig: dilationFilterH << 40 | dilationFilterW << 32 |
+// filterH << 24 | filterW << 16 | strideH << 8 | strideW); the fmatrix and the padding value
+// come from the registers only (SetFmatrix, SetLoadDataPaddingValue).
+namespace twin {
+constexpr IsResetLoad3dConfig kLoad3dFromRegisters = {false, false};
+}  // namespace twin
+
+template <typename T>
+__aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                const LoadData3DParamsV2Pro& loadDataParams) {
+  const LoadData3DParamsV2Pro& p = loadDataParams;
+  LoadData3DParamsV2<T> v2;
+  v2.channelSize = p.channelSize;
+  v2.kExtension = static_cast<uint16_t>(p.extConfig);
+  v2.mExtension = static_cast<uint16_t>(p.extConfig >> 16);
+  v2.kStartPt = static_cast<uint16_t>(p.extConfig >> 32);
+  v2.mStartPt = static_cast<uint16_t>(p.extConfig >> 48);
+  v2.strideW = static_cast<uint8_t>(p.filterConfig);
+  v2.strideH = static_cast<uint8_t>(p.filterConfig >> 8);
+  v2.filterW = static_cast<uint8_t>(p.filterConfig >> 16);
+  v2.filterH = static_cast<uint8_t>(p.filterConfig >> 24);
+  v2.dilationFilterW = static_cast<uint8_t>(p.filterConfig >> 32);
+  v2.dilationFilterH = static_cast<uint8_t>(p.filterConfig >> 40);
+  v2.enTranspose = p.enTranspose;
+  v2.enSmallK = p.enSmallK;
+  v2.filterSizeW = p.filterSizeW;
+  v2.filterSizeH = p.filterSizeH;
+  v2.fMatrixCtrl = p.fMatrixCtrl;
+  LoadData<T, twin::kLoad3dFromRegisters>(dst, src, v2);
 }
 
 }  // namespace AscendC

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "kernel_macros.h"
+#include "kernel_struct_fixpipe.h"
 
 namespace AscendC {
 
@@ -88,6 +89,37 @@ struct Nd2NzParams {
   uint16_t dstNzC0Stride = 0;
   uint16_t dstNzNStride = 0;
   uint16_t dstNzMatrixStride = 0;
+};
+
+// DataCopy L0C (CO1) -> GM / L1: the older form of Fixpipe. The scalar quantisation, the NZ2ND
+// layout and the per-channel table come from registers (SetFixpipePreQuantFlag,
+// SetFixpipeNz2ndFlag, SetFixPipeConfig); srcStride in rows (mSize rounded up to 16),
+// dstStride in 32-byte blocks for an NZ result, in elements per row with nz2ndEn.
+struct DataCopyCO12DstParams {
+  __aicore__ DataCopyCO12DstParams() {}
+  __aicore__ DataCopyCO12DstParams(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint32_t dstStrideIn,
+                                   const uint16_t srcStrideIn, const QuantMode_t quantPreIn, const uint8_t reluPreIn,
+                                   const bool channelSplitIn, const bool nz2ndEnIn)
+      : nSize(nSizeIn),
+        mSize(mSizeIn),
+        dstStride(dstStrideIn),
+        srcStride(srcStrideIn),
+        quantPre(quantPreIn),
+        reluPre(reluPreIn),
+        channelSplit(channelSplitIn),
+        nz2ndEn(nz2ndEnIn) {}
+  uint8_t sid = 0;
+  uint16_t nSize = 0;
+  uint16_t mSize = 0;
+  uint32_t dstStride = 0;
+  uint16_t srcStride = 0;
+  uint8_t unitFlag = 0;
+  uint8_t clipReluPre = 0;  // Atlas 200I/500 A2 only
+  uint8_t eltWiseOp = 0;    // Atlas 200I/500 A2 only
+  QuantMode_t quantPre = QuantMode_t::NoQuant;
+  uint8_t reluPre = 0;
+  bool channelSplit = false;
+  bool nz2ndEn = false;
 };
 
 }  // namespace AscendC

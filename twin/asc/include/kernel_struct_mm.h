@@ -155,6 +155,30 @@ struct LoadData3DParamsV2 {
   bool fMatrixCtrl = false;
 };
 
+// Load3D v2 with its fields packed into two words (see kernel_operator_mm_load3d.h).
+struct LoadData3DParamsV2Pro {
+  __aicore__ LoadData3DParamsV2Pro() {}
+  __aicore__ LoadData3DParamsV2Pro(const uint16_t channelSizeIn, const bool enTransposeIn, const bool enSmallKIn,
+                                   const bool filterSizeWIn, const bool filterSizeHIn, const bool fMatrixCtrlIn,
+                                   const uint64_t extConfigIn, const uint64_t filterConfigIn)
+      : channelSize(channelSizeIn),
+        enTranspose(enTransposeIn),
+        enSmallK(enSmallKIn),
+        filterSizeW(filterSizeWIn),
+        filterSizeH(filterSizeHIn),
+        fMatrixCtrl(fMatrixCtrlIn),
+        extConfig(extConfigIn),
+        filterConfig(filterConfigIn) {}
+  uint16_t channelSize = 0;
+  bool enTranspose = false;
+  bool enSmallK = false;
+  bool filterSizeW = false;
+  bool filterSizeH = false;
+  bool fMatrixCtrl = false;
+  uint64_t extConfig = 0;
+  uint64_t filterConfig = 0X10101010101;  // strides, filter sizes and dilations 1
+};
+
 struct MmadParams {
   __aicore__ MmadParams() {}
   __aicore__ MmadParams(const uint16_t mIn, const uint16_t nIn, const uint16_t kIn, const bool isBiasIn,

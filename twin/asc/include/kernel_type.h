@@ -151,6 +151,7 @@ enum CoreType : uint8_t { AIC = 1, AIV = 2, MIX = 3 };
 #define ASCEND_IS_NOT_AIC (::AscendC::twin::RunningCoreType() != ::AscendC::AIC)
 
 constexpr uint32_t ONE_BLK_SIZE = 32;  // one UB data block (bytes)
+constexpr int32_t BLOCK_CUBE = 16;     // rows (and half columns) of a cube fractal
 constexpr uint32_t ONE_REPEAT_BYTE_SIZE = 256;
 constexpr int32_t QBUF_MAX_LEN = 64;  // buffers per TPipe
 

@@ -25,12 +25,13 @@ from api_testlib import F16, F32, device_fixtures, rng_for  # noqa: E402
 
 MM = ["mm_f16_f32", "mm_f16_f16", "mm_bf16_f32", "mm_bf16_bf16", "mm_f32_f32", "mm_f32_i8", "mm_i8_i32",
       "mm_i8_f16", "mm_i8_i8", "mm_i4_i32"]
-PROBES = ["nd2nz_probe", "load_probe_b8", "load_probe_b16", "load_probe_b32", "conv_img2col", "cube_dump",
+PROBES = ["nd2nz_probe", "load_probe_b8", "load_probe_b16", "load_probe_b32", "conv_img2col", "conv_img2col_pro",
+          "cube_dump",
           "cube_traps"]
 dev, free_buffers = device_fixtures(lambda: {"API_CUBE": MM + PROBES})
 
-A_TRANS, B_TRANS, BIAS, TWICE, HF32, RELU, BIAS_BY_SOURCE, VEC_QUANT, NZ_OUT, HF32_TIES_TO_ZERO, VIA_L1 = (
-    1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024)
+A_TRANS, B_TRANS, BIAS, TWICE, HF32, RELU, BIAS_BY_SOURCE, VEC_QUANT, NZ_OUT, HF32_TIES_TO_ZERO, VIA_L1, CO12 = (
+    1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048)
 NO_QUANT, F322F16, F322BF16, DEQF16, VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8 = range(9)
 
 
@@ -262,6 +263,71 @@ def test_quantised_fixpipe_modes_match_cann_golden_arithmetic(dev):
     np.testing.assert_array_equal(out, q.astype(np.int8))
 
 
+def from_nz_out(flat: np.ndarray, m: int, n: int, c0: int) -> np.ndarray:
+    """An NZ result (n / c0 blocks of m rounded up to 16 rows of c0) as the (m, n) matrix."""
+    m16 = (m + 15) // 16 * 16
+    return flat.reshape(n // c0, m16, c0).transpose(1, 0, 2).reshape(m16, n)[:m]
+
+
+def int8_quant(y: np.ndarray, param: int, relu: bool) -> np.ndarray:
+    """CANN's golden arithmetic of the 8-bit modes: scale, ReLU, clip to [-256, 255], round half
+    to even, add the offset, saturate to int8 / uint8."""
+    off = (param >> 37) & 0x1FF
+    off = off - 512 if off >= 256 else off
+    signed = (param >> 46) & 1
+    y = np.maximum(y, 0) if relu else y
+    return np.clip(np.rint(np.clip(y, -256, 255)) + off, -128 if signed else 0, 127 if signed else 255).astype(np.int64)
+
+
+# asc-devkit's data_copy_l0c2gm scenarios 1-6: (kernel, quant, flags, output dtype).
+CO12_SCENARIOS = [
+    ("mm_i8_f16", DEQF16, RELU, F16),                        # 1: ND, scalar, ReLU
+    ("mm_i8_f16", VDEQF16, NZ_OUT | VEC_QUANT, F16),         # 2: NZ, per channel
+    ("mm_f32_i8", QF322B8_PRE, NZ_OUT, np.int8),             # 3: NZ, scalar, float -> int8
+    ("mm_f32_i8", VQF322B8_PRE, RELU | VEC_QUANT, np.int8),  # 4: ND, per channel, ReLU
+    ("mm_i8_i8", REQ8, 0, np.int8),                          # 5: ND, scalar
+    ("mm_i8_i8", VREQ8, NZ_OUT | VEC_QUANT | RELU, np.int8),  # 6: NZ, per channel, ReLU
+]
+
+
+@pytest.mark.parametrize("scenario", range(1, 7))
+def test_data_copy_from_l0c_through_the_fixpipe_registers(dev, scenario):
+    """DataCopy(GM, L0C, DataCopyCO12DstParams) with SetFixpipePreQuantFlag, SetFixpipeNz2ndFlag
+    and SetFixPipeConfig (the table moved L1 -> Fixpipe buffer), against numpy."""
+    kernel, quant, flags, out_dtype = CO12_SCENARIOS[scenario - 1]
+    m, n, k = 32, 64, 64
+    rng = rng_for("co12", scenario)
+    kind = "f32" if kernel == "mm_f32_i8" else "i8"
+    a, av = make_matrix(rng, kind, (m, k), small_ints=True)
+    b, bv = make_matrix(rng, kind, (k, n), small_ints=True)
+    acc = (av @ bv).astype(np.float32)  # exact: integer products and sums far below 2^24
+    # scales that spread C (std ~44000 for int8 inputs, ~50 for the small float ones) over the
+    # output's range without saturating most of it
+    lo, hi = {"mm_i8_f16": (6, 9), "mm_i8_i8": (8, 10), "mm_f32_i8": (1, 3)}[kernel]
+    if flags & VEC_QUANT:
+        alphas = (2.0 ** -rng.integers(lo, hi + 1, n)).astype(np.float32) * rng.uniform(1, 2, n).astype(np.float32)
+        offsets = rng.integers(-8, 8, n) if out_dtype == np.int8 else np.zeros(n, np.int64)
+        params = [quant_param(float(x), int(o)) for x, o in zip(alphas, offsets)]
+        table, deq = np.array(params, np.uint64), 0
+    else:
+        params = [quant_param(2.0 ** -lo * 1.375, 3 if out_dtype == np.int8 else 0)] * n
+        table, deq = None, params[0]
+    relu = bool(flags & RELU)
+    out = run_mm(dev, kernel, a, b, m, n, k, flags | CO12, quant, deq, table=table, out_dtype=out_dtype)
+    if flags & NZ_OUT:
+        out = from_nz_out(out, m, n, 32 if out_dtype == np.int8 else 16)
+    out = out.reshape(m, n)
+    col_alpha = np.array([alpha_of(p) for p in params], np.float32)
+    y = acc * col_alpha
+    if out_dtype == F16:
+        want = (np.maximum(y, 0) if relu else y).astype(F16)
+        np.testing.assert_array_equal(out, want)
+    else:
+        want = np.stack([int8_quant(y[:, j], params[j], relu) for j in range(n)], axis=1)
+        np.testing.assert_array_equal(out.astype(np.int64), want)
+    assert len(np.unique(out)) > 8  # a real spread of values, not a constant
+
+
 # ---------------------------------------------------------------- single data movers
 
 def nz_model(src, nd_num, n_value, d_value, src_nd_stride, src_d, c0_stride, n_stride, nz_stride, size, c0=16):
@@ -353,25 +419,42 @@ def test_load_data_with_transpose_matches_cann_pseudo_code(dev, width, kernel, d
     np.testing.assert_array_equal(dev.get(out_dev, np.zeros(n, dt)), want)
 
 
-def test_load3d_img2col_computes_a_padded_3x3_convolution(dev):
+def conv_reference(x: np.ndarray, wt: np.ndarray):
+    """A padded 3x3 convolution of x (C, H, W) by wt (O, C, 3, 3) and its |x| @ |w| bound base."""
+    _, h, w = x.shape
+    xp = np.pad(x.astype(np.float64), ((0, 0), (1, 1), (1, 1)))
+    ref = np.zeros((h, w, wt.shape[0]))
+    absref = np.zeros_like(ref)
+    for kh in range(3):
+        for kw in range(3):
+            patch = xp[:, kh:kh + h, kw:kw + w]
+            ref += np.einsum("chw,oc->hwo", patch, wt[:, :, kh, kw].astype(np.float64))
+            absref += np.einsum("chw,oc->hwo", np.abs(patch), np.abs(wt[:, :, kh, kw].astype(np.float64)))
+    return ref, absref
+
+
+@pytest.mark.parametrize("kernel,boundary", [("conv_img2col", None), ("conv_img2col_pro", 0),
+                                             ("conv_img2col_pro", 1024)])
+def test_load3d_img2col_computes_a_padded_3x3_convolution(dev, kernel, boundary):
+    """LoadData3DParamsV2, and the V2 Pro form with its packed fields; with SetLoadDataBoundary
+    (asc-devkit's set_loaddata_boundary) reads at or past the boundary wrap to L1's start."""
     h, w, cin, cout = 6, 8, 16, 24
-    rng = rng_for("conv")
+    rng = rng_for("conv", kernel, boundary)
     x = rng.uniform(-1, 1, (cin, h, w)).astype(F16)
     wt = rng.uniform(-1, 1, (cout, cin, 3, 3)).astype(F16)
     fm = x.reshape(1, 16, h, w).transpose(0, 2, 3, 1).copy()  # C1 H W C0
     # k = ((c1 * 3 + kh) * 3 + kw) * 16 + c0: the weight as N x K.
     wk = wt.reshape(cout, 1, 16, 3, 3).transpose(0, 1, 3, 4, 2).reshape(cout, -1).copy()
     out_dev = dev.put(np.zeros(h * w * cout, np.float32))
-    assert dev.launch("conv_img2col", 1, dev.put(fm), dev.put(wk), out_dev, h, w, cin, cout) == 0
+    args = (dev.put(fm), dev.put(wk), out_dev, h, w, cin, cout) + (() if boundary is None else (boundary,))
+    assert dev.launch(kernel, 1, *args) == 0, dev.lib.aclGetRecentErrMsg().decode()
     out = dev.get(out_dev, np.zeros(h * w * cout, np.float32)).reshape(h, w, cout)
-    xp = np.pad(x.astype(np.float64), ((0, 0), (1, 1), (1, 1)))
-    ref = np.zeros((h, w, cout))
-    absref = np.zeros((h, w, cout))
-    for kh in range(3):
-        for kw in range(3):
-            patch = xp[:, kh:kh + h, kw:kw + w]
-            ref += np.einsum("chw,oc->hwo", patch, wt[:, :, kh, kw].astype(np.float64))
-            absref += np.einsum("chw,oc->hwo", np.abs(patch), np.abs(wt[:, :, kh, kw].astype(np.float64)))
+    seen = fm.reshape(-1)
+    if boundary:  # the feature map starts at L1 address 0: element i reads element i % (boundary / 2)
+        seen = seen[np.arange(seen.size) % (boundary // 2)]
+        assert not np.array_equal(seen, fm.reshape(-1))
+    xs = seen.reshape(1, h, w, 16).transpose(0, 3, 1, 2).reshape(cin, h, w)
+    ref, absref = conv_reference(xs, wt)
     assert np.all(np.abs(out - ref) <= (16 * 9 + 2) * 2.0 ** -24 * absref + 1e-30)
 
 
@@ -410,6 +493,10 @@ TRAPS = {
     15: "Mmad: unitFlag 1 is not 0, 2 or 3",
     16: "LoadDataWithTranspose: int4b_t can be loaded into L0B (B2) only, not L0A (A2)",
     17: "Fixpipe(L0C->GM): dstStride is 0 (valid range [1, 4294967295])",
+    18: "DataCopy(L0C->GM): quantPre VDEQF16 needs SetFixPipeConfig(tensor) with the per-channel table first",
+    19: "DataCopy(L0C->GM): quantPre VDEQF16 needs the per-channel table in the Fixpipe buffer (C2PIPE2GM); "
+        "SetFixPipeConfig got a tensor in C1",
+    20: "DataCopy(L0C->GM): reluPre 2 is not 0 (off) or 1 (normal ReLU)",
 }
 
 

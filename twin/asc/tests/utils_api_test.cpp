@@ -6,6 +6,7 @@
 // scalar references written from CANN's documented formulas.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -21,6 +22,23 @@ using namespace asc_twin_test;
 static_assert(DivCeil(7, 2) == 4 && DivCeil(8, 2) == 4 && AlignUp(33, 32) == 64 && ConstCeil(1, 32) == 1,
               "constexpr integer helpers");
 static_assert(CeilDivision(5, 0) == 0 && CeilDivision(9, 4) == 3, "CeilDivision");
+
+// convert_from_bytes: asc-devkit's matmul_aot_compilation fixes a TCubeTiling at compile time
+// from a constexpr byte array (aot_helper.h: `static constexpr T value = convert_from_bytes<T>(p)`).
+struct AotTiling {
+  int32_t m, n, k;
+  uint16_t base[2];
+};
+constexpr uint8_t kAotBytes[] = {0x00, 0x02, 0, 0, 0x00, 0x01, 0, 0, 0x80, 0, 0, 0, 0x40, 0, 0x20, 0};
+template <typename T, const uint8_t* bytes>
+struct AotHolder {
+  static constexpr T value = convert_from_bytes<T>(bytes);
+};
+static_assert(AotHolder<AotTiling, kAotBytes>::value.m == 512 && AotHolder<AotTiling, kAotBytes>::value.n == 256 &&
+                  AotHolder<AotTiling, kAotBytes>::value.k == 128 &&
+                  AotHolder<AotTiling, kAotBytes>::value.base[0] == 64 &&
+                  AotHolder<AotTiling, kAotBytes>::value.base[1] == 32,
+              "convert_from_bytes in a constant expression (little-endian bytes)");
 
 namespace {
 
@@ -372,4 +390,14 @@ TEST(UtilsApi, TransDataTo5HDAllWidthsAndForms) {
   offs[3] = 1u << 20;
   prm.insert(prm.end(), offs.begin(), offs.end());
   EXPECT_NE(RunTranspose(prm, RandomBytes(64)).error.find("TransDataTo5HD: dstList[3] = "), std::string::npos);
+}
+
+// The same conversion at run time, on random bytes: the struct's bytes are exactly the input's.
+TEST(ConvertFromBytes, RandomBytesRoundTrip) {
+  std::vector<uint8_t> bytes(sizeof(AotTiling));
+  for (int round = 0; round < 64; ++round) {
+    for (uint8_t& b : bytes) b = static_cast<uint8_t>(Rng()());
+    const AotTiling t = convert_from_bytes<AotTiling>(bytes.data());
+    ASSERT_EQ(std::memcmp(&t, bytes.data(), sizeof t), 0);
+  }
 }

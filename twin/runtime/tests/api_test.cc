@@ -332,5 +332,34 @@ TEST_F(AclStream, HandlesAreValidated) {
   TakeErrMsg();
 }
 
+// asc-devkit's 09_log checks each launch with ASCENDC_CHECK(aclrtGetLastError(ACL_RT_THREAD_LEVEL)):
+// the code of the thread's last failed call, which Get clears and Peek keeps; other threads
+// have their own.
+TEST(AclLastError, GetReturnsAndClearsPeekKeepsPerThread) {
+  ACL_OK(aclrtSetDevice(0));
+  aclrtGetLastError(ACL_RT_THREAD_LEVEL);  // what earlier tests of this process left
+  TakeErrMsg();
+  EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+  void *p = nullptr;
+  const aclError bad = aclrtMalloc(&p, 0, ACL_MEM_MALLOC_HUGE_FIRST);
+  ASSERT_NE(bad, ACL_SUCCESS);
+  TakeErrMsg();
+  ACL_OK(aclrtSynchronizeDevice());  // a success does not clear it
+  EXPECT_EQ(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), bad);
+  EXPECT_EQ(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), bad);
+  aclError other_thread = -1;
+  std::thread([&] { other_thread = aclrtGetLastError(ACL_RT_THREAD_LEVEL); }).join();
+  EXPECT_EQ(other_thread, ACL_SUCCESS);
+  EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), bad);
+  EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+  // Only the thread level exists: another level is a bad parameter, named in the message.
+  EXPECT_EQ(aclrtGetLastError(static_cast<aclrtLastErrLevel>(1)), ACL_ERROR_INVALID_PARAM);
+  EXPECT_TRUE(Contains(TakeErrMsg(), "aclrtGetLastError: level 1 is not ACL_RT_THREAD_LEVEL (0)"));
+  EXPECT_EQ(aclrtPeekAtLastError(static_cast<aclrtLastErrLevel>(2)), ACL_ERROR_INVALID_PARAM);
+  EXPECT_TRUE(Contains(TakeErrMsg(), "aclrtPeekAtLastError: level 2 is not ACL_RT_THREAD_LEVEL (0)"));
+  EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_INVALID_PARAM);
+  ACL_OK(aclrtResetDevice(0));
+}
+
 }  // namespace
 }  // namespace asc_twin::rt::testing

@@ -115,6 +115,10 @@ TEST_F(TrapSuite, EveryFaultClassIsAnErrorCodeAndTheNextLaunchWorks) {
     EXPECT_TRUE(Contains(message, where)) << message;
     EXPECT_TRUE(Contains(message, c.cause)) << message;
     EXPECT_TRUE(Contains(message, "the device was reset")) << message;
+    // The fault is also the thread's last error until it is taken.
+    EXPECT_EQ(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), c.code);
+    EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), c.code);
+    EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
     // Reported once: the stream is clean again.
     EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS) << TakeErrMsg();
     ASSERT_NO_FATAL_FAILURE(CheckVaddWorks(1 + static_cast<uint32_t>(Rng()() % 8)));

@@ -1,5 +1,5 @@
-// adv_api/kernel_api.h: Ascend C's high-level API on the CPU, included by kernel_operator.h
-// as CANN's kernel_operator_intf.h includes it. One header per API, laid out as CANN's
+// adv_api/kernel_api.h: Ascend C's high-level API on the CPU (the Matmul API aside), included
+// by kernel_operator.h as CANN's kernel_operator_intf.h includes it. One header per API, laid out as CANN's
 // include/adv_api tree; the host side (tiling) is tiling/tiling_api.h (twin/tiling).
 #ifndef ASC_TWIN_ADV_API_KERNEL_API_H_
 #define ASC_TWIN_ADV_API_KERNEL_API_H_
@@ -90,7 +90,8 @@
 #include "adv_api/math/where.h"
 #include "adv_api/math/xor.h"
 
-// ---- cube: matmul ----
-#include "adv_api/matmul/matmul_intf.h"
+// Not the Matmul API: as in CANN, kernels include "lib/matmul_intf.h" for it, and a kernel that
+// does not may declare names of its own that the Matmul headers put at global scope
+// (asc-devkit's set_loaddata_boundary defines its own `enum class CubeFormat`).
 
 #endif  // ASC_TWIN_ADV_API_KERNEL_API_H_

@@ -6,7 +6,8 @@
 // (padValue outside the map and for channels >= channelSize). The call takes rows
 // mStartPt .. + mExtension and columns kStartPt .. + kExtension; Y = X, or X transposed with
 // enTranspose, is written in 16 x C0 fractals, row blocks first into L0A (Zz) and column blocks
-// first into L0B (Zn), matching the layouts Mmad reads (cube_fractal.h).
+// first into L0B (Zn), matching the layouts Mmad reads (cube_fractal.h). With a boundary
+// (SetLoadDataBoundary, bytes from L1's start), a read at or past it wraps to L1's start.
 #ifndef ASC_TWIN_CUBE_LOAD3D_H_
 #define ASC_TWIN_CUBE_LOAD3D_H_
 
@@ -25,6 +26,8 @@ struct Img2ColShape {
   uint32_t kh, kw, strideH, strideW, dilH, dilW;
   uint32_t mStart, kStart, mExt, kExt;
   bool transpose, intoL0B;
+  uint64_t fmAt = 0;      // the feature map's offset in L1, in elements
+  uint64_t boundary = 0;  // SetLoadDataBoundary in elements; 0: none
 };
 
 inline uint32_t Img2ColWo(const Img2ColShape& s) {
@@ -50,8 +53,13 @@ inline void RunImg2Col(T* dst, const T* fm, const Img2ColShape& s, T pad) {
       const int64_t wi = int64_t{wOut} * s.strideW - s.padLeft + int64_t{kwi} * s.dilW;
       T v = pad;
       if (hi >= 0 && hi < s.h && wi >= 0 && wi < s.w && c1 * c0 + cc < s.channels) {
-        v = LoadElem(fm,
-                     ((uint64_t{c1} * s.h + static_cast<uint64_t>(hi)) * s.w + static_cast<uint64_t>(wi)) * c0 + cc);
+        const uint64_t at =
+            ((uint64_t{c1} * s.h + static_cast<uint64_t>(hi)) * s.w + static_cast<uint64_t>(wi)) * c0 + cc;
+        if (s.boundary != 0 && s.fmAt + at >= s.boundary) {
+          v = LoadElem(fm - s.fmAt, (s.fmAt + at) % s.boundary);  // wrapped to L1's start
+        } else {
+          v = LoadElem(fm, at);
+        }
       }
       const uint32_t r = s.transpose ? ki : mi, c = s.transpose ? mi : ki;
       const uint64_t frac =

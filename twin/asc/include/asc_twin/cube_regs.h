@@ -2,7 +2,8 @@
 // them: the HF32 switches of Mmad (SetHF32Mode/SetHF32TransMode), the Load3D feature-map
 // registers (SetFmatrix, SetLoadDataPaddingValue, SetLoadDataBoundary, SetLoadDataRepeat) and
 // the Fixpipe registers the older Fixpipe forms read (SetFixpipeNz2ndFlag,
-// SetFixpipePreQuantFlag). They live in VecRegs (vec_regs.h), so they are reset when a block ends.
+// SetFixpipePreQuantFlag, SetFixPipeConfig's per-channel table in the Fixpipe buffer). They live in VecRegs
+// (vec_regs.h), so they are reset when a block ends.
 #ifndef ASC_TWIN_CUBE_REGS_H_
 #define ASC_TWIN_CUBE_REGS_H_
 
@@ -20,7 +21,7 @@ struct CubeRegs {
   uint8_t fmatrixPad[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
   bool fmatrixSet[2] = {false, false};
   uint64_t load3dPadBits = 0;       // SetLoadDataPaddingValue (raw bits of the element)
-  uint32_t load3dBoundary = 0;      // SetLoadDataBoundary (bytes of L1 from the source's start; 0: none)
+  uint32_t load3dBoundary = 0;      // SetLoadDataBoundary (bytes from L1's start; 0: none)
   uint16_t load3dRepeatStride = 0;  // SetLoadDataRepeat
   uint8_t load3dRepeatTime = 1;
   uint8_t load3dRepeatMode = 0;
@@ -28,6 +29,11 @@ struct CubeRegs {
   uint16_t nz2ndSrcStride = 0;
   uint32_t nz2ndDstStride = 0;
   uint64_t preQuant = 0;  // SetFixpipePreQuantFlag
+  // SetFixPipeConfig: the per-channel quantisation table (one uint64_t per column) in the
+  // Fixpipe buffer (C2PIPE2GM), or null; fixpipeTablePos names the last tensor's position.
+  const uint64_t* fixpipeTable = nullptr;
+  uint32_t fixpipeTableLen = 0;
+  uint8_t fixpipeTablePos = 0xFF;
 };
 
 }  // namespace twin

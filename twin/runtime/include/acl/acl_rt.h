@@ -85,6 +85,11 @@ typedef struct aclrtBinaryLoadOptions {
   size_t numOpt;
 } aclrtBinaryLoadOptions;
 
+/* ---- the runtime's last error code (aclrtGetLastError, aclrtPeekAtLastError) ---- */
+typedef enum aclrtLastErrLevel {
+  ACL_RT_THREAD_LEVEL = 0,
+} aclrtLastErrLevel;
+
 /* ---- kernel launch configuration (aclrtLaunchKernelWithConfig, aclrtLaunchKernelV2) ---- */
 typedef enum {
   ACL_RT_ENGINE_TYPE_AIC = 0,
@@ -142,6 +147,9 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t *deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t *count);
 ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode *runMode);
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
+/* The calling thread's last runtime error code: Get returns and clears it, Peek only returns it. */
+ACL_FUNC_VISIBILITY aclError aclrtGetLastError(aclrtLastErrLevel level);
+ACL_FUNC_VISIBILITY aclError aclrtPeekAtLastError(aclrtLastErrLevel level);
 ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context);
 ACL_FUNC_VISIBILITY aclError aclrtSetCurrentContext(aclrtContext context);
