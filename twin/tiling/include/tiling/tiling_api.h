@@ -84,6 +84,11 @@
 #include "tiling/math/where_tiling.h"
 #include "tiling/math/xor_tiling.h"
 
+// ---- quantisation, TopK (wp/hlquant) ----
+#include "tiling/quantization/ascend_antiquant_tiling.h"
+#include "tiling/quantization/ascend_dequant_tiling.h"
+#include "tiling/quantization/ascend_quant_tiling.h"
+
 // ---- cube: matmul_tiling ----
 #include "tiling/matmul/matmul_tiling.h"
 #include "tiling/matmul/bmm_tiling.h"
