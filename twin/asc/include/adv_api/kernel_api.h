@@ -25,6 +25,7 @@
 #include "adv_api/quantization/ascend_antiquant.h"
 #include "adv_api/quantization/ascend_dequant.h"
 #include "adv_api/quantization/ascend_quant.h"
+#include "adv_api/sort/topk.h"
 
 // ---- math, reductions, quantisation, sort, transpose, pad, select ----
 #include "adv_api/activation/geglu.h"

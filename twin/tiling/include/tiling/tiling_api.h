@@ -88,6 +88,7 @@
 #include "tiling/quantization/ascend_antiquant_tiling.h"
 #include "tiling/quantization/ascend_dequant_tiling.h"
 #include "tiling/quantization/ascend_quant_tiling.h"
+#include "tiling/sort/topk_tiling.h"
 
 // ---- cube: matmul_tiling ----
 #include "tiling/matmul/matmul_tiling.h"

@@ -1,14 +1,14 @@
-"""The quantisation APIs of the Ascend C twin against numpy (kernels: programs/api_adv_quant.asc,
+"""The quantisation APIs of the Ascend C twin against numpy (kernels: programs/api_adv_quant_sort.asc,
 built by bisheng, run through libascendcl), with the NPU's A2/A3 precision steps: AscendQuant
 casts to half and scales/offsets in half (each step rounded to half), then rounds to int8 ties
 to even; AscendDequant multiplies in fp32 and casts to the output type once; AscendAntiQuant
 adds and multiplies in half (half output) or in fp32 (bfloat16 output). Every step is modelled
-in numpy, so the tolerance is zero: results must match bit for bit. Also the basic Sort as CANN's
+in numpy, so the tolerance is zero: results must match bit for bit. TopK against a stable numpy sort. Also the basic Sort as CANN's
 Sort sample calls it (Concat into a default-constructed tensor), ShapeInfo, PopStackBuffer and
 AscendCUtils::SetOverflow, and the traps (one line naming the API and the cause).
 
 Random inputs; the seed is printed (ASC_TWIN_SEED=<n> repeats a run).
-Env: ASCENDCL_LIB, API_ADV_QUANT (device binary).
+Env: ASCENDCL_LIB, API_ADV_QUANT_SORT (device binary).
 """
 from __future__ import annotations
 
@@ -26,9 +26,9 @@ F16, F32 = np.float16, np.float32
 UB_BYTES = 196608  # Ascend910B1's UB (twin/platform/Ascend910B1.ini)
 
 dev, free_buffers = device_fixtures(lambda: {
-    "API_ADV_QUANT": ["quant_f32", "quant_f16", "dequant_f32_f32", "dequant_f32_bf16", "dequant_bf16_f32",
+    "API_ADV_QUANT_SORT": ["quant_f32", "quant_f16", "dequant_f32_f32", "dequant_f32_bf16", "dequant_bf16_f32",
                       "dequant_bf16_bf16", "dequant_f16_u64", "antiquant_i8_f16", "antiquant_i8_bf16",
-                      "antiquant_i4_f16", "sort_sample_f32", "pop_stack"],
+                      "antiquant_i4_f16", "sort_sample_f32", "pop_stack", "topk_f32", "topk_f16"],
 })
 
 
@@ -299,3 +299,85 @@ def test_pop_stack_buffer_is_the_ub_the_pipe_left_and_set_overflow_is_kept(dev):
     got = dev.get(out, np.zeros(8, np.uint32))
     taken = 2 * used + 32
     assert list(got[:3]) == [UB_BYTES - taken, taken, 1]
+
+
+# ---------------------------------------------------------------- TopK
+
+def topk_tiling(inner: int, outter: int) -> np.ndarray:
+    """The TopkTiling words the twin's TopK checks (TopKTilingFunc fills them; tested in
+    twin/tiling/tests:topk_tiling_test): allDataSize, innerDataSize."""
+    t = np.zeros(28, np.int32)
+    t[1], t[2] = inner * outter, inner
+    return t
+
+
+def run_topk(dev, dt, x, k, n, flags, xi=None, fin=None, tmp=0):
+    outter, inner = x.shape
+    kv = (k * x.itemsize + 31) // 32 * 32 // x.itemsize
+    ki = (k + 7) // 8 * 8
+    xi = np.zeros((outter, inner), np.int32) if xi is None else xi
+    fin = np.zeros(max(outter, 32), np.bool_) if fin is None else fin
+    vals = np.full((outter, kv), -7, dt)  # the padding must keep these
+    idxs = np.full((outter, ki), -7, np.int32)
+    vo, io = dev.put(vals), dev.put(idxs)
+    rc = dev.launch(f"topk_{'f32' if dt == F32 else 'f16'}", 1, dev.put(x), dev.put(xi), dev.put(fin),
+                    dev.put(topk_tiling(inner, outter)), vo, io, outter, inner, n, k, flags, tmp)
+    dev.ok(rc)
+    return dev.get(vo, vals), dev.get(io, idxs)
+
+
+@pytest.mark.parametrize("dt", [F32, F16])
+@pytest.mark.parametrize("largest", [True, False])
+@pytest.mark.parametrize("k,n", [(1, 64), (8, 64), (13, 50)])
+def test_topk_normal_mode_matches_a_stable_sort(dev, dt, largest, k, n):
+    rng = rng_for("topk", dt.__name__, largest, k, n)
+    outter, inner = 3, 64
+    x = rng.integers(-20, 20, (outter, inner)).astype(dt)  # many ties: equal values keep column order
+    vals, idxs = run_topk(dev, dt, x, k, n, int(largest))
+    key = -x[:, :n].astype(np.float64) if largest else x[:, :n].astype(np.float64)
+    order = np.argsort(key, axis=1, kind="stable")[:, :k]
+    np.testing.assert_array_equal(idxs[:, :k], order)
+    np.testing.assert_array_equal(vals[:, :k], np.take_along_axis(x, order, axis=1))
+    assert (idxs[:, k:] == -7).all() and (vals[:, k:] == -7).all()  # the padding is not written
+
+
+def test_topk_given_indices_finish_flags_and_tmp(dev):
+    # CANN's topk sample with isInitIndex and isHasfinish: a finished row's indices are all n
+    rng = rng_for("topk-init-finish")
+    outter, inner, k = 4, 32, 5
+    x = rng.uniform(-60000, 60000, (outter, inner)).astype(F32)
+    xi = np.tile(rng.permutation(1000)[:inner].astype(np.int32), (outter, 1))
+    fin = np.zeros(32, np.bool_)
+    fin[[1, 3]] = True
+    tmp = 2 * inner * 8 + inner * 4  # isLargest, isInitIndex: the pairs twice
+    vals, idxs = run_topk(dev, F32, x, k, inner, 1 | 4 | 8, xi=xi, fin=fin, tmp=tmp)
+    order = np.argsort(-x, axis=1, kind="stable")[:, :k]
+    np.testing.assert_array_equal(vals[:, :k], np.take_along_axis(x, order, axis=1))
+    want = np.take_along_axis(xi, order, axis=1)
+    want[[1, 3]] = inner
+    np.testing.assert_array_equal(idxs[:, :k], want)
+
+
+def test_topk_small_mode_takes_per_row_indices(dev):
+    rng = rng_for("topk-small")
+    outter, inner, k = 6, 32, 4
+    x = rng.uniform(-1, 1, (outter, inner)).astype(F16)
+    xi = rng.integers(0, 10000, (outter, inner)).astype(np.int32)
+    vals, idxs = run_topk(dev, F16, x, k, inner, 2 | 4, xi=xi)
+    order = np.argsort(x.astype(np.float64), axis=1, kind="stable")[:, :k]
+    np.testing.assert_array_equal(vals[:, :k], np.take_along_axis(x, order, axis=1))
+    np.testing.assert_array_equal(idxs[:, :k], np.take_along_axis(xi, order, axis=1))
+
+
+def test_topk_traps(dev):
+    x = np.zeros((2, 64), F32)
+    xo, zo = dev.put(x), dev.put(np.zeros((2, 64), np.int32))
+    fo, vo, io = dev.put(np.zeros(32, np.bool_)), dev.put(np.zeros(160, F32)), dev.put(np.zeros(160, np.int32))
+    good = dev.put(topk_tiling(64, 2))
+    ok = (xo, zo, fo, good, vo, io, 2, 64, 64, 4, 1, 0)
+    dev.expect_trap("topk_f32", 1, (xo, zo, fo, good, vo, io, 2, 64, 64, 70, 1, 0),
+                    "TopK: k 70 is outside [1, n 64]", ok)
+    dev.expect_trap("topk_f32", 1, (xo, zo, fo, dev.put(topk_tiling(32, 2)), vo, io, 2, 64, 64, 4, 1, 0),
+                    "TopK: the TopkTiling was made for inner 32 x outter 2, topKInfo says inner 64 x outter 2", ok)
+    dev.expect_trap("topk_f32", 1, (xo, zo, fo, good, vo, io, 2, 64, 64, 4, 1, 64),
+                    "TopK: tmpLocal holds 64 bytes, less than the 1280 bytes", ok)
