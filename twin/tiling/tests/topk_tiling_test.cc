@@ -4,12 +4,26 @@
 // does not take give false, zeroed outputs and one error line.
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
 
 #include "tiling/tiling_api.h"
+
+// The tiling class of CANN's topk sample: the TopkTiling struct, five uint32_t and a bool.
+namespace optiling {
+BEGIN_TILING_DATA_DEF(TopKSampleTilingData)
+TILING_DATA_FIELD_DEF_STRUCT(TopkTiling, topKTilingData);
+TILING_DATA_FIELD_DEF(uint32_t, k);
+TILING_DATA_FIELD_DEF(uint32_t, outter);
+TILING_DATA_FIELD_DEF(uint32_t, inner);
+TILING_DATA_FIELD_DEF(uint32_t, n);
+TILING_DATA_FIELD_DEF(uint32_t, minsize);
+TILING_DATA_FIELD_DEF(bool, isLargest);
+END_TILING_DATA_DEF;
+}  // namespace optiling
 
 namespace {
 
@@ -53,6 +67,33 @@ TEST(TopKTiling, FillAndHostClassBytes) {
   std::vector<uint8_t> bytes(host.GetDataSize());
   host.SaveToBuffer(bytes.data(), bytes.size());
   EXPECT_EQ(std::memcmp(bytes.data(), &pod, sizeof(pod)), 0);
+}
+
+// The sample's kernel copies its tiling into this struct word by word.
+struct SampleKernelTiling {
+  TopkTiling topKTilingData;
+  uint32_t k, outter, inner, n, minsize;
+  bool isLargest;
+};
+
+TEST(TopKTiling, SampleTilingClassWithABoolFieldIsTheKernelStruct) {
+  optiling::TopKSampleTilingData host;
+  ASSERT_TRUE(AscendC::TopKTilingFunc(Platform(), 32, 2, 1, 4, false, AscendC::TopKMode::TOPK_NORMAL, false,
+                                      host.topKTilingData));
+  host.set_k(1);
+  host.set_outter(2);
+  host.set_inner(32);
+  host.set_n(32);
+  host.set_minsize(777);
+  host.set_isLargest(true);
+  // the fields end at the bool (133 bytes); the C struct adds its tail padding
+  ASSERT_EQ(host.GetDataSize(), offsetof(SampleKernelTiling, isLargest) + 1);
+  SampleKernelTiling kernel{};
+  host.SaveToBuffer(&kernel, host.GetDataSize());
+  EXPECT_EQ(kernel.topKTilingData.innerDataSize, 32);
+  EXPECT_EQ(kernel.topKTilingData.allDataSize, 64);
+  EXPECT_EQ(kernel.minsize, 777u);
+  EXPECT_TRUE(kernel.isLargest);
 }
 
 TEST(TopKTiling, ShapesTopKDoesNotTake) {
