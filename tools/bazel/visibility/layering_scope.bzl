@@ -39,6 +39,7 @@ LAYERING_SCOPE = [
     "//twin/asc/bench:matmul_bench",
     "//twin/asc/bench:softmax_norm_bench",
     "//twin/asc/tests:api_adv_math_test",
+    "//twin/asc/tests:api_adv_quant_sort_test",
     "//twin/asc/tests:api_breadth_test",
     "//twin/asc/tests:api_cube_test",
     "//twin/asc/tests:api_numpy_test",
@@ -163,8 +164,10 @@ LAYERING_SCOPE = [
     "//twin/runtime:wake_latency",
     "//twin/tiling/tests:elementwise_tmp_size_test",
     "//twin/tiling/tests:matmul_tiling_test",
+    "//twin/tiling/tests:quant_tiling_test",
     "//twin/tiling/tests:shape_split_test",
     "//twin/tiling/tests:softmax_norm_tiling_test",
+    "//twin/tiling/tests:topk_tiling_test",
     "//twin:install",
 ]
 

@@ -10,6 +10,8 @@
 #include "kernel_operator_intf.h"
 #include "kernel_tiling_macros.h"
 #include "kernel_legacy.h"
+#include "kernel_ascendc_utils.h"
+#include "kernel_pop_stack_buffer.h"
 #include "adv_api/kernel_api.h"
 #include "utils/std/type_traits.h"
 #include "utils/std/tuple.h"

@@ -72,16 +72,19 @@ __aicore__ inline void Sort(const LocalTensor<T>& dst, const LocalTensor<T>& con
   twin::SortPairs("Sort", dst, concat, index, n, isFullSort ? n : 32);
 }
 
-// Layout mode 1 needs no region proposals: Concat copies 32 * repeatTime scores.
+// Layout mode 1 needs no region proposals: Sort reads the scores where they are, so Concat
+// makes `concat` a view of `src` (CANN's A2/A3 Concat assigns concatLocal = srcLocal; a sample
+// passes a default-constructed concatLocal and sorts what Concat hands back). tmp is unused;
+// repeatTime counts 16 scores (the sample passes elementCount / 16).
 template <typename T>
 __aicore__ inline void Concat(LocalTensor<T>& concat, const LocalTensor<T>& src, const LocalTensor<T>& tmp,
                               const int32_t repeatTime) {
+  static_assert(twin::kSortType<T>, "Concat supports half, float");
   twin::CheckSortRepeat("Concat", repeatTime);
-  const uint64_t n = uint64_t{static_cast<uint32_t>(repeatTime)} * 32;
-  twin::CheckUbOperand("Concat", "concat", concat, n);
+  const uint64_t n = uint64_t{static_cast<uint32_t>(repeatTime)} * 16;  // 16 scores a repeat, as CANN documents
   twin::CheckUbOperand("Concat", "src", src, n);
-  twin::CheckUbOperand("Concat", "tmp", tmp, 0);
-  std::memmove(concat.TwinData(), src.TwinData(), n * sizeof(T));
+  (void)tmp;
+  concat = src;
 }
 
 // Splits 32 * repeatTime (score, index) pairs into scores and indices.

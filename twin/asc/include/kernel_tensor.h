@@ -8,6 +8,7 @@
 
 #include "asc_twin/block_state.h"
 #include "asc_twin/trap.h"
+#include "kernel_shape_info.h"
 #include "kernel_type.h"
 
 namespace AscendC {
@@ -237,6 +238,12 @@ class LocalTensor {
   }
   __aicore__ inline int32_t GetPosition() const { return static_cast<int32_t>(pos_); }
   __aicore__ inline void SetUserTag(TTagType tag) { tag_ = tag; }
+  // The shape the high-level APIs read (kernel_shape_info.h); a tensor without one gives a
+  // default ShapeInfo (0 dimensions). Views and copies keep it.
+  __aicore__ inline void SetShapeInfo(const ShapeInfo& shapeInfo) {
+    shapeSlot_ = twin::ShapeInfoTable::Intern(shapeInfo);
+  }
+  __aicore__ inline ShapeInfo GetShapeInfo() const { return twin::ShapeInfoTable::At(shapeSlot_); }
   __aicore__ inline TTagType GetUserTag() const { return tag_; }
 
   // Byte address in its local memory (UB, L1, ...), as the NPU reports it.
@@ -287,8 +294,11 @@ class LocalTensor {
   uint32_t size_ = 0;
   TPosition pos_ = TPosition::VECCALC;
   uint8_t queueBuffer_ = 0;  // in the padding after pos_: the tensor stays 32 bytes
+  uint16_t shapeSlot_ = 0;   // ditto: SetShapeInfo's slot in twin::ShapeInfoTable, 0 = none
   TTagType tag_ = 0;
 };
+
+static_assert(sizeof(LocalTensor<float>) == 32, "LocalTensor is copied by value in every call: keep it 32 bytes");
 
 namespace twin {
 

@@ -26,7 +26,7 @@ def compile_snippet(tmp_path: Path, body: str) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize("field, message", [
     ("TILING_DATA_FIELD_DEF(double, ratio);",
-     "TILING_DATA_FIELD_DEF(double, ratio): fields are int8_t..uint64_t or float"),
+     "TILING_DATA_FIELD_DEF(double, ratio): fields are int8_t..uint64_t, float or bool"),
     ("TILING_DATA_FIELD_DEF_ARR(bool, 4, flags);",
      "TILING_DATA_FIELD_DEF_ARR(bool, flags): elements are int8_t..uint64_t or float"),
     ("TILING_DATA_FIELD_DEF_STRUCT(Plain, plain);",

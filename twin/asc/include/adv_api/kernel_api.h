@@ -27,6 +27,12 @@
 #include "adv_api/normalization/rmsnorm.h"
 #include "adv_api/normalization/welfordfinalize.h"
 
+// ---- quantisation, TopK (wp/hlquant) ----
+#include "adv_api/quantization/ascend_antiquant.h"
+#include "adv_api/quantization/ascend_dequant.h"
+#include "adv_api/quantization/ascend_quant.h"
+#include "adv_api/sort/topk.h"
+
 // ---- math, reductions, quantisation, sort, transpose, pad, select ----
 #include "adv_api/activation/geglu.h"
 #include "adv_api/activation/gelu.h"

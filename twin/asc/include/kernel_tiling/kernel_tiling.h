@@ -144,6 +144,7 @@ using BatchNormTiling = AscendC::tiling::BatchNormTiling;
 using GroupNormTiling = AscendC::tiling::GroupNormTiling;
 
 // ---- math, reductions, quantisation, sort, transpose, pad, select ----
+#include "kernel_tiling/topk_tiling.h"  // TopkTiling (wp/hlquant)
 
 // ---- data layout: PadTiling, UnPadTiling, ConfusionTransposeTiling ----
 #include "kernel_tiling/data_layout_tiling.h"

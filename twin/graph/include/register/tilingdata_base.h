@@ -56,6 +56,10 @@ struct IsTilingFieldType
                                        std::is_same<T, int32_t>::value || std::is_same<T, uint32_t>::value ||
                                        std::is_same<T, int64_t>::value || std::is_same<T, uint64_t>::value ||
                                        std::is_same<T, float>::value> {};
+/* A scalar field may also be bool (CANN's TopK sample declares TILING_DATA_FIELD_DEF(bool, isLargest)). */
+template <typename T>
+struct IsTilingScalarFieldType
+    : std::integral_constant<bool, IsTilingFieldType<T>::value || std::is_same<T, bool>::value> {};
 
 /* Base of every BEGIN_TILING_DATA_DEF class: owns the serialized bytes the fields live in. */
 class GE_FUNC_VISIBILITY TilingDef {
@@ -139,20 +143,20 @@ class TilingDataClassRegistrar {
       SetDataPtr(ptr);                              \
     }
 
-#define TILING_DATA_FIELD_DEF(data_type, field_name)                                                             \
- public:                                                                                                         \
-  static_assert(::optiling::IsTilingFieldType<data_type>::value,                                                 \
-                "TILING_DATA_FIELD_DEF(" #data_type ", " #field_name "): fields are int8_t..uint64_t or float"); \
-  void set_##field_name(data_type field_name) {                                                                  \
-    ::std::memcpy(data_ptr_ + field_name##_offset_, &field_name, sizeof(data_type));                             \
-  }                                                                                                              \
-  data_type get_##field_name() const {                                                                           \
-    data_type value;                                                                                             \
-    ::std::memcpy(&value, data_ptr_ + field_name##_offset_, sizeof(data_type));                                  \
-    return value;                                                                                                \
-  }                                                                                                              \
-                                                                                                                 \
- private:                                                                                                        \
+#define TILING_DATA_FIELD_DEF(data_type, field_name)                                                                   \
+ public:                                                                                                               \
+  static_assert(::optiling::IsTilingScalarFieldType<data_type>::value,                                                 \
+                "TILING_DATA_FIELD_DEF(" #data_type ", " #field_name "): fields are int8_t..uint64_t, float or bool"); \
+  void set_##field_name(data_type field_name) {                                                                        \
+    ::std::memcpy(data_ptr_ + field_name##_offset_, &field_name, sizeof(data_type));                                   \
+  }                                                                                                                    \
+  data_type get_##field_name() const {                                                                                 \
+    data_type value;                                                                                                   \
+    ::std::memcpy(&value, data_ptr_ + field_name##_offset_, sizeof(data_type));                                        \
+    return value;                                                                                                      \
+  }                                                                                                                    \
+                                                                                                                       \
+ private:                                                                                                              \
   size_t field_name##_offset_ = AddField(#data_type, #field_name, sizeof(data_type));
 
 /* set_<field> copies arr_size elements from the pointer; get_<field> points into the data. */

@@ -90,6 +90,12 @@
 #include "tiling/transpose/confusion_transpose_tiling.h"
 #include "tiling/transpose/transdata_tiling.h"
 
+// ---- quantisation, TopK ----
+#include "tiling/quantization/ascend_antiquant_tiling.h"
+#include "tiling/quantization/ascend_dequant_tiling.h"
+#include "tiling/quantization/ascend_quant_tiling.h"
+#include "tiling/sort/topk_tiling.h"
+
 // ---- cube: matmul_tiling ----
 #include "tiling/matmul/matmul_tiling.h"
 #include "tiling/matmul/bmm_tiling.h"

@@ -6,23 +6,9 @@
 #include <cstdint>
 
 #include "kernel_macros.h"
+#include "kernel_shape_info.h"  // DataFormat
 
 namespace AscendC {
-
-// The data formats a tile may be in (CANN guards the enum the same way: several headers define it).
-#ifndef ASCC_ENUM_DATAFORMAT
-#define ASCC_ENUM_DATAFORMAT
-enum class DataFormat : uint8_t {
-  ND = 0,
-  NZ,
-  NCHW,
-  NC1HWC0,
-  NHWC,
-  NCDHW,
-  NDC1HWC0,
-  FRACTAL_Z_3D,
-};
-#endif  // ASCC_ENUM_DATAFORMAT
 
 enum class SoftmaxMode {
   SOFTMAX_NORMAL = 0,
