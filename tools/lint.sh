@@ -79,14 +79,17 @@ if [[ $tidy_mode == off ]]; then
   summary+=("$(printf '%-13s  skipped (ASCEND_TWIN_LINT_TIDY=off)' "clang-tidy:")")
 else
 targets=(//twin/... //offline/... //ops/... //tests/... //tools/...)
-query="mnemonic(\"CppCompile\", $(IFS=+; echo "${targets[*]}"))"
+# CppCompile actions, and the genrules some sources are compiled by (test kernels, fuzzers).
+query="mnemonic(\"CppCompile|Genrule\", $(IFS=+; echo "${targets[*]}"))"
 : > "$work/tidy"
 if bazel build -k --output_groups=compilation_prerequisites_INTERNAL_ "${targets[@]}" > "$work/bazel.log" 2>&1 &&
    bazel aquery "$query" --output=jsonproto > "$work/aquery.json" 2>> "$work/bazel.log" &&
    python3 tools/lint/compile_commands.py --aquery "$work/aquery.json" \
-     --execroot "$(bazel info execution_root 2>/dev/null)" --out "$root/compile_commands.json"; then
+     --execroot "$(bazel info execution_root 2>/dev/null)" --out "$root/compile_commands.json" \
+     --sources "$work/cxx" > "$work/tidy.unanalysed"; then
   python3 tools/lint/clang_tidy_cached.py --root "$root" --db "$root/compile_commands.json" \
     --cache "$twin_home/clang-tidy" -j "$jobs" > "$work/tidy" || true
+  cat "$work/tidy.unanalysed" >> "$work/tidy"
 else
   tail -20 "$work/bazel.log" >&2
   echo "clang-tidy: could not get the compile commands from Bazel (log above)" > "$work/tidy"

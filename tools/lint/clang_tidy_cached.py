@@ -102,9 +102,12 @@ def run_clang_tidy(entry: dict[str, Any], clang_tidy: str, roots: list[str]) -> 
             findings.append(f"{_relative(path, roots)}:{m.group('line')}:{m.group('col')}: "
                             f"{m.group('kind')}: {m.group('text')}")
     if result.returncode != 0 and not any(": error: " in f for f in findings):
-        # clang-tidy failed without saying where (a crash, a bad command): that is a finding too.
-        tail = (result.stderr.strip().splitlines() or ["no output"])[-1]
-        findings.append(f"{entry['file']}:1:1: error: clang-tidy exited {result.returncode}: {tail}")
+        # clang-tidy failed without saying where (a crash, a bad command, an unreadable file): that
+        # is a finding too, named by clang's own first error line rather than its closing
+        # "Error while processing", which says nothing about the cause.
+        output = (result.stdout + result.stderr).strip().splitlines()
+        cause = next((line for line in output if "error:" in line), output[-1] if output else "no output")
+        findings.append(f"{entry['file']}:1:1: error: clang-tidy exited {result.returncode}: {cause.strip()}")
     return findings
 
 

@@ -53,3 +53,47 @@ def test_main_writes_the_file_or_names_the_cause_and_writes_nothing(tmp_path, ca
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith(f"compile_commands: {bad}: ")
     assert sorted(tmp_path.iterdir()) == sorted([good, bad])  # no output, no temp file left
+
+
+def _genrule(command):
+    return {"mnemonic": "Genrule",
+            "arguments": ["/bin/bash", "-c", f"source external/bazel_tools/tools/genrule/genrule-setup.sh; {command}"]}
+
+
+def test_a_genrules_clang_command_gives_its_sources_their_parse_flags():
+    kernel = _genrule("external/llvm_toolchain/bin/clang -x c++ -std=c++17 -O1 -fPIC -shared -nostartfiles "
+                      "-fuse-ld=lld -nostdlib++ -Wall -Wno-infinite-recursion -Itwin/abi/include "
+                      "twin/runtime/tests/kernels/fault_kernels.cc -o bazel-out/k8/bin/fault.so")
+    fuzzer = _genrule("printf '' | external/llvm_toolchain/bin/clang -x c -c - -o e.o && "
+                      "external/llvm_toolchain/bin/clang++ --driver-mode=g++ -fsanitize=fuzzer -isystem twin/asc/include "
+                      "-I. twin/a_fuzzer.cc twin/b.cc -Wl,-z,now -o bazel-out/k8/bin/fuzzer; "
+                      "CC='clang -O2' && $CC twin/by_variable.cc -o x.so")
+    entries = compile_commands.compile_commands({"actions": [kernel, fuzzer]}, "/exec")
+    by_file = {e["file"]: e["arguments"] for e in entries}
+    assert sorted(by_file) == ["twin/a_fuzzer.cc", "twin/b.cc", "twin/runtime/tests/kernels/fault_kernels.cc"]
+    assert by_file["twin/runtime/tests/kernels/fault_kernels.cc"] == [
+        "clang-16", "-x", "c++", "-std=c++17", "-O1", "-fPIC", "-Wall", "-Wno-infinite-recursion",
+        "-Itwin/abi/include", "-c", "twin/runtime/tests/kernels/fault_kernels.cc"]
+    assert by_file["twin/b.cc"] == ["clang-16", "--driver-mode=g++", "-fsanitize=fuzzer", "-I", "twin/asc/include",
+                                    "-I.", "-c", "twin/b.cc"]
+
+
+def test_a_cppcompile_action_wins_over_a_genrule_compiling_the_same_source():
+    aquery = {"actions": [_genrule("clang -DGENRULE twin/a.cc -o a.so"), _action("twin/a.cc", "-DBAZEL")]}
+    [entry] = compile_commands.compile_commands(aquery, "/exec")
+    assert "-DBAZEL" in entry["arguments"] and "-DGENRULE" not in entry["arguments"]
+
+
+def test_a_genrule_command_that_is_not_shell_words_is_refused():
+    with pytest.raises(compile_commands.AqueryError, match="does not split as shell words"):
+        compile_commands.compile_commands({"actions": [_genrule("clang 'twin/a.cc")]}, "/exec")
+
+
+def test_each_source_without_a_compile_command_is_a_finding_unless_it_is_not_host_cxx(tmp_path, capsys):
+    aquery, sources, out = tmp_path / "aquery.json", tmp_path / "sources", tmp_path / "compile_commands.json"
+    aquery.write_text(json.dumps({"actions": [_action("twin/a.cc")]}))
+    sources.write_text("twin/a.cc\ntwin/a.h\ntwin/forgotten.cc\ntests/cann_consumer/abs_sub_custom/src/ir_build.cc\n")
+    assert compile_commands.main(["--aquery", str(aquery), "--execroot", "/exec", "--out", str(out),
+                                  "--sources", str(sources)]) == 0
+    [line] = capsys.readouterr().out.splitlines()
+    assert line.startswith("twin/forgotten.cc:1:1: error: no compile command: no Bazel action compiles it")
