@@ -127,14 +127,14 @@ class TPipe {
   __aicore__ inline bool InitBuffer(T& que, uint8_t num, uint32_t len) {
     const twin::CoreBuffer which = Memory("queue", T::kTwinPosition);
     if (num < 1 || num > QBUF_MAX_LEN) twin::RaiseTrap("TPipe::InitBuffer: num %u not in [1, %d]", num, QBUF_MAX_LEN);
-    que.TwinInit(Carve("TPipe::InitBuffer", que.TwinBlock(), num, len, which));
+    que.TwinInit(Carve("TPipe::InitBuffer", que.TwinBlock(), num, len, which, T::kTwinPosition == TPosition::TSCM));
     return true;
   }
 
   template <TPosition bufPos>
   __aicore__ inline bool InitBuffer(TBuf<bufPos>& buf, uint32_t len) {
     const twin::CoreBuffer which = Memory("TBuf", bufPos);
-    buf.TwinInit(Carve("TPipe::InitBuffer", buf.TwinBlock(), 1, len, which));
+    buf.TwinInit(Carve("TPipe::InitBuffer", buf.TwinBlock(), 1, len, which, bufPos == TPosition::TSCM));
     return true;
   }
 
@@ -218,7 +218,8 @@ class TPipe {
     return which;
   }
   __attribute__((always_inline)) twin::BufferBlock Carve(const char* api, const twin::BufferBlock& old, uint8_t num,
-                                                         uint32_t len, twin::CoreBuffer which = twin::CoreBuffer::UB) {
+                                                         uint32_t len, twin::CoreBuffer which = twin::CoreBuffer::UB,
+                                                         bool tscm = false) {
     const twin::BlockState& b = twin::Block();
     if (destroyed_ || b.pipe != this) twin::RaiseTrap("%s: the TPipe was destroyed", api);
     if (old.base != nullptr && old.epoch == epoch_) {
@@ -232,7 +233,7 @@ class TPipe {
     const uint64_t need = aligned * num;
     uint8_t* base = nullptr;
     uint64_t size = 0;
-    twin::MemoryOf(b, which, &base, &size);
+    twin::MemoryOf(b, which, &base, &size, tscm);
     if (base == nullptr) twin::RaiseNoMemory(api, which);
     uint64_t& cur = cur_[static_cast<uint32_t>(which)];
     if (cur + need > size) {

@@ -143,8 +143,11 @@ const char *PositionName(uint32_t position) {
 std::string FillLocalMem(const SocSpec &soc, const CoreLayout &layout, uint32_t core_type, AscTwinBlockEnv *env) {
   LocalMemArena &arena = core_type == kCoreAic ? t_aic_mem : t_aiv_mem;
   for (uint32_t position = 0; position < ASC_TWIN_MEM_COUNT; ++position) {
-    const bool has =
-        core_type == kCoreAic ? position != ASC_TWIN_MEM_UB : position == ASC_TWIN_MEM_UB || layout.all_memories();
+    // An AIV of a mixed launch also reaches L1: its TSCM buffers (the AIC's L1 a Matmul client
+    // stages operands in, as CANN's); the kernel side keeps A1/B1/C1 there the AIC's alone.
+    const bool has = core_type == kCoreAic ? position != ASC_TWIN_MEM_UB
+                                           : position == ASC_TWIN_MEM_UB || layout.all_memories() ||
+                                                 (position == ASC_TWIN_MEM_L1 && layout.mixed());
     const uint64_t bytes = has ? PositionBytes(soc, position) : 0;
     env->mem[position].size = bytes;
     env->mem[position].base = bytes != 0 ? arena.Get(position, bytes) : nullptr;

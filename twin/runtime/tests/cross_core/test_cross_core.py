@@ -164,7 +164,7 @@ def test_mode2_in_a_vector_kernel_traps(dev):
 
 @pytest.mark.parametrize("which,name,position", [
     (0, "UB", "AIV"), (1, "L1", "AIC"), (2, "L0A", "AIC"), (3, "L0B", "AIC"), (4, "L0C", "AIC"),
-    (5, "BIAS", "AIC"), (6, "FIXBUF", "AIC"),
+    (5, "BIAS", "AIC"), (6, "FIXBUF", "AIC"), (8, "L1", "AIV"),
 ])
 def test_init_buffer_overflow_names_the_memory(dev, which, name, position):
     size = SIZES[name]
@@ -179,6 +179,10 @@ def test_a_cube_queue_on_an_aiv_traps(dev):
     assert dev.launch("mix_overflow", 1, 7, 32) == ACL_ERROR_RT_AICORE_EXCEPTION
     msg = dev.error()
     assert "AIV block 0: TPipe::InitBuffer: this block runs on an AIV, which has no L1" in msg, msg
+
+
+def test_a_tscm_queue_on_an_aiv_of_a_mixed_kernel_holds_the_whole_l1(dev):
+    assert dev.launch("mix_overflow", 1, 8, SIZES["L1"] - 32) == 0, dev.error()
 
 
 def test_a_cube_kernel_fills_its_memories_to_the_end(dev):
