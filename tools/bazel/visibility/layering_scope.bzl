@@ -21,6 +21,7 @@ LAYERING_SCOPE = [
     "//tools/bisheng/tests:compile_speed_test",
     "//tools/bisheng/tests:device_source_test",
     "//tools/bisheng/tests:host_globals_test",
+    "//tools/bisheng/tests:host_redecl_test",
     "//tools/bisheng/tests:import_graph_test",
     "//tools/bisheng/tests:install_layout_test",
     "//tools/bisheng/tests:kernel_types_test",

@@ -11,7 +11,7 @@ import tempfile
 import threading
 from typing import Optional
 
-from . import codegen, device_binary, device_cache, object_cache, pch, rdc
+from . import codegen, device_binary, device_cache, host_redecl, object_cache, pch, rdc
 from .depfile import format_deps, parse_deps
 from .errors import BishengError
 from .flags import host_flags, include_flags, kernel_attrs, language_flags, prefix_maps, prelude
@@ -93,14 +93,42 @@ def _host_pass(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run
             cmd += [kind, target]
     if sys.stderr.isatty():
         cmd.append("-fcolor-diagnostics")
-    cmd += ["-c", opts.source, "-o", host_obj]
-    proc, prefix = _run_prefixed(run, cmd, "host pass", prefix, pch.HOST, workdir)
+    proc, prefix = _run_prefixed(run, cmd + ["-c", opts.source, "-o", host_obj], "host pass", prefix, pch.HOST,
+                                 workdir)
+    proc, prefix = _retry_redeclarations(opts, run, cmd, host_obj, proc, prefix, workdir)
     text = pch.hide_prefix_paths(proc.stderr.decode("utf-8", errors="replace").replace(" when compiling for host", ""))
     sys.stderr.write(text)
     sys.stderr.flush()
     if proc.returncode != 0:
         raise BishengError(f"compilation of '{opts.source}' failed", proc.returncode)
     return host_obj, prefix
+
+
+def _retry_redeclarations(opts: Options, run: Run, cmd: list, host_obj: str, proc, prefix, workdir: str) -> tuple:
+    """The host pass again, from a copy whose later declarations of functions declared before
+    the first kernel agree with the first ones (host_redecl.py), while clang names such
+    clashes in the source. Returns the last (process, prefix)."""
+    positions: list = []
+    copy = None
+    for _ in range(host_redecl.MAX_TRIES):
+        if proc.returncode == 0:
+            break
+        found = host_redecl.clashes(proc.stderr.decode("utf-8", errors="replace"), opts.source)
+        if not found or set(found) <= set(positions):
+            break
+        positions = sorted(set(positions) | set(found))
+        text = host_redecl.rewrite(host_redecl.read_source(opts.source), positions)
+        if text is None:
+            break
+        copy = host_redecl.write_copy(opts.source, text, workdir)
+        retry = cmd + host_redecl.quote_dir_flags(opts.source) + ["-c", copy, "-o", host_obj]
+        if "-include-pch" in retry and prefix is not None and not prefix.pch:
+            at = retry.index("-include-pch")  # the first try fell back to the text prefix
+            retry = retry[:at] + prefix.flags() + retry[at + 2:]
+        proc, prefix = _run_prefixed(run, retry, "host pass (redeclarations)", prefix, pch.HOST, workdir)
+    if copy is not None and proc.returncode == 0 and "-MF" in cmd:
+        host_redecl.restore_depfile(cmd[cmd.index("-MF") + 1], copy, opts.source)
+    return proc, prefix
 
 
 # A speculative device pass (a thread) keeps its diagnostics until the host pass has spoken.

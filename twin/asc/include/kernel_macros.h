@@ -78,6 +78,14 @@
 #define __sync_alias__
 #endif
 
+// Branch hints, as CANN's kernel headers define them for kernel code (a user's own wins).
+#ifndef likely
+#define likely(x) __builtin_expect(!!(x), 1)
+#endif
+#ifndef unlikely
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#endif
+
 // bisheng passes -D__NPU_ARCH__=<NpuArch>; derive the older __CCE_AICORE__.
 #if defined(__NPU_ARCH__) && !defined(__CCE_AICORE__)
 #if __NPU_ARCH__ == 2201

@@ -189,9 +189,9 @@ inline void MemoryOf(const BlockState& b, CoreBuffer which, uint8_t** base, uint
     *size = b.ub_size;
     return;
   }
-  const bool tscm_only = which == CoreBuffer::L1 && b.core_type == ASC_TWIN_CORE_AIV &&
-                         (b.kernel_type == ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_1 ||
-                          b.kernel_type == ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_2);
+  const bool tscm_only =
+      which == CoreBuffer::L1 && b.core_type == ASC_TWIN_CORE_AIV &&
+      (b.kernel_type == ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_1 || b.kernel_type == ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_2);
   if (tscm_only && !tscm) {
     *base = nullptr;
     *size = 0;
