@@ -1,6 +1,8 @@
 // matmul_tiling::MultiCoreMatmulTiling and BatchMatmulTiling: how the problem is shared among
 // cores (M x N, optionally K), then each core's part split as MatmulApiTiling splits one core's.
 #define ASC_TWIN_TILING_LIBRARY_BUILD  // optiling::TCubeTiling only as a name: see matmul_tilingdata.h
+#include <algorithm>
+
 #include "matmul_dtype.h"
 #include "matmul_tiling_log.h"
 #include "matmul_tiling_plan.h"
@@ -20,23 +22,35 @@ struct CoreSplit {
 };
 
 // Picks mDim x nDim <= dim minimising one core's work: its MACs plus what it loads (an element
-// loaded weighs as 16 MACs, so square-ish parts win over thin ones of equal area).
+// loaded weighs as 16 MACs, so square-ish parts win over thin ones of equal area). A split whose
+// parts are all whole (M and N multiples of the part) is taken over a cheaper one with tails
+// when it costs at most kWholeSlack times as much: kernels that never call SetTail (CANN's
+// nbuffer33 sample) are right only on such splits, which CANN's tiling gives them. Ties go to
+// the larger mDim (CANN cuts M first: M=N=512, K=128 on two cores gives singleCoreM 256).
+constexpr double kWholeSlack = 1.5;
+
 CoreSplit ChooseSplit(int32_t m, int32_t n, int32_t k, int32_t dim, int32_t alignM, int32_t alignN) {
-  CoreSplit best;
-  double bestCost = -1;
-  for (int32_t md = 1; md <= dim && md <= CeilDiv(m, alignM); ++md) {
+  struct Candidate {
+    double cost = -1;
+    int64_t cm = 0, cn = 0;
+  };
+  Candidate any, whole;
+  for (int32_t md = std::min<int64_t>(dim, CeilDiv(m, alignM)); md >= 1; --md) {
     for (int32_t nd = 1; md * nd <= dim && nd <= CeilDiv(n, alignN); ++nd) {
-      const int64_t cm = AlignUp(CeilDiv(m, md), alignM), cn = AlignUp(CeilDiv(n, nd), alignN);
+      const int64_t cm = std::min<int64_t>(AlignUp(CeilDiv(m, md), alignM), m);
+      const int64_t cn = std::min<int64_t>(AlignUp(CeilDiv(n, nd), alignN), n);
       const double cost = static_cast<double>(cm) * cn * k + 16.0 * (cm + cn) * k;
-      if (bestCost < 0 || cost < bestCost) {
-        bestCost = cost;
-        best.coreM = static_cast<int32_t>(cm < m ? cm : m);
-        best.coreN = static_cast<int32_t>(cn < n ? cn : n);
-        best.mDim = static_cast<int32_t>(CeilDiv(m, best.coreM));
-        best.nDim = static_cast<int32_t>(CeilDiv(n, best.coreN));
-      }
+      // md counts down and only a strictly lower cost replaces: a tie keeps the larger mDim
+      if (any.cost < 0 || cost < any.cost) any = {cost, cm, cn};
+      if (m % cm == 0 && n % cn == 0 && (whole.cost < 0 || cost < whole.cost)) whole = {cost, cm, cn};
     }
   }
+  const Candidate& pick = (whole.cost >= 0 && whole.cost <= kWholeSlack * any.cost) ? whole : any;
+  CoreSplit best;
+  best.coreM = static_cast<int32_t>(pick.cm);
+  best.coreN = static_cast<int32_t>(pick.cn);
+  best.mDim = static_cast<int32_t>(CeilDiv(m, best.coreM));
+  best.nDim = static_cast<int32_t>(CeilDiv(n, best.coreN));
   best.coreK = k;
   return best;
 }

@@ -157,6 +157,36 @@ TEST(MatmulTilingTest, FixSplitAndSingleShapeAreKept) {
   EXPECT_EQ(t.iterateOrder, 1);
 }
 
+// Kernels that offset each core by the split and never call SetTail (asc-devkit's matmul
+// samples) need whole parts; on a tie the split cuts M, as CANN's does.
+TEST(MatmulTilingTest, CoreSplitPrefersWholePartsAndCutsMOnATie) {
+  struct Case {
+    int32_t m, n, k, dim;
+  };
+  for (const Case c : {Case{256, 512, 192, 24}, Case{512, 512, 128, 2}, Case{1024, 768, 256, 20}}) {
+    matmul_tiling::MultiCoreMatmulTiling api(*Platform910B1());
+    SetFp16Types(api);
+    api.SetDim(c.dim);
+    api.SetShape(c.m, c.n, c.k);
+    api.SetOrgShape(c.m, c.n, c.k);
+    TCubeTiling t;
+    ASSERT_EQ(api.GetTiling(t), 0);
+    EXPECT_EQ(c.m % t.singleCoreM, 0) << c.m << " x " << c.n << ": singleCoreM " << t.singleCoreM;
+    EXPECT_EQ(c.n % t.singleCoreN, 0) << c.m << " x " << c.n << ": singleCoreN " << t.singleCoreN;
+    EXPECT_LE(t.usedCoreNum, c.dim);
+    EXPECT_GT(t.usedCoreNum, 1);
+  }
+  matmul_tiling::MultiCoreMatmulTiling tie(*Platform910B1());
+  SetFp16Types(tie);
+  tie.SetDim(2);
+  tie.SetShape(512, 512, 128);
+  tie.SetOrgShape(512, 512, 128);
+  TCubeTiling t;
+  ASSERT_EQ(tie.GetTiling(t), 0);
+  EXPECT_EQ(t.singleCoreM, 256);
+  EXPECT_EQ(t.singleCoreN, 512);
+}
+
 TEST(MatmulTilingTest, SplitKSharesKAmongIdleCores) {
   matmul_tiling::MultiCoreMatmulTiling api(*Platform910B1());
   SetFp16Types(api);
