@@ -117,6 +117,14 @@ int64_t MultiCoreMatmulTiling::Compute() {
     if (spare > 1) {
       const int32_t k0 = asc_twin_tiling::CubeK0(asc_twin_tiling::MatmulElementBytes(aType_.dataType));
       split.coreK = static_cast<int32_t>(AlignUp(CeilDiv(singleK, spare), k0));
+      // whole slices where K allows (a kernel offsetting by singleCoreK never sets a K tail):
+      // the smallest aligned slice at least this large that divides K
+      for (int64_t whole = split.coreK; whole < singleK; whole += k0) {
+        if (singleK % whole == 0) {
+          split.coreK = static_cast<int32_t>(whole);
+          break;
+        }
+      }
       if (split.coreK > singleK) split.coreK = singleK;
     }
   }

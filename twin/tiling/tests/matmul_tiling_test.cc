@@ -198,6 +198,16 @@ TEST(MatmulTilingTest, SplitKSharesKAmongIdleCores) {
   ASSERT_EQ(api.GetTiling(t), 0);
   EXPECT_EQ(t.singleCoreK, 512);
   EXPECT_EQ(t.usedCoreNum, 8);
+  // 24 cores over K=1024 (asc-devkit's matmul_splitk): whole slices of 64, not 22 of 48 and a tail
+  matmul_tiling::MultiCoreMatmulTiling wide(*Platform910B1());
+  SetFp16Types(wide);
+  wide.SetDim(24);
+  wide.SetShape(16, 16, 1024);
+  wide.SetOrgShape(16, 16, 1024);
+  wide.EnableMultiCoreSplitK(true);
+  ASSERT_EQ(wide.GetTiling(t), 0);
+  EXPECT_EQ(t.singleCoreK, 64);
+  EXPECT_EQ(t.usedCoreNum, 16);
 }
 
 // A kernel stages a TSCM operand whole in each core's L1 (CANN's matmul_tscm sample copies all of
