@@ -62,14 +62,22 @@ def _run_prefixed(run: "Run", cmd: list, phase: str, prefix: Optional["pch.Prefi
                   workdir: str) -> tuple:
     """Runs a pass; a PCH that clang refuses (a system header changed under it) is discarded
     and the pass runs again with the text prefix. Returns (process, the prefix used)."""
+    if prefix is not None and not prefix.pch:
+        cmd = _with_prefix_flags(cmd, prefix)  # an earlier run of this pass fell back to the text prefix
     proc = run(cmd, phase, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if proc.returncode != 0 and prefix is not None and prefix.pch and pch.refused_pch(proc.stderr):
         pch.discard(prefix)
         text = pch.prepare_text_only(kind, workdir)
-        at = cmd.index("-include-pch")
-        cmd = cmd[:at] + text.flags() + cmd[at + 2:]
-        proc, prefix = run(cmd, phase, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE), text
+        proc, prefix = run(_with_prefix_flags(cmd, text), phase, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE), text
     return proc, prefix
+
+
+def _with_prefix_flags(cmd: list, prefix: "pch.Prefix") -> list:
+    """cmd with its `-include-pch PCH` (if any) replaced by `prefix`'s own flags."""
+    if "-include-pch" not in cmd:
+        return cmd
+    at = cmd.index("-include-pch")
+    return cmd[:at] + prefix.flags() + cmd[at + 2:]
 
 
 def _host_pass(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: Run,
@@ -109,7 +117,7 @@ def _retry_redeclarations(opts: Options, run: Run, cmd: list, host_obj: str, pro
     the first kernel agree with the first ones (host_redecl.py), while clang names such
     clashes in the source. Returns the last (process, prefix)."""
     positions: list = []
-    copy = None
+    copy, source_text = None, None
     for _ in range(host_redecl.MAX_TRIES):
         if proc.returncode == 0:
             break
@@ -117,14 +125,13 @@ def _retry_redeclarations(opts: Options, run: Run, cmd: list, host_obj: str, pro
         if not found or set(found) <= set(positions):
             break
         positions = sorted(set(positions) | set(found))
-        text = host_redecl.rewrite(host_redecl.read_source(opts.source), positions)
+        if source_text is None:
+            source_text = host_redecl.read_source(opts.source)
+        text = host_redecl.rewrite(source_text, positions)
         if text is None:
             break
         copy = host_redecl.write_copy(opts.source, text, workdir)
         retry = cmd + host_redecl.quote_dir_flags(opts.source) + ["-c", copy, "-o", host_obj]
-        if "-include-pch" in retry and prefix is not None and not prefix.pch:
-            at = retry.index("-include-pch")  # the first try fell back to the text prefix
-            retry = retry[:at] + prefix.flags() + retry[at + 2:]
         proc, prefix = _run_prefixed(run, retry, "host pass (redeclarations)", prefix, pch.HOST, workdir)
     if copy is not None and proc.returncode == 0 and "-MF" in cmd:
         host_redecl.restore_depfile(cmd[cmd.index("-MF") + 1], copy, opts.source)

@@ -28,6 +28,17 @@ void SetFp16Types(matmul_tiling::MatmulApiTilingBase& api, bool transA = false, 
   api.SetBiasType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
 }
 
+// The fp16 multi-core tiling of an M x N x K problem (shape = org shape) on `dim` cores.
+int64_t MultiCoreTiling(int32_t m, int32_t n, int32_t k, int32_t dim, bool splitK, TCubeTiling& t) {
+  matmul_tiling::MultiCoreMatmulTiling api(*Platform910B1());
+  SetFp16Types(api);
+  api.SetDim(dim);
+  api.SetShape(m, n, k);
+  api.SetOrgShape(m, n, k);
+  if (splitK) api.EnableMultiCoreSplitK(true);
+  return api.GetTiling(t);
+}
+
 // What every tiling must satisfy on a SoC with these memories, for elements of aBytes/bBytes.
 void ExpectFits(const TCubeTiling& t, uint64_t l1, uint64_t l0a, uint64_t l0b, uint64_t l0c, int aBytes, int bBytes) {
   const int k0 = 32 / aBytes;
@@ -164,48 +175,26 @@ TEST(MatmulTilingTest, CoreSplitPrefersWholePartsAndCutsMOnATie) {
     int32_t m, n, k, dim;
   };
   for (const Case c : {Case{256, 512, 192, 24}, Case{512, 512, 128, 2}, Case{1024, 768, 256, 20}}) {
-    matmul_tiling::MultiCoreMatmulTiling api(*Platform910B1());
-    SetFp16Types(api);
-    api.SetDim(c.dim);
-    api.SetShape(c.m, c.n, c.k);
-    api.SetOrgShape(c.m, c.n, c.k);
     TCubeTiling t;
-    ASSERT_EQ(api.GetTiling(t), 0);
+    ASSERT_EQ(MultiCoreTiling(c.m, c.n, c.k, c.dim, false, t), 0);
     EXPECT_EQ(c.m % t.singleCoreM, 0) << c.m << " x " << c.n << ": singleCoreM " << t.singleCoreM;
     EXPECT_EQ(c.n % t.singleCoreN, 0) << c.m << " x " << c.n << ": singleCoreN " << t.singleCoreN;
     EXPECT_LE(t.usedCoreNum, c.dim);
     EXPECT_GT(t.usedCoreNum, 1);
   }
-  matmul_tiling::MultiCoreMatmulTiling tie(*Platform910B1());
-  SetFp16Types(tie);
-  tie.SetDim(2);
-  tie.SetShape(512, 512, 128);
-  tie.SetOrgShape(512, 512, 128);
   TCubeTiling t;
-  ASSERT_EQ(tie.GetTiling(t), 0);
+  ASSERT_EQ(MultiCoreTiling(512, 512, 128, 2, false, t), 0);
   EXPECT_EQ(t.singleCoreM, 256);
   EXPECT_EQ(t.singleCoreN, 512);
 }
 
 TEST(MatmulTilingTest, SplitKSharesKAmongIdleCores) {
-  matmul_tiling::MultiCoreMatmulTiling api(*Platform910B1());
-  SetFp16Types(api);
-  api.SetDim(8);
-  api.SetShape(16, 16, 4096);
-  api.SetOrgShape(16, 16, 4096);
-  api.EnableMultiCoreSplitK(true);
   TCubeTiling t;
-  ASSERT_EQ(api.GetTiling(t), 0);
+  ASSERT_EQ(MultiCoreTiling(16, 16, 4096, 8, true, t), 0);
   EXPECT_EQ(t.singleCoreK, 512);
   EXPECT_EQ(t.usedCoreNum, 8);
   // 24 cores over K=1024 (asc-devkit's matmul_splitk): whole slices of 64, not 22 of 48 and a tail
-  matmul_tiling::MultiCoreMatmulTiling wide(*Platform910B1());
-  SetFp16Types(wide);
-  wide.SetDim(24);
-  wide.SetShape(16, 16, 1024);
-  wide.SetOrgShape(16, 16, 1024);
-  wide.EnableMultiCoreSplitK(true);
-  ASSERT_EQ(wide.GetTiling(t), 0);
+  ASSERT_EQ(MultiCoreTiling(16, 16, 1024, 24, true, t), 0);
   EXPECT_EQ(t.singleCoreK, 64);
   EXPECT_EQ(t.usedCoreNum, 16);
 }

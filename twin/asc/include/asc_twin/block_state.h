@@ -180,6 +180,11 @@ class BlockSlotScope {
 // only where struct_size covers it).
 constexpr uint32_t kMinEnvSize = static_cast<uint32_t>(offsetof(AscTwinBlockEnv, mem) + sizeof(AscTwinBlockEnv::mem));
 
+// True in a KERNEL_TYPE_MIX_AIC_1_1 / 1_2 launch (AIC and AIV blocks of one kernel).
+inline bool IsMixedKernel(const BlockState& b) {
+  return b.kernel_type == ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_1 || b.kernel_type == ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_2;
+}
+
 // The block's memory `which` (UB: less the launch's dynamic UB), or size 0 where its core has none.
 // An AIV of a mixed kernel is given L1 for its TSCM buffers only (`tscm`): as on the NPU, the
 // AIC's L1 is reached from the AIV through a Matmul's TSCM operand, never as A1/B1/C1.
@@ -189,10 +194,7 @@ inline void MemoryOf(const BlockState& b, CoreBuffer which, uint8_t** base, uint
     *size = b.ub_size;
     return;
   }
-  const bool tscm_only =
-      which == CoreBuffer::L1 && b.core_type == ASC_TWIN_CORE_AIV &&
-      (b.kernel_type == ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_1 || b.kernel_type == ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_2);
-  if (tscm_only && !tscm) {
+  if (which == CoreBuffer::L1 && b.core_type == ASC_TWIN_CORE_AIV && IsMixedKernel(b) && !tscm) {
     *base = nullptr;
     *size = 0;
     return;

@@ -59,9 +59,7 @@ __aicore__ inline bool IsMatmulServerBlock() {
   return false;  // the Matmul runs on the AIC itself
 #else
   const ::AscendC::twin::BlockState& b = ::AscendC::twin::Block();
-  const bool mixed =
-      b.kernel_type == ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_1 || b.kernel_type == ASC_TWIN_KERNEL_TYPE_MIX_AIC_1_2;
-  return mixed && b.core_type == ASC_TWIN_CORE_AIC;
+  return ::AscendC::twin::IsMixedKernel(b) && b.core_type == ASC_TWIN_CORE_AIC;
 #endif
 }
 
