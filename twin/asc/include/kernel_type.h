@@ -11,6 +11,7 @@
 #include "kernel_fp16.h"
 #include "kernel_int4.h"
 #include "kernel_macros.h"
+#include "asc_twin/cce_scalar.h"
 
 typedef enum {
   PIPE_S = 0,

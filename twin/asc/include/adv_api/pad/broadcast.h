@@ -70,6 +70,20 @@ __aicore__ inline void Broadcast(const LocalTensor<T>& dstLocal, const LocalTens
   twin::adv::BroadcastRows<T, dim, axis>(dstLocal, srcLocal, dstShape, srcShape, nullptr);
 }
 
+// CANN's implementation layer spells it BroadCast (same namespace, same forms), and public samples
+// call that spelling directly (quant_group_matmul_high_performance).
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+__aicore__ inline void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
+                                 const uint32_t dstShape[dim], const uint32_t srcShape[dim],
+                                 LocalTensor<uint8_t>& sharedTmpBuffer) {
+  twin::adv::BroadcastRows<T, dim, axis>(dstLocal, srcLocal, dstShape, srcShape, &sharedTmpBuffer);
+}
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+__aicore__ inline void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
+                                 const uint32_t dstShape[dim], const uint32_t srcShape[dim]) {
+  twin::adv::BroadcastRows<T, dim, axis>(dstLocal, srcLocal, dstShape, srcShape, nullptr);
+}
+
 }  // namespace AscendC
 
 #endif  // ASC_TWIN_ADV_API_PAD_BROADCAST_H_
