@@ -47,9 +47,24 @@ namespace {
 // The worker pool's size, counted before the filters (glibc reads /sys to count the cores).
 unsigned g_pool_threads = 1;
 
+// glibc reads /proc/sys/vm/overcommit_memory the first time a thread arena's heap shrinks
+// (check_may_shrink_heap; the answer is kept for the process). Under the filters that openat is
+// forbidden, and any block's free() could be the first (it killed asc-devkit's
+// quant_group_matmul at random), so one heap shrinks now: a thread started while the main thread
+// is the only one gets an arena of its own, and 4 MiB freed is far above the trim threshold.
+void ShrinkAThreadArenaOnce() {
+  std::thread([] {
+    constexpr size_t kChunks = 256, kChunkBytes = 16 << 10;  // below the mmap threshold: heap memory
+    void *chunks[kChunks];
+    for (void *&chunk : chunks) chunk = std::malloc(kChunkBytes);
+    for (size_t i = kChunks; i > 0; --i) std::free(chunks[i - 1]);  // newest first: all into the top
+  }).join();
+}
+
 // Everything the sandbox needs before the filters: the log relay, the memory meter, the limits
 // and privileges. "" or what failed.
 std::string PrepareSandbox(const SocSpec &soc) {
+  ShrinkAThreadArenaOnce();  // before the log relay starts the first other thread
   std::string failed = StartLogRelay();
   if (!failed.empty()) return "log relay: " + failed;
   const int meter = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);

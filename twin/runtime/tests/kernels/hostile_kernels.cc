@@ -32,7 +32,8 @@ extern "C" __attribute__((used, section(".ascend.meta"))) const char asc_twin_me
     "kernel=hostile_take_all_memory\n"
     "kernel=hostile_keep_memory\n"
     "kernel=hostile_forge_reply\n"
-    "kernel=hostile_spin\n";
+    "kernel=hostile_spin\n"
+    "kernel=benign_heap_churn\n";
 
 #define EXPORT extern "C" __attribute__((visibility("default")))
 #define HOSTILE_KERNEL(name)                                                                \
@@ -159,5 +160,26 @@ HOSTILE_KERNEL(hostile_spin) {
     while (*reinterpret_cast<volatile uint32_t *>(Slot(args, 1)) == 0) {
     }
   }
+  return 0;
+}
+
+// Not hostile: every block fills arg0 heap chunks of 8 KiB and frees them newest first, so the
+// malloc arena its thread uses shrinks its heap, as the twin's own API code (std::vector) may in
+// any block. glibc reads /proc/sys/vm/overcommit_memory the first time a thread arena shrinks;
+// under the sandbox's filters that would be a forbidden openat, so the device reads it before.
+HOSTILE_KERNEL(benign_heap_churn) {
+  // Resident first, as a kernel that waits for other blocks: its blocks then run on fresh
+  // threads, which share the device's malloc arenas (the quant_group_matmul case).
+  char err[128];
+  if (env->cross_block != nullptr)
+    (void)env->cross_block(env->launch_ctx, ASC_TWIN_CROSS_BLOCK_RESIDENT, err, sizeof(err));
+  const size_t count = static_cast<size_t>(Slot(args, 1));
+  void *chunks[1024];
+  const size_t n = count < 1024 ? count : 1024;
+  for (size_t i = 0; i < n; ++i) {
+    chunks[i] = malloc(8192);
+    if (chunks[i] != nullptr) std::memset(chunks[i], 0x3c, 8192);
+  }
+  for (size_t i = n; i > 0; --i) free(chunks[i - 1]);
   return 0;
 }
