@@ -140,6 +140,7 @@ LAYERING_SCOPE = [
     "//twin/runtime/rtc:aclrtc_test",
     "//twin/runtime/tests/cross_core:cross_core_inprocess_test",
     "//twin/runtime/tests/cross_core:cross_core_test",
+    "//twin/runtime/tests/tls:tls_relocs_test",
     "//twin/runtime:acl_bad_input_test",
     "//twin/runtime:add_bench",
     "//twin/runtime:api_test",
@@ -214,6 +215,7 @@ LAYERED_PACKAGES = [
     "//twin/runtime/python",
     "//twin/runtime/rtc",
     "//twin/runtime/tests/cross_core",
+    "//twin/runtime/tests/tls",
     "//twin/tiling",
     "//twin/tiling/tests",
 ]

@@ -14,16 +14,19 @@ constexpr bool kAtomicType = kIsOneOf<T, float, half, bfloat16_t, int32_t, int16
 template <typename T>
 __aicore__ inline void SetAtomicAdd() {
   static_assert(twin::kAtomicType<T>, "SetAtomicAdd supports float, half, bfloat16_t, int32_t, int16_t, int8_t");
+  twin::StartAccumulating();
   twin::Block().vec.atomicOp = twin::kAtomicAdd;
 }
 template <typename T>
 __aicore__ inline void SetAtomicMax() {
   static_assert(twin::kAtomicType<T>, "SetAtomicMax supports float, half, bfloat16_t, int32_t, int16_t, int8_t");
+  twin::StartAccumulating();
   twin::Block().vec.atomicOp = twin::kAtomicMax;
 }
 template <typename T>
 __aicore__ inline void SetAtomicMin() {
   static_assert(twin::kAtomicType<T>, "SetAtomicMin supports float, half, bfloat16_t, int32_t, int16_t, int8_t");
+  twin::StartAccumulating();
   twin::Block().vec.atomicOp = twin::kAtomicMin;
 }
 __aicore__ inline void SetAtomicNone() { twin::Block().vec.atomicOp = twin::kAtomicNone; }

@@ -21,6 +21,20 @@
 #include "twin/runtime/internal/launch_print.h"
 #include "twin/runtime/internal/spin_wait.h"
 
+#if ASC_TWIN_BLOCK_SLOT_SUPPORTED
+// The block slot every env offers kernels (ASC_TWIN_ENV_BLOCK_SLOT): a kernel entry parks its
+// per-block state here, so the kernel's API calls reach it without __tls_get_addr. Static TLS
+// of the process that runs blocks (the device process, or libascendcl in-process); the images
+// themselves define none, so loading and unloading them cannot use static TLS up.
+// Not ASC_TWIN_DEFINE_BLOCK_SLOT's static variable: linked by gold into libascendcl.so, the
+// dynamic relocation of a local initial-exec TLS variable names the wrong symbol, so its address
+// came out as the library's TLS base and every kernel entry overwrote the variables there. An
+// exported one (libascendcl.lds) is relocated by name; tls_relocs_test checks the library.
+extern "C" {  // braced: a definition, not `extern "C" T x;`'s declaration
+__attribute__((visibility("default"))) __thread void *__asc_twin_block_slot __attribute__((tls_model("initial-exec")));
+}
+#endif
+
 namespace asc_twin::rt {
 namespace {
 
@@ -161,14 +175,6 @@ std::string FillLocalMem(const SocSpec &soc, const CoreLayout &layout, uint32_t 
 // The publisher RunLaunch uses when given none (ScopedLaunchPublisher).
 thread_local const LaunchPublisher *t_publisher = nullptr;
 
-#if ASC_TWIN_BLOCK_SLOT_SUPPORTED
-// The block slot every env offers kernels (ASC_TWIN_ENV_BLOCK_SLOT): a kernel entry parks its
-// per-block state here, so the kernel's API calls reach it without __tls_get_addr. Static TLS
-// of the process that runs blocks (the device process, or libascendcl in-process); the images
-// themselves define none, so loading and unloading them cannot use static TLS up.
-ASC_TWIN_DEFINE_BLOCK_SLOT(t_block_slot);
-#endif
-
 }  // namespace
 
 // One launch in flight. The counters every block thread writes sit on their own cache lines so
@@ -188,8 +194,14 @@ struct LaunchState : std::enable_shared_from_this<LaunchState> {
   uint32_t aic_resident_limit = 0;
   std::unique_ptr<std::atomic<uint8_t>[]> started;  // null: more blocks than can be resident
   std::atomic<bool> resident{false};
-  std::mutex barrier_mutex;  // SyncAll() without workspace
+  std::mutex barrier_mutex;  // SyncAll() without workspace, and ACCUMULATE waits
   std::condition_variable barrier_cv;
+  // Units that reached an accumulation into GM, a cross-block or cross-core call, or their end
+  // (ASC_TWIN_CROSS_BLOCK_ACCUMULATE waits for the rest of its core type); with `started`.
+  std::unique_ptr<std::atomic<uint8_t>[]> settled;
+  std::atomic<uint32_t> settled_aic{0};
+  std::atomic<uint32_t> settled_aiv{0};
+  std::atomic<uint32_t> settle_waiters{0};  // threads in an ACCUMULATE wait: settling notifies
   uint32_t barrier_arrived = 0;
   uint64_t barrier_generation = 0;
   alignas(64) std::atomic<uint32_t> next_block{0};
@@ -229,6 +241,24 @@ std::string OneLine(const char *text) {
 // A block that gave up waiting because another failed (barrier, IBWait poll, cross-core wait)
 // says so with these words: the launch reports the block that failed first-hand instead.
 constexpr const char *kCascadeWords = "another block of the launch failed";
+
+// The unit the calling thread runs now (RunOneBlock), UINT32_MAX outside a block: for the
+// cross-block calls its kernel makes.
+thread_local uint32_t t_unit = UINT32_MAX;
+
+// The longest an ACCUMULATE waits for the other blocks to settle: far above any prologue, short
+// enough that a block spinning on GM without an API call (which cannot settle) stalls little.
+constexpr auto kAccumulateWaitLimit = std::chrono::seconds(1);
+
+// `unit` reached an accumulation, a cross-block call or its end: counted once per unit.
+void Settle(LaunchState &state, uint32_t unit) {
+  if (state.settled == nullptr || unit >= state.blocks) return;
+  if (state.settled[unit].exchange(1, std::memory_order_acq_rel) != 0) return;
+  (state.layout.At(unit).core_type == kCoreAic ? state.settled_aic : state.settled_aiv).fetch_add(1);
+  if (state.settle_waiters.load() == 0) return;  // seq_cst with the waiter's increment: no lost wake-up
+  std::lock_guard<std::mutex> lock(state.barrier_mutex);
+  state.barrier_cv.notify_all();
+}
 
 void RecordFailure(LaunchState &state, uint32_t block, std::string cause) {
   std::lock_guard<std::mutex> lock(state.mutex);
@@ -280,7 +310,7 @@ void FillEnv(const LaunchState &state, AscTwinBlockEnv *env) {
   env->print = &LaunchPrint::Record;
   env->print_ctx = &state.print;
 #if ASC_TWIN_BLOCK_SLOT_SUPPORTED
-  AscTwinEnvUseBlockSlot(env, &t_block_slot);
+  AscTwinEnvUseBlockSlot(env, &__asc_twin_block_slot);
 #endif
 }
 
@@ -303,7 +333,8 @@ inline bool TakeBlock(LaunchState &state, uint32_t block) {
 }
 
 // A unit's entry returned: waiters on cross-core flags check whether they can still be served.
-void UnitEnded(LaunchState &state) {
+void UnitEnded(LaunchState &state, uint32_t unit) {
+  Settle(state, unit);
   state.units_ended.fetch_add(1, std::memory_order_acq_rel);
   if (state.cross_core_used.load(std::memory_order_acquire)) state.cross_core->Wake();
 }
@@ -321,25 +352,27 @@ void RunOneBlock(LaunchState &state, AscTwinBlockEnv &env, uint32_t block) {
   const std::string no_memory = SetUnit(state, block, &env);
   if (!no_memory.empty()) {
     RecordFailure(state, block, no_memory);
-    UnitEnded(state);
+    UnitEnded(state, block);
     return;
   }
   if (g_block_mark != nullptr) g_block_mark(request, block);
   char err[kErrCapacity];
   err[0] = '\0';
   int rc = 0;
+  t_unit = block;
   try {
     rc = request.kernel->entry(&env, request.args.data(), request.args_size, err, sizeof(err));
   } catch (...) {  // the ABI forbids it; do not let a buggy binary take the process down
     std::snprintf(err, sizeof(err), "C++ exception escaped the kernel entry");
     rc = -1;
   }
+  t_unit = UINT32_MAX;
   if (g_block_mark != nullptr) g_block_mark(request, UINT32_MAX);
   if (rc != 0) {
     err[sizeof(err) - 1] = '\0';
     RecordFailure(state, block, OneLine(err));
   }
-  UnitEnded(state);
+  UnitEnded(state, block);
 }
 
 // Makes the streaming (non-temporal) stores of the blocks this thread just ran visible before
@@ -470,8 +503,31 @@ int Barrier(LaunchState &state, uint32_t parties, char *err, size_t err_cap) {
   return 1;
 }
 
+// ASC_TWIN_CROSS_BLOCK_ACCUMULATE: until every unit of the caller's core type settled, a block
+// failed, or kAccumulateWaitLimit passed (the caller has settled itself already).
+void WaitForAccumulation(LaunchState &state, uint32_t unit) {
+  if (unit >= state.blocks) return;
+  const bool aic = state.layout.At(unit).core_type == kCoreAic;
+  const uint32_t units = aic ? state.layout.aic : state.layout.aiv;
+  const std::atomic<uint32_t> &settled = aic ? state.settled_aic : state.settled_aiv;
+  state.settle_waiters.fetch_add(1);
+  {
+    std::unique_lock<std::mutex> lock(state.barrier_mutex);
+    state.barrier_cv.wait_for(lock, kAccumulateWaitLimit,
+                              [&] { return settled.load() >= units || state.failed.load(std::memory_order_acquire); });
+  }
+  state.settle_waiters.fetch_sub(1);
+}
+
 int CrossBlock(const void *launch_ctx, uint32_t op, char *err, size_t err_cap) {
   auto &state = *const_cast<LaunchState *>(static_cast<const LaunchState *>(launch_ctx));
+  Settle(state, t_unit);  // whatever it asks for, the caller now waits for or accumulates
+  if (op == ASC_TWIN_CROSS_BLOCK_ACCUMULATE) {
+    if (state.started == nullptr) return 0;  // run in waves, on the NPU too: no start together
+    MakeResident(state);
+    WaitForAccumulation(state, t_unit);
+    return 0;
+  }
   if (op == ASC_TWIN_CROSS_BLOCK_POLL) {
     if (!state.failed.load(std::memory_order_acquire)) return 0;
     std::snprintf(err, err_cap, "another block of the launch failed, the block waited for may never come");
@@ -591,7 +647,11 @@ Status RunLaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const 
   state->aic_resident_limit = std::max(request.soc->ai_core_cnt, request.soc->cube_core_cnt);
   if (state->layout.aiv <= state->resident_limit && state->layout.aic <= state->aic_resident_limit) {
     state->started.reset(new std::atomic<uint8_t>[state->blocks]);
-    for (uint32_t b = 0; b < state->blocks; ++b) state->started[b].store(0, std::memory_order_relaxed);
+    state->settled.reset(new std::atomic<uint8_t>[state->blocks]);
+    for (uint32_t b = 0; b < state->blocks; ++b) {
+      state->started[b].store(0, std::memory_order_relaxed);
+      state->settled[b].store(0, std::memory_order_relaxed);
+    }
   }
   DeferredHelpers deferred;
   const Kernel *kernel = request.kernel.get();

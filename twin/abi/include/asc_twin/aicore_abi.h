@@ -140,6 +140,14 @@ typedef void (*AscTwinPrintFn)(const void *print_ctx, uint32_t block_idx, const 
 /* The barrier of SyncAll<true>() (isAIVOnly) in a launch that also runs AIC blocks: returns
  * once every AIV block of the launch called it (as often as the caller). Implies RESIDENT. */
 #define ASC_TWIN_CROSS_BLOCK_BARRIER_AIV 4u
+/* The calling block is about to accumulate into GM (atomic add/max/min writes). On the NPU every
+ * block of a launch starts at once, so a prologue that clears the output (Fill, InitGlobalMemory)
+ * lands before any block's accumulation even without a barrier. This returns once every other
+ * block of the caller's core type has reached its own accumulation, a cross-block or cross-core
+ * call, or its end (at most ~1 s: a block spinning on GM by itself is not waited for). Implies
+ * RESIDENT; a launch too large to be resident returns 0 at once (its blocks run in waves, on the
+ * NPU too). Kernels ignore a failure (an older runtime does not know the operation). */
+#define ASC_TWIN_CROSS_BLOCK_ACCUMULATE 5u
 /* Returns 0, or non-zero with a one-line cause in err (NUL-terminated). */
 typedef int (*AscTwinCrossBlockFn)(const void *launch_ctx, uint32_t op, char *err, size_t err_cap);
 
@@ -220,7 +228,9 @@ static inline void AscTwinEnvInit(AscTwinBlockEnv *env) {
  *   ASC_TWIN_DEFINE_BLOCK_SLOT(g_slot);            (a static __thread pointer, initial-exec)
  * and gives every env it fills the slot's offset: AscTwinEnvUseBlockSlot(&env, &g_slot).
  * Initial-exec keeps the slot in static TLS, at one offset in every thread; a library holding
- * one may still be dlopened (glibc places it in the static TLS reserve). */
+ * one may still be dlopened (glibc places it in the static TLS reserve). In a shared library
+ * linked by gold, define it as an exported symbol instead (libascendcl.so does, launch.cc): gold
+ * relocates a local initial-exec variable against the wrong symbol. */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define ASC_TWIN_BLOCK_SLOT_SUPPORTED 1
 #define ASC_TWIN_DEFINE_BLOCK_SLOT(name) static __thread void *name __attribute__((tls_model("initial-exec")))

@@ -59,6 +59,25 @@ inline void AtomicWriteGm(void* dst, const void* src, uint64_t bytes) {
 
 ASC_TWIN_HOT inline bool AtomicActive() { return Block().vec.atomicOp != kAtomicNone; }
 
+// The block enters its accumulation into GM (SetAtomicAdd/Max/Min, a Matmul result written with
+// enAtomic): the first time, it waits until the other blocks of the launch have started too and
+// finished their prologues (ASC_TWIN_CROSS_BLOCK_ACCUMULATE), as all cores start at once on the
+// NPU. Without that, on the twin's few threads, a later block's clearing of the output (every
+// block of asc-devkit's matmul_splitk fills all of C with zeros, then adds its K slice) would
+// erase an earlier block's sums. Never fails: a runtime without the operation, or a launch too
+// large to be resident, keeps its schedule.
+inline void StartAccumulating() {
+  BlockState& b = Block();
+  if (b.accumulating) return;
+  b.accumulating = true;
+  const AscTwinBlockEnv* env = b.env;
+  if (env == nullptr || !ASC_TWIN_ENV_HAS(env, cross_block) || EnvField(env->cross_block) == nullptr) return;
+  const int64_t mine = b.core_type == ASC_TWIN_CORE_AIV ? b.block_num * b.sub_block_num : b.block_num;
+  if (mine <= 1 || mine > EnvField(env->resident_limit)) return;
+  char err[256];
+  (void)EnvField(env->cross_block)(EnvField(env->launch_ctx), ASC_TWIN_CROSS_BLOCK_ACCUMULATE, err, sizeof(err));
+}
+
 }  // namespace twin
 }  // namespace AscendC
 

@@ -68,6 +68,7 @@ struct alignas(64) BlockState {  // own cache lines: dynamic TLS blocks of two t
   uint64_t gm_written = 0;    // bytes this block's DataCopy calls wrote to GM so far
   bool gm_streamed = false;   // a DataCopy used streaming stores (fenced when the block ends)
   bool host_fences = false;   // env flag ASC_TWIN_ENV_HOST_FENCES_STORES: the runtime fences instead
+  bool accumulating = false;  // the block has entered its accumulation into GM (StartAccumulating)
   VecRegs vec;                // mask mode/mask, CMPMASK, reduce SPRs (reset with the block)
   EventFlags events;          // SetFlag/WaitFlag events raised and not yet waited for
   LocalMems mem;              // the block's local memories from the env (UB, L1, L0A, L0B, L0C, BT, FB)
@@ -266,6 +267,7 @@ inline void InstallBlock(const AscTwinBlockEnv* env, BlockState& b) {
   b.gm_written = 0;
   b.gm_streamed = false;
   b.host_fences = (EnvField(env->flags) & ASC_TWIN_ENV_HOST_FENCES_STORES) != 0;
+  b.accumulating = false;
   b.vec = VecRegs{};
   b.events = EventFlags{};
 }

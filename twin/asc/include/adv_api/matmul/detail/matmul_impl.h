@@ -634,6 +634,7 @@ class MatmulImpl {
   // Fixpipe: block (m, n) of acc converted once to DstT, stored at (row0, col0) of out.
   void WriteBlock(const DstView& out, uint64_t row0, uint64_t col0, uint32_t m, uint32_t n, uint8_t enAtomic) {
     const uint32_t rows = BlockRows(m), cols = BlockCols(n);
+    if (enAtomic != 0) twin::StartAccumulating();  // after the other blocks' prologues (atomic_gm.h)
     twin::cube::FixpipeShape shape{};
     shape.relu = kConfig.enableRelu;
     shape.quant = QuantMode();
