@@ -22,7 +22,7 @@ run() {  # run <json name> <target> [args...]
 
 run online //ops/add_custom:bench_add_custom
 run offline //offline/bench:offline_bench
-run runtime //twin/runtime:add_bench
+run runtime //twin/runtime/bench:add_bench
 echo "== bisheng compile time"
 python3 tests/bench/bisheng_compile_bench.py --json-out "$out/compile.json" ||
   echo "bench: bisheng_compile_bench failed; its rows are left out" >&2

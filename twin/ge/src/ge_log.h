@@ -1,5 +1,10 @@
-// One line per event on stderr ("[ERROR] GE(<pid>): ..."), as twin/graph logs, and the last error
-// text kept for GEGetErrorMsg. Each library links its own copy (hidden symbols).
+// GE's console lines on stderr ("[ERROR] GE(<pid>): ...", "[WARNING] GE(<pid>): ...", README.md
+// "How a graph is compiled") and the last error and warning texts kept for GEGetErrorMsg /
+// GEGetWarningMsg: process-wide, the compiler's diagnostics included as they came. Not a second
+// logger beside twin/common/log: it reads no log variable and writes no plog file, and the plog
+// logger's pieces would change both texts (its lines are plog-formatted and level-filtered, its
+// kept errors per thread, taken once and with control characters escaped). Each library links
+// its own copy (hidden symbols).
 #ifndef TWIN_GE_SRC_GE_LOG_H_
 #define TWIN_GE_SRC_GE_LOG_H_
 

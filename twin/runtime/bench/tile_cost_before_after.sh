@@ -19,7 +19,7 @@ fi
 [ -f "$kernel" ] || { echo "$0: no kernel $kernel (run from the repository root)" >&2; exit 2; }
 git rev-parse --verify -q "$rev^{commit}" >/dev/null || { echo "$0: $rev is not a git revision" >&2; exit 2; }
 
-bazel build -c opt //tools/bisheng:bisheng //twin/runtime:tile_cost_bench >/dev/null 2>&1 ||
+bazel build -c opt //tools/bisheng:bisheng //twin/runtime/bench:tile_cost_bench >/dev/null 2>&1 ||
   { echo "$0: bazel build of bisheng and tile_cost_bench failed" >&2; exit 1; }
 root=$(pwd)
 work=$(mktemp -d)
@@ -43,5 +43,5 @@ for side in before after; do
     -c "$root/$kernel" -o "$work/$side.host.o"
   "$llvm/llvm-objcopy" -O binary --only-section=.aicore_binary "$work/$side.host.o" "$work/$side.aicore.o"
 done
-"$root/bazel-bin/twin/runtime/tile_cost_bench" --image="before=$work/before.aicore.o" \
+"$root/bazel-bin/twin/runtime/bench/tile_cost_bench" --image="before=$work/before.aicore.o" \
   --image="after=$work/after.aicore.o" "$@"

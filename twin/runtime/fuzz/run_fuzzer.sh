@@ -2,7 +2,7 @@
 # Runs a libFuzzer binary on a copy of its seed corpus.
 #   run_fuzzer.sh <fuzzer> <seed files...> -- [libFuzzer flags]
 # Without flags: a short CI run (FUZZ_RUNS inputs, default 200000) with a printed seed.
-# Longer: bazel run //twin/runtime:image_check_fuzz -- -max_total_time=3600
+# Longer: bazel run //twin/runtime/fuzz:image_check_fuzz -- -max_total_time=3600
 set -euo pipefail
 fuzzer=$1
 shift
