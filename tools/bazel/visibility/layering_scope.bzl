@@ -145,7 +145,6 @@ LAYERING_SCOPE = [
     "//twin/runtime/tests/cross_core:cross_core_inprocess_test",
     "//twin/runtime/tests/cross_core:cross_core_test",
     "//twin/runtime/tests/kernels:crafted_kernels",
-    "//twin/runtime/tests/tls:tls_relocs_test",
     "//twin/runtime/tests:acl_bad_input_test",
     "//twin/runtime/tests:api_test",
     "//twin/runtime/tests:ascendc_launch_inprocess_test",
@@ -168,6 +167,7 @@ LAYERING_SCOPE = [
     "//twin/runtime/tests:om_mutation_run",
     "//twin/runtime/tests:om_mutation_v2",
     "//twin/runtime/tests:refusal_log_test",
+    "//twin/runtime/tests:tls_relocs_test",
     "//twin/runtime/tests:trap_suite_test",
     "//twin/runtime:bench_c_add",
     "//twin/tiling/tests:data_layout_tiling_test",
@@ -220,7 +220,6 @@ LAYERED_PACKAGES = [
     "//twin/runtime/tests",
     "//twin/runtime/tests/cross_core",
     "//twin/runtime/tests/kernels",
-    "//twin/runtime/tests/tls",
     "//twin/tiling",
     "//twin/tiling/tests",
 ]
