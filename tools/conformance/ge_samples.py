@@ -90,7 +90,7 @@ def output_markers(readme: str, after: int):
     """Placeholder-free lines of the first output block after the run block (not a folder tree,
     not a flow diagram, not another command block)."""
     for m in _FENCE.finditer(readme, after):
-        fence_line = readme[m.start():readme.index("\n", m.start())]
+        fence_line = readme[m.start() : readme.index("\n", m.start())]
         body = m.group(1)
         if re.search(r"```\s*(bash|sh|shell)\s*$", fence_line):
             return []  # the next commands come before any output
@@ -126,8 +126,7 @@ def cases(checkout: str):
         common = dict(category=rel.split(os.sep)[0], kind=kind_of(folder), source_dir=folder, copy_root=checkout)
         framework = npu_only_framework(folder)
         if framework:
-            out.append(Case(rel, steps=[], markers=[], skip_reason=f"needs {framework} (NPU only)",
-                            **common))
+            out.append(Case(rel, steps=[], markers=[], skip_reason=f"needs {framework} (NPU only)", **common))
             continue
         readme = _read(os.path.join(folder, "README.md"))
         lines, end = run_block(readme)

@@ -31,6 +31,7 @@ def _load() -> Optional[dict]:
     global _memo, _where
     if _where is None:
         from .cache_root import cache_dir
+
         _where = cache_dir() or ""
         _memo = {}
         if _where:
@@ -51,7 +52,7 @@ def _save() -> None:
     try:
         write_atomic(os.path.join(_where, MEMO_FILE), json.dumps(data).encode())
     except OSError:
-        pass        # a memo that cannot be written only costs time
+        pass  # a memo that cannot be written only costs time
 
 
 def digest(path: str) -> str:

@@ -24,8 +24,7 @@ DEFAULT_LIBS = ("ascendc_runtime", "ascendcl")
 
 
 def _source_options(opts: Options, source: str, language, output: str) -> Options:
-    return dataclasses.replace(opts, source=source, language=language, output=output,
-                               inputs=[(source, language)])
+    return dataclasses.replace(opts, source=source, language=language, output=output, inputs=[(source, language)])
 
 
 def _compile_all(opts: Options, tools: Tools, res: ResourceDirs, objdir=None, for_link: bool = False) -> list:
@@ -59,7 +58,8 @@ def _lib_dir(res: ResourceDirs) -> str:
         where = f"'{lib}'" if lib else "no library directory"
         raise BishengError(
             f"cannot link: libascendcl.so and libascendc_runtime.so not found ({where}); "
-            "use the installed tree (source set_env.sh / set ASCEND_HOME_PATH) or BISHENG_TWIN_LIB_DIR")
+            "use the installed tree (source set_env.sh / set ASCEND_HOME_PATH) or BISHENG_TWIN_LIB_DIR"
+        )
     return lib
 
 
@@ -89,7 +89,7 @@ def _link(opts: Options, tools: Tools, res: ResourceDirs, objects: list, workdir
     if lib:
         cmd += ["-L", lib] + [f"-l{n}" for n in DEFAULT_LIBS] + [f"-Wl,-rpath,{lib}"]
     cmd += ["-lpthread", "-ldl"]
-    cmd += ["-o", out] + (["-v"] if opts.verbose else [])   # -v: clang shows its linker line (CMake reads it)
+    cmd += ["-o", out] + (["-v"] if opts.verbose else [])  # -v: clang shows its linker line (CMake reads it)
     # the linker's own command when clang's is known (linker_line.py); clang under -v
     direct = None if opts.verbose else linker_command(cmd, objects + [out])
     proc = run(direct or cmd, "link", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -108,8 +108,7 @@ def _archive(opts: Options, tools: Tools, objects: list, workdir: str, run: Run)
     if rest:
         raise BishengError(f"-lib archives sources and objects only; cannot archive '{rest[0]}'")
     out = os.path.join(workdir, "lib.a")
-    proc = run([tools.ar, "rcsD", out] + objects + extra, "archive", stdin=subprocess.DEVNULL,
-               stderr=subprocess.PIPE)
+    proc = run([tools.ar, "rcsD", out] + objects + extra, "archive", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if proc.returncode != 0:
         raise BishengError(f"archiving '{opts.output}' failed: {proc.stderr.decode(errors='replace').strip()}")
     return out
@@ -127,8 +126,9 @@ def build(opts: Options, tools: Tools, res: ResourceDirs) -> None:
     except OSError as e:
         raise BishengError(f"cannot write '{opts.output}': {e.strerror} (directory '{out_dir}')")
     try:
-        objects = _compile_all(dataclasses.replace(opts, dep_mode=None, dep_file=None), tools, res, workdir,
-                               for_link=not opts.make_lib)
+        objects = _compile_all(
+            dataclasses.replace(opts, dep_mode=None, dep_file=None), tools, res, workdir, for_link=not opts.make_lib
+        )
         if opts.make_lib:
             publish(_archive(opts, tools, objects, workdir, Run(opts.verbose)), opts.output)
             return

@@ -57,7 +57,7 @@ def sweep_dead_workdirs(out_dir: str) -> None:
     for name in names:
         if not name.startswith(WORKDIR_PREFIX):
             continue
-        pid_text = name[len(WORKDIR_PREFIX):].split("-", 1)[0]
+        pid_text = name[len(WORKDIR_PREFIX) :].split("-", 1)[0]
         if not pid_text.isdigit():
             continue
         path = os.path.join(out_dir, name)

@@ -11,10 +11,18 @@ import pytest
 
 import ascend_log
 
-VARS = ("ASCEND_PROCESS_LOG_PATH", "ASCEND_WORK_PATH", "ASCEND_GLOBAL_LOG_LEVEL", "ASCEND_MODULE_LOG_LEVEL",
-        "ASCEND_SLOG_PRINT_TO_STDOUT", "ASCEND_GLOBAL_EVENT_ENABLE")
-LINE = re.compile(r"\[(ERROR|WARNING|INFO|DEBUG|EVENT)\] (\w+)\((\d+),([^)]+)\):"
-                  r"\d{4}-\d\d-\d\d-\d\d:\d\d:\d\d\.\d{3}\.\d{3} \[([\w.]+):(\d+)\](\d+) (.*)")
+VARS = (
+    "ASCEND_PROCESS_LOG_PATH",
+    "ASCEND_WORK_PATH",
+    "ASCEND_GLOBAL_LOG_LEVEL",
+    "ASCEND_MODULE_LOG_LEVEL",
+    "ASCEND_SLOG_PRINT_TO_STDOUT",
+    "ASCEND_GLOBAL_EVENT_ENABLE",
+)
+LINE = re.compile(
+    r"\[(ERROR|WARNING|INFO|DEBUG|EVENT)\] (\w+)\((\d+),([^)]+)\):"
+    r"\d{4}-\d\d-\d\d-\d\d:\d\d:\d\d\.\d{3}\.\d{3} \[([\w.]+):(\d+)\](\d+) (.*)"
+)
 
 
 @pytest.fixture(autouse=True)

@@ -53,8 +53,9 @@ class _BinaryTable:
         return self._index[digest]
 
 
-def build_model_def(name: str, target: CompileTarget, memory: MemoryPlan,
-                    launches: List[Tuple[CustomNode, DeclaredLaunchPlan]]) -> Tuple["ModelDef", List[bytes]]:
+def build_model_def(
+    name: str, target: CompileTarget, memory: MemoryPlan, launches: List[Tuple[CustomNode, DeclaredLaunchPlan]]
+) -> Tuple["ModelDef", List[bytes]]:
     model = om.ModelDef()
     model.name = name
     model.soc_version = target.soc_version
@@ -76,8 +77,7 @@ def build_model_def(name: str, target: CompileTarget, memory: MemoryPlan,
     return model, table.binaries
 
 
-def _kernel_tasks(model, table: _BinaryTable, custom: CustomNode, plan: DeclaredLaunchPlan,
-                  memory: MemoryPlan) -> None:
+def _kernel_tasks(model, table: _BinaryTable, custom: CustomNode, plan: DeclaredLaunchPlan, memory: MemoryPlan) -> None:
     node: Node = custom.node
     in_slots = present_input_slots(node, custom.info.ir_meta)
     out_slots = output_slots(node, custom.info.ir_meta)

@@ -103,8 +103,9 @@ class OpCompileContext(SchemaTensorAccess):
     _platform: _PlatformSnapshot
 
     @classmethod
-    def _create(cls, node: NodeSpec, *, options: Optional[Mapping[str, str]] = None,
-                platform: PlatformSource = None) -> "OpCompileContext":
+    def _create(
+        cls, node: NodeSpec, *, options: Optional[Mapping[str, str]] = None, platform: PlatformSource = None
+    ) -> "OpCompileContext":
         ctx = object.__new__(cls)
         ctx._init_borrowed(node)
         ctx._options = dict(options or {})

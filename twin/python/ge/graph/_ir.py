@@ -33,8 +33,9 @@ class TensorDescIR:
         self.origin_shape = list(self.shape) if self.origin_shape is None else [int(d) for d in self.origin_shape]
 
     def copy(self) -> "TensorDescIR":
-        return TensorDescIR(self.data_type, self.format, list(self.shape), self.origin_format,
-                            list(self.origin_shape), dict(self.attrs))
+        return TensorDescIR(
+            self.data_type, self.format, list(self.shape), self.origin_format, list(self.origin_shape), dict(self.attrs)
+        )
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,7 @@ class GraphIR:
         def index_of(node: Node) -> int:
             attr = node.attrs.get("index")
             return int(attr.value) if attr is not None else 0
+
         return sorted(data_nodes, key=index_of)
 
     def validate(self) -> None:
@@ -123,11 +125,15 @@ class GraphIR:
             except (TypeError, ValueError):
                 raise ValueError(f"graph {self.name}: {node.type} node {node.name} has a non-integer index") from None
             if not 0 <= index < len(data_nodes):
-                raise ValueError(f"graph {self.name}: {node.type} node {node.name} has index {index}; the graph has "
-                                 f"{len(data_nodes)} inputs, so an index must be 0..{len(data_nodes) - 1}")
+                raise ValueError(
+                    f"graph {self.name}: {node.type} node {node.name} has index {index}; the graph has "
+                    f"{len(data_nodes)} inputs, so an index must be 0..{len(data_nodes) - 1}"
+                )
             if index in seen:
-                raise ValueError(f"graph {self.name}: {node.type} nodes {seen[index]} and {node.name} both have "
-                                 f"index {index}; each graph input needs its own index")
+                raise ValueError(
+                    f"graph {self.name}: {node.type} nodes {seen[index]} and {node.name} both have "
+                    f"index {index}; each graph input needs its own index"
+                )
             seen[index] = node.name
 
     def _check_endpoint(self, endpoint: Endpoint, what: str) -> None:
@@ -135,5 +141,7 @@ class GraphIR:
         if src is None:
             raise ValueError(f"{what} refers to missing node {endpoint.node}")
         if not 0 <= endpoint.index < len(src.output_descs):
-            raise ValueError(f"{what} refers to output {endpoint.index} of node {endpoint.node}, "
-                             f"which has {len(src.output_descs)} outputs")
+            raise ValueError(
+                f"{what} refers to output {endpoint.index} of node {endpoint.node}, "
+                f"which has {len(src.output_descs)} outputs"
+            )

@@ -42,11 +42,9 @@ class TensorMeta:
         self.storage_dims = [int(d) for d in self.storage_dims]
         if len(self.storage_dims) > MAX_DIM_NUM:
             raise ValueError(f"tensor rank {len(self.storage_dims)} exceeds {MAX_DIM_NUM}")
-        self.origin_dims = list(self.storage_dims) if self.origin_dims is None \
-            else [int(d) for d in self.origin_dims]
+        self.origin_dims = list(self.storage_dims) if self.origin_dims is None else [int(d) for d in self.origin_dims]
         self.storage_format = Format(int(self.storage_format))
-        self.origin_format = self.storage_format if self.origin_format is None \
-            else Format(int(self.origin_format))
+        self.origin_format = self.storage_format if self.origin_format is None else Format(int(self.origin_format))
 
 
 @dataclass
