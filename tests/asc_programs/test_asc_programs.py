@@ -244,14 +244,16 @@ SHARED_ASC_LINKED_PROJECT = {
     "  AscendC::GlobalTensor<float> gx, gy; int b = AscendC::GetBlockIdx();\n"
     "  gx.SetGlobalBuffer((__gm__ float*)x + b * 32, 32); gy.SetGlobalBuffer((__gm__ float*)y + b * 32, 32);\n"
     "  for (int i = 0; i < 32; ++i) gy.SetValue(i, gy.GetValue(i) + a * gx.GetValue(i));\n}\n"
-    "void run_scale_add(float* x, float* y, float a, aclrtStream s) { scale_add<<<8, nullptr, s>>>((GM_ADDR)x, (GM_ADDR)y, a); }\n",
+    "void run_scale_add(float* x, float* y, float a, aclrtStream s) {"
+    " scale_add<<<8, nullptr, s>>>((GM_ADDR)x, (GM_ADDR)y, a); }\n",
     "main.cpp": '#include <cstdio>\n#include <cstdlib>\n#include "acl/acl.h"\n'
     "void run_scale_add(float* x, float* y, float a, aclrtStream s);\n"
     "int main(int argc, char** argv) {\n  srand(atoi(argv[1])); float hx[256], hy[256];\n"
     "  for (int i = 0; i < 256; ++i) { hx[i] = rand() % 1000 / 7.0f; hy[i] = rand() % 1000 / 3.0f; }\n"
     "  aclrtSetDevice(0); aclrtStream s; aclrtCreateStream(&s); void *x, *y;\n"
     "  aclrtMalloc(&x, 1024, ACL_MEM_MALLOC_HUGE_FIRST); aclrtMalloc(&y, 1024, ACL_MEM_MALLOC_HUGE_FIRST);\n"
-    "  aclrtMemcpy(x, 1024, hx, 1024, ACL_MEMCPY_HOST_TO_DEVICE); aclrtMemcpy(y, 1024, hy, 1024, ACL_MEMCPY_HOST_TO_DEVICE);\n"
+    "  aclrtMemcpy(x, 1024, hx, 1024, ACL_MEMCPY_HOST_TO_DEVICE);"
+    " aclrtMemcpy(y, 1024, hy, 1024, ACL_MEMCPY_HOST_TO_DEVICE);\n"
     "  run_scale_add((float*)x, (float*)y, 2.5f, s); int rc = aclrtSynchronizeStream(s);\n"
     "  float out[256]; aclrtMemcpy(out, 1024, y, 1024, ACL_MEMCPY_DEVICE_TO_HOST);\n"
     '  for (int i = 0; i < 256; ++i) std::printf("%.9g %.9g %.9g\\n", hx[i], hy[i], out[i]);\n  return rc;\n}\n',
@@ -293,7 +295,8 @@ def test_objects_and_host_files_link_together(workdir, tmp_path):
     (tmp_path / "main.cpp").write_text(
         '#include <cstdio>\n#include "acl/acl.h"\n#include "kernel_operator.h"\n'
         'extern "C" __global__ __aicore__ void fill7(GM_ADDR p);\n'
-        "int main() {\n  aclInit(nullptr); aclrtSetDevice(0); void* d; aclrtMalloc(&d, 256, ACL_MEM_MALLOC_HUGE_FIRST);\n"
+        "int main() {\n  aclInit(nullptr); aclrtSetDevice(0);"
+        " void* d; aclrtMalloc(&d, 256, ACL_MEM_MALLOC_HUGE_FIRST);\n"
         "  fill7<<<64, nullptr, nullptr>>>((GM_ADDR)d);\n  int rc = aclrtSynchronizeDevice();\n"
         "  int h[64]; aclrtMemcpy(h, 256, d, 256, ACL_MEMCPY_DEVICE_TO_HOST);\n"
         '  std::printf("rc=%d h63=%d\\n", rc, h[63]);\n  return rc;\n}\n'
@@ -336,7 +339,8 @@ def test_relocatable_device_code_links_across_objects(tmp_path):
     (tmp_path / "main.cpp").write_text(
         '#include <cstdio>\n#include "acl/acl.h"\n#include "kernel_operator.h"\n'
         'extern "C" __global__ __aicore__ void fill_rdc(GM_ADDR p);\n'
-        "int main() {\n  aclInit(nullptr); aclrtSetDevice(0); void* d; aclrtMalloc(&d, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n"
+        "int main() {\n  aclInit(nullptr); aclrtSetDevice(0);"
+        " void* d; aclrtMalloc(&d, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n"
         "  fill_rdc<<<8, nullptr, nullptr>>>((GM_ADDR)d);\n  int rc = aclrtSynchronizeDevice();\n"
         "  int h[8]; aclrtMemcpy(h, 32, d, 32, ACL_MEMCPY_DEVICE_TO_HOST);\n"
         '  std::printf("rc=%d h=%d,%d\\n", rc, h[0], h[7]);\n  return rc;\n}\n'
@@ -373,7 +377,8 @@ def test_a_trap_is_reported_by_the_synchronize(tmp_path):
         'extern "C" __global__ __aicore__ void overrun(GM_ADDR p) {\n'
         "  AscendC::GlobalTensor<float> g; g.SetGlobalBuffer((__gm__ float*)p, 1 << 20);\n"
         "  g.SetValue(1 << 19, 1.0f);\n}\n"
-        "int main() {\n  aclInit(nullptr); aclrtSetDevice(0); void* d; aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);\n"
+        "int main() {\n  aclInit(nullptr); aclrtSetDevice(0);"
+        " void* d; aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST);\n"
         "  overrun<<<2, nullptr, nullptr>>>((GM_ADDR)d);\n  int rc = aclrtSynchronizeDevice();\n"
         '  std::printf("rc=%d %s\\n", rc, aclGetRecentErrMsg());\n  return 0;\n}\n'
     )
@@ -397,9 +402,9 @@ def test_bad_inputs_give_one_clear_line(tmp_path, case):
         args, first = ["bad.asc", ARCH], "bisheng: error: linking 'prog' failed: undefined symbol: missing()"
     proc = run(["bisheng", "-x", "asc", *args, "-o", "prog"], tmp_path)
     assert proc.returncode != 0
-    lines = [l for l in proc.stderr.splitlines() if l.strip()]
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert lines[0].startswith(first), proc.stderr
-    assert sum(1 for l in lines if l.startswith("bisheng: error:")) == 1, proc.stderr
+    assert sum(1 for line in lines if line.startswith("bisheng: error:")) == 1, proc.stderr
     assert not (tmp_path / "prog").exists()
 
 
@@ -449,7 +454,8 @@ def test_kernels_may_use_the_cpp_standard_library(tmp_path):
     """<algorithm>/<complex> in a .asc parse in bisheng's host pass (clang's CUDA mode would
     otherwise substitute its CUDA wrappers of them) and work in the kernel."""
     (tmp_path / "stl.asc").write_text(
-        '#include <algorithm>\n#include <complex>\n#include <cstdio>\n#include "acl/acl.h"\n#include "kernel_operator.h"\n'
+        '#include <algorithm>\n#include <complex>\n#include <cstdio>\n#include "acl/acl.h"\n'
+        '#include "kernel_operator.h"\n'
         'extern "C" __global__ __aicore__ void k(GM_ADDR p) {\n'
         "  int v[3] = {3, 1, 2}; std::sort(v, v + 3);\n"
         "  *(__gm__ int*)p = std::max(v[0], v[2]) + (int)std::abs(std::complex<float>(3, 4));\n"

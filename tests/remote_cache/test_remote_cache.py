@@ -32,7 +32,7 @@ def _free_port() -> int:
 
 def _targets() -> list[str]:
     lines = (HERE / "cacheable_targets.txt").read_text().splitlines()
-    return [l.strip() for l in lines if l.strip() and not l.startswith("#")]
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
 
 
 class Nginx:
@@ -161,7 +161,7 @@ def _clean_build(tmp: Path, name: str, cache_url: str, workspace: Path = WORKSPA
     log = proc.stdout + proc.stderr
     assert proc.returncode == 0, log[-4000:]
     # A fresh output base re-fetches every external repository: none may reach the network.
-    network = [l for l in log.splitlines() if NETWORK_TRACES.search(l)]
+    network = [line for line in log.splitlines() if NETWORK_TRACES.search(line)]
     assert not network, "the build tried the network:\n" + "\n".join(network)
     return _process_summary(log)
 

@@ -44,7 +44,7 @@ def run_block(readme: str):
     """The README's commands: the first block that configures with cmake and runs a program."""
     for block in _FENCE.findall(readme):
         lines = block_lines(block)
-        if any("cmake" in l for l in lines) and any(re.match(r"\./|(bash|sh) ", l) for l in lines):
+        if any("cmake" in line for line in lines) and any(re.match(r"\./|(bash|sh) ", line) for line in lines):
             return lines
     return None
 
@@ -59,8 +59,8 @@ def success_markers(readme: str):
     m = _FENCE.search(readme, at)
     if not m:
         return []
-    lines = [l.strip() for l in m.group(1).splitlines() if l.strip()]
-    return [l for l in lines if re.search(r"\bpass(ed)?\b|\bsuccess|^OK$", l, re.I) and "*" not in l]
+    lines = [line.strip() for line in m.group(1).splitlines() if line.strip()]
+    return [line for line in lines if re.search(r"\bpass(ed)?\b|\bsuccess|^OK$", line, re.I) and "*" not in line]
 
 
 def _arches(lines):
@@ -238,11 +238,13 @@ def _cases_of(checkout, folder, rel, advanced):
     if arches and ARCH not in arches:
         return [Case(rel, steps=[], markers=[], skip_reason="for " + ", ".join(sorted(arches)) + " only", **common)]
     markers = success_markers(readme)
-    uses_scenario = any(re.match(r"SCENARIO_NUM=\d+\s*$", l) for l in lines)
+    uses_scenario = any(re.match(r"SCENARIO_NUM=\d+\s*$", line) for line in lines)
     nums = scenarios(readme, cmake) if uses_scenario else [None]
     result, foreign = [], other_arch_scenarios(cmake)
     for n in nums:
-        these = [f"SCENARIO_NUM={n}" if n is not None and re.match(r"SCENARIO_NUM=\d+\s*$", l) else l for l in lines]
+        these = [
+            f"SCENARIO_NUM={n}" if n is not None and re.match(r"SCENARIO_NUM=\d+\s*$", line) else line for line in lines
+        ]
         case_id = rel if n is None or len(nums) == 1 else f"{rel} #{n}"
         if n in foreign:
             result.append(

@@ -151,7 +151,8 @@ def main(argv=None):
         parser.error(f"--checkout {args.checkout}: not a directory")
     if args.python_env and not os.access(os.path.join(args.python_env, "bin", "python3"), os.X_OK):
         parser.error(
-            f"--python-env {args.python_env}: no bin/python3 there; make it with tools/conformance/setup_python_env.sh {args.python_env}"
+            f"--python-env {args.python_env}: no bin/python3 there; "
+            f"make it with tools/conformance/setup_python_env.sh {args.python_env}"
         )
     checkout = os.path.abspath(args.checkout)
     cases = [c for c in _suite_cases(args.suite, checkout) if args.only in c.case_id]

@@ -83,7 +83,7 @@ _NOISE = re.compile(r"^(make(\[\d+\])?: \*\*\*|gmake|-- |CMake Error at .*CMakeL
 
 def first_cause(output: str, limit: int = 220) -> str:
     """The first line that says what went wrong; compiler diagnostics first."""
-    lines = [l.strip() for l in output.splitlines() if l.strip()]
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
     # A Python traceback's cause is its exception line, the first unindented one after it.
     raw = output.splitlines()
     for i, line in enumerate(raw):

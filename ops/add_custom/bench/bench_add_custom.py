@@ -310,7 +310,7 @@ def _child(args, env, prefix=()) -> dict:
     if proc.returncode != 0:
         print(f"$ {' '.join(argv)}\n--- stdout ---\n{proc.stdout}--- stderr ---\n{proc.stderr}", flush=True)
         raise SystemExit(f"benchmark child {args} failed (exit {proc.returncode})")
-    line = [l for l in proc.stdout.splitlines() if l.startswith("BENCH_JSON=")][-1]
+    line = [out for out in proc.stdout.splitlines() if out.startswith("BENCH_JSON=")][-1]
     return json.loads(line[len("BENCH_JSON=") :])
 
 

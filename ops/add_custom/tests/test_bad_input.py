@@ -284,6 +284,6 @@ def test_run_graph_inputs_not_matching_the_model():
     line = _error_of(proc)
     assert "FIRST_RUN [3.0, 3.0]" in proc.stdout and "AFTER_ERRORS [3.0, 3.0]" in proc.stdout
     assert "input 1" in line and "[1024]" in line and "[2048]" in line
-    cases = dict(l[len("CASE_") :].split("=", 1) for l in proc.stdout.splitlines() if l.startswith("CASE_"))
+    cases = dict(out[len("CASE_") :].split("=", 1) for out in proc.stdout.splitlines() if out.startswith("CASE_"))
     assert cases["count"].startswith("RunGraph failed; graph_id=1;") and "takes 2 inputs, got 1" in cases["count"]
     assert "input 1" in cases["dtype"] and "DT_FLOAT" in cases["dtype"] and "int32" in cases["dtype"]

@@ -86,5 +86,5 @@ def test_chain_and_diamond_match_numpy(copies):
     for n in sizes:
         assert f"CHAIN_OK size={n}" in proc.stdout
     # one compile per node: 2 (chain) + 4 (diamond) + 1 (const) nodes per size
-    entered = [l for l in proc.stdout.splitlines() if l.startswith("PY_COMPILE_CALLBACK_ENTER=1")]
+    entered = [out for out in proc.stdout.splitlines() if out.startswith("PY_COMPILE_CALLBACK_ENTER=1")]
     assert len(entered) == 7 * len(sizes)

@@ -115,7 +115,7 @@ def _results():
     (plugins / "validation_ops.py").write_text(PLUGIN)
     proc = harness.run_script(SCRIPT, harness.clean_env(paths, opp_path=str(plugins)), "validation")
     assert proc.returncode == 0, proc.stderr
-    line = [l for l in proc.stdout.splitlines() if l.startswith("RESULTS=")][0]
+    line = [out for out in proc.stdout.splitlines() if out.startswith("RESULTS=")][0]
     return json.loads(line[len("RESULTS=") :])
 
 

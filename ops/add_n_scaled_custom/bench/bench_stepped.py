@@ -182,7 +182,7 @@ def main() -> None:
         capture_output=True,
         text=True,
     )
-    line = next((l for l in proc.stdout.splitlines() if l.startswith("BENCH_JSON ")), None)
+    line = next((out for out in proc.stdout.splitlines() if out.startswith("BENCH_JSON ")), None)
     if proc.returncode != 0 or line is None:
         sys.exit(f"benchmark child failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
     rows = json.loads(line[len("BENCH_JSON ") :])

@@ -447,8 +447,8 @@ class Generator:
         h.append("inline void %sset_%s(std::string &&value) { *mutable_%s() = std::move(value); }" % (C, n, n))
         h.append("inline void %sset_%s(const char *value) { mutable_%s()->assign(value); }" % (C, n, n))
         h.append(
-            "inline void %sset_%s(const void *value, size_t size) { mutable_%s()->assign(static_cast<const char *>(value), size); }"
-            % (C, n, n)
+            "inline void %sset_%s(const void *value, size_t size) {"
+            " mutable_%s()->assign(static_cast<const char *>(value), size); }" % (C, n, n)
         )
 
     # ---------------------------------------------------------------- source

@@ -174,7 +174,8 @@ def registration_source(device_binary_path: str, kernels: list, infos: list) -> 
     lines.append("};")
     lines.append("__attribute__((constructor)) static void asc_twin_register_kernels() {")
     lines.append(
-        "  __asc_twin_register_binary(asc_twin_devbin_begin, static_cast<size_t>(asc_twin_devbin_end - asc_twin_devbin_begin),"
+        "  __asc_twin_register_binary(asc_twin_devbin_begin,"
+        " static_cast<size_t>(asc_twin_devbin_end - asc_twin_devbin_begin),"
     )
     lines.append(f"                             asc_twin_kernels, {len(kernels)});")
     lines.append("}")

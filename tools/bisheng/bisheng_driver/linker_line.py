@@ -71,7 +71,7 @@ def _learn(cmd: list, paths: list) -> Optional[list]:
         proc = subprocess.run(cmd + ["-###"], capture_output=True, text=True, stdin=subprocess.DEVNULL)
     except OSError:
         return None
-    lines = [l for l in proc.stderr.splitlines() if l.startswith(' "')]
+    lines = [line for line in proc.stderr.splitlines() if line.startswith(' "')]
     if proc.returncode != 0 or len(lines) != 1:
         return None  # not a single linker run: clang does more than one thing here
     argv = _printed_args(lines[0])

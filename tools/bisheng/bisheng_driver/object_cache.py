@@ -16,9 +16,9 @@ Only for compiles whose whole output is the objects: no -MD/-MMD depfile, no ker
 report, no aclrtlaunch headers, no -dc, not under -v (whose command echo users read). Sources
 that spell __DATE__, __TIME__ or __TIMESTAMP__ (in themselves or a header) are never cached.
 Entries live in `objects/` of the PCH cache directory (same rules; BISHENG_DEVICE_CACHE=off
-turns this cache off too, BISHENG_OBJECT_CACHE=off this one alone): `<key>.json` (file names, sizes, sha256, kernel names) and the
-objects beside it, written by cache_support's publishing rule, the JSON last; the MAX_ENTRIES
-most recently used are kept.
+turns this cache off too, BISHENG_OBJECT_CACHE=off this one alone): `<key>.json` (file names,
+sizes, sha256, kernel names) and the objects beside it, written by cache_support's publishing
+rule, the JSON last; the MAX_ENTRIES most recently used are kept.
 """
 
 import hashlib

@@ -416,7 +416,8 @@ def test_a_kernel_templated_on_a_constexpr_byte_array(tmp_path):
         '#include "kernel_operator.h"\n'
         "struct Tiling { uint32_t scale; uint32_t shift; };\n"
         "static constexpr uint8_t kBytes[] = {3, 0, 0, 0, 5, 0, 0, 0};\n"
-        "template <typename T, const uint8_t* P> struct Holder { static constexpr T value = convert_from_bytes<T>(P); };\n"
+        "template <typename T, const uint8_t* P> struct Holder {"
+        " static constexpr T value = convert_from_bytes<T>(P); };\n"
         "template <typename H> __global__ __aicore__ void aot_k(GM_ADDR x) {\n"
         "  x[0] = static_cast<uint8_t>(x[0] * H::value.scale + H::value.shift); }\n"
         "void host(uint8_t* p) { aot_k<Holder<Tiling, kBytes>><<<1, 0, nullptr>>>(p); }\n"

@@ -202,7 +202,7 @@ def test_a_host_error_cancels_the_concurrent_device_pass(tmp_path, cache):
     proc = run_bisheng(["-c", "main.asc", "-o", "m.o", ARCH], str(tmp_path), cached_env(cache))
     assert proc.returncode != 0
     assert "main.asc:7:" in proc.stderr and "undeclared_name" in proc.stderr
-    assert [l for l in proc.stderr.splitlines() if l.startswith("bisheng: error:")] == [
+    assert [line for line in proc.stderr.splitlines() if line.startswith("bisheng: error:")] == [
         "bisheng: error: compilation of 'main.asc' failed"
     ]
     assert (tmp_path / "m.o").read_bytes() == good  # OUT untouched

@@ -89,7 +89,8 @@ def main() -> int:
         f"(cores x 2 FMA x 8 lanes x 2 flops x clock)"
     )
     print(
-        f"{'case':<42} {'twin GFLOP/s':>13} {'numpy f32 GFLOP/s':>18} {'twin/numpy':>11} {'twin/peak':>10} {'max rel err':>12}"
+        f"{'case':<42} {'twin GFLOP/s':>13} {'numpy f32 GFLOP/s':>18} "
+        f"{'twin/numpy':>11} {'twin/peak':>10} {'max rel err':>12}"
     )
     for name, twin, ref, err in rows:
         print(f"{name:<42} {twin:>13.1f} {ref:>18.1f} {twin / ref:>11.2f} {twin / peak:>10.2f} {err:>12.2e}")

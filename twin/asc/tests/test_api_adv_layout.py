@@ -1,6 +1,7 @@
 """The data-layout high-level APIs of the Ascend C twin (Pad, UnPad, Broadcast, Transpose's
-ConfusionTranspose scenarios 1-7, TransData's four format changes) against numpy, and DataCopyPad's brace-initialised call forms
-(the ones CANN's cumsum / fmod samples write), with kernels from programs/api_adv_layout.asc
+ConfusionTranspose scenarios 1-7, TransData's four format changes) against numpy, and
+DataCopyPad's brace-initialised call forms (the ones CANN's cumsum / fmod samples write), with
+kernels from programs/api_adv_layout.asc
 built by bisheng and run through libascendcl. Inputs are random (seed printed;
 ASC_TWIN_SEED=<n> repeats a run) at every dtype each API takes here. These APIs only move data,
 so the tolerance is zero: every output element must equal numpy's bit for bit.

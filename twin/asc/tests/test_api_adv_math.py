@@ -354,13 +354,13 @@ def test_small_tmp_buffer_and_bad_counts_trap(dev):
         "adv_unary_f32", 1, (px, py, N, 35, 512, 0), "Acos: sharedTmpBuffer holds 512 bytes", (px, py, N, 35, 1024, 0)
     )
     # CumSum: inner * 4 bytes not a multiple of 32
-    y, l = dev.put(np.zeros(N, np.float32)), dev.put(np.zeros(64, np.float32))
+    y, last_row = dev.put(np.zeros(N, np.float32)), dev.put(np.zeros(64, np.float32))
     dev.expect_trap(
         "adv_cumsum_f32",
         1,
-        (px, y, l, 4, 12, 1, 4096),
+        (px, y, last_row, 4, 12, 1, 4096),
         "CumSum: cumSumInfo.inner 12 * sizeof(T) is not a multiple of 32 bytes",
-        (px, y, l, 4, 16, 1, 4096),
+        (px, y, last_row, 4, 16, 1, 4096),
     )
     assert ACL_ERROR_RT_AICORE_EXCEPTION == 507015
 

@@ -3,9 +3,10 @@ built by bisheng, run through libascendcl), with the NPU's A2/A3 precision steps
 casts to half and scales/offsets in half (each step rounded to half), then rounds to int8 ties
 to even; AscendDequant multiplies in fp32 and casts to the output type once; AscendAntiQuant
 adds and multiplies in half (half output) or in fp32 (bfloat16 output). Every step is modelled
-in numpy, so the tolerance is zero: results must match bit for bit. TopK against a stable numpy sort. Also the basic Sort as CANN's
-Sort sample calls it (Concat into a default-constructed tensor), ShapeInfo, PopStackBuffer and
-AscendCUtils::SetOverflow, and the traps (one line naming the API and the cause).
+in numpy, so the tolerance is zero: results must match bit for bit. TopK against a stable numpy
+sort. Also the basic Sort as CANN's Sort sample calls it (Concat into a default-constructed
+tensor), ShapeInfo, PopStackBuffer and AscendCUtils::SetOverflow, and the traps (one line naming
+the API and the cause).
 
 Random inputs; the seed is printed (ASC_TWIN_SEED=<n> repeats a run).
 Env: ASCENDCL_LIB, API_ADV_QUANT_SORT (device binary).

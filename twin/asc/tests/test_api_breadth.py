@@ -161,8 +161,8 @@ def test_cast_half_to_int4_level0(dev, form):
     )
     want = z0.copy()
     for r in range(repeat):
-        si = [l0_offset(16, r, l, sb, sr) for l in active]
-        di = [l0_offset(64, r, l, db, dr) for l in active]
+        si = [l0_offset(16, r, lane, sb, sr) for lane in active]
+        di = [l0_offset(64, r, lane, db, dr) for lane in active]
         want[di] = int4_of_half(x[si], FLOOR)
     np.testing.assert_array_equal(
         unpack4(dev.get(pz, np.zeros(nd // 2, np.uint8))),

@@ -562,8 +562,8 @@ TRAPS = {
     10: "Fixpipe(L0C->GM): nSize 20 must be in [0, 4095] and a multiple of 16 for an NZ result",
     11: "Fixpipe(L0C->GM): quantPre F322F16 does not convert float to float (use NoQuant)",
     12: "Fixpipe(L0C->L1): dst position VECCALC is not in L1 (A1, B1, C1): L0C -> UB needs NpuArch 3510",
-    13: "Fixpipe(L0C->GM): src needs 256 elements (mSize 16 x nSize 16, srcStride 16) from L0C address 130560, past the "
-    "end of L0C (131072 B)",
+    13: "Fixpipe(L0C->GM): src needs 256 elements (mSize 16 x nSize 16, srcStride 16) from L0C address 130560, "
+    "past the end of L0C (131072 B)",
     14: "LocalTensor: [0, 131104) exceeds the L0C capacity of 131072 bytes",
     15: "Mmad: unitFlag 1 is not 0, 2 or 3",
     16: "LoadDataWithTranspose: int4b_t can be loaded into L0B (B2) only, not L0A (A2)",

@@ -61,11 +61,11 @@ def plan(dt, mode: int, lo: int, hi: int, repeat: int):
     n = lanes_of(dt)
     if mode == 2:
         reps = (lo + n - 1) // n
-        return [(r, [l for l in range(n) if r * n + l < lo]) for r in range(reps)]
+        return [(r, [lane for lane in range(n) if r * n + lane < lo]) for r in range(reps)]
     if mode == 0:
         active = list(range(lo))
     else:
-        active = [l for l in range(n) if ((lo >> l) & 1 if l < 64 else (hi >> (l - 64)) & 1)]
+        active = [lane for lane in range(n) if ((lo >> lane) & 1 if lane < 64 else (hi >> (lane - 64)) & 1)]
     return [(r, active) for r in range(repeat)]
 
 
@@ -246,7 +246,7 @@ def test_level0_elementwise(dev, dt, mode):
             for r, act in pl:
                 if not act:
                     continue
-                idx = [np.array([offset(dt, r, l, blk[k], eff_rep[k]) for l in act]) for k in range(3)]
+                idx = [np.array([offset(dt, r, lane, blk[k], eff_rep[k]) for lane in act]) for k in range(3)]
                 wb[idx[0]] = lane_ref(op, dt, xb[idx[1]], yb[idx[2]], wb[idx[0]], s)
         what = f"{op} {np.dtype(dt).name} mode={mode} mask=({lo:#x},{hi:#x}) repeat={repeat} blk={blk} rep={rep}"
         if op in ULP_OPS and dt != I16:
@@ -306,9 +306,9 @@ def lanes_matrix(dt, x, pl, blk, rep):
     vals = np.zeros((len(pl), n), dt)
     act = np.zeros((len(pl), n), bool)
     for r, a in pl:
-        for l in a:
-            vals[r, l] = x[offset(dt, r, l, blk, rep)]
-            act[r, l] = True
+        for lane in a:
+            vals[r, lane] = x[offset(dt, r, lane, blk, rep)]
+            act[r, lane] = True
     return vals, act
 
 
@@ -324,7 +324,7 @@ def reduce_ref(dt, op, x, z, pl, prm):
     out = z.copy()
     spr = {}
     if op.endswith("Count"):
-        pl = [(r, [l for l in range(lanes) if r * lanes + l < count]) for r in range(-(-count // lanes))]
+        pl = [(r, [lane for lane in range(lanes) if r * lanes + lane < count]) for r in range(-(-count // lanes))]
         blk, rep = 1, 8
     vals, act = lanes_matrix(dt, x, pl, blk, rep)
     if op in ("WholeSum", "RepeatSum"):
@@ -585,9 +585,9 @@ def test_select_all_modes(dev, dt):
             zt, _, _ = run_cmpsel(dev, dt, x, y, m, cmpsel_params("SelectL0", mode, lo, hi, 3, sel=sel, n=n, nb=nb))
             want = np.zeros_like(x)
             for r, act in plan(dt, mode, lo, hi, 3):
-                for l in act:
-                    i = r * lanes + l
-                    bit = bits[l] if sel == 0 else bits[i]
+                for lane in act:
+                    i = r * lanes + lane
+                    bit = bits[lane] if sel == 0 else bits[i]
                     want[i] = x[i] if bit else (y[0] if sel == 1 else y[i])
             np.testing.assert_array_equal(zt, want, f"Select level-0 selMode={sel} mode={mode} mask=({lo:#x},{hi:#x})")
 
@@ -631,8 +631,8 @@ def test_select_level0_scalar_src1(dev, dt):
         )
         want = np.zeros_like(x)
         for r, act in plan(dt, mode, lo, hi, 3):
-            for l in act:
-                i = r * lanes + l
+            for lane in act:
+                i = r * lanes + lane
                 want[i] = x[i] if bits[i] else dt(np.float32(s))
         np.testing.assert_array_equal(zt, want, f"Select level-0 scalar mode={mode} mask=({lo:#x},{hi:#x})")
 
@@ -670,13 +670,13 @@ def test_compares_flexible_scalar_position(dev, dt):
 
 
 BUILTIN = {
-    1: lambda l: l % 2 == 0,
-    2: lambda l: l % 2 == 1,
-    3: lambda l: l % 4 == 0,
-    4: lambda l: l % 4 == 1,
-    5: lambda l: l % 4 == 2,
-    6: lambda l: l % 4 == 3,
-    7: lambda l: l >= 0,
+    1: lambda lane: lane % 2 == 0,
+    2: lambda lane: lane % 2 == 1,
+    3: lambda lane: lane % 4 == 0,
+    4: lambda lane: lane % 4 == 1,
+    5: lambda lane: lane % 4 == 2,
+    6: lambda lane: lane % 4 == 3,
+    7: lambda lane: lane >= 0,
 }
 
 
@@ -889,9 +889,9 @@ def test_cast_level0(dev, pair, form):
     srep = int(rng.integers(lanes // se * sb, lanes // se * sb + 4))
     drep = int(rng.integers(lanes // de * db, lanes // de * db + 4))
 
-    def off(dt, r, l, blk, rep):
+    def off(dt, r, lane, blk, rep):
         e = 32 // np.dtype(dt).itemsize
-        return r * rep * e + (l // e) * blk * e + l % e
+        return r * rep * e + (lane // e) * blk * e + lane % e
 
     ns = -(-(off(src, repeat, 0, sb, srep) + lanes * sb) // 256) * 256
     nd = -(-(off(dst, repeat, 0, db, drep) + lanes * db) // 256) * 256
@@ -903,8 +903,8 @@ def test_cast_level0(dev, pair, form):
     got = dev.get(pz, z0)
     want = z0.copy()
     for r, act in pl:
-        si = np.array([off(src, r, l, sb, srep) for l in act])
-        di = np.array([off(dst, r, l, db, drep) for l in act])
+        si = np.array([off(src, r, lane, sb, srep) for lane in act])
+        di = np.array([off(dst, r, lane, db, drep) for lane in act])
         want[di] = cast_ref(x[si], src, dst, mode)
     np.testing.assert_array_equal(got, want, f"Cast {pair} level-0 form={form} mask=({lo:#x},{hi:#x}) repeat={repeat}")
 
@@ -962,8 +962,8 @@ def test_copy_and_axpy_level0(dev):
     dev.ok(rc)
     want = z.copy()
     for r in range(repeat):
-        for l in range(mask):
-            want[offset(F32, r, l, dblk, drep)] = x[offset(F32, r, l, sblk, srep)]
+        for lane in range(mask):
+            want[offset(F32, r, lane, dblk, drep)] = x[offset(F32, r, lane, sblk, srep)]
     np.testing.assert_array_equal(got, want, "Copy level-0")
     rc, got = run_misc(dev, 5, x, idx, z, n, repeat, 50, s=1.75)
     dev.ok(rc)

@@ -139,7 +139,8 @@ def main() -> None:
     )
     print()
     print(
-        "| elements | blocks | kernel us | kernel GB/s | C GB/s | numpy GB/s | kernel/C | kernel/C paired | kernel/numpy |"
+        "| elements | blocks | kernel us | kernel GB/s | C GB/s | numpy GB/s "
+        "| kernel/C | kernel/C paired | kernel/numpy |"
     )
     print(
         "|---------:|-------:|----------:|------------:|-------:|-----------:|---------:|----------------:|-------------:|"
@@ -157,7 +158,8 @@ def main() -> None:
     )
     print()
     print(
-        "| launch + synchronize (empty kernel) | reps  | median us | p90 us | / back to back | host CPU us | device CPU us | polling us | sleeps | page faults |"
+        "| launch + synchronize (empty kernel) | reps  | median us | p90 us | / back to back "
+        "| host CPU us | device CPU us | polling us | sleeps | page faults |"
     )
     print(
         "|-------------------------------------|------:|----------:|-------:|---------------:|------------:|--------------:|-----------:|-------:|------------:|"
@@ -185,7 +187,8 @@ def main() -> None:
     )
     print()
     print(
-        "| launch + synchronize (empty kernel) | device process median / p90 us | in-process median / p90 us | ratio (median) |"
+        "| launch + synchronize (empty kernel) | device process median / p90 us "
+        "| in-process median / p90 us | ratio (median) |"
     )
     print(
         "|-------------------------------------|-------------------------------:|---------------------------:|---------------:|"
@@ -201,7 +204,8 @@ def main() -> None:
         )
     print()
     print(
-        "| elements | kernel GB/s device process | kernel GB/s in-process | ratio | C GB/s on GM (memfd) | C GB/s on in-process GM |"
+        "| elements | kernel GB/s device process | kernel GB/s in-process | ratio "
+        "| C GB/s on GM (memfd) | C GB/s on in-process GM |"
     )
     print(
         "|---------:|---------------------------:|-----------------------:|------:|---------------------:|------------------------:|"

@@ -3,8 +3,9 @@
 Loaded by GE from ASCEND_CUSTOM_OPP_PATH (this directory). ``compile`` builds the Ascend C kernel
 (one binary with a half and a float kernel) for the session's SoC through the toolkit
 ``ascendc_jit`` and runs the operator's host tiling function, ``RmsNormCustomHostTiling``, exported
-by its host tiling library liboptiling.so in its OPP root (proto/rms_norm_custom_host_tiling.cc, over the high-level API's
-``GetRmsNormMaxMinTmpSize`` / ``GetRmsNormTilingInfo``), through ctypes: the 136-byte
+by its host tiling library liboptiling.so in its OPP root (proto/rms_norm_custom_host_tiling.cc,
+over the high-level API's ``GetRmsNormMaxMinTmpSize`` / ``GetRmsNormTilingInfo``), through
+ctypes: the 136-byte
 ``RmsNormCustomTiling``, the block dim (from the SoC's vector core count) and the workspace size.
 ``declare_launch_args`` publishes one launch of ``rms_norm_custom_<dtype>(x, gamma, y, workspace,
 tiling)``, the tiling struct passed by value as 17 scalar slots.
