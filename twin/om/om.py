@@ -293,8 +293,7 @@ def read(data: bytes | bytearray | memoryview) -> OmContainer:
         cursor = max(cursor, offset + length)
     _check_padding(data, cursor, size)
 
-    model_bytes = None
-    model_entry = None
+    model_part: tuple[bytes, tuple[int, int]] | None = None  # the content and its (index, kind)
     binaries: list[bytes] = []
     constants = None
     graph = None
@@ -307,9 +306,9 @@ def read(data: bytes | bytearray | memoryview) -> OmContainer:
                 f"{_entry_name(i, kind)} checksum mismatch (content SHA-256 {actual.hex()}): the file is corrupt",
             )
         if kind == PARTITION_MODEL_DEF:
-            if model_bytes is not None:
+            if model_part is not None:
                 raise _fail("bad partition entry", "more than one MODEL_DEF partition")
-            model_bytes, model_entry = content, (i, kind)
+            model_part = content, (i, kind)
         elif kind == PARTITION_KERNEL_BINARY:
             if not length:
                 raise _fail("bad partition entry", f"{_entry_name(i, kind)} is empty")
@@ -324,8 +323,9 @@ def read(data: bytes | bytearray | memoryview) -> OmContainer:
             if not length:
                 raise _fail("bad partition entry", f"{_entry_name(i, kind)} is empty")
             graph = content
-    if model_bytes is None:
+    if model_part is None:
         raise _fail("bad partition entry", "no MODEL_DEF partition")
+    model_bytes, model_entry = model_part
     if bool(flags & FLAG_REQUIRES_PYTHON) != (graph is not None):
         raise _fail(
             "bad partition entry",

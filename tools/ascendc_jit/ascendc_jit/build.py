@@ -180,9 +180,10 @@ def _build_kernel(
         cached = cache.lookup(request)
         if cached is None and toolchain.shared_key and cache.has_entries():
             keyed = _shared_key(toolchain, Path(source), flags, soc, source_bytes)
-            cached = cache.read_entry(keyed.key) if keyed is not None else None
-            if cached is not None:
-                cache.remember(request, keyed)  # next time: direct mode, no compiler run
+            if keyed is not None:
+                cached = cache.read_entry(keyed.key)
+                if cached is not None:
+                    cache.remember(request, keyed)  # next time: direct mode, no compiler run
         if cached is not None:
             return KernelBuild(cached, True)
     finally:

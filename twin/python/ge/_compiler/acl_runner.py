@@ -82,7 +82,9 @@ _IDLE_REFS = _refcounts([np.empty(1)])[0]
 
 def _function_address(function) -> int:
     """The address of a ctypes foreign function, for C code to call it directly."""
-    return ctypes.cast(function, ctypes.c_void_p).value
+    address = ctypes.cast(function, ctypes.c_void_p).value
+    assert address is not None  # a symbol the library resolved: never NULL
+    return address
 
 
 class _SlowPath(Exception):
@@ -284,15 +286,15 @@ class LoadedModel:
             results = shared(arrays)  # None: not the model's exact layout, nothing run
             if results is not None:
                 return results
-        if self._direct is not None and len(arrays) == len(self._in_fast):
+        direct = self._direct
+        if direct is not None and len(arrays) == len(self._in_fast):
             try:
-                return self._run_direct(arrays)
+                return self._run_direct(direct, arrays)
             except _SlowPath:
                 pass
         return self._run_acl(arrays)
 
-    def _run_direct(self, arrays: Sequence[np.ndarray]) -> List[np.ndarray]:
-        direct = self._direct
+    def _run_direct(self, direct, arrays: Sequence[np.ndarray]) -> List[np.ndarray]:
         memcpy, h2d, d2h = direct.memcpy, direct.h2d, direct.d2h
         with self._lock:
             if self.model_id is None:
@@ -328,10 +330,11 @@ class LoadedModel:
         acl = self.acl
         memcpy = acl.rt.memcpy
         with self._lock:
-            if self.model_id is None:
+            inputs, outputs = self._inputs, self._outputs  # None once unloaded, as model_id
+            if self.model_id is None or inputs is None or outputs is None:
                 raise ModelRunError(f"model {self.description.name} is unloaded")
             self._restore_buffers()  # a shared-memory run may have left buffers on caller memory
-            for i, (array, spec, ptr) in enumerate(zip(arrays, specs, self._inputs.ptrs)):
+            for i, (array, spec, ptr) in enumerate(zip(arrays, specs, inputs.ptrs)):
                 if array.dtype != self._in_dtypes[i] or array.nbytes != spec.size:
                     raise ModelRunError(
                         f"input {i} ({spec.name}) must be {spec.data_type.name} {list(spec.dims)} "
@@ -343,11 +346,11 @@ class LoadedModel:
                 ret = memcpy(ptr, spec.size, array.ctypes.data, spec.size, ACL_MEMCPY_HOST_TO_DEVICE)
                 if ret != ACL_SUCCESS:
                     _check(acl, ret, f"aclrtMemcpy of input {i}")
-            ret = acl.mdl.execute(self.model_id, self._inputs.dataset, self._outputs.dataset)
+            ret = acl.mdl.execute(self.model_id, inputs.dataset, outputs.dataset)
             if ret != ACL_SUCCESS:
                 _check(acl, ret, f"aclmdlExecute of model {self.description.name}")
             results = []
-            for i, ((dims, dtype, size), ptr) in enumerate(zip(self._out_layout, self._outputs.ptrs)):
+            for i, ((dims, dtype, size), ptr) in enumerate(zip(self._out_layout, outputs.ptrs)):
                 out = np.empty(dims, dtype=dtype)
                 ret = memcpy(out.ctypes.data, size, ptr, size, ACL_MEMCPY_DEVICE_TO_HOST)
                 if ret != ACL_SUCCESS:
@@ -357,8 +360,9 @@ class LoadedModel:
 
     def close(self) -> None:
         with self._lock:
-            if getattr(self, "_shared_run", None) is not None:
-                self._shared_run.close()  # runners bound to it decline from now on
+            shared = getattr(self, "_shared_run", None)
+            if shared is not None:
+                shared.close()  # runners bound to it decline from now on
                 self._shared_run = None
                 for pool in self._pools:
                     pool.clear()

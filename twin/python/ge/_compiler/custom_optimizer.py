@@ -10,7 +10,7 @@ import os
 import threading
 import traceback
 from dataclasses import dataclass
-from typing import Dict, Mapping
+from typing import Dict, Mapping, Optional
 
 from ge.custom_op import _bridge
 from ge.custom_op._args_ctx import AnnotatedArgsContext, DeclaredLaunchPlan
@@ -56,7 +56,7 @@ def _one_line(exc: BaseException) -> str:
     return f"{text} (at {where})" if where else text
 
 
-def holder_instance_id(descriptor: OpImplDescriptor, ir_meta: dict) -> str:
+def holder_instance_id(descriptor: OpImplDescriptor, ir_meta: Optional[dict]) -> str:
     """The process-wide holder of an op impl: signatures checked once per registered class, the
     holder re-ensured on every use (GE finalize clears the bridge's holders)."""
     key = descriptor.descriptor_key

@@ -95,7 +95,9 @@ def _kernel_tasks(model, table: _BinaryTable, custom: CustomNode, plan: Declared
         for kind, value in launch.slots:
             arg = task.args.add()
             if kind == "input":
-                _binding(arg, memory.locations[node.inputs[in_slots[value]]])
+                endpoint = node.inputs[in_slots[value]]
+                assert endpoint is not None  # present_input_slots holds connected slots only
+                _binding(arg, memory.locations[endpoint])
             elif kind == "output":
                 _binding(arg, memory.locations[Endpoint(node.name, out_slots[value])])
             elif kind == "workspace":

@@ -19,7 +19,7 @@ def tensor_meta(desc: TensorDescIR, addr: int = 0) -> TensorMeta:
     return TensorMeta(
         data_type=desc.data_type,
         storage_dims=list(desc.shape),
-        origin_dims=None if desc.origin_shape is None else list(desc.origin_shape),
+        origin_dims=list(desc.origin_shape),
         storage_format=desc.format,
         origin_format=desc.origin_format,
         addr=addr,

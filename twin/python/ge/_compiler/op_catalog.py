@@ -45,6 +45,8 @@ class OpInfo:
         if self.bind is not None:
             return self.bind(spec)
         infer = self.infer
+        if infer is None:  # callers bind only what runs_inference says infers
+            raise GraphCompileError(f"op type {self.op_type} has no shape inference to bind")
         return lambda: infer(spec)
 
 

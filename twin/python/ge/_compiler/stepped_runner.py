@@ -14,7 +14,7 @@ when it is large enough.
 
 import copy
 import threading
-from typing import Dict, List, Mapping, Tuple, Union
+from typing import Dict, List, Mapping, Optional, Tuple, Union
 
 import numpy as np
 
@@ -443,9 +443,8 @@ class _Run:
                 _check(self.acl, memcpy(addrs[key], size, array.ctypes.data, size, h2d), f"aclrtMemcpy of input {i}")
         self._steps()
         results = []
-        for j, (key, size, shape, dtype, kind) in enumerate(self.loaded.output_args):
-            if shape is None:
-                shape, size = self._run_shaped(key[0], dtype)
+        for j, (key, planned_size, planned_shape, dtype, kind) in enumerate(self.loaded.output_args):
+            shape, size = self._output_layout(key[0], planned_size, planned_shape, dtype)
             out = np.empty(shape, dtype=dtype)
             if size:
                 _check(self.acl, memcpy(out.ctypes.data, size, addrs[key], size, kind), f"aclrtMemcpy of output {j}")
@@ -465,11 +464,19 @@ class _Run:
                 self.addrs[key] = addr
         self._steps()
         results = []
-        for key, size, shape, dtype, _ in self.loaded.output_args:
-            if shape is None:
-                shape, size = self._run_shaped(key[0], dtype)
+        for key, planned_size, planned_shape, dtype, _ in self.loaded.output_args:
+            shape, size = self._output_layout(key[0], planned_size, planned_shape, dtype)
             results.append((self.addrs[key], size, list(shape)))
         return results
+
+    def _output_layout(
+        self, ep: Endpoint, size: Optional[int], shape: Optional[List[int]], dtype: np.dtype
+    ) -> Tuple[List[int], int]:
+        """An output's shape and bytes: the plan's, or the run's for a run-time shaped output (the
+        plan has None for both)."""
+        if shape is None or size is None:
+            return self._run_shaped(ep, dtype)
+        return shape, size
 
     def _run_shaped(self, ep: Endpoint, dtype: np.dtype) -> Tuple[List[int], int]:
         shape = self.run_shapes[ep]
@@ -562,7 +569,7 @@ class _Run:
             elif list(meta.storage_dims) != list(desc.shape) or meta.data_type != desc.data_type:
                 raise ModelRunError(
                     f"{_where(node)}: execute produced output {name} as "
-                    f"{meta.data_type.name} {list(meta.storage_dims)}, shape inference says "  # type: ignore[attr-defined]  # a DataType
+                    f"{meta.data_type.name} {list(meta.storage_dims)}, shape inference says "
                     f"{desc.data_type.name} {list(desc.shape)}"
                 )
             self.addrs[(Endpoint(node.name, slot), side)] = meta.addr

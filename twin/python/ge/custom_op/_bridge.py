@@ -80,7 +80,9 @@ def validate_op_impl_descriptor(descriptor_key: str, ir_meta: Optional[dict]) ->
     descriptor = get_registered_op_impl_by_descriptor_key(descriptor_key)
     if descriptor is None:
         raise KeyError(f"python op impl descriptor_key not found: {descriptor_key}")
-    checks = [(BACKEND_INTERFACES[backend], "execute", backend) for backend in OpBackend]
+    checks: list[tuple[str, str, Optional[OpBackend]]] = [
+        (BACKEND_INTERFACES[backend], "execute", backend) for backend in OpBackend
+    ]
     checks += [(INTERFACE_COMPILABLE, "compile", None), (INTERFACE_ANNOTATED_ARGS, "declare_launch_args", None)]
     for interface, method_name, backend in checks:
         if interface not in descriptor.interfaces:

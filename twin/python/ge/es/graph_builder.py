@@ -53,9 +53,7 @@ def _typed_attr(value) -> AttrValue:
     raise TypeError(f"unsupported attr value {value!r}")
 
 
-def _check_dims(shape, what: str = "Shape") -> Optional[List[int]]:
-    if shape is None:
-        return None
+def _check_dims(shape, what: str = "Shape") -> List[int]:
     if not isinstance(shape, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in shape):
         raise TypeError(f"{what} must be a list of integers")
     return list(shape)
@@ -200,7 +198,7 @@ class GraphBuilder:
         self._check_usable("create input")
         if isinstance(index, bool) or not isinstance(index, int):
             raise TypeError("Input index must be an integer")
-        dims = _check_dims(shape) or []
+        dims = [] if shape is None else _check_dims(shape)
         if not isinstance(type_str, InputType):
             raise TypeError("type_str must be an InputType")
         if not isinstance(data_type, DataType):

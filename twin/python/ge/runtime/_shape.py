@@ -94,7 +94,7 @@ class Shape:
             return self._dims() == list(other)
         return NotImplemented
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as a list; the stubs allow no None for it
 
     def __repr__(self) -> str:
         if not self._lease.valid:

@@ -186,6 +186,7 @@ class Session:
         run = entry.run
         if run is None:
             run = self._prepare(graph_id).run
+            assert run is not None  # _prepare compiled the graph, which binds run
         try:
             results = run(arrays)
         except GeError:
@@ -221,7 +222,9 @@ class Session:
                 results = run_on(arrays, stream)
             else:
                 _synchronize(stream)
-                results = entry.run(arrays)
+                run = entry.run
+                assert run is not None  # _prepare compiled the graph, which binds run
+                results = run(arrays)
         except GeError:
             raise
         except Exception as exc:

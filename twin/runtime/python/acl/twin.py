@@ -47,7 +47,8 @@ class DirectCalls:
         self.execute = lib["aclmdlExecute"]
         self.update_buffer = lib["aclUpdateDataBuffer"]
         for function in (self.memcpy, self.execute, self.update_buffer):
-            function.restype, function.argtypes = ctypes.c_int, None
+            function.restype = ctypes.c_int
+            function.argtypes = None  # type: ignore[assignment]  # None: no conversion; the stubs allow only a sequence
         self.h2d = ctypes.c_int(1)  # ACL_MEMCPY_HOST_TO_DEVICE
         self.d2h = ctypes.c_int(2)  # ACL_MEMCPY_DEVICE_TO_HOST
 
