@@ -80,7 +80,7 @@ def _resource_dir_of(clang: str) -> Optional[str]:  # one `clang -print-resource
 
 
 def include_roots(opts: Options, res: ResourceDirs, clang_resource: Optional[str]) -> List[str]:
-    roots = [os.path.dirname(os.path.abspath(opts.source))]
+    roots = [os.path.dirname(os.path.abspath(opts.source_path))]
     flags = opts.preprocessor_flags
     for option, value in zip(flags[::2], flags[1::2]):
         if option in ("-I", "-isystem", "-iquote", "-idirafter"):
@@ -125,7 +125,7 @@ def _reported_path(path: str) -> str:
 
 
 def normalized_flags(opts: Options, roots: Sequence[str]) -> List[str]:
-    flags = [f"--npu-arch={opts.arch.flag}"]
+    flags = [f"--npu-arch={opts.npu_arch.flag}"]
     if opts.core_macro:
         flags.append(f"-D{opts.core_macro}=1")
     flags += [
@@ -145,7 +145,7 @@ def normalized_flags(opts: Options, roots: Sequence[str]) -> List[str]:
 def header_digests(deps: Iterable[str], opts: Options, res: ResourceDirs, roots: Sequence[str]) -> List[HeaderDigest]:
     """Digests of the headers in a depfile's prerequisites (the source itself left out), plus the
     two twin headers the device pass includes after the source."""
-    source = os.path.realpath(opts.source)
+    source = os.path.realpath(opts.source_path)
     paths = [d for d in deps if os.path.realpath(d) != source]
     paths += [os.path.join(res.asc_include, ENTRY_HEADER), os.path.join(res.abi_include, ABI_HEADER)]
     seen, out = set(), []
@@ -191,16 +191,16 @@ def key_report(opts: Options, tools: Tools, res: ResourceDirs, deps: Iterable[st
     roots = include_roots(opts, res, clang_resource_dir(tools))
     identity = compiler_identity(tools)
     flags = normalized_flags(opts, roots)
-    source_sha = sha256_file(opts.source)
+    source_sha = sha256_file(opts.source_path)
     headers = header_digests(deps, opts, res, roots)
-    key = compute_key(identity, flags, soc, opts.arch.number, source_sha, headers)
+    key = compute_key(identity, flags, soc, opts.npu_arch.number, source_sha, headers)
     report = {
         "scheme": SCHEME,
         "key": key,
         "compiler": identity,
         "flags": flags,
         "soc": soc,
-        "npu_arch": opts.arch.number,
+        "npu_arch": opts.npu_arch.number,
         "source_sha256": source_sha,
         "headers": [{"name": h.name, "sha256": h.sha256, "path": h.path} for h in headers],
     }

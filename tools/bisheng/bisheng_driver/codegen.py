@@ -2,6 +2,7 @@
 the host registration TU and the aclrtlaunch_<kernel>.h headers."""
 
 import json
+from typing import Optional
 
 from .arch import NpuArch
 
@@ -54,7 +55,7 @@ def _entry(kernel, types: dict) -> str:
 
 
 def entries_source(
-    source_include_path: str, arch: NpuArch, kernels: list, with_meta: bool = True, types: dict = None
+    source_include_path: str, arch: NpuArch, kernels: list, with_meta: bool = True, types: Optional[dict] = None
 ) -> str:
     """The device pass TU for the whole-driver pipeline: host launch helpers, the user's
     source, one ASC_TWIN_KERNEL_ENTRY_AS (or _TYPED, with the kernel's type from `types`:

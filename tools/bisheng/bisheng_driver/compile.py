@@ -37,7 +37,7 @@ def _prefix_eligible(opts: Options, res: ResourceDirs) -> bool:
     dirs = {kind: [v for o, v in pairs if o == kind] for kind in ("-iquote", "-I", "-isystem", "-idirafter")}
     twin = [res.asc_include, res.abi_include]
     angle = dirs["-I"] + dirs["-isystem"] + twin + list(res.host_includes) + dirs["-idirafter"]
-    return PrefixCheck(opts.source, dirs["-iquote"] + angle, angle, twin, res.host_includes).eligible()
+    return PrefixCheck(opts.source_path, dirs["-iquote"] + angle, angle, twin, res.host_includes).eligible()
 
 
 def _pass_prefix(
@@ -130,20 +130,20 @@ def _retry_redeclarations(opts: Options, run: Run, cmd: list, host_obj: str, pro
     for _ in range(host_redecl.MAX_TRIES):
         if proc.returncode == 0:
             break
-        found = host_redecl.clashes(proc.stderr.decode("utf-8", errors="replace"), opts.source)
+        found = host_redecl.clashes(proc.stderr.decode("utf-8", errors="replace"), opts.source_path)
         if not found or set(found) <= set(positions):
             break
         positions = sorted(set(positions) | set(found))
         if source_text is None:
-            source_text = host_redecl.read_source(opts.source)
+            source_text = host_redecl.read_source(opts.source_path)
         text = host_redecl.rewrite(source_text, positions)
         if text is None:
             break
-        copy = host_redecl.write_copy(opts.source, text, workdir)
-        retry = cmd + host_redecl.quote_dir_flags(opts.source) + ["-c", copy, "-o", host_obj]
+        copy = host_redecl.write_copy(opts.source_path, text, workdir)
+        retry = cmd + host_redecl.quote_dir_flags(opts.source_path) + ["-c", copy, "-o", host_obj]
         proc, prefix = _run_prefixed(run, retry, "host pass (redeclarations)", prefix, pch.HOST, workdir)
     if copy is not None and proc.returncode == 0 and "-MF" in cmd:
-        host_redecl.restore_depfile(cmd[cmd.index("-MF") + 1], copy, opts.source)
+        host_redecl.restore_depfile(cmd[cmd.index("-MF") + 1], copy, opts.source_path)
     return proc, prefix
 
 
@@ -153,7 +153,7 @@ _held = threading.local()
 
 def _relay_diagnostics(stderr: bytes, opts: Options, wrapper: str) -> None:
     text = pch.hide_prefix_paths(stderr.decode("utf-8", errors="replace"))
-    text = text.replace(wrapper, GENERATED_NAME).replace(os.path.abspath(opts.source), opts.source)
+    text = text.replace(wrapper, GENERATED_NAME).replace(os.path.abspath(opts.source_path), opts.source_path)
     if getattr(_held, "texts", None) is not None:
         _held.texts.append(text)
         return
@@ -174,7 +174,7 @@ def device_source_text(opts: Options, kernels: list, whole: bool, deps: list, re
     complete = opts.dep_mode != "-MMD"
     return _device_source_text(
         opts.source,
-        device_cache.source_digest(opts.source),
+        device_cache.source_digest(opts.source_path),
         tuple(kernels),
         whole,
         tuple(d for d in deps if d != opts.source),
@@ -236,10 +236,10 @@ def _compile_device_object(
     def write_wrapper(source_path: str) -> None:
         from .kernel_types import kernel_types
 
-        with open(opts.source, "rb") as f:
+        with open(opts.source_path, "rb") as f:
             types = kernel_types(f.read().decode("utf-8", errors="surrogateescape"))
         with open(wrapper, "w", encoding="utf-8") as f:
-            f.write(codegen.entries_source(source_path, opts.arch, kernels, with_meta, types))
+            f.write(codegen.entries_source(source_path, opts.npu_arch, kernels, with_meta, types))
 
     # -w: pass 1 already showed the user's warnings (and applied -Werror) once.
     lang = language_flags(opts)
@@ -260,18 +260,18 @@ def _compile_device_object(
             base[:1] + list(quote_dirs) + base[1:] + ["-x", language] + head + maps + ["-c", source, "-o", device_obj]
         )
 
-    source = os.path.abspath(opts.source)
+    source = os.path.abspath(opts.source_path)
     text = device_source_text(opts, kernels, whole, deps, res)
-    quote_dirs = ()
+    quote_dirs: tuple = ()
     if text is not None:
         # A copy, alone in its directory, so its quoted includes find the user's headers
         # through -iquote (searched first, as the source's own directory was) and nothing else.
         copy_dir = os.path.join(workdir, DEVICE_SOURCE_DIR)
         os.makedirs(copy_dir, exist_ok=True)
-        source = os.path.join(copy_dir, os.path.basename(opts.source))
+        source = os.path.join(copy_dir, os.path.basename(opts.source_path))
         with open(source, "w", encoding="utf-8", errors="surrogateescape") as f:
             f.write(text)
-        quote_dirs = ("-iquote", os.path.dirname(os.path.abspath(opts.source)))
+        quote_dirs = ("-iquote", os.path.dirname(os.path.abspath(opts.source_path)))
     write_wrapper(source)
     proc, prefix = _run_prefixed(
         run,
@@ -285,7 +285,7 @@ def _compile_device_object(
         # Launches spelled through a header's macro, or a body the kernels need: the whole
         # file, preprocessed, with the `<<<...>>>` of host launches blanked (pass 1 proved the
         # file valid; this text has no comments or macros left).
-        write_wrapper(os.path.abspath(opts.source))
+        write_wrapper(os.path.abspath(opts.source_path))
         pre = os.path.join(workdir, "entries.ii")
         cmd = base + ["-x", "c++"] + (prefix.flags() if prefix else []) + maps + ["-E", wrapper, "-o", pre]
         proc, prefix = _run_prefixed(run, cmd, "device preprocess", prefix, pch.DEVICE, workdir)
@@ -388,7 +388,7 @@ def _build_device_binary(
         device_obj, infos, whole = _compile_device_object(
             opts, tools, res, workdir, kernels, run, use_prefix, deps, whole=whole
         )
-        held = []
+        held: list = []
         relay = (lambda err: _relay_diagnostics(err, opts, wrapper)) if whole else held.append
         try:
             device_so = device_binary.link(
@@ -414,7 +414,7 @@ def _device_keys(opts: Options, tools: Tools, res: ResourceDirs, deps: list, ker
     keys = {}
     for whole in (False, True):
         text = device_source_text(opts, kernels, whole, deps, res)
-        digest = device_cache.source_digest(opts.source) if text is None else device_cache.text_digest(text)
+        digest = device_cache.source_digest(opts.source_path) if text is None else device_cache.text_digest(text)
         keys[whole] = device_cache.key_of(identity, tree, opts, digest, deps, kernels)
     return keys
 
@@ -439,7 +439,10 @@ class _SpeculativeDevice:
     def __init__(
         self, opts: Options, tools: Tools, res: ResourceDirs, workdir: str, kernels: list, use_prefix: bool, deps: list
     ) -> None:
-        self.kernels, self.deps, self.result, self.error, self.texts = kernels, deps, None, None, []
+        self.kernels, self.deps = kernels, deps
+        self.texts: list = []  # its diagnostics, held until the host pass has spoken
+        self.result: Optional[tuple] = None
+        self.error: Optional[BaseException] = None
         self.run = Run(False, cancellable=True)
         self.thread = threading.Thread(target=self._main, args=(opts, tools, res, workdir, use_prefix), daemon=True)
         self.thread.start()
@@ -500,7 +503,7 @@ def _object_key_half(opts: Options, tools: Tools, res: ResourceDirs, separate: b
         pch.tree_digest([res.asc_include, res.abi_include]),
         opts,
         res,
-        device_cache.source_digest(opts.source),
+        device_cache.source_digest(opts.source_path),
         separate,
     )
 
@@ -510,7 +513,7 @@ def _object_key(opts: Options, half: str, deps: list) -> Optional[str]:
     a clock macro."""
     headers = tuple(sorted({d for d in deps if d != opts.source}))
     digest = device_cache.headers_digest(headers, opts.source)
-    if object_cache.spells_a_clock_macro(opts.source, list(headers), digest):
+    if object_cache.spells_a_clock_macro(opts.source_path, list(headers), digest):
         return None
     return object_cache.full_key(half, digest)
 
@@ -527,7 +530,7 @@ def _cached_objects(
     try:
         with PHASES.measure("object cache (dependency scan, look-up)"):
             key = _object_key(opts, half, scan_deps(opts, tools, res, workdir, run, report=False))
-            got = object_cache.load(key, [opts.output, opts.output + REGISTRATION_SUFFIX]) if key else None
+            got = object_cache.load(key, [opts.output_path, opts.output_path + REGISTRATION_SUFFIX]) if key else None
     except (BishengError, OSError):
         return None  # the compile itself will say what is wrong
     if got is None:
@@ -559,7 +562,8 @@ class _Background:
     """fn() on a thread; result() joins it and returns its value or raises its exception."""
 
     def __init__(self, fn) -> None:
-        self._value, self._error = None, None
+        self._value = None
+        self._error: Optional[BaseException] = None
         self._thread = threading.Thread(target=self._main, args=(fn,), daemon=True)
         self._thread.start()
 
@@ -586,7 +590,7 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs, objects: Opti
     check_paths(opts)
     run = Run(opts.verbose)
     # Temporaries live beside what is published (same file system: rename is atomic).
-    out_dir = os.path.dirname(os.path.abspath(opts.twin_cache_key if opts.twin_key_only else opts.output))
+    out_dir = os.path.dirname(os.path.abspath(opts.publish_path))
     sweep_dead_workdirs(out_dir)
     try:
         workdir = tempfile.mkdtemp(prefix=f"{WORKDIR_PREFIX}{os.getpid()}-", dir=out_dir)
@@ -655,7 +659,7 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs, objects: Opti
             if device_key:
                 device_cache.remember(opts, kernels, host_deps)
             kernels = device_binary.export_local_stubs(tools, workdir, host_obj, device_so, kernels, run)
-            reg_cached = bool(hit) and device_cache.load_registration(device_key, workdir)
+            reg_cached = bool(hit) and device_key is not None and device_cache.load_registration(device_key, workdir)
             merged = device_binary.registration_object(
                 tools, res, workdir, [] if separate else [host_obj], device_so, kernels, infos, run, compiled=reg_cached
             )
@@ -669,25 +673,29 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs, objects: Opti
         if opts.twin_aclrtlaunch_dir:
             _write_launch_headers(opts.twin_aclrtlaunch_dir, kernels, infos)
         depfile = _finish_depfile(opts, res, workdir, host_prefix) if opts.dep_mode else None
+        dep_target, key_target = opts.dep_file, opts.twin_cache_key
         if depfile:
-            check_parent(opts.dep_file, "depfile")
+            if dep_target is None:  # (clang would name it after the object; this driver needs -MF)
+                raise BishengError(f"{opts.dep_mode} without -MF FILE: pass the depfile's name with -MF")
+            check_parent(dep_target, "depfile")
         key_report = None
-        if opts.twin_cache_key:
+        if key_target:
             if opts.dep_mode == "-MMD":  # pass 1 left out system headers; the key needs them all
                 deps = scan_deps(opts, tools, res, workdir, run)
             else:
                 deps = _host_deps(opts, workdir, host_prefix)
             key_report = write_key_report(opts, tools, res, workdir, deps)
-            check_parent(opts.twin_cache_key, "kernel cache key file")
+            check_parent(key_target, "kernel cache key file")
         # Output last, so a failure never leaves a new OUT beside a stale depfile or key.
-        if depfile:
-            publish(depfile, opts.dep_file)
-        if key_report:
-            publish(key_report, opts.twin_cache_key)
+        if depfile and dep_target:
+            publish(depfile, dep_target)
+        if key_report and key_target:
+            publish(key_report, key_target)
+        output = opts.output_path
         if registration:
-            publish(registration, opts.output + REGISTRATION_SUFFIX)
-        publish(host_obj, opts.output)
-        written = [opts.output] + ([opts.output + REGISTRATION_SUFFIX] if registration else [])
+            publish(registration, output + REGISTRATION_SUFFIX)
+        publish(host_obj, output)
+        written = [output] + ([output + REGISTRATION_SUFFIX] if registration else [])
         if objects is not None:
             objects += written
         if object_cache.eligible(opts) and not opts.rdc:

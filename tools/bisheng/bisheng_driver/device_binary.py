@@ -29,7 +29,8 @@ def _without_host_initialisers(tools: Tools, workdir: str, objects: list, run) -
     the initialiser functions and the host globals they alone reference are then unreferenced
     and dropped by --gc-sections, so the image has no DT_INIT_ARRAY. Returns (objects, the
     variables those initialisers write)."""
-    out, variables = [], []
+    out: list = []
+    variables: list = []
     for n, obj in enumerate(objects):
         found = host_init.scan(obj)
         if not found.has_tables:

@@ -213,7 +213,8 @@ def device_text(text: str, kernel_names: List[str], mentioned_elsewhere: Callabl
     kept_text.append(stripped[last:])
     # a candidate's own declarator stays and names it: a name is used when it occurs more
     # often than the candidates that define it
-    own, occurs = {}, {}
+    own: dict = {}
+    occurs: dict = {}
     for f in found:
         own[f.name] = own.get(f.name, 0) + 1
     for word in _IDENT_RE.findall("".join(kept_text)):
@@ -248,7 +249,7 @@ def device_text(text: str, kernel_names: List[str], mentioned_elsewhere: Callabl
 
 def mentioned_in(paths: List[str], names: set) -> set:
     """The names some file of `paths` spells as an identifier (a fast byte search first)."""
-    found = set()
+    found: set = set()
     for path in paths:
         try:
             with open(path, "rb") as f:

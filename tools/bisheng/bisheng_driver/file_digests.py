@@ -46,7 +46,7 @@ def _load() -> Optional[dict]:
 
 def _save() -> None:
     with _lock:
-        if not _dirty or not _where:
+        if not _dirty or not _where or _memo is None:
             return
         data = dict(_memo) if len(_memo) <= MAX_FILES else {}
     try:

@@ -22,7 +22,7 @@ CANN_CXX11_ABI = 0
 
 def language_flags(opts: Options) -> list:
     """Flags of the device pass (plain C++, as before the whole-driver mode)."""
-    arch = opts.arch
+    arch = opts.npu_arch
     # --driver-mode=g++: C++ semantics (and libstdc++ at link) whatever the clang binary is called.
     flags = [
         "--driver-mode=g++",
@@ -45,7 +45,7 @@ def language_flags(opts: Options) -> list:
 def host_flags(opts: Options, tools: Tools, res: ResourceDirs) -> list:
     """Flags of the host pass: clang's CUDA host mode, so that it parses `k<<<...>>>(...)`
     (see asc_twin/host_prelude.h); the same macros and standard as the device pass."""
-    arch = opts.arch
+    arch = opts.npu_arch
     flags = [
         "--driver-mode=g++",
         "-x",

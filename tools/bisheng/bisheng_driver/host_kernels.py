@@ -10,7 +10,7 @@ kernels the device binary needs, with their mangled names, and no source text is
 import re
 import subprocess
 from dataclasses import dataclass
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from .errors import BishengError
 
@@ -122,13 +122,13 @@ def kernels_of(host_object: str, nm: str, cxxfilt: str, known: Optional[List[Hos
     if known and [k.stub for k in known] == stubs and {k.stub for k in known if k.local} == local:
         return list(known)
     demangled = _tool_lines([cxxfilt] + stubs, "demangling the kernel names")
-    kernels = []
+    kernels: List[Tuple[str, str, str, bool]] = []
     for stub, dem in zip(stubs, demangled):
         c_linkage = not stub.startswith("_Z")
         mangled = _device_symbol(stub)
         spelled = mangled if c_linkage else _spelled(dem, stub)
-        kernels.append([stub, spelled, mangled, c_linkage])
-    plain_count = {}
+        kernels.append((stub, spelled, mangled, c_linkage))
+    plain_count: dict = {}
     for _, spelled, _, _ in kernels:
         plain_count[spelled] = plain_count.get(spelled, 0) + 1
     out = []

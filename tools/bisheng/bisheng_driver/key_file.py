@@ -45,4 +45,4 @@ def write_key_report(opts: Options, tools: Tools, res: ResourceDirs, workdir: st
 
 def report_key_only(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: Run) -> None:
     report = write_key_report(opts, tools, res, workdir, scan_deps(opts, tools, res, workdir, run))
-    publish(report, opts.twin_cache_key)
+    publish(report, opts.publish_path)  # the key report: --twin-cache-key-only

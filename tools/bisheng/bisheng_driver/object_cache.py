@@ -24,7 +24,7 @@ rule, the JSON last; the MAX_ENTRIES most recently used are kept.
 import hashlib
 import json
 import os
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from .cache_support import hash_fields, sweep_temporaries, write_atomic
 
@@ -115,7 +115,7 @@ def spells_a_clock_macro(source: str, headers: List[str], headers_digest: str) -
     )
 
 
-def load(key: str, outputs: List[str]) -> Optional[List[str]]:
+def load(key: str, outputs: List[str]) -> Optional[Tuple[List[str], List[str]]]:
     """Copies the entry's objects to the first of `outputs` (in order; as many as it has);
     returns (the kernel names, the paths written), or None."""
     where = directory()

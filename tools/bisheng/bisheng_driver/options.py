@@ -79,6 +79,35 @@ class Options:
     extra_flags: list = field(default_factory=list)  # -f... code generation flags passed to clang
     notes: list = field(default_factory=list)  # "accepted, no effect" notes, printed once
 
+    # What parse_args guarantees once it returns for a build (not for --version): a compile has a
+    # source, every build an output, a source with a device pass an NPU architecture. The passes
+    # read them through these, typed without None; None here is a driver defect, named as such.
+    @property
+    def source_path(self) -> str:
+        if self.source is None:
+            raise BishengError("internal error: no source file to compile")
+        return self.source
+
+    @property
+    def output_path(self) -> str:
+        if self.output is None:
+            raise BishengError("internal error: no output file")
+        return self.output
+
+    @property
+    def publish_path(self) -> str:
+        """The file a compile publishes first: the key report under --twin-cache-key-only, else the output."""
+        path = self.twin_cache_key if self.twin_key_only else self.output
+        if path is None:
+            raise BishengError("internal error: no output file")
+        return path
+
+    @property
+    def npu_arch(self) -> NpuArch:
+        if self.arch is None:
+            raise BishengError("internal error: no NPU architecture for the device pass")
+        return self.arch
+
 
 def _unsupported(arg: str, why: str = "") -> BishengError:
     return BishengError(f"unsupported option '{arg}'" + (f": {why}" if why else ""))
@@ -246,7 +275,7 @@ def parse_args(argv: list) -> Options:
         raise BishengError(
             "-dc objects have no finished device binary: --twin-cache-key and --twin-aclrtlaunch-dir need -c"
         )
-    opts.source, lang = opts.inputs[0] if opts.inputs else (None, None)
+    opts.source = opts.inputs[0][0] if opts.inputs else None
     device = [p for p, lang in opts.inputs if needs_device_pass(p, lang, opts)]
     if device and opts.std not in ACCEPTED_STDS:
         raise BishengError(
@@ -265,7 +294,7 @@ def parse_args(argv: list) -> Options:
     if opts.twin_cache_key is not None and (len(opts.inputs) != 1 or not opts.compile_only):
         raise BishengError("--twin-cache-key needs -c and exactly one source file")
     if opts.compile_only and opts.output is None:
-        opts.output = default_object_name(opts.source)
+        opts.output = default_object_name(opts.source_path)
     if not opts.compile_only and opts.output is None:
         opts.output = "a.a" if opts.make_lib else "a.out"
     return opts

@@ -102,7 +102,7 @@ class PrefixCheck:
         self.twin_roots = _both_forms(twin_roots)
         self._twin_given = list(twin_roots)  # as the PCH key digests them (one digest per process)
         self.host_roots = _both_forms(host_roots)
-        self._twin_identifiers = None
+        self._twin_identifiers: Optional[set] = None
 
     def _resolve(self, name: str, quoted: bool, including_dir: str) -> Optional[str]:
         dirs = ([including_dir] + self.quote_dirs) if quoted else self.angle_dirs
@@ -130,7 +130,7 @@ class PrefixCheck:
         return self._twin_identifiers
 
     def _scan_identifiers(self) -> set:
-        names = set()
+        names: set = set()
         for root in self.twin_roots:
             for dirpath, _, files in os.walk(root):
                 for f in files:
@@ -187,7 +187,7 @@ class PrefixCheck:
         if text is None:
             return False
         here = os.path.dirname(os.path.abspath(self.source))
-        seen = set()
+        seen: set = set()
         for line in _logical_lines(text):
             if not line.strip():
                 continue

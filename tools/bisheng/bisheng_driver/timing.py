@@ -29,7 +29,7 @@ def _process_age_at_entry() -> float:
 
 class Phases:
     def __init__(self) -> None:
-        self.rows = []  # (phase, seconds), in the order they finished; a phase may repeat
+        self.rows: list = []  # (phase, seconds), in the order they finished; a phase may repeat
 
     @contextmanager
     def measure(self, phase: str):
@@ -40,7 +40,7 @@ class Phases:
             self.rows.append((phase, time.monotonic() - start))
 
     def totals(self) -> dict:
-        out = {}
+        out: dict = {}
         for phase, seconds in self.rows:
             out[phase] = out.get(phase, 0.0) + seconds
         return out
