@@ -3,8 +3,9 @@
 #   tools/lint.sh          check: prints each finding, then one summary line per tool with its
 #                          count; exits 1 when any tool found anything
 #   tools/lint.sh --fix    formats in place: clang-format, buildifier (format and its safe lint
-#                          fixes), ruff's import sorting; then checks as above
-# Tools: buildifier (BUILD/.bzl), ruff (Python), mypy (the public Python packages), clang-format
+#                          fixes), ruff's import sorting, then ruff format; then checks as above
+# Tools: buildifier (BUILD/.bzl), ruff format (the Python formatter) and ruff check (Python lint),
+# mypy (the public Python packages), clang-format
 # and clang-tidy (C++; clang-tidy over compile_commands.json from `bazel aquery`, results cached
 # per file in $ASCEND_TWIN_HOME/clang-tidy, so an unchanged tree is checked in seconds).
 set -euo pipefail
@@ -41,13 +42,20 @@ report() {  # report TOOL COUNT FILE-OF-FINDINGS
 if ((fix)); then
   xargs -a "$work/cxx" -P "$jobs" -n 20 clang-format-16 -i
   xargs -a "$work/starlark" "$buildifier" --mode=fix --lint=fix
-  "$venv/bin/ruff" check --quiet --fix --select I . || true
+  "$venv/bin/ruff" check --quiet --fix --select I . || true  # import order first: format lays out what it leaves
+  "$venv/bin/ruff" format --quiet . || true
 fi
 
 # buildifier: formatting ("needs reformatting") and lint warnings, one line each.
 "$buildifier" --mode=check --lint=warn $(cat "$work/starlark") > "$work/bzl.raw" 2>&1 || true
 grep -E '^[^ ]+(:[0-9]+:| # reformat)' "$work/bzl.raw" | sed -E 's/ \(https:[^)]*\)$//' > "$work/bzl" || true
 report buildifier "$(wc -l < "$work/bzl")" "$work/bzl"
+
+# ruff format: each Python file the formatter would change, one line each (ruff.toml [format]).
+"$venv/bin/ruff" format --check --quiet --output-format concise . > "$work/rfmt" 2>&1 || true
+grep -E '^[^ ]+:[0-9]+:[0-9]+: ' "$work/rfmt" > "$work/rfmt.found" || true
+if [[ ! -s $work/rfmt.found && -s $work/rfmt ]]; then cp "$work/rfmt" "$work/rfmt.found"; fi  # ruff itself failed
+report ruff-format "$(wc -l < "$work/rfmt.found")" "$work/rfmt.found"
 
 # ruff: pyflakes, pycodestyle, isort (ruff.toml).
 "$venv/bin/ruff" check --quiet --output-format concise . > "$work/ruff" 2>&1 || true

@@ -25,9 +25,14 @@ def atc_env(args, cache: Path) -> dict:
     """A fresh HOME and kernel cache per round; bisheng's header PCH (per machine and flag set,
     not per kernel) is shared by all rounds: main() builds it once first and reports that apart."""
     home = runfile(args.cann_home)
-    return {"PATH": f"{home / 'bin'}:/usr/bin:/bin", "HOME": str(cache.parent), "ASCEND_HOME_PATH": str(home),
-            "ASCEND_CUSTOM_OPP_PATH": f"{runfile(args.opp_root)}:{runfile(args.plugin_file).parent}",
-            "ASCEND_TWIN_KERNEL_CACHE": str(cache), "BISHENG_PCH_CACHE": str(cache.parent.parent / "pch")}
+    return {
+        "PATH": f"{home / 'bin'}:/usr/bin:/bin",
+        "HOME": str(cache.parent),
+        "ASCEND_HOME_PATH": str(home),
+        "ASCEND_CUSTOM_OPP_PATH": f"{runfile(args.opp_root)}:{runfile(args.plugin_file).parent}",
+        "ASCEND_TWIN_KERNEL_CACHE": str(cache),
+        "BISHENG_PCH_CACHE": str(cache.parent.parent / "pch"),
+    }
 
 
 def timed_atc(args, air: Path, out: Path, cache: Path) -> float:
@@ -73,16 +78,22 @@ def main() -> None:
         print(f"| warm kernel cache          | {statistics.median(warm):8.3f} | {min(warm):5.3f} |")
         print()
         env = {"PATH": "/usr/bin:/bin", "ASCEND_TWIN_SOC_VERSION": args.soc}
-        proc = subprocess.run([str(runfile(args.om_bench))] + [f"{oms[k][1]}.om" for k in SIZES], env=env,
-                              capture_output=True, text=True)
+        proc = subprocess.run(
+            [str(runfile(args.om_bench))] + [f"{oms[k][1]}.om" for k in SIZES], env=env, capture_output=True, text=True
+        )
         if proc.returncode != 0:
             sys.exit(f"om_bench failed ({proc.returncode}): {proc.stderr}")
         marker = "OM_BENCH_JSON "
         lines = proc.stdout.splitlines()
         sys.stdout.write("".join(line + "\n" for line in lines if not line.startswith(marker)))
         if args.json_out:
-            summary = {"soc": args.soc, "atc_first_s": first, "atc_cold_s": statistics.median(cold), "atc_warm_s": statistics.median(warm),
-                       "om": [json.loads(line[len(marker):]) for line in lines if line.startswith(marker)]}
+            summary = {
+                "soc": args.soc,
+                "atc_first_s": first,
+                "atc_cold_s": statistics.median(cold),
+                "atc_warm_s": statistics.median(warm),
+                "om": [json.loads(line[len(marker) :]) for line in lines if line.startswith(marker)],
+            }
             tmp = Path(args.json_out + ".tmp")
             tmp.write_text(json.dumps(summary, indent=1))
             tmp.replace(args.json_out)

@@ -55,6 +55,7 @@ def assert_atc_failed(result, out_dir: Path, keep, *fragments):
 
 # ---------------------------------------------------------------- AIR -> atc
 
+
 def test_missing_air(tmp_path, kernel_cache):
     result = t.atc_compile(tmp_path / "absent.air", tmp_path / "model", "Ascend910B1", kernel_cache)
     assert_atc_failed(result, tmp_path, [], "E10001", "absent.air", "does not exist")
@@ -70,7 +71,7 @@ def test_corrupt_air(tmp_path, kernel_cache, rng):
 @pytest.mark.parametrize("fraction", [0.0, 0.5, 0.9])
 def test_truncated_air(tmp_path, kernel_cache, good_air, fraction):
     air = tmp_path / "truncated.air"
-    air.write_bytes(good_air[:int(len(good_air) * fraction)])
+    air.write_bytes(good_air[: int(len(good_air) * fraction)])
     result = t.atc_compile(air, tmp_path / "model", "Ascend910B1", kernel_cache)
     assert_atc_failed(result, tmp_path, ["truncated.air"], "E10001", "[--model]")
 
@@ -104,6 +105,7 @@ def test_failed_compile_keeps_an_earlier_om(tmp_path, kernel_cache, rng):
 
 # ---------------------------------------------------------------- OM -> model_exec
 
+
 def good_om(soc: str) -> bytes:
     return t.tool(f"OM_{soc.upper()}").read_bytes()
 
@@ -112,8 +114,8 @@ def reseal(data: bytearray) -> bytearray:
     """Recomputes the header checksum (over header + partition table, checksum field zeroed)."""
     count = struct.unpack_from("<I", data, OFF_COUNT)[0]
     table_end = HEADER_SIZE + count * ENTRY_SIZE
-    data[OFF_HEADER_SHA:OFF_HEADER_SHA + 32] = b"\0" * 32
-    data[OFF_HEADER_SHA:OFF_HEADER_SHA + 32] = hashlib.sha256(bytes(data[:table_end])).digest()
+    data[OFF_HEADER_SHA : OFF_HEADER_SHA + 32] = b"\0" * 32
+    data[OFF_HEADER_SHA : OFF_HEADER_SHA + 32] = hashlib.sha256(bytes(data[:table_end])).digest()
     return data
 
 
@@ -123,7 +125,7 @@ def entry(data: bytes, index: int):
 
 
 def truncated(data: bytes, rng) -> bytes:
-    return data[:rng.randrange(HEADER_SIZE + 1, len(data) - 1)]
+    return data[: rng.randrange(HEADER_SIZE + 1, len(data) - 1)]
 
 
 def bad_magic(data: bytes, rng) -> bytes:
@@ -131,11 +133,11 @@ def bad_magic(data: bytes, rng) -> bytes:
 
 
 def newer_version(data: bytes, rng) -> bytes:
-    return bytes(reseal(bytearray(data[:OFF_VERSION] + struct.pack("<I", 2) + data[OFF_VERSION + 4:])))
+    return bytes(reseal(bytearray(data[:OFF_VERSION] + struct.pack("<I", 2) + data[OFF_VERSION + 4 :])))
 
 
 def cann_version(data: bytes, rng) -> bytes:
-    return bytes(reseal(bytearray(data[:OFF_VERSION] + struct.pack("<I", 0x10000000) + data[OFF_VERSION + 4:])))
+    return bytes(reseal(bytearray(data[:OFF_VERSION] + struct.pack("<I", 0x10000000) + data[OFF_VERSION + 4 :])))
 
 
 def bad_header_checksum(data: bytes, rng) -> bytes:

@@ -34,8 +34,14 @@ def element_count():
 
 def observe_paused_runner(om: Path, soc: str):
     """Starts the runner, inspects /proc/<pid> while it is paused, then lets it finish."""
-    proc = subprocess.Popen([str(t.tool("MODEL_EXEC")), "--pause_after_execute", str(om)], env=t.runner_env(soc),
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [str(t.tool("MODEL_EXEC")), "--pause_after_execute", str(om)],
+        env=t.runner_env(soc),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     seen = []
     try:
         for line in proc.stdout:
@@ -118,8 +124,9 @@ def test_runner_dynamic_dependencies_have_no_python():
 def test_runner_embeds_no_python_interpreter():
     """A statically linked interpreter would not show in NEEDED: look for its entry points."""
     for binary in [t.tool("MODEL_EXEC")]:
-        symbols = subprocess.run(["readelf", "-Ws", "--dyn-syms", str(binary)], capture_output=True, text=True,
-                                 check=True).stdout
+        symbols = subprocess.run(
+            ["readelf", "-Ws", "--dyn-syms", str(binary)], capture_output=True, text=True, check=True
+        ).stdout
         found = sorted(set(re.findall(r"\b(Py_Initialize\w*|PyRun_\w+|PyImport_\w+)\b", symbols)))
         assert found == [], f"{binary} carries Python interpreter symbols: {found[:5]}"
 
@@ -131,7 +138,7 @@ def test_atc_mode6_displays_the_om(tmp_path, kernel_cache):
     shown = t.atc(["--mode=6", f"--om={tmp_path / 'model.om'}"], kernel_cache)
     assert shown.returncode == 0, shown.stdout + shown.stderr
     assert shown.lines[0] == t.ATC_START and t.ATC_SUCCESS in shown.lines
-    body = shown.stdout[shown.stdout.index("{"):shown.stdout.rindex("}") + 1]
+    body = shown.stdout[shown.stdout.index("{") : shown.stdout.rindex("}") + 1]
     info = json.loads(body)
     assert info["om_info"]["soc_version"] == "Ascend910B1"
     assert info["om_info"]["npu_arch"] == 2201

@@ -41,8 +41,11 @@ def run_size(session: Session, graph_id: int, size: int, rng: np.random.Generato
     expected = x1 + x2
     if got.shape != expected.shape or not np.array_equal(got, expected):
         bad = np.flatnonzero(got != expected) if got.shape == expected.shape else []
-        where = f"first mismatch at {bad[0]}: {got[bad[0]]} != {expected[bad[0]]}" if len(bad) else \
-            f"shape {got.shape} != {expected.shape}"
+        where = (
+            f"first mismatch at {bad[0]}: {got[bad[0]]} != {expected[bad[0]]}"
+            if len(bad)
+            else f"shape {got.shape} != {expected.shape}"
+        )
         print(f"size {size}: MISMATCH ({where})", flush=True)
         return False
     print(f"size {size}: y == x1 + x2 ({size} floats)", flush=True)
@@ -55,7 +58,7 @@ def main(argv=None) -> int:
     parser.add_argument("--sizes", default="1024,8192,65536", help="comma-separated element counts")
     parser.add_argument("--seed", type=int, default=None, help="random seed (printed; random if omitted)")
     args = parser.parse_args(argv)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     print(f"seed={seed} soc={args.soc}", flush=True)
     rng = np.random.default_rng(seed)
     sizes = [int(s) for s in args.sizes.split(",") if s]

@@ -75,13 +75,16 @@ def same(name: str, got: np.ndarray, want: np.ndarray) -> bool:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--soc", default="Ascend910B1")
-    parser.add_argument("--sizes", default="1024,5120,1024,65536,5120",
-                        help="sizes of the three-backend graph's runs (add_custom needs multiples of 1024)")
+    parser.add_argument(
+        "--sizes",
+        default="1024,5120,1024,65536,5120",
+        help="sizes of the three-backend graph's runs (add_custom needs multiples of 1024)",
+    )
     parser.add_argument("--addn_size", type=int, default=4099, help="size of the AddNScaledCustom-only graphs")
     parser.add_argument("--scale", type=float, default=0.5)
     parser.add_argument("--seed", type=int, default=None)
     args = parser.parse_args(argv)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     print(f"seed={seed} soc={args.soc} scale={args.scale}", flush=True)
     rng = np.random.default_rng(seed)
     sizes = [int(s) for s in args.sizes.split(",") if s]

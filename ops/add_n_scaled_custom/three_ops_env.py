@@ -8,8 +8,9 @@ from typing import Dict, Optional, Tuple
 import ge_op_testing as t
 
 
-def three_ops_env(kernel_cache: Optional[Path] = None,
-                  extra: Optional[Dict[str, str]] = None) -> Tuple["t.OpPaths", Dict[str, str]]:
+def three_ops_env(
+    kernel_cache: Optional[Path] = None, extra: Optional[Dict[str, str]] = None
+) -> Tuple["t.OpPaths", Dict[str, str]]:
     mine = t.op_paths("ops/add_n_scaled_custom", "add_n_scaled_custom")
     add = t.op_paths("ops/add_custom", "add_custom")
     opp = ":".join(str(p) for p in (add.opp_root, add.plugin_dir, mine.opp_root, mine.plugin_dir))

@@ -60,8 +60,9 @@ def run_case(session: Session, graph_id: int, size: int, name: str, slope: float
         bad = np.flatnonzero(err > FP16_ATOL + FP16_RTOL * np.abs(expected.astype(np.float32)))
     if len(bad):
         i = bad[0]
-        print(f"{name} size {size}: MISMATCH at {i} of {len(bad)}: x={x[i]} y={got[i]} expected={expected[i]}",
-              flush=True)
+        print(
+            f"{name} size {size}: MISMATCH at {i} of {len(bad)}: x={x[i]} y={got[i]} expected={expected[i]}", flush=True
+        )
         return False
     exact = int(np.count_nonzero(got == expected))
     print(f"{name} size {size}: y == leaky_relu(x, {slope}) ({exact}/{size} bit-exact)", flush=True)
@@ -76,7 +77,7 @@ def main(argv=None) -> int:
     parser.add_argument("--negative_slope", type=float, default=0.01, help="the attribute (IR default 0.01)")
     parser.add_argument("--seed", type=int, default=None, help="random seed (printed; random if omitted)")
     args = parser.parse_args(argv)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     print(f"seed={seed} soc={args.soc} negative_slope={args.negative_slope}", flush=True)
     rng = np.random.default_rng(seed)
     sizes = [int(s) for s in args.sizes.split(",") if s]
@@ -89,8 +90,12 @@ def main(argv=None) -> int:
     try:
         session = Session({"ge.socVersion": args.soc})
         cases = [(name, size) for name in names for size in sizes]
-        ok = all([run_case(session, graph_id, size, name, args.negative_slope, rng)
-                  for graph_id, (name, size) in enumerate(cases, start=1)])
+        ok = all(
+            [
+                run_case(session, graph_id, size, name, args.negative_slope, rng)
+                for graph_id, (name, size) in enumerate(cases, start=1)
+            ]
+        )
     except GeError as exc:  # a graph GE refuses (bad attr, holder error): its one line, not a traceback
         print(f"run.py: {exc}", file=sys.stderr, flush=True)
         ok = False

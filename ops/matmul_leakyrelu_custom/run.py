@@ -8,6 +8,7 @@ The reference is numpy: float64 a @ b + bias, then LeakyRelu; the kernel's fp16 
 exact in fp32 and it accumulates in fp32, so c must be within sqrt(K) * 1e-5 * max|c| of it.
 Prints MATMUL_LEAKYRELU_ONLINE=PASS when every case matches.
 """
+
 import argparse
 import random
 import sys
@@ -42,17 +43,22 @@ def run_case(session, graph_id, shape, slope, rng) -> bool:
     b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
     bias = rng.uniform(-1, 1, n).astype(np.float32)
     session.add_graph(graph_id, build_graph(m, n, k, slope))
-    inputs = [Tensor(a.reshape(-1).tolist(), None, DataType.DT_FLOAT16, Format.FORMAT_ND, [m, k]),
-              Tensor(b.reshape(-1).tolist(), None, DataType.DT_FLOAT16, Format.FORMAT_ND, [k, n]),
-              Tensor(bias.tolist(), None, DataType.DT_FLOAT, Format.FORMAT_ND, [n])]
+    inputs = [
+        Tensor(a.reshape(-1).tolist(), None, DataType.DT_FLOAT16, Format.FORMAT_ND, [m, k]),
+        Tensor(b.reshape(-1).tolist(), None, DataType.DT_FLOAT16, Format.FORMAT_ND, [k, n]),
+        Tensor(bias.tolist(), None, DataType.DT_FLOAT, Format.FORMAT_ND, [n]),
+    ]
     (c,) = session.run_graph(graph_id, inputs)
     got = np.asarray(c.get_data(), dtype=np.float32).reshape(m, n)
     want = reference(a, b, bias, slope)
     tol = np.sqrt(k) * 1e-5 * max(1.0, float(np.abs(want).max()))
     err = float(np.abs(got - want).max())
     ok = err <= tol
-    print(f"{m}x{n}x{k}: {'c == leaky_relu(a @ b + bias)' if ok else 'MISMATCH'} (max error {err:.2e}, "
-          f"tolerance {tol:.2e})", flush=True)
+    print(
+        f"{m}x{n}x{k}: {'c == leaky_relu(a @ b + bias)' if ok else 'MISMATCH'} (max error {err:.2e}, "
+        f"tolerance {tol:.2e})",
+        flush=True,
+    )
     return ok
 
 
@@ -63,7 +69,7 @@ def main(argv=None) -> int:
     parser.add_argument("--negative_slope", type=float, default=0.01)
     parser.add_argument("--seed", type=int, default=None)
     args = parser.parse_args(argv)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     print(f"seed={seed} soc={args.soc} negative_slope={args.negative_slope}", flush=True)
     rng = np.random.default_rng(seed)
     shapes = [tuple(int(v) for v in s.split("x")) for s in args.shapes.split(",") if s]

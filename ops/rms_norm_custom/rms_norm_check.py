@@ -8,6 +8,7 @@ once to float16), so the tolerances are:
   float16: |y - ref| <= 1e-3 * |ref| + 1e-6  (the final rounding to float16 is half an ulp,
            2^-11 relative, plus float32's error).
 """
+
 from typing import Tuple
 
 import numpy as np
@@ -37,6 +38,7 @@ def compare(label: str, got: np.ndarray, x: np.ndarray, gamma: np.ndarray, epsil
     bad = int(np.count_nonzero(~(err <= rel * np.abs(want) + abs_tol)))  # nan counts as bad
     worst = float((err / (np.abs(want) + abs_tol / rel)).max())
     verdict = "y == rms_norm(x, gamma)" if bad == 0 else f"MISMATCH in {bad} of {want.size} elements"
-    print(f"{label}: {verdict} (max relative error {worst:.2e}, tolerance {rel:.0e} * |ref| + {abs_tol:.0e})",
-          flush=True)
+    print(
+        f"{label}: {verdict} (max relative error {worst:.2e}, tolerance {rel:.0e} * |ref| + {abs_tol:.0e})", flush=True
+    )
     return bad == 0

@@ -11,6 +11,7 @@ The check (numpy reference and the tolerances, with why) is rms_norm_check.py.
 `--format` x another format than ND (the bad-input tests). Prints
 RMS_NORM_ONLINE=PASS when every case matches.
 """
+
 import argparse
 import random
 import sys
@@ -25,8 +26,11 @@ from ge.ge_global import GeApi
 from ge.graph import DataType, Format, Tensor
 from ge.session import Session
 
-DTYPES = {"float16": (np.float16, DataType.DT_FLOAT16), "float32": (np.float32, DataType.DT_FLOAT),
-          "int32": (np.int32, DataType.DT_INT32)}  # int32 is outside the operator's list: the bad-input test
+DTYPES = {
+    "float16": (np.float16, DataType.DT_FLOAT16),
+    "float32": (np.float32, DataType.DT_FLOAT),
+    "int32": (np.int32, DataType.DT_INT32),
+}  # int32 is outside the operator's list: the bad-input test
 
 
 def build_graph(shape, gamma_len: int, dtype, gamma_dtype, epsilon: float, fmt: Format):
@@ -44,8 +48,10 @@ def run_case(session, graph_id, shape, dtype_name, gamma_dtype_name, epsilon, ga
     x, gamma = random_inputs(rng, shape, gamma_len, np_type)
     gamma = gamma.astype(gamma_np_type)
     session.add_graph(graph_id, build_graph(shape, gamma_len, ge_type, gamma_ge_type, epsilon, fmt))
-    inputs = [Tensor(x.reshape(-1).tolist(), None, ge_type, fmt, list(shape)),
-              Tensor(gamma.tolist(), None, gamma_ge_type, Format.FORMAT_ND, [gamma_len])]
+    inputs = [
+        Tensor(x.reshape(-1).tolist(), None, ge_type, fmt, list(shape)),
+        Tensor(gamma.tolist(), None, gamma_ge_type, Format.FORMAT_ND, [gamma_len]),
+    ]
     (y,) = session.run_graph(graph_id, inputs)
     got = np.asarray(y.get_data(), dtype=np.float64)
     return compare(f"{dtype_name} {'x'.join(map(str, shape))}", got, x, gamma[:h], epsilon)
@@ -62,7 +68,7 @@ def main(argv=None) -> int:
     parser.add_argument("--format", default="ND", help="x's format (the operator's list is ND)")
     parser.add_argument("--seed", type=int, default=None)
     args = parser.parse_args(argv)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     print(f"seed={seed} soc={args.soc} epsilon={args.epsilon}", flush=True)
     rng = np.random.default_rng(seed)
     shapes = [tuple(int(v) for v in s.split("x")) for s in args.shapes.split(",") if s]
@@ -70,10 +76,22 @@ def main(argv=None) -> int:
     GeApi.ge_initialize({"ge.exec.deviceId": "0", "ge.graphRunMode": "1", "ge.socVersion": args.soc})
     try:
         session = Session({"ge.socVersion": args.soc})
-        ok = all([run_case(session, gid, shape, dtype, args.gamma_dtype, args.epsilon,
-                           args.gamma_len if args.gamma_len is not None else shape[-1],
-                           Format[f"FORMAT_{args.format}"], rng)
-                  for gid, (shape, dtype) in enumerate(cases, 1)])
+        ok = all(
+            [
+                run_case(
+                    session,
+                    gid,
+                    shape,
+                    dtype,
+                    args.gamma_dtype,
+                    args.epsilon,
+                    args.gamma_len if args.gamma_len is not None else shape[-1],
+                    Format[f"FORMAT_{args.format}"],
+                    rng,
+                )
+                for gid, (shape, dtype) in enumerate(cases, 1)
+            ]
+        )
     except GeError as exc:
         print(f"run.py: {exc}", file=sys.stderr, flush=True)
         ok = False

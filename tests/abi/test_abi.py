@@ -54,7 +54,9 @@ def test_no_symbol_uses_the_cxx11_abi(library):
 
 @pytest.mark.parametrize("library", LIBRARIES)
 def test_no_prebuilt_new_abi_cxx_library_is_needed(library):
-    needed = re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", _readelf("--dynamic", os.path.join(WORKSPACE, library)))
+    needed = re.findall(
+        r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", _readelf("--dynamic", os.path.join(WORKSPACE, library))
+    )
     assert needed, f"{library}: no NEEDED entries parsed"
     bad = [n for n in needed if n.startswith(("libprotobuf", "libgtest", "libgmock"))]
     assert not bad, f"{library} needs {bad}, built with the new libstdc++ ABI"

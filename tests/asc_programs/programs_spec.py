@@ -149,15 +149,21 @@ def _topk_scores(rng):
 # platform_split runs GetCoreNumAiv() blocks of 4096: 48 on Ascend910B1 (the default SoC).
 SPECS = {
     "vadd_chevron": ({"x.bin": _f32(8 * 2048), "y.bin": _f32(8 * 2048)}, _vadd),
-    "template_mul": ({"xf.bin": _f32(3072), "yf.bin": _f32(3072),
-                      "xi.bin": lambda r: r.integers(-1000, 1000, 3072, dtype=np.int32),
-                      "yi.bin": lambda r: r.integers(-1000, 1000, 3072, dtype=np.int32)}, _template_mul),
-    "namespace_axpy": ({"x.bin": _f32(5 * 1024 + 512), "y.bin": _f32(5 * 1024 + 512),
-                        "a.bin": _f32(1)}, _axpy),
-    "tiling_default": ({"x.bin": _f32(4 * 4096), "y.bin": _f32(4 * 4096), "scale.bin": _f32(1)},
-                       _tiling_default),
-    "tiling_key_struct": ({"x.bin": _f32(3 * 1024),
-                           "op.bin": lambda r: r.integers(0, 2, 1, dtype=np.uint32)}, _tiling_key),
+    "template_mul": (
+        {
+            "xf.bin": _f32(3072),
+            "yf.bin": _f32(3072),
+            "xi.bin": lambda r: r.integers(-1000, 1000, 3072, dtype=np.int32),
+            "yi.bin": lambda r: r.integers(-1000, 1000, 3072, dtype=np.int32),
+        },
+        _template_mul,
+    ),
+    "namespace_axpy": ({"x.bin": _f32(5 * 1024 + 512), "y.bin": _f32(5 * 1024 + 512), "a.bin": _f32(1)}, _axpy),
+    "tiling_default": ({"x.bin": _f32(4 * 4096), "y.bin": _f32(4 * 4096), "scale.bin": _f32(1)}, _tiling_default),
+    "tiling_key_struct": (
+        {"x.bin": _f32(3 * 1024), "op.bin": lambda r: r.integers(0, 2, 1, dtype=np.uint32)},
+        _tiling_key,
+    ),
     "aclrt_launch_sub": ({"x.bin": _f32(4 * 2048), "y.bin": _f32(4 * 2048)}, _sub),
     "cpu_debug_max": ({"x.bin": _f32(5 * 1536), "y.bin": _f32(5 * 1536)}, _max),
     "legacy_workspace": ({"x.bin": _f32(2 * 1024)}, _legacy),
@@ -166,9 +172,13 @@ SPECS = {
     "chain_async": ({"x.bin": _f32(9 * 768), "y.bin": _f32(9 * 768)}, _chain),
     "half_cast": ({"x.bin": _halves(4 * 1024), "y.bin": _halves(4 * 1024)}, _half),
     "tpl_dispatch": ({"x.bin": _f32(4 * 2048), "choice.bin": _tpl_choice}, _tpl),
-    "int4_quant": ({"x.bin": lambda r: _int4_inputs(r).view(np.uint16),
-                    "scale.bin": lambda r: r.uniform(0.4, 1.2, 4 * 4096 // 64).astype(np.float16).view(np.uint16)},
-                   _int4_quant),
+    "int4_quant": (
+        {
+            "x.bin": lambda r: _int4_inputs(r).view(np.uint16),
+            "scale.bin": lambda r: r.uniform(0.4, 1.2, 4 * 4096 // 64).astype(np.float16).view(np.uint16),
+        },
+        _int4_quant,
+    ),
     "topk_sort": ({"x.bin": _topk_scores}, _topk),
     "tiling_key_cpu_debug": ({"x.bin": _f32(3 * 1024), "keys.bin": _keys}, _keyed),
     "launch_config": ({"x.bin": _f32(4 * 2048), "params.bin": _launch_params}, _launch_config),

@@ -36,8 +36,16 @@ KERNELS = [
     ("vadd_chevron (program: main + <<<>>>, 79 lines)", "tests/asc_programs/programs/vadd_chevron.asc"),
 ]
 # What the driver reads in the source-tree layout (tools/bisheng/bisheng -> ../../twin/...).
-DRIVER_PATHS = ["tools/bisheng/bisheng", "tools/bisheng/bisheng_main.py", "tools/bisheng/bisheng_driver", "twin/asc/include", "twin/abi/include",
-                "twin/runtime/include", "twin/runtime/model/include", "twin/runtime/launch/include"]
+DRIVER_PATHS = [
+    "tools/bisheng/bisheng",
+    "tools/bisheng/bisheng_main.py",
+    "tools/bisheng/bisheng_driver",
+    "twin/asc/include",
+    "twin/abi/include",
+    "twin/runtime/include",
+    "twin/runtime/model/include",
+    "twin/runtime/launch/include",
+]
 
 
 def compile_once(driver: Path, source: Path, workdir: Path, arch: str, env: dict) -> tuple:
@@ -48,7 +56,7 @@ def compile_once(driver: Path, source: Path, workdir: Path, arch: str, env: dict
     start = time.monotonic()
     proc = subprocess.run(timed, cwd=workdir, env=env, capture_output=True, text=True)
     wall = time.monotonic() - start
-    if proc.returncode != 0 and "unsupported option '--time'" in proc.stderr:   # a driver before --time
+    if proc.returncode != 0 and "unsupported option '--time'" in proc.stderr:  # a driver before --time
         start = time.monotonic()
         proc = subprocess.run(cmd, cwd=workdir, env=env, capture_output=True, text=True)
         wall = time.monotonic() - start
@@ -57,14 +65,15 @@ def compile_once(driver: Path, source: Path, workdir: Path, arch: str, env: dict
     phases = {}
     for line in proc.stderr.splitlines():
         if line.startswith("bisheng: time: ") and not line.rstrip().endswith("share"):
-            name, seconds = line[len("bisheng: time: "):].rsplit(None, 2)[:2]
+            name, seconds = line[len("bisheng: time: ") :].rsplit(None, 2)[:2]
             phases[name.strip()] = float(seconds)
     return wall, phases
 
 
 def baseline_tree(rev: str, into: Path) -> Path:
-    known = subprocess.run(["git", "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"], cwd=WORKSPACE,
-                           capture_output=True, text=True)
+    known = subprocess.run(
+        ["git", "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"], cwd=WORKSPACE, capture_output=True, text=True
+    )
     if known.returncode != 0:
         return None
     archive = subprocess.run(["git", "archive", rev, *DRIVER_PATHS], cwd=WORKSPACE, capture_output=True)
@@ -81,13 +90,22 @@ def main() -> None:
     parser.add_argument("--baseline", default="6cf8ec5", help="git revision of the 'before' driver")
     parser.add_argument("--json-out", help="also write add_custom's medians to this JSON file (perf_table.py)")
     parser.add_argument("--arch", default="dav-2201")
-    parser.add_argument("--prefix", type=Path, action="append",
-                        help="installed tree: measure whole programs with its bisheng (repeat to compare trees in one loop)")
-    parser.add_argument("--devkit", type=Path, default=Path("/tmp/asc-devkit"),
-                        help="asc-devkit checkout holding the public sample (default: /tmp/asc-devkit)")
+    parser.add_argument(
+        "--prefix",
+        type=Path,
+        action="append",
+        help="installed tree: measure whole programs with its bisheng (repeat to compare trees in one loop)",
+    )
+    parser.add_argument(
+        "--devkit",
+        type=Path,
+        default=Path("/tmp/asc-devkit"),
+        help="asc-devkit checkout holding the public sample (default: /tmp/asc-devkit)",
+    )
     args = parser.parse_args()
     if args.prefix:
         from whole_program import run
+
         run([p.resolve() for p in args.prefix], args.arch, args.runs, args.devkit)
         return
 
@@ -109,23 +127,28 @@ def main() -> None:
             cold = Path(tempfile.mkdtemp(prefix="pch-cold-", dir=tmp))
             cold.chmod(0o700)
             return dict(base_env, BISHENG_PCH_CACHE=str(cold))
+
         configs.append(("PCH cold", here, cold_env))
         configs.append(("PCH warm", here, lambda: dict(base_env, BISHENG_PCH_CACHE=str(warm_cache))))
 
-        results = {}   # (kernel, config) -> (median wall, phases of the median run)
+        results = {}  # (kernel, config) -> (median wall, phases of the median run)
         for label, rel in KERNELS:
             source = WORKSPACE / rel
             compile_once(here, source, work, args.arch, dict(base_env, BISHENG_PCH_CACHE=str(warm_cache)))  # fill
             for name, driver, env_of in configs:
-                runs = sorted((compile_once(driver, source, work, args.arch, env_of()) for _ in range(args.runs)),
-                              key=lambda r: r[0])
+                runs = sorted(
+                    (compile_once(driver, source, work, args.arch, env_of()) for _ in range(args.runs)),
+                    key=lambda r: r[0],
+                )
                 results[(label, name)] = runs[len(runs) // 2]
 
         names = [c[0] for c in configs]
         ref = "baseline" if "baseline" in names else "no PCH"
         width = max(len(k) for k, _ in KERNELS)
-        print(f"\nbisheng -c, median of {args.runs} runs (seconds; ratio = time / {ref}; machine: "
-              f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.2f})\n")
+        print(
+            f"\nbisheng -c, median of {args.runs} runs (seconds; ratio = time / {ref}; machine: "
+            f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.2f})\n"
+        )
         print(f"| {'kernel':<{width}} | " + " | ".join(f"{n:>10}" for n in names) + " | warm/" + ref + " |")
         print(f"|{'-' * (width + 2)}|" + "|".join("-" * 12 for _ in names) + "|" + "-" * (len(ref) + 8) + "|")
         for label, _ in KERNELS:
@@ -144,13 +167,21 @@ def main() -> None:
             print(f"|{'-' * (pw + 2)}|" + "|".join("-" * 12 for _ in names) + "|")
             for p in phase_names:
                 cells = [results[(label, n)][1].get(p) for n in names]
-                print(f"| {p:<{pw}} | " + " | ".join(f"{c:10.3f}" if c is not None else f"{'-':>10}" for c in cells) + " |")
+                print(
+                    f"| {p:<{pw}} | "
+                    + " | ".join(f"{c:10.3f}" if c is not None else f"{'-':>10}" for c in cells)
+                    + " |"
+                )
         shutil.rmtree(work, ignore_errors=True)
         if args.json_out:
             medians = {n: results[(label, n)][0] for n in names}
-            summary = {"kernel": KERNELS[0][1], "lines": len((WORKSPACE / KERNELS[0][1]).read_text().splitlines()),
-                       "cold_s": medians["PCH warm"], "first_s": medians["PCH cold"],
-                       "baseline_s": medians.get("baseline")}
+            summary = {
+                "kernel": KERNELS[0][1],
+                "lines": len((WORKSPACE / KERNELS[0][1]).read_text().splitlines()),
+                "cold_s": medians["PCH warm"],
+                "first_s": medians["PCH cold"],
+                "baseline_s": medians.get("baseline"),
+            }
             tmp_out = Path(args.json_out + ".tmp")
             tmp_out.write_text(json.dumps(summary, indent=1))
             tmp_out.replace(args.json_out)

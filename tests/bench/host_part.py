@@ -62,7 +62,7 @@ def _top_level_chunks(text: str) -> list:
         elif c in ")}]":
             depth -= 1
             if depth == 0 and c == "}":
-                head = text[start:text.find("{", start)]
+                head = text[start : text.find("{", start)]
                 # a function or namespace body ends here; a class body or initialiser at its `;`
                 if not re.search(r"\b(class|struct|union|enum)\b|=", head):
                     close(i + 1)

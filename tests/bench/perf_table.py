@@ -34,32 +34,69 @@ def online_rows(data: dict) -> List[Row]:
         ratio = r["ge_us"] / r["ort_us"]
         pages = ""
         if r["n"] >= 1 << 20 and "huge_ort_out" in r:  # page size, a suspect at this size (see the bench)
-            pages = (f"; on 2 MiB pages: ONNX Runtime's output {r['huge_ort_out']:.0%}, "
-                     f"run_graph's {r['huge_ge_out']:.0%}")
-        rows.append((f"run_graph / ONNX Runtime, add, {_label(r['n'])} floats",
-                     f"{ratio:.2f} ({r['ge_us']:.1f} / {r['ort_us']:.1f} us{pages})", "<= 1.0", ratio <= 1.0))
+            pages = (
+                f"; on 2 MiB pages: ONNX Runtime's output {r['huge_ort_out']:.0%}, run_graph's {r['huge_ge_out']:.0%}"
+            )
+        rows.append(
+            (
+                f"run_graph / ONNX Runtime, add, {_label(r['n'])} floats",
+                f"{ratio:.2f} ({r['ge_us']:.1f} / {r['ort_us']:.1f} us{pages})",
+                "<= 1.0",
+                ratio <= 1.0,
+            )
+        )
     largest = max(data["run_graph"], key=lambda r: r["n"])
     ratio = largest["ge_us"] / largest["np_us"]
-    rows.append((f"run_graph / numpy add, {_label(largest['n'])} floats",
-                 f"{ratio:.2f} ({largest['ge_us']:.0f} / {largest['np_us']:.0f} us)", "<= 1.0", ratio <= 1.0))
+    rows.append(
+        (
+            f"run_graph / numpy add, {_label(largest['n'])} floats",
+            f"{ratio:.2f} ({largest['ge_us']:.0f} / {largest['np_us']:.0f} us)",
+            "<= 1.0",
+            ratio <= 1.0,
+        )
+    )
     cold = data["compile_cold_us"] / 1e6
     rows.append(("cold compile() of AddCustom (empty kernel cache)", f"{cold:.2f} s", "<= 1.5 s", cold <= 1.5))
     if "compile_first_us" in data:
-        rows.append(("the same, first compile on the machine (builds the prefix PCH)",
-                     f"{data['compile_first_us'] / 1e6:.2f} s", "(no goal)", None))
+        rows.append(
+            (
+                "the same, first compile on the machine (builds the prefix PCH)",
+                f"{data['compile_first_us'] / 1e6:.2f} s",
+                "(no goal)",
+                None,
+            )
+        )
     return rows
 
 
 def offline_rows(data: dict) -> List[Row]:
-    rows = [("atc, AIR -> OM, cold kernel cache", f"{data['atc_cold_s']:.2f} s (warm: {data['atc_warm_s']:.2f} s)",
-             "<= 1.5 s", data["atc_cold_s"] <= 1.5)]
+    rows = [
+        (
+            "atc, AIR -> OM, cold kernel cache",
+            f"{data['atc_cold_s']:.2f} s (warm: {data['atc_warm_s']:.2f} s)",
+            "<= 1.5 s",
+            data["atc_cold_s"] <= 1.5,
+        )
+    ]
     if "atc_first_s" in data:
-        rows.append(("the same, first atc on the machine (builds the prefix PCH)", f"{data['atc_first_s']:.2f} s",
-                     "(no goal)", None))
+        rows.append(
+            (
+                "the same, first atc on the machine (builds the prefix PCH)",
+                f"{data['atc_first_s']:.2f} s",
+                "(no goal)",
+                None,
+            )
+        )
     for om in data["om"]:
         if om["elements"] >= 1 << 20:
-            rows.append(_speed_row(f"aclmdlExecute {_label(om['elements'])} / C add (speed)", om["exec_us"],
-                                   om["c_add_us"], om.get("paired_speed")))
+            rows.append(
+                _speed_row(
+                    f"aclmdlExecute {_label(om['elements'])} / C add (speed)",
+                    om["exec_us"],
+                    om["c_add_us"],
+                    om.get("paired_speed"),
+                )
+            )
     return rows
 
 
@@ -70,22 +107,37 @@ def _speed_row(measure: str, ours_us: float, c_us: float, paired: Optional[float
     medians = c_us / ours_us
     if paired is None:
         return measure, f"{medians:.2f} ({ours_us:.0f} vs {c_us:.0f} us)", ">= 0.9", medians >= 0.9
-    return (measure, f"{paired:.2f} paired; {medians:.2f} from the medians ({ours_us:.0f} vs {c_us:.0f} us)",
-            ">= 0.9", paired >= 0.9)
+    return (
+        measure,
+        f"{paired:.2f} paired; {medians:.2f} from the medians ({ours_us:.0f} vs {c_us:.0f} us)",
+        ">= 0.9",
+        paired >= 0.9,
+    )
 
 
 def runtime_rows(data: dict) -> List[Row]:
     rows = []
     for blocks, launch in sorted(data["launch"].items(), key=lambda kv: int(kv[0])):
         ratio = launch["after_idle_us"] / launch["back_to_back_us"]
-        rows.append((f"launch + synchronize after 1 ms idle / back to back, {blocks} block(s)",
-                     f"{ratio:.2f} ({launch['after_idle_us']:.1f} / {launch['back_to_back_us']:.2f} us)", "<= 2",
-                     ratio <= 2.0))
+        rows.append(
+            (
+                f"launch + synchronize after 1 ms idle / back to back, {blocks} block(s)",
+                f"{ratio:.2f} ({launch['after_idle_us']:.1f} / {launch['back_to_back_us']:.2f} us)",
+                "<= 2",
+                ratio <= 2.0,
+            )
+        )
     tile = f", {data['tile_floats']}-float tiles" if "tile_floats" in data else ""
     for r in data["add"]:
         if r["n"] >= 32 << 20:
-            rows.append(_speed_row(f"AddCustom kernel {_label(r['n'])} / C add (speed{tile})", r["kernel_us"],
-                                   r["c_us"], r.get("paired_speed")))
+            rows.append(
+                _speed_row(
+                    f"AddCustom kernel {_label(r['n'])} / C add (speed{tile})",
+                    r["kernel_us"],
+                    r["c_us"],
+                    r.get("paired_speed"),
+                )
+            )
     return rows
 
 
@@ -95,8 +147,10 @@ def compile_rows(data: dict) -> List[Row]:
     seconds, first, before = data["cold_s"], data["first_s"], data.get("baseline_s")
     speedup = f", {before / seconds:.1f}x faster than before the PCH work ({before:.2f} s)" if before else ""
     lines = data.get("lines", 100)
-    return [(f"cold bisheng compile of a {lines}-line kernel", f"{seconds:.2f} s{speedup}", "<= 1.0 s", seconds <= 1.0),
-            ("the same, first compile on the machine (builds the prefix PCH)", f"{first:.2f} s", "(no goal)", None)]
+    return [
+        (f"cold bisheng compile of a {lines}-line kernel", f"{seconds:.2f} s{speedup}", "<= 1.0 s", seconds <= 1.0),
+        ("the same, first compile on the machine (builds the prefix PCH)", f"{first:.2f} s", "(no goal)", None),
+    ]
 
 
 SOURCES: List[Tuple[str, str, Callable[[dict], List[Row]]]] = [

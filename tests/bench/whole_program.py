@@ -33,8 +33,11 @@ PROGRAMS = [
 def user_env(prefix: Path, cache: Path) -> dict:
     """The environment of a clean shell after `source set_env.sh`."""
     script = f"source {prefix}/set_env.sh && env -0"
-    out = subprocess.run(["env", "-i", f"HOME={os.environ.get('HOME', '/root')}", "PATH=/usr/bin:/bin",
-                          "bash", "-c", script], capture_output=True, check=True).stdout
+    out = subprocess.run(
+        ["env", "-i", f"HOME={os.environ.get('HOME', '/root')}", "PATH=/usr/bin:/bin", "bash", "-c", script],
+        capture_output=True,
+        check=True,
+    ).stdout
     env = dict(item.split("=", 1) for item in out.decode().split("\0") if "=" in item)
     env["XDG_CACHE_HOME"] = str(cache)
     return env
@@ -53,7 +56,7 @@ def _phases(stderr: str) -> dict:
     phases = {}
     for line in stderr.splitlines():
         if line.startswith("bisheng: time: ") and not line.rstrip().endswith("share"):
-            name, seconds = line[len("bisheng: time: "):].rsplit(None, 2)[:2]
+            name, seconds = line[len("bisheng: time: ") :].rsplit(None, 2)[:2]
             phases[name.strip()] = float(seconds)
     return phases
 
@@ -70,14 +73,24 @@ def measure(label: str, source: Path, headers: list, trees: list, tmp: Path, arc
     host_dir = _setup(tmp / "host", source, headers)
     host_cpp = host_dir.parent / "host_part.cpp"
     host_cpp.write_text(host_part(host_dir.read_text()))
-    clang = ["clang++-16", "-O2", "-c", host_cpp.name, "-o", "host_part.o", "-I", ".",
-             "-I", os.path.join(trees[0][1]["ASCEND_HOME_PATH"], "include")]
+    clang = [
+        "clang++-16",
+        "-O2",
+        "-c",
+        host_cpp.name,
+        "-o",
+        "host_part.o",
+        "-I",
+        ".",
+        "-I",
+        os.path.join(trees[0][1]["ASCEND_HOME_PATH"], "include"),
+    ]
     bisheng = ["bisheng", "-x", "asc", source.name, "-o", "prog", f"--npu-arch={arch}", "--time"]
     dirs = {}
     for name, env in trees:
         warm_src = _setup(tmp / name / "warm", source, headers)
         edit_src = _setup(tmp / name / "edit", source, headers)
-        _timed(bisheng, warm_src.parent, env)      # fills the caches (PCH, ...) for this flag set
+        _timed(bisheng, warm_src.parent, env)  # fills the caches (PCH, ...) for this flag set
         _timed(bisheng, edit_src.parent, env)
         dirs[name] = (warm_src, edit_src)
     original = source.read_text()
@@ -125,20 +138,28 @@ def run(prefixes: list, arch: str, runs: int, devkit: Path) -> list:
 
 
 def _print(results: list, prefixes: list, runs: int, load_start, load_end) -> None:
-    print(f"\nwhole program: bisheng -x asc prog.asc -o prog, installed tree, clean `source set_env.sh` "
-          f"environment; medians of {runs} runs (seconds); {os.cpu_count()} CPUs, load average "
-          f"{load_start[0]:.2f} at the start, {load_end[0]:.2f} at the end\n")
+    print(
+        f"\nwhole program: bisheng -x asc prog.asc -o prog, installed tree, clean `source set_env.sh` "
+        f"environment; medians of {runs} runs (seconds); {os.cpu_count()} CPUs, load average "
+        f"{load_start[0]:.2f} at the start, {load_end[0]:.2f} at the end\n"
+    )
     for index, prefix in enumerate(prefixes):
         print(f"tree{index} = {prefix}")
     print()
     width = max([len(r["label"]) for r in results] + [7])
-    print(f"| {'program':<{width}} | tree  | bisheng warm | bisheng after edit | clang++ -O2 -c host part | "
-          "warm / host | edit / host |")
-    print(f"|{'-' * (width + 2)}|-------|-------------:|-------------------:|-------------------------:|"
-          "------------:|------------:|")
+    print(
+        f"| {'program':<{width}} | tree  | bisheng warm | bisheng after edit | clang++ -O2 -c host part | "
+        "warm / host | edit / host |"
+    )
+    print(
+        f"|{'-' * (width + 2)}|-------|-------------:|-------------------:|-------------------------:|"
+        "------------:|------------:|"
+    )
     for r in results:
-        print(f"| {r['label']:<{width}} | {r['tree']} | {r['warm']:12.3f} | {r['edit']:18.3f} | {r['host']:24.3f} | "
-              f"{r['warm'] / r['host']:11.2f} | {r['edit'] / r['host']:11.2f} |")
+        print(
+            f"| {r['label']:<{width}} | {r['tree']} | {r['warm']:12.3f} | {r['edit']:18.3f} | {r['host']:24.3f} | "
+            f"{r['warm'] / r['host']:11.2f} | {r['edit'] / r['host']:11.2f} |"
+        )
     for r in results:
         names = [p for p in dict.fromkeys(list(r["warm_phases"]) + list(r["edit_phases"])) if p != "total"]
         names.append("total")

@@ -47,7 +47,9 @@ def test_om_equals_atc_and_runs(tmp_path: Path, kernel_cache: Path, n: int, soc:
     assert built.returncode == 0, built.stdout + built.stderr
     assert "IR_BUILD_OM=PASS" in built.lines
     # The holder's prints reach the caller's stdout; atc's console banner does not.
-    assert any(line.startswith(f"PY_COMPILE_CALLBACK_ENTER=1 mode=offline soc={soc}") for line in built.lines), built.stdout
+    assert any(line.startswith(f"PY_COMPILE_CALLBACK_ENTER=1 mode=offline soc={soc}") for line in built.lines), (
+        built.stdout
+    )
     assert tools.ATC_START not in built.stdout and tools.ATC_SUCCESS not in built.stdout
     assert list((tmp_path / "ge_tmp").iterdir()) == [], "aclgrphBuildModel left temp files"
 

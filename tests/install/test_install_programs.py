@@ -19,7 +19,7 @@ from install_shell import RUNFILES, install, shell  # noqa: E402
 
 HOST_GLOBALS = RUNFILES / "tools/bisheng/tests/testdata/host_globals.asc"
 PLAIN_PROJECT = RUNFILES / "tools/bisheng/tests/testdata/plain_c_cxx"
-BLOCKS, PER_BLOCK = 8, 256   # as in host_globals.asc
+BLOCKS, PER_BLOCK = 8, 256  # as in host_globals.asc
 
 ACL_HOST_PROGRAM = """\
 #include "acl/acl.h"
@@ -44,7 +44,7 @@ add_executable(demo host_globals.asc)
 @pytest.fixture(scope="module")
 def prefix(tmp_path_factory) -> Path:
     prefix = tmp_path_factory.mktemp("opt") / "ascend-twin"
-    assert str(prefix).endswith("twin")      # the spelling that once hid the install's include dir
+    assert str(prefix).endswith("twin")  # the spelling that once hid the install's include dir
     proc = install(prefix)
     assert proc.returncode == 0, proc.stderr
     return prefix
@@ -55,7 +55,7 @@ def test_host_program_including_acl_h_builds_and_runs(prefix, tmp_path):
     proc = shell(prefix, f"cd {tmp_path} && bisheng -x asc main.cpp -o prog --npu-arch=dav-2201 && ./prog")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("soc Ascend")
-    proc = shell(prefix, f"cd {tmp_path} && bisheng main.cpp -o plain && ./plain")   # no --npu-arch: plain C++
+    proc = shell(prefix, f"cd {tmp_path} && bisheng main.cpp -o plain && ./plain")  # no --npu-arch: plain C++
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("soc Ascend")
 
@@ -77,15 +77,23 @@ def _check_axpy(build_and_run, prefix, tmp_path):
 
 def test_asc_with_iostream_and_host_globals_launches_its_kernel(prefix, tmp_path):
     shutil.copy(HOST_GLOBALS, tmp_path)
-    _check_axpy(f"cd {tmp_path} && bisheng -x asc host_globals.asc -o demo --npu-arch=dav-2201 -O2 && "
-                f"./demo input.bin output.bin", prefix, tmp_path)
+    _check_axpy(
+        f"cd {tmp_path} && bisheng -x asc host_globals.asc -o demo --npu-arch=dav-2201 -O2 && "
+        f"./demo input.bin output.bin",
+        prefix,
+        tmp_path,
+    )
 
 
 def test_cmake_asc_project_with_iostream_and_host_globals(prefix, tmp_path):
     shutil.copy(HOST_GLOBALS, tmp_path)
     (tmp_path / "CMakeLists.txt").write_text(ASC_PROJECT)
-    _check_axpy(f"cd {tmp_path} && mkdir build && cd build && cmake -DCMAKE_ASC_ARCHITECTURES=dav-2201 .. "
-                f"&& make && ./demo ../input.bin ../output.bin", prefix, tmp_path)
+    _check_axpy(
+        f"cd {tmp_path} && mkdir build && cd build && cmake -DCMAKE_ASC_ARCHITECTURES=dav-2201 .. "
+        f"&& make && ./demo ../input.bin ../output.bin",
+        prefix,
+        tmp_path,
+    )
 
 
 def test_cmake_project_with_bisheng_as_c_and_cxx_compiler(prefix, tmp_path):
@@ -94,9 +102,12 @@ def test_cmake_project_with_bisheng_as_c_and_cxx_compiler(prefix, tmp_path):
     seed = random.randrange(1 << 30)
     print(f"seed {seed}")
     text = "".join(random.Random(seed).choice("abcdefghijklmnopqrstuvwxyz") for _ in range(32))
-    proc = shell(prefix, f"cd {project} && mkdir build && cd build && "
-                         "cmake -DCMAKE_C_COMPILER=bisheng -DCMAKE_CXX_COMPILER=bisheng .. && make && "
-                         f"./checksum_demo {text}")
+    proc = shell(
+        prefix,
+        f"cd {project} && mkdir build && cd build && "
+        "cmake -DCMAKE_C_COMPILER=bisheng -DCMAKE_CXX_COMPILER=bisheng .. && make && "
+        f"./checksum_demo {text}",
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     for lang in ("C", "CXX"):
         assert f"The {lang} compiler identification is Clang" in proc.stdout

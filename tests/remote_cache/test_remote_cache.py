@@ -19,7 +19,9 @@ WORKSPACE = HERE.parent.parent
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 NETWORK_TRACES = re.compile(
     r"Downloading|download from|fetch of repository|UnknownHost|Network is unreachable|"
-    r"Connection refused|https?://(?!127\.0\.0\.1)", re.IGNORECASE)
+    r"Connection refused|https?://(?!127\.0\.0\.1)",
+    re.IGNORECASE,
+)
 
 
 def _free_port() -> int:
@@ -30,7 +32,7 @@ def _free_port() -> int:
 
 def _targets() -> list[str]:
     lines = (HERE / "cacheable_targets.txt").read_text().splitlines()
-    return [l.strip() for l in lines if l.strip() and not l.startswith("#")]
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
 
 
 class Nginx:
@@ -43,7 +45,7 @@ class Nginx:
         (root / "tmp").mkdir()
         user = "root" if os.getuid() == 0 else None
         conf = f"""
-{f'user {user};' if user else ''}
+{f"user {user};" if user else ""}
 daemon off;
 worker_processes 1;
 pid {root}/nginx.pid;
@@ -69,8 +71,8 @@ http {{
 """
         (root / "nginx.conf").write_text(conf)
         self.proc = subprocess.Popen(
-            [NGINX, "-c", str(root / "nginx.conf"), "-p", str(root)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            [NGINX, "-c", str(root / "nginx.conf"), "-p", str(root)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
         self._wait_ready()
 
     @property
@@ -123,19 +125,26 @@ def _process_summary(log: str) -> dict[str, int]:
 def _second_user_clone(tmp: Path) -> Path:
     """The workspace as another user has it: a copy in another folder (no build outputs)."""
     clone = tmp / "other-user" / "src" / "ascend-twin"
-    shutil.copytree(WORKSPACE, clone, symlinks=True,
-                    ignore=shutil.ignore_patterns("bazel-*", ".git", "__pycache__", "user.bazelrc"))
+    shutil.copytree(
+        WORKSPACE, clone, symlinks=True, ignore=shutil.ignore_patterns("bazel-*", ".git", "__pycache__", "user.bazelrc")
+    )
     return clone
 
 
-def _clean_build(tmp: Path, name: str, cache_url: str, workspace: Path = WORKSPACE,
-                 home: str = "") -> dict[str, int]:
+def _clean_build(tmp: Path, name: str, cache_url: str, workspace: Path = WORKSPACE, home: str = "") -> dict[str, int]:
     user_root = tmp / f"user_root_{name}"
     output_base = tmp / f"output_base_{name}"
     cmd = [
-        "bazel", f"--output_user_root={user_root}", f"--output_base={output_base}",
-        "build", "--config=remote-cache", f"--remote_cache={cache_url}",
-        "--disk_cache=", "--color=no", "--curses=no", "--noshow_progress",
+        "bazel",
+        f"--output_user_root={user_root}",
+        f"--output_base={output_base}",
+        "build",
+        "--config=remote-cache",
+        f"--remote_cache={cache_url}",
+        "--disk_cache=",
+        "--color=no",
+        "--curses=no",
+        "--noshow_progress",
         # No bazel-* links: they would point the developer's workspace at this temp output base.
         "--symlink_prefix=/",
     ] + _targets()
@@ -143,12 +152,16 @@ def _clean_build(tmp: Path, name: str, cache_url: str, workspace: Path = WORKSPA
     if home:
         env["HOME"] = home
     proc = subprocess.run(cmd, cwd=workspace, env=env, capture_output=True, text=True)
-    subprocess.run(["bazel", f"--output_user_root={user_root}", f"--output_base={output_base}",
-                    "shutdown"], cwd=workspace, env=env, capture_output=True)
+    subprocess.run(
+        ["bazel", f"--output_user_root={user_root}", f"--output_base={output_base}", "shutdown"],
+        cwd=workspace,
+        env=env,
+        capture_output=True,
+    )
     log = proc.stdout + proc.stderr
     assert proc.returncode == 0, log[-4000:]
     # A fresh output base re-fetches every external repository: none may reach the network.
-    network = [l for l in log.splitlines() if NETWORK_TRACES.search(l)]
+    network = [line for line in log.splitlines() if NETWORK_TRACES.search(line)]
     assert not network, "the build tried the network:\n" + "\n".join(network)
     return _process_summary(log)
 
@@ -157,8 +170,9 @@ def test_another_users_clean_build_is_all_remote_hits(cache_server, tmp_path):
     first = _clean_build(tmp_path, "first", cache_server.url)
     other_home = tmp_path / "other-user" / "home"
     other_home.mkdir(parents=True)
-    second = _clean_build(tmp_path, "second", cache_server.url, workspace=_second_user_clone(tmp_path),
-                          home=str(other_home))
+    second = _clean_build(
+        tmp_path, "second", cache_server.url, workspace=_second_user_clone(tmp_path), home=str(other_home)
+    )
     cacheable = second["total"] - second.get("internal", 0)
     hits = second.get("remote cache hit", 0)
     print(f"first build (this workspace): {first}")

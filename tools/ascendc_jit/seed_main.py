@@ -1,4 +1,5 @@
 """Entry of //tools/ascendc_jit:seed: `python3 -m ascendc_jit.seed` for Bazel actions."""
+
 import sys
 
 from ascendc_jit.seed import main

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """bisheng (ascend-twin) command line: the py_binary entry, installed as PREFIX/bin/bisheng."""
+
 import os
 import sys
 

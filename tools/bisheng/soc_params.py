@@ -22,7 +22,8 @@ def main(argv: list) -> int:
     if arch != int(expected):
         raise SystemExit(
             f"soc_params: error: {ini_path} says NpuArch={arch} but the build's SoC table (@soc_facts) "
-            f"maps {soc} to {expected}; run `bazel sync --only=soc_facts`")
+            f"maps {soc} to {expected}; run `bazel sync --only=soc_facts`"
+        )
     tmp = out + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
         f.write(f"--npu-arch=dav-{arch}\n")

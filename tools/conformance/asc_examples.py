@@ -44,7 +44,7 @@ def run_block(readme: str):
     """The README's commands: the first block that configures with cmake and runs a program."""
     for block in _FENCE.findall(readme):
         lines = block_lines(block)
-        if any("cmake" in l for l in lines) and any(re.match(r"\./|(bash|sh) ", l) for l in lines):
+        if any("cmake" in line for line in lines) and any(re.match(r"\./|(bash|sh) ", line) for line in lines):
             return lines
     return None
 
@@ -59,8 +59,8 @@ def success_markers(readme: str):
     m = _FENCE.search(readme, at)
     if not m:
         return []
-    lines = [l.strip() for l in m.group(1).splitlines() if l.strip()]
-    return [l for l in lines if re.search(r"\bpass(ed)?\b|\bsuccess|^OK$", l, re.I) and "*" not in l]
+    lines = [line.strip() for line in m.group(1).splitlines() if line.strip()]
+    return [line for line in lines if re.search(r"\bpass(ed)?\b|\bsuccess|^OK$", line, re.I) and "*" not in line]
 
 
 def _arches(lines):
@@ -89,23 +89,28 @@ _CMAKE_BLOCK = re.compile(r"\b(if|elseif|else|endif)\s*\(([^)]*)\)", re.I)
 # A message that says the build needs dav-3510 ("only supports dav-3510", "must be dav-3510",
 # "only CMAKE_ASC_ARCHITECTURES=dav-3510 is supported"), not one that merely names it ("only
 # supports dav-2201, not dav-3510" refuses 3510 and builds on 2201).
-NEEDS_DAV3510 = (r"(?:only\s+supports?|requires?|must\s+be)\s+dav-3510"
-                 r"|only\s+(?:CMAKE_ASC_ARCHITECTURES\s*=\s*)?dav-3510\s+(?:is\s+)?supported")
-_FOR_OTHER_ARCH = re.compile(r"FATAL_ERROR[^\n]*(?:" + NEEDS_DAV3510 + r")"
-                             r"|set\s*\(\s*CMAKE_ASC_ARCHITECTURES\s+\"?dav-3510", re.I)
+NEEDS_DAV3510 = (
+    r"(?:only\s+supports?|requires?|must\s+be)\s+dav-3510"
+    r"|only\s+(?:CMAKE_ASC_ARCHITECTURES\s*=\s*)?dav-3510\s+(?:is\s+)?supported"
+)
+_FOR_OTHER_ARCH = re.compile(
+    r"FATAL_ERROR[^\n]*(?:" + NEEDS_DAV3510 + r")"
+    r"|set\s*\(\s*CMAKE_ASC_ARCHITECTURES\s+\"?dav-3510",
+    re.I,
+)
 
 
 def other_arch_scenarios(cmake: str):
     """Scenarios the CMakeLists builds for dav-3510 only: the body of an `if(SCENARIO_NUM ...)`
     (nested ifs included) forces dav-3510 or stops with a FATAL_ERROR naming it."""
-    found, stack = set(), []          # stack of [condition, body start, depth-at-open]
+    found, stack = set(), []  # stack of [condition, body start, depth-at-open]
     for m in _CMAKE_BLOCK.finditer(cmake):
         word = m.group(1).lower()
         if word == "if":
             stack.append([m.group(2), m.end()])
         elif stack and word in ("elseif", "else", "endif"):
             cond, start = stack[-1]
-            if "SCENARIO_NUM" in cond and _FOR_OTHER_ARCH.search(cmake[start:m.start()]):
+            if "SCENARIO_NUM" in cond and _FOR_OTHER_ARCH.search(cmake[start : m.start()]):
                 found.update(int(n) for n in re.findall(r"(?:STREQUAL|EQUAL)\s+\"?(\d+)\"?", cond))
             if word == "endif":
                 stack.pop()
@@ -114,8 +119,10 @@ def other_arch_scenarios(cmake: str):
     return found
 
 
-_CUBE = re.compile(r"\b(Mmad|LoadData|Fixpipe|TPosition::(A1|B1|A2|B2|CO1|CO2|C1|C2)|QuePosition::(A1|B1|A2|B2|CO1|CO2)|"
-                   r"Matmul|MatmulImpl|REGIST_MATMUL_OBJ|KERNEL_TYPE_AIC_ONLY|KERNEL_TYPE_MIX|LoadData2D|LoadData3D)\b")
+_CUBE = re.compile(
+    r"\b(Mmad|LoadData|Fixpipe|TPosition::(A1|B1|A2|B2|CO1|CO2|C1|C2)|QuePosition::(A1|B1|A2|B2|CO1|CO2)|"
+    r"Matmul|MatmulImpl|REGIST_MATMUL_OBJ|KERNEL_TYPE_AIC_ONLY|KERNEL_TYPE_MIX|LoadData2D|LoadData3D)\b"
+)
 _ADVANCED_INCLUDE = re.compile(r"#\s*include\s*[<\"](lib/|adv_api/|tiling/tiling_api\.h)")
 _ADV_DECL = re.compile(r"__aicore__ inline [\w:<>, ]*?\b([A-Z]\w+)\(")
 
@@ -123,6 +130,7 @@ _ADV_DECL = re.compile(r"__aicore__ inline [\w:<>, ]*?\b([A-Z]\w+)\(")
 def advanced_api_names(checkout: str):
     """Functions the checkout's own high-level API (include/adv_api) declares that its basic API
     does not: a call to one of them marks an example as needing the advanced API."""
+
     def names(sub):
         found = set()
         for root, _, files in os.walk(os.path.join(checkout, "include", sub)):
@@ -131,13 +139,18 @@ def advanced_api_names(checkout: str):
                     with open(os.path.join(root, f), errors="replace") as fh:
                         found.update(_ADV_DECL.findall(fh.read()))
         return found
+
     return frozenset(names("adv_api") - names("basic_api"))
+
+
 _REG = re.compile(r"\b(RegTensor|MicroAPI|__VEC_SCOPE__|__simd_vf__|MaskReg|__simt|asc_simt|SIMT_VF)\b")
 
 
 # An op defined for, or called through, an op package (OpDef, aclnn's two-phase calls, aclop's
 # single-op execution), or a README that first deploys another example's op package.
-_OP_PACKAGE = re.compile(r"\b(OP_ADD|aclnn\w+GetWorkspaceSize|aclopExecute\w*|aclopCompile\w*)\b|#\s*include\s*[<\"]aclnn")
+_OP_PACKAGE = re.compile(
+    r"\b(OP_ADD|aclnn\w+GetWorkspaceSize|aclopExecute\w*|aclopCompile\w*)\b|#\s*include\s*[<\"]aclnn"
+)
 _NEEDS_OP_PACKAGE = re.compile(r"\]\([^)]*/custom_op\)|--singleop")
 
 
@@ -176,8 +189,11 @@ def kind_of(folder: str, advanced=frozenset()) -> str:
         return "C API"
     if _CUBE.search(text):
         return "cube"
-    if (_ADVANCED_INCLUDE.search(text) or ADVANCED_FOLDER in folder.split(os.sep)
-            or any(n in advanced for n in re.findall(r"AscendC::(\w+)", text))):
+    if (
+        _ADVANCED_INCLUDE.search(text)
+        or ADVANCED_FOLDER in folder.split(os.sep)
+        or any(n in advanced for n in re.findall(r"AscendC::(\w+)", text))
+    ):
         return "advanced API"
     if _REG.search(text):
         return "reg/SIMT"
@@ -193,11 +209,13 @@ def cases(checkout: str, subtrees=("examples",)):
             if "CMakeLists.txt" not in files or "README.md" not in files:
                 continue
             parent = os.path.dirname(root)
-            if os.path.isfile(os.path.join(parent, "CMakeLists.txt")) and os.path.isfile(os.path.join(parent, "README.md")):
-                continue            # a sub-project of an example already listed
+            if os.path.isfile(os.path.join(parent, "CMakeLists.txt")) and os.path.isfile(
+                os.path.join(parent, "README.md")
+            ):
+                continue  # a sub-project of an example already listed
             rel = os.path.relpath(root, base)
             out.extend(_cases_of(checkout, root, rel, advanced))
-            dirs[:] = []           # an example's own subfolders are part of it
+            dirs[:] = []  # an example's own subfolders are part of it
     return out
 
 
@@ -213,22 +231,31 @@ def _cases_of(checkout, folder, rel, advanced):
         cmake = f.read()
     kind, category = kind_of(folder, advanced), _category(rel)
     lines = run_block(readme)
-    common = dict(category=category, kind=kind, source_dir=folder, copy_root=checkout,
-                  other_target=NEEDS_DAV3510)
+    common = dict(category=category, kind=kind, source_dir=folder, copy_root=checkout, other_target=NEEDS_DAV3510)
     if lines is None:
         return [Case(rel, steps=[], markers=[], skip_reason="README has no cmake + run block", **common)]
     arches = _arches(lines) or _arches([cmake])
     if arches and ARCH not in arches:
         return [Case(rel, steps=[], markers=[], skip_reason="for " + ", ".join(sorted(arches)) + " only", **common)]
     markers = success_markers(readme)
-    uses_scenario = any(re.match(r"SCENARIO_NUM=\d+\s*$", l) for l in lines)
+    uses_scenario = any(re.match(r"SCENARIO_NUM=\d+\s*$", line) for line in lines)
     nums = scenarios(readme, cmake) if uses_scenario else [None]
     result, foreign = [], other_arch_scenarios(cmake)
     for n in nums:
-        these = [f"SCENARIO_NUM={n}" if n is not None and re.match(r"SCENARIO_NUM=\d+\s*$", l) else l for l in lines]
+        these = [
+            f"SCENARIO_NUM={n}" if n is not None and re.match(r"SCENARIO_NUM=\d+\s*$", line) else line for line in lines
+        ]
         case_id = rel if n is None or len(nums) == 1 else f"{rel} #{n}"
         if n in foreign:
-            result.append(Case(case_id, steps=[], markers=[], skip_reason=f"scenario {n} is for dav-3510 only (CMakeLists)", **common))
+            result.append(
+                Case(
+                    case_id,
+                    steps=[],
+                    markers=[],
+                    skip_reason=f"scenario {n} is for dav-3510 only (CMakeLists)",
+                    **common,
+                )
+            )
             continue
         result.append(Case(case_id, steps=classify_steps(these), markers=markers, **common))
     return result

@@ -31,14 +31,16 @@ SUITES = {
 def _suite_cases(name, checkout):
     if name == "ge":
         import ge_samples  # the GE custom-op samples, when that suite is present
+
         return ge_samples.cases(checkout)
     return SUITES[name][2](checkout)
 
 
 def _revision(checkout):
     try:
-        return subprocess.run(["git", "-C", checkout, "log", "-1", "--format=%h %cs"], capture_output=True,
-                              text=True, check=True).stdout.strip()
+        return subprocess.run(
+            ["git", "-C", checkout, "log", "-1", "--format=%h %cs"], capture_output=True, text=True, check=True
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown revision"
 
@@ -64,12 +66,19 @@ def section(name, title, repo, checkout, prefix, results, only, python_env=""):
     ran = [r for r in results if r.verdict != NOT_RUN]
     passed = sum(r.verdict == PASS for r in ran)
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    lines = [f"<!-- suite:{name} -->", f"## {title}", "",
-             f"`{repo}` at {_revision(checkout)}, installed tree `{prefix}`, {stamp}"
-             + (f", examples' Python prerequisites from `{python_env}`" if python_env else "")
-             + (f", cases matching `{only}`" if only else "") + ".", "",
-             f"**{passed} of {len(ran)} run cases pass** ({len(results)} cases in all; "
-             f"{len(results) - len(ran)} not run, with the reason in the table).", ""]
+    lines = [
+        f"<!-- suite:{name} -->",
+        f"## {title}",
+        "",
+        f"`{repo}` at {_revision(checkout)}, installed tree `{prefix}`, {stamp}"
+        + (f", examples' Python prerequisites from `{python_env}`" if python_env else "")
+        + (f", cases matching `{only}`" if only else "")
+        + ".",
+        "",
+        f"**{passed} of {len(ran)} run cases pass** ({len(results)} cases in all; "
+        f"{len(results) - len(ran)} not run, with the reason in the table).",
+        "",
+    ]
     lines += _totals_table("by kind", _totals(results, lambda r: r.case.kind)) + [""]
     lines += _totals_table("by category", _totals(results, lambda r: r.case.category)) + [""]
     lines += ["| case | kind | verdict | first cause | s |", "|---|---|---|---|---:|"]
@@ -126,16 +135,25 @@ def main(argv=None):
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=900, help="seconds per case")
     parser.add_argument("--scratch", default="", help="where cases are copied and built (default: a temp dir)")
-    parser.add_argument("--python-env", default="", help="venv with the examples' Python prerequisites "
-                        "(tools/conformance/setup_python_env.sh makes one), first on PATH in each case's shell")
+    parser.add_argument(
+        "--python-env",
+        default="",
+        help="venv with the examples' Python prerequisites "
+        "(tools/conformance/setup_python_env.sh makes one), first on PATH in each case's shell",
+    )
     parser.add_argument("--out", default="", help="CONFORMANCE.md to update (default: print only)")
     args = parser.parse_args(argv)
     if not os.path.isfile(os.path.join(args.prefix, "set_env.sh")):
-        parser.error(f"--prefix {args.prefix}: no set_env.sh there; install with bazel run //twin:install -- {args.prefix}")
+        parser.error(
+            f"--prefix {args.prefix}: no set_env.sh there; install with bazel run //twin:install -- {args.prefix}"
+        )
     if not os.path.isdir(args.checkout):
         parser.error(f"--checkout {args.checkout}: not a directory")
     if args.python_env and not os.access(os.path.join(args.python_env, "bin", "python3"), os.X_OK):
-        parser.error(f"--python-env {args.python_env}: no bin/python3 there; make it with tools/conformance/setup_python_env.sh {args.python_env}")
+        parser.error(
+            f"--python-env {args.python_env}: no bin/python3 there; "
+            f"make it with tools/conformance/setup_python_env.sh {args.python_env}"
+        )
     checkout = os.path.abspath(args.checkout)
     cases = [c for c in _suite_cases(args.suite, checkout) if args.only in c.case_id]
     scratch = args.scratch or tempfile.mkdtemp(prefix="conformance.")
@@ -143,10 +161,20 @@ def main(argv=None):
     def progress(r):
         print(f"{r.verdict:12} {r.case.case_id}  {r.cause[:150]}", flush=True)
 
-    results = run_all(cases, os.path.abspath(args.prefix), scratch, args.jobs, args.timeout, progress,
-                      os.path.abspath(args.python_env) if args.python_env else "")
-    title, repo = (SUITES[args.suite][:2] if args.suite in SUITES
-                   else ("GE custom-op samples (hicann/ge `examples/custom_op/`)", "hicann/ge"))
+    results = run_all(
+        cases,
+        os.path.abspath(args.prefix),
+        scratch,
+        args.jobs,
+        args.timeout,
+        progress,
+        os.path.abspath(args.python_env) if args.python_env else "",
+    )
+    title, repo = (
+        SUITES[args.suite][:2]
+        if args.suite in SUITES
+        else ("GE custom-op samples (hicann/ge `examples/custom_op/`)", "hicann/ge")
+    )
     text = section(args.suite, title, repo, checkout, args.prefix, results, args.only, args.python_env)
     counts = collections.Counter(r.verdict for r in results)
     print("\n" + ", ".join(f"{counts[v]} {v}" for v in VERDICTS))

@@ -26,23 +26,24 @@ BUILD, SETUP, RUN, CHECK = "build", "setup", "run", "check"
 @dataclasses.dataclass(frozen=True)
 class Step:
     """One shell line of the example's commands, with the phase it belongs to."""
+
     line: str
     phase: str
 
 
 @dataclasses.dataclass
 class Case:
-    case_id: str            # "03_basic_api/01_memory_vector_compute/brcb" (+ " #2" for scenario 2)
-    category: str           # grouping for the totals
-    kind: str               # what the example needs: vector, advanced API, cube, ...
-    source_dir: str         # the example folder in the checkout (never modified)
-    copy_root: str          # the checkout: its other folders are linked beside the copy, so
-                            # paths such as ../../common still resolve
-    steps: list             # [Step]
-    markers: list           # lines the README shows on success; all must appear in the output
-    skip_reason: str = ""   # non-empty: not run, and why
+    case_id: str  # "03_basic_api/01_memory_vector_compute/brcb" (+ " #2" for scenario 2)
+    category: str  # grouping for the totals
+    kind: str  # what the example needs: vector, advanced API, cube, ...
+    source_dir: str  # the example folder in the checkout (never modified)
+    copy_root: str  # the checkout: its other folders are linked beside the copy, so
+    # paths such as ../../common still resolve
+    steps: list  # [Step]
+    markers: list  # lines the README shows on success; all must appear in the output
+    skip_reason: str = ""  # non-empty: not run, and why
     other_target: str = ""  # a regex: a build failure whose output matches it says the example
-                            # (or scenario) is for another target, so the case is not run
+    # (or scenario) is for another target, so the case is not run
 
 
 @dataclasses.dataclass
@@ -75,18 +76,19 @@ def classify_steps(lines):
 _ERROR_LINE = re.compile(
     r"(error[:\]]|Error \d|\berror\b.*:|fatal|FAILED|Traceback|Segmentation fault|core dumped|"
     r"Aborted|not found|undefined reference|No such file|failed|\[ERROR\]|test fail|ret\s*=\s*[1-9])",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _NOISE = re.compile(r"^(make(\[\d+\])?: \*\*\*|gmake|-- |CMake Error at .*CMakeLists|Call Stack)")
 
 
 def first_cause(output: str, limit: int = 220) -> str:
     """The first line that says what went wrong; compiler diagnostics first."""
-    lines = [l.strip() for l in output.splitlines() if l.strip()]
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
     # A Python traceback's cause is its exception line, the first unindented one after it.
     raw = output.splitlines()
     for i, line in enumerate(raw):
         if line.startswith("Traceback (most recent call last):"):
-            for after in raw[i + 1:]:
+            for after in raw[i + 1 :]:
                 if after.strip() and not after.startswith((" ", "\t")):
                     return _clip(after.strip(), limit)
     for pattern in (re.compile(r":\d+:\d+: (fatal )?error: "), re.compile(r"CMake Error"), _ERROR_LINE):
@@ -106,11 +108,13 @@ def _clip(text: str, limit: int) -> str:
 def _session_script(prefix: str, cwd: str, steps) -> str:
     """The README's lines as one shell session runs them (a `cd build` or a variable carries over
     to the next line), each framed by markers so its output and status can be told apart."""
-    out = [f"source {shlex.quote(os.path.join(prefix, 'set_env.sh'))} || exit 97",
-           f"cd {shlex.quote(cwd)} || exit 97"]
+    out = [f"source {shlex.quote(os.path.join(prefix, 'set_env.sh'))} || exit 97", f"cd {shlex.quote(cwd)} || exit 97"]
     for i, step in enumerate(steps):
-        out += [f"printf '\\n{_MARK} step {i}\\n'", step.line,
-                f"__rc=$?; printf '\\n{_MARK} rc {i} %d\\n' $__rc; [ $__rc = 0 ] || exit $__rc"]
+        out += [
+            f"printf '\\n{_MARK} step {i}\\n'",
+            step.line,
+            f"__rc=$?; printf '\\n{_MARK} rc {i} %d\\n' $__rc; [ $__rc = 0 ] || exit $__rc",
+        ]
     return "\n".join(out) + "\n"
 
 
@@ -123,7 +127,7 @@ def _split_frames(output: str):
     frames, last, pos = {}, None, 0
     for m in _FRAME.finditer(output):
         if last is not None:
-            frames[last] = (output[pos:m.start()], frames.get(last, ("", None))[1])
+            frames[last] = (output[pos : m.start()], frames.get(last, ("", None))[1])
         kind, i = m.group(1), int(m.group(2))
         if kind == "step":
             last, pos = i, m.end()
@@ -178,9 +182,14 @@ def run_case(case: Case, prefix: str, scratch: str, timeout: float, python_env: 
         os.mkdir(home)
         script = _session_script(prefix, cwd, case.steps)
         timed_out = False
-        proc = subprocess.Popen(["bash", "--noprofile", "--norc", "-c", script], env=clean_env(home, python_env),
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                start_new_session=True)
+        proc = subprocess.Popen(
+            ["bash", "--noprofile", "--norc", "-c", script],
+            env=clean_env(home, python_env),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         try:
             raw, _ = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -188,7 +197,9 @@ def run_case(case: Case, prefix: str, scratch: str, timeout: float, python_env: 
             os.killpg(proc.pid, 9)
             raw, _ = proc.communicate()
         # Causes name files as the checkout does, not by the scratch copy's path.
-        output = raw.decode("utf-8", "replace").replace(cwd + os.sep, "").replace(os.path.join(work, "tree") + os.sep, "")
+        output = (
+            raw.decode("utf-8", "replace").replace(cwd + os.sep, "").replace(os.path.join(work, "tree") + os.sep, "")
+        )
         seconds = time.monotonic() - start
         if proc.returncode == 97 and not _FRAME.search(output):
             return Result(case, RUN_ERROR, "set_env.sh: " + first_cause(output), seconds)
@@ -203,8 +214,10 @@ def run_case(case: Case, prefix: str, scratch: str, timeout: float, python_env: 
             if step.phase == BUILD and case.other_target:
                 hit = re.search(case.other_target, text)
                 if hit:
-                    line = text[text.rfind("\n", 0, hit.start()) + 1:].split("\n", 1)[0].strip()
-                    return Result(case, NOT_RUN, "its build says it is for another target: " + _clip(line, 120), seconds)
+                    line = text[text.rfind("\n", 0, hit.start()) + 1 :].split("\n", 1)[0].strip()
+                    return Result(
+                        case, NOT_RUN, "its build says it is for another target: " + _clip(line, 120), seconds
+                    )
             cause = first_cause(text)
             if rc is None or rc < 0 or rc >= 128:
                 cause = f"status {rc}: {cause}"

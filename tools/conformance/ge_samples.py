@@ -78,10 +78,10 @@ def run_block(readme: str):
     else cmake plus a program."""
     blocks = [(block_lines(m.group(1)), m.end()) for m in _FENCE.finditer(readme)]
     for lines, end in blocks:
-        if any(re.search(r"(^|\s)(bash|sh)\s+(\./)?run\.sh\b", l) for l in lines):
+        if any(re.search(r"(^|\s)(bash|sh)\s+(\./)?run\.sh\b", line) for line in lines):
             return lines, end
     for lines, end in blocks:
-        if any("cmake" in l for l in lines) and any(re.match(r"\./|\.\./|python3? ", l) for l in lines):
+        if any("cmake" in line for line in lines) and any(re.match(r"\./|\.\./|python3? ", line) for line in lines):
             return lines, end
     return None, 0
 
@@ -90,19 +90,19 @@ def output_markers(readme: str, after: int):
     """Placeholder-free lines of the first output block after the run block (not a folder tree,
     not a flow diagram, not another command block)."""
     for m in _FENCE.finditer(readme, after):
-        fence_line = readme[m.start():readme.index("\n", m.start())]
+        fence_line = readme[m.start() : readme.index("\n", m.start())]
         body = m.group(1)
         if re.search(r"```\s*(bash|sh|shell)\s*$", fence_line):
             return []  # the next commands come before any output
         if re.search(r"[├└│]|->|─", body):
             continue
-        return [l.strip() for l in body.splitlines() if l.strip() and not _PLACEHOLDER.search(l)]
+        return [line.strip() for line in body.splitlines() if line.strip() and not _PLACEHOLDER.search(line)]
     return []
 
 
 def run_sh_markers(folder: str, lines):
     """The PASS line the run.sh the block calls prints at its end, if it prints one."""
-    if not any(re.search(r"\brun\.sh\b", l) for l in lines):
+    if not any(re.search(r"\brun\.sh\b", line) for line in lines):
         return []
     path = os.path.join(folder, "run.sh")
     if not os.path.isfile(path):
@@ -113,7 +113,7 @@ def run_sh_markers(folder: str, lines):
 
 def _steps(lines, depth: int):
     """The README's lines as the runner runs them, from the sample folder of the copy."""
-    kept = [l for l in lines if not _SET_ENV.match(l)]
+    kept = [line for line in lines if not _SET_ENV.match(line)]
     if kept and re.match(rf"cd\s+{re.escape(SAMPLES_DIR)}/", kept[0]):
         kept.insert(0, "cd " + "/".join([".."] * depth))  # the README starts at the repository root
     return classify_steps(kept)
@@ -126,8 +126,7 @@ def cases(checkout: str):
         common = dict(category=rel.split(os.sep)[0], kind=kind_of(folder), source_dir=folder, copy_root=checkout)
         framework = npu_only_framework(folder)
         if framework:
-            out.append(Case(rel, steps=[], markers=[], skip_reason=f"needs {framework} (NPU only)",
-                            **common))
+            out.append(Case(rel, steps=[], markers=[], skip_reason=f"needs {framework} (NPU only)", **common))
             continue
         readme = _read(os.path.join(folder, "README.md"))
         lines, end = run_block(readme)

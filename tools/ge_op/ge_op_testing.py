@@ -36,12 +36,12 @@ def runfiles_root() -> Path:
 
 @dataclass(frozen=True)
 class OpPaths:
-    package: Path      # the operator's package in the runfiles (run.py, tests/ ...)
-    cann_home: Path    # //twin:cann_home
-    opp_root: Path     # <name>_opp_root: holds libcust_opapi.so
-    plugin_dir: Path   # the holder's directory
-    es_dir: Path       # gen_esb's output (es_<module>_ops.py ...)
-    soc: str           # the build's SoC (<name>_soc.txt)
+    package: Path  # the operator's package in the runfiles (run.py, tests/ ...)
+    cann_home: Path  # //twin:cann_home
+    opp_root: Path  # <name>_opp_root: holds libcust_opapi.so
+    plugin_dir: Path  # the holder's directory
+    es_dir: Path  # gen_esb's output (es_<module>_ops.py ...)
+    soc: str  # the build's SoC (<name>_soc.txt)
 
 
 def op_paths(package: str, name: str, plugin_dir: str = "python/plugin") -> OpPaths:
@@ -56,7 +56,9 @@ def npu_arch(cann_home: Path, soc: str) -> str:
     reader (python/site-packages/ascend_ini.py). Loaded from the tree rather than as a Bazel dep:
     a twin/ package in the runfiles would shadow the tree's `twin` modules for the tools a test
     starts from the runfiles root."""
-    spec = importlib.util.spec_from_file_location("ascend_ini", cann_home / "python" / "site-packages" / "ascend_ini.py")
+    spec = importlib.util.spec_from_file_location(
+        "ascend_ini", cann_home / "python" / "site-packages" / "ascend_ini.py"
+    )
     reader = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(reader)
     ini = cann_home / "x86_64-linux" / "data" / "platform_config" / f"{soc}.ini"
@@ -68,8 +70,14 @@ def scratch_dir(name: str) -> Path:
     return Path(tempfile.mkdtemp(prefix=f"{name}-", dir=base))
 
 
-def clean_env(paths: OpPaths, *, kernel_cache: Optional[Path] = None, extra: Optional[Dict[str, str]] = None,
-              opp_path: Optional[str] = None, cann_home: Optional[Path] = None) -> Dict[str, str]:
+def clean_env(
+    paths: OpPaths,
+    *,
+    kernel_cache: Optional[Path] = None,
+    extra: Optional[Dict[str, str]] = None,
+    opp_path: Optional[str] = None,
+    cann_home: Optional[Path] = None,
+) -> Dict[str, str]:
     """Only what a user's shell would have after set_env.sh, for `paths` (any object with OpPaths'
     fields); `opp_path` replaces ASCEND_CUSTOM_OPP_PATH and `cann_home` the tree (bad-input tests)."""
     cann = cann_home or paths.cann_home
@@ -95,6 +103,7 @@ def user_run_settings() -> Dict[str, object]:
     test: the user's persistent kernel cache (ascendc_jit.default_cache_dir(), the one the holders
     use by default) and the user's HOME."""
     from ascendc_jit import default_cache_dir
+
     return {"kernel_cache": default_cache_dir(), "extra": {"HOME": os.environ.get("HOME", "/tmp")}}
 
 
@@ -106,13 +115,16 @@ def run_python(args: Sequence[str], env: Dict[str, str], timeout: float = 600) -
 
 def run(argv: Sequence[str], env: Dict[str, str], timeout: float = 600) -> subprocess.CompletedProcess:
     proc = subprocess.run(list(argv), env=env, capture_output=True, text=True, timeout=timeout)
-    print(f"$ {' '.join(map(str, argv))}\n--- stdout ---\n{proc.stdout}--- stderr ---\n{proc.stderr}"
-          f"--- exit {proc.returncode}", flush=True)
+    print(
+        f"$ {' '.join(map(str, argv))}\n--- stdout ---\n{proc.stdout}--- stderr ---\n{proc.stderr}"
+        f"--- exit {proc.returncode}",
+        flush=True,
+    )
     return proc
 
 
 def new_seed(env_var: str = "GE_OP_TEST_SEED") -> int:
     """A random seed, printed; `env_var` replays one."""
-    seed = int(os.environ.get(env_var, random.SystemRandom().randrange(2 ** 32)))
+    seed = int(os.environ.get(env_var, random.SystemRandom().randrange(2**32)))
     print(f"seed={seed} (replay: {env_var}={seed})", flush=True)
     return seed

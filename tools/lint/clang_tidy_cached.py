@@ -10,6 +10,7 @@ with paths relative to the repository, and counted; the exit status is 1 when th
 
     python3 clang_tidy_cached.py --root REPO --db compile_commands.json --cache DIR [-j N] [FILE...]
 """
+
 import argparse
 import concurrent.futures
 import hashlib
@@ -45,8 +46,7 @@ class IncludeScanner:
             self._includes[path] = [(m.group(1) == b'"', m.group(2).decode()) for m in _INCLUDE.finditer(data)]
         return self._digest[path]
 
-    def _resolve(self, includer: str, quoted: bool, name: str, quote_dirs: list[str],
-                 dirs: list[str]) -> str | None:
+    def _resolve(self, includer: str, quoted: bool, name: str, quote_dirs: list[str], dirs: list[str]) -> str | None:
         candidates = ([os.path.dirname(includer)] + quote_dirs if quoted else []) + dirs
         for folder in candidates:
             path = os.path.normpath(os.path.join(folder, name))
@@ -86,21 +86,26 @@ def _relative(path: str, roots: list[str]) -> str:
     real = os.path.realpath(path)
     for root in roots:
         if real.startswith(root + os.sep):
-            return real[len(root) + 1:]
+            return real[len(root) + 1 :]
     return path
 
 
 def run_clang_tidy(entry: dict[str, Any], clang_tidy: str, roots: list[str]) -> list[str]:
     """The findings of one file, as 'path:line:col: kind: text [check]' lines."""
-    result = subprocess.run([clang_tidy, "--quiet", "-p", entry["db_dir"], entry["file"]],
-                            cwd=entry["directory"], capture_output=True, text=True)
+    result = subprocess.run(
+        [clang_tidy, "--quiet", "-p", entry["db_dir"], entry["file"]],
+        cwd=entry["directory"],
+        capture_output=True,
+        text=True,
+    )
     findings = []
     for line in result.stdout.splitlines():
         m = _FINDING.match(line)
         if m:
             path = os.path.join(entry["directory"], m.group("path"))
-            findings.append(f"{_relative(path, roots)}:{m.group('line')}:{m.group('col')}: "
-                            f"{m.group('kind')}: {m.group('text')}")
+            findings.append(
+                f"{_relative(path, roots)}:{m.group('line')}:{m.group('col')}: {m.group('kind')}: {m.group('text')}"
+            )
     if result.returncode != 0 and not any(": error: " in f for f in findings):
         # clang-tidy failed without saying where (a crash, a bad command, an unreadable file): that
         # is a finding too, named by clang's own first error line rather than its closing
@@ -133,8 +138,7 @@ def main(argv: list[str]) -> int:
             entries = json.load(f)
         with open(os.path.join(args.root, ".clang-tidy"), "rb") as f:
             config = f.read()
-        version = subprocess.run([args.clang_tidy, "--version"], capture_output=True, text=True,
-                                 check=True).stdout
+        version = subprocess.run([args.clang_tidy, "--version"], capture_output=True, text=True, check=True).stdout
     except (OSError, ValueError, subprocess.CalledProcessError) as e:
         print(f"clang-tidy: cannot start: {e}", file=sys.stderr)
         return 2
@@ -168,8 +172,9 @@ def main(argv: list[str]) -> int:
 
     # Each result is cached as soon as it is known, so an interrupted run keeps what it did.
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.j)) as pool:
-        futures = {pool.submit(run_clang_tidy, entry, args.clang_tidy, roots): (entry, cached)
-                   for entry, cached in todo}
+        futures = {
+            pool.submit(run_clang_tidy, entry, args.clang_tidy, roots): (entry, cached) for entry, cached in todo
+        }
         for future in concurrent.futures.as_completed(futures):
             entry, cached = futures[future]
             findings[entry["file"]] = future.result()
@@ -181,8 +186,10 @@ def main(argv: list[str]) -> int:
     unique = sorted({f for found in findings.values() for f in found})
     for line in unique:
         print(line)
-    print(f"clang-tidy: {len(entries)} files, {len(todo)} analysed, {len(entries) - len(todo)} from cache",
-          file=sys.stderr)
+    print(
+        f"clang-tidy: {len(entries)} files, {len(todo)} analysed, {len(entries) - len(todo)} from cache",
+        file=sys.stderr,
+    )
     return 1 if unique else 0
 
 

@@ -17,6 +17,7 @@ without saying so.
     python3 compile_commands.py --aquery aquery.json --execroot DIR --out compile_commands.json \
         [--sources FILE]
 """
+
 import argparse
 import json
 import os
@@ -160,8 +161,7 @@ def compile_commands(aquery: dict[str, Any], execroot: str) -> list[dict[str, An
 def unanalysed(entries: list[dict[str, Any]], sources: list[str]) -> list[str]:
     """The sources with no compile command that NOT_HOST_CXX does not account for."""
     compiled = {e["file"] for e in entries}
-    return [s for s in sources if s.endswith(_SOURCE_SUFFIXES) and s not in compiled
-            and not s.startswith(NOT_HOST_CXX)]
+    return [s for s in sources if s.endswith(_SOURCE_SUFFIXES) and s not in compiled and not s.startswith(NOT_HOST_CXX)]
 
 
 def write_atomically(path: str, text: str) -> None:
@@ -196,8 +196,10 @@ def main(argv: list[str]) -> int:
         return 1
     write_atomically(args.out, json.dumps(entries, indent=1) + "\n")
     for source in unanalysed(entries, sources):
-        print(f"{source}:1:1: error: no compile command: no Bazel action compiles it, so clang-tidy cannot "
-              "analyse it (build it, or list it in tools/lint/compile_commands.py NOT_HOST_CXX with the reason)")
+        print(
+            f"{source}:1:1: error: no compile command: no Bazel action compiles it, so clang-tidy cannot "
+            "analyse it (build it, or list it in tools/lint/compile_commands.py NOT_HOST_CXX with the reason)"
+        )
     return 0
 
 

@@ -26,9 +26,9 @@ from twin.om import om_pb2
 ModelDef = om_pb2.ModelDef
 
 MAGIC = 0x444F4D49  # CANN's OM magic, the bytes b"IMOD"
-FORMAT_VERSION = 2          # the newest version this reader knows
-STATIC_FORMAT_VERSION = 1   # what a model without a GRAPH partition is written as
-PYTHON_FORMAT_VERSION = 2   # the first version with FLAG_REQUIRES_PYTHON and GRAPH partitions
+FORMAT_VERSION = 2  # the newest version this reader knows
+STATIC_FORMAT_VERSION = 1  # what a model without a GRAPH partition is written as
+PYTHON_FORMAT_VERSION = 2  # the first version with FLAG_REQUIRES_PYTHON and GRAPH partitions
 CANN_MODEL_VERSION = 0x10000000
 HEADER_SIZE = 128
 SOC_VERSION_CAPACITY = 32
@@ -87,8 +87,9 @@ def _align(value: int) -> int:
     return (value + PARTITION_ALIGNMENT - 1) // PARTITION_ALIGNMENT * PARTITION_ALIGNMENT
 
 
-def serialize(model_def: om_pb2.ModelDef, kernel_binaries: Sequence[bytes], constants: bytes = b"",
-              graph: bytes = b"") -> bytes:
+def serialize(
+    model_def: om_pb2.ModelDef, kernel_binaries: Sequence[bytes], constants: bytes = b"", graph: bytes = b""
+) -> bytes:
     """Returns the container bytes. The header's SoC/arch/version come from `model_def`;
     format_version 0 is filled in as 1, or 2 with a `graph`. The result is validated before it is
     returned."""
@@ -115,8 +116,18 @@ def serialize(model_def: om_pb2.ModelDef, kernel_binaries: Sequence[bytes], cons
         cursor = _align(table_end + len(body))
     file_size = table_end + len(body)
     flags = FLAG_REQUIRES_PYTHON if graph else 0
-    header = _HEADER.pack(MAGIC, model_def.format_version, HEADER_SIZE, len(parts), flags, model_def.npu_arch, soc,
-                          file_size, b"\0" * 32, b"\0" * 32)
+    header = _HEADER.pack(
+        MAGIC,
+        model_def.format_version,
+        HEADER_SIZE,
+        len(parts),
+        flags,
+        model_def.npu_arch,
+        soc,
+        file_size,
+        b"\0" * 32,
+        b"\0" * 32,
+    )
     sealed = bytearray(header + b"".join(entries) + body)
     seal(sealed)
     data = bytes(sealed)
@@ -133,13 +144,20 @@ def seal(data: bytearray) -> None:
     for i in range(count):
         at = HEADER_SIZE + i * PARTITION_ENTRY_SIZE
         kind, reserved, offset, length, _ = _ENTRY.unpack_from(data, at)
-        _ENTRY.pack_into(data, at, kind, reserved, offset, length, hashlib.sha256(data[offset:offset + length]).digest())
-    data[_OFF_HEADER_SHA256:_OFF_HEADER_SHA256 + 32] = bytes(32)
-    data[_OFF_HEADER_SHA256:_OFF_HEADER_SHA256 + 32] = hashlib.sha256(data[:table_end]).digest()
+        _ENTRY.pack_into(
+            data, at, kind, reserved, offset, length, hashlib.sha256(data[offset : offset + length]).digest()
+        )
+    data[_OFF_HEADER_SHA256 : _OFF_HEADER_SHA256 + 32] = bytes(32)
+    data[_OFF_HEADER_SHA256 : _OFF_HEADER_SHA256 + 32] = hashlib.sha256(data[:table_end]).digest()
 
 
-def write(path: str | os.PathLike, model_def: om_pb2.ModelDef, kernel_binaries: Sequence[bytes],
-          constants: bytes = b"", graph: bytes = b"") -> None:
+def write(
+    path: str | os.PathLike,
+    model_def: om_pb2.ModelDef,
+    kernel_binaries: Sequence[bytes],
+    constants: bytes = b"",
+    graph: bytes = b"",
+) -> None:
     """Writes the container atomically: a temp file in the same directory, fsync, rename."""
     data = serialize(model_def, kernel_binaries, constants, graph)
     path = os.fspath(path)
@@ -178,8 +196,11 @@ def _read_header(data: bytes) -> tuple[int, int, str, int, int]:
     if magic != MAGIC:
         raise _fail("bad magic", f'bad magic 0x{magic:08X} (expected 0x{MAGIC:08X}, "IMOD"): not an OM file')
     if version == 0 or version > FORMAT_VERSION:
-        why = ("format version 0 is invalid" if version == 0 else
-               f"format version {version} is newer than the newest this runtime reads ({FORMAT_VERSION})")
+        why = (
+            "format version 0 is invalid"
+            if version == 0
+            else f"format version {version} is newer than the newest this runtime reads ({FORMAT_VERSION})"
+        )
         if version == CANN_MODEL_VERSION:
             why += "; this looks like an OM written by CANN's own ATC, which the twin cannot run"
         raise _fail("unsupported version", why)
@@ -189,8 +210,10 @@ def _read_header(data: bytes) -> tuple[int, int, str, int, int]:
         raise _fail("truncated", f"truncated: {size} bytes, the header alone needs {HEADER_SIZE}")
     (_, _, _, count, flags, npu_arch, soc_raw, _, _, reserved) = _HEADER.unpack_from(data, 0)
     if flags & ~KNOWN_FLAGS[version]:
-        raise _fail("bad header field", f"unknown header flags 0x{flags & ~KNOWN_FLAGS[version]:08X} for format "
-                                        f"version {version}")
+        raise _fail(
+            "bad header field",
+            f"unknown header flags 0x{flags & ~KNOWN_FLAGS[version]:08X} for format version {version}",
+        )
     if any(reserved):
         index = next(i for i, b in enumerate(reserved) if b)
         raise _fail("bad header field", f"reserved header byte {96 + index} is not zero")
@@ -224,13 +247,17 @@ def read(data: bytes | bytearray | memoryview) -> OmContainer:
     version, flags, soc, npu_arch, count = _read_header(data)
     table_end = HEADER_SIZE + count * PARTITION_ENTRY_SIZE
     if size < table_end:
-        raise _fail("truncated", f"truncated: {size} bytes, the header and {count}-entry partition table need "
-                                 f"{table_end}")
-    zeroed = data[:_OFF_HEADER_SHA256] + b"\0" * 32 + data[_OFF_HEADER_SHA256 + 32:table_end]
+        raise _fail(
+            "truncated", f"truncated: {size} bytes, the header and {count}-entry partition table need {table_end}"
+        )
+    zeroed = data[:_OFF_HEADER_SHA256] + b"\0" * 32 + data[_OFF_HEADER_SHA256 + 32 : table_end]
     digest = hashlib.sha256(zeroed).digest()
-    if digest != data[_OFF_HEADER_SHA256:_OFF_HEADER_SHA256 + 32]:
-        raise _fail("bad header checksum", f"header checksum mismatch (SHA-256 over header and partition table is "
-                                           f"{digest.hex()}): the file is corrupt")
+    if digest != data[_OFF_HEADER_SHA256 : _OFF_HEADER_SHA256 + 32]:
+        raise _fail(
+            "bad header checksum",
+            f"header checksum mismatch (SHA-256 over header and partition table is "
+            f"{digest.hex()}): the file is corrupt",
+        )
     (file_size,) = struct.unpack_from("<Q", data, 56)
     if size < file_size:
         raise _fail("truncated", f"truncated: {size} bytes, the header says {file_size}")
@@ -245,14 +272,20 @@ def read(data: bytes | bytearray | memoryview) -> OmContainer:
         if reserved:
             raise _fail("bad partition entry", f"{_entry_name(i, kind)} reserved field is not zero")
         if offset < table_end or offset > size or length > size - offset:
-            raise _fail("partition out of range", f"{_entry_name(i, kind)} [offset {offset}, length {length}] is "
-                                                  f"outside the data region [{table_end}, {size})")
+            raise _fail(
+                "partition out of range",
+                f"{_entry_name(i, kind)} [offset {offset}, length {length}] is "
+                f"outside the data region [{table_end}, {size})",
+            )
         entries.append((i, kind, offset, length, sha))
     by_offset = sorted(entries, key=lambda e: (e[2], e[0]))
     for prev, nxt in zip(by_offset, by_offset[1:]):
         if prev[3] and nxt[3] and nxt[2] < prev[2] + prev[3]:
-            raise _fail("partition overlap", f"{_entry_name(prev[0], prev[1])} [{prev[2]}, {prev[2] + prev[3]}) "
-                                             f"overlaps {_entry_name(nxt[0], nxt[1])} [{nxt[2]}, {nxt[2] + nxt[3]})")
+            raise _fail(
+                "partition overlap",
+                f"{_entry_name(prev[0], prev[1])} [{prev[2]}, {prev[2] + prev[3]}) "
+                f"overlaps {_entry_name(nxt[0], nxt[1])} [{nxt[2]}, {nxt[2] + nxt[3]})",
+            )
 
     cursor = table_end
     for _, _, offset, length, _ in by_offset:
@@ -260,21 +293,22 @@ def read(data: bytes | bytearray | memoryview) -> OmContainer:
         cursor = max(cursor, offset + length)
     _check_padding(data, cursor, size)
 
-    model_bytes = None
-    model_entry = None
+    model_part: tuple[bytes, tuple[int, int]] | None = None  # the content and its (index, kind)
     binaries: list[bytes] = []
     constants = None
     graph = None
     for i, kind, offset, length, sha in entries:
-        content = data[offset:offset + length]
+        content = data[offset : offset + length]
         actual = hashlib.sha256(content).digest()
         if actual != sha:
-            raise _fail("bad partition checksum", f"{_entry_name(i, kind)} checksum mismatch (content SHA-256 "
-                                                  f"{actual.hex()}): the file is corrupt")
+            raise _fail(
+                "bad partition checksum",
+                f"{_entry_name(i, kind)} checksum mismatch (content SHA-256 {actual.hex()}): the file is corrupt",
+            )
         if kind == PARTITION_MODEL_DEF:
-            if model_bytes is not None:
+            if model_part is not None:
                 raise _fail("bad partition entry", "more than one MODEL_DEF partition")
-            model_bytes, model_entry = content, (i, kind)
+            model_part = content, (i, kind)
         elif kind == PARTITION_KERNEL_BINARY:
             if not length:
                 raise _fail("bad partition entry", f"{_entry_name(i, kind)} is empty")
@@ -289,17 +323,24 @@ def read(data: bytes | bytearray | memoryview) -> OmContainer:
             if not length:
                 raise _fail("bad partition entry", f"{_entry_name(i, kind)} is empty")
             graph = content
-    if model_bytes is None:
+    if model_part is None:
         raise _fail("bad partition entry", "no MODEL_DEF partition")
+    model_bytes, model_entry = model_part
     if bool(flags & FLAG_REQUIRES_PYTHON) != (graph is not None):
-        raise _fail("bad partition entry", "the header flag REQUIRES_PYTHON is set but there is no GRAPH partition"
-                    if graph is None else "a GRAPH partition without the header flag REQUIRES_PYTHON")
+        raise _fail(
+            "bad partition entry",
+            "the header flag REQUIRES_PYTHON is set but there is no GRAPH partition"
+            if graph is None
+            else "a GRAPH partition without the header flag REQUIRES_PYTHON",
+        )
     model = om_pb2.ModelDef()
     try:
         model.ParseFromString(model_bytes)
     except Exception:  # protobuf raises DecodeError (and sometimes others) on garbage
-        raise _fail("bad model definition", f"{_entry_name(*model_entry)} does not parse as asc_twin.om.ModelDef "
-                                            f"({len(model_bytes)} bytes)") from None
+        raise _fail(
+            "bad model definition",
+            f"{_entry_name(*model_entry)} does not parse as asc_twin.om.ModelDef ({len(model_bytes)} bytes)",
+        ) from None
     container = OmContainer(version, flags, soc, npu_arch, model, binaries, constants or b"", graph or b"")
     _check_model_def(container)
     if graph is not None:
@@ -340,18 +381,23 @@ def _check_binding(c: OmContainer, binding: om_pb2.Binding, what: str) -> None:
             raise _fail(bad, f"{what} refers to input {binding.input} but the model has {len(model.inputs)} inputs")
     elif kind == "output":
         if binding.output >= len(model.outputs):
-            raise _fail(bad, f"{what} refers to output {binding.output} but the model has "
-                             f"{len(model.outputs)} outputs")
+            raise _fail(bad, f"{what} refers to output {binding.output} but the model has {len(model.outputs)} outputs")
     elif kind == "feature_map":
         ref = binding.feature_map
         if ref.offset + ref.size > model.feature_map_size:
-            raise _fail(bad, f"{what} feature-map region [offset {ref.offset}, size {ref.size}] exceeds "
-                             f"feature_map_size {model.feature_map_size}")
+            raise _fail(
+                bad,
+                f"{what} feature-map region [offset {ref.offset}, size {ref.size}] exceeds "
+                f"feature_map_size {model.feature_map_size}",
+            )
     elif kind == "constant":
         ref = binding.constant
         if ref.offset + ref.size > len(c.constants):
-            raise _fail(bad, f"{what} constant region [offset {ref.offset}, size {ref.size}] exceeds the "
-                             f"{len(c.constants)}-byte CONSTANTS partition")
+            raise _fail(
+                bad,
+                f"{what} constant region [offset {ref.offset}, size {ref.size}] exceeds the "
+                f"{len(c.constants)}-byte CONSTANTS partition",
+            )
     elif kind is None:
         raise _fail(bad, f"{what} has no binding kind")
 
@@ -359,11 +405,16 @@ def _check_binding(c: OmContainer, binding: om_pb2.Binding, what: str) -> None:
 def _check_model_def(c: OmContainer) -> None:
     model = c.model_def
     if model.format_version != c.format_version:
-        raise _fail("model definition mismatch", f"ModelDef format_version {model.format_version} differs from the "
-                                                 f"header's {c.format_version}")
+        raise _fail(
+            "model definition mismatch",
+            f"ModelDef format_version {model.format_version} differs from the header's {c.format_version}",
+        )
     if model.soc_version != c.soc_version or model.npu_arch != c.npu_arch:
-        raise _fail("model definition mismatch", f"ModelDef target {model.soc_version} (NpuArch {model.npu_arch}) "
-                                                 f"differs from the header's {c.soc_version} (NpuArch {c.npu_arch})")
+        raise _fail(
+            "model definition mismatch",
+            f"ModelDef target {model.soc_version} (NpuArch {model.npu_arch}) "
+            f"differs from the header's {c.soc_version} (NpuArch {c.npu_arch})",
+        )
     bad = "bad model field"
     if c.requires_python:
         _check_python_model(c)
@@ -372,19 +423,27 @@ def _check_model_def(c: OmContainer) -> None:
         for i, tensor in enumerate(tensors):
             for dim in tensor.dims:
                 if dim < 0:
-                    raise _fail(bad, f"{what} {i} ({tensor.name}) has dynamic dim {dim}; only a model that runs "
-                                     "through Python (format version 2) may have one")
+                    raise _fail(
+                        bad,
+                        f"{what} {i} ({tensor.name}) has dynamic dim {dim}; only a model that runs "
+                        "through Python (format version 2) may have one",
+                    )
             if tensor.dim_ranges:
-                raise _fail(bad, f"{what} {i} ({tensor.name}) has dim ranges; only inputs of a model that runs "
-                                 "through Python (format version 2) may have them")
+                raise _fail(
+                    bad,
+                    f"{what} {i} ({tensor.name}) has dim ranges; only inputs of a model that runs "
+                    "through Python (format version 2) may have them",
+                )
     for t, task in enumerate(model.tasks):
         name = _task_name(model, t)
         kind = task.WhichOneof("task")
         if kind == "kernel":
             k = task.kernel
             if k.kernel_binary_index >= len(c.kernel_binaries):
-                raise _fail(bad, f"{name} refers to kernel binary {k.kernel_binary_index} but the OM holds "
-                                 f"{len(c.kernel_binaries)}")
+                raise _fail(
+                    bad,
+                    f"{name} refers to kernel binary {k.kernel_binary_index} but the OM holds {len(c.kernel_binaries)}",
+                )
             if not k.kernel_name:
                 raise _fail(bad, f"{name} has an empty kernel name")
             if k.block_dim == 0 or k.block_dim > MAX_BLOCK_DIM:
@@ -400,12 +459,18 @@ def _check_model_def(c: OmContainer) -> None:
             if m.src.WhichOneof("kind") == "scalar" or m.dst.WhichOneof("kind") == "scalar":
                 raise _fail(bad, f"{name} copies from or to a scalar; both ends must be memory")
             if m.dst.WhichOneof("kind") in ("input", "constant"):
-                raise _fail(bad, f"{name} writes to a model input or a constant; the destination must be an output "
-                                 "or the feature map")
+                raise _fail(
+                    bad,
+                    f"{name} writes to a model input or a constant; the destination must be an output "
+                    "or the feature map",
+                )
             src_size, dst_size = binding_size(model, m.src), binding_size(model, m.dst)
             if m.size == 0 or m.size > src_size or m.size > dst_size:
-                raise _fail(bad, f"{name} size {m.size} is 0 or exceeds its source ({src_size} bytes) or "
-                                 f"destination ({dst_size} bytes)")
+                raise _fail(
+                    bad,
+                    f"{name} size {m.size} is 0 or exceeds its source ({src_size} bytes) or "
+                    f"destination ({dst_size} bytes)",
+                )
         else:
             raise _fail(bad, f"task {t} is neither a kernel nor a memcpy task")
 
@@ -441,9 +506,12 @@ def _check_python_model(c: OmContainer) -> None:
     model = c.model_def
     bad = "bad model field"
     if model.tasks or c.kernel_binaries or c.constants or model.feature_map_size:
-        raise _fail(bad, f"a model that runs through Python has {len(model.tasks)} tasks, "
-                         f"{len(c.kernel_binaries)} kernel binaries, {len(c.constants)} constant bytes and "
-                         f"feature_map_size {model.feature_map_size} (all must be 0: its graph runs them)")
+        raise _fail(
+            bad,
+            f"a model that runs through Python has {len(model.tasks)} tasks, "
+            f"{len(c.kernel_binaries)} kernel binaries, {len(c.constants)} constant bytes and "
+            f"feature_map_size {model.feature_map_size} (all must be 0: its graph runs them)",
+        )
     for what, tensors in (("input", model.inputs), ("output", model.outputs)):
         for i, tensor in enumerate(tensors):
             _check_python_tensor(tensor, f"{what} {i} ({tensor.name})", what == "input")
@@ -453,19 +521,26 @@ def _check_graph(c: OmContainer) -> None:
     """The GRAPH partition is one AIR model (twin/graph/proto/air.proto) with the model's inputs
     and outputs."""
     from twin.graph.proto import air_pb2  # type: ignore[attr-defined]  # generated at build time (mypy.ini)
+
     air = air_pb2.Model()
     try:
         air.ParseFromString(c.graph)
     except Exception:  # DecodeError and friends on garbage
         raise _fail("bad graph", f"the GRAPH partition does not parse as an AIR model ({len(c.graph)} bytes)") from None
     if air.magic != AIR_MAGIC or not 1 <= air.format_version <= AIR_FORMAT_VERSION or air.end_marker != AIR_END_MARKER:
-        raise _fail("bad graph", f"the GRAPH partition is not an AIR model of format version 1 (magic "
-                                 f"{air.magic!r}, version {air.format_version}, end marker 0x{air.end_marker:08X})")
+        raise _fail(
+            "bad graph",
+            f"the GRAPH partition is not an AIR model of format version 1 (magic "
+            f"{air.magic!r}, version {air.format_version}, end marker 0x{air.end_marker:08X})",
+        )
     model = c.model_def
     if len(air.graph.input_nodes) != len(model.inputs) or len(air.graph.outputs) != len(model.outputs):
-        raise _fail("bad graph", f"the GRAPH partition's graph has {len(air.graph.input_nodes)} inputs and "
-                                 f"{len(air.graph.outputs)} outputs, the model {len(model.inputs)} and "
-                                 f"{len(model.outputs)}")
+        raise _fail(
+            "bad graph",
+            f"the GRAPH partition's graph has {len(air.graph.input_nodes)} inputs and "
+            f"{len(air.graph.outputs)} outputs, the model {len(model.inputs)} and "
+            f"{len(model.outputs)}",
+        )
     for i, (name, tensor) in enumerate(zip(air.graph.input_nodes, model.inputs)):
         if name != tensor.name:
             raise _fail("bad graph", f"the GRAPH partition's input {i} is '{name}', the model's '{tensor.name}'")

@@ -65,7 +65,7 @@ def _child_pids() -> list:
                 stat = (entry / "stat").read_text()
             except OSError:
                 continue
-            if int(stat[stat.rindex(")") + 2:].split()[1]) == me:
+            if int(stat[stat.rindex(")") + 2 :].split()[1]) == me:
                 found.append(int(entry.name))
     return found
 
@@ -103,6 +103,7 @@ def _switches_per_run(fn, runs: int) -> tuple:
 
 # ---- child side: runs inside the clean environment ------------------------------------------
 
+
 def _compile_ctx_for(n: int, soc: str):
     from ge._platform import load_platform
     from ge.custom_op._compile_ctx import OpCompileContext
@@ -112,12 +113,14 @@ def _compile_ctx_for(n: int, soc: str):
 
     def meta():
         return TensorMeta(data_type=DataType.DT_FLOAT, storage_dims=[n])
+
     node = NodeSpec("PythonCompilableAddCustom", "add", inputs=[[meta()], [meta()]], outputs=[[meta()]])
     return OpCompileContext._create(node, options={"ge.twin.compileMode": "online"}, platform=load_platform(soc))
 
 
 def _new_holder(key: str) -> str:
     from ge.custom_op import _bridge
+
     instance_id = _bridge.new_instance_id(key)
     _bridge.create_op_impl_holder(instance_id, key)
     return instance_id
@@ -128,20 +131,24 @@ def child_compile(soc: str, mode: str) -> dict:
     mode "cache": a new process over a filled cache: first call on a fresh holder."""
     from ge.custom_op import _bridge
     from ge.custom_op.registry import get_registered_op_impl_by_op_type
+
     _bridge.load_and_get_op_descriptors()
     key = get_registered_op_impl_by_op_type("PythonCompilableAddCustom").descriptor_key
-    ir_meta = {"inputs": [{"name": "x1", "kind": 0}, {"name": "x2", "kind": 0}], "attrs": [],
-               "outputs": [{"name": "y", "kind": 0}]}
+    ir_meta = {
+        "inputs": [{"name": "x1", "kind": 0}, {"name": "x2", "kind": 0}],
+        "attrs": [],
+        "outputs": [{"name": "y", "kind": 0}],
+    }
     holder = _new_holder(key)
     start = time.perf_counter_ns()
     _bridge.call_compile(holder, ir_meta, _compile_ctx_for(4096, soc))
     first_us = (time.perf_counter_ns() - start) / 1e3
     result = {"first_us": first_us}
     if mode == "cold":
-        result["warm_us"] = _median_us(lambda: _bridge.call_compile(holder, ir_meta, _compile_ctx_for(4096, soc)),
-                                       500)
+        result["warm_us"] = _median_us(lambda: _bridge.call_compile(holder, ir_meta, _compile_ctx_for(4096, soc)), 500)
         instance = _bridge.get_op_impl_holder_instance(holder)
         from ge.custom_op import context
+
         ctx = _compile_ctx_for(4096, soc)
         x1 = ctx._get_required_input_tensor(0)
         x2 = ctx._get_required_input_tensor(1)
@@ -199,8 +206,14 @@ def child_launch(soc: str, sizes) -> list:
     with _ge_session(soc) as session:
         for graph_id, n in enumerate(sizes, start=1):
             _, _, inputs = _add_graph(session, graph_id, n)
-            rows.append({"n": n, "ge_us": min(_median_us(lambda: session.run_graph(graph_id, inputs), _repeats(n))
-                                              for _ in range(ROUNDS))})
+            rows.append(
+                {
+                    "n": n,
+                    "ge_us": min(
+                        _median_us(lambda: session.run_graph(graph_id, inputs), _repeats(n)) for _ in range(ROUNDS)
+                    ),
+                }
+            )
     return rows
 
 
@@ -220,10 +233,15 @@ def _ort_add(n: int):
     import onnxruntime as ort
     from onnx import TensorProto, helper
 
-    graph = helper.make_graph([helper.make_node("Add", ["A", "B"], ["C"])], f"add_{n}",
-                              [helper.make_tensor_value_info("A", TensorProto.FLOAT, [n]),
-                               helper.make_tensor_value_info("B", TensorProto.FLOAT, [n])],
-                              [helper.make_tensor_value_info("C", TensorProto.FLOAT, [n])])
+    graph = helper.make_graph(
+        [helper.make_node("Add", ["A", "B"], ["C"])],
+        f"add_{n}",
+        [
+            helper.make_tensor_value_info("A", TensorProto.FLOAT, [n]),
+            helper.make_tensor_value_info("B", TensorProto.FLOAT, [n]),
+        ],
+        [helper.make_tensor_value_info("C", TensorProto.FLOAT, [n])],
+    )
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
     model.ir_version = 8
     onnx.checker.check_model(model)
@@ -238,8 +256,10 @@ def _breakdown(session, graph_id: int, inputs, reps: int) -> dict:
     model = getattr(entry.model, "_loaded", entry.model)  # the SessionModel wraps the LoadedModel
     arrays = [t._array for t in inputs]
     execute = getattr(model, "_execute", None)
-    return {"model_us": _median_us(lambda: run(arrays), reps),
-            "exec_us": _median_us(lambda: execute(*model._exec_args), reps) if execute is not None else None}
+    return {
+        "model_us": _median_us(lambda: run(arrays), reps),
+        "exec_us": _median_us(lambda: execute(*model._exec_args), reps) if execute is not None else None,
+    }
 
 
 def child_run(soc: str, sizes) -> list:
@@ -250,22 +270,37 @@ def child_run(soc: str, sizes) -> list:
             reps = _repeats(n)
             sess = _ort_add(n)
             assert np.array_equal(sess.run(None, {"A": a, "B": b})[0], a + b)
-            contenders = {"ge_us": lambda: session.run_graph(graph_id, inputs),
-                          "ort_us": lambda: sess.run(None, {"A": a, "B": b}), "np_us": lambda: np.add(a, b)}
+            contenders = {
+                "ge_us": lambda: session.run_graph(graph_id, inputs),
+                "ort_us": lambda: sess.run(None, {"A": a, "B": b}),
+                "np_us": lambda: np.add(a, b),
+            }
             best = {key: _median_us(fn, reps) for key, fn in contenders.items()}
             for _ in range(ROUNDS - 1):  # in turn, so that a noisy moment hits every contender alike
                 for key, fn in contenders.items():
                     best[key] = min(best[key], _median_us(fn, reps))
             host_cs, device_cs = _switches_per_run(contenders["ge_us"], 4 * reps)
-            huge = {"huge_input": _huge_page_share(a), "huge_ge_out": _huge_page_share(contenders["ge_us"]()[0]._array),
-                    "huge_ort_out": _huge_page_share(contenders["ort_us"]()[0])}
-            rows.append({"n": n, **best, **_breakdown(session, graph_id, inputs, reps), **huge,
-                         "host_switches": host_cs, "device_switches": device_cs,
-                         "profile": _profile(contenders["ge_us"], reps)})
+            huge = {
+                "huge_input": _huge_page_share(a),
+                "huge_ge_out": _huge_page_share(contenders["ge_us"]()[0]._array),
+                "huge_ort_out": _huge_page_share(contenders["ort_us"]()[0]),
+            }
+            rows.append(
+                {
+                    "n": n,
+                    **best,
+                    **_breakdown(session, graph_id, inputs, reps),
+                    **huge,
+                    "host_switches": host_cs,
+                    "device_switches": device_cs,
+                    "profile": _profile(contenders["ge_us"], reps),
+                }
+            )
     return rows
 
 
 # ---- parent side ---------------------------------------------------------------------------------
+
 
 def _child(args, env, prefix=()) -> dict:
     """Runs this file as a child (after `prefix`, e.g. strace) in `env`; its output is shown only
@@ -275,15 +310,17 @@ def _child(args, env, prefix=()) -> dict:
     if proc.returncode != 0:
         print(f"$ {' '.join(argv)}\n--- stdout ---\n{proc.stdout}--- stderr ---\n{proc.stderr}", flush=True)
         raise SystemExit(f"benchmark child {args} failed (exit {proc.returncode})")
-    line = [l for l in proc.stdout.splitlines() if l.startswith("BENCH_JSON=")][-1]
-    return json.loads(line[len("BENCH_JSON="):])
+    line = [out for out in proc.stdout.splitlines() if out.startswith("BENCH_JSON=")][-1]
+    return json.loads(line[len("BENCH_JSON=") :])
 
 
 # The launch modes compared by --launch-modes: the device's small-launch path by its threshold
 # (ASCEND_TWIN_INLINE_LAUNCH_NS, twin/runtime README "Small launches").
-LAUNCH_MODES = (("always fan out", {"ASCEND_TWIN_INLINE_LAUNCH_NS": "0"}),
-                ("default", {}),
-                ("never fan out", {"ASCEND_TWIN_INLINE_LAUNCH_NS": str(10 ** 9)}))
+LAUNCH_MODES = (
+    ("always fan out", {"ASCEND_TWIN_INLINE_LAUNCH_NS": "0"}),
+    ("default", {}),
+    ("never fan out", {"ASCEND_TWIN_INLINE_LAUNCH_NS": str(10**9)}),
+)
 
 
 def launch_modes(soc: str, env: dict, sizes) -> None:
@@ -321,10 +358,14 @@ def syscalls_per_run(soc: str, env: dict, sizes, runs: int = 2000) -> None:
         print("  (strace is not installed: no counts)")
         return
     for n in sizes:
-        base, loaded = _strace_calls(["loop", soc, str(n), "0"], env), _strace_calls(["loop", soc, str(n), str(runs)], env)
+        base, loaded = (
+            _strace_calls(["loop", soc, str(n), "0"], env),
+            _strace_calls(["loop", soc, str(n), str(runs)], env),
+        )
         per_run = {name: (loaded.get(name, 0) - base.get(name, 0)) / runs for name in loaded}
-        shown = ", ".join(f"{name} {count:.2f}" for name, count in sorted(per_run.items(), key=lambda kv: -kv[1])
-                          if count >= 0.01)
+        shown = ", ".join(
+            f"{name} {count:.2f}" for name, count in sorted(per_run.items(), key=lambda kv: -kv[1]) if count >= 0.01
+        )
         print(f"{n:>10}  {shown or 'none'}")
 
 
@@ -338,9 +379,12 @@ def main(argv=None) -> int:
     parser.add_argument("--sizes", default="1024,65536,16777216")
     parser.add_argument("--profile", action="store_true", help="print run_graph's cProfile per size")
     parser.add_argument("--json-out", help="also write the measurements to this JSON file")
-    parser.add_argument("--launch-modes", metavar="SIZES",
-                        help="also time run_graph at these sizes with the device's blocks fanned out always / "
-                             "by the small-launch rule / never (e.g. 2048,8192,16384,65536)")
+    parser.add_argument(
+        "--launch-modes",
+        metavar="SIZES",
+        help="also time run_graph at these sizes with the device's blocks fanned out always / "
+        "by the small-launch rule / never (e.g. 2048,8192,16384,65536)",
+    )
     parser.add_argument("--syscalls", metavar="SIZES", help="also count system calls per run_graph (strace)")
     parser.add_argument(CHILD_FLAG, nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -367,40 +411,55 @@ def main(argv=None) -> int:
     # bisheng's header PCH is per machine and flag set, not per kernel: a first compile into a
     # throw-away kernel cache builds it (reported apart), then "cold" means an empty kernel cache
     pch = {"BISHENG_PCH_CACHE": str(harness.scratch_dir("bench-pch"))}
-    first = _child(["compile", soc, "cold"],
-                   harness.clean_env(paths, kernel_cache=harness.scratch_dir("bench-kcache-first"), extra=pch))
+    first = _child(
+        ["compile", soc, "cold"],
+        harness.clean_env(paths, kernel_cache=harness.scratch_dir("bench-kcache-first"), extra=pch),
+    )
     env = harness.clean_env(paths, kernel_cache=cache, extra=pch)
     cold = _child(["compile", soc, "cold"], env)
     hit = _child(["compile", soc, "cache"], env)
     print(f"\ncompile() of PythonCompilableAddCustom [4096] for {soc} (through GE's bridge call_compile)")
     print(f"{'case':<46}{'time':>14}{'vs cold':>12}")
-    rows = [("first on the machine (also builds bisheng's PCH)", first["first_us"]),
-            ("cold (empty kernel cache, bisheng + objcopy)", cold["first_us"]),
-            ("warm, same holder (bridge call, median)", cold["warm_us"]),
-            ("warm, same holder (method only, median)", cold["warm_method_us"]),
-            ("new process, kernel cache hit (first call)", hit["first_us"]),
-            ("new process, more fresh holders (median)", hit["fresh_holder_median_us"])]
+    rows = [
+        ("first on the machine (also builds bisheng's PCH)", first["first_us"]),
+        ("cold (empty kernel cache, bisheng + objcopy)", cold["first_us"]),
+        ("warm, same holder (bridge call, median)", cold["warm_us"]),
+        ("warm, same holder (method only, median)", cold["warm_method_us"]),
+        ("new process, kernel cache hit (first call)", hit["first_us"]),
+        ("new process, more fresh holders (median)", hit["fresh_holder_median_us"]),
+    ]
     for name, us in rows:
         print(f"{name:<46}{us:>11.1f} us{cold['first_us'] / us:>11.0f}x")
 
     sizes = [int(s) for s in args.sizes.split(",")]
     runs = _child(["run", soc, ",".join(map(str, sizes))], env)
     print("\nSession.run_graph vs ONNX Runtime vs numpy, y = x1 + x2 (float32), median latency")
-    print(f"{'floats':>10}{'run_graph':>14}{'onnxruntime':>14}{'numpy':>12}{'rg/ort':>9}{'rg/np':>9}"
-          f"{'rg GB/s':>9}{'ort GB/s':>9}")
+    print(
+        f"{'floats':>10}{'run_graph':>14}{'onnxruntime':>14}{'numpy':>12}{'rg/ort':>9}{'rg/np':>9}"
+        f"{'rg GB/s':>9}{'ort GB/s':>9}"
+    )
     for r in runs:
         n = r["n"]
-        print(f"{n:>10}{r['ge_us']:>11.1f} us{r['ort_us']:>11.1f} us{r['np_us']:>9.1f} us"
-              f"{r['ge_us'] / r['ort_us']:>9.2f}{r['ge_us'] / r['np_us']:>9.2f}"
-              f"{_gbps(n, r['ge_us']):>9.2f}{_gbps(n, r['ort_us']):>9.2f}")
-    print("\nrun_graph's time, outside in (median us): Session.run_graph / the loaded model's run / "
-          "bare aclmdlExecute; context switches per run_graph (host process, device process)")
+        print(
+            f"{n:>10}{r['ge_us']:>11.1f} us{r['ort_us']:>11.1f} us{r['np_us']:>9.1f} us"
+            f"{r['ge_us'] / r['ort_us']:>9.2f}{r['ge_us'] / r['np_us']:>9.2f}"
+            f"{_gbps(n, r['ge_us']):>9.2f}{_gbps(n, r['ort_us']):>9.2f}"
+        )
+    print(
+        "\nrun_graph's time, outside in (median us): Session.run_graph / the loaded model's run / "
+        "bare aclmdlExecute; context switches per run_graph (host process, device process)"
+    )
     for r in runs:
         parts = [f"{r[k]:.1f}" if r.get(k) is not None else "-" for k in ("ge_us", "model_us", "exec_us")]
-        print(f"{r['n']:>10}  " + " / ".join(parts) +
-              f"{'':8}switches {r['host_switches']:.2f} host, {r['device_switches']:.2f} device")
-    print("\nshare of each array's mapping on 2 MiB pages (input x1, as both read it; run_graph's output; "
-          "ONNX Runtime's output)")
+        print(
+            f"{r['n']:>10}  "
+            + " / ".join(parts)
+            + f"{'':8}switches {r['host_switches']:.2f} host, {r['device_switches']:.2f} device"
+        )
+    print(
+        "\nshare of each array's mapping on 2 MiB pages (input x1, as both read it; run_graph's output; "
+        "ONNX Runtime's output)"
+    )
     for r in runs:
         print(f"{r['n']:>10}  {r['huge_input']:.0%} / {r['huge_ge_out']:.0%} / {r['huge_ort_out']:.0%}")
     if args.launch_modes:
@@ -408,11 +467,32 @@ def main(argv=None) -> int:
     if args.syscalls:
         syscalls_per_run(soc, env, [int(s) for s in args.syscalls.split(",")])
     if args.json_out:
-        summary = {"soc": soc, "compile_first_us": first["first_us"], "compile_cold_us": cold["first_us"], "compile_warm_us": cold["warm_us"],
-                   "compile_cache_hit_us": hit["first_us"],
-                   "run_graph": [{k: r[k] for k in ("n", "ge_us", "ort_us", "np_us", "model_us", "exec_us",
-                                                    "host_switches", "device_switches", "huge_input",
-                                                    "huge_ge_out", "huge_ort_out")} for r in runs]}
+        summary = {
+            "soc": soc,
+            "compile_first_us": first["first_us"],
+            "compile_cold_us": cold["first_us"],
+            "compile_warm_us": cold["warm_us"],
+            "compile_cache_hit_us": hit["first_us"],
+            "run_graph": [
+                {
+                    k: r[k]
+                    for k in (
+                        "n",
+                        "ge_us",
+                        "ort_us",
+                        "np_us",
+                        "model_us",
+                        "exec_us",
+                        "host_switches",
+                        "device_switches",
+                        "huge_input",
+                        "huge_ge_out",
+                        "huge_ort_out",
+                    )
+                }
+                for r in runs
+            ],
+        }
         tmp = Path(args.json_out + ".tmp")
         tmp.write_text(json.dumps(summary, indent=1))
         tmp.replace(args.json_out)

@@ -35,9 +35,9 @@ def _runfiles_root() -> Optional[Path]:
 @dataclass(frozen=True)
 class SamplePaths:
     cann_home: Path
-    opp_root: Path     # holds libcust_opapi.so (CANN's "new .so delivery" OPP root)
-    plugin_dir: Path   # python/plugin: the compile holder
-    es_dir: Path       # holds the generated es_custom_ops.py and the es_custom package
+    opp_root: Path  # holds libcust_opapi.so (CANN's "new .so delivery" OPP root)
+    plugin_dir: Path  # python/plugin: the compile holder
+    es_dir: Path  # holds the generated es_custom_ops.py and the es_custom package
     run_py: Path
     kernel: Path
     soc: str
@@ -53,8 +53,7 @@ def sample_paths() -> SamplePaths:
     es = Path(os.environ.get("ADD_CUSTOM_ES_DIR", pkg / "es")) if root is None else pkg / "es"
     soc_file = pkg / "add_custom_soc.txt"
     soc = soc_file.read_text().strip() if soc_file.is_file() else os.environ.get("ADD_CUSTOM_SOC", "Ascend910B1")
-    return SamplePaths(cann, opp, pkg / "python" / "plugin", es, pkg / "run.py", pkg / "kernel" / "add_custom.asc",
-                       soc)
+    return SamplePaths(cann, opp, pkg / "python" / "plugin", es, pkg / "run.py", pkg / "kernel" / "add_custom.asc", soc)
 
 
 # The clean environment and the printing runner are ge_custom_op's (tools/ge_op); SamplePaths has
@@ -72,6 +71,7 @@ def run_script(source: str, env: Dict[str, str], name: str = "case") -> subproce
 
 def new_seed() -> int:
     import random
-    seed = int(os.environ.get("ADD_CUSTOM_SEED", random.SystemRandom().randrange(2 ** 32)))
+
+    seed = int(os.environ.get("ADD_CUSTOM_SEED", random.SystemRandom().randrange(2**32)))
     print(f"seed={seed}")
     return seed

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import harness
 
-CASE_PRELUDE = textwrap.dedent('''
+CASE_PRELUDE = textwrap.dedent("""
     import sys
     import numpy as np
     from ge.error import GeError
@@ -44,7 +44,7 @@ CASE_PRELUDE = textwrap.dedent('''
         except GeError as exc:
             report(exc)
         print("NO_ERROR")
-''')
+""")
 
 
 def _run_case(name: str, body: str, **env_kwargs):
@@ -59,7 +59,7 @@ def _error_of(proc) -> str:
     assert proc.returncode == 3, f"expected a GeError, got exit {proc.returncode}"
     first = [line for line in proc.stdout.splitlines() if line.startswith("GE_ERROR=")]
     assert len(first) == 1
-    return first[0][len("GE_ERROR="):]
+    return first[0][len("GE_ERROR=") :]
 
 
 def _plugin_dir(name: str, source: str) -> Path:
@@ -91,36 +91,39 @@ def test_mismatched_shapes():
 def test_nonexistent_plugin_path():
     paths = harness.sample_paths()
     missing = harness.scratch_dir("gone") / "no_such_plugins"
-    line = _error_of(_run_case("missing", "add_once([[1024], [1024]])",
-                               opp_path=f"{paths.opp_root}:{missing}"))
+    line = _error_of(_run_case("missing", "add_once([[1024], [1024]])", opp_path=f"{paths.opp_root}:{missing}"))
     assert str(missing) in line and "does not exist" in line
 
 
 def test_plugin_with_syntax_error():
     paths = harness.sample_paths()
     plugins = _plugin_dir("broken_plugin", "def broken(:\n    pass\n")
-    line = _error_of(_run_case("syntax", "add_once([[1024], [1024]])",
-                               opp_path=f"{paths.opp_root}:{plugins}"))
+    line = _error_of(_run_case("syntax", "add_once([[1024], [1024]])", opp_path=f"{paths.opp_root}:{plugins}"))
     assert "SyntaxError" in line and "broken_plugin.py" in line
 
 
 def test_holder_without_compile_or_declare():
     paths = harness.sample_paths()
-    plugins = _plugin_dir("empty_holder", '''
+    plugins = _plugin_dir(
+        "empty_holder",
+        """
         from ge.custom_op import register_op_impl
 
         @register_op_impl(op_type="PythonCompilableAddCustom")
         class NothingToCall:
             def helper(self):
                 return 1
-    ''')
+    """,
+    )
     line = _error_of(_run_case("empty", "add_once([[1024], [1024]])", opp_path=f"{paths.opp_root}:{plugins}"))
     assert "execute, compile, declare_launch_args" in line
 
 
 def test_wrong_callback_signature():
     paths = harness.sample_paths()
-    plugins = _plugin_dir("wrong_signature", '''
+    plugins = _plugin_dir(
+        "wrong_signature",
+        """
         from ge.custom_op import register_op_impl
 
         @register_op_impl(op_type="PythonCompilableAddCustom")
@@ -130,7 +133,8 @@ def test_wrong_callback_signature():
 
             def declare_launch_args(self, x1, x2, y) -> None:
                 pass
-    ''')
+    """,
+    )
     line = _error_of(_run_case("signature", "add_once([[1024], [1024]])", opp_path=f"{paths.opp_root}:{plugins}"))
     assert "invalid compile signature" in line
     assert "PythonCompilableAddCustom" in line
@@ -138,9 +142,11 @@ def test_wrong_callback_signature():
 
 def test_kernel_that_does_not_compile():
     broken = harness.scratch_dir("broken_kernel") / "add_custom.asc"
-    broken.write_text('#include "kernel_operator.h"\n'
-                      'extern "C" __global__ __aicore__ void add_custom(GM_ADDR x, GM_ADDR y, GM_ADDR z)\n'
-                      '{\n    undeclared_identifier_in_kernel(x, y, z);\n}\n')
+    broken.write_text(
+        '#include "kernel_operator.h"\n'
+        'extern "C" __global__ __aicore__ void add_custom(GM_ADDR x, GM_ADDR y, GM_ADDR z)\n'
+        "{\n    undeclared_identifier_in_kernel(x, y, z);\n}\n"
+    )
     proc = _run_case("kernel", "add_once([[1024], [1024]])", extra={"ADD_CUSTOM_KERNEL_SOURCE": str(broken)})
     line = _error_of(proc)
     assert "compile failed" in line and "PythonCompilableAddCustom" in line and "bisheng failed" in line
@@ -165,23 +171,35 @@ def test_bisheng_not_found():
 
 
 def test_unknown_soc_at_initialize():
-    line = _error_of(_run_case("soc_init", '''
+    line = _error_of(
+        _run_case(
+            "soc_init",
+            """
         add_once([[1024], [1024]], init={"ge.exec.deviceId": "0", "ge.socVersion": "Ascend999Z"})
-    '''))
+    """,
+        )
+    )
     assert "Ascend999Z" in line
 
 
 def test_unknown_soc_in_session_options():
-    line = _error_of(_run_case("soc_session", '''
+    line = _error_of(
+        _run_case(
+            "soc_session",
+            """
         add_once([[1024], [1024]], init={"ge.exec.deviceId": "0"},
                  session_options={"ge.socVersion": "Ascend999Z"})
-    '''))
+    """,
+        )
+    )
     assert "ge.socVersion" in line and "unknown SoC version 'Ascend999Z'" in line
 
 
 def test_borrowed_tensor_used_after_callback():
     paths = harness.sample_paths()
-    plugins = _plugin_dir("leaky_holder", '''
+    plugins = _plugin_dir(
+        "leaky_holder",
+        """
         from ge.custom_op import register_op_impl
 
         @register_op_impl(op_type="PythonCompilableAddCustom")
@@ -191,7 +209,8 @@ def test_borrowed_tensor_used_after_callback():
 
             def declare_launch_args(self, x1, x2, y) -> None:
                 print("SAVED_DIMS", self.saved.storage_shape.dims)
-    ''')
+    """,
+    )
     proc = _run_case("borrowed", "add_once([[1024], [1024]])", opp_path=f"{paths.opp_root}:{plugins}")
     line = _error_of(proc)
     assert "declare_launch_args failed" in line and "expired" in line
@@ -201,7 +220,9 @@ def test_borrowed_tensor_used_after_callback():
 def test_declare_launch_args_cache_miss():
     """declare_launch_args for a shape compile() never saw raises and never compiles."""
     cache = harness.scratch_dir("miss-kcache")
-    proc = _run_case("declare_miss", '''
+    proc = _run_case(
+        "declare_miss",
+        """
         from ge.custom_op import _bridge
         from ge.custom_op._args_ctx import AnnotatedArgsContext
         from ge.custom_op._node import NodeSpec
@@ -219,7 +240,9 @@ def test_declare_launch_args_cache_miss():
         except RuntimeError as exc:
             report(exc)
         print("NO_ERROR")
-    ''', kernel_cache=cache)
+    """,
+        kernel_cache=cache,
+    )
     line = _error_of(proc)
     assert "no kernel compiled for shape [4096]" in line and "never compiles" in line
     assert "PY_COMPILE_CALLBACK_ENTER" not in proc.stdout
@@ -229,7 +252,9 @@ def test_declare_launch_args_cache_miss():
 def test_run_graph_inputs_not_matching_the_model():
     """Wrong count, dtype and shape after the model is loaded: each run raises a GeError naming
     the input and the cause, and a good run afterwards still gives the right sums."""
-    proc = _run_case("wrong_inputs", '''
+    proc = _run_case(
+        "wrong_inputs",
+        """
         GeApi.ge_initialize({"ge.exec.deviceId": "0", "ge.socVersion": SOC})
         from es_custom import PythonCompilableAddCustom
         builder = GraphBuilder("g")
@@ -254,10 +279,11 @@ def test_run_graph_inputs_not_matching_the_model():
         except GeError as exc:
             report(exc)
         print("NO_ERROR")
-    ''')
+    """,
+    )
     line = _error_of(proc)
     assert "FIRST_RUN [3.0, 3.0]" in proc.stdout and "AFTER_ERRORS [3.0, 3.0]" in proc.stdout
     assert "input 1" in line and "[1024]" in line and "[2048]" in line
-    cases = dict(l[len("CASE_"):].split("=", 1) for l in proc.stdout.splitlines() if l.startswith("CASE_"))
+    cases = dict(out[len("CASE_") :].split("=", 1) for out in proc.stdout.splitlines() if out.startswith("CASE_"))
     assert cases["count"].startswith("RunGraph failed; graph_id=1;") and "takes 2 inputs, got 1" in cases["count"]
     assert "input 1" in cases["dtype"] and "DT_FLOAT" in cases["dtype"] and "int32" in cases["dtype"]

@@ -6,7 +6,7 @@ import textwrap
 import harness
 import pytest
 
-CHAIN_SCRIPT = textwrap.dedent('''
+CHAIN_SCRIPT = textwrap.dedent("""
     import sys
     import numpy as np
     from es_custom import PythonCompilableAddCustom as Add
@@ -66,7 +66,7 @@ CHAIN_SCRIPT = textwrap.dedent('''
         assert np.array_equal(got[1], c), "const output"
         print(f"CHAIN_OK size={n}")
     GeApi.ge_finalize()
-''')
+""")
 
 
 @pytest.mark.parametrize("copies", ["views", "acl_memcpy"])
@@ -78,12 +78,13 @@ def test_chain_and_diamond_match_numpy(copies):
     sizes = [1024, 5120, 131072]
     script = harness.scratch_dir("chain") / "chain.py"
     script.write_text(CHAIN_SCRIPT)
-    proc = harness.run_python([str(script), paths.soc, str(seed), ",".join(map(str, sizes))],
-                              harness.clean_env(paths, extra={"ASCEND_TWIN_GE_ACL_COPIES": "1"}
-                                                if copies == "acl_memcpy" else None))
+    proc = harness.run_python(
+        [str(script), paths.soc, str(seed), ",".join(map(str, sizes))],
+        harness.clean_env(paths, extra={"ASCEND_TWIN_GE_ACL_COPIES": "1"} if copies == "acl_memcpy" else None),
+    )
     assert proc.returncode == 0, proc.stderr
     for n in sizes:
         assert f"CHAIN_OK size={n}" in proc.stdout
     # one compile per node: 2 (chain) + 4 (diamond) + 1 (const) nodes per size
-    entered = [l for l in proc.stdout.splitlines() if l.startswith("PY_COMPILE_CALLBACK_ENTER=1")]
+    entered = [out for out in proc.stdout.splitlines() if out.startswith("PY_COMPILE_CALLBACK_ENTER=1")]
     assert len(entered) == 7 * len(sizes)

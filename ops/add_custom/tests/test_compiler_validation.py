@@ -7,7 +7,7 @@ import textwrap
 
 import harness
 
-PLUGIN = textwrap.dedent('''
+PLUGIN = textwrap.dedent("""
     from ge.custom_op import (AnnotatedKernelLaunchInfo, get_declare_launch_args_ctx, register_op,
                               register_op_impl)
     from ge.runtime import Tensor, TensorDesc
@@ -65,9 +65,9 @@ PLUGIN = textwrap.dedent('''
                           ("BuggyOp", buggy)]:
         _proto(name)
         _impl(name, declare)
-''')
+""")
 
-SCRIPT = textwrap.dedent('''
+SCRIPT = textwrap.dedent("""
     import json, sys
     from ge.es.graph_builder import GraphBuilder
     from ge._compiler import GraphCompileError, compile_graph
@@ -106,7 +106,7 @@ SCRIPT = textwrap.dedent('''
         "outputs": [list(o.dims) for o in model.outputs],
     }
     print("RESULTS=" + json.dumps(results))
-''')
+""")
 
 
 def _results():
@@ -115,8 +115,8 @@ def _results():
     (plugins / "validation_ops.py").write_text(PLUGIN)
     proc = harness.run_script(SCRIPT, harness.clean_env(paths, opp_path=str(plugins)), "validation")
     assert proc.returncode == 0, proc.stderr
-    line = [l for l in proc.stdout.splitlines() if l.startswith("RESULTS=")][0]
-    return json.loads(line[len("RESULTS="):])
+    line = [out for out in proc.stdout.splitlines() if out.startswith("RESULTS=")][0]
+    return json.loads(line[len("RESULTS=") :])
 
 
 RESULTS = None
@@ -137,8 +137,10 @@ def test_declare_without_add_launch():
 
 def test_a_bug_in_the_holder_names_its_file_and_line():
     line = next(i for i, text in enumerate(PLUGIN.splitlines(), 1) if "BUGGY_LINE" in text)
-    assert results()["BuggyOp"] == ("node BuggyOp_0 (op BuggyOp): declare_launch_args failed: ZeroDivisionError: "
-                                    f"integer division or modulo by zero (at validation_ops.py:{line} in buggy)")
+    assert results()["BuggyOp"] == (
+        "node BuggyOp_0 (op BuggyOp): declare_launch_args failed: ZeroDivisionError: "
+        f"integer division or modulo by zero (at validation_ops.py:{line} in buggy)"
+    )
     assert results()["BuggyOp.cause"] == "ZeroDivisionError"  # the holder's traceback stays chained
 
 
@@ -172,8 +174,13 @@ def test_chain_memory_plan_reuses_feature_map_and_places_workspaces_after_tensor
     tensors = 3 * 512
     assert chain["feature_map_size"] == tensors + 1024 + 512
     tasks = chain["tasks"]
-    assert tasks[0] == ["input:0", "input:1", "feature_map:0", f"feature_map:{tensors}",
-                        f"feature_map:{tensors + 1024}"]
+    assert tasks[0] == [
+        "input:0",
+        "input:1",
+        "feature_map:0",
+        f"feature_map:{tensors}",
+        f"feature_map:{tensors + 1024}",
+    ]
     assert tasks[1][:3] == ["feature_map:0", "input:0", "feature_map:512"]
     assert tasks[2][:3] == ["feature_map:512", "feature_map:0", "feature_map:1024"]
     assert tasks[3][:3] == ["feature_map:1024", "input:1", "output:0"]

@@ -19,9 +19,19 @@ def test_es_cpp_graph_compiles_with_atc():
     proc = subprocess.run([str(build), str(work / "es.air"), str(n)], env=env, capture_output=True, text=True)
     print(proc.stdout, proc.stderr)
     assert proc.returncode == 0 and "ES_AIR_BUILD=PASS" in proc.stdout
-    proc = subprocess.run([str(paths.cann_home / "bin/atc"), f"--model={work / 'es.air'}", "--framework=1",
-                           f"--output={work / 'es'}", f"--soc_version={paths.soc}"],
-                          env=env, capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(
+        [
+            str(paths.cann_home / "bin/atc"),
+            f"--model={work / 'es.air'}",
+            "--framework=1",
+            f"--output={work / 'es'}",
+            f"--soc_version={paths.soc}",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     print(proc.stdout, proc.stderr)
     assert proc.returncode == 0, proc.stderr
     assert "ATC run success" in proc.stdout

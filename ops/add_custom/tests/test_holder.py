@@ -6,7 +6,7 @@ import textwrap
 
 import harness
 
-SCRIPT = textwrap.dedent('''
+SCRIPT = textwrap.dedent("""
     import json
     from ge._platform import load_platform
     from ge.custom_op import _bridge
@@ -51,14 +51,14 @@ SCRIPT = textwrap.dedent('''
     report["target"] = list(holder._kernels.target)
     report["binary_changed"] = holder._kernels.get(((4096,), "DT_FLOAT")) != bin_910
     print("REPORT=" + json.dumps(report))
-''')
+""")
 
 
 def test_artifacts_per_shape_cleared_on_soc_change_and_launch_layout():
     paths = harness.sample_paths()
     proc = harness.run_script(SCRIPT, harness.clean_env(paths), "holder")
     assert proc.returncode == 0, proc.stderr
-    report = json.loads([l for l in proc.stdout.splitlines() if l.startswith("REPORT=")][0][len("REPORT="):])
+    report = json.loads([out for out in proc.stdout.splitlines() if out.startswith("REPORT=")][0][len("REPORT=") :])
     assert report["after_910"] == ["((2048,), 'DT_FLOAT')", "((4096,), 'DT_FLOAT')"]
     assert report["launch"] == ["add_custom", 4, 0, [["input", 0], ["input", 1], ["output", 0]], "7f454c46"]
     assert report["after_310"] == ["((4096,), 'DT_FLOAT')"]  # the 910B1 artifacts are gone

@@ -71,8 +71,7 @@ def test_key_covers_included_header_content(cache_root):
 
 def test_key_covers_source_soc_and_arch(cache_root):
     build_kernel(PATHS.kernel, soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root))
-    assert not build_kernel(PATHS.kernel, soc="Ascend910B2", npu_arch="2201",
-                            cache=KernelCache(cache_root)).from_cache
+    assert not build_kernel(PATHS.kernel, soc="Ascend910B2", npu_arch="2201", cache=KernelCache(cache_root)).from_cache
     other_arch = build_kernel(PATHS.kernel, soc="Ascend310P3", npu_arch="2002", cache=KernelCache(cache_root))
     assert not other_arch.from_cache
     work = harness.scratch_dir("edited-kernel")
@@ -100,18 +99,22 @@ def test_run_py_rebuilds_over_a_corrupt_entry():
 def test_hit_does_not_run_the_compiler(cache_root):
     """Direct mode: a manifest hit needs no bisheng at all (here: one that cannot run)."""
     from ascendc_jit import Toolchain, find_toolchain
+
     real = find_toolchain(KernelCache(cache_root).identity_dir)
     cold = build_kernel(PATHS.kernel, soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root), toolchain=real)
     import json
 
     from ascendc_jit.kernel_cache import file_sha256
+
     (manifest,) = cache_root.rglob("manifests/*.json")
     recorded = json.loads(manifest.read_text())["headers"]
     assert recorded and [p for p, sha in recorded if file_sha256(p) != sha] == []
-    broken = Toolchain("/nonexistent/bin/bisheng", "/nonexistent/bin/llvm-objcopy", real.include_dirs,
-                       real.identity, real.shared_key)
-    warm = build_kernel(PATHS.kernel, soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root),
-                        toolchain=broken)
+    broken = Toolchain(
+        "/nonexistent/bin/bisheng", "/nonexistent/bin/llvm-objcopy", real.include_dirs, real.identity, real.shared_key
+    )
+    warm = build_kernel(
+        PATHS.kernel, soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root), toolchain=broken
+    )
     assert warm.from_cache and warm.binary == cold.binary
 
 
@@ -123,13 +126,15 @@ def test_same_kernel_in_another_directory_is_a_hit(cache_root):
         (work / "add_custom.asc").write_text('#include "tiling.h"\n' + PATHS.kernel.read_text())
     cold = build_kernel(first_dir / "add_custom.asc", soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root))
     assert not cold.from_cache
-    moved = build_kernel(second_dir / "add_custom.asc", soc="Ascend910B1", npu_arch="2201",
-                         cache=KernelCache(cache_root))
+    moved = build_kernel(
+        second_dir / "add_custom.asc", soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root)
+    )
     assert moved.from_cache and moved.binary == cold.binary
     assert len(_entries(cache_root)) == 1
     (second_dir / "tiling.h").write_text("constexpr int SCALE_UNUSED = 4;\n")
-    assert not build_kernel(second_dir / "add_custom.asc", soc="Ascend910B1", npu_arch="2201",
-                            cache=KernelCache(cache_root)).from_cache
+    assert not build_kernel(
+        second_dir / "add_custom.asc", soc="Ascend910B1", npu_arch="2201", cache=KernelCache(cache_root)
+    ).from_cache
 
 
 def _home_without_twin_extensions() -> Path:
@@ -142,16 +147,18 @@ def _home_without_twin_extensions() -> Path:
     script = home / "bin" / "bisheng"
     script.write_text(
         "#!/bin/sh\n"
-        "for a in \"$@\"; do case \"$a\" in --twin-*) echo \"bisheng: error: unsupported option '$a'\" >&2; "
+        'for a in "$@"; do case "$a" in --twin-*) echo "bisheng: error: unsupported option \'$a\'" >&2; '
         "exit 1;; esac; done\n"
         f"if [ \"$1\" = --version ]; then '{real}' --version | grep -v '^Twin extensions:'; exit 0; fi\n"
-        f"exec '{real}' \"$@\"\n")
+        f"exec '{real}' \"$@\"\n"
+    )
     script.chmod(0o755)
     return home
 
 
 def test_bisheng_without_the_twin_extension_still_caches_under_a_local_key(cache_root, monkeypatch):
     from ascendc_jit import find_toolchain
+
     monkeypatch.setenv("ASCEND_HOME_PATH", str(_home_without_twin_extensions()))
     toolchain = find_toolchain(KernelCache(cache_root).identity_dir)
     assert not toolchain.shared_key
@@ -193,6 +200,7 @@ def test_orphan_temp_files_are_swept_and_new_dirs_are_private(cache_root):
     fresh.write_bytes(b"being written")
     os.utime(old, (1, 1))
     from ascendc_jit import kernel_cache
+
     kernel_cache._swept_roots.clear()
     KernelCache(cache_root)
     assert not old.exists() and fresh.exists()
@@ -202,14 +210,23 @@ def test_op_type_names_the_op_in_a_build_failure(cache_root):
     """A holder passes op_type: the failure's first line names the op, kernel, SoC and arch; without
     it the cause is reported alone. Either way it is a KernelBuildError (a RuntimeError)."""
     from ascendc_jit import KernelBuildError, Toolchain, find_toolchain
+
     real = find_toolchain(KernelCache(cache_root).identity_dir)
-    missing = Toolchain("/nonexistent/bin/bisheng", "/nonexistent/bin/llvm-objcopy", real.include_dirs,
-                        real.identity, real.shared_key)
+    missing = Toolchain(
+        "/nonexistent/bin/bisheng", "/nonexistent/bin/llvm-objcopy", real.include_dirs, real.identity, real.shared_key
+    )
     source = harness.scratch_dir("never-built") / "add_custom.asc"
     source.write_text(PATHS.kernel.read_text() + "\n// never built before\n")
     with pytest.raises(KernelBuildError) as named:
-        build_kernel(source, soc="Ascend910B1", npu_arch="dav-2201", cache=KernelCache(cache_root), toolchain=missing,
-                     op_type="AddCustom", kernel_name="add_custom")
+        build_kernel(
+            source,
+            soc="Ascend910B1",
+            npu_arch="dav-2201",
+            cache=KernelCache(cache_root),
+            toolchain=missing,
+            op_type="AddCustom",
+            kernel_name="add_custom",
+        )
     first = str(named.value).splitlines()[0]
     assert first.startswith("AddCustom: kernel add_custom failed to compile for Ascend910B1 (dav-2201): "), first
     assert "/nonexistent/bin/bisheng" in first

@@ -43,11 +43,25 @@ def _all_socs() -> list:
 
 def _seed(cache: Path) -> subprocess.CompletedProcess:
     """The documented CLI: python3 -m ascendc_jit.seed KEY AICORE --cache DIR."""
-    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(PATHS.cann_home / "python" / "site-packages"),
-           "PYTHONDONTWRITEBYTECODE": "1"}
-    return subprocess.run([sys.executable, "-m", "ascendc_jit.seed", str(_runfile("BAZEL_KERNEL_CACHE_KEY")),
-                           str(_runfile("BAZEL_KERNEL")), "--cache", str(cache)],
-                          env=env, capture_output=True, text=True)
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(PATHS.cann_home / "python" / "site-packages"),
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ascendc_jit.seed",
+            str(_runfile("BAZEL_KERNEL_CACHE_KEY")),
+            str(_runfile("BAZEL_KERNEL")),
+            "--cache",
+            str(cache),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
 
 
 def _seeded_cache() -> Path:
@@ -85,8 +99,10 @@ def test_seeded_cache_serves_the_first_compile_of_a_new_process():
     (entry,) = sorted(cache.rglob("*.aicore"))
     stamp = entry.stat().st_mtime_ns
     seed = harness.new_seed()
-    proc = harness.run_python([str(PATHS.run_py), "--soc", PATHS.soc, "--sizes", "1024,4096", "--seed", str(seed)],
-                              harness.clean_env(PATHS, kernel_cache=cache))
+    proc = harness.run_python(
+        [str(PATHS.run_py), "--soc", PATHS.soc, "--sizes", "1024,4096", "--seed", str(seed)],
+        harness.clean_env(PATHS, kernel_cache=cache),
+    )
     assert proc.returncode == 0, proc.stderr
     assert f"ADD_CUSTOM_KERNEL source=cache soc={PATHS.soc} shape=[1024]" in proc.stderr
     assert "ADD_CUSTOM_KERNEL source=bisheng" not in proc.stderr
@@ -117,7 +133,7 @@ def _home_with_edited_header(header: str) -> Path:
     for name in ("bin", "include", "lib64", "x86_64-linux"):
         (home / name).symlink_to(PATHS.cann_home / name)
     shutil.copytree(PATHS.cann_home / "asc", home / "asc")
-    for root, dirs, _ in os.walk(home / "asc"):   # the install tree is read-only; the copy need not be
+    for root, dirs, _ in os.walk(home / "asc"):  # the install tree is read-only; the copy need not be
         for name in dirs:
             os.chmod(os.path.join(root, name), 0o755)
     (home / "asc").chmod(0o755)
@@ -159,16 +175,23 @@ def test_seed_refuses_a_bad_report_or_binary():
     wrong_scheme.write_text(json.dumps(dict(report, scheme="other/9")))
     not_elf = work / "not_elf.aicore.o"
     not_elf.write_bytes(b"not a device binary")
-    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(PATHS.cann_home / "python" / "site-packages"),
-           "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(PATHS.cann_home / "python" / "site-packages"),
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
     cases = [
         ([str(wrong_scheme), str(_runfile("BAZEL_KERNEL"))], "has scheme 'other/9'"),
         ([str(_runfile("BAZEL_KERNEL_CACHE_KEY")), str(not_elf)], "not a device binary"),
         ([str(work / "missing.cache_key"), str(_runfile("BAZEL_KERNEL"))], "cannot read kernel cache key report"),
     ]
     for args, message in cases:
-        proc = subprocess.run([sys.executable, "-m", "ascendc_jit.seed", *args, "--cache", str(cache)],
-                              env=env, capture_output=True, text=True)
+        proc = subprocess.run(
+            [sys.executable, "-m", "ascendc_jit.seed", *args, "--cache", str(cache)],
+            env=env,
+            capture_output=True,
+            text=True,
+        )
         lines = proc.stderr.strip().splitlines()
         assert proc.returncode == 1 and len(lines) == 1 and message in lines[0], proc.stderr
     assert not [p for p in cache.rglob("*") if p.is_file()]  # nothing half-written

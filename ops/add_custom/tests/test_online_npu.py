@@ -11,15 +11,18 @@ SIZES = [1024, 3072, 65536, 262144]
 def test_run_py_prints_markers_and_adds():
     paths = harness.sample_paths()
     seed = harness.new_seed()
-    proc = harness.run_python([str(paths.run_py), "--soc", paths.soc, "--sizes", ",".join(map(str, SIZES)),
-                               "--seed", str(seed)], harness.clean_env(paths))
+    proc = harness.run_python(
+        [str(paths.run_py), "--soc", paths.soc, "--sizes", ",".join(map(str, SIZES)), "--seed", str(seed)],
+        harness.clean_env(paths),
+    )
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert lines.count("PY_COMPILE_MODULE_LOADED=1") == 1
     arch = ge_op_testing.npu_arch(paths.cann_home, paths.soc)
     entered = [line for line in lines if line.startswith("PY_COMPILE_CALLBACK_ENTER=1")]
-    assert entered == [f"PY_COMPILE_CALLBACK_ENTER=1 mode=online soc={paths.soc} arch={arch} shape=[{n}]"
-                       for n in SIZES]
+    assert entered == [
+        f"PY_COMPILE_CALLBACK_ENTER=1 mode=online soc={paths.soc} arch={arch} shape=[{n}]" for n in SIZES
+    ]
     for n in SIZES:
         assert f"size {n}: y == x1 + x2 ({n} floats)" in lines
     assert lines[-1] == "PY_COMPILE_ONLINE_NPU=PASS"

@@ -39,6 +39,7 @@ class _PythonRunOm:
     def __init__(self, graph, soc: str, n: int) -> None:
         import acl
         from ge._compiler import compile_graph
+
         self.acl, self.n = acl, n
         om = compile_graph(graph._ir, {"ge.socVersion": soc}, mode="offline").om
         self.om = om  # kept: load_from_mem may read from this buffer while the model is loaded
@@ -77,6 +78,7 @@ class _PythonRunOm:
 
 def _child(sizes, soc: str, profile: bool) -> None:
     import numpy as np
+
     sys.path.insert(0, str(Path(__file__).absolute().parent.parent))
     from es_addn_ops import AddNScaledCustom
     from es_custom import PythonCompilableAddCustom as Add
@@ -105,8 +107,12 @@ def _child(sizes, soc: str, profile: bool) -> None:
         tensors = [Tensor(x.tolist(), None, DataType.DT_FLOAT, Format.FORMAT_ND, [n]) for x in xs]
         repeats = 1000 if n <= 4096 else 200 if n <= 1 << 17 else 20
         row = {"n": n, "numpy": _median_us(lambda: (xs[0] + xs[1]) + xs[2], repeats)}
-        for name, graph in (("one_om", adds([n])), ("stepped", adds([-1])), ("execute", addn([n])),
-                            ("three", three_backend_graph(1.0))):
+        for name, graph in (
+            ("one_om", adds([n])),
+            ("stepped", adds([-1])),
+            ("execute", addn([n])),
+            ("three", three_backend_graph(1.0)),
+        ):
             graph_id += 1
             session.add_graph(graph_id, graph)
             row[name] = _median_us(lambda gid=graph_id: session.run_graph(gid, tensors), repeats)
@@ -120,8 +126,19 @@ def _child(sizes, soc: str, profile: bool) -> None:
         graph_id += 1  # a new shape of a dynamic graph: inference, compile (warm cache), load
         session.add_graph(graph_id, adds([-1]))
         other = 2048 if n == 1024 else 1024  # warm the graph up with another shape
-        session.run_graph(graph_id, [Tensor(x[:other].tolist() if other < n else x.tolist() * 2, None,
-                                            DataType.DT_FLOAT, Format.FORMAT_ND, [other]) for x in xs])
+        session.run_graph(
+            graph_id,
+            [
+                Tensor(
+                    x[:other].tolist() if other < n else x.tolist() * 2,
+                    None,
+                    DataType.DT_FLOAT,
+                    Format.FORMAT_ND,
+                    [other],
+                )
+                for x in xs
+            ],
+        )
         start = time.perf_counter_ns()
         session.run_graph(graph_id, tensors)
         row["new_shape"] = (time.perf_counter_ns() - start) / 1e3
@@ -144,29 +161,49 @@ def main() -> None:
     sys.path.insert(0, str(Path(__file__).absolute().parent.parent))
     import ge_op_testing as t
     from three_ops_env import three_ops_env
+
     mine, env = three_ops_env(**t.user_run_settings())
     if "ASCEND_TWIN_GE_ACL_COPIES" in os.environ:  # the one-OM path's copy mode (twin/python/ge/_compiler)
         env["ASCEND_TWIN_GE_ACL_COPIES"] = os.environ["ASCEND_TWIN_GE_ACL_COPIES"]
     import subprocess
-    proc = subprocess.run([sys.executable, __file__, CHILD_FLAG, "--sizes", args.sizes, "--soc", mine.soc,
-                           *(["--profile"] if args.profile else [])],
-                          env=env, capture_output=True, text=True)
-    line = next((l for l in proc.stdout.splitlines() if l.startswith("BENCH_JSON ")), None)
+
+    proc = subprocess.run(
+        [
+            sys.executable,
+            __file__,
+            CHILD_FLAG,
+            "--sizes",
+            args.sizes,
+            "--soc",
+            mine.soc,
+            *(["--profile"] if args.profile else []),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    line = next((out for out in proc.stdout.splitlines() if out.startswith("BENCH_JSON ")), None)
     if proc.returncode != 0 or line is None:
         sys.exit(f"benchmark child failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
-    rows = json.loads(line[len("BENCH_JSON "):])
-    print("median µs per run (ratio: / one OM; stepped also / numpy; Python-run OM also / stepped; "
-          "new shape: / stepped seen shape)")
-    print("| floats | numpy | one OM (static) | stepped ([-1], seen shape) | Python-run OM (pyACL) "
-          "| execute (AddNScaled) | three backends | new shape (compile+load) |")
+    rows = json.loads(line[len("BENCH_JSON ") :])
+    print(
+        "median µs per run (ratio: / one OM; stepped also / numpy; Python-run OM also / stepped; "
+        "new shape: / stepped seen shape)"
+    )
+    print(
+        "| floats | numpy | one OM (static) | stepped ([-1], seen shape) | Python-run OM (pyACL) "
+        "| execute (AddNScaled) | three backends | new shape (compile+load) |"
+    )
     print("|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:
         base = r["one_om"]
-        print(f"| {r['n']} | {r['numpy']:.1f} ({r['numpy'] / base:.2f}) | {base:.1f} (1.00) | "
-              f"{r['stepped']:.1f} ({r['stepped'] / base:.2f}; {r['stepped'] / r['numpy']:.0f}x np) | "
-              f"{r['pyom']:.1f} ({r['pyom'] / base:.2f}; {r['pyom'] / r['stepped']:.2f}x stepped) | "
-              f"{r['execute']:.1f} ({r['execute'] / base:.2f}) | {r['three']:.1f} ({r['three'] / base:.2f}) | "
-              f"{r['new_shape']:.0f} ({r['new_shape'] / r['stepped']:.0f}) |")
+        print(
+            f"| {r['n']} | {r['numpy']:.1f} ({r['numpy'] / base:.2f}) | {base:.1f} (1.00) | "
+            f"{r['stepped']:.1f} ({r['stepped'] / base:.2f}; {r['stepped'] / r['numpy']:.0f}x np) | "
+            f"{r['pyom']:.1f} ({r['pyom'] / base:.2f}; {r['pyom'] / r['stepped']:.2f}x stepped) | "
+            f"{r['execute']:.1f} ({r['execute'] / base:.2f}) | {r['three']:.1f} ({r['three'] / base:.2f}) | "
+            f"{r['new_shape']:.0f} ({r['new_shape'] / r['stepped']:.0f}) |"
+        )
     for r in rows:
         if "profile" in r:
             print(f"\nstepped run at {r['n']} floats, cProfile by own time:\n{r['profile']}")

@@ -55,7 +55,7 @@ def test_three_backend_om_runs_for_several_sizes_from_cpp(models):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = proc.stdout
     assert "PY_COMPILE_OFFLINE_DYNAMIC=PASS" in out
-    assert "STATIC_OM_LOADED libpython=0" in out      # a static OM never loads Python
+    assert "STATIC_OM_LOADED libpython=0" in out  # a static OM never loads Python
     assert "DYNAMIC_OM_LOADED libpython=1" in out
     for n in sorted(set(sizes)):
         assert f"three_backends size {n}: e, b, d == reference" in out
@@ -64,16 +64,28 @@ def test_three_backend_om_runs_for_several_sizes_from_cpp(models):
         assert len(re.findall(rf"PY_COMPILE_CALLBACK_ENTER=1 .* shape=\[{n}\]$", out, re.M)) == 2, n
     assert "input 0 x1 dims=[-1] range=[1,65536] size=0" in out
     assert re.search(r"^output 0 \S+ size=0$", out, re.M), out  # CANN: -1 dims -> 0
-    assert re.search(r"size 66560: REFUSED as expected code=100017: aclmdlExecute: model three_backends: "
-                     r"input 0 \(x1\) shape \[66560\] is outside the model's range \[1~65536\]", out), out
+    assert re.search(
+        r"size 66560: REFUSED as expected code=100017: aclmdlExecute: model three_backends: "
+        r"input 0 \(x1\) shape \[66560\] is outside the model's range \[1~65536\]",
+        out,
+    ), out
 
 
 def test_pyacl_program_runs_the_om_in_its_own_interpreter(models):
     paths, env, work = models
     seed = t.new_seed("ADD_N_SCALED_SEED")
     sizes = [2048, 1024, 2048]
-    proc = t.run_python([str(paths.package / "tests" / "offline_case.py"), "pyrun", str(work / "three.om"), "0.5",
-                         str(seed), *map(str, sizes)], env)
+    proc = t.run_python(
+        [
+            str(paths.package / "tests" / "offline_case.py"),
+            "pyrun",
+            str(work / "three.om"),
+            "0.5",
+            str(seed),
+            *map(str, sizes),
+        ],
+        env,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "input 0 range=[[1, 65536]]" in proc.stdout
     for run, n in enumerate(sizes):
@@ -97,8 +109,11 @@ def test_missing_plugin_and_missing_python_are_refused_at_load(models):
     assert proc.returncode == 1
     line = [ln for ln in proc.stdout.splitlines() if ln.startswith("three_ops_exec: aclmdlLoadFromFile")][0]
     assert "error code 148049" in line, line
-    assert re.search(r"node \S+ \(op (AddNScaledCustom|MulHostCustom)\): no prototype of op type \1 \(no REG_OP in "
-                     r"the OPP libraries and no Python register_op\) \(ASCEND_CUSTOM_OPP_PATH=", line), line
+    assert re.search(
+        r"node \S+ \(op (AddNScaledCustom|MulHostCustom)\): no prototype of op type \1 \(no REG_OP in "
+        r"the OPP libraries and no Python register_op\) \(ASCEND_CUSTOM_OPP_PATH=",
+        line,
+    ), line
 
     no_python = dict(env, ASCEND_TWIN_LIBPYTHON="/nonexistent/libpython3.so")
     proc = _exec(no_python, work / "three.om", 0.5, 1, 1024)
@@ -113,7 +128,8 @@ def test_static_part_runs_without_python_or_plugins(models):
     run_env = dict(env)
     del run_env["ASCEND_CUSTOM_OPP_PATH"]  # the OM needs no plugin
     seed = t.new_seed("ADD_N_SCALED_SEED")
-    proc = t.run_python([str(paths.package / "tests" / "offline_case.py"), "run", str(work / "adds.om"), str(N),
-                         str(seed)], run_env)
+    proc = t.run_python(
+        [str(paths.package / "tests" / "offline_case.py"), "run", str(work / "adds.om"), str(N), str(seed)], run_env
+    )
     assert proc.returncode == 0, proc.stderr
     assert f"OFFLINE_OM=PASS n={N} ge_imported=False" in proc.stdout

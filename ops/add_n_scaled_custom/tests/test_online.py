@@ -12,8 +12,22 @@ ADDN_SIZE = 4099  # the AddNScaledCustom-only graphs: a tail past whole tiles
 def test_three_backends_with_changing_shapes_match_numpy():
     paths, env = three_ops_env()
     seed = t.new_seed("ADD_N_SCALED_SEED")
-    proc = t.run_python([str(paths.package / "run.py"), "--soc", paths.soc, "--sizes", ",".join(map(str, SIZES)),
-                         "--scale", "0.75", "--addn_size", str(ADDN_SIZE), "--seed", str(seed)], env)
+    proc = t.run_python(
+        [
+            str(paths.package / "run.py"),
+            "--soc",
+            paths.soc,
+            "--sizes",
+            ",".join(map(str, SIZES)),
+            "--scale",
+            "0.75",
+            "--addn_size",
+            str(ADDN_SIZE),
+            "--seed",
+            str(seed),
+        ],
+        env,
+    )
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert lines[-1] == "ADD_N_SCALED_ONLINE=PASS"

@@ -39,15 +39,21 @@ def execute(model_id: int, inputs, output_types):
                 check(ret, "aclrtMalloc")
                 buffers.append((ptr, array))
                 if which == 0:
-                    check(acl.rt.memcpy(ptr, array.nbytes, acl.util.numpy_to_ptr(array), array.nbytes,
-                                        ACL_MEMCPY_HOST_TO_DEVICE), "aclrtMemcpy H2D")
+                    check(
+                        acl.rt.memcpy(
+                            ptr, array.nbytes, acl.util.numpy_to_ptr(array), array.nbytes, ACL_MEMCPY_HOST_TO_DEVICE
+                        ),
+                        "aclrtMemcpy H2D",
+                    )
                 _, ret = acl.mdl.add_dataset_buffer(datasets[which], acl.create_data_buffer(ptr, array.nbytes))
                 check(ret, "aclmdlAddDatasetBuffer")
         check(acl.mdl.execute(model_id, datasets[0], datasets[1]), "aclmdlExecute")
-        outputs = [array for _, array in buffers[len(inputs):]]
-        for ptr, array in buffers[len(inputs):]:
-            check(acl.rt.memcpy(acl.util.numpy_to_ptr(array), array.nbytes, ptr, array.nbytes,
-                                ACL_MEMCPY_DEVICE_TO_HOST), "aclrtMemcpy D2H")
+        outputs = [array for _, array in buffers[len(inputs) :]]
+        for ptr, array in buffers[len(inputs) :]:
+            check(
+                acl.rt.memcpy(acl.util.numpy_to_ptr(array), array.nbytes, ptr, array.nbytes, ACL_MEMCPY_DEVICE_TO_HOST),
+                "aclrtMemcpy D2H",
+            )
         return outputs
     finally:
         for dataset in datasets:
@@ -80,16 +86,20 @@ def main(argv) -> int:
     ok = True
     e16, e32 = reference(x16, slope), reference(x32, slope)
     err = np.abs(y16.astype(np.float32) - e16.astype(np.float32))
-    for name, bad in (("float16", np.flatnonzero(err > FP16_ATOL + FP16_RTOL * np.abs(e16.astype(np.float32)))),
-                      ("float32", np.flatnonzero(y32 != e32))):
+    for name, bad in (
+        ("float16", np.flatnonzero(err > FP16_ATOL + FP16_RTOL * np.abs(e16.astype(np.float32)))),
+        ("float32", np.flatnonzero(y32 != e32)),
+    ):
         x, y, e = (x16, y16, e16) if name == "float16" else (x32, y32, e32)
         if len(bad):
             i = bad[0]
             print(f"{name}: MISMATCH at {i} of {len(bad)}: x={x[i]} y={y[i]} expected={e[i]}", flush=True)
             ok = False
         else:
-            print(f"{name}: y == leaky_relu(x, {slope}) ({len(x)} elements, "
-                  f"{int(np.count_nonzero(y == e))} bit-exact)", flush=True)
+            print(
+                f"{name}: y == leaky_relu(x, {slope}) ({len(x)} elements, {int(np.count_nonzero(y == e))} bit-exact)",
+                flush=True,
+            )
     print(f"LEAKY_RELU_OFFLINE_OM={'PASS' if ok else 'FAIL'}", flush=True)
     return 0 if ok else 1
 

@@ -21,8 +21,17 @@ def test_om_runs_with_pyacl_and_matches_numpy():
     paths = t.op_paths("ops/leaky_relu_custom", "leaky_relu_custom")
     seed = t.new_seed("LEAKY_RELU_SEED")
     env = t.clean_env(paths, extra={"ASCEND_CUSTOM_OPP_PATH": str(paths.opp_root)})
-    proc = t.run_python([str(paths.package / "tests" / "run_om.py"), str(Path(os.environ["MODEL_OM"]).absolute()),
-                         os.environ["N16"], os.environ["N32"], os.environ["SLOPE"], str(seed)], env)
+    proc = t.run_python(
+        [
+            str(paths.package / "tests" / "run_om.py"),
+            str(Path(os.environ["MODEL_OM"]).absolute()),
+            os.environ["N16"],
+            os.environ["N32"],
+            os.environ["SLOPE"],
+            str(seed),
+        ],
+        env,
+    )
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert any(line.startswith("float16: y == leaky_relu(x, ") for line in lines)

@@ -9,8 +9,20 @@ SIZES = [1, 1000, 4099, 100003]  # tails of 1, 1000, 3 and 3 elements past whole
 def _run(slope: float):
     paths = t.op_paths("ops/leaky_relu_custom", "leaky_relu_custom")
     seed = t.new_seed("LEAKY_RELU_SEED")
-    proc = t.run_python([str(paths.package / "run.py"), "--soc", paths.soc, "--sizes", ",".join(map(str, SIZES)),
-                         "--negative_slope", repr(slope), "--seed", str(seed)], t.clean_env(paths))
+    proc = t.run_python(
+        [
+            str(paths.package / "run.py"),
+            "--soc",
+            paths.soc,
+            "--sizes",
+            ",".join(map(str, SIZES)),
+            "--negative_slope",
+            repr(slope),
+            "--seed",
+            str(seed),
+        ],
+        t.clean_env(paths),
+    )
     return paths, proc
 
 
@@ -42,8 +54,22 @@ def test_non_finite_slope_reaches_the_operators_own_check():
     IMPL_OP's own refusal (negative_slope must be finite) is the one line the user sees."""
     for slope in ("inf", "nan"):
         paths = t.op_paths("ops/leaky_relu_custom", "leaky_relu_custom")
-        proc = t.run_python([str(paths.package / "run.py"), "--soc", paths.soc, "--sizes", "7",
-                             "--dtypes", "float32", "--negative_slope", slope, "--seed", "1"], t.clean_env(paths))
+        proc = t.run_python(
+            [
+                str(paths.package / "run.py"),
+                "--soc",
+                paths.soc,
+                "--sizes",
+                "7",
+                "--dtypes",
+                "float32",
+                "--negative_slope",
+                slope,
+                "--seed",
+                "1",
+            ],
+            t.clean_env(paths),
+        )
         assert proc.returncode == 1
         assert proc.stdout.splitlines()[-1] == "LEAKY_RELU_ONLINE=FAIL"
         errors = [line for line in proc.stderr.splitlines() if line.startswith("run.py: ")]

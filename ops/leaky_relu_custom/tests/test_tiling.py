@@ -12,7 +12,7 @@ import leaky_relu_custom_holder as holder  # noqa: E402
 
 
 def test_tiling_invariants():
-    seed = random.SystemRandom().randrange(2 ** 32)
+    seed = random.SystemRandom().randrange(2**32)
     print(f"seed={seed}")
     rng = random.Random(seed)
     totals = [1, 2, 15, 16, 4095, 4096, 4097, 2047, 2048, 2049] + [rng.randrange(1, 1 << 26) for _ in range(200)]

@@ -3,6 +3,7 @@
 CANN pyACL program does, on random inputs, and compares c with numpy (float64 a @ b + bias, then
 LeakyRelu; tolerance sqrt(K) * 1e-5 * max|c|, the fp32 accumulation's). Prints
 MATMUL_LEAKYRELU_OFFLINE_OM=PASS when it matches."""
+
 import sys
 
 import numpy as np
@@ -29,14 +30,20 @@ def execute(model_id: int, inputs, output):
                 check(ret, "aclrtMalloc")
                 buffers.append((ptr, array))
                 if which == 0:
-                    check(acl.rt.memcpy(ptr, array.nbytes, acl.util.numpy_to_ptr(array), array.nbytes,
-                                        ACL_MEMCPY_HOST_TO_DEVICE), "aclrtMemcpy H2D")
+                    check(
+                        acl.rt.memcpy(
+                            ptr, array.nbytes, acl.util.numpy_to_ptr(array), array.nbytes, ACL_MEMCPY_HOST_TO_DEVICE
+                        ),
+                        "aclrtMemcpy H2D",
+                    )
                 _, ret = acl.mdl.add_dataset_buffer(datasets[which], acl.create_data_buffer(ptr, array.nbytes))
                 check(ret, "aclmdlAddDatasetBuffer")
         check(acl.mdl.execute(model_id, datasets[0], datasets[1]), "aclmdlExecute")
         ptr, array = buffers[-1]
-        check(acl.rt.memcpy(acl.util.numpy_to_ptr(array), array.nbytes, ptr, array.nbytes, ACL_MEMCPY_DEVICE_TO_HOST),
-              "aclrtMemcpy D2H")
+        check(
+            acl.rt.memcpy(acl.util.numpy_to_ptr(array), array.nbytes, ptr, array.nbytes, ACL_MEMCPY_DEVICE_TO_HOST),
+            "aclrtMemcpy D2H",
+        )
         return array
     finally:
         for dataset in datasets:

@@ -1,13 +1,26 @@
 """bazel test //ops/matmul_leakyrelu_custom:online_npu — run.py through a GE Session in a clean
 environment: shapes with tails in M, N and K, one core and many, two slopes."""
+
 import ge_op_testing as t
 
 
 def _run(slope: float, shapes: str):
     paths = t.op_paths("ops/matmul_leakyrelu_custom", "matmul_leakyrelu_custom")
     seed = t.new_seed("MATMUL_LEAKYRELU_SEED")
-    return t.run_python([str(paths.package / "run.py"), "--soc", paths.soc, "--shapes", shapes,
-                         "--negative_slope", repr(slope), "--seed", str(seed)], t.clean_env(paths))
+    return t.run_python(
+        [
+            str(paths.package / "run.py"),
+            "--soc",
+            paths.soc,
+            "--shapes",
+            shapes,
+            "--negative_slope",
+            repr(slope),
+            "--seed",
+            str(seed),
+        ],
+        t.clean_env(paths),
+    )
 
 
 def test_shapes_with_tails_match_numpy():
@@ -32,7 +45,8 @@ def test_other_slope_reaches_the_kernel():
 
 def test_mismatched_shapes_are_one_line():
     paths = t.op_paths("ops/matmul_leakyrelu_custom", "matmul_leakyrelu_custom")
-    proc = t.run_python([str(paths.package / "run.py"), "--soc", paths.soc, "--shapes", "0x16x16", "--seed", "1"],
-                        t.clean_env(paths))
+    proc = t.run_python(
+        [str(paths.package / "run.py"), "--soc", paths.soc, "--shapes", "0x16x16", "--seed", "1"], t.clean_env(paths)
+    )
     assert proc.returncode == 1
     assert proc.stdout.splitlines()[-1] == "MATMUL_LEAKYRELU_ONLINE=FAIL"

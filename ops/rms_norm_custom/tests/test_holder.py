@@ -2,6 +2,7 @@
 liboptiling.so (the 136-byte RmsNormCustomTiling, the block dim, the workspace) and its one-line
 errors when the toolkit's libregister.so or the tiling library is missing; each case runs the
 holder module in a clean environment, as GE would load it."""
+
 import json
 import struct
 
@@ -32,8 +33,9 @@ def test_host_tiling_returns_the_kernels_struct_block_dim_and_workspace():
     got = _probe()
     tiling = bytes.fromhex(got["tiling"])
     assert len(tiling) == 136 and len(tiling) % 8 == 0  # 17 launch slots
-    total_rows, block_num, block_rows, tile_rows, tail_rows, h, h_aligned, tmp_bytes, epsilon, _ = \
-        struct.unpack_from("<8If I", tiling, 0)
+    total_rows, block_num, block_rows, tile_rows, tail_rows, h, h_aligned, tmp_bytes, epsilon, _ = struct.unpack_from(
+        "<8If I", tiling, 0
+    )
     assert (total_rows, h, h_aligned) == (3 * 1001, 77, 80)
     assert block_num == got["blocks"] and 1 < block_num and block_rows % tile_rows == 0
     assert (block_num - 1) * block_rows < total_rows <= block_num * block_rows
@@ -47,11 +49,15 @@ def test_host_tiling_returns_the_kernels_struct_block_dim_and_workspace():
 
 def test_missing_register_library_is_one_line(tmp_path):
     got = _probe({"ASCEND_HOME_PATH": str(tmp_path)})
-    assert got["error"] == f"RuntimeError: RmsNormCustom: {tmp_path}/lib64/libregister.so is missing " \
-                           "(ASCEND_HOME_PATH must name the toolkit)"
+    assert (
+        got["error"] == f"RuntimeError: RmsNormCustom: {tmp_path}/lib64/libregister.so is missing "
+        "(ASCEND_HOME_PATH must name the toolkit)"
+    )
 
 
 def test_opp_path_without_the_tiling_library_is_one_line(tmp_path):
     got = _probe({"ASCEND_CUSTOM_OPP_PATH": str(tmp_path)})
-    assert got["error"] == "RuntimeError: RmsNormCustom: no liboptiling.so in ASCEND_CUSTOM_OPP_PATH exports " \
-                           "RmsNormCustomHostTiling"
+    assert (
+        got["error"] == "RuntimeError: RmsNormCustom: no liboptiling.so in ASCEND_CUSTOM_OPP_PATH exports "
+        "RmsNormCustomHostTiling"
+    )

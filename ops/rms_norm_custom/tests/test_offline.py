@@ -2,6 +2,7 @@
 (:rms_norm_custom_om: the holder's host tiling ran inside atc), run by the C++ ACL runner
 //offline:om_file_run (no Python in its process) on numpy's random data, in a clean environment
 whose ASCEND_CUSTOM_OPP_PATH holds only the OPP root; y16 and y32 checked with rms_norm_check."""
+
 import os
 from pathlib import Path
 
@@ -30,16 +31,26 @@ def test_om_runs_with_the_cxx_acl_runner_and_matches_numpy(tmp_path):
     seed = t.new_seed("RMS_NORM_SEED")
     rng = np.random.default_rng(seed)
     epsilon = float(os.environ["EPSILON"])
-    cases = [rms_norm_check.random_inputs(rng, shape, shape[-1], np_type)
-             for shape, np_type in zip(_shapes(), (np.float16, np.float32))]
+    cases = [
+        rms_norm_check.random_inputs(rng, shape, shape[-1], np_type)
+        for shape, np_type in zip(_shapes(), (np.float16, np.float32))
+    ]
     inputs = []
     for i, array in enumerate(a for case in cases for a in case):
         inputs.append(tmp_path / f"in{i}.bin")
         array.tofile(inputs[-1])
     outputs = [tmp_path / "y16.bin", tmp_path / "y32.bin"]
     env = t.clean_env(paths, extra={"ASCEND_CUSTOM_OPP_PATH": str(paths.opp_root)})
-    proc = t.run([str(Path(os.environ["OM_FILE_RUN"]).absolute()), str(Path(os.environ["MODEL_OM"]).absolute()),
-                  *map(str, inputs), "--", *map(str, outputs)], env)
+    proc = t.run(
+        [
+            str(Path(os.environ["OM_FILE_RUN"]).absolute()),
+            str(Path(os.environ["MODEL_OM"]).absolute()),
+            *map(str, inputs),
+            "--",
+            *map(str, outputs),
+        ],
+        env,
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[-1].startswith("OM_FILE_RUN=PASS ")
     for (x, gamma), out in zip(cases, outputs):
@@ -54,8 +65,16 @@ def test_runner_refuses_an_input_of_the_wrong_size_and_writes_nothing(tmp_path):
     short.write_bytes(b"\0" * 6)
     outputs = [tmp_path / "y16.bin", tmp_path / "y32.bin"]
     env = t.clean_env(paths, extra={"ASCEND_CUSTOM_OPP_PATH": str(paths.opp_root)})
-    proc = t.run([str(Path(os.environ["OM_FILE_RUN"]).absolute()), str(Path(os.environ["MODEL_OM"]).absolute()),
-                  *[str(short)] * 4, "--", *map(str, outputs)], env)
+    proc = t.run(
+        [
+            str(Path(os.environ["OM_FILE_RUN"]).absolute()),
+            str(Path(os.environ["MODEL_OM"]).absolute()),
+            *[str(short)] * 4,
+            "--",
+            *map(str, outputs),
+        ],
+        env,
+    )
     assert proc.returncode == 1
     errors = proc.stderr.strip().splitlines()
     assert len(errors) == 1 and f"input 0 file '{short}' holds 6 bytes, the model's input 0 is " in errors[0], errors

@@ -1,6 +1,7 @@
 """bazel test //ops/rms_norm_custom:online_npu — run.py through a GE Session in a clean
 environment: float16 and float32, H not a multiple of a 32-byte block, row counts that do not
 divide by the launched blocks, one block and many tiles per block; and the bad inputs."""
+
 import ge_op_testing as t
 
 # H: 100, 77, 1000 and 19 are no multiple of 16 (float16) or 8 (float32) elements; B * S: 6, 231,
@@ -11,8 +12,9 @@ SHAPES = "2x3x100,1x231x77,4x25x1000,1x1x19,1x4093x200"
 def _run(*args: str):
     paths = t.op_paths("ops/rms_norm_custom", "rms_norm_custom")
     seed = t.new_seed("RMS_NORM_SEED")
-    return t.run_python([str(paths.package / "run.py"), "--soc", paths.soc, "--seed", str(seed), *args],
-                        t.clean_env(paths))
+    return t.run_python(
+        [str(paths.package / "run.py"), "--soc", paths.soc, "--seed", str(seed), *args], t.clean_env(paths)
+    )
 
 
 def test_shapes_with_tails_match_numpy_in_fp16_and_fp32():

@@ -1,5 +1,6 @@
 """Both operators' targets exist side by side, each named after its operator; the OPP and
 kernel outputs of both were built (they are this test's data)."""
+
 import os
 
 PACKAGE = "//tests/ge_op_two_ops:"
@@ -8,7 +9,7 @@ PER_OPERATOR = ["_kernel", "_kernel_cache_key", "_opp", "_opp_root", "_plugin", 
 
 def targets():
     with open(os.path.join("tests", "ge_op_two_ops", "check", "targets")) as f:
-        return {line[len(PACKAGE):] for line in f.read().split() if line.startswith(PACKAGE)}
+        return {line[len(PACKAGE) :] for line in f.read().split() if line.startswith(PACKAGE)}
 
 
 def test_each_operator_has_its_own_targets():

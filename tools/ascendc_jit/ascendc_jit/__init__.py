@@ -19,6 +19,19 @@ from .kernel_cache import KernelCache, KernelCacheError, default_cache_dir
 from .key_report import KeyReportError, read_key_report
 from .toolchain import Toolchain, ToolchainError, find_toolchain
 
-__all__ = ["KernelArtifacts", "compile_target", "kernel_source", "KernelBuild", "KernelBuildError", "build_kernel", "KernelCache", "KernelCacheError",
-           "default_cache_dir", "KeyReportError", "read_key_report", "Toolchain", "ToolchainError",
-           "find_toolchain"]
+__all__ = [
+    "KernelArtifacts",
+    "compile_target",
+    "kernel_source",
+    "KernelBuild",
+    "KernelBuildError",
+    "build_kernel",
+    "KernelCache",
+    "KernelCacheError",
+    "default_cache_dir",
+    "KeyReportError",
+    "read_key_report",
+    "Toolchain",
+    "ToolchainError",
+    "find_toolchain",
+]

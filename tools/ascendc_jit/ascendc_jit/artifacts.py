@@ -74,8 +74,10 @@ class KernelArtifacts(Generic[Artifact]):
                 return self._items[key]
             target = self._target
         where = f" ({target[0]}, dav-{target[1]})" if target else ""
-        raise RuntimeError(f"{self._op_type}: no kernel compiled for {what or key}{where}; compile() must run "
-                           "for these shapes first (declare_launch_args never compiles)")
+        raise RuntimeError(
+            f"{self._op_type}: no kernel compiled for {what or key}{where}; compile() must run "
+            "for these shapes first (declare_launch_args never compiles)"
+        )
 
     def keys(self) -> list:
         with self._lock:

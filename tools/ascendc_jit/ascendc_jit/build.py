@@ -42,21 +42,32 @@ def _run(argv: Sequence[str], what: str, cwd: str, subject: str) -> None:
         raise KernelBuildError(f"{what} could not start ({argv[0]}): {exc.strerror}") from None
     if run.returncode != 0:
         diagnostics = (run.stderr or run.stdout).strip()
-        raise KernelBuildError(f"{what} failed (exit {run.returncode}) on {subject}\n$ {shlex.join(argv)}\n{diagnostics}")
+        raise KernelBuildError(
+            f"{what} failed (exit {run.returncode}) on {subject}\n$ {shlex.join(argv)}\n{diagnostics}"
+        )
 
 
 def _key_flags(toolchain: Toolchain, report: str, soc: str) -> List[str]:
     return [f"--twin-cache-key={report}", f"--twin-soc={soc}"] if toolchain.shared_key else []
 
 
-def _shared_key(toolchain: Toolchain, source: Path, flags: Sequence[str], soc: str,
-                source_bytes: bytes) -> Optional[KeyedBuild]:
+def _shared_key(
+    toolchain: Toolchain, source: Path, flags: Sequence[str], soc: str, source_bytes: bytes
+) -> Optional[KeyedBuild]:
     """bisheng's key for this command line without compiling (a dependency scan); None when it
     cannot tell (the compile that follows reports any real problem)."""
     with build_dir("key") as work:
         report_path = os.path.join(work, "key.json")
-        argv = [toolchain.bisheng, "-c", str(source), "-o", os.path.join(work, "host.o"), *flags,
-                *_key_flags(toolchain, report_path, soc), "--twin-cache-key-only"]
+        argv = [
+            toolchain.bisheng,
+            "-c",
+            str(source),
+            "-o",
+            os.path.join(work, "host.o"),
+            *flags,
+            *_key_flags(toolchain, report_path, soc),
+            "--twin-cache-key-only",
+        ]
         try:
             _run(argv, "bisheng --twin-cache-key-only", work, str(source))
             report = read_key_report(Path(report_path), Path(work))
@@ -67,18 +78,41 @@ def _shared_key(toolchain: Toolchain, source: Path, flags: Sequence[str], soc: s
     return keyed_build(report)
 
 
-def _compile(toolchain: Toolchain, source: Path, flags: Sequence[str], request: CacheRequest,
-             ) -> Tuple[bytes, Optional[KeyedBuild]]:
+def _compile(
+    toolchain: Toolchain,
+    source: Path,
+    flags: Sequence[str],
+    request: CacheRequest,
+) -> Tuple[bytes, Optional[KeyedBuild]]:
     """Device binary bytes and the key to store them under (None: not cacheable)."""
     with build_dir("compile") as work:
         host_o = os.path.join(work, "host.o")
         aicore_o = os.path.join(work, "k.aicore.o")
         depfile = os.path.join(work, "host.d")
         report_path = os.path.join(work, "key.json")
-        _run([toolchain.bisheng, "-c", str(source), "-o", host_o, *flags, "-MD", "-MF", depfile,
-              *_key_flags(toolchain, report_path, request.soc)], "bisheng", work, str(source))
-        _run([toolchain.objcopy, "-O", "binary", f"--only-section={AICORE_SECTION}", host_o, aicore_o],
-             "llvm-objcopy", work, host_o)
+        _run(
+            [
+                toolchain.bisheng,
+                "-c",
+                str(source),
+                "-o",
+                host_o,
+                *flags,
+                "-MD",
+                "-MF",
+                depfile,
+                *_key_flags(toolchain, report_path, request.soc),
+            ],
+            "bisheng",
+            work,
+            str(source),
+        )
+        _run(
+            [toolchain.objcopy, "-O", "binary", f"--only-section={AICORE_SECTION}", host_o, aicore_o],
+            "llvm-objcopy",
+            work,
+            host_o,
+        )
         binary = Path(aicore_o).read_bytes()
         if not binary:
             raise KernelBuildError(f"llvm-objcopy extracted an empty {AICORE_SECTION} section from {source}")
@@ -99,9 +133,17 @@ def _compile(toolchain: Toolchain, source: Path, flags: Sequence[str], request: 
         return binary, KernelCache.local_key(request, [d for d in deps if d != src])
 
 
-def build_kernel(source: Path, *, soc: str, npu_arch: str, extra_flags: Sequence[str] = (),
-                 cache: Optional[KernelCache] = None, toolchain: Optional[Toolchain] = None,
-                 op_type: Optional[str] = None, kernel_name: Optional[str] = None) -> KernelBuild:
+def build_kernel(
+    source: Path,
+    *,
+    soc: str,
+    npu_arch: str,
+    extra_flags: Sequence[str] = (),
+    cache: Optional[KernelCache] = None,
+    toolchain: Optional[Toolchain] = None,
+    op_type: Optional[str] = None,
+    kernel_name: Optional[str] = None,
+) -> KernelBuild:
     """Device binary bytes of ``source`` for one SoC/arch (cache hit, else compile and store).
 
     A holder passes ``op_type`` (and ``kernel_name`` when the op has several kernels): a failure
@@ -117,8 +159,14 @@ def build_kernel(source: Path, *, soc: str, npu_arch: str, extra_flags: Sequence
         raise KernelBuildError(f"{op_type}: {kernel} failed to compile for {soc} (dav-{arch}): {exc}") from None
 
 
-def _build_kernel(source: Path, soc: str, arch: str, extra_flags: Sequence[str],
-                  cache: Optional[KernelCache], toolchain: Optional[Toolchain]) -> KernelBuild:
+def _build_kernel(
+    source: Path,
+    soc: str,
+    arch: str,
+    extra_flags: Sequence[str],
+    cache: Optional[KernelCache],
+    toolchain: Optional[Toolchain],
+) -> KernelBuild:
     cache = cache if cache is not None else KernelCache()
     toolchain = toolchain if toolchain is not None else find_toolchain(cache.identity_dir)
     flags = [f"--npu-arch=dav-{arch}", *(f"-I{d}" for d in toolchain.include_dirs), *extra_flags]
@@ -132,15 +180,15 @@ def _build_kernel(source: Path, soc: str, arch: str, extra_flags: Sequence[str],
         cached = cache.lookup(request)
         if cached is None and toolchain.shared_key and cache.has_entries():
             keyed = _shared_key(toolchain, Path(source), flags, soc, source_bytes)
-            cached = cache.read_entry(keyed.key) if keyed is not None else None
-            if cached is not None:
-                cache.remember(request, keyed)  # next time: direct mode, no compiler run
+            if keyed is not None:
+                cached = cache.read_entry(keyed.key)
+                if cached is not None:
+                    cache.remember(request, keyed)  # next time: direct mode, no compiler run
         if cached is not None:
             return KernelBuild(cached, True)
     finally:
         for path in cache.discarded[discarded_before:]:
-            print(f"kernel cache: entry {path} failed verification; discarded, rebuilding",
-                  file=sys.stderr, flush=True)
+            print(f"kernel cache: entry {path} failed verification; discarded, rebuilding", file=sys.stderr, flush=True)
     with cache.build_lock(request):  # one compile per key across processes
         cached = cache.lookup(request)  # another process may have built it while we waited
         if cached is not None:

@@ -87,21 +87,35 @@ def file_sha256(path: str) -> Optional[str]:
 @dataclass(frozen=True)
 class CacheRequest:
     source: bytes
-    source_path: str   # absolute: `#include "x.h"` is looked up beside it, so the manifest's
-    identity: str      # header list holds for this path only (the shared key K names no path)
+    source_path: str  # absolute: `#include "x.h"` is looked up beside it, so the manifest's
+    identity: str  # header list holds for this path only (the shared key K names no path)
     flags: Sequence[str]
     soc: str
     npu_arch: str
 
     def manifest_key(self) -> str:
-        return hash_fields(["source", _sha256(self.source), "source_path", self.source_path,
-                             "identity", self.identity, "flags", *self.flags, "soc", self.soc,
-                             "npu_arch", self.npu_arch])
+        return hash_fields(
+            [
+                "source",
+                _sha256(self.source),
+                "source_path",
+                self.source_path,
+                "identity",
+                self.identity,
+                "flags",
+                *self.flags,
+                "soc",
+                self.soc,
+                "npu_arch",
+                self.npu_arch,
+            ]
+        )
 
 
 @dataclass(frozen=True)
 class KeyedBuild:
     """A cache key and the headers (path on this machine, sha256) whose contents it covers."""
+
     key: str
     headers: Tuple[Tuple[str, str], ...]
 
@@ -115,16 +129,20 @@ class KernelCache:
         base = Path(root) if root is not None else default_cache_dir()
         self.root = base / LAYOUT
         self.discarded: List[str] = []  # entries found corrupt in this process (for reporting)
-        self.refused: List[str] = []    # cache files not used because others could have written them
+        self.refused: List[str] = []  # cache files not used because others could have written them
         self.usable = True
         if os.environ.get(ALLOW_WRITABLE_ENV) != "1":
             for directory in (base, self.root):
                 reason = untrusted_reason(directory)
                 if reason is not None:
                     self.usable = False
-                    print(f"kernel cache: {directory} {reason}; the cache is not used (make it private with "
-                          f"chmod go-w, or point ASCEND_TWIN_KERNEL_CACHE elsewhere; {ALLOW_WRITABLE_ENV}=1 "
-                          f"trusts it anyway)", file=sys.stderr, flush=True)
+                    print(
+                        f"kernel cache: {directory} {reason}; the cache is not used (make it private with "
+                        f"chmod go-w, or point ASCEND_TWIN_KERNEL_CACHE elsewhere; {ALLOW_WRITABLE_ENV}=1 "
+                        f"trusts it anyway)",
+                        file=sys.stderr,
+                        flush=True,
+                    )
                     break
         if self.usable and str(self.root) not in _swept_roots:
             _swept_roots.add(str(self.root))
@@ -209,13 +227,19 @@ class KernelCache:
             return None  # missing (a miss), or a symlink where an entry belongs
         with os.fdopen(fd, "rb") as f:
             if os.environ.get(ALLOW_WRITABLE_ENV) != "1":
-                checks = [(str(path), fd)] + [(str(d), str(d)) for d in path.parents if d != self.root and self.root in d.parents]
+                checks = [(str(path), fd)] + [
+                    (str(d), str(d)) for d in path.parents if d != self.root and self.root in d.parents
+                ]
                 for shown, target in checks:
                     reason = untrusted_reason(target)
                     if reason is not None:
                         self.refused.append(shown)
-                        print(f"kernel cache: {shown} {reason}; not used, the kernel is compiled again "
-                              f"(the cache's files must be as private as its root)", file=sys.stderr, flush=True)
+                        print(
+                            f"kernel cache: {shown} {reason}; not used, the kernel is compiled again "
+                            f"(the cache's files must be as private as its root)",
+                            file=sys.stderr,
+                            flush=True,
+                        )
                         return None
             return f.read()
 
@@ -237,9 +261,14 @@ class KernelCache:
             return None
         head, sep, payload = blob.partition(b"\n")
         fields = head.split(b" ")
-        valid = (sep == b"\n" and len(fields) == 4 and b" ".join(fields[:2]) == ENTRY_MAGIC
-                 and fields[3] == str(len(payload)).encode() and fields[2] == _sha256(payload).encode()
-                 and len(payload) > 0)
+        valid = (
+            sep == b"\n"
+            and len(fields) == 4
+            and b" ".join(fields[:2]) == ENTRY_MAGIC
+            and fields[3] == str(len(payload)).encode()
+            and fields[2] == _sha256(payload).encode()
+            and len(payload) > 0
+        )
         if not valid:
             self.discarded.append(str(path))
             try:
@@ -260,9 +289,10 @@ class KernelCache:
         """Writes the direct-mode manifest M -> (K, headers)."""
         if not self.usable:
             return
-        write_atomically(self._manifest_path(request.manifest_key()),
-                         json.dumps({"key": keyed.key, "headers": [list(h) for h in keyed.headers]},
-                                    indent=0).encode("utf-8"))
+        write_atomically(
+            self._manifest_path(request.manifest_key()),
+            json.dumps({"key": keyed.key, "headers": [list(h) for h in keyed.headers]}, indent=0).encode("utf-8"),
+        )
 
     def store(self, request: CacheRequest, keyed: KeyedBuild, binary: bytes) -> None:
         self._write_entry(keyed.key, binary)

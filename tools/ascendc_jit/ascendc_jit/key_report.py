@@ -30,8 +30,7 @@ def read_key_report(path: Path, cwd: Optional[Path] = None) -> dict:
     if not isinstance(key, str) or not KEY_PATTERN.match(key):
         raise KeyReportError(f"kernel cache key report {path} has no valid key")
     headers = report.get("headers")
-    if not isinstance(headers, list) or not all(isinstance(h, dict) and "path" in h and "sha256" in h
-                                                for h in headers):
+    if not isinstance(headers, list) or not all(isinstance(h, dict) and "path" in h and "sha256" in h for h in headers):
         raise KeyReportError(f"kernel cache key report {path} has no valid header list")
     base = Path(cwd) if cwd is not None else Path(path).parent
     for header in headers:

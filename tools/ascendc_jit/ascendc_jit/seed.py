@@ -3,8 +3,9 @@
     python3 -m ascendc_jit.seed bazel-bin/ops/add_custom/add_custom_kernel.cache_key \\
         bazel-bin/ops/add_custom/add_custom_kernel.aicore.o [--cache DIR]
 
-(with the install tree's python/site-packages on PYTHONPATH, as after set_env.sh). The entry is filed under the report's `key`, the
-key bisheng gives the same kernel in a JIT build, so the holder's first compile is a hit.
+(with the install tree's python/site-packages on PYTHONPATH, as after set_env.sh). The entry is
+filed under the report's `key`, the key bisheng gives the same kernel in a JIT build, so the
+holder's first compile is a hit.
 Default cache: $ASCEND_TWIN_KERNEL_CACHE, else ~/.cache/ascend-twin/kernels.
 """
 

@@ -22,26 +22,29 @@ class ToolchainError(RuntimeError):
 
 @dataclass(frozen=True)
 class Toolchain:
-    bisheng: str            # absolute path of the bisheng driver
-    objcopy: str            # absolute path of llvm-objcopy
+    bisheng: str  # absolute path of the bisheng driver
+    objcopy: str  # absolute path of llvm-objcopy
     include_dirs: Tuple[str, ...]  # -I directories of the CANN install (asc/include, include)
-    identity: str           # `bisheng --version` output: part of every kernel cache key
+    identity: str  # `bisheng --version` output: part of every kernel cache key
     shared_key: bool = False  # bisheng has the twin extension --twin-cache-key (kernel_cache.py)
 
 
 def _ascend_home() -> Path:
     home = os.environ.get("ASCEND_HOME_PATH")
     if not home:
-        raise ToolchainError("ASCEND_HOME_PATH is not set: cannot find bisheng "
-                             "(source the CANN set_env.sh or export ASCEND_HOME_PATH=<CANN install>)")
+        raise ToolchainError(
+            "ASCEND_HOME_PATH is not set: cannot find bisheng "
+            "(source the CANN set_env.sh or export ASCEND_HOME_PATH=<CANN install>)"
+        )
     return Path(home)
 
 
 def _find_bisheng(home: Path) -> str:
     path = home / "bin" / "bisheng"
     if not path.is_file() or not os.access(path, os.X_OK):
-        raise ToolchainError(f"bisheng not found: {path} does not exist or is not executable "
-                             f"(check ASCEND_HOME_PATH={home})")
+        raise ToolchainError(
+            f"bisheng not found: {path} does not exist or is not executable (check ASCEND_HOME_PATH={home})"
+        )
     return str(path)
 
 
@@ -96,6 +99,7 @@ def compiler_identity(bisheng: str, memo_dir: Optional[Path]) -> str:
         identity = run.stdout
         if memo_file is not None:
             from .atomic import write_atomically
+
             write_atomically(memo_file, identity.encode("utf-8"))
     with _identity_lock:
         _identity_memo[signature] = identity
@@ -114,6 +118,6 @@ def find_toolchain(memo_dir: Optional[Path] = None) -> Toolchain:
 def supports_shared_key(version_text: str) -> bool:
     for line in version_text.splitlines():
         if line.startswith(TWIN_EXTENSIONS_LINE):
-            options = line[len(TWIN_EXTENSIONS_LINE):].split()
+            options = line[len(TWIN_EXTENSIONS_LINE) :].split()
             return any(opt.split("=")[0] == SHARED_KEY_OPTION for opt in options)
     return False

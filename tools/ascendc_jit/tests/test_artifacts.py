@@ -32,8 +32,10 @@ def test_a_new_target_drops_every_artifact_of_the_old_one():
     assert kernels.keys() == ["a"] and kernels.get("a") == b"310"
     with pytest.raises(RuntimeError) as info:
         kernels.get("b", "shape [4] dtype DT_FLOAT")
-    assert str(info.value) == ("MyOp: no kernel compiled for shape [4] dtype DT_FLOAT (Ascend310P3, dav-2002); "
-                               "compile() must run for these shapes first (declare_launch_args never compiles)")
+    assert str(info.value) == (
+        "MyOp: no kernel compiled for shape [4] dtype DT_FLOAT (Ascend310P3, dav-2002); "
+        "compile() must run for these shapes first (declare_launch_args never compiles)"
+    )
 
 
 def test_a_failed_build_stores_nothing():

@@ -1,5 +1,6 @@
 """ascendc_jit uses bisheng's driver only through bisheng_driver.tool_api, its public module:
 the rest of the driver may change without breaking the kernel toolkit."""
+
 import ast
 import os
 
@@ -25,10 +26,15 @@ def driver_imports(path):
 
 def test_driver_imports_sees_every_spelling(tmp_path):
     source = tmp_path / "m.py"
-    source.write_text("import bisheng_driver.pch\nfrom bisheng_driver import compile\n"
-                      "def f():\n    from bisheng_driver.tool_api import parse_deps\n")
-    assert sorted(driver_imports(str(source))) == ["bisheng_driver.compile", "bisheng_driver.pch",
-                                                   "bisheng_driver.tool_api"]
+    source.write_text(
+        "import bisheng_driver.pch\nfrom bisheng_driver import compile\n"
+        "def f():\n    from bisheng_driver.tool_api import parse_deps\n"
+    )
+    assert sorted(driver_imports(str(source))) == [
+        "bisheng_driver.compile",
+        "bisheng_driver.pch",
+        "bisheng_driver.tool_api",
+    ]
 
 
 def test_ascendc_jit_imports_only_the_tool_api():
@@ -45,4 +51,5 @@ def test_ascendc_jit_imports_only_the_tool_api():
 
 def test_tool_api_names_what_ascendc_jit_needs():
     from bisheng_driver import tool_api
+
     assert {"hash_fields", "parse_deps", "untrusted_reason"} <= set(tool_api.__all__)

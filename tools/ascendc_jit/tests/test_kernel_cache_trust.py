@@ -1,5 +1,6 @@
 """Kernel-cache entries and manifests are held to the cache root's trust rule on every read:
 an entry someone else could have written (or a symlink where an entry belongs) is never used."""
+
 import os
 import random
 
@@ -18,8 +19,14 @@ def _binary():
 
 
 def _request():
-    return CacheRequest(source=_binary(), source_path="/src/k.asc", identity="bisheng 1",
-                        flags=("--npu-arch=dav-2201",), soc="Ascend910B1", npu_arch="2201")
+    return CacheRequest(
+        source=_binary(),
+        source_path="/src/k.asc",
+        identity="bisheng 1",
+        flags=("--npu-arch=dav-2201",),
+        soc="Ascend910B1",
+        npu_arch="2201",
+    )
 
 
 @pytest.fixture()
@@ -49,7 +56,7 @@ def test_a_world_writable_entry_is_not_used(cache, capfd):
     assert cache.read_entry(key) is None and cache.lookup(request) is None
     err = capfd.readouterr().err
     assert f"kernel cache: {entry} is writable by group or others (mode 666); not used" in err
-    cache.store(request, KeyedBuild(key, ()), binary)      # the compile that follows replaces it
+    cache.store(request, KeyedBuild(key, ()), binary)  # the compile that follows replaces it
     assert cache.lookup(request) == binary and (os.stat(entry).st_mode & 0o077) == 0
 
 

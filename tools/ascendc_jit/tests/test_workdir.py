@@ -1,4 +1,5 @@
 """Build directories of killed kernel builds are swept by the next build (ascendc_jit.workdir)."""
+
 import os
 import signal
 import subprocess

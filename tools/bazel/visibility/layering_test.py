@@ -4,6 +4,7 @@ deps_on_operators: every target of twin/ and tools/, transitively, filtered to o
 component_edges: the dependency graph of their shipped targets (--output=graph).
 components.txt: the allowed component graph, which the README's Architecture section repeats.
 """
+
 import os
 import re
 

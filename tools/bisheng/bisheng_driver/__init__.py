@@ -11,8 +11,7 @@ from .timing import PHASES  # first: its clock starts the driver's share of --ti
 
 DRIVER_NAME = "bisheng"
 TWIN_TAG = "ascend-twin"
-TWIN_EXTENSIONS = ("--twin-cache-key=FILE", "--twin-soc=SOC", "--twin-cache-key-only",
-                   "--twin-aclrtlaunch-dir=DIR")
+TWIN_EXTENSIONS = ("--twin-cache-key=FILE", "--twin-soc=SOC", "--twin-cache-key-only", "--twin-aclrtlaunch-dir=DIR")
 
 
 def _clang_version(clang: str) -> str:
@@ -24,6 +23,7 @@ def _clang_version(clang: str) -> str:
 def _print_version() -> None:
     from .arch import known_arch_list
     from .toolchain import find_tools
+
     tools = find_tools()
     print(f"{DRIVER_NAME} ({TWIN_TAG}) based on clang {_clang_version(tools.clang)}")
     print("Target: x86_64 host (CPU twin of the Ascend AI core)")
@@ -37,6 +37,7 @@ def main(argv: list, driver_path: str) -> int:
     from .link import build
     from .options import parse_args
     from .toolchain import find_resource_dirs, find_tools
+
     # SIGTERM (e.g. a cancelled build) unwinds like an exception, so temporaries are removed.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     opts = None
@@ -48,12 +49,10 @@ def main(argv: list, driver_path: str) -> int:
         tools = find_tools()
         res = find_resource_dirs(driver_path)
         if opts.verbose:
-            print(f"{DRIVER_NAME} ({TWIN_TAG}) based on clang {_clang_version(tools.clang)}",
-                  file=sys.stderr)
+            print(f"{DRIVER_NAME} ({TWIN_TAG}) based on clang {_clang_version(tools.clang)}", file=sys.stderr)
             print(f"asc include: {res.asc_include}\nabi include: {res.abi_include}", file=sys.stderr)
         for note in dict.fromkeys(opts.notes):
-            print(f"{DRIVER_NAME}: note: option '{note}' has no effect on the CPU twin (ignored)",
-                  file=sys.stderr)
+            print(f"{DRIVER_NAME}: note: option '{note}' has no effect on the CPU twin (ignored)", file=sys.stderr)
         build(opts, tools, res)
         return 0
     except BishengError as e:

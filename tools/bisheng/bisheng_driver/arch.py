@@ -8,10 +8,10 @@ from .errors import BishengError
 
 @dataclass(frozen=True)
 class NpuArch:
-    flag: str          # canonical --npu-arch spelling, e.g. "dav-2201"
-    number: int        # __NPU_ARCH__, e.g. 2201
-    cce_aicore: int    # __CCE_AICORE__, e.g. 220
-    products: str      # what it is, for --help style listings
+    flag: str  # canonical --npu-arch spelling, e.g. "dav-2201"
+    number: int  # __NPU_ARCH__, e.g. 2201
+    cce_aicore: int  # __CCE_AICORE__, e.g. 220
+    products: str  # what it is, for --help style listings
 
 
 KNOWN_ARCHES = {
@@ -45,9 +45,7 @@ def resolve_npu_arch(name: str) -> NpuArch:
     """--npu-arch=<name> -> NpuArch, or a one-line error listing what is known."""
     arch = KNOWN_ARCHES.get(name)
     if arch is None:
-        raise BishengError(
-            f"unsupported NPU architecture '{name}' in '--npu-arch={name}'; "
-            f"known: {known_arch_list()}")
+        raise BishengError(f"unsupported NPU architecture '{name}' in '--npu-arch={name}'; known: {known_arch_list()}")
     return arch
 
 
@@ -57,5 +55,6 @@ def resolve_legacy_arch(name: str) -> tuple[NpuArch, str]:
     if entry is None:
         raise BishengError(
             f"unsupported NPU architecture '{name}' in '--cce-aicore-arch={name}'; "
-            f"known: {', '.join(sorted(LEGACY_ARCHES))} (or --npu-arch={{{known_arch_list()}}})")
+            f"known: {', '.join(sorted(LEGACY_ARCHES))} (or --npu-arch={{{known_arch_list()}}})"
+        )
     return KNOWN_ARCHES[entry[0]], entry[1]

@@ -43,9 +43,9 @@ DEBUG_ALIASES = {"-g": "-g2"}
 
 @dataclass(frozen=True)
 class HeaderDigest:
-    name: str     # logical name (see module docstring)
+    name: str  # logical name (see module docstring)
     sha256: str
-    path: str     # where this compile read it: relative to the cwd when under it, else absolute
+    path: str  # where this compile read it: relative to the cwd when under it, else absolute
 
 
 def driver_digest() -> str:
@@ -63,8 +63,10 @@ def driver_digest() -> str:
 
 @functools.lru_cache(maxsize=None)
 def compiler_identity(tools: Tools) -> str:
-    return (f"bisheng-driver {driver_digest()}; "
-            f"{tool_facts.first_line([tools.clang, '--version'])}; {tool_facts.first_line([tools.lld, '--version'])}")
+    return (
+        f"bisheng-driver {driver_digest()}; "
+        f"{tool_facts.first_line([tools.clang, '--version'])}; {tool_facts.first_line([tools.lld, '--version'])}"
+    )
 
 
 def clang_resource_dir(tools: Tools) -> Optional[str]:
@@ -78,7 +80,7 @@ def _resource_dir_of(clang: str) -> Optional[str]:  # one `clang -print-resource
 
 
 def include_roots(opts: Options, res: ResourceDirs, clang_resource: Optional[str]) -> List[str]:
-    roots = [os.path.dirname(os.path.abspath(opts.source))]
+    roots = [os.path.dirname(os.path.abspath(opts.source_path))]
     flags = opts.preprocessor_flags
     for option, value in zip(flags[::2], flags[1::2]):
         if option in ("-I", "-isystem", "-iquote", "-idirafter"):
@@ -102,8 +104,7 @@ def logical_name(path: str, roots: Sequence[str]) -> str:
     """Path relative to the most specific root holding it, else its canonical absolute path.
     Roots are matched as spelled first, then (symlinked trees) with links resolved."""
     real = os.path.realpath(path)
-    for candidate, bases in ((_lexical_absolute(path), roots),
-                             (real, [os.path.realpath(r) for r in roots])):
+    for candidate, bases in ((_lexical_absolute(path), roots), (real, [os.path.realpath(r) for r in roots])):
         if candidate is None:
             continue
         holding = [b for b in bases if candidate.startswith(b.rstrip("/") + "/")]
@@ -124,11 +125,14 @@ def _reported_path(path: str) -> str:
 
 
 def normalized_flags(opts: Options, roots: Sequence[str]) -> List[str]:
-    flags = [f"--npu-arch={opts.arch.flag}"]
+    flags = [f"--npu-arch={opts.npu_arch.flag}"]
     if opts.core_macro:
         flags.append(f"-D{opts.core_macro}=1")
-    flags += [f"-std={STD_ALIASES.get(opts.std, opts.std)}", opts.opt_level,
-              DEBUG_ALIASES.get(opts.debug_flag or "-g0", opts.debug_flag or "-g0")]
+    flags += [
+        f"-std={STD_ALIASES.get(opts.std, opts.std)}",
+        opts.opt_level,
+        DEBUG_ALIASES.get(opts.debug_flag or "-g0", opts.debug_flag or "-g0"),
+    ]
     pre = opts.preprocessor_flags
     for option, value in zip(pre[::2], pre[1::2]):
         if option in ("-D", "-U"):
@@ -138,11 +142,10 @@ def normalized_flags(opts: Options, roots: Sequence[str]) -> List[str]:
     return flags
 
 
-def header_digests(deps: Iterable[str], opts: Options, res: ResourceDirs,
-                   roots: Sequence[str]) -> List[HeaderDigest]:
+def header_digests(deps: Iterable[str], opts: Options, res: ResourceDirs, roots: Sequence[str]) -> List[HeaderDigest]:
     """Digests of the headers in a depfile's prerequisites (the source itself left out), plus the
     two twin headers the device pass includes after the source."""
-    source = os.path.realpath(opts.source)
+    source = os.path.realpath(opts.source_path)
     paths = [d for d in deps if os.path.realpath(d) != source]
     paths += [os.path.join(res.asc_include, ENTRY_HEADER), os.path.join(res.abi_include, ABI_HEADER)]
     seen, out = set(), []
@@ -159,10 +162,25 @@ def header_digests(deps: Iterable[str], opts: Options, res: ResourceDirs,
     return sorted(out, key=lambda h: (h.name, h.sha256, h.path))
 
 
-def compute_key(identity: str, flags: Sequence[str], soc: str, npu_arch: int, source_sha256: str,
-                headers: Sequence[HeaderDigest]) -> str:
-    fields = [SCHEME, "compiler", identity, "flags", str(len(flags)), *flags, "soc", soc,
-              "npu_arch", str(npu_arch), "source", source_sha256, "headers", str(len(headers))]
+def compute_key(
+    identity: str, flags: Sequence[str], soc: str, npu_arch: int, source_sha256: str, headers: Sequence[HeaderDigest]
+) -> str:
+    fields = [
+        SCHEME,
+        "compiler",
+        identity,
+        "flags",
+        str(len(flags)),
+        *flags,
+        "soc",
+        soc,
+        "npu_arch",
+        str(npu_arch),
+        "source",
+        source_sha256,
+        "headers",
+        str(len(headers)),
+    ]
     fields += [f"{h.name} {h.sha256}" for h in sorted(headers, key=lambda h: (h.name, h.sha256))]
     return hash_fields(fields)
 
@@ -173,16 +191,16 @@ def key_report(opts: Options, tools: Tools, res: ResourceDirs, deps: Iterable[st
     roots = include_roots(opts, res, clang_resource_dir(tools))
     identity = compiler_identity(tools)
     flags = normalized_flags(opts, roots)
-    source_sha = sha256_file(opts.source)
+    source_sha = sha256_file(opts.source_path)
     headers = header_digests(deps, opts, res, roots)
-    key = compute_key(identity, flags, soc, opts.arch.number, source_sha, headers)
+    key = compute_key(identity, flags, soc, opts.npu_arch.number, source_sha, headers)
     report = {
         "scheme": SCHEME,
         "key": key,
         "compiler": identity,
         "flags": flags,
         "soc": soc,
-        "npu_arch": opts.arch.number,
+        "npu_arch": opts.npu_arch.number,
         "source_sha256": source_sha,
         "headers": [{"name": h.name, "sha256": h.sha256, "path": h.path} for h in headers],
     }

@@ -59,8 +59,9 @@ SWEEP_ANY_AFTER_S = 24 * 3600
 
 def temporary_for(path: str) -> str:
     """A new, empty temporary file beside `path` (created 0600), for publish()."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.{os.getpid()}-", suffix=TEMP_SUFFIX,
-                               dir=os.path.dirname(path))
+    fd, tmp = tempfile.mkstemp(
+        prefix=f".{os.path.basename(path)}.{os.getpid()}-", suffix=TEMP_SUFFIX, dir=os.path.dirname(path)
+    )
     os.close(fd)
     return tmp
 
@@ -81,10 +82,12 @@ def publish(path: str, fill) -> bool:
 
 def write_atomic(path: str, data: bytes) -> None:
     """Writes `data` to `path` by the publishing rule above."""
+
     def fill(tmp: str) -> bool:
         with open(tmp, "wb") as f:
             f.write(data)
         return True
+
     publish(path, fill)
 
 
@@ -104,7 +107,7 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     except OSError:
-        return True      # another user's process: alive
+        return True  # another user's process: alive
     return True
 
 

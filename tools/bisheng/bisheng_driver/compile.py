@@ -37,29 +37,40 @@ def _prefix_eligible(opts: Options, res: ResourceDirs) -> bool:
     dirs = {kind: [v for o, v in pairs if o == kind] for kind in ("-iquote", "-I", "-isystem", "-idirafter")}
     twin = [res.asc_include, res.abi_include]
     angle = dirs["-I"] + dirs["-isystem"] + twin + list(res.host_includes) + dirs["-idirafter"]
-    return PrefixCheck(opts.source, dirs["-iquote"] + angle, angle, twin, res.host_includes).eligible()
+    return PrefixCheck(opts.source_path, dirs["-iquote"] + angle, angle, twin, res.host_includes).eligible()
 
 
-def _pass_prefix(kind: str, base_cmd: list, opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
-                 run: "Run") -> "pch.Prefix":
+def _pass_prefix(
+    kind: str, base_cmd: list, opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: "Run"
+) -> "pch.Prefix":
     """The prefix header of a pass whose clang command starts with base_cmd (no input, no
     output): precompiled through the PCH cache when there is one, except with debug info,
     which clang writes differently for declarations that come from a PCH (the bytes must not
     depend on the cache)."""
     if opts.debug_flag:
         return pch.prepare_text_only(kind, workdir)
+
     def build(header: str, out: str) -> bool:
         lang = ["-x", "c++-header"] if kind == pch.DEVICE else ["-Xclang", "-emit-pch"]
         cmd = base_cmd + lang + ["-Xclang", "-fno-pch-timestamp", "-c", header, "-o", out]
-        return run(cmd, f"PCH build ({kind})", stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL).returncode == 0
+        return (
+            run(
+                cmd,
+                f"PCH build ({kind})",
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            ).returncode
+            == 0
+        )
+
     from .cache_key import compiler_identity
+
     key_fields = [compiler_identity(tools), *base_cmd, pch.tree_digest([res.asc_include, res.abi_include])]
     return pch.prepare(kind, workdir, key_fields, build)
 
 
-def _run_prefixed(run: "Run", cmd: list, phase: str, prefix: Optional["pch.Prefix"], kind: str,
-                  workdir: str) -> tuple:
+def _run_prefixed(run: "Run", cmd: list, phase: str, prefix: Optional["pch.Prefix"], kind: str, workdir: str) -> tuple:
     """Runs a pass; a PCH that clang refuses (a system header changed under it) is discarded
     and the pass runs again with the text prefix. Returns (process, the prefix used)."""
     if prefix is not None and not prefix.pch:
@@ -77,11 +88,10 @@ def _with_prefix_flags(cmd: list, prefix: "pch.Prefix") -> list:
     if "-include-pch" not in cmd:
         return cmd
     at = cmd.index("-include-pch")
-    return cmd[:at] + prefix.flags() + cmd[at + 2:]
+    return cmd[:at] + prefix.flags() + cmd[at + 2 :]
 
 
-def _host_pass(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: Run,
-               use_prefix: bool) -> tuple:
+def _host_pass(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: Run, use_prefix: bool) -> tuple:
     """Pass 1: the user's file as written, compiled by clang in CUDA host mode. All user
     diagnostics come from here, first and unfiltered, with the user's own file:line; the
     depfile lists the user's headers; the object holds the host code and the kernels' stubs."""
@@ -101,8 +111,7 @@ def _host_pass(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run
             cmd += [kind, target]
     if sys.stderr.isatty():
         cmd.append("-fcolor-diagnostics")
-    proc, prefix = _run_prefixed(run, cmd + ["-c", opts.source, "-o", host_obj], "host pass", prefix, pch.HOST,
-                                 workdir)
+    proc, prefix = _run_prefixed(run, cmd + ["-c", opts.source, "-o", host_obj], "host pass", prefix, pch.HOST, workdir)
     proc, prefix = _retry_redeclarations(opts, run, cmd, host_obj, proc, prefix, workdir)
     text = pch.hide_prefix_paths(proc.stderr.decode("utf-8", errors="replace").replace(" when compiling for host", ""))
     sys.stderr.write(text)
@@ -121,20 +130,20 @@ def _retry_redeclarations(opts: Options, run: Run, cmd: list, host_obj: str, pro
     for _ in range(host_redecl.MAX_TRIES):
         if proc.returncode == 0:
             break
-        found = host_redecl.clashes(proc.stderr.decode("utf-8", errors="replace"), opts.source)
+        found = host_redecl.clashes(proc.stderr.decode("utf-8", errors="replace"), opts.source_path)
         if not found or set(found) <= set(positions):
             break
         positions = sorted(set(positions) | set(found))
         if source_text is None:
-            source_text = host_redecl.read_source(opts.source)
+            source_text = host_redecl.read_source(opts.source_path)
         text = host_redecl.rewrite(source_text, positions)
         if text is None:
             break
-        copy = host_redecl.write_copy(opts.source, text, workdir)
-        retry = cmd + host_redecl.quote_dir_flags(opts.source) + ["-c", copy, "-o", host_obj]
+        copy = host_redecl.write_copy(opts.source_path, text, workdir)
+        retry = cmd + host_redecl.quote_dir_flags(opts.source_path) + ["-c", copy, "-o", host_obj]
         proc, prefix = _run_prefixed(run, retry, "host pass (redeclarations)", prefix, pch.HOST, workdir)
     if copy is not None and proc.returncode == 0 and "-MF" in cmd:
-        host_redecl.restore_depfile(cmd[cmd.index("-MF") + 1], copy, opts.source)
+        host_redecl.restore_depfile(cmd[cmd.index("-MF") + 1], copy, opts.source_path)
     return proc, prefix
 
 
@@ -144,7 +153,7 @@ _held = threading.local()
 
 def _relay_diagnostics(stderr: bytes, opts: Options, wrapper: str) -> None:
     text = pch.hide_prefix_paths(stderr.decode("utf-8", errors="replace"))
-    text = text.replace(wrapper, GENERATED_NAME).replace(os.path.abspath(opts.source), opts.source)
+    text = text.replace(wrapper, GENERATED_NAME).replace(os.path.abspath(opts.source_path), opts.source_path)
     if getattr(_held, "texts", None) is not None:
         _held.texts.append(text)
         return
@@ -163,25 +172,36 @@ def device_source_text(opts: Options, kernels: list, whole: bool, deps: list, re
     roots = tuple(dict.fromkeys([res.asc_include, res.abi_include]))
     # with -MMD the host pass listed no system headers: no name can be shown absent from them
     complete = opts.dep_mode != "-MMD"
-    return _device_source_text(opts.source, device_cache.source_digest(opts.source), tuple(kernels), whole,
-                               tuple(d for d in deps if d != opts.source), roots, complete)
+    return _device_source_text(
+        opts.source,
+        device_cache.source_digest(opts.source_path),
+        tuple(kernels),
+        whole,
+        tuple(d for d in deps if d != opts.source),
+        roots,
+        complete,
+    )
 
 
-@functools.lru_cache(maxsize=8)     # the key and the pass ask for the same text
-def _device_source_text(source: str, digest: str, kernels: tuple, whole: bool, headers: tuple,
-                        roots: tuple, complete: bool) -> Optional[str]:
+@functools.lru_cache(maxsize=8)  # the key and the pass ask for the same text
+def _device_source_text(
+    source: str, digest: str, kernels: tuple, whole: bool, headers: tuple, roots: tuple, complete: bool
+) -> Optional[str]:
     from .device_source import device_text, mentioned_in
     from .launch_syntax import blank_launch_configs
+
     with open(source, "rb") as f:
         text = f.read().decode("utf-8", errors="surrogateescape")
 
     def mentioned_elsewhere(names: set) -> set:
         if not complete:
             return set(names)
+
         # every header the pass reads: the host pass's, and the twin tree (the entries TU's own)
         def scan() -> list:
             twin = [os.path.join(d, n) for root in roots for d, _, files in sorted(os.walk(root)) for n in files]
             return sorted(mentioned_in(list(headers) + twin, names))
+
         fields = [pch.tree_digest(list(roots)), device_cache.headers_digest(headers, source)]
         return set(pch.remembered("header-names", fields + sorted(names), scan))
 
@@ -190,15 +210,24 @@ def _device_source_text(source: str, digest: str, kernels: tuple, whole: bool, h
         try:
             text, dropped = device_text(text, [k.spelled for k in kernels], mentioned_elsewhere)
         except OSError:
-            dropped = 0       # a header vanished: the whole file
+            dropped = 0  # a header vanished: the whole file
     if not dropped and "<<<" not in text:
         return None
     return f"#line 1 {codegen.c_string(os.path.abspath(source))}\n" + blank_launch_configs(text)
 
 
-def _compile_device_object(opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
-                           kernels: list, run: Run, use_prefix: bool, deps: list, with_meta: bool = True,
-                           whole: bool = False) -> tuple:
+def _compile_device_object(
+    opts: Options,
+    tools: Tools,
+    res: ResourceDirs,
+    workdir: str,
+    kernels: list,
+    run: Run,
+    use_prefix: bool,
+    deps: list,
+    with_meta: bool = True,
+    whole: bool = False,
+) -> tuple:
     """Pass 2: the kernels, their entries and everything they call, as plain C++ in one
     relocatable object (device_binary.py links it; what host code is left is dropped there by
     --gc-sections). Returns (device.o, parameter sizes, whether the whole file was compiled)."""
@@ -206,42 +235,57 @@ def _compile_device_object(opts: Options, tools: Tools, res: ResourceDirs, workd
 
     def write_wrapper(source_path: str) -> None:
         from .kernel_types import kernel_types
-        with open(opts.source, "rb") as f:
+
+        with open(opts.source_path, "rb") as f:
             types = kernel_types(f.read().decode("utf-8", errors="surrogateescape"))
         with open(wrapper, "w", encoding="utf-8") as f:
-            f.write(codegen.entries_source(source_path, opts.arch, kernels, with_meta, types))
+            f.write(codegen.entries_source(source_path, opts.npu_arch, kernels, with_meta, types))
 
     # -w: pass 1 already showed the user's warnings (and applied -Werror) once.
     lang = language_flags(opts)
-    base = ([tools.clang] + lang[:1] + lang[3:] + ["-D__ASC_TWIN_DEVICE_PASS__=1"] + include_flags(opts, res)
-            + ["-w", "-fvisibility=hidden", "-fvisibility-inlines-hidden", "-ffunction-sections", "-fdata-sections"])
+    base = (
+        [tools.clang]
+        + lang[:1]
+        + lang[3:]
+        + ["-D__ASC_TWIN_DEVICE_PASS__=1"]
+        + include_flags(opts, res)
+        + ["-w", "-fvisibility=hidden", "-fvisibility-inlines-hidden", "-ffunction-sections", "-fdata-sections"]
+    )
     prefix = _pass_prefix(pch.DEVICE, base, opts, tools, res, workdir, run) if use_prefix else None
     maps = prefix_maps(res, workdir)
     device_obj = os.path.join(workdir, "device.o")
 
     def compile_cmd(language: str, source: str, head: list, quote_dirs: tuple = ()) -> list:
-        return base[:1] + list(quote_dirs) + base[1:] + ["-x", language] + head + maps + ["-c", source, "-o", device_obj]
+        return (
+            base[:1] + list(quote_dirs) + base[1:] + ["-x", language] + head + maps + ["-c", source, "-o", device_obj]
+        )
 
-    source = os.path.abspath(opts.source)
+    source = os.path.abspath(opts.source_path)
     text = device_source_text(opts, kernels, whole, deps, res)
-    quote_dirs = ()
+    quote_dirs: tuple = ()
     if text is not None:
         # A copy, alone in its directory, so its quoted includes find the user's headers
         # through -iquote (searched first, as the source's own directory was) and nothing else.
         copy_dir = os.path.join(workdir, DEVICE_SOURCE_DIR)
         os.makedirs(copy_dir, exist_ok=True)
-        source = os.path.join(copy_dir, os.path.basename(opts.source))
+        source = os.path.join(copy_dir, os.path.basename(opts.source_path))
         with open(source, "w", encoding="utf-8", errors="surrogateescape") as f:
             f.write(text)
-        quote_dirs = ("-iquote", os.path.dirname(os.path.abspath(opts.source)))
+        quote_dirs = ("-iquote", os.path.dirname(os.path.abspath(opts.source_path)))
     write_wrapper(source)
-    proc, prefix = _run_prefixed(run, compile_cmd("c++", wrapper, prefix.flags() if prefix else [], quote_dirs),
-                                 "device compile", prefix, pch.DEVICE, workdir)
+    proc, prefix = _run_prefixed(
+        run,
+        compile_cmd("c++", wrapper, prefix.flags() if prefix else [], quote_dirs),
+        "device compile",
+        prefix,
+        pch.DEVICE,
+        workdir,
+    )
     if proc.returncode != 0 and text is not None:
         # Launches spelled through a header's macro, or a body the kernels need: the whole
         # file, preprocessed, with the `<<<...>>>` of host launches blanked (pass 1 proved the
         # file valid; this text has no comments or macros left).
-        write_wrapper(os.path.abspath(opts.source))
+        write_wrapper(os.path.abspath(opts.source_path))
         pre = os.path.join(workdir, "entries.ii")
         cmd = base + ["-x", "c++"] + (prefix.flags() if prefix else []) + maps + ["-E", wrapper, "-o", pre]
         proc, prefix = _run_prefixed(run, cmd, "device preprocess", prefix, pch.DEVICE, workdir)
@@ -249,21 +293,22 @@ def _compile_device_object(opts: Options, tools: Tools, res: ResourceDirs, workd
         if proc.returncode != 0:
             raise BishengError(f"compilation of the kernel entries for '{opts.source}' failed", proc.returncode)
         from .launch_syntax import blank_launch_configs
+
         with open(pre, encoding="utf-8", errors="surrogateescape") as f:
             pre_text = f.read()
         with open(pre, "w", encoding="utf-8", errors="surrogateescape") as f:
             f.write(blank_launch_configs(pre_text))
         # a text prefix is part of the preprocessed output; a PCH is not
         head = prefix.flags() if prefix and prefix.pch else []
-        proc = run(compile_cmd("c++-cpp-output", pre, head), "device compile", stdin=subprocess.DEVNULL,
-                   stderr=subprocess.PIPE)
+        proc = run(
+            compile_cmd("c++-cpp-output", pre, head), "device compile", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
         _relay_diagnostics(proc.stderr.replace(pre.encode(), wrapper.encode()), opts, wrapper)
-        text = None       # what was compiled is the whole file
+        text = None  # what was compiled is the whole file
     else:
         _relay_diagnostics(proc.stderr, opts, wrapper)
     if proc.returncode != 0:
-        raise BishengError(f"compilation of the kernel entries for '{opts.source}' failed",
-                           proc.returncode)
+        raise BishengError(f"compilation of the kernel entries for '{opts.source}' failed", proc.returncode)
     sizes = read_param_sizes(tools, workdir, device_obj, len(kernels), run) if kernels else []
     return device_obj, sizes, whole or text is None
 
@@ -280,7 +325,7 @@ def _write_launch_headers(directory: str, kernels: list, infos: list) -> None:
         try:
             with open(path, encoding="utf-8") as f:
                 if f.read() == text:
-                    continue      # unchanged: keep the timestamp, so nothing rebuilds
+                    continue  # unchanged: keep the timestamp, so nothing rebuilds
         except OSError:
             pass
         tmp = path + f".{os.getpid()}.tmp"
@@ -293,12 +338,14 @@ def _verify_embedded(tools: Tools, workdir: str, host_obj: str, device_so: str, 
     # The contract users rely on: objcopy extracts exactly the device binary, i.e. the section
     # holds its bytes (read from the section table, as llvm-objcopy -O binary --only-section does).
     from .elf_file import ElfFile
+
     with PHASES.measure("embedded binary check"):
         embedded = ElfFile(host_obj).section_bytes(codegen.AICORE_SECTION)
         with open(device_so, "rb") as f:
             if embedded != f.read():
-                raise BishengError(f"internal error: {codegen.AICORE_SECTION} of the host object "
-                                   "does not match the device binary")
+                raise BishengError(
+                    f"internal error: {codegen.AICORE_SECTION} of the host object does not match the device binary"
+                )
 
 
 def _host_deps(opts: Options, workdir: str, prefix: Optional["pch.Prefix"]) -> list:
@@ -317,7 +364,7 @@ def _host_deps(opts: Options, workdir: str, prefix: Optional["pch.Prefix"]) -> l
 
 def _finish_depfile(opts: Options, res: ResourceDirs, workdir: str, prefix: Optional["pch.Prefix"]) -> str:
     deps = _host_deps(opts, workdir, prefix)
-    if opts.dep_mode == "-MD":   # -MMD leaves out system headers, like clang
+    if opts.dep_mode == "-MD":  # -MMD leaves out system headers, like clang
         for root, header in ((res.asc_include, ENTRY_HEADER), (res.abi_include, ABI_HEADER)):
             path = os.path.join(root, header)
             if path not in deps:
@@ -329,21 +376,24 @@ def _finish_depfile(opts: Options, res: ResourceDirs, workdir: str, prefix: Opti
     return final
 
 
-def _build_device_binary(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, kernels: list,
-                         run: Run, use_prefix: bool, deps: list) -> tuple:
+def _build_device_binary(
+    opts: Options, tools: Tools, res: ResourceDirs, workdir: str, kernels: list, run: Run, use_prefix: bool, deps: list
+) -> tuple:
     """(device.so, parameter infos, whether the whole file was compiled): the device pass and
     the device link. A device text without a body the kernels need fails that link (-z defs):
     then the whole file is compiled."""
     wrapper = os.path.join(workdir, "entries.cpp")
     whole = False
     while True:
-        device_obj, infos, whole = _compile_device_object(opts, tools, res, workdir, kernels, run, use_prefix,
-                                                          deps, whole=whole)
-        held = []
+        device_obj, infos, whole = _compile_device_object(
+            opts, tools, res, workdir, kernels, run, use_prefix, deps, whole=whole
+        )
+        held: list = []
         relay = (lambda err: _relay_diagnostics(err, opts, wrapper)) if whole else held.append
         try:
-            device_so = device_binary.link(tools, workdir, [device_obj], [k.name for k in kernels], run,
-                                           f"'{opts.source}'", relay)
+            device_so = device_binary.link(
+                tools, workdir, [device_obj], [k.name for k in kernels], run, f"'{opts.source}'", relay
+            )
         except BishengError:
             if whole:
                 raise
@@ -358,12 +408,13 @@ def _device_keys(opts: Options, tools: Tools, res: ResourceDirs, deps: list, ker
     """{whole: key}: the device cache keys of the device text without host bodies (False) and
     of the whole file (True); each keyed by the text its device pass compiles."""
     from .cache_key import compiler_identity
+
     identity = compiler_identity(tools)
     tree = pch.tree_digest([res.asc_include, res.abi_include])
     keys = {}
     for whole in (False, True):
         text = device_source_text(opts, kernels, whole, deps, res)
-        digest = device_cache.source_digest(opts.source) if text is None else device_cache.text_digest(text)
+        digest = device_cache.source_digest(opts.source_path) if text is None else device_cache.text_digest(text)
         keys[whole] = device_cache.key_of(identity, tree, opts, digest, deps, kernels)
     return keys
 
@@ -375,7 +426,7 @@ def _device_key(opts: Options, tools: Tools, res: ResourceDirs, deps: list, kern
     try:
         return _device_keys(opts, tools, res, deps, kernels)
     except OSError:
-        return None       # a header vanished since the host pass: compile, do not guess
+        return None  # a header vanished since the host pass: compile, do not guess
 
 
 class _SpeculativeDevice:
@@ -385,9 +436,13 @@ class _SpeculativeDevice:
     killed) and the device pass runs as usual, after the host pass. Its diagnostics are held
     and shown after the host pass's, as without it."""
 
-    def __init__(self, opts: Options, tools: Tools, res: ResourceDirs, workdir: str, kernels: list,
-                 use_prefix: bool, deps: list) -> None:
-        self.kernels, self.deps, self.result, self.error, self.texts = kernels, deps, None, None, []
+    def __init__(
+        self, opts: Options, tools: Tools, res: ResourceDirs, workdir: str, kernels: list, use_prefix: bool, deps: list
+    ) -> None:
+        self.kernels, self.deps = kernels, deps
+        self.texts: list = []  # its diagnostics, held until the host pass has spoken
+        self.result: Optional[tuple] = None
+        self.error: Optional[BaseException] = None
         self.run = Run(False, cancellable=True)
         self.thread = threading.Thread(target=self._main, args=(opts, tools, res, workdir, use_prefix), daemon=True)
         self.thread.start()
@@ -395,9 +450,8 @@ class _SpeculativeDevice:
     def _main(self, opts, tools, res, workdir, use_prefix) -> None:
         _held.texts = self.texts
         try:
-            self.result = _build_device_binary(opts, tools, res, workdir, self.kernels, self.run, use_prefix,
-                                               self.deps)
-        except BaseException as e:      # handed to the main thread by take()
+            self.result = _build_device_binary(opts, tools, res, workdir, self.kernels, self.run, use_prefix, self.deps)
+        except BaseException as e:  # handed to the main thread by take()
             self.error = e
 
     def take(self, kernels: list, same_text) -> Optional[tuple]:
@@ -420,8 +474,9 @@ class _SpeculativeDevice:
         self.thread.join()
 
 
-def _speculate(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, use_prefix: bool,
-               last: Optional[tuple]) -> Optional[_SpeculativeDevice]:
+def _speculate(
+    opts: Options, tools: Tools, res: ResourceDirs, workdir: str, use_prefix: bool, last: Optional[tuple]
+) -> Optional[_SpeculativeDevice]:
     """Starts the device pass now when the last compile of this source is known and the device
     binary it predicts is not cached (the usual edit-compile-run step). Not under -v, whose
     command echo stays in order, nor on one CPU."""
@@ -434,7 +489,7 @@ def _speculate(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, use
         if any(device_cache.has(key) for key in _device_keys(opts, tools, res, deps, kernels).values()):
             return None
     except OSError:
-        pass               # a header of the last compile is gone: the kernels may still be the same
+        pass  # a header of the last compile is gone: the kernels may still be the same
     return _SpeculativeDevice(opts, tools, res, workdir, kernels, use_prefix, deps)
 
 
@@ -442,8 +497,15 @@ def _object_key_half(opts: Options, tools: Tools, res: ResourceDirs, separate: b
     if not object_cache.eligible(opts) or object_cache.directory() is None:
         return None
     from .cache_key import compiler_identity
-    return object_cache.first_half(compiler_identity(tools), pch.tree_digest([res.asc_include, res.abi_include]),
-                                   opts, res, device_cache.source_digest(opts.source), separate)
+
+    return object_cache.first_half(
+        compiler_identity(tools),
+        pch.tree_digest([res.asc_include, res.abi_include]),
+        opts,
+        res,
+        device_cache.source_digest(opts.source_path),
+        separate,
+    )
 
 
 def _object_key(opts: Options, half: str, deps: list) -> Optional[str]:
@@ -451,13 +513,14 @@ def _object_key(opts: Options, half: str, deps: list) -> Optional[str]:
     a clock macro."""
     headers = tuple(sorted({d for d in deps if d != opts.source}))
     digest = device_cache.headers_digest(headers, opts.source)
-    if object_cache.spells_a_clock_macro(opts.source, list(headers), digest):
+    if object_cache.spells_a_clock_macro(opts.source_path, list(headers), digest):
         return None
     return object_cache.full_key(half, digest)
 
 
-def _cached_objects(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: Run,
-                    objects: Optional[list]) -> Optional[list]:
+def _cached_objects(
+    opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: Run, objects: Optional[list]
+) -> Optional[list]:
     """The kernel names when the object cache served this compile's objects (object_cache.py),
     else None. Asks clang for the headers only when the source and flags are those of a cached
     compile (after an edit nothing is spent here)."""
@@ -467,9 +530,9 @@ def _cached_objects(opts: Options, tools: Tools, res: ResourceDirs, workdir: str
     try:
         with PHASES.measure("object cache (dependency scan, look-up)"):
             key = _object_key(opts, half, scan_deps(opts, tools, res, workdir, run, report=False))
-            got = object_cache.load(key, [opts.output, opts.output + REGISTRATION_SUFFIX]) if key else None
+            got = object_cache.load(key, [opts.output_path, opts.output_path + REGISTRATION_SUFFIX]) if key else None
     except (BishengError, OSError):
-        return None           # the compile itself will say what is wrong
+        return None  # the compile itself will say what is wrong
     if got is None:
         return None
     kernels, written = got
@@ -478,8 +541,9 @@ def _cached_objects(opts: Options, tools: Tools, res: ResourceDirs, workdir: str
     return kernels
 
 
-def _store_objects(opts: Options, tools: Tools, res: ResourceDirs, separate: bool, deps: list,
-                   written: list, kernel_names: list) -> None:
+def _store_objects(
+    opts: Options, tools: Tools, res: ResourceDirs, separate: bool, deps: list, written: list, kernel_names: list
+) -> None:
     """Records the objects just published under the headers the host pass read (the same
     list, as a set, as the dependency scan of a later look-up gives)."""
     half = _object_key_half(opts, tools, res, separate)
@@ -491,21 +555,22 @@ def _store_objects(opts: Options, tools: Tools, res: ResourceDirs, separate: boo
             if key:
                 object_cache.store(half, key, written, kernel_names)
     except OSError:
-        pass          # a cache that cannot be filled only costs time
+        pass  # a cache that cannot be filled only costs time
 
 
 class _Background:
     """fn() on a thread; result() joins it and returns its value or raises its exception."""
 
     def __init__(self, fn) -> None:
-        self._value, self._error = None, None
+        self._value = None
+        self._error: Optional[BaseException] = None
         self._thread = threading.Thread(target=self._main, args=(fn,), daemon=True)
         self._thread.start()
 
     def _main(self, fn) -> None:
         try:
             self._value = fn()
-        except BaseException as e:      # handed to the caller by result()
+        except BaseException as e:  # handed to the caller by result()
             self._error = e
 
     def result(self):
@@ -521,10 +586,11 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs, objects: Opti
     published beside it (OUT + REGISTRATION_SUFFIX) and appended to this list after OUT (the
     merge costs a linker run; the program is the same)."""
     from .host_kernels import HostKernel, kernels_of
+
     check_paths(opts)
     run = Run(opts.verbose)
     # Temporaries live beside what is published (same file system: rename is atomic).
-    out_dir = os.path.dirname(os.path.abspath(opts.twin_cache_key if opts.twin_key_only else opts.output))
+    out_dir = os.path.dirname(os.path.abspath(opts.publish_path))
     sweep_dead_workdirs(out_dir)
     try:
         workdir = tempfile.mkdtemp(prefix=f"{WORKDIR_PREFIX}{os.getpid()}-", dir=out_dir)
@@ -553,9 +619,10 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs, objects: Opti
         with PHASES.measure("kernel list (symbol table, llvm-cxxfilt)"):
             kernels = kernels_of(host_obj, tools.nm, tools.cxxfilt, last[0] if last else None)
         infos = []
-        if opts.rdc:     # -dc: the device object travels in the host object to the link
-            device_obj, infos, _ = _compile_device_object(opts, tools, res, workdir, kernels, run, use_prefix,
-                                                          [], with_meta=False, whole=True)
+        if opts.rdc:  # -dc: the device object travels in the host object to the link
+            device_obj, infos, _ = _compile_device_object(
+                opts, tools, res, workdir, kernels, run, use_prefix, [], with_meta=False, whole=True
+            )
             kernels = device_binary.export_local_stubs(tools, workdir, host_obj, device_obj, kernels, run)
             host_obj = rdc.attach(tools, workdir, host_obj, device_obj, opts.arch, kernels, infos, run)
         elif kernels:
@@ -567,13 +634,23 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs, objects: Opti
                     hit, device_key = device_cache.load(key, workdir, ParamInfo), key
                     if hit:
                         break
-            taken = spec.take(kernels, lambda guessed: device_source_text(opts, kernels, False, guessed, res)
-                              == device_source_text(opts, kernels, False, host_deps, res)) if spec and not hit else None
+            taken = (
+                spec.take(
+                    kernels,
+                    lambda guessed: (
+                        device_source_text(opts, kernels, False, guessed, res)
+                        == device_source_text(opts, kernels, False, host_deps, res)
+                    ),
+                )
+                if spec and not hit
+                else None
+            )
             if hit:
                 device_so, infos = hit
             else:
-                device_so, infos, whole = taken or _build_device_binary(opts, tools, res, workdir, kernels, run,
-                                                                        use_prefix, host_deps)
+                device_so, infos, whole = taken or _build_device_binary(
+                    opts, tools, res, workdir, kernels, run, use_prefix, host_deps
+                )
                 # stored under the key of the text it was compiled from
                 device_key = device_keys[whole] if device_keys else None
                 if device_key:
@@ -582,9 +659,10 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs, objects: Opti
             if device_key:
                 device_cache.remember(opts, kernels, host_deps)
             kernels = device_binary.export_local_stubs(tools, workdir, host_obj, device_so, kernels, run)
-            reg_cached = bool(hit) and device_cache.load_registration(device_key, workdir)
-            merged = device_binary.registration_object(tools, res, workdir, [] if separate else [host_obj], device_so,
-                                                       kernels, infos, run, compiled=reg_cached)
+            reg_cached = bool(hit) and device_key is not None and device_cache.load_registration(device_key, workdir)
+            merged = device_binary.registration_object(
+                tools, res, workdir, [] if separate else [host_obj], device_so, kernels, infos, run, compiled=reg_cached
+            )
             if device_key and not reg_cached:
                 device_cache.store_registration(device_key, os.path.join(workdir, "register.o"))
             _verify_embedded(tools, workdir, merged, device_so, run)
@@ -595,32 +673,43 @@ def compile_kernel(opts: Options, tools: Tools, res: ResourceDirs, objects: Opti
         if opts.twin_aclrtlaunch_dir:
             _write_launch_headers(opts.twin_aclrtlaunch_dir, kernels, infos)
         depfile = _finish_depfile(opts, res, workdir, host_prefix) if opts.dep_mode else None
+        dep_target, key_target = opts.dep_file, opts.twin_cache_key
         if depfile:
-            check_parent(opts.dep_file, "depfile")
+            if dep_target is None:  # (clang would name it after the object; this driver needs -MF)
+                raise BishengError(f"{opts.dep_mode} without -MF FILE: pass the depfile's name with -MF")
+            check_parent(dep_target, "depfile")
         key_report = None
-        if opts.twin_cache_key:
-            if opts.dep_mode == "-MMD":   # pass 1 left out system headers; the key needs them all
+        if key_target:
+            if opts.dep_mode == "-MMD":  # pass 1 left out system headers; the key needs them all
                 deps = scan_deps(opts, tools, res, workdir, run)
             else:
                 deps = _host_deps(opts, workdir, host_prefix)
             key_report = write_key_report(opts, tools, res, workdir, deps)
-            check_parent(opts.twin_cache_key, "kernel cache key file")
+            check_parent(key_target, "kernel cache key file")
         # Output last, so a failure never leaves a new OUT beside a stale depfile or key.
-        if depfile:
-            publish(depfile, opts.dep_file)
-        if key_report:
-            publish(key_report, opts.twin_cache_key)
+        if depfile and dep_target:
+            publish(depfile, dep_target)
+        if key_report and key_target:
+            publish(key_report, key_target)
+        output = opts.output_path
         if registration:
-            publish(registration, opts.output + REGISTRATION_SUFFIX)
-        publish(host_obj, opts.output)
-        written = [opts.output] + ([opts.output + REGISTRATION_SUFFIX] if registration else [])
+            publish(registration, output + REGISTRATION_SUFFIX)
+        publish(host_obj, output)
+        written = [output] + ([output + REGISTRATION_SUFFIX] if registration else [])
         if objects is not None:
             objects += written
         if object_cache.eligible(opts) and not opts.rdc:
-            _store_objects(opts, tools, res, objects is not None, _host_deps(opts, workdir, host_prefix), written,
-                           [k.name for k in kernels])
+            _store_objects(
+                opts,
+                tools,
+                res,
+                objects is not None,
+                _host_deps(opts, workdir, host_prefix),
+                written,
+                [k.name for k in kernels],
+            )
         return [k.name for k in kernels]
     finally:
         if spec is not None:
-            spec.abandon()     # nothing may still write into workdir
+            spec.abandon()  # nothing may still write into workdir
         shutil.rmtree(workdir, ignore_errors=True)

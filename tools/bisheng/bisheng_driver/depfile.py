@@ -6,7 +6,7 @@ def parse_deps(text: str) -> list:
     body = text.replace("\\\n", " ")
     _, _, prereqs = body.partition(": ")
     if "\\" not in prereqs and "$" not in prereqs:
-        return prereqs.split()      # nothing escaped (the usual case): whitespace separates
+        return prereqs.split()  # nothing escaped (the usual case): whitespace separates
     deps, word, i = [], "", 0
     while i < len(prereqs):
         ch = prereqs[i]
@@ -14,7 +14,7 @@ def parse_deps(text: str) -> list:
             word += prereqs[i + 1]
             i += 2
             continue
-        if ch == "$" and prereqs[i + 1:i + 2] == "$":
+        if ch == "$" and prereqs[i + 1 : i + 2] == "$":
             word += "$"
             i += 2
             continue

@@ -28,15 +28,16 @@ from typing import Optional
 
 from .cache_support import hash_fields, sweep_temporaries, write_atomic
 
-SCHEME = "asc-twin-device-binary/3"   # 2: keyed by the device text; 3: headers hashed apart
+SCHEME = "asc-twin-device-binary/3"  # 2: keyed by the device text; 3: headers hashed apart
 MAX_ENTRIES = 64
 SUBDIR = "device"
-CACHE_ENV = "BISHENG_DEVICE_CACHE"   # off: this cache alone is off (the PCH cache stays)
+CACHE_ENV = "BISHENG_DEVICE_CACHE"  # off: this cache alone is off (the PCH cache stays)
 
 
-@functools.lru_cache(maxsize=None)     # once per process: cache_dir() may print a note
+@functools.lru_cache(maxsize=None)  # once per process: cache_dir() may print a note
 def directory() -> Optional[str]:
     from .cache_root import cache_dir
+
     if os.environ.get(CACHE_ENV, "").strip().lower() in ("off", "0", "no"):
         return None
     base = cache_dir()
@@ -52,10 +53,11 @@ def directory() -> Optional[str]:
 
 def _digest(path: str) -> str:
     from .file_digests import digest
+
     return digest(path)
 
 
-@functools.lru_cache(maxsize=4)     # both keys, the guess's and the compile's: one header list
+@functools.lru_cache(maxsize=4)  # both keys, the guess's and the compile's: one header list
 def headers_digest(deps: tuple, source: str) -> str:
     """Paths and contents of the host pass's headers (the source by name only)."""
     fields = [str(len(deps))]
@@ -76,9 +78,19 @@ def text_digest(text: str) -> str:
 def key_of(identity: str, twin_tree: str, opts, device_text_digest: str, deps: list, kernels: list) -> str:
     """deps: the host pass's -MD prerequisites (the source first: its content counts only as
     the text its device pass compiles, `device_text_digest`, so a host-only edit keeps the key)."""
-    fields = [SCHEME, identity, twin_tree, os.getcwd(), opts.source, device_text_digest,
-              f"--npu-arch={opts.arch.flag}", opts.core_macro or "", opts.std, opts.opt_level,
-              opts.debug_flag or ""]
+    fields = [
+        SCHEME,
+        identity,
+        twin_tree,
+        os.getcwd(),
+        opts.source,
+        device_text_digest,
+        f"--npu-arch={opts.arch.flag}",
+        opts.core_macro or "",
+        opts.std,
+        opts.opt_level,
+        opts.debug_flag or "",
+    ]
     for group in (opts.preprocessor_flags, opts.extra_flags):
         fields += [str(len(group)), *group]
     fields.append(headers_digest(tuple(deps), opts.source))
@@ -100,7 +112,7 @@ def load(key: str, workdir: str, info_type) -> Optional[tuple]:
         with open(so, "rb") as f:
             data = f.read()
         if hashlib.sha256(data).hexdigest() != record["so_sha256"]:
-            return None                                   # torn or altered entry: compile instead
+            return None  # torn or altered entry: compile instead
         infos = [info_type(list(r["sizes"]), list(r["kinds"])) for r in record["infos"]]
         os.utime(meta)
     except (OSError, ValueError, KeyError, TypeError):
@@ -118,13 +130,16 @@ def store(key: str, device_so: str, infos: list) -> None:
     try:
         with open(device_so, "rb") as f:
             data = f.read()
-        record = {"scheme": SCHEME, "so_sha256": hashlib.sha256(data).hexdigest(),
-                  "infos": [{"sizes": i.sizes, "kinds": i.kinds} for i in infos]}
+        record = {
+            "scheme": SCHEME,
+            "so_sha256": hashlib.sha256(data).hexdigest(),
+            "infos": [{"sizes": i.sizes, "kinds": i.kinds} for i in infos],
+        }
         write_atomic(os.path.join(where, key + ".so"), data)
         write_atomic(os.path.join(where, key + ".json"), json.dumps(record, sort_keys=True).encode())
         _evict(where)
     except OSError:
-        pass      # a cache that cannot be written only costs speed
+        pass  # a cache that cannot be written only costs speed
 
 
 # The registration object of a cached device binary is a function of that binary, its kernels
@@ -171,8 +186,8 @@ def _evict(where: str) -> None:
         if len(kept) <= MAX_ENTRIES:
             continue
         kept.sort(key=lambda p: os.stat(p).st_mtime)
-        for path in kept[:len(kept) - MAX_ENTRIES]:
-            for victim in (path, *(path[:-len(suffix)] + c for c in companions)):
+        for path in kept[: len(kept) - MAX_ENTRIES]:
+            for victim in (path, *(path[: -len(suffix)] + c for c in companions)):
                 try:
                     os.unlink(victim)
                 except OSError:
@@ -183,8 +198,19 @@ def _evict(where: str) -> None:
 # its kernels and its headers. With them the next compile can start its device pass beside the
 # host pass (compile.py), unless the device binary they predict is cached already.
 def _last_path(where: str, opts) -> str:
-    fields = [SCHEME, "last", os.getcwd(), opts.source, f"--npu-arch={opts.arch.flag}", opts.core_macro or "",
-              opts.std, opts.opt_level, opts.debug_flag or "", *opts.preprocessor_flags, *opts.extra_flags]
+    fields = [
+        SCHEME,
+        "last",
+        os.getcwd(),
+        opts.source,
+        f"--npu-arch={opts.arch.flag}",
+        opts.core_macro or "",
+        opts.std,
+        opts.opt_level,
+        opts.debug_flag or "",
+        *opts.preprocessor_flags,
+        *opts.extra_flags,
+    ]
     return os.path.join(where, hash_fields(fields) + ".last")
 
 

@@ -26,33 +26,51 @@ from typing import Callable, List, Optional, Tuple
 # Comments, literals (raw strings first), preprocessor lines (with continuations), and the
 # punctuation that shapes declarations; everything else is copied through.
 _TOKEN_RE = re.compile(
-    r'(?P<comment>//[^\n]*|/\*.*?\*/)'
+    r"(?P<comment>//[^\n]*|/\*.*?\*/)"
     r'|(?P<raw>(?:u8|[uUL])?R"(?P<delim>[^(\s]{0,16})\(.*?\)(?P=delim)")'
     r'|(?P<string>(?:u8|[uUL])?"(?:\\.|[^"\\\n])*"|(?<![0-9A-Za-z_])\'(?:\\.|[^\'\\\n])+\')'
-    r'|(?P<directive>^[ \t]*#(?:\\\n|[^\n])*)'
-    r'|(?P<punct>[{};()=])',
-    re.S | re.M)
+    r"|(?P<directive>^[ \t]*#(?:\\\n|[^\n])*)"
+    r"|(?P<punct>[{};()=])",
+    re.S | re.M,
+)
 _IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _MACRO_LIKE_RE = re.compile(r"__\w*|[A-Z][A-Z0-9_]+")
-_KEEP_WORDS = {"template", "operator", "constexpr", "consteval", "constinit", "auto", "decltype",
-               "requires", "try", "typedef", "using", "class", "struct", "union", "enum"}
+_KEEP_WORDS = {
+    "template",
+    "operator",
+    "constexpr",
+    "consteval",
+    "constinit",
+    "auto",
+    "decltype",
+    "requires",
+    "try",
+    "typedef",
+    "using",
+    "class",
+    "struct",
+    "union",
+    "enum",
+}
 _SCOPE_OPENERS = ("namespace", "extern")
 
 
 @dataclass
 class _Function:
     name: str
-    decl_start: int     # index where its declaration starts (after the previous one)
-    body_start: int     # index of `{`
-    body_end: int       # index after the matching `}`
+    decl_start: int  # index where its declaration starts (after the previous one)
+    body_start: int  # index of `{`
+    body_end: int  # index after the matching `}`
 
 
 def _strip(text: str) -> str:
     """text without comments and literals (same length), for identifier scans."""
+
     def blank(m: "re.Match") -> str:
         if m.group("comment") or m.group("raw") or m.group("string"):
             return re.sub(r"[^\n]", " ", m.group(0))
         return m.group(0)
+
     return _TOKEN_RE.sub(blank, text)
 
 
@@ -88,7 +106,7 @@ def _blankable_name(declarator: str) -> Optional[str]:
     if not text.endswith(")"):
         return None
     depth, i = 0, len(text) - 1
-    while i >= 0:                       # the `(` opening the parameter list
+    while i >= 0:  # the `(` opening the parameter list
         if text[i] == ")":
             depth += 1
         elif text[i] == "(":
@@ -102,9 +120,9 @@ def _blankable_name(declarator: str) -> Optional[str]:
     m = re.search(r"([A-Za-z_][A-Za-z0-9_]*)$", head)
     if m is None:
         return None
-    name, before = m.group(1), head[:m.start()].rstrip()
+    name, before = m.group(1), head[: m.start()].rstrip()
     if not before or before.endswith(("::", "~", ",")):
-        return None                     # no return type (a macro call?), qualified, a destructor
+        return None  # no return type (a macro call?), qualified, a destructor
     top, depth = [], 0
     for ch in head:
         if ch in "(<[":
@@ -152,9 +170,12 @@ def _scan(text: str, tokens: list, start: int, stop: int, found: List[_Function]
                 if not _scan(text, tokens, j + 1, close, found, offset + 1):
                     return False
             else:
-                inner = tokens[j + 1:close]
-                name = None if directive_in_decl or any(k == "directive" for k, _, _ in inner) \
+                inner = tokens[j + 1 : close]
+                name = (
+                    None
+                    if directive_in_decl or any(k == "directive" for k, _, _ in inner)
                     else _blankable_name(declarator)
+                )
                 if name:
                     found.append(_Function(name, decl_from, offset, tokens[close][2] + 1))
             decl_from, directive_in_decl = None, False
@@ -187,12 +208,13 @@ def device_text(text: str, kernel_names: List[str], mentioned_elsewhere: Callabl
     # point) the bodies of the candidates whose names it uses.
     kept_text, last = [], 0
     for f in found:
-        kept_text.append(stripped[last:f.body_start])
+        kept_text.append(stripped[last : f.body_start])
         last = f.body_end
     kept_text.append(stripped[last:])
     # a candidate's own declarator stays and names it: a name is used when it occurs more
     # often than the candidates that define it
-    own, occurs = {}, {}
+    own: dict = {}
+    occurs: dict = {}
     for f in found:
         own[f.name] = own.get(f.name, 0) + 1
     for word in _IDENT_RE.findall("".join(kept_text)):
@@ -207,7 +229,7 @@ def device_text(text: str, kernel_names: List[str], mentioned_elsewhere: Callabl
         for f in found:
             if id(f) in dropped and f.name in used:
                 dropped.discard(id(f))
-                used.update(_IDENT_RE.findall(stripped[f.body_start:f.body_end]))
+                used.update(_IDENT_RE.findall(stripped[f.body_start : f.body_end]))
                 changed = True
     gone = [f for f in found if id(f) in dropped]
     if not gone:
@@ -227,13 +249,13 @@ def device_text(text: str, kernel_names: List[str], mentioned_elsewhere: Callabl
 
 def mentioned_in(paths: List[str], names: set) -> set:
     """The names some file of `paths` spells as an identifier (a fast byte search first)."""
-    found = set()
+    found: set = set()
     for path in paths:
         try:
             with open(path, "rb") as f:
                 data = f.read()
         except OSError:
-            return set(names)      # unreadable: assume it names them all
+            return set(names)  # unreadable: assume it names them all
         for name in names - found:
             raw = name.encode()
             if raw in data and re.search(rb"(?<![A-Za-z0-9_])" + re.escape(raw) + rb"(?![A-Za-z0-9_])", data):

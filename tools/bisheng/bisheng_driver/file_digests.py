@@ -31,6 +31,7 @@ def _load() -> Optional[dict]:
     global _memo, _where
     if _where is None:
         from .cache_root import cache_dir
+
         _where = cache_dir() or ""
         _memo = {}
         if _where:
@@ -45,13 +46,13 @@ def _load() -> Optional[dict]:
 
 def _save() -> None:
     with _lock:
-        if not _dirty or not _where:
+        if not _dirty or not _where or _memo is None:
             return
         data = dict(_memo) if len(_memo) <= MAX_FILES else {}
     try:
         write_atomic(os.path.join(_where, MEMO_FILE), json.dumps(data).encode())
     except OSError:
-        pass        # a memo that cannot be written only costs time
+        pass  # a memo that cannot be written only costs time
 
 
 def digest(path: str) -> str:

@@ -22,10 +22,18 @@ CANN_CXX11_ABI = 0
 
 def language_flags(opts: Options) -> list:
     """Flags of the device pass (plain C++, as before the whole-driver mode)."""
-    arch = opts.arch
+    arch = opts.npu_arch
     # --driver-mode=g++: C++ semantics (and libstdc++ at link) whatever the clang binary is called.
-    flags = ["--driver-mode=g++", "-x", "c++", f"-std={opts.std}", opts.opt_level, "-fPIC",
-             f"-D__NPU_ARCH__={arch.number}", f"-D__CCE_AICORE__={arch.cce_aicore}"]
+    flags = [
+        "--driver-mode=g++",
+        "-x",
+        "c++",
+        f"-std={opts.std}",
+        opts.opt_level,
+        "-fPIC",
+        f"-D__NPU_ARCH__={arch.number}",
+        f"-D__CCE_AICORE__={arch.cce_aicore}",
+    ]
     if opts.core_macro:
         flags.append(f"-D{opts.core_macro}=1")
     if opts.debug_flag:
@@ -37,11 +45,23 @@ def language_flags(opts: Options) -> list:
 def host_flags(opts: Options, tools: Tools, res: ResourceDirs) -> list:
     """Flags of the host pass: clang's CUDA host mode, so that it parses `k<<<...>>>(...)`
     (see asc_twin/host_prelude.h); the same macros and standard as the device pass."""
-    arch = opts.arch
-    flags = ["--driver-mode=g++", "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
-             "-Wno-unknown-cuda-version", "-Xclang", "-fcuda-allow-variadic-functions",
-             f"-std={opts.std}", opts.opt_level, "-fPIC",
-             f"-D__NPU_ARCH__={arch.number}", f"-D__CCE_AICORE__={arch.cce_aicore}"]
+    arch = opts.npu_arch
+    flags = [
+        "--driver-mode=g++",
+        "-x",
+        "cuda",
+        "--cuda-host-only",
+        "-nocudainc",
+        "-nocudalib",
+        "-Wno-unknown-cuda-version",
+        "-Xclang",
+        "-fcuda-allow-variadic-functions",
+        f"-std={opts.std}",
+        opts.opt_level,
+        "-fPIC",
+        f"-D__NPU_ARCH__={arch.number}",
+        f"-D__CCE_AICORE__={arch.cce_aicore}",
+    ]
     if opts.core_macro:
         flags.append(f"-D{opts.core_macro}=1")
     if opts.debug_flag:

@@ -29,8 +29,8 @@ _NOT_USERS = ("_ZGV", "_ZSt", "_ZNSt")
 
 @dataclass(frozen=True)
 class HostInit:
-    has_tables: bool      # the object has constructor/destructor tables
-    variables: tuple      # symbols of the writable variables the initialiser code references
+    has_tables: bool  # the object has constructor/destructor tables
+    variables: tuple  # symbols of the writable variables the initialiser code references
 
 
 def _is_table(name: str) -> bool:
@@ -41,14 +41,14 @@ def scan(path: str) -> HostInit:
     with open(path, "rb") as f:
         data = f.read()
     if data[:4] != b"\x7fELF" or data[4] != 2 or data[5] != 1:
-        return HostInit(False, ())          # not ELF64 little-endian: nothing we can say
-    shoff, = struct.unpack_from("<Q", data, 0x28)
+        return HostInit(False, ())  # not ELF64 little-endian: nothing we can say
+    (shoff,) = struct.unpack_from("<Q", data, 0x28)
     shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
     sections = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize) for i in range(shnum)]
     names_at = sections[shstrndx][4]
 
     def cstr(offset: int) -> str:
-        return data[offset:data.index(b"\0", offset)].decode("utf-8", errors="replace")
+        return data[offset : data.index(b"\0", offset)].decode("utf-8", errors="replace")
 
     names = [cstr(names_at + s[0]) for s in sections]
     tables = [i for i, n in enumerate(names) if _is_table(n)]
@@ -59,7 +59,7 @@ def scan(path: str) -> HostInit:
         return HostInit(True, ())
     _, _, _, _, sym_off, sym_size, strtab, _, _, sym_ent = sections[symtab]
     str_at = sections[strtab][4]
-    symbols = []           # (name, type, section index)
+    symbols = []  # (name, type, section index)
     for k in range(sym_size // sym_ent):
         st_name, st_info, _, st_shndx = struct.unpack_from("<IBBH", data, sym_off + k * sym_ent)
         symbols.append((cstr(str_at + st_name), st_info & 0xF, st_shndx))
@@ -71,7 +71,7 @@ def scan(path: str) -> HostInit:
             if sh_type != _SHT_RELA or info != section_index or link != symtab:
                 continue
             for r in range(size // ent):
-                r_info, = struct.unpack_from("<Q", data, off + r * ent + 8)
+                (r_info,) = struct.unpack_from("<Q", data, off + r * ent + 8)
                 shndx = symbols[r_info >> 32][2]
                 if 0 < shndx < _SHN_LORESERVE:
                     out.add(shndx)
@@ -84,7 +84,7 @@ def scan(path: str) -> HostInit:
         flags = sections[idx][2]
         sh_type, flags = sections[idx][1], sections[idx][2]
         if sh_type != _SHT_NOBITS or not flags & _SHF_WRITE or not names[idx].startswith(_ZEROED_PREFIXES):
-            continue          # code, constants, or a shared .bss whose variables cannot be told apart
+            continue  # code, constants, or a shared .bss whose variables cannot be told apart
         for name, kind, shndx in symbols:
             if shndx == idx and kind != _STT_SECTION and name and not name.startswith(_NOT_USERS):
                 variables.append(name)

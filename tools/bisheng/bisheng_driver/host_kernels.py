@@ -10,7 +10,7 @@ kernels the device binary needs, with their mangled names, and no source text is
 import re
 import subprocess
 from dataclasses import dataclass
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from .errors import BishengError
 
@@ -26,22 +26,22 @@ _DECAYED_ARRAY_RE = re.compile(r"&((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*)\.<[^<>]* at 
 
 @dataclass(frozen=True)
 class HostKernel:
-    stub: str       # the stub's symbol in the host object
-    name: str       # the kernel's name in the device binary (meta `kernel=`, ABI symbol suffix)
-    spelled: str    # a C++ expression naming the kernel (`k`, `ns::k<float>`)
-    mangled: str    # the kernel's own symbol name (== name for extern "C")
+    stub: str  # the stub's symbol in the host object
+    name: str  # the kernel's name in the device binary (meta `kernel=`, ABI symbol suffix)
+    spelled: str  # a C++ expression naming the kernel (`k`, `ns::k<float>`)
+    mangled: str  # the kernel's own symbol name (== name for extern "C")
     c_linkage: bool
-    ref: str        # a C++ function pointer expression (`&k`; a cast picks one of overloads)
-    local: bool = False   # internal linkage (static, anonymous namespace): its stub is a local symbol
+    ref: str  # a C++ function pointer expression (`&k`; a cast picks one of overloads)
+    local: bool = False  # internal linkage (static, anonymous namespace): its stub is a local symbol
 
 
 def _device_symbol(stub: str) -> str:
     if not stub.startswith("_Z"):
-        return stub[len(STUB):]
+        return stub[len(STUB) :]
     m = _LEN_STUB_RE.search(stub)
     if m is None:
         raise BishengError(f"internal error: cannot read the kernel stub symbol '{stub}'")
-    return stub[:m.start()] + str(int(m.group(1)) - len(STUB)) + stub[m.end():]
+    return stub[: m.start()] + str(int(m.group(1)) - len(STUB)) + stub[m.end() :]
 
 
 def _spelled(demangled: str, stub: str) -> str:
@@ -57,8 +57,9 @@ def _spelled(demangled: str, stub: str) -> str:
     scope = demangled[start:at]
     if demangled[:at].endswith(">::"):
         raise BishengError(
-            f"__global__ kernel '{demangled[at + len(STUB):].split('(')[0]}' in a class cannot be "
-            "launched by bisheng (ascend-twin); make it a free function")
+            f"__global__ kernel '{demangled[at + len(STUB) :].split('(')[0]}' in a class cannot be "
+            "launched by bisheng (ascend-twin); make it a free function"
+        )
     end = at + len(STUB)
     while end < len(demangled) and (demangled[end].isalnum() or demangled[end] == "_"):
         end += 1
@@ -73,7 +74,7 @@ def _spelled(demangled: str, stub: str) -> str:
             end += 1
             if depth == 0:
                 break
-    return scope + demangled[at + len(STUB):end]
+    return scope + demangled[at + len(STUB) : end]
 
 
 def _params(demangled: str) -> str:
@@ -88,7 +89,7 @@ def _params(demangled: str) -> str:
             if depth == 0:
                 break
         i -= 1
-    return demangled[i + 1:end]
+    return demangled[i + 1 : end]
 
 
 def _tool_lines(cmd: list, what: str) -> List[str]:
@@ -97,7 +98,9 @@ def _tool_lines(cmd: list, what: str) -> List[str]:
     except OSError as e:
         raise BishengError(f"cannot run {cmd[0]}: {e.strerror}")
     if proc.returncode != 0:
-        raise BishengError(f"{what} failed: {proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else proc.returncode}")
+        raise BishengError(
+            f"{what} failed: {proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else proc.returncode}"
+        )
     return proc.stdout.splitlines()
 
 
@@ -106,11 +109,12 @@ def kernels_of(host_object: str, nm: str, cxxfilt: str, known: Optional[List[Hos
     for callers' sake). known: the kernels an earlier compile read from the same stubs (device_cache.last); they
     are a function of the stub list alone, so llvm-cxxfilt need not run again for them."""
     from .elf_file import STB_LOCAL, ElfFile
+
     stubs, local = [], set()
-    for symbol in ElfFile(host_object).defined_code_symbols():    # what `llvm-nm` lists as T, W, t
+    for symbol in ElfFile(host_object).defined_code_symbols():  # what `llvm-nm` lists as T, W, t
         if STUB in symbol.name:
             if symbol.binding == STB_LOCAL:
-                local.add(symbol.name)     # static or in an anonymous namespace
+                local.add(symbol.name)  # static or in an anonymous namespace
             if symbol.name not in stubs:
                 stubs.append(symbol.name)
     if not stubs:
@@ -118,13 +122,13 @@ def kernels_of(host_object: str, nm: str, cxxfilt: str, known: Optional[List[Hos
     if known and [k.stub for k in known] == stubs and {k.stub for k in known if k.local} == local:
         return list(known)
     demangled = _tool_lines([cxxfilt] + stubs, "demangling the kernel names")
-    kernels = []
+    kernels: List[Tuple[str, str, str, bool]] = []
     for stub, dem in zip(stubs, demangled):
         c_linkage = not stub.startswith("_Z")
         mangled = _device_symbol(stub)
         spelled = mangled if c_linkage else _spelled(dem, stub)
-        kernels.append([stub, spelled, mangled, c_linkage])
-    plain_count = {}
+        kernels.append((stub, spelled, mangled, c_linkage))
+    plain_count: dict = {}
     for _, spelled, _, _ in kernels:
         plain_count[spelled] = plain_count.get(spelled, 0) + 1
     out = []

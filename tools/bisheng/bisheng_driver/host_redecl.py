@@ -25,8 +25,11 @@ ATTRIBUTE = "__attribute__((host, device)) "
 COPY_DIR = "host_source"
 MAX_TRIES = 4  # each try fixes every clash clang reported (it stops at 20 errors)
 
-_CLASH_RE = re.compile(r"^(?P<file>[^\n]*?):(?P<line>\d+):(?P<col>\d+): error: __host__ function '[^'\n]+' "
-                       r"cannot overload __host__ __device__ function", re.M)
+_CLASH_RE = re.compile(
+    r"^(?P<file>[^\n]*?):(?P<line>\d+):(?P<col>\d+): error: __host__ function '[^'\n]+' "
+    r"cannot overload __host__ __device__ function",
+    re.M,
+)
 # `Ns::` / `Outer<T>::` qualifiers in front of a declarator-id: the attribute goes before them.
 _QUALIFIER_RE = re.compile(r"(?:[A-Za-z_][A-Za-z0-9_]*\s*(?:<[^<>;{}()]*>)?\s*::\s*)+$")
 

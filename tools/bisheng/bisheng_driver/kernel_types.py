@@ -47,14 +47,14 @@ def kernel_types(text: str) -> Dict[str, int]:
     found: Dict[str, int] = {}
     for g in _GLOBAL_RE.finditer(text):
         start = max(text.rfind(c, 0, g.start()) for c in ";{}") + 1
-        rest = _MIX_RE.sub(lambda m: " " * len(m.group(0)), text[g.start():g.start() + 4000])
+        rest = _MIX_RE.sub(lambda m: " " * len(m.group(0)), text[g.start() : g.start() + 4000])
         paren = rest.find("(")
         if paren < 0:
             continue
-        name = _NAME_RE.search(rest[:paren + 1])
+        name = _NAME_RE.search(rest[: paren + 1])
         if name is None:
             continue
-        head = text[start:g.start() + paren]
+        head = text[start : g.start() + paren]
         kind: Optional[int] = None
         mix = _MIX_RE.search(head)
         if mix is not None:

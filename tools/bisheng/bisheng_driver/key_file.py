@@ -17,8 +17,13 @@ def scan_deps(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run:
     """Every file the preprocessor reads for the source (clang -M): no parse, no code.
     report=False: a failure is not shown (the compile that follows shows it)."""
     deps_path = os.path.join(workdir, "scan.d")
-    cmd = ([tools.clang] + host_flags(opts, tools, res) + prelude(res) + kernel_attrs(res)
-           + ["-w", "-M", "-MF", deps_path, "-MT", "scan", opts.source])
+    cmd = (
+        [tools.clang]
+        + host_flags(opts, tools, res)
+        + prelude(res)
+        + kernel_attrs(res)
+        + ["-w", "-M", "-MF", deps_path, "-MT", "scan", opts.source]
+    )
     proc = run(cmd, "dependency scan", stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if proc.returncode != 0:
         if report:
@@ -29,9 +34,9 @@ def scan_deps(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run:
         return parse_deps(f.read())
 
 
-def write_key_report(opts: Options, tools: Tools, res: ResourceDirs, workdir: str,
-                      deps: list) -> str:
+def write_key_report(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, deps: list) -> str:
     from .cache_key import key_report
+
     path = os.path.join(workdir, "key.json")
     with open(path, "w", encoding="utf-8") as f:
         f.write(key_report(opts, tools, res, deps))
@@ -40,4 +45,4 @@ def write_key_report(opts: Options, tools: Tools, res: ResourceDirs, workdir: st
 
 def report_key_only(opts: Options, tools: Tools, res: ResourceDirs, workdir: str, run: Run) -> None:
     report = write_key_report(opts, tools, res, workdir, scan_deps(opts, tools, res, workdir, run))
-    publish(report, opts.twin_cache_key)
+    publish(report, opts.publish_path)  # the key report: --twin-cache-key-only

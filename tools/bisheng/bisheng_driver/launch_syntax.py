@@ -12,16 +12,16 @@ dropped by the device binary's linker. This never reports errors: diagnostics ar
 
 import re
 
-_RAW_PREFIX_RE = re.compile(r'(?:u8|[uUL])?R$')
+_RAW_PREFIX_RE = re.compile(r"(?:u8|[uUL])?R$")
 
 
 def _skip_literal(text: str, i: int) -> int:
     """Index after the string/char literal starting at text[i] (a quote)."""
     quote = text[i]
-    if quote == '"' and _RAW_PREFIX_RE.search(text[max(0, i - 3):i]):
+    if quote == '"' and _RAW_PREFIX_RE.search(text[max(0, i - 3) : i]):
         open_paren = text.find("(", i)
         if open_paren > 0:
-            delim = text[i + 1:open_paren]
+            delim = text[i + 1 : open_paren]
             close = text.find(")" + delim + '"', open_paren)
             if close >= 0:
                 return close + len(delim) + 2
@@ -50,24 +50,24 @@ def blank_launch_configs(text: str) -> str:
     pieces, copied = [], 0
     i, n = 0, len(text)
     while True:
-        m = _NEXT_RE.search(text, i)    # jump to the next literal or `<<<` (C speed)
+        m = _NEXT_RE.search(text, i)  # jump to the next literal or `<<<` (C speed)
         if m is None:
             break
         i = m.start()
         ch = text[i]
-        if ch == "/":     # a comment (preprocessed text has none): skipped whole
+        if ch == "/":  # a comment (preprocessed text has none): skipped whole
             line = text.startswith("//", i)
             end = text.find("\n" if line else "*/", i + 2)
             i = n if end < 0 else end + (1 if line else 2)
             continue
         if ch in "\"'":
             # a digit separator (1'000) is not a literal
-            if ch == "'" and i > 0 and text[i - 1].isdigit() and not _RAW_PREFIX_RE.search(text[max(0, i - 3):i]):
+            if ch == "'" and i > 0 and text[i - 1].isdigit() and not _RAW_PREFIX_RE.search(text[max(0, i - 3) : i]):
                 i += 1
                 continue
             i = _skip_literal(text, i)
             continue
-        if text[max(0, i - 64):i].rstrip().endswith("operator"):
+        if text[max(0, i - 64) : i].rstrip().endswith("operator"):
             i += 3
             continue
         k, depth = i + 3, 0

@@ -24,14 +24,13 @@ DEFAULT_LIBS = ("ascendc_runtime", "ascendcl")
 
 
 def _source_options(opts: Options, source: str, language, output: str) -> Options:
-    return dataclasses.replace(opts, source=source, language=language, output=output,
-                               inputs=[(source, language)])
+    return dataclasses.replace(opts, source=source, language=language, output=output, inputs=[(source, language)])
 
 
 def _compile_all(opts: Options, tools: Tools, res: ResourceDirs, objdir=None, for_link: bool = False) -> list:
     """The objects of every source. for_link: they are linked at once (not archived), so a
     kernel source's registration may stay a separate object (compile_kernel)."""
-    objects = []
+    objects: list = []
     for index, (source, language) in enumerate(opts.inputs):
         if objdir is None:
             output = opts.output if opts.output and len(opts.inputs) == 1 else default_object_name(source)
@@ -59,7 +58,8 @@ def _lib_dir(res: ResourceDirs) -> str:
         where = f"'{lib}'" if lib else "no library directory"
         raise BishengError(
             f"cannot link: libascendcl.so and libascendc_runtime.so not found ({where}); "
-            "use the installed tree (source set_env.sh / set ASCEND_HOME_PATH) or BISHENG_TWIN_LIB_DIR")
+            "use the installed tree (source set_env.sh / set ASCEND_HOME_PATH) or BISHENG_TWIN_LIB_DIR"
+        )
     return lib
 
 
@@ -89,12 +89,12 @@ def _link(opts: Options, tools: Tools, res: ResourceDirs, objects: list, workdir
     if lib:
         cmd += ["-L", lib] + [f"-l{n}" for n in DEFAULT_LIBS] + [f"-Wl,-rpath,{lib}"]
     cmd += ["-lpthread", "-ldl"]
-    cmd += ["-o", out] + (["-v"] if opts.verbose else [])   # -v: clang shows its linker line (CMake reads it)
+    cmd += ["-o", out] + (["-v"] if opts.verbose else [])  # -v: clang shows its linker line (CMake reads it)
     # the linker's own command when clang's is known (linker_line.py); clang under -v
     direct = None if opts.verbose else linker_command(cmd, objects + [out])
     proc = run(direct or cmd, "link", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if proc.returncode != 0:
-        _relay_link_errors(proc.stderr.decode("utf-8", errors="replace"), opts.output)
+        _relay_link_errors(proc.stderr.decode("utf-8", errors="replace"), opts.output_path)
     if opts.verbose:
         sys.stderr.write(proc.stderr.decode("utf-8", errors="replace"))
     return out
@@ -108,8 +108,7 @@ def _archive(opts: Options, tools: Tools, objects: list, workdir: str, run: Run)
     if rest:
         raise BishengError(f"-lib archives sources and objects only; cannot archive '{rest[0]}'")
     out = os.path.join(workdir, "lib.a")
-    proc = run([tools.ar, "rcsD", out] + objects + extra, "archive", stdin=subprocess.DEVNULL,
-               stderr=subprocess.PIPE)
+    proc = run([tools.ar, "rcsD", out] + objects + extra, "archive", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
     if proc.returncode != 0:
         raise BishengError(f"archiving '{opts.output}' failed: {proc.stderr.decode(errors='replace').strip()}")
     return out
@@ -119,7 +118,7 @@ def build(opts: Options, tools: Tools, res: ResourceDirs) -> None:
     if opts.compile_only:
         _compile_all(opts, tools, res)
         return
-    out_dir = os.path.dirname(os.path.abspath(opts.output))
+    out_dir = os.path.dirname(os.path.abspath(opts.output_path))
     if not os.path.isdir(out_dir):
         raise BishengError(f"cannot write '{opts.output}': directory '{out_dir}' does not exist")
     try:
@@ -127,10 +126,11 @@ def build(opts: Options, tools: Tools, res: ResourceDirs) -> None:
     except OSError as e:
         raise BishengError(f"cannot write '{opts.output}': {e.strerror} (directory '{out_dir}')")
     try:
-        objects = _compile_all(dataclasses.replace(opts, dep_mode=None, dep_file=None), tools, res, workdir,
-                               for_link=not opts.make_lib)
+        objects = _compile_all(
+            dataclasses.replace(opts, dep_mode=None, dep_file=None), tools, res, workdir, for_link=not opts.make_lib
+        )
         if opts.make_lib:
-            publish(_archive(opts, tools, objects, workdir, Run(opts.verbose)), opts.output)
+            publish(_archive(opts, tools, objects, workdir, Run(opts.verbose)), opts.output_path)
             return
         run = Run(opts.verbose)
         # -dc objects (compiled here or given): their device code is linked into one binary now
@@ -139,7 +139,7 @@ def build(opts: Options, tools: Tools, res: ResourceDirs) -> None:
         if found:
             objects = objects + [rdc.device_link(tools, res, workdir, found, run)]
         linked = _link(opts, tools, res, objects, workdir, run)
-        publish(linked, opts.output)
-        os.chmod(opts.output, 0o755)
+        publish(linked, opts.output_path)
+        os.chmod(opts.output_path, 0o755)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)

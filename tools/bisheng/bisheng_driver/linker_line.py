@@ -17,7 +17,7 @@ import subprocess
 from typing import List, Optional
 
 _PLACEHOLDER = "@bisheng-link-{}@"
-SCHEME = "linker-line/2"   # 2: arguments unescaped as clang prints them
+SCHEME = "linker-line/2"  # 2: arguments unescaped as clang prints them
 _GCC_ROOTS = ("/usr/lib/gcc", "/usr/lib64/gcc", "/usr/lib/gcc-cross", "/lib/gcc", "/lib64/gcc")
 _DRIVER_ENV = ("LIBRARY_PATH", "COMPILER_PATH", "GCC_EXEC_PREFIX")
 
@@ -71,15 +71,15 @@ def _learn(cmd: list, paths: list) -> Optional[list]:
         proc = subprocess.run(cmd + ["-###"], capture_output=True, text=True, stdin=subprocess.DEVNULL)
     except OSError:
         return None
-    lines = [l for l in proc.stderr.splitlines() if l.startswith(' "')]
+    lines = [line for line in proc.stderr.splitlines() if line.startswith(' "')]
     if proc.returncode != 0 or len(lines) != 1:
-        return None      # not a single linker run: clang does more than one thing here
+        return None  # not a single linker run: clang does more than one thing here
     argv = _printed_args(lines[0])
     template = []
     for arg in argv:
         template.append(_PLACEHOLDER.format(paths.index(arg)) if arg in paths else arg)
     if any(template.count(_PLACEHOLDER.format(i)) != 1 for i in range(len(paths))):
-        return None      # an object or the output not passed through once as it is: clang links
+        return None  # an object or the output not passed through once as it is: clang links
     return template
 
 
@@ -88,6 +88,7 @@ def linker_command(cmd: list, paths: list) -> Optional[list]:
     each spelled once in cmd), or None: then run cmd itself."""
     from .cache_root import cache_dir
     from .pch import remembered
+
     if cache_dir() is None or len(set(paths)) != len(paths):
         return None
     generic = [_PLACEHOLDER.format(paths.index(a)) if a in paths else a for a in cmd]
@@ -95,8 +96,15 @@ def linker_command(cmd: list, paths: list) -> Optional[list]:
         info = os.stat(os.path.realpath(cmd[0]))
     except OSError:
         return None
-    key = [SCHEME, os.path.realpath(cmd[0]), str(info.st_size), str(info.st_mtime_ns), *generic,
-           *(f"{name}={os.environ.get(name, '')}" for name in _DRIVER_ENV), *_gcc_installations(cmd[0])]
+    key = [
+        SCHEME,
+        os.path.realpath(cmd[0]),
+        str(info.st_size),
+        str(info.st_mtime_ns),
+        *generic,
+        *(f"{name}={os.environ.get(name, '')}" for name in _DRIVER_ENV),
+        *_gcc_installations(cmd[0]),
+    ]
 
     def learn():
         template = _learn(cmd, paths)
@@ -105,8 +113,9 @@ def linker_command(cmd: list, paths: list) -> Optional[list]:
     template = remembered("linker-line", key, learn)
     if not template or not isinstance(template, list):
         return None
-    if not all(os.path.exists(a) for a in template if a.startswith("/")) or \
-            not all(os.path.isdir(a[2:]) or not os.path.isabs(a[2:]) for a in template if a.startswith("-L")):
+    if not all(os.path.exists(a) for a in template if a.startswith("/")) or not all(
+        os.path.isdir(a[2:]) or not os.path.isabs(a[2:]) for a in template if a.startswith("-L")
+    ):
         return None
     line = list(template)
     for i, path in enumerate(paths):

@@ -21,12 +21,21 @@ DEBUG_FLAGS = ("-g", "-g0", "-g1", "-g2", "-g3", "-ggdb")
 PATH_OPTIONS = ("-I", "-isystem", "-iquote", "-idirafter", "-include")
 MACRO_OPTIONS = ("-D", "-U")
 # Accepted for compatibility; they steer the NPU back end, which has no meaning here.
-NOOP_FLAGS = ("--cce-auto-sync", "--cce-auto-sync=on", "--cce-auto-sync=off", "-fPIC", "-fpic",
-              "--cce-aicore-lang", "--asc-aicore-lang", "--cce-aicore-only", "-fPIE", "-fpie")
+NOOP_FLAGS = (
+    "--cce-auto-sync",
+    "--cce-auto-sync=on",
+    "--cce-auto-sync=off",
+    "-fPIC",
+    "-fpic",
+    "--cce-aicore-lang",
+    "--asc-aicore-lang",
+    "--cce-aicore-only",
+    "-fPIE",
+    "-fpie",
+)
 # Options of CANN's bisheng that steer the NPU back end (performance, simulator, sanitizers):
 # accepted with a one-line note, since they cannot change what runs on the CPU twin.
-NOTED_PREFIXES = ("--cce-", "--asc-", "--run-mode", "--enable-simt", "--sanitizer", "--npu-soc",
-                  "--cce-simd-vf-fusion")
+NOTED_PREFIXES = ("--cce-", "--asc-", "--run-mode", "--enable-simt", "--sanitizer", "--npu-soc", "--cce-simd-vf-fusion")
 NOTED_WITH_VALUE = ("-mllvm", "-Xaicore-start", "-Xaicore-end")
 # Sources by extension; anything else is a linker input (objects, archives, shared libraries).
 SOURCE_EXTENSIONS = (".asc", ".cpp", ".cc", ".cxx", ".cce", ".C", ".c++", ".cu", ".c")
@@ -40,35 +49,64 @@ class Options:
     output: Optional[str] = None
     compile_only: bool = False
     arch: Optional[NpuArch] = None
-    arch_spelling: Optional[str] = None     # the arch option as typed, for messages
-    core_macro: Optional[str] = None        # e.g. __DAV_C220_VEC__ for legacy spellings
+    arch_spelling: Optional[str] = None  # the arch option as typed, for messages
+    core_macro: Optional[str] = None  # e.g. __DAV_C220_VEC__ for legacy spellings
     language: Optional[str] = None
     std: str = "c++17"
-    c_std: Optional[str] = None              # -std= for C sources (-std=gnu11, ...)
+    c_std: Optional[str] = None  # -std= for C sources (-std=gnu11, ...)
     opt_level: str = "-O2"
     debug_flag: Optional[str] = None
-    preprocessor_flags: list = field(default_factory=list)   # -I/-D/... in command-line order
+    preprocessor_flags: list = field(default_factory=list)  # -I/-D/... in command-line order
     warning_flags: list = field(default_factory=list)
     dep_file: Optional[str] = None
-    dep_mode: Optional[str] = None           # "-MD" or "-MMD"
+    dep_mode: Optional[str] = None  # "-MD" or "-MMD"
     dep_targets: list = field(default_factory=list)  # (-MT|-MQ, target)
-    dep_phony: bool = False                  # -MP
+    dep_phony: bool = False  # -MP
     verbose: bool = False
-    show_times: bool = False                 # --time: per-phase wall times on stderr
+    show_times: bool = False  # --time: per-phase wall times on stderr
     show_version: bool = False
     # twin extensions (kernel cache key, see cache_key.py)
-    twin_cache_key: Optional[str] = None     # --twin-cache-key=FILE: write the key report
-    twin_soc: Optional[str] = None           # --twin-soc=SOC: the SoC, part of the key
-    twin_key_only: bool = False              # --twin-cache-key-only: report the key, compile nothing
-    twin_aclrtlaunch_dir: Optional[str] = None   # --twin-aclrtlaunch-dir=DIR: write aclrtlaunch_<k>.h
+    twin_cache_key: Optional[str] = None  # --twin-cache-key=FILE: write the key report
+    twin_soc: Optional[str] = None  # --twin-soc=SOC: the SoC, part of the key
+    twin_key_only: bool = False  # --twin-cache-key-only: report the key, compile nothing
+    twin_aclrtlaunch_dir: Optional[str] = None  # --twin-aclrtlaunch-dir=DIR: write aclrtlaunch_<k>.h
     # whole-driver mode (several inputs, linking)
-    inputs: list = field(default_factory=list)       # (path, language or None) in order
-    link_flags: list = field(default_factory=list)   # -L/-l/-Wl,/-shared/... and objects, in order
-    shared: bool = False                     # -shared: link a shared library
-    make_lib: bool = False                   # -lib: archive the objects into a static library
-    rdc: bool = False                        # -dc: relocatable device code, device-linked by the link
+    inputs: list = field(default_factory=list)  # (path, language or None) in order
+    link_flags: list = field(default_factory=list)  # -L/-l/-Wl,/-shared/... and objects, in order
+    shared: bool = False  # -shared: link a shared library
+    make_lib: bool = False  # -lib: archive the objects into a static library
+    rdc: bool = False  # -dc: relocatable device code, device-linked by the link
     extra_flags: list = field(default_factory=list)  # -f... code generation flags passed to clang
-    notes: list = field(default_factory=list)        # "accepted, no effect" notes, printed once
+    notes: list = field(default_factory=list)  # "accepted, no effect" notes, printed once
+
+    # What parse_args guarantees once it returns for a build (not for --version): a compile has a
+    # source, every build an output, a source with a device pass an NPU architecture. The passes
+    # read them through these, typed without None; None here is a driver defect, named as such.
+    @property
+    def source_path(self) -> str:
+        if self.source is None:
+            raise BishengError("internal error: no source file to compile")
+        return self.source
+
+    @property
+    def output_path(self) -> str:
+        if self.output is None:
+            raise BishengError("internal error: no output file")
+        return self.output
+
+    @property
+    def publish_path(self) -> str:
+        """The file a compile publishes first: the key report under --twin-cache-key-only, else the output."""
+        path = self.twin_cache_key if self.twin_key_only else self.output
+        if path is None:
+            raise BishengError("internal error: no output file")
+        return path
+
+    @property
+    def npu_arch(self) -> NpuArch:
+        if self.arch is None:
+            raise BishengError("internal error: no NPU architecture for the device pass")
+        return self.arch
 
 
 def _unsupported(arg: str, why: str = "") -> BishengError:
@@ -77,8 +115,7 @@ def _unsupported(arg: str, why: str = "") -> BishengError:
 
 def _set_arch(opts: Options, arch: NpuArch, spelling: str, core_macro: Optional[str]) -> None:
     if opts.arch is not None and opts.arch != arch:
-        raise BishengError(
-            f"conflicting NPU architectures '{opts.arch_spelling}' and '{spelling}'")
+        raise BishengError(f"conflicting NPU architectures '{opts.arch_spelling}' and '{spelling}'")
     opts.arch, opts.arch_spelling, opts.core_macro = arch, spelling, core_macro
 
 
@@ -113,7 +150,7 @@ def parse_args(argv: list) -> Options:
     def value_of(arg: str, name: str) -> str:
         """Value of `name` given as `name=V`, `nameV` or `name V`."""
         nonlocal i
-        rest = arg[len(name):]
+        rest = arg[len(name) :]
         if rest.startswith("="):
             rest = rest[1:]
         if rest:
@@ -153,16 +190,16 @@ def parse_args(argv: list) -> Options:
         elif arg.startswith("-x"):
             lang = value_of(arg, "-x")
             if lang not in ACCEPTED_LANGS:
-                raise BishengError(
-                    f"unsupported language '{lang}' in '-x {lang}'; known: {', '.join(ACCEPTED_LANGS)}")
+                raise BishengError(f"unsupported language '{lang}' in '-x {lang}'; known: {', '.join(ACCEPTED_LANGS)}")
             opts.language = None if lang == "none" else lang
         elif arg.startswith("-std="):
-            std = arg[len("-std="):]
+            std = arg[len("-std=") :]
             if re.fullmatch(C_STD_PATTERN, std):
                 opts.c_std = std
             elif std not in ACCEPTED_STDS and not re.fullmatch(CXX_STD_PATTERN, std):
                 raise BishengError(
-                    f"unsupported language standard '{std}'; Ascend C needs one of: {', '.join(ACCEPTED_STDS)}")
+                    f"unsupported language standard '{std}'; Ascend C needs one of: {', '.join(ACCEPTED_STDS)}"
+                )
             else:
                 opts.std = std
         elif arg in OPT_LEVELS:
@@ -189,7 +226,7 @@ def parse_args(argv: list) -> Options:
         elif arg == "-lib":
             opts.make_lib = True
         elif arg == "-dc":
-            opts.compile_only = opts.rdc = True     # -c with relocatable device code (rdc.py)
+            opts.compile_only = opts.rdc = True  # -c with relocatable device code (rdc.py)
         elif arg.startswith("-L"):
             opts.link_flags += ["-L", value_of(arg, "-L")]
         elif arg.startswith("-l"):
@@ -212,15 +249,15 @@ def parse_args(argv: list) -> Options:
             name = next(p for p in sorted(PATH_OPTIONS, key=len, reverse=True) if arg.startswith(p))
             opts.preprocessor_flags += [name, value_of(arg, name)]
         elif arg.startswith("-f") and len(arg) > 2:
-            opts.extra_flags.append(arg)   # code generation flags: clang judges them
+            opts.extra_flags.append(arg)  # code generation flags: clang judges them
         elif arg.startswith("-") and arg != "-":
             raise _unsupported(arg)
         elif re.search(LINK_INPUT_PATTERN, arg) and not arg.endswith(SOURCE_EXTENSIONS):
-            opts.link_flags.append(arg)    # objects and libraries, also after -x asc
+            opts.link_flags.append(arg)  # objects and libraries, also after -x asc
         elif opts.language is not None or arg.endswith(SOURCE_EXTENSIONS):
             opts.inputs.append((arg, opts.language))
         else:
-            opts.link_flags.append(arg)    # object, archive or shared library
+            opts.link_flags.append(arg)  # object, archive or shared library
         i += 1
 
     if opts.show_version:
@@ -235,26 +272,29 @@ def parse_args(argv: list) -> Options:
     if opts.make_lib and (opts.compile_only or opts.shared):
         raise BishengError(f"-lib cannot be combined with {'-c' if opts.compile_only else '-shared'}")
     if opts.rdc and (opts.twin_cache_key or opts.twin_aclrtlaunch_dir):
-        raise BishengError("-dc objects have no finished device binary: --twin-cache-key and "
-                           "--twin-aclrtlaunch-dir need -c")
-    opts.source, lang = opts.inputs[0] if opts.inputs else (None, None)
+        raise BishengError(
+            "-dc objects have no finished device binary: --twin-cache-key and --twin-aclrtlaunch-dir need -c"
+        )
+    opts.source = opts.inputs[0][0] if opts.inputs else None
     device = [p for p, lang in opts.inputs if needs_device_pass(p, lang, opts)]
     if device and opts.std not in ACCEPTED_STDS:
         raise BishengError(
-            f"unsupported language standard '{opts.std}'; Ascend C needs one of: {', '.join(ACCEPTED_STDS)}")
+            f"unsupported language standard '{opts.std}'; Ascend C needs one of: {', '.join(ACCEPTED_STDS)}"
+        )
     if device and opts.arch is None:
-        raise BishengError(f"no NPU architecture given for '{device[0]}': pass --npu-arch=dav-XXXX "
-                           "(e.g. --npu-arch=dav-2201)")
+        raise BishengError(
+            f"no NPU architecture given for '{device[0]}': pass --npu-arch=dav-XXXX (e.g. --npu-arch=dav-2201)"
+        )
     if opts.twin_key_only and opts.twin_cache_key is None:
         raise BishengError("--twin-cache-key-only needs --twin-cache-key=FILE")
     if opts.twin_cache_key is not None:
         check_soc(opts.twin_soc)
     if opts.dep_file is not None and opts.dep_mode is None:
-        opts.dep_mode = "-MD"   # clang: -MF alone does nothing; a user passing it wants the file
+        opts.dep_mode = "-MD"  # clang: -MF alone does nothing; a user passing it wants the file
     if opts.twin_cache_key is not None and (len(opts.inputs) != 1 or not opts.compile_only):
         raise BishengError("--twin-cache-key needs -c and exactly one source file")
     if opts.compile_only and opts.output is None:
-        opts.output = default_object_name(opts.source)
+        opts.output = default_object_name(opts.source_path)
     if not opts.compile_only and opts.output is None:
         opts.output = "a.a" if opts.make_lib else "a.out"
     return opts
@@ -270,8 +310,10 @@ SOC_PATTERN = re.compile(r"^[A-Za-z0-9_.-]+$")
 
 def check_soc(soc: Optional[str]) -> str:
     if not soc:
-        raise BishengError("--twin-cache-key needs --twin-soc=<SoC> (e.g. --twin-soc=Ascend910B1): "
-                           "the SoC is part of the kernel cache key")
+        raise BishengError(
+            "--twin-cache-key needs --twin-soc=<SoC> (e.g. --twin-soc=Ascend910B1): "
+            "the SoC is part of the kernel cache key"
+        )
     if not SOC_PATTERN.match(soc):
         raise BishengError(f"invalid SoC name '{soc}' in '--twin-soc={soc}'")
     return soc

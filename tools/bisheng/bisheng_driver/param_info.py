@@ -15,18 +15,28 @@ from .toolchain import Tools
 @dataclass(frozen=True)
 class ParamInfo:
     """The parameters of one kernel: sizeof and kind (see ParamSizeRecord in kernel_entry.h)."""
+
     sizes: list
     kinds: list
 
 
 def read_param_sizes(tools: Tools, workdir: str, device_obj: str, count: int, run: Run) -> list:
     dump = os.path.join(workdir, "param_sizes.bin")
-    proc = run(phase="objcopy (param sizes)", cmd=[tools.objcopy, f"--dump-section={codegen.PARAM_SIZES_SECTION}={dump}",
-                f"--remove-section={codegen.PARAM_SIZES_SECTION}", device_obj], stdin=subprocess.DEVNULL,
-               stderr=subprocess.PIPE)
+    proc = run(
+        phase="objcopy (param sizes)",
+        cmd=[
+            tools.objcopy,
+            f"--dump-section={codegen.PARAM_SIZES_SECTION}={dump}",
+            f"--remove-section={codegen.PARAM_SIZES_SECTION}",
+            device_obj,
+        ],
+        stdin=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     if proc.returncode != 0:
-        raise BishengError("internal error: cannot read the kernels' parameter sizes: "
-                           + proc.stderr.decode(errors="replace").strip())
+        raise BishengError(
+            "internal error: cannot read the kernels' parameter sizes: " + proc.stderr.decode(errors="replace").strip()
+        )
     with open(dump, "rb") as f:
         data = f.read()
     words = struct.unpack(f"<{len(data) // 4}I", data)
@@ -36,6 +46,5 @@ def read_param_sizes(tools: Tools, workdir: str, device_obj: str, count: int, ru
     out = []
     for i in range(count):
         n = words[i * per]
-        out.append(ParamInfo(list(words[i * per + 1:i * per + 1 + n]),
-                             list(words[i * per + 64:i * per + 64 + n])))
+        out.append(ParamInfo(list(words[i * per + 1 : i * per + 1 + n]), list(words[i * per + 64 : i * per + 64 + n])))
     return out

@@ -34,12 +34,13 @@ PREFIX_TEXT = {
     # host pass: the prelude is force-included first anyway; kernel_operator.h follows it
     HOST: '#include "asc_twin/host_prelude.h"\n#include "kernel_operator.h"\n',
     # device pass: what the generated entries TU includes around the source
-    DEVICE: ('#include "asc_twin/host_launch.h"\n#include "kernel_operator.h"\n'
-             '#include "asc_twin/kernel_entry.h"\n#include "asc_twin/aicore_abi.h"\n'),
+    DEVICE: (
+        '#include "asc_twin/host_launch.h"\n#include "kernel_operator.h"\n'
+        '#include "asc_twin/kernel_entry.h"\n#include "asc_twin/aicore_abi.h"\n'
+    ),
 }
 # clang's complaints about a PCH it will not use (as opposed to errors in the user's code)
-_PCH_REFUSALS = ("PCH file", "precompiled header", "has been modified since the",
-                 "was built with", "AST file")
+_PCH_REFUSALS = ("PCH file", "precompiled header", "has been modified since the", "was built with", "AST file")
 
 
 def tree_digest(roots: Sequence[str]) -> str:
@@ -51,6 +52,7 @@ def tree_digest(roots: Sequence[str]) -> str:
 @functools.lru_cache(maxsize=None)
 def _tree_digest(roots: tuple) -> str:
     from .file_digests import digest
+
     fields = []
     for root in dict.fromkeys(roots):
         for dirpath, dirs, files in os.walk(root):
@@ -75,7 +77,7 @@ def remembered(name: str, key_fields: Sequence[str], compute):
     try:
         with open(path, encoding="utf-8") as f:
             value = json.load(f)
-        os.utime(path)      # recently used: kept by the eviction
+        os.utime(path)  # recently used: kept by the eviction
         return value
     except (OSError, ValueError):
         pass
@@ -94,12 +96,13 @@ REMEMBERED_PER_NAME = 64
 def _evict_remembered(directory: str, name: str) -> None:
     """Keeps the REMEMBERED_PER_NAME most recently used facts of one name (a fact keyed by
     names in a source, like header-names, gets a new file per edit)."""
-    facts = [os.path.join(directory, n) for n in os.listdir(directory)
-             if n.startswith(name + "-") and n.endswith(".json")]
+    facts = [
+        os.path.join(directory, n) for n in os.listdir(directory) if n.startswith(name + "-") and n.endswith(".json")
+    ]
     if len(facts) <= REMEMBERED_PER_NAME:
         return
     facts.sort(key=lambda p: os.stat(p).st_mtime)
-    for path in facts[:len(facts) - REMEMBERED_PER_NAME]:
+    for path in facts[: len(facts) - REMEMBERED_PER_NAME]:
         try:
             os.unlink(path)
         except OSError:
@@ -109,6 +112,7 @@ def _evict_remembered(directory: str, name: str) -> None:
 @dataclass(frozen=True)
 class Prefix:
     """The prefix of one pass: the header to include and, when cached, its PCH."""
+
     header: str
     pch: Optional[str]
 
@@ -149,8 +153,8 @@ def _evict(directory: str) -> None:
         if len(entries) <= MAX_ENTRIES:
             return
         entries.sort(key=lambda p: os.stat(p).st_atime)
-        for pch in entries[:len(entries) - MAX_ENTRIES]:
-            for path in (pch, pch[:-len(".pch")] + ".h"):
+        for pch in entries[: len(entries) - MAX_ENTRIES]:
+            for path in (pch, pch[: -len(".pch")] + ".h"):
                 try:
                     os.unlink(path)
                 except OSError:
@@ -173,7 +177,7 @@ def prepare(kind: str, workdir: str, key_fields: Sequence[str], build) -> Prefix
         if not os.path.isfile(header):
             write_atomic(header, text)
         if os.path.isfile(pch):
-            os.utime(pch)     # recently used: kept by the eviction
+            os.utime(pch)  # recently used: kept by the eviction
             return Prefix(header, pch)
         if not publish(pch, lambda tmp: build(header, tmp)):
             return Prefix(header, None)

@@ -44,12 +44,12 @@ def _dep_flags(opts: Options) -> list:
 def compile_plain(opts: Options, tools: Tools, res: ResourceDirs) -> None:
     """opts.source -> opts.output (an object), through a temporary file renamed into place."""
     check_paths(opts)
-    lang = language_of(opts.source, opts.language)
-    out_dir = os.path.dirname(os.path.abspath(opts.output))
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(opts.output)}.", suffix=".tmp", dir=out_dir)
+    lang = language_of(opts.source_path, opts.language)
+    out_dir = os.path.dirname(os.path.abspath(opts.output_path))
+    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(opts.output_path)}.", suffix=".tmp", dir=out_dir)
     os.close(fd)
     try:
-        cmd = [tools.clang] + _flags(opts, opts.source, lang, res) + _dep_flags(opts)
+        cmd = [tools.clang] + _flags(opts, opts.source_path, lang, res) + _dep_flags(opts)
         if opts.verbose:
             cmd.append("-v")
         if sys.stderr.isatty():
@@ -58,7 +58,7 @@ def compile_plain(opts: Options, tools: Tools, res: ResourceDirs) -> None:
         if proc.returncode != 0:
             raise BishengError(f"compilation of '{opts.source}' failed", proc.returncode)
         os.chmod(tmp, 0o644)
-        os.replace(tmp, opts.output)
+        os.replace(tmp, opts.output_path)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)

@@ -52,7 +52,7 @@ def _logical_lines(text: str) -> List[str]:
             j = i + 1
             while j < n and text[j] != ch and text[j] != "\n":
                 j += 2 if text[j] == "\\" else 1
-            buf.append(text[i:j + 1])
+            buf.append(text[i : j + 1])
             i = j + 1
             continue
         if ch == "\\" and text.startswith("\\\n", i):
@@ -86,17 +86,23 @@ def _read(path: str) -> Optional[str]:
 class PrefixCheck:
     """The eligibility rules above, for one compile's include paths and twin roots."""
 
-    def __init__(self, source: str, quote_dirs: Sequence[str], angle_dirs: Sequence[str],
-                 twin_roots: Sequence[str], host_roots: Sequence[str]) -> None:
+    def __init__(
+        self,
+        source: str,
+        quote_dirs: Sequence[str],
+        angle_dirs: Sequence[str],
+        twin_roots: Sequence[str],
+        host_roots: Sequence[str],
+    ) -> None:
         self.source = source
-        self.quote_dirs = list(quote_dirs)     # -iquote then -I then -isystem, as clang looks
-        self.angle_dirs = list(angle_dirs)     # -I then -isystem
+        self.quote_dirs = list(quote_dirs)  # -iquote then -I then -isystem, as clang looks
+        self.angle_dirs = list(angle_dirs)  # -I then -isystem
         # as spelled and with symlinks resolved: a Bazel runfiles or sandbox tree is a real
         # directory of symlinked files, an installed tree may be reached through a symlink
         self.twin_roots = _both_forms(twin_roots)
-        self._twin_given = list(twin_roots)    # as the PCH key digests them (one digest per process)
+        self._twin_given = list(twin_roots)  # as the PCH key digests them (one digest per process)
         self.host_roots = _both_forms(host_roots)
-        self._twin_identifiers = None
+        self._twin_identifiers: Optional[set] = None
 
     def _resolve(self, name: str, quoted: bool, including_dir: str) -> Optional[str]:
         dirs = ([including_dir] + self.quote_dirs) if quoted else self.angle_dirs
@@ -110,20 +116,21 @@ class PrefixCheck:
         return any(p == r or p.startswith(r + os.sep) for p in _both_forms([path]) for r in roots)
 
     def _is_twin_trigger(self, path: Optional[str]) -> bool:
-        return (path is not None and os.path.basename(path) == PREFIX_TRIGGER
-                and self._under(path, self.twin_roots))
+        return path is not None and os.path.basename(path) == PREFIX_TRIGGER and self._under(path, self.twin_roots)
 
     def twin_identifiers(self) -> set:
         if self._twin_identifiers is None:
             # a function of the twin headers' content: read once per content (PCH cache directory)
             from .pch import remembered, tree_digest
+
             roots = self._twin_given
-            self._twin_identifiers = set(remembered("twin-identifiers", [tree_digest(roots), *roots],
-                                                    lambda: sorted(self._scan_identifiers())))
+            self._twin_identifiers = set(
+                remembered("twin-identifiers", [tree_digest(roots), *roots], lambda: sorted(self._scan_identifiers()))
+            )
         return self._twin_identifiers
 
     def _scan_identifiers(self) -> set:
-        names = set()
+        names: set = set()
         for root in self.twin_roots:
             for dirpath, _, files in os.walk(root):
                 for f in files:
@@ -164,13 +171,13 @@ class PrefixCheck:
     def _include_ok(self, rest: str, including_dir: str, depth: int, seen: set, nested: bool) -> bool:
         m = _INCLUDE_RE.match(rest)
         if m is None:
-            return False                     # a macro-computed include: cannot tell
+            return False  # a macro-computed include: cannot tell
         name, quoted = (m.group(2), True) if m.group(2) else (m.group(1), False)
         path = self._resolve(name, quoted, including_dir)
         if path is None:
-            return not quoted                # an unresolved <...>: a system header
+            return not quoted  # an unresolved <...>: a system header
         if self._under(path, self.twin_roots):
-            return not nested                # the twin's Ascend C headers only from the source
+            return not nested  # the twin's Ascend C headers only from the source
         if self._under(path, self.host_roots) or not quoted:
             return True
         return self._user_header_ok(path, depth, seen)
@@ -180,13 +187,13 @@ class PrefixCheck:
         if text is None:
             return False
         here = os.path.dirname(os.path.abspath(self.source))
-        seen = set()
+        seen: set = set()
         for line in _logical_lines(text):
             if not line.strip():
                 continue
             m = _DIRECTIVE_RE.match(line)
             if m is None or m.group(1) != "include":
-                return False                 # code, or a directive other than #include, first
+                return False  # code, or a directive other than #include, first
             inc = _INCLUDE_RE.match(m.group(2))
             if inc is None:
                 return False
@@ -197,5 +204,5 @@ class PrefixCheck:
             if not self._include_ok(m.group(2), here, 0, seen, nested=False):
                 return False
             if path is not None and self._under(path, self.twin_roots):
-                return False                 # another twin header first: keep the order as written
+                return False  # another twin header first: keep the order as written
         return False

@@ -11,13 +11,13 @@ from .options import Options
 
 
 def check_paths(opts: Options) -> None:
-    if not os.path.exists(opts.source):
+    if not os.path.exists(opts.source_path):
         raise BishengError(f"no such file: '{opts.source}'")
-    if not os.path.isfile(opts.source):
+    if not os.path.isfile(opts.source_path):
         raise BishengError(f"not a regular file: '{opts.source}'")
-    if not os.access(opts.source, os.R_OK):
+    if not os.access(opts.source_path, os.R_OK):
         raise BishengError(f"cannot read '{opts.source}': permission denied")
-    written = opts.twin_cache_key if opts.twin_key_only else opts.output
+    written = opts.publish_path
     out_dir = os.path.dirname(os.path.abspath(written))
     if not os.path.isdir(out_dir):
         raise BishengError(f"cannot write '{written}': directory '{out_dir}' does not exist")
@@ -57,7 +57,7 @@ def sweep_dead_workdirs(out_dir: str) -> None:
     for name in names:
         if not name.startswith(WORKDIR_PREFIX):
             continue
-        pid_text = name[len(WORKDIR_PREFIX):].split("-", 1)[0]
+        pid_text = name[len(WORKDIR_PREFIX) :].split("-", 1)[0]
         if not pid_text.isdigit():
             continue
         path = os.path.join(out_dir, name)

@@ -23,25 +23,43 @@ INDEX_SECTION = ".aicore_rdc_kernels"
 
 def attach(tools, workdir: str, host_obj: str, device_obj: str, arch, kernels: list, infos: list, run) -> str:
     """The -dc output: host_obj plus the two sections (not loaded at run time)."""
-    index = {"arch": arch.flag, "kernels": [
-        {"stub": k.stub, "name": k.name, "spelled": k.spelled, "local": k.local, "sizes": i.sizes, "kinds": i.kinds}
-        for k, i in zip(kernels, infos)]}
+    index = {
+        "arch": arch.flag,
+        "kernels": [
+            {"stub": k.stub, "name": k.name, "spelled": k.spelled, "local": k.local, "sizes": i.sizes, "kinds": i.kinds}
+            for k, i in zip(kernels, infos)
+        ],
+    }
     index_path = os.path.join(workdir, "rdc_index.json")
     with open(index_path, "w", encoding="utf-8") as f:
         json.dump(index, f, sort_keys=True)
     out = os.path.join(workdir, "host_rdc.o")
-    proc = run([tools.objcopy, f"--add-section={RDC_SECTION}={device_obj}",
-                f"--add-section={INDEX_SECTION}={index_path}", host_obj, out], "objcopy (-dc sections)",
-               stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = run(
+        [
+            tools.objcopy,
+            f"--add-section={RDC_SECTION}={device_obj}",
+            f"--add-section={INDEX_SECTION}={index_path}",
+            host_obj,
+            out,
+        ],
+        "objcopy (-dc sections)",
+        stdin=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     if proc.returncode != 0:
-        raise BishengError("internal error: cannot attach the relocatable device code: "
-                           + proc.stderr.decode(errors="replace").strip())
+        raise BishengError(
+            "internal error: cannot attach the relocatable device code: " + proc.stderr.decode(errors="replace").strip()
+        )
     return out
 
 
 def _dump(tools, obj: str, section: str, dest: str, run) -> bool:
-    proc = run([tools.objcopy, f"--dump-section={section}={dest}", obj, dest + ".scratch"],
-               "objcopy (-dc scan)", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = run(
+        [tools.objcopy, f"--dump-section={section}={dest}", obj, dest + ".scratch"],
+        "objcopy (-dc scan)",
+        stdin=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     return proc.returncode == 0
 
 
@@ -60,10 +78,10 @@ def collect(tools, workdir: str, objects: list, run) -> list:
     found = []
     for n, obj in enumerate(objects):
         if not _names_section(obj, INDEX_SECTION):
-            continue           # no -dc object: spare the link an objcopy run per object
+            continue  # no -dc object: spare the link an objcopy run per object
         index_path = os.path.join(workdir, f"rdc_{n}.json")
         if not _dump(tools, obj, INDEX_SECTION, index_path, run):
-            continue           # not a -dc object (the section is missing)
+            continue  # not a -dc object (the section is missing)
         device_obj = os.path.join(workdir, f"rdc_{n}.o")
         if not _dump(tools, obj, RDC_SECTION, device_obj, run):
             raise BishengError(f"'{obj}' has a -dc kernel index but no device code (section {RDC_SECTION})")
@@ -77,6 +95,7 @@ def device_link(tools, res, workdir: str, found: list, run) -> str:
     from .arch import resolve_npu_arch
     from .host_kernels import HostKernel
     from .param_info import ParamInfo
+
     arches = {index["arch"] for _, index, _ in found}
     if len(arches) > 1:
         listing = ", ".join(f"'{obj}' ({index['arch']})" for _, index, obj in found)
@@ -95,10 +114,13 @@ def device_link(tools, res, workdir: str, found: list, run) -> str:
     with open(meta_src, "w", encoding="utf-8") as f:
         f.write(codegen.meta_definition(arch, names))
     meta_obj = os.path.join(workdir, "rdc_meta.o")
-    proc = run([tools.clang, "--driver-mode=g++", "-x", "c++", "-fPIC", "-c", meta_src, "-o", meta_obj],
-               "device link", stdin=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = run(
+        [tools.clang, "--driver-mode=g++", "-x", "c++", "-fPIC", "-c", meta_src, "-o", meta_obj],
+        "device link",
+        stdin=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     if proc.returncode != 0:
         raise BishengError("internal error: compiling the device binary's meta section failed")
-    device_so = device_binary.link(tools, workdir, [d for d, _, _ in found] + [meta_obj], names, run,
-                                   "the -dc objects")
+    device_so = device_binary.link(tools, workdir, [d for d, _, _ in found] + [meta_obj], names, run, "the -dc objects")
     return device_binary.registration_object(tools, res, workdir, [], device_so, kernels, infos, run)

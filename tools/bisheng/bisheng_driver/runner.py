@@ -16,7 +16,7 @@ class Run:
     def __init__(self, verbose: bool, cancellable: bool = False) -> None:
         self.verbose = verbose
         self.cancelled = threading.Event() if cancellable else None
-        self._live = []
+        self._live: list = []  # the running tools (subprocess.Popen)
 
     def __call__(self, cmd: list, phase: str, **kwargs) -> subprocess.CompletedProcess:
         if self.verbose:
@@ -36,6 +36,7 @@ class Run:
             raise BishengError(f"cannot run {cmd[0]}: {e.strerror}")
 
     def cancel(self) -> None:
+        assert self.cancelled is not None, "cancel() of a runner made with cancellable=False"
         self.cancelled.set()
         for proc in list(self._live):
             proc.kill()

@@ -18,7 +18,7 @@ def _process_age_at_entry() -> float:
     try:
         with open("/proc/self/stat", encoding="ascii") as f:
             fields = f.read().rsplit(")", 1)[1].split()
-        start_ticks = int(fields[19])                     # field 22: starttime, clock ticks
+        start_ticks = int(fields[19])  # field 22: starttime, clock ticks
         with open("/proc/uptime", encoding="ascii") as f:
             uptime = float(f.read().split()[0])
         age_now = uptime - start_ticks / os.sysconf("SC_CLK_TCK")
@@ -29,7 +29,7 @@ def _process_age_at_entry() -> float:
 
 class Phases:
     def __init__(self) -> None:
-        self.rows = []     # (phase, seconds), in the order they finished; a phase may repeat
+        self.rows: list = []  # (phase, seconds), in the order they finished; a phase may repeat
 
     @contextmanager
     def measure(self, phase: str):
@@ -40,7 +40,7 @@ class Phases:
             self.rows.append((phase, time.monotonic() - start))
 
     def totals(self) -> dict:
-        out = {}
+        out: dict = {}
         for phase, seconds in self.rows:
             out[phase] = out.get(phase, 0.0) + seconds
         return out

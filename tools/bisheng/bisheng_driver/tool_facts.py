@@ -57,10 +57,11 @@ def _store(directory: str) -> None:
 
 def first_line(cmd: list) -> str:
     from .cache_root import cache_dir
+
     try:
         key = _identity(cmd)
     except OSError:
-        return _run(cmd)          # not a file we can stat: ask the tool (it reports the error)
+        return _run(cmd)  # not a file we can stat: ask the tool (it reports the error)
     if key in _memory:
         return _memory[key]
     directory = cache_dir()

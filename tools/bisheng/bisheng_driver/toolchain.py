@@ -43,7 +43,8 @@ def _find_tool(kind: str) -> str:
     if os.path.isfile(fallback) and os.access(fallback, os.X_OK):
         return fallback
     raise BishengError(
-        f"cannot find {path_name}: set {env_name}, put {path_name} on PATH or install it in {LLVM_FALLBACK_BIN}")
+        f"cannot find {path_name}: set {env_name}, put {path_name} on PATH or install it in {LLVM_FALLBACK_BIN}"
+    )
 
 
 def _find_beside(kind: str, *anchors: str) -> str:
@@ -60,17 +61,24 @@ def _find_beside(kind: str, *anchors: str) -> str:
 
 def find_tools() -> Tools:
     clang, lld, objcopy = _find_tool("clang"), _find_tool("lld"), _find_tool("objcopy")
-    return Tools(clang=clang, lld=lld, objcopy=objcopy, nm=_find_beside("nm", clang, objcopy),
-                 cxxfilt=_find_beside("cxxfilt", clang, objcopy), ar=_find_beside("ar", clang, objcopy))
+    return Tools(
+        clang=clang,
+        lld=lld,
+        objcopy=objcopy,
+        nm=_find_beside("nm", clang, objcopy),
+        cxxfilt=_find_beside("cxxfilt", clang, objcopy),
+        ar=_find_beside("ar", clang, objcopy),
+    )
 
 
 @dataclass(frozen=True)
 class ResourceDirs:
     """The twin's header roots, like a compiler's resource directory."""
-    asc_include: str   # holds kernel_operator.h and asc_twin/kernel_entry.h
-    abi_include: str   # holds asc_twin/aicore_abi.h (may equal asc_include)
-    host_includes: tuple = ()   # acl/acl.h & co. for host code (CANN: <root>/include)
-    lib_dir: str = ""           # libascendcl.so and libascendc_runtime.so (CANN: <root>/lib64)
+
+    asc_include: str  # holds kernel_operator.h and asc_twin/kernel_entry.h
+    abi_include: str  # holds asc_twin/aicore_abi.h (may equal asc_include)
+    host_includes: tuple = ()  # acl/acl.h & co. for host code (CANN: <root>/include)
+    lib_dir: str = ""  # libascendcl.so and libascendc_runtime.so (CANN: <root>/lib64)
 
 
 ENTRY_HEADER = os.path.join("asc_twin", "kernel_entry.h")
@@ -82,8 +90,10 @@ def _layouts(driver_dir: str) -> list:
     prefix = os.path.dirname(driver_dir)
     return [
         # source tree / Bazel runfiles: tools/bisheng/bisheng -> twin/{asc,abi}/include
-        (os.path.join(driver_dir, "..", "..", "twin", "asc", "include"),
-         os.path.join(driver_dir, "..", "..", "twin", "abi", "include")),
+        (
+            os.path.join(driver_dir, "..", "..", "twin", "asc", "include"),
+            os.path.join(driver_dir, "..", "..", "twin", "abi", "include"),
+        ),
         # installed, CANN-like: PREFIX/bin/bisheng -> PREFIX/asc/include
         (os.path.join(prefix, "asc", "include"), os.path.join(prefix, "asc", "include")),
         (os.path.join(prefix, "asc", "include"), os.path.join(prefix, "abi", "include")),
@@ -105,12 +115,16 @@ def _is_installed_prefix(prefix: str) -> bool:
 def _host_side(asc: str) -> tuple:
     """Host include dirs and the library dir that belong with the header root `asc`."""
     prefix = os.path.dirname(os.path.dirname(os.path.normpath(asc)))
-    if _is_installed_prefix(prefix):                                 # PREFIX/asc/include
+    if _is_installed_prefix(prefix):  # PREFIX/asc/include
         incs = [os.path.join(prefix, "include")]
         lib = os.environ.get("BISHENG_TWIN_LIB_DIR") or os.path.join(prefix, "lib64")
-    else:                                                            # twin/asc/include
-        incs = [os.path.join(prefix, "runtime", "include"), os.path.join(prefix, "runtime", "model", "include"),
-                os.path.join(prefix, "runtime", "launch", "include"), os.path.join(prefix, "tiling", "include")]
+    else:  # twin/asc/include
+        incs = [
+            os.path.join(prefix, "runtime", "include"),
+            os.path.join(prefix, "runtime", "model", "include"),
+            os.path.join(prefix, "runtime", "launch", "include"),
+            os.path.join(prefix, "tiling", "include"),
+        ]
         lib = os.environ.get("BISHENG_TWIN_LIB_DIR", "")
     return tuple(d for d in incs if os.path.isdir(d)), lib
 
@@ -127,8 +141,7 @@ def find_resource_dirs(driver_path: str) -> ResourceDirs:
         for abi in (asc, os.path.join(home, "abi", "include")):
             if _complete(asc, abi):
                 return _resource(asc, abi)
-        raise BishengError(
-            f"ASCEND_HOME_PATH={home} has no Ascend C twin headers ({os.path.join(asc, ENTRY_HEADER)})")
+        raise BishengError(f"ASCEND_HOME_PATH={home} has no Ascend C twin headers ({os.path.join(asc, ENTRY_HEADER)})")
     # abspath keeps Bazel's runfiles tree (symlinks) intact; realpath covers a
     # driver reached through a symlink such as /usr/local/bin/bisheng.
     tried = []
@@ -139,4 +152,6 @@ def find_resource_dirs(driver_path: str) -> ResourceDirs:
             tried.append(os.path.normpath(asc))
     raise BishengError(
         "cannot find the Ascend C twin headers (asc_twin/kernel_entry.h); looked in: "
-        + ", ".join(dict.fromkeys(tried)) + "; or set ASCEND_HOME_PATH")
+        + ", ".join(dict.fromkeys(tried))
+        + "; or set ASCEND_HOME_PATH"
+    )

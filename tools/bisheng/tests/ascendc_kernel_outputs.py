@@ -26,11 +26,19 @@ def test_default_soc_kernel_is_a_device_binary_for_the_configured_arch():
     elf = elf_of(device)
     assert (elf.e_type, elf.e_machine) == (ET_DYN, EM_X86_64)
     arch = os.environ["EXPECTED_NPU_ARCH"]
-    assert meta_lines(device) == ["abi=3", f"npu_arch={arch}", f"npu_arch_flag=dav-{arch}",
-                                  "kernel=add_custom", "kernel=scale_shift"]
+    assert meta_lines(device) == [
+        "abi=3",
+        f"npu_arch={arch}",
+        f"npu_arch_flag=dav-{arch}",
+        "kernel=add_custom",
+        "kernel=scale_shift",
+    ]
     assert elf.exported_symbols() == {
-        "__asc_twin_info_add_custom", "__asc_twin_entry_add_custom",
-        "__asc_twin_info_scale_shift", "__asc_twin_entry_scale_shift"}
+        "__asc_twin_info_add_custom",
+        "__asc_twin_entry_add_custom",
+        "__asc_twin_info_scale_shift",
+        "__asc_twin_entry_scale_shift",
+    }
 
 
 def test_aicore_o_is_exactly_the_host_objects_section():
@@ -49,11 +57,12 @@ def test_meta_output_is_the_binarys_meta_section():
 
 def test_cache_key_output_is_the_key_for_the_soc_and_arch():
     import json
+
     arch = int(os.environ["EXPECTED_NPU_ARCH"])
     report = json.loads(read("ADD_KERNEL_CACHE_KEY"))
     assert report["scheme"] == "asc-twin-kernel-key/1" and len(report["key"]) == 64
     assert report["npu_arch"] == arch and report["flags"][0] == f"--npu-arch=dav-{arch}"
-    assert "-Wall" not in report["flags"]   # copts that only change diagnostics are not in the key
+    assert "-Wall" not in report["flags"]  # copts that only change diagnostics are not in the key
     assert {"add_tiling.h", "kernel_operator.h"} <= {h["name"] for h in report["headers"]}
     # nothing in it names the sandbox: the same report from any output base or machine
     text = read("ADD_KERNEL_CACHE_KEY").decode()

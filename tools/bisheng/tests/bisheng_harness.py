@@ -12,16 +12,14 @@ TESTDATA = os.path.join(HERE, "testdata")
 
 def clean_env() -> dict:
     """The caller's environment without anything that would steer bisheng."""
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith("BISHENG_") and k != "ASCEND_HOME_PATH"}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BISHENG_") and k != "ASCEND_HOME_PATH"}
     env.setdefault("PATH", "/usr/bin:/bin")
     return env
 
 
 def run_bisheng(args: list, cwd: str, env: dict = None) -> subprocess.CompletedProcess:
     # Executed directly, so the shebang (script) or launcher (Bazel py_binary) is exercised too.
-    return subprocess.run([DRIVER] + list(args), cwd=cwd, env=env or clean_env(),
-                          capture_output=True, text=True)
+    return subprocess.run([DRIVER] + list(args), cwd=cwd, env=env or clean_env(), capture_output=True, text=True)
 
 
 def llvm_tool(name: str) -> str:
@@ -45,6 +43,7 @@ class AscTwinBlockEnv(ctypes.Structure):
     """The head of AscTwinBlockEnv (twin/abi/include/asc_twin/aicore_abi.h) up to kernel_name:
     passed with struct_size = its own size, so the kernel must leave the fields after it alone
     (ABI 3's append-only rule, exercised from a host that knows fewer fields)."""
+
     _fields_ = [
         ("struct_size", ctypes.c_uint32),
         ("abi_version", ctypes.c_uint32),
@@ -60,7 +59,7 @@ class AscTwinBlockEnv(ctypes.Structure):
         ("aic_core_num", ctypes.c_uint32),
         ("aiv_core_num", ctypes.c_uint32),
         ("resident_limit", ctypes.c_uint32),
-        ("mem", AscTwinLocalMem * 7),   # UB, L1, L0A, L0B, L0C, BT, FB
+        ("mem", AscTwinLocalMem * 7),  # UB, L1, L0A, L0B, L0C, BT, FB
         ("gm_check", ctypes.c_void_p),
         ("gm_ctx", ctypes.c_void_p),
         ("gm_range", ctypes.c_void_p),
@@ -80,8 +79,9 @@ class AscTwinKernelInfo(ctypes.Structure):
 
 
 GM_CHECK = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_uint64)
-ENTRY = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(AscTwinBlockEnv), ctypes.c_void_p,
-                         ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t)
+ENTRY = ctypes.CFUNCTYPE(
+    ctypes.c_int, ctypes.POINTER(AscTwinBlockEnv), ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t
+)
 
 
 class DeviceBinary:
@@ -95,7 +95,7 @@ class DeviceBinary:
         self.npu_arch = npu_arch
         self.ub = ctypes.create_string_buffer(ub_size + 4096)
         self.ub_size = ub_size
-        self.ranges = []            # (start, length) of "device" buffers the GM check accepts
+        self.ranges = []  # (start, length) of "device" buffers the GM check accepts
         self.gm_check = GM_CHECK(self._gm_check)
 
     def _gm_check(self, _ctx, addr, length) -> int:
@@ -109,11 +109,22 @@ class DeviceBinary:
         ub_base = (ctypes.addressof(self.ub) + 4095) // 4096 * 4096
         err = ctypes.create_string_buffer(256)
         for block in range(block_num):
-            env = AscTwinBlockEnv(struct_size=ctypes.sizeof(AscTwinBlockEnv), abi_version=3, block_idx=block,
-                                  block_num=block_num, npu_arch=self.npu_arch, flags=0, core_type=2,
-                                  kernel_type=0xFFFFFFFF, sub_block_num=1, task_ration=1,
-                                  gm_check=ctypes.cast(self.gm_check, ctypes.c_void_p), gm_ctx=None,
-                                  soc_version=b"Ascend910B1", kernel_name=kernel.encode())
+            env = AscTwinBlockEnv(
+                struct_size=ctypes.sizeof(AscTwinBlockEnv),
+                abi_version=3,
+                block_idx=block,
+                block_num=block_num,
+                npu_arch=self.npu_arch,
+                flags=0,
+                core_type=2,
+                kernel_type=0xFFFFFFFF,
+                sub_block_num=1,
+                task_ration=1,
+                gm_check=ctypes.cast(self.gm_check, ctypes.c_void_p),
+                gm_ctx=None,
+                soc_version=b"Ascend910B1",
+                kernel_name=kernel.encode(),
+            )
             env.mem[0].base = ub_base
             env.mem[0].size = self.ub_size
             status = entry(ctypes.byref(env), args, len(args), err, len(err))

@@ -17,10 +17,22 @@ SOC = "--twin-soc=Ascend910B1"
 
 
 def key_only(cwd, *args, src="add_custom.asc", report="key.json"):
-    proc = run_bisheng(["-c", src, "-o", "unused.o", "--npu-arch=dav-2201", SOC,
-                        f"--twin-cache-key={report}", "--twin-cache-key-only", *args], str(cwd))
+    proc = run_bisheng(
+        [
+            "-c",
+            src,
+            "-o",
+            "unused.o",
+            "--npu-arch=dav-2201",
+            SOC,
+            f"--twin-cache-key={report}",
+            "--twin-cache-key-only",
+            *args,
+        ],
+        str(cwd),
+    )
     assert proc.returncode == 0, proc.stderr
-    assert not (cwd / "unused.o").exists()   # key only: nothing compiled
+    assert not (cwd / "unused.o").exists()  # key only: nothing compiled
     return json.loads((cwd / report).read_text())
 
 
@@ -37,8 +49,9 @@ def kdir(tmp_path):
 
 
 def test_compile_writes_the_same_key_as_key_only(kdir):
-    proc = run_bisheng(["-c", "add_custom.asc", "-o", "k.o", "--npu-arch=dav-2201", SOC,
-                        "--twin-cache-key=compile.json"], str(kdir))
+    proc = run_bisheng(
+        ["-c", "add_custom.asc", "-o", "k.o", "--npu-arch=dav-2201", SOC, "--twin-cache-key=compile.json"], str(kdir)
+    )
     assert proc.returncode == 0, proc.stderr
     compiled = json.loads((kdir / "compile.json").read_text())
     assert compiled == key_only(kdir)
@@ -46,8 +59,21 @@ def test_compile_writes_the_same_key_as_key_only(kdir):
     assert {"add_tiling.h", "kernel_operator.h", "asc_twin/kernel_entry.h", "asc_twin/aicore_abi.h"} <= names
     assert compiled["soc"] == "Ascend910B1" and compiled["npu_arch"] == 2201
     # -MMD leaves system headers out of the user's depfile, never out of the key
-    proc = run_bisheng(["-c", "add_custom.asc", "-o", "k.o", "--npu-arch=dav-2201", SOC, "-MMD", "-MF", "k.d",
-                        "--twin-cache-key=mmd.json"], str(kdir))
+    proc = run_bisheng(
+        [
+            "-c",
+            "add_custom.asc",
+            "-o",
+            "k.o",
+            "--npu-arch=dav-2201",
+            SOC,
+            "-MMD",
+            "-MF",
+            "k.d",
+            "--twin-cache-key=mmd.json",
+        ],
+        str(kdir),
+    )
     assert proc.returncode == 0, proc.stderr
     assert json.loads((kdir / "mmd.json").read_text())["key"] == compiled["key"]
     assert "/usr/include" not in (kdir / "k.d").read_text()
@@ -62,16 +88,36 @@ def test_key_does_not_depend_on_where_files_live_or_include_spelling(tmp_path):
     (b / "unused_dir").mkdir()
     (b / "reports").mkdir()
     first = key_only(a)
-    second = key_only(b, "-I", "inc", f"-I{b / 'unused_dir'}", "-Wall", "-v", "-std=c++1z", "-MD", "-MF", "x.d",
-                      src="src/add_custom.asc", report="reports/key.json")
+    second = key_only(
+        b,
+        "-I",
+        "inc",
+        f"-I{b / 'unused_dir'}",
+        "-Wall",
+        "-v",
+        "-std=c++1z",
+        "-MD",
+        "-MF",
+        "x.d",
+        src="src/add_custom.asc",
+        report="reports/key.json",
+    )
     assert second["key"] == first["key"]
     assert second["flags"] == first["flags"] == ["--npu-arch=dav-2201", "-std=c++17", "-O2", "-g0"]
 
 
-@pytest.mark.parametrize("change", [
-    ["-DTILE=8"], ["-O3"], ["-g"], ["-std=c++20"], ["--npu-arch=dav-2002"], ["--twin-soc=Ascend910B2"],
-    ["--cce-aicore-arch=dav-c220-vec"],
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        ["-DTILE=8"],
+        ["-O3"],
+        ["-g"],
+        ["-std=c++20"],
+        ["--npu-arch=dav-2002"],
+        ["--twin-soc=Ascend910B2"],
+        ["--cce-aicore-arch=dav-c220-vec"],
+    ],
+)
 def test_flags_that_change_code_change_the_key(kdir, change):
     base = key_only(kdir)["key"]
     if change[0].startswith(("--npu-arch", "--cce-aicore-arch")):
@@ -113,12 +159,15 @@ def test_version_advertises_the_extension(tmp_path):
     assert "Twin extensions: --twin-cache-key=FILE --twin-soc=SOC --twin-cache-key-only" in proc.stdout
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--twin-cache-key=k.json"], "--twin-cache-key needs --twin-soc=<SoC>"),
-    (["--twin-cache-key-only", SOC], "--twin-cache-key-only needs --twin-cache-key=FILE"),
-    (["--twin-cache-key=k.json", "--twin-soc=bad soc"], "invalid SoC name 'bad soc'"),
-    (["--twin-cache-key=nodir/k.json", SOC], "cannot write kernel cache key file 'nodir/k.json'"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--twin-cache-key=k.json"], "--twin-cache-key needs --twin-soc=<SoC>"),
+        (["--twin-cache-key-only", SOC], "--twin-cache-key-only needs --twin-cache-key=FILE"),
+        (["--twin-cache-key=k.json", "--twin-soc=bad soc"], "invalid SoC name 'bad soc'"),
+        (["--twin-cache-key=nodir/k.json", SOC], "cannot write kernel cache key file 'nodir/k.json'"),
+    ],
+)
 def test_bad_key_options_are_one_line_errors_and_write_nothing(kdir, args, message):
     proc = run_bisheng(["-c", "add_custom.asc", "-o", "k.o", "--npu-arch=dav-2201", *args], str(kdir))
     assert message in one_error_line(proc)
@@ -128,8 +177,19 @@ def test_bad_key_options_are_one_line_errors_and_write_nothing(kdir, args, messa
 
 def test_key_only_with_a_missing_header_fails_and_writes_nothing(kdir):
     (kdir / "add_tiling.h").unlink()
-    proc = run_bisheng(["-c", "add_custom.asc", "-o", "k.o", "--npu-arch=dav-2201", SOC,
-                        "--twin-cache-key=k.json", "--twin-cache-key-only"], str(kdir))
+    proc = run_bisheng(
+        [
+            "-c",
+            "add_custom.asc",
+            "-o",
+            "k.o",
+            "--npu-arch=dav-2201",
+            SOC,
+            "--twin-cache-key=k.json",
+            "--twin-cache-key-only",
+        ],
+        str(kdir),
+    )
     assert proc.returncode != 0
     assert "add_tiling.h" in proc.stderr and "bisheng: error: dependency scan of 'add_custom.asc' failed" in proc.stderr
     assert not (kdir / "k.json").exists()

@@ -16,10 +16,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bisheng_harness import DeviceBinary, clean_env, copy_testdata, llvm_tool, run_bisheng
 from device_meta import meta_lines
 
-TOO_NEW_S = 2.0   # file_digests.TOO_NEW_S: a header changed more recently is not remembered
+TOO_NEW_S = 2.0  # file_digests.TOO_NEW_S: a header changed more recently is not remembered
 
 ARCH = "--npu-arch=dav-2201"
-PROGRAM = '''#include "kernel_operator.h"
+PROGRAM = """#include "kernel_operator.h"
 extern "C" __global__ __aicore__ void twice(GM_ADDR x, uint32_t n) {
     for (uint32_t i = 0; i < n; ++i) ((__gm__ float*)x)[i] *= 2.0f;
 }
@@ -27,10 +27,10 @@ int main() {
     twice<<<1, nullptr, nullptr>>>(nullptr, 0);
     return HOST_VALUE;
 }
-'''
-SECOND_KERNEL = '''extern "C" __global__ __aicore__ void thrice(GM_ADDR x) { ((__gm__ float*)x)[0] *= 3.0f; }
+"""
+SECOND_KERNEL = """extern "C" __global__ __aicore__ void thrice(GM_ADDR x) { ((__gm__ float*)x)[0] *= 3.0f; }
 int other() { thrice<<<1, nullptr, nullptr>>>(nullptr); return 0; }
-'''
+"""
 
 
 def cached_env(cache, objects: bool = True) -> dict:
@@ -56,8 +56,10 @@ def compile_ok(args, cwd, env):
 
 def extract(host_object, tmp_path) -> bytes:
     out = tmp_path / "k.aicore.o"
-    subprocess.run([llvm_tool("llvm-objcopy"), "-O", "binary", "--only-section=.aicore_binary",
-                    str(host_object), str(out)], check=True)
+    subprocess.run(
+        [llvm_tool("llvm-objcopy"), "-O", "binary", "--only-section=.aicore_binary", str(host_object), str(out)],
+        check=True,
+    )
     return out.read_bytes()
 
 
@@ -88,8 +90,9 @@ def test_a_repeated_compile_reuses_the_device_binary_with_the_same_bytes(tmp_pat
     x, y = (rng.standard_normal(n).astype(np.float32) for _ in range(2))
     z = np.full(n, np.nan, dtype=np.float32)
     device.ranges = [(a.ctypes.data, a.nbytes) for a in (x, y, z)]
-    device.run("add_custom", struct.pack("<QQQII", x.ctypes.data, y.ctypes.data, z.ctypes.data, n,
-                                         -(-n // blocks)), blocks)
+    device.run(
+        "add_custom", struct.pack("<QQQII", x.ctypes.data, y.ctypes.data, z.ctypes.data, n, -(-n // blocks)), blocks
+    )
     np.testing.assert_array_equal(z, x + y)
 
 
@@ -117,7 +120,7 @@ def test_a_damaged_cache_entry_is_compiled_again(tmp_path, cache):
     again = compile_ok(["add_custom.asc", "-o", "again.o"], tmp_path, cached_env(cache, objects=False))
     assert "device compile" in again
     assert (tmp_path / "again.o").read_bytes() == (tmp_path / "first.o").read_bytes()
-    assert entry.read_bytes() == extract(tmp_path / "again.o", tmp_path)   # rewritten whole
+    assert entry.read_bytes() == extract(tmp_path / "again.o", tmp_path)  # rewritten whole
 
 
 def test_a_damaged_registration_entry_is_compiled_again(tmp_path, cache):
@@ -134,14 +137,18 @@ def test_static_and_anonymous_kernels_from_the_cache_keep_their_bytes(tmp_path, 
     # local stubs get a name from the device binary's digest: a reused binary must give the same
     (tmp_path / "local.asc").write_text(
         '#include "kernel_operator.h"\n'
-        'static __global__ __aicore__ void sk(GM_ADDR x) { ((__gm__ uint8_t*)x)[0] = 9; }\n'
-        'namespace { __global__ __aicore__ void ak(GM_ADDR x) { ((__gm__ uint8_t*)x)[0] = 10; } }\n'
-        'int main() { sk<<<1, nullptr, nullptr>>>(nullptr); ak<<<1, nullptr, nullptr>>>(nullptr); }\n')
+        "static __global__ __aicore__ void sk(GM_ADDR x) { ((__gm__ uint8_t*)x)[0] = 9; }\n"
+        "namespace { __global__ __aicore__ void ak(GM_ADDR x) { ((__gm__ uint8_t*)x)[0] = 10; } }\n"
+        "int main() { sk<<<1, nullptr, nullptr>>>(nullptr); ak<<<1, nullptr, nullptr>>>(nullptr); }\n"
+    )
     for name in ("first.o", "again.o"):
         compile_ok(["local.asc", "-o", name], tmp_path, cached_env(cache))
     compile_ok(["local.asc", "-o", "plain.o"], tmp_path, uncached_env())
-    assert (tmp_path / "first.o").read_bytes() == (tmp_path / "again.o").read_bytes() == \
-        (tmp_path / "plain.o").read_bytes()
+    assert (
+        (tmp_path / "first.o").read_bytes()
+        == (tmp_path / "again.o").read_bytes()
+        == (tmp_path / "plain.o").read_bytes()
+    )
 
 
 def test_device_cache_off_compiles_every_time(tmp_path, cache):
@@ -164,7 +171,7 @@ def test_after_a_kernel_edit_the_device_pass_runs_beside_the_host_pass(tmp_path,
     src = tmp_path / "main.asc"
     write_program(src, 0)
     compile_ok(["main.asc", "-o", "m.o"], tmp_path, cached_env(cache))
-    src.write_text(src.read_text().replace("*= 2.0f", "*= 4.0f"))   # same kernels, new device code
+    src.write_text(src.read_text().replace("*= 2.0f", "*= 4.0f"))  # same kernels, new device code
     edited = compile_ok(["main.asc", "-o", "m.o"], tmp_path, cached_env(cache))
     assert "device pass (waiting for the concurrent one)" in edited, edited
     compile_ok(["main.asc", "-o", "plain.o"], tmp_path, uncached_env())
@@ -177,7 +184,7 @@ def test_a_new_kernel_discards_the_concurrent_guess(tmp_path, cache):
     src = tmp_path / "main.asc"
     write_program(src, 0)
     compile_ok(["main.asc", "-o", "m.o"], tmp_path, cached_env(cache))
-    write_program(src, 0, SECOND_KERNEL)       # the last compile's kernel list is now wrong
+    write_program(src, 0, SECOND_KERNEL)  # the last compile's kernel list is now wrong
     edited = compile_ok(["main.asc", "-o", "m.o"], tmp_path, cached_env(cache))
     assert "device pass (waiting for the concurrent one)" not in edited and "device compile" in edited
     compile_ok(["main.asc", "-o", "plain.o"], tmp_path, uncached_env())
@@ -195,10 +202,11 @@ def test_a_host_error_cancels_the_concurrent_device_pass(tmp_path, cache):
     proc = run_bisheng(["-c", "main.asc", "-o", "m.o", ARCH], str(tmp_path), cached_env(cache))
     assert proc.returncode != 0
     assert "main.asc:7:" in proc.stderr and "undeclared_name" in proc.stderr
-    assert [l for l in proc.stderr.splitlines() if l.startswith("bisheng: error:")] == \
-        ["bisheng: error: compilation of 'main.asc' failed"]
-    assert (tmp_path / "m.o").read_bytes() == good                      # OUT untouched
-    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []   # no work dir left
+    assert [line for line in proc.stderr.splitlines() if line.startswith("bisheng: error:")] == [
+        "bisheng: error: compilation of 'main.asc' failed"
+    ]
+    assert (tmp_path / "m.o").read_bytes() == good  # OUT untouched
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no work dir left
 
 
 def run_twice(obj, tmp_path, factor: float) -> None:
@@ -209,11 +217,11 @@ def run_twice(obj, tmp_path, factor: float) -> None:
     n = int(rng.integers(100, 5000))
     x = rng.standard_normal(n).astype(np.float32)
     want = x * np.float32(factor)
-    where = tmp_path / f"run_{obj.stem}"     # a file of its own: one path is dlopened once
+    where = tmp_path / f"run_{obj.stem}"  # a file of its own: one path is dlopened once
     where.mkdir()
     device = DeviceBinary(extract(obj, tmp_path), str(where), 2201)
     device.ranges = [(x.ctypes.data, x.nbytes)]
-    device.run("twice", struct.pack("<QI4x", x.ctypes.data, n), 1)   # 16 bytes: padded like the C++ struct
+    device.run("twice", struct.pack("<QI4x", x.ctypes.data, n), 1)  # 16 bytes: padded like the C++ struct
     np.testing.assert_array_equal(x, want)
 
 
@@ -232,13 +240,13 @@ def test_a_host_only_edit_reuses_the_device_binary(tmp_path, cache):
     run_twice(tmp_path / "m.o", tmp_path, 2.0)
 
 
-HELPER_PROGRAM = '''#include "kernel_operator.h"
+HELPER_PROGRAM = """#include "kernel_operator.h"
 float scale_of(float v) { return v * FACTOR; }
 extern "C" __global__ __aicore__ void twice(GM_ADDR x, uint32_t n) {
     for (uint32_t i = 0; i < n; ++i) ((__gm__ float*)x)[i] = scale_of(((__gm__ float*)x)[i]);
 }
 int main() { twice<<<1, nullptr, nullptr>>>(nullptr, 0); return 0; }
-'''
+"""
 
 
 def test_an_edited_helper_the_kernel_calls_is_never_served_stale(tmp_path, cache):
@@ -262,7 +270,8 @@ def test_a_body_reached_only_through_a_header_macro_is_compiled_with_the_whole_f
     # then compiles the whole file. Editing that body later is a new binary too.
     (tmp_path / "apply.h").write_text("#define APPLY(v) scale_of(v)\n")
     program = HELPER_PROGRAM.replace("scale_of(((__gm__", "APPLY(((__gm__").replace(
-        '#include "kernel_operator.h"\n', '#include "kernel_operator.h"\n#include "apply.h"\n')
+        '#include "kernel_operator.h"\n', '#include "kernel_operator.h"\n#include "apply.h"\n'
+    )
     src = tmp_path / "main.asc"
     src.write_text(program.replace("FACTOR", "5.0f"))
     compile_ok(["main.asc", "-o", "m5.o"], tmp_path, cached_env(cache))
@@ -280,11 +289,18 @@ def test_a_killed_compile_leaves_no_cache_temporaries_behind(tmp_path, cache):
     # dead writers once they are a minute old; a live writer's and unrelated files are kept.
     import signal
     import time
+
     copy_testdata(str(tmp_path), "add_custom.asc", "add_tiling.h")
     from bisheng_harness import DRIVER
-    proc = subprocess.Popen([DRIVER, "-c", "add_custom.asc", "-o", "k.o", ARCH], cwd=tmp_path,
-                            env=cached_env(cache), start_new_session=True,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    proc = subprocess.Popen(
+        [DRIVER, "-c", "add_custom.asc", "-o", "k.o", ARCH],
+        cwd=tmp_path,
+        env=cached_env(cache),
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.time() + 120
     while not list(cache.glob(".*.tmp*")) and time.time() < deadline and proc.poll() is None:
         time.sleep(0.01)
@@ -293,7 +309,7 @@ def test_a_killed_compile_leaves_no_cache_temporaries_behind(tmp_path, cache):
     left = list(cache.glob(".*.tmp*"))
     assert left, "the compile was not killed while writing the cache"
     old = time.time() - 120
-    live = cache / f".other.pch.{os.getpid()}-abc123.tmp"          # a compile still running
+    live = cache / f".other.pch.{os.getpid()}-abc123.tmp"  # a compile still running
     unrelated = cache / "notes.txt"
     for path in (live, unrelated):
         path.write_bytes(b"x")
@@ -310,16 +326,18 @@ def test_a_header_rewritten_with_its_old_size_and_mtime_is_hashed_again(tmp_path
     # rewrites a header in place and restores its mtime (same size, same inode) still moves its
     # ctime: the header is hashed again and the device binary follows it.
     import time
+
     (tmp_path / "factor.h").write_text("#define FACTOR 2.0f\n")
     src = tmp_path / "main.asc"
-    src.write_text(HELPER_PROGRAM.replace('#include "kernel_operator.h"\n',
-                                          '#include "kernel_operator.h"\n#include "factor.h"\n'))
-    time.sleep(TOO_NEW_S + 0.2)          # old enough to be remembered
+    src.write_text(
+        HELPER_PROGRAM.replace('#include "kernel_operator.h"\n', '#include "kernel_operator.h"\n#include "factor.h"\n')
+    )
+    time.sleep(TOO_NEW_S + 0.2)  # old enough to be remembered
     compile_ok(["main.asc", "-o", "two.o"], tmp_path, cached_env(cache))
     assert "factor.h" in (cache / "file-digests.json").read_text()
     header = tmp_path / "factor.h"
     stat = header.stat()
-    with open(header, "r+") as f:        # same inode, same size
+    with open(header, "r+") as f:  # same inode, same size
         f.write("#define FACTOR 7.0f\n")
     os.utime(header, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     again = compile_ok(["main.asc", "-o", "seven.o"], tmp_path, cached_env(cache))
@@ -329,10 +347,10 @@ def test_a_header_rewritten_with_its_old_size_and_mtime_is_hashed_again(tmp_path
     run_twice(tmp_path / "seven.o", tmp_path, 7.0)
 
 
-HOST_CPP = '''#include <cstdio>
+HOST_CPP = """#include <cstdio>
 #include <cmath>
 int main(int argc, char**) { std::printf("%.3f\\n", std::sqrt(2.0 * argc)); return 0; }
-'''
+"""
 
 
 def test_a_link_through_the_remembered_linker_line_writes_what_clang_writes(tmp_path, cache):
@@ -360,13 +378,13 @@ def test_a_link_through_the_remembered_linker_line_writes_what_clang_writes(tmp_
     assert b"$ORIGIN/lib" in rpath and b"\\$ORIGIN" not in rpath
 
 
-SHADOW_PROGRAM = '''#include "kernel_operator.h"
+SHADOW_PROGRAM = """#include "kernel_operator.h"
 #include "factor.h"
 extern "C" __global__ __aicore__ void twice(GM_ADDR x, uint32_t n) {
     for (uint32_t i = 0; i < n; ++i) ((__gm__ float*)x)[i] *= FACTOR;
 }
 int main() { twice<<<1, nullptr, nullptr>>>(nullptr, 0); return 0; }
-'''
+"""
 
 
 def test_an_unchanged_compile_is_served_whole_from_the_object_cache(tmp_path, cache):
@@ -377,8 +395,11 @@ def test_an_unchanged_compile_is_served_whole_from_the_object_cache(tmp_path, ca
     again = compile_ok(["add_custom.asc", "-o", "again.o"], tmp_path, cached_env(cache))
     assert "object cache (dependency scan, look-up)" in again and "host pass" not in again, again
     compile_ok(["add_custom.asc", "-o", "plain.o"], tmp_path, uncached_env())
-    assert (tmp_path / "first.o").read_bytes() == (tmp_path / "again.o").read_bytes() == \
-        (tmp_path / "plain.o").read_bytes()
+    assert (
+        (tmp_path / "first.o").read_bytes()
+        == (tmp_path / "again.o").read_bytes()
+        == (tmp_path / "plain.o").read_bytes()
+    )
 
 
 def test_the_object_cache_never_serves_a_changed_input(tmp_path, cache):
@@ -408,11 +429,11 @@ def test_the_object_cache_never_serves_a_changed_input(tmp_path, cache):
     assert "host pass" in edited
     run_twice(tmp_path / "c2.o", tmp_path, 3.0)
 
-    (tmp_path / "factor.h").write_text("#define FACTOR 5.0f\n")     # shadows inc/factor.h
+    (tmp_path / "factor.h").write_text("#define FACTOR 5.0f\n")  # shadows inc/factor.h
     shadowed, _ = compile_twice("d")
     assert "host pass" in shadowed
     run_twice(tmp_path / "d2.o", tmp_path, 5.0)
 
-    (tmp_path / "main.asc").write_text(SHADOW_PROGRAM + 'const char* built_at() { return __TIME__; }\n')
+    (tmp_path / "main.asc").write_text(SHADOW_PROGRAM + "const char* built_at() { return __TIME__; }\n")
     clocked = [compile_ok([*args, "-o", f"e{i}.o"], tmp_path, cached_env(cache)) for i in (1, 2)]
     assert all("host pass" in log for log in clocked)

@@ -5,7 +5,7 @@ import random
 
 from bisheng_driver.device_source import device_text, mentioned_in
 
-PROGRAM = '''#include "kernel_operator.h"
+PROGRAM = """#include "kernel_operator.h"
 #include "tiling.h"
 namespace tools {
 int helper(int x) { return x + 1; }
@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
     k<<<1, nullptr, nullptr>>>(nullptr);
     return 0;
 }
-'''
+"""
 
 
 def no_header_names(names):
@@ -42,12 +42,20 @@ def no_header_names(names):
 
 def test_host_only_functions_leave_and_kernel_code_stays():
     text, dropped = device_text(PROGRAM, ["k"], no_header_names)
-    assert dropped == 2                                   # main and tools::host_log
+    assert dropped == 2  # main and tools::host_log
     assert "int main" not in text and "host_log(const char" not in text
-    for kept in ("int helper(int x) { return x + 1; }", "static float square", "constexpr int Tile()",
-                 "template <typename T> T Twice", "struct Acc { int Add", "int table[] = {1, 2, 3};",
-                 "auto lambda = [](int q)", "float macro_target() { return 3.0f; }",
-                 "void k(GM_ADDR x) {", "int with_directive() {\n#ifdef EXTRA"):
+    for kept in (
+        "int helper(int x) { return x + 1; }",
+        "static float square",
+        "constexpr int Tile()",
+        "template <typename T> T Twice",
+        "struct Acc { int Add",
+        "int table[] = {1, 2, 3};",
+        "auto lambda = [](int q)",
+        "float macro_target() { return 3.0f; }",
+        "void k(GM_ADDR x) {",
+        "int with_directive() {\n#ifdef EXTRA",
+    ):
         assert kept in text, kept
     # every kept line is where it was: same line numbers for __LINE__ and diagnostics
     original = PROGRAM.splitlines()
@@ -61,8 +69,8 @@ def test_a_name_a_header_spells_keeps_a_declaration():
     # silently finding another function.
     text, dropped = device_text(PROGRAM, ["k"], lambda names: names & {"host_log"})
     assert dropped == 2
-    assert 'void host_log(const char* what) ;' in text and "std::printf" not in text
-    assert "int main" not in text      # main is never found by lookup
+    assert "void host_log(const char* what) ;" in text and "std::printf" not in text
+    assert "int main" not in text  # main is never found by lookup
 
 
 def test_appending_a_host_function_leaves_the_text_as_it_was():
@@ -77,8 +85,10 @@ def test_appending_a_host_function_leaves_the_text_as_it_was():
 
 
 def test_a_kernel_calling_a_function_keeps_it_to_a_fixed_point():
-    source = ("int leaf() { return 1; }\nint middle() { return leaf(); }\nint lonely() { return 2; }\n"
-              "extern \"C\" __global__ __aicore__ void k(GM_ADDR x) { *(__gm__ int*)x = middle(); }\n")
+    source = (
+        "int leaf() { return 1; }\nint middle() { return leaf(); }\nint lonely() { return 2; }\n"
+        'extern "C" __global__ __aicore__ void k(GM_ADDR x) { *(__gm__ int*)x = middle(); }\n'
+    )
     text, dropped = device_text(source, ["k"], no_header_names)
     assert dropped == 1 and "leaf() { return 1; }" in text and "middle() { return leaf(); }" in text
     assert "lonely" not in text
@@ -93,4 +103,4 @@ def test_mentioned_in_finds_whole_identifiers_only(tmp_path):
     header = tmp_path / "h.h"
     header.write_text("#define CALL() host_log(1)\nint host_logger;\n")
     assert mentioned_in([str(header)], {"host_log", "host_logg", "main"}) == {"host_log"}
-    assert mentioned_in([str(tmp_path / "missing.h")], {"x"}) == {"x"}     # unreadable: assume named
+    assert mentioned_in([str(tmp_path / "missing.h")], {"x"}) == {"x"}  # unreadable: assume named

@@ -23,16 +23,22 @@ def device_binary(tmp_path) -> bytes:
     proc = run_bisheng(["-c", "host_globals.asc", "-o", "hg.o", "--npu-arch=dav-2201", "-O2"], str(tmp_path))
     assert proc.returncode == 0, proc.stderr
     out = tmp_path / "hg.aicore.o"
-    subprocess.run([llvm_tool("llvm-objcopy"), "-O", "binary", "--only-section=.aicore_binary",
-                    str(tmp_path / "hg.o"), str(out)], check=True)
+    subprocess.run(
+        [llvm_tool("llvm-objcopy"), "-O", "binary", "--only-section=.aicore_binary", str(tmp_path / "hg.o"), str(out)],
+        check=True,
+    )
     return out.read_bytes()
 
 
 def test_device_binary_of_a_file_with_host_globals_has_no_constructors(tmp_path):
     data = device_binary(tmp_path)
     (tmp_path / "image.so").write_bytes(data)
-    dynamic = subprocess.run([llvm_tool("llvm-readelf"), "--dynamic", "--section-headers", "--symbols",
-                              str(tmp_path / "image.so")], capture_output=True, text=True, check=True).stdout
+    dynamic = subprocess.run(
+        [llvm_tool("llvm-readelf"), "--dynamic", "--section-headers", "--symbols", str(tmp_path / "image.so")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     for tag in INIT_TAGS:
         assert tag not in dynamic, f"{tag} in the device binary:\n{dynamic}"
     for host_only in (".init_array", ".fini_array", "g_host_scratch", "g_label", "__ioinit"):
@@ -76,10 +82,12 @@ def test_kernel_using_a_global_with_a_constructor_is_one_clear_error(tmp_path):
     proc = compile_source(tmp_path, "std::vector<float> g_weights(16, 1.0f);", "g_weights[0]")
     assert proc.returncode != 0
     errors = [line for line in proc.stderr.splitlines() if "error" in line]
-    assert errors == ["bisheng: error: device code in 'k.asc' uses host variable 'g_weights', which has a "
-                      "dynamic initializer (a constructor run at program start): it is not initialised on the "
-                      "AI core; make it constexpr, or pass the data to the kernel in global memory"], proc.stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["k.asc"]    # nothing half-written
+    assert errors == [
+        "bisheng: error: device code in 'k.asc' uses host variable 'g_weights', which has a "
+        "dynamic initializer (a constructor run at program start): it is not initialised on the "
+        "AI core; make it constexpr, or pass the data to the kernel in global memory"
+    ], proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["k.asc"]  # nothing half-written
 
 
 def test_kernel_using_a_static_dynamically_initialised_table_is_refused(tmp_path):
@@ -88,8 +96,10 @@ def test_kernel_using_a_static_dynamically_initialised_table_is_refused(tmp_path
 
 
 def test_kernel_using_a_template_static_member_with_a_constructor_is_refused(tmp_path):
-    decl = "template <class T> struct Holder { static std::vector<T> v; };\n" \
-           "template <class T> std::vector<T> Holder<T>::v(4);"
+    decl = (
+        "template <class T> struct Holder { static std::vector<T> v; };\n"
+        "template <class T> std::vector<T> Holder<T>::v(4);"
+    )
     proc = compile_source(tmp_path, decl, "Holder<float>::v[0]")
     assert proc.returncode != 0 and "uses host variable 'Holder<float>::v'" in proc.stderr, proc.stderr
 
@@ -102,8 +112,10 @@ def test_constant_globals_beside_host_initialisers_serve_kernels(tmp_path):
     proc = compile_source(tmp_path, decl, "kTable[1] + g_count")
     assert proc.returncode == 0, proc.stderr
     out = tmp_path / "k.aicore.o"
-    subprocess.run([llvm_tool("llvm-objcopy"), "-O", "binary", "--only-section=.aicore_binary",
-                    str(tmp_path / "k.o"), str(out)], check=True)
+    subprocess.run(
+        [llvm_tool("llvm-objcopy"), "-O", "binary", "--only-section=.aicore_binary", str(tmp_path / "k.o"), str(out)],
+        check=True,
+    )
     binary = DeviceBinary(out.read_bytes(), str(tmp_path), 2201)
     result = np.zeros(1, dtype=np.float32)
     binary.ranges = [(result.ctypes.data, result.nbytes)]

@@ -1,6 +1,7 @@
 """The driver's modules import each other without a circle, counting the imports inside
 functions too (a circle there only waits for the call that closes it), and each module imports
 alone in a fresh interpreter."""
+
 import ast
 import os
 import subprocess
@@ -23,9 +24,9 @@ def imported_siblings(path, known):
         tree = ast.parse(f.read(), path)
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
-            if node.level == 1 and node.module:            # from .x import y
+            if node.level == 1 and node.module:  # from .x import y
                 found.add(node.module.split(".")[0])
-            elif node.level == 1:                          # from . import x, y
+            elif node.level == 1:  # from . import x, y
                 found.update(alias.name for alias in node.names)
             elif node.module and node.module.split(".")[0] == PACKAGE:
                 rest = node.module.split(".")[1:]
@@ -52,7 +53,7 @@ def find_cycle(graph):
         path.append(node)
         for nxt in sorted(graph[node]):
             if state.get(nxt) == "on path":
-                return path[path.index(nxt):] + [nxt]
+                return path[path.index(nxt) :] + [nxt]
             if nxt not in state:
                 cycle = visit(nxt)
                 if cycle:
@@ -76,14 +77,13 @@ def test_find_cycle_reports_a_circle_and_accepts_a_tree():
 
 def test_imports_inside_functions_count(tmp_path):
     source = tmp_path / "m.py"
-    source.write_text("def f():\n    from .compile import x\n    from . import rdc\n"
-                      "import bisheng_driver.options\n")
+    source.write_text("def f():\n    from .compile import x\n    from . import rdc\nimport bisheng_driver.options\n")
     assert imported_siblings(str(source), {"compile", "rdc", "options", "link"}) == {"compile", "rdc", "options"}
 
 
 def test_the_driver_has_no_import_circle():
     graph = import_graph()
-    assert {"compile", "options", "cache_key", "rdc"} <= set(graph)   # the walk found the package
+    assert {"compile", "options", "cache_key", "rdc"} <= set(graph)  # the walk found the package
     cycle = find_cycle(graph)
     assert cycle is None, "import circle in bisheng_driver: " + " -> ".join(cycle)
 
@@ -92,8 +92,13 @@ def test_each_module_imports_alone():
     root = os.path.dirname(PACKAGE_DIR)
     failed = []
     for module in modules():
-        proc = subprocess.run([sys.executable, "-c", f"import {PACKAGE}.{module}"], cwd=root,
-                              env={**os.environ, "PYTHONPATH": root}, capture_output=True, text=True)
+        proc = subprocess.run(
+            [sys.executable, "-c", f"import {PACKAGE}.{module}"],
+            cwd=root,
+            env={**os.environ, "PYTHONPATH": root},
+            capture_output=True,
+            text=True,
+        )
         if proc.returncode != 0:
             failed.append(f"{module}: {proc.stderr.strip().splitlines()[-1]}")
     assert not failed, "\n".join(failed)

@@ -51,7 +51,7 @@ def test_install_whose_path_ends_in_twin_gets_its_acl_headers(tmp_path):
 
 
 def test_install_whose_path_ends_in_twin_links_against_its_lib64(tmp_path):
-    prefix = str(tmp_path / "twin")          # the bare spelling of the source tree's folder
+    prefix = str(tmp_path / "twin")  # the bare spelling of the source tree's folder
     lay_out_install(prefix)
     (tmp_path / "main.cpp").write_text(HOST_PROGRAM)
     env = clean_env()

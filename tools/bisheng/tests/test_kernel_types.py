@@ -8,7 +8,7 @@ from bisheng_driver import codegen
 from bisheng_driver.arch import resolve_npu_arch
 from bisheng_driver.kernel_types import base_identifier, kernel_types
 
-SOURCE = '''#include "kernel_operator.h"
+SOURCE = """#include "kernel_operator.h"
 // __global__ __cube__ void in_a_comment(GM_ADDR x) {}
 extern "C" __global__ __mix__(1, 2) __aicore__ void mix12(GM_ADDR x) { }
 __global__ __mix__(1, 1) void mix11(GM_ADDR x);
@@ -26,7 +26,7 @@ extern "C" __global__ __aicore__ void plain(GM_ADDR x) {}
 extern "C" __global__ __mix__(1, 2) __aicore__ void macro_wins(GM_ADDR x) {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
 }
-'''
+"""
 
 
 def test_each_declaration_form_gives_cann_s_kernel_type():
@@ -45,8 +45,10 @@ def test_base_identifier_of_spelled_kernels():
 
 
 def test_entries_carry_the_type_and_leave_undeclared_kernels_unset():
-    kernels = [SimpleNamespace(name="mix12", spelled="mix12", ref="&mix12"),
-               SimpleNamespace(name="plain", spelled="plain", ref="&plain")]
+    kernels = [
+        SimpleNamespace(name="mix12", spelled="mix12", ref="&mix12"),
+        SimpleNamespace(name="plain", spelled="plain", ref="&plain"),
+    ]
     text = codegen.entries_source("k.asc", resolve_npu_arch("dav-2201"), kernels, True, kernel_types(SOURCE))
     assert "ASC_TWIN_KERNEL_ENTRY_TYPED(mix12, 5u, &mix12)" in text
     assert "ASC_TWIN_KERNEL_ENTRY_AS(plain, &plain)" in text

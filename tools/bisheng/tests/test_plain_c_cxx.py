@@ -28,18 +28,27 @@ def test_cmake_project_with_bisheng_as_c_and_cxx_compiler(tmp_path):
     env["PATH"] = os.path.dirname(DRIVER) + os.pathsep + env["PATH"]
     build = project / "build"
     build.mkdir()
-    configure = subprocess.run(["cmake", "-DCMAKE_C_COMPILER=bisheng", "-DCMAKE_CXX_COMPILER=bisheng", ".."],
-                               cwd=build, env=env, capture_output=True, text=True)
+    configure = subprocess.run(
+        ["cmake", "-DCMAKE_C_COMPILER=bisheng", "-DCMAKE_CXX_COMPILER=bisheng", ".."],
+        cwd=build,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     print(configure.stdout, configure.stderr)
     assert configure.returncode == 0, configure.stderr
     for lang in ("C", "CXX"):
         assert f"The {lang} compiler identification is Clang 16" in configure.stdout
         assert f"Detecting {lang} compiler ABI info - done" in configure.stdout
         assert f"Detecting {lang} compile features - done" in configure.stdout
-    compiler_file = build / "CMakeFiles" / next(p.name for p in (build / "CMakeFiles").iterdir()
-                                                 if p.name[0].isdigit()) / "CMakeCCompiler.cmake"
+    compiler_file = (
+        build
+        / "CMakeFiles"
+        / next(p.name for p in (build / "CMakeFiles").iterdir() if p.name[0].isdigit())
+        / "CMakeCCompiler.cmake"
+    )
     assert 'CMAKE_C_SIZEOF_DATA_PTR "8"' in compiler_file.read_text()
-    assert "gcc_s" in compiler_file.read_text()   # the implicit link libraries, read from clang's -v
+    assert "gcc_s" in compiler_file.read_text()  # the implicit link libraries, read from clang's -v
     make = subprocess.run(["make"], cwd=build, env=env, capture_output=True, text=True)
     assert make.returncode == 0, make.stdout + make.stderr
     seed = random.randrange(1 << 30)
@@ -90,13 +99,14 @@ def test_ascend_c_source_still_needs_an_npu_arch(tmp_path):
     (tmp_path / "k.asc").write_text("int main() { return 0; }\n")
     proc = run_bisheng(["-c", "k.asc", "-o", "k.o"], str(tmp_path))
     assert proc.returncode != 0
-    assert proc.stderr.strip() == ("bisheng: error: no NPU architecture given for 'k.asc': pass "
-                                   "--npu-arch=dav-XXXX (e.g. --npu-arch=dav-2201)")
+    assert proc.stderr.strip() == (
+        "bisheng: error: no NPU architecture given for 'k.asc': pass --npu-arch=dav-XXXX (e.g. --npu-arch=dav-2201)"
+    )
 
 
 def test_plain_cxx_takes_any_cxx_standard_ascend_c_needs_17(tmp_path):
     (tmp_path / "x.cpp").write_text("#if __cplusplus != 201402L\n#error not C++14\n#endif\nint main() { return 0; }\n")
-    proc = run_bisheng(["-std=gnu++14", "-c", "x.cpp", "-o", "x.o"], str(tmp_path))   # CMAKE_CXX_STANDARD 14
+    proc = run_bisheng(["-std=gnu++14", "-c", "x.cpp", "-o", "x.o"], str(tmp_path))  # CMAKE_CXX_STANDARD 14
     assert proc.returncode == 0, proc.stderr
     (tmp_path / "k.asc").write_text("int main() { return 0; }\n")
     proc = run_bisheng(["-std=gnu++14", "-c", "k.asc", "-o", "k.o", "--npu-arch=dav-2201"], str(tmp_path))

@@ -22,12 +22,15 @@ def test_params_file_for_310p3(tmp_path):
     assert out.read_text() == "--npu-arch=dav-2002\n"
 
 
-@pytest.mark.parametrize("ini_text, expected, message", [
-    ("[version]\nSoC_version=Ascend910B1\nNpuArch=2002\n", 2201, "says NpuArch=2002 but the build's SoC table"),
-    ("[version]\nSoC_version=Ascend910B1\n", 2201, "has no decimal [version] NpuArch"),
-    ("[version]\nSoC_version=Ascend310P3\nNpuArch=2002\n", 2201, "describes SoC_version=Ascend310P3"),
-    ("not an ini", 2201, "cannot read SoC config: "),
-])
+@pytest.mark.parametrize(
+    "ini_text, expected, message",
+    [
+        ("[version]\nSoC_version=Ascend910B1\nNpuArch=2002\n", 2201, "says NpuArch=2002 but the build's SoC table"),
+        ("[version]\nSoC_version=Ascend910B1\n", 2201, "has no decimal [version] NpuArch"),
+        ("[version]\nSoC_version=Ascend310P3\nNpuArch=2002\n", 2201, "describes SoC_version=Ascend310P3"),
+        ("not an ini", 2201, "cannot read SoC config: "),
+    ],
+)
 def test_bad_configs_fail_clearly(tmp_path, ini_text, expected, message):
     ini = tmp_path / "Ascend910B1.ini"
     ini.write_text(ini_text)

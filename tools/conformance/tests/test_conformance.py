@@ -36,15 +36,26 @@ def _write(path, text, mode=0o644):
     os.chmod(path, mode)
 
 
-def _example(root, rel, arch="dav-2201", demo_rc=0, verify_ok=True, build_ok=True, scenarios=None,
-             build_msg="kernel.asc:3:5: error: no member named 'Foo' in namespace 'AscendC'"):
+def _example(
+    root,
+    rel,
+    arch="dav-2201",
+    demo_rc=0,
+    verify_ok=True,
+    build_ok=True,
+    scenarios=None,
+    build_msg="kernel.asc:3:5: error: no member named 'Foo' in namespace 'AscendC'",
+):
     folder = os.path.join(root, "examples", rel)
     scen = "SCENARIO_NUM=1\n  " if scenarios else ""
     table = f"| `SCENARIO_NUM` | {'、'.join(f'`{n}`' for n in scenarios)} | 场景编号 |" if scenarios else ""
     _write(os.path.join(folder, "README.md"), README.format(arch=arch, scenario=scen, table=table))
     # "CMakeLists.txt" is read by the fake cmake below: it writes a ./demo that prints the
     # scenario and exits with the status this example asks for.
-    _write(os.path.join(folder, "CMakeLists.txt"), f"BUILD_OK={int(build_ok)}\nDEMO_RC={demo_rc}\nBUILD_MSG=\"{build_msg}\"\n")
+    _write(
+        os.path.join(folder, "CMakeLists.txt"),
+        f'BUILD_OK={int(build_ok)}\nDEMO_RC={demo_rc}\nBUILD_MSG="{build_msg}"\n',
+    )
     _write(os.path.join(folder, "kernel.asc"), "__global__ __aicore__ void k() {}\n")
     _write(os.path.join(folder, "scripts", "gen_data.py"), "import os\nos.makedirs('output', exist_ok=True)\n")
     verdict = "print('test pass!')" if verify_ok else "print('test failed: mismatch at 3'); raise SystemExit(1)"
@@ -57,7 +68,9 @@ def _prefix(tmp_path):
     bindir = prefix / "bin"
     bindir.mkdir(parents=True)
     _write(str(prefix / "set_env.sh"), f'export PATH="{bindir}:$PATH"\nexport TWIN_SET_ENV=1\n')
-    _write(str(bindir / "cmake"), """\
+    _write(
+        str(bindir / "cmake"),
+        """\
         #!/bin/bash
         [ "$TWIN_SET_ENV" = 1 ] || { echo "set_env.sh not sourced"; exit 3; }
         [ -n "$HOME" ] && [ -z "$CONFORMANCE_LEAK" ] || { echo "caller env leaked"; exit 4; }
@@ -66,19 +79,26 @@ def _prefix(tmp_path):
         [ "$BUILD_OK" = 1 ] || { echo "$BUILD_MSG"; exit 1; }
         printf '#!/bin/bash\\necho scenario=$SCENARIO_NUM\\nexit %s\\n' "$DEMO_RC" > demo; chmod +x demo
         printf 'all:\\n\\t@true\\n' > Makefile
-        """, 0o755)
+        """,
+        0o755,
+    )
     return str(prefix)
 
 
 def test_verdicts_and_causes(tmp_path, monkeypatch):
-    monkeypatch.setenv("CONFORMANCE_LEAK", "1")        # must not reach the case's shell
+    monkeypatch.setenv("CONFORMANCE_LEAK", "1")  # must not reach the case's shell
     root = str(tmp_path / "checkout")
     _example(root, "a/good")
     _example(root, "a/wrong", verify_ok=False)
     _example(root, "a/crash", demo_rc=139)
     _example(root, "b/nobuild", build_ok=False)
     _example(root, "b/other_arch", arch="dav-3510")
-    _example(root, "b/refuses_2201", build_ok=False, build_msg="CMake Error: SCENARIO_NUM=3 only supports dav-3510, not dav-2201")
+    _example(
+        root,
+        "b/refuses_2201",
+        build_ok=False,
+        build_msg="CMake Error: SCENARIO_NUM=3 only supports dav-3510, not dav-2201",
+    )
     cases = asc_examples.cases(root)
     results = {r.case.case_id: r for r in run_all(cases, _prefix(tmp_path), str(tmp_path / "scratch"), 2, 60)}
     assert results["a/good"].verdict == PASS, results["a/good"].cause
@@ -167,8 +187,11 @@ def test_a_scenario_only_supported_on_dav3510_is_not_run():
     endif()
     """
     assert asc_examples.other_arch_scenarios(cmake) == {3}
-    assert re.search(asc_examples.NEEDS_DAV3510, "CMake Error at CMakeLists.txt:38 (message):\n"
-                     "  When SCENARIO_NUM=3, only CMAKE_ASC_ARCHITECTURES=dav-3510 is supported.")
+    assert re.search(
+        asc_examples.NEEDS_DAV3510,
+        "CMake Error at CMakeLists.txt:38 (message):\n"
+        "  When SCENARIO_NUM=3, only CMAKE_ASC_ARCHITECTURES=dav-3510 is supported.",
+    )
     assert not re.search(asc_examples.NEEDS_DAV3510, "only dav-2201 is supported, not dav-3510")
 
 
@@ -177,8 +200,10 @@ def test_python_env_supplies_the_examples_prerequisites(tmp_path):
     samples import ml_dtypes) is a run error without --python-env and passes with one."""
     root = str(tmp_path / "checkout")
     folder = _example(root, "p/needs_pkg")
-    _write(os.path.join(folder, "scripts", "gen_data.py"),
-           "import twin_example_prereq, os\nos.makedirs('output', exist_ok=True)\n")
+    _write(
+        os.path.join(folder, "scripts", "gen_data.py"),
+        "import twin_example_prereq, os\nos.makedirs('output', exist_ok=True)\n",
+    )
     env = tmp_path / "pyenv"
     (env / "site").mkdir(parents=True)
     (env / "site" / "twin_example_prereq.py").write_text("")
@@ -204,7 +229,7 @@ def test_op_package_examples_are_op_projects(tmp_path):
 
 def test_kinds_from_the_folder_and_the_sources(tmp_path):
     root = str(tmp_path / "checkout")
-    adv = _example(root, "01_simd_cpp_api/04_advanced_api/08_transpose/fill_like")   # basic calls only
+    adv = _example(root, "01_simd_cpp_api/04_advanced_api/08_transpose/fill_like")  # basic calls only
     aicpu = _example(root, "04_aicpu/00_introduction/tiling")
     _write(os.path.join(aicpu, "tiling.aicpu"), "__aicpu__ void k() {}\n")
     eager = _example(root, "f/eager")

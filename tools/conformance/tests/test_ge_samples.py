@@ -125,9 +125,16 @@ def test_discovery_steps_markers_kinds_and_skips(tmp_path):
     assert py.kind == "Python" and py.category == "widget_custom" and not py.skip_reason
     # set_env.sh is sourced by the runner; the README starts at the repository root
     assert [(s.phase, s.line) for s in py.steps] == [
-        (SETUP, "cd ../../../.."), (SETUP, "cd examples/custom_op/widget_custom/python"), (RUN, "bash run.sh")]
-    assert py.markers == ["[Sample] graph added, graph_id=0", "[Op] kernel ret=0", "[Sample] done",
-                          "Widget Python pipeline PASS"]
+        (SETUP, "cd ../../../.."),
+        (SETUP, "cd examples/custom_op/widget_custom/python"),
+        (RUN, "bash run.sh"),
+    ]
+    assert py.markers == [
+        "[Sample] graph added, graph_id=0",
+        "[Op] kernel ret=0",
+        "[Sample] done",
+        "Widget Python pipeline PASS",
+    ]
 
     cpp = cases["widget_custom/cpp"]
     assert cpp.kind == "C++"

@@ -15,8 +15,10 @@ def test_the_users_cache_under_home(monkeypatch, tmp_path):
     monkeypatch.delenv("ASCEND_TWIN_KERNEL_CACHE", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path / "user"))
     settings = t.user_run_settings()
-    assert settings == {"kernel_cache": tmp_path / "user" / ".cache" / "ascend-twin" / "kernels",
-                        "extra": {"HOME": str(tmp_path / "user")}}
+    assert settings == {
+        "kernel_cache": tmp_path / "user" / ".cache" / "ascend-twin" / "kernels",
+        "extra": {"HOME": str(tmp_path / "user")},
+    }
     env = t.clean_env(_paths(tmp_path), **settings)
     assert env["ASCEND_TWIN_KERNEL_CACHE"] == str(tmp_path / "user" / ".cache" / "ascend-twin" / "kernels")
     assert env["HOME"] == str(tmp_path / "user")

@@ -4,6 +4,7 @@ edited header re-analyses exactly the files that include it.
 clang-tidy itself is replaced by a small script that reports one finding per `FINDING` line of
 the file it is given and of the workspace headers that file includes, and logs each file it is run
 on: what is under test is the runner's caching and reporting, not clang-tidy."""
+
 import json
 import os
 import stat
@@ -39,8 +40,18 @@ def _workspace(tmp_path):
     (root / "twin" / "b.cc").write_text('#include "twin/shared.h"\n#include "twin/only_b.h"\nint b() { return 0; }\n')
     (root / "twin" / "c.cc").write_text("int c;\n")
     db = root / "compile_commands.json"
-    db.write_text(json.dumps([{"directory": str(root), "file": f"twin/{n}.cc",
-                               "arguments": ["clang-16", "-iquote", ".", "-c", f"twin/{n}.cc"]} for n in "abc"]))
+    db.write_text(
+        json.dumps(
+            [
+                {
+                    "directory": str(root),
+                    "file": f"twin/{n}.cc",
+                    "arguments": ["clang-16", "-iquote", ".", "-c", f"twin/{n}.cc"],
+                }
+                for n in "abc"
+            ]
+        )
+    )
     tool = tmp_path / "clang-tidy"
     tool.write_text(FAKE_CLANG_TIDY)
     tool.chmod(tool.stat().st_mode | stat.S_IXUSR)
@@ -50,8 +61,9 @@ def _workspace(tmp_path):
 def _run(root, db, tool, cache, log, capsys):
     os.environ["FAKE_TIDY_LOG"] = str(log)
     log.write_text("")
-    status = clang_tidy_cached.main(["--root", str(root), "--db", str(db), "--cache", str(cache),
-                                     "--clang-tidy", str(tool), "-j", "2"])
+    status = clang_tidy_cached.main(
+        ["--root", str(root), "--db", str(db), "--cache", str(cache), "--clang-tidy", str(tool), "-j", "2"]
+    )
     out = capsys.readouterr().out.splitlines()
     return status, out, sorted(log.read_text().split())
 
@@ -71,8 +83,10 @@ def test_cache_and_include_tracking(tmp_path, capsys):
     (root / "twin" / "only_b.h").write_text("int b(); // FINDING\n")
     status, out, ran = _run(root, db, tool, cache, log, capsys)
     assert ran == ["twin/b.cc"]
-    assert out == ["twin/only_b.h:1:1: warning: a finding [fake-check]",
-                   "twin/shared.h:1:1: warning: a finding [fake-check]"]
+    assert out == [
+        "twin/only_b.h:1:1: warning: a finding [fake-check]",
+        "twin/shared.h:1:1: warning: a finding [fake-check]",
+    ]
 
     (root / "twin" / "shared.h").write_text("// fixed\n")
     (root / "twin" / "only_b.h").write_text("int b();\n")
@@ -91,7 +105,8 @@ def test_a_changed_config_reanalyses_everything(tmp_path, capsys):
 def test_a_missing_source_is_named_with_the_cause(tmp_path, capsys):
     root, db, tool = _workspace(tmp_path)
     (root / "twin" / "c.cc").unlink()
-    status = clang_tidy_cached.main(["--root", str(root), "--db", str(db), "--cache", str(tmp_path / "cache"),
-                                     "--clang-tidy", str(tool)])
+    status = clang_tidy_cached.main(
+        ["--root", str(root), "--db", str(db), "--cache", str(tmp_path / "cache"), "--clang-tidy", str(tool)]
+    )
     err = capsys.readouterr().err.strip().splitlines()
     assert status == 2 and len(err) == 1 and "twin/c.cc: cannot read" in err[0]

@@ -8,6 +8,7 @@ against numpy's float32 matmul of the same values (numpy's BLAS uses every core)
 printed is the CPU's nominal fp32 FMA rate: cores x 2 FMA ports x 8 lanes (AVX2) x 2 flops x the
 clock /proc/cpuinfo reports, an assumption about the core, not a measurement.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -63,7 +64,7 @@ def main() -> int:
     got = dev.get(pc, np.zeros((t, t), np.float32))
     want = args.repeats * (a.astype(np.float64) @ b.astype(np.float64))
     err = float(np.abs(got - want).max() / max(1e-30, np.abs(want).max()))
-    flops = 2.0 * t ** 3 * args.repeats
+    flops = 2.0 * t**3 * args.repeats
     af, bf = a.astype(np.float32), b.astype(np.float32)
     np_secs = best_of(lambda: [af @ bf for _ in range(args.repeats)], args.runs)
     rows.append((f"Mmad 128x128x128 x{args.repeats} (1 block)", flops / secs / 1e9, flops / np_secs / 1e9, err))
@@ -78,14 +79,19 @@ def main() -> int:
     np_secs = best_of(lambda: af @ bf, args.runs)
     want = af.astype(np.float64) @ bf.astype(np.float64)
     err = float(np.abs(got - want).max() / np.abs(want).max())
-    flops = 2.0 * n ** 3
+    flops = 2.0 * n**3
     rows.append((f"GEMM {n}^3 fp16->fp32 ({args.blocks} blocks)", flops / secs / 1e9, flops / np_secs / 1e9, err))
     dev.close()
 
     peak, cores, ghz = cpu_peak_gflops()
-    print(f"seed {seed}; CPU: {cores} cores at {ghz:.2f} GHz, nominal fp32 FMA peak {peak:.0f} GFLOP/s "
-          f"(cores x 2 FMA x 8 lanes x 2 flops x clock)")
-    print(f"{'case':<42} {'twin GFLOP/s':>13} {'numpy f32 GFLOP/s':>18} {'twin/numpy':>11} {'twin/peak':>10} {'max rel err':>12}")
+    print(
+        f"seed {seed}; CPU: {cores} cores at {ghz:.2f} GHz, nominal fp32 FMA peak {peak:.0f} GFLOP/s "
+        f"(cores x 2 FMA x 8 lanes x 2 flops x clock)"
+    )
+    print(
+        f"{'case':<42} {'twin GFLOP/s':>13} {'numpy f32 GFLOP/s':>18} "
+        f"{'twin/numpy':>11} {'twin/peak':>10} {'max rel err':>12}"
+    )
     for name, twin, ref, err in rows:
         print(f"{name:<42} {twin:>13.1f} {ref:>18.1f} {twin / ref:>11.2f} {twin / peak:>10.2f} {err:>12.2e}")
     return 0

@@ -9,6 +9,7 @@ tiling MultiCoreMatmulTiling gives for the SoC's AIC count (SetDim(24) on Ascend
 
     bazel run -c opt //twin/asc/bench:matmul_bench [-- --size 2048 --runs 5]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,8 +24,12 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # bazel run starts in the runfiles tree: the kernel, the tiling tool, the ACL library and the inis
-for var, rel in [("API_MATMUL", "twin/asc/tests/api_matmul.aicore.o"), ("MATMUL_TILING_TOOL", "twin/asc/tests/matmul_tiling_tool"),
-                 ("ASCENDCL_LIB", "twin/runtime/libascendcl.so"), ("ASCEND_TWIN_PLATFORM_DIR", "twin/platform")]:
+for var, rel in [
+    ("API_MATMUL", "twin/asc/tests/api_matmul.aicore.o"),
+    ("MATMUL_TILING_TOOL", "twin/asc/tests/matmul_tiling_tool"),
+    ("ASCENDCL_LIB", "twin/runtime/libascendcl.so"),
+    ("ASCEND_TWIN_PLATFORM_DIR", "twin/platform"),
+]:
     os.environ.setdefault(var, os.path.abspath(rel))
 sys.path.insert(0, os.path.join(HERE, "..", "tests"))
 from api_testlib import Device  # noqa: E402
@@ -48,14 +53,32 @@ def cpu_peak() -> tuple[float, str]:
         lanes, why = 4, "SSE"
     fma_pipes = 2
     peak = cores * mhz * 1e6 * lanes * 2 * fma_pipes
-    formula = (f"{cores} cores x {mhz:.0f} MHz x {lanes} fp32 lanes ({why}) x 2 FLOP per FMA x {fma_pipes} FMA "
-               f"pipes per core = {peak / 1e9:.1f} GFLOP/s")
+    formula = (
+        f"{cores} cores x {mhz:.0f} MHz x {lanes} fp32 lanes ({why}) x 2 FLOP per FMA x {fma_pipes} FMA "
+        f"pipes per core = {peak / 1e9:.1f} GFLOP/s"
+    )
     return peak, formula
 
 
 def tiling(size: int, dim: int) -> np.ndarray:
-    out = subprocess.run([os.environ["MATMUL_TILING_TOOL"], "Ascend910B1", str(size), str(size), str(size), str(dim),
-                          "f16", "f32", "0", "0", "0"], check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(
+        [
+            os.environ["MATMUL_TILING_TOOL"],
+            "Ascend910B1",
+            str(size),
+            str(size),
+            str(size),
+            str(dim),
+            "f16",
+            "f32",
+            "0",
+            "0",
+            "0",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     return np.array(out.split(), dtype=np.int32)
 
 
@@ -75,8 +98,13 @@ def main() -> int:
     dev = Device()
     dev.load("API_MATMUL", ["mm_f16_f32"])
     t = tiling(n, args.dim)
-    pa, pb, pbias, pc, pt = dev.put(a), dev.put(b), dev.put(np.zeros(n, np.float32)), dev.put(
-        np.zeros((n, n), np.float32)), dev.put(t)
+    pa, pb, pbias, pc, pt = (
+        dev.put(a),
+        dev.put(b),
+        dev.put(np.zeros(n, np.float32)),
+        dev.put(np.zeros((n, n), np.float32)),
+        dev.put(t),
+    )
     blocks = int(t[0])
     twin_times, numpy_times = [], []
     assert dev.launch("mm_f16_f32", blocks, pa, pb, pbias, pc, pt, 0, 0) == 0  # warm-up (page faults, caches)
@@ -94,8 +122,10 @@ def main() -> int:
 
     tw, tn = statistics.median(twin_times), statistics.median(numpy_times)
     peak, formula = cpu_peak()
-    print(f"GEMM {n}x{n}x{n}, fp16 in / fp32 out, tiling: {blocks} blocks of {t[5]}x{t[6]}x{t[7]}, "
-          f"base {t[8]}x{t[9]}x{t[10]}; medians of {args.runs} runs; max |twin - numpy| = {err:.2e}")
+    print(
+        f"GEMM {n}x{n}x{n}, fp16 in / fp32 out, tiling: {blocks} blocks of {t[5]}x{t[6]}x{t[7]}, "
+        f"base {t[8]}x{t[9]}x{t[10]}; medians of {args.runs} runs; max |twin - numpy| = {err:.2e}"
+    )
     print(f"  twin Matmul (IterateAll):   {tw * 1e3:8.1f} ms  {flops / tw / 1e9:7.1f} GFLOP/s")
     print(f"  numpy float32 (OpenBLAS):   {tn * 1e3:8.1f} ms  {flops / tn / 1e9:7.1f} GFLOP/s")
     print(f"  twin / numpy rate:          {tn / tw:8.2f}  (goal >= 0.5)")

@@ -44,20 +44,28 @@ def numpy_times(rows, cols, repeat):
     def rmsnorm():
         return x / np.sqrt((x * x).mean(axis=-1, keepdims=True) + eps) * g
 
-    return {"SoftMax": best_of(softmax, repeat), "LayerNorm": best_of(layernorm, repeat),
-            "RmsNorm": best_of(rmsnorm, repeat)}
+    return {
+        "SoftMax": best_of(softmax, repeat),
+        "LayerNorm": best_of(layernorm, repeat),
+        "RmsNorm": best_of(rmsnorm, repeat),
+    }
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--binary", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                                     "softmax_norm_bench_bin"))
+    ap.add_argument(
+        "--binary", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "softmax_norm_bench_bin")
+    )
     ap.add_argument("--rows", type=int, default=4096)
     ap.add_argument("--cols", type=int, default=4096)
     ap.add_argument("--repeat", type=int, default=5)
     args = ap.parse_args()
-    out = subprocess.run([args.binary, "--rows", str(args.rows), "--cols", str(args.cols), "--repeat",
-                          str(args.repeat)], check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(
+        [args.binary, "--rows", str(args.rows), "--cols", str(args.cols), "--repeat", str(args.repeat)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     twin = json.loads(out)
     ref = numpy_times(args.rows, args.cols, args.repeat)
     print(f"{args.rows} x {args.cols} fp32, twin blocks = {twin['blocks']}, best of {args.repeat}\n")

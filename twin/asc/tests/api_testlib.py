@@ -1,6 +1,7 @@
 """Shared by the numpy-checked API tests: a libascendcl device over ctypes (load a bisheng
 device binary, launch a kernel with uint64 arguments, move arrays), the run's seed and
 per-case random generators. ASCENDCL_LIB names libascendcl.so."""
+
 from __future__ import annotations
 
 import ctypes
@@ -114,6 +115,7 @@ def rng_for(*key) -> np.random.Generator:
 def device_fixtures(binaries):
     """The module's `dev` fixture (a Device with binaries() = {env var: [kernel names]} loaded,
     closed at the end) and an autouse fixture freeing each test's device buffers."""
+
     @pytest.fixture(scope="module")
     def dev():
         print(f"[api tests] seed = {SEED} (set ASC_TWIN_SEED={SEED} to repeat)")  # shown with the first test

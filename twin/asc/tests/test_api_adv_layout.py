@@ -1,6 +1,7 @@
 """The data-layout high-level APIs of the Ascend C twin (Pad, UnPad, Broadcast, Transpose's
-ConfusionTranspose scenarios 1-7, TransData's four format changes) against numpy, and DataCopyPad's brace-initialised call forms
-(the ones CANN's cumsum / fmod samples write), with kernels from programs/api_adv_layout.asc
+ConfusionTranspose scenarios 1-7, TransData's four format changes) against numpy, and
+DataCopyPad's brace-initialised call forms (the ones CANN's cumsum / fmod samples write), with
+kernels from programs/api_adv_layout.asc
 built by bisheng and run through libascendcl. Inputs are random (seed printed;
 ASC_TWIN_SEED=<n> repeats a run) at every dtype each API takes here. These APIs only move data,
 so the tolerance is zero: every output element must equal numpy's bit for bit.
@@ -10,6 +11,7 @@ functions that fill them are tested in //twin/tiling/tests:data_layout_tiling_te
 
 Env: ASCENDCL_LIB, API_ADV_LAYOUT (device binary).
 """
+
 from __future__ import annotations
 
 import os
@@ -24,10 +26,12 @@ from api_testlib import device_fixtures, rng_for  # noqa: E402
 DTYPES = {"f32": np.float32, "f16": np.float16, "i32": np.int32, "i16": np.int16}
 PAD_FIELDS, UNPAD_FIELDS, TRANSPOSE_FIELDS = 26, 8, 18
 
-dev, free_buffers = device_fixtures(lambda: {
-    "API_ADV_LAYOUT": [f"layout_{api}_{t}" for api in ("pad", "unpad", "broadcast", "transpose") for t in DTYPES]
-                      + ["layout_broadcast_i8", "layout_datacopypad_forms", "layout_transdata_f16", "layout_transdata_i16"],
-})
+dev, free_buffers = device_fixtures(
+    lambda: {
+        "API_ADV_LAYOUT": [f"layout_{api}_{t}" for api in ("pad", "unpad", "broadcast", "transpose") for t in DTYPES]
+        + ["layout_broadcast_i8", "layout_datacopypad_forms", "layout_transdata_f16", "layout_transdata_i16"],
+    }
+)
 
 
 def random_of(rng, dt, n):
@@ -40,7 +44,7 @@ def random_of(rng, dt, n):
 def padded(a: np.ndarray, elems: int) -> np.ndarray:
     """a flattened and zero-extended to elems (kernel buffers are whole 32-byte blocks)."""
     out = np.zeros(elems, a.dtype)
-    out[:a.size] = a.ravel()
+    out[: a.size] = a.ravel()
     return out
 
 
@@ -61,8 +65,7 @@ def run_pad(d, dt, x, h, w, ori, left, right, value, tmp):
     out_elems = h * aligned
     px, py = d.put(x), d.put(np.zeros(out_elems, dt))
     pt = d.put(tiling(PAD_FIELDS, f0=h, f1=w, f2=ori))
-    rc = d.launch(f"layout_pad_{dt_tag(dt)}", 1, px, py, pt, x.size, out_elems, left, right,
-                  value & 0xFFFFFFFF, tmp)
+    rc = d.launch(f"layout_pad_{dt_tag(dt)}", 1, px, py, pt, x.size, out_elems, left, right, value & 0xFFFFFFFF, tmp)
     return rc, d.get(py, np.zeros(out_elems, dt))
 
 
@@ -91,8 +94,8 @@ def test_pad_unaligned_width_matches_numpy(dev, tag, with_tmp):
         assert rc == 0
         want = np.zeros((h, aligned), dt)
         want[:, :left] = dt(value)
-        want[:, left:left + w] = x.reshape(h, w)
-        want[:, left + w:left + w + right] = dt(value)
+        want[:, left : left + w] = x.reshape(h, w)
+        want[:, left + w : left + w + right] = dt(value)
         got = got.reshape(h, aligned)
         written = left + w + right  # the columns past it are not written
         np.testing.assert_array_equal(got[:, :written], want[:, :written], err_msg=f"h={h} w={w} l={left} r={right}")
@@ -112,7 +115,7 @@ def test_pad_aligned_width_fills_the_invalid_tail(dev, tag):
         rc, got = run_pad(dev, dt, x, h, w, ori, 0, right, 77, 0)
         assert rc == 0
         want = x.reshape(h, w).copy()
-        want[:, ori:ori + right] = dt(77)
+        want[:, ori : ori + right] = dt(77)
         np.testing.assert_array_equal(got.reshape(h, w), want)
 
 
@@ -134,8 +137,8 @@ def test_unpad_matches_numpy(dev, tag, with_tmp):
         pt = dev.put(tiling(UNPAD_FIELDS, f0=h, f1=w))
         tmp = w * np.dtype(dt).itemsize if with_tmp else 0
         assert dev.launch(f"layout_unpad_{tag}", 1, px, py, pt, x.size, out_elems, left, right, tmp) == 0
-        got = dev.get(py, np.zeros(out_elems, dt))[:h * out]
-        np.testing.assert_array_equal(got.reshape(h, out), x.reshape(h, w)[:, left:w - right])
+        got = dev.get(py, np.zeros(out_elems, dt))[: h * out]
+        np.testing.assert_array_equal(got.reshape(h, out), x.reshape(h, w)[:, left : w - right])
 
 
 @pytest.mark.parametrize("tag", [*DTYPES, "i8"])
@@ -150,15 +153,17 @@ def test_broadcast_matches_numpy(dev, tag, mode):
         x = random_of(rng, dt, int(np.prod(src_shape)))
         in_elems, out_elems = blocks(x.size, dt), blocks(rows * cols, dt)
         px, py = dev.put(padded(x, in_elems)), dev.put(np.zeros(out_elems, dt))
-        rc = dev.launch(f"layout_broadcast_{tag}", 1, px, py, mode, rows, cols, in_elems, out_elems,
-                        256 if with_tmp else 0)
+        rc = dev.launch(
+            f"layout_broadcast_{tag}", 1, px, py, mode, rows, cols, in_elems, out_elems, 256 if with_tmp else 0
+        )
         assert rc == 0
-        got = dev.get(py, np.zeros(out_elems, dt))[:rows * cols]
+        got = dev.get(py, np.zeros(out_elems, dt))[: rows * cols]
         want = np.broadcast_to(x.reshape(src_shape), (cols,) if mode == 0 else (rows, cols))
         np.testing.assert_array_equal(got, want.ravel(), err_msg=f"{src_shape} -> {rows}x{cols}")
 
 
 # ---------------------------------------------------------------- ConfusionTranspose
+
 
 def to_nz(m: np.ndarray) -> np.ndarray:
     """[..., R, C] (R, C multiples of 16) -> its NZ fractals [..., C/16, R, 16], flattened per matrix."""
@@ -168,7 +173,7 @@ def to_nz(m: np.ndarray) -> np.ndarray:
 
 def pad_cols(m: np.ndarray, c: int) -> np.ndarray:
     out = np.zeros((*m.shape[:-1], c), m.dtype)
-    out[..., :m.shape[-1]] = m
+    out[..., : m.shape[-1]] = m
     return out
 
 
@@ -193,8 +198,14 @@ def transpose_case(scenario, x, b, n, s, hn):
     return src, (want if scenario == 5 else to_nz(want))
 
 
-SHAPES = {1: (2, 3, 32, 32), 2: (1, 16, 32, 16), 3: (2, 2, 48, 24), 4: (1, 4, 32, 20), 5: (2, 2, 32, 24),
-          6: (1, 3, 16, 16)}
+SHAPES = {
+    1: (2, 3, 32, 32),
+    2: (1, 16, 32, 16),
+    3: (2, 2, 48, 24),
+    4: (1, 4, 32, 20),
+    5: (2, 2, 32, 24),
+    6: (1, 3, 16, 16),
+}
 
 
 @pytest.mark.parametrize("tag", ["f16", "f32", "i16", "i32"])
@@ -218,7 +229,7 @@ def test_confusion_transpose_matches_numpy(dev, tag, scenario):
         px, py = dev.put(padded(src, in_elems)), dev.put(np.zeros(out_elems, dt))
         pt = dev.put(tiling(TRANSPOSE_FIELDS, **fields))
         assert dev.launch(f"layout_transpose_{tag}", 1, px, py, pt, scenario, in_elems, out_elems, tmp) == 0
-        got = dev.get(py, np.zeros(out_elems, dt))[:want.size]
+        got = dev.get(py, np.zeros(out_elems, dt))[: want.size]
         np.testing.assert_array_equal(got, want, err_msg=f"scenario {scenario}")
 
 
@@ -235,6 +246,7 @@ def test_the_transpose_sample_layout(dev):
 
 
 # ---------------------------------------------------------------- TransData
+
 
 def ncdhw_ub(x: np.ndarray) -> np.ndarray:
     """[N, C, D, H, W] as TransData reads / writes it in UB: each H*W plane padded to 16 (zeros)."""
@@ -262,8 +274,16 @@ def fractal_z_3d(x: np.ndarray) -> np.ndarray:
 def test_transdata_matches_numpy(dev, tag, mode):
     dt = DTYPES[tag]
     rng = rng_for("transdata", tag, mode)
-    shapes = [(16, 16, 1, 3, 5), (int(rng.integers(1, 20)), int(rng.integers(1, 40)), int(rng.integers(1, 3)),
-                                  int(rng.integers(1, 5)), int(rng.integers(1, 7)))]
+    shapes = [
+        (16, 16, 1, 3, 5),
+        (
+            int(rng.integers(1, 20)),
+            int(rng.integers(1, 40)),
+            int(rng.integers(1, 3)),
+            int(rng.integers(1, 5)),
+            int(rng.integers(1, 7)),
+        ),
+    ]
     for shape in shapes:
         x = random_of(rng, dt, int(np.prod(shape))).reshape(shape)
         other = fractal_z_3d(x) if mode in (1, 2) else ndc1hwc0(x)
@@ -275,7 +295,7 @@ def test_transdata_matches_numpy(dev, tag, mode):
             in_elems, out_elems = blocks(src.size, dt), blocks(want.size, dt)
             px, py = dev.put(padded(src, in_elems)), dev.put(np.full(out_elems, 7, dt))
             assert dev.launch(f"layout_transdata_{tag}", 1, px, py, mode, n, c, d, h, w, in_elems, out_elems, tmp) == 0
-            got = dev.get(py, np.zeros(out_elems, dt))[:want.size]
+            got = dev.get(py, np.zeros(out_elems, dt))[: want.size]
             np.testing.assert_array_equal(got, want, err_msg=f"mode {mode} shape {shape}")
 
 
@@ -283,11 +303,13 @@ def test_transdata_small_tmp_traps(dev):
     x = np.zeros(16 * 16 * 16, np.float16)
     px, py = dev.put(x), dev.put(np.zeros(16 * 16 * 16, np.float16))
     args = lambda tmp: (px, py, 3, 16, 16, 1, 3, 5, x.size, x.size, tmp)  # noqa: E731
-    dev.expect_trap("layout_transdata_f16", 1, args(256), "TransData: sharedTmpBuffer holds 256 bytes, less than the 512",
-                    args(512))
+    dev.expect_trap(
+        "layout_transdata_f16", 1, args(256), "TransData: sharedTmpBuffer holds 256 bytes, less than the 512", args(512)
+    )
 
 
 # ---------------------------------------------------------------- DataCopyPad call forms (issue 22)
+
 
 def test_datacopypad_brace_forms_of_the_cumsum_and_fmod_samples(dev):
     """Four-field brace lists are a DataCopyParams (blockLen in bytes), five-field ones a
@@ -303,24 +325,37 @@ def test_datacopypad_brace_forms_of_the_cumsum_and_fmod_samples(dev):
 
 # ---------------------------------------------------------------- bad input traps
 
+
 def test_bad_input_traps_with_one_line(dev):
     dt = np.float32
     x = np.arange(16 * 31, dtype=dt)
     px, py = dev.put(x), dev.put(np.zeros(16 * 32, dt))
     good = dev.put(tiling(PAD_FIELDS, f0=16, f1=31, f2=31))
     args = lambda tmp, right=1: (px, py, good, x.size, 16 * 32, 0, right, 5, tmp)  # noqa: E731
-    dev.expect_trap("layout_pad_f32", 1, args(64), "Pad: sharedTmpBuffer holds 64 bytes, less than the 128 bytes",
-                    args(128))
+    dev.expect_trap(
+        "layout_pad_f32", 1, args(64), "Pad: sharedTmpBuffer holds 64 bytes, less than the 128 bytes", args(128)
+    )
     dev.expect_trap("layout_pad_f32", 1, args(0, right=2), "leftPad 0 + width 31 + rightPad 2 exceeds", args(0))
     empty = dev.put(tiling(PAD_FIELDS))
-    dev.expect_trap("layout_pad_f32", 1, (px, py, empty, x.size, 16 * 32, 0, 1, 5, 0),
-                    "was PadTilingFunc called?", args(0))
+    dev.expect_trap(
+        "layout_pad_f32", 1, (px, py, empty, x.size, 16 * 32, 0, 1, 5, 0), "was PadTilingFunc called?", args(0)
+    )
     wrong = dev.put(tiling(TRANSPOSE_FIELDS, f0=2, f1=1, f2=16, f3=16, f4=16, f6=4))
     right_t = dev.put(tiling(TRANSPOSE_FIELDS, f0=1, f1=1, f2=16, f3=16, f4=16, f6=4))
     py2 = dev.put(np.zeros(16 * 16 * 16, dt))
     px2 = dev.put(np.zeros(16 * 16 * 16, dt))
-    dev.expect_trap("layout_transpose_f32", 1, (px2, py2, wrong, 1, 4096, 4096, 0),
-                    "the tiling was made for scenario 2, the call asks for 1", (px2, py2, right_t, 1, 4096, 4096, 0))
+    dev.expect_trap(
+        "layout_transpose_f32",
+        1,
+        (px2, py2, wrong, 1, 4096, 4096, 0),
+        "the tiling was made for scenario 2, the call asks for 1",
+        (px2, py2, right_t, 1, 4096, 4096, 0),
+    )
     pu = dev.put(tiling(UNPAD_FIELDS, f0=8, f1=8))
-    dev.expect_trap("layout_unpad_f32", 1, (px, py, pu, 64, 64, 4, 4, 0), "leaves nothing of the width 8",
-                    (px, py, pu, 64, 64, 0, 1, 0))
+    dev.expect_trap(
+        "layout_unpad_f32",
+        1,
+        (px, py, pu, 64, 64, 4, 4, 0),
+        "leaves nothing of the width 8",
+        (px, py, pu, 64, 64, 0, 1, 0),
+    )

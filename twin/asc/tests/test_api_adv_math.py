@@ -10,6 +10,7 @@ checked at 2e-5), fp16 one half ulp of the result plus rounding of fp32 (rtol 1e
 
 Env: ASCENDCL_LIB, API_ADV_MATH (device binary).
 """
+
 from __future__ import annotations
 
 import math
@@ -25,16 +26,28 @@ from api_testlib import ACL_ERROR_RT_AICORE_EXCEPTION, device_fixtures, rng_for 
 
 N = 1024
 DTYPES = ["f32", "f16", "bf16"]
-TOL = {"f32": (4e-6, 1e-6), "f16": (1e-3, 1e-3), "bf16": (8e-3, 8e-3)}   # (rtol, atol)
+TOL = {"f32": (4e-6, 1e-6), "f16": (1e-3, 1e-3), "bf16": (8e-3, 8e-3)}  # (rtol, atol)
 FP32_LOOSE = {"Digamma", "Lgamma", "Tan", "Gelu", "FasterGelu", "SwiGLU", "GeGLU", "Power"}
 
-dev, free_buffers = device_fixtures(lambda: {
-    "API_ADV_MATH": [f"adv_{k}_{d}" for k in ("unary", "multi") for d in DTYPES] +
-                    ["adv_int16", "adv_classify_f32", "adv_cumsum_f32", "adv_reduce_f32", "adv_sum_f32", "adv_arange", "adv_select_f32", "adv_dropout_f32"],
-})
+dev, free_buffers = device_fixtures(
+    lambda: {
+        "API_ADV_MATH": [f"adv_{k}_{d}" for k in ("unary", "multi") for d in DTYPES]
+        + [
+            "adv_int16",
+            "adv_classify_f32",
+            "adv_cumsum_f32",
+            "adv_reduce_f32",
+            "adv_sum_f32",
+            "adv_arange",
+            "adv_select_f32",
+            "adv_dropout_f32",
+        ],
+    }
+)
 
 
 # ---------------------------------------------------------------- dtype helpers
+
 
 def to_bf16_bits(x: np.ndarray) -> np.ndarray:
     """float32 -> bfloat16 bits, round to nearest even (the NPU's rounding)."""
@@ -82,11 +95,14 @@ def check(name: str, dt: str, got: np.ndarray, want: np.ndarray, loose=False) ->
     both_nan = np.isnan(got) & np.isnan(want)
     same_inf = np.isinf(want) & (got == want)
     bad = ~(both_nan | same_inf | (np.abs(got - want) <= atol + rtol * np.abs(want)))
-    assert not bad.any(), (f"{name} {dt}: {bad.sum()} of {got.size} wrong, first at {np.argmax(bad)}: "
-                           f"got {got[bad][:4]}, want {want[bad][:4]}")
+    assert not bad.any(), (
+        f"{name} {dt}: {bad.sum()} of {got.size} wrong, first at {np.argmax(bad)}: "
+        f"got {got[bad][:4]}, want {want[bad][:4]}"
+    )
 
 
 # ---------------------------------------------------------------- references (float64)
+
 
 def digamma64(x: np.ndarray) -> np.ndarray:
     out = np.empty_like(x)
@@ -99,12 +115,14 @@ def digamma64(x: np.ndarray) -> np.ndarray:
             acc -= 1.0 / v
             v += 1.0
         z = 1.0 / (v * v)
-        out[i] = r + acc + math.log(v) - 0.5 / v - z * (1 / 12 - z * (1 / 120 - z * (1 / 252 - z * (1 / 240 - z / 132))))
+        out[i] = (
+            r + acc + math.log(v) - 0.5 / v - z * (1 / 12 - z * (1 / 120 - z * (1 / 252 - z * (1 / 240 - z / 132))))
+        )
     return out
 
 
 def gelu64(x):
-    return x / (1.0 + np.exp(-1.5957691216057308 * (x + 0.044715 * x ** 3)))
+    return x / (1.0 + np.exp(-1.5957691216057308 * (x + 0.044715 * x**3)))
 
 
 def faster_gelu_v2_64(x):
@@ -126,27 +144,42 @@ def away_from_poles(rng):  # Lgamma/Digamma: positive and negative, never within
 def with_halves(rng):  # Round/Rint/Ceil/...: ties and integers included
     x = rng.uniform(-50, 50, N)
     x[: N // 8] = np.round(x[: N // 8]) + 0.5
-    x[N // 8: N // 4] = np.round(x[N // 8: N // 4])
+    x[N // 8 : N // 4] = np.round(x[N // 8 : N // 4])
     return x
 
 
 # (op id in api_adv_math.asc, name, input generator, float64 reference)
 UNARY_OPS = [
-    (0, "Acos", uniform(-1, 1), np.arccos), (1, "Acosh", uniform(1, 50), np.arccosh),
-    (2, "Asin", uniform(-1, 1), np.arcsin), (3, "Asinh", uniform(-50, 50), np.arcsinh),
-    (4, "Atan", uniform(-50, 50), np.arctan), (5, "Atanh", uniform(-0.99, 0.99), np.arctanh),
-    (6, "Cos", uniform(-10, 10), np.cos), (7, "Cosh", uniform(-8, 8), np.cosh),
-    (8, "Sin", uniform(-10, 10), np.sin), (9, "Sinh", uniform(-8, 8), np.sinh),
-    (10, "Tan", uniform(-1.4, 1.4), np.tan), (11, "Tanh", uniform(-6, 6), np.tanh),
-    (12, "Erf", uniform(-4, 4), np.vectorize(math.erf)), (13, "Erfc", uniform(-3, 3), np.vectorize(math.erfc)),
-    (14, "Log", uniform(0.01, 100), np.log), (15, "Log2", uniform(0.01, 100), np.log2),
-    (16, "Log10", uniform(0.01, 100), np.log10), (17, "Digamma", away_from_poles, digamma64),
-    (18, "Lgamma", away_from_poles, np.vectorize(math.lgamma)), (19, "Sign", uniform(-5, 5), np.sign),
-    (20, "Frac", uniform(-50, 50), lambda x: x - np.trunc(x)), (21, "Ceil", with_halves, np.ceil),
-    (22, "Floor", with_halves, np.floor), (23, "Trunc", with_halves, np.trunc),
-    (24, "Round", with_halves, np.rint), (25, "Sigmoid", uniform(-10, 10), lambda x: 1 / (1 + np.exp(-x))),
-    (26, "Gelu", uniform(-6, 6), gelu64), (27, "FasterGelu", uniform(-6, 6), lambda x: x / (1 + np.exp(-1.702 * x))),
-    (28, "FasterGeluV2", uniform(-6, 6), faster_gelu_v2_64), (29, "Rint", with_halves, np.rint),
+    (0, "Acos", uniform(-1, 1), np.arccos),
+    (1, "Acosh", uniform(1, 50), np.arccosh),
+    (2, "Asin", uniform(-1, 1), np.arcsin),
+    (3, "Asinh", uniform(-50, 50), np.arcsinh),
+    (4, "Atan", uniform(-50, 50), np.arctan),
+    (5, "Atanh", uniform(-0.99, 0.99), np.arctanh),
+    (6, "Cos", uniform(-10, 10), np.cos),
+    (7, "Cosh", uniform(-8, 8), np.cosh),
+    (8, "Sin", uniform(-10, 10), np.sin),
+    (9, "Sinh", uniform(-8, 8), np.sinh),
+    (10, "Tan", uniform(-1.4, 1.4), np.tan),
+    (11, "Tanh", uniform(-6, 6), np.tanh),
+    (12, "Erf", uniform(-4, 4), np.vectorize(math.erf)),
+    (13, "Erfc", uniform(-3, 3), np.vectorize(math.erfc)),
+    (14, "Log", uniform(0.01, 100), np.log),
+    (15, "Log2", uniform(0.01, 100), np.log2),
+    (16, "Log10", uniform(0.01, 100), np.log10),
+    (17, "Digamma", away_from_poles, digamma64),
+    (18, "Lgamma", away_from_poles, np.vectorize(math.lgamma)),
+    (19, "Sign", uniform(-5, 5), np.sign),
+    (20, "Frac", uniform(-50, 50), lambda x: x - np.trunc(x)),
+    (21, "Ceil", with_halves, np.ceil),
+    (22, "Floor", with_halves, np.floor),
+    (23, "Trunc", with_halves, np.trunc),
+    (24, "Round", with_halves, np.rint),
+    (25, "Sigmoid", uniform(-10, 10), lambda x: 1 / (1 + np.exp(-x))),
+    (26, "Gelu", uniform(-6, 6), gelu64),
+    (27, "FasterGelu", uniform(-6, 6), lambda x: x / (1 + np.exp(-1.702 * x))),
+    (28, "FasterGeluV2", uniform(-6, 6), faster_gelu_v2_64),
+    (29, "Rint", with_halves, np.rint),
     (30, "Exp", uniform(-10, 10), np.exp),
 ]
 
@@ -164,7 +197,7 @@ def run_unary(dev, dt, op, x64, tmp_bytes, scalar=0.0):
 def test_unary_api_matches_numpy(dev, dt, op, name, gen, ref, tmp_bytes):
     rng = rng_for("unary", name, dt)
     if dt == "f16" and name in ("Cosh", "Sinh"):
-        x64 = rng.uniform(-6, 6, N)   # cosh(8) ~ 1490 fits, but keep fp16 results well inside range
+        x64 = rng.uniform(-6, 6, N)  # cosh(8) ~ 1490 fits, but keep fp16 results well inside range
     else:
         x64 = gen(rng)
     rc, seen, got = run_unary(dev, dt, op, x64, tmp_bytes)
@@ -180,7 +213,7 @@ def test_silu_swish_clamp(dev, dt):
     _, seen, got = run_unary(dev, dt, 31, x64, 0)
     check("Silu", dt, got, seen / (1 + np.exp(-seen)))
     _, seen, got = run_unary(dev, dt, 32, x64, 0, beta)
-    b = decode(encode(np.array([beta]), dt)[0], dt)[0]   # Swish's scalar is a T
+    b = decode(encode(np.array([beta]), dt)[0], dt)[0]  # Swish's scalar is a T
     check("Swish", dt, got, seen / (1 + np.exp(-b * seen)), loose=True)
     for op, fn in ((33, np.minimum), (34, np.maximum)):
         for tmp in (0, 4096):
@@ -251,8 +284,13 @@ def test_integer_apis_match_numpy(dev):
     expo = rng.integers(-2, 9, N // 2).astype(np.int32)
     py = dev.put(np.zeros(N // 2, np.int32))
     assert dev.launch("adv_int16", 1, dev.put(base), dev.put(expo), py, N, 5, 0) == 0
-    want = np.array([0 if e < 0 and abs(v) != 1 else (v ** e if e >= 0 else (1 if v == 1 else (-1) ** (-e)))
-                     for v, e in zip(base.tolist(), expo.tolist())], np.int64).astype(np.int32)
+    want = np.array(
+        [
+            0 if e < 0 and abs(v) != 1 else (v**e if e >= 0 else (1 if v == 1 else (-1) ** (-e)))
+            for v, e in zip(base.tolist(), expo.tolist())
+        ],
+        np.int64,
+    ).astype(np.int32)
     np.testing.assert_array_equal(dev.get(py, base), want)
 
 
@@ -264,8 +302,17 @@ def test_classification_and_logical_apis(dev):
     a[rng.choice(N, 64, replace=False)] = np.nan
     a[rng.choice(N, 64, replace=False)] = 0.0
     b = np.where(rng.random(N) < 0.5, 0.0, rng.uniform(-5, 5, N)).astype(np.float32)
-    wants = {0: np.isfinite(a), 1: np.isinf(a), 2: np.isnan(a), 6: (a != 0) & (b != 0), 7: (a != 0) | (b != 0),
-             8: (a != 0) != (b != 0), 9: a == 0, 10: a != 0, 11: a != 0}
+    wants = {
+        0: np.isfinite(a),
+        1: np.isinf(a),
+        2: np.isnan(a),
+        6: (a != 0) & (b != 0),
+        7: (a != 0) | (b != 0),
+        8: (a != 0) != (b != 0),
+        9: a == 0,
+        10: a != 0,
+        11: a != 0,
+    }
     for op in range(12):
         py, pf = dev.put(np.zeros(N, np.uint8)), dev.put(np.zeros(N, np.float32))
         assert dev.launch("adv_classify_f32", 1, dev.put(a), dev.put(b), py, pf, N, op) == 0
@@ -283,35 +330,52 @@ def test_cumsum_matches_numpy(dev, last_axis):
     py, pl = dev.put(np.zeros_like(x)), dev.put(np.zeros(inner, np.float32))
     assert dev.launch("adv_cumsum_f32", 1, dev.put(x), py, pl, outter, inner, last_axis, 4096) == 0
     want = np.cumsum(x.astype(np.float64), axis=1 if last_axis else 0)
-    np.testing.assert_allclose(dev.get(py, x), want, rtol=1e-5, atol=1e-5)       # fp32 running sum
+    np.testing.assert_allclose(dev.get(py, x), want, rtol=1e-5, atol=1e-5)  # fp32 running sum
     np.testing.assert_allclose(dev.get(pl, np.zeros(inner, np.float32)), want[-1], rtol=1e-5, atol=1e-5)
 
 
 # ---------------------------------------------------------------- traps
+
 
 def test_small_tmp_buffer_and_bad_counts_trap(dev):
     x = np.full(N, 0.5, np.float32)
     px, py = dev.put(x), dev.put(np.zeros_like(x))
     # fp32 Acos: 3 live nodes x 256 bytes = 768 bytes at least (GetAcosMaxMinTmpSize's minimum)
     assert dev.launch("adv_unary_f32", 1, px, py, N, 0, 768, 0) == 0
-    dev.expect_trap("adv_unary_f32", 1, (px, py, N, 0, 736, 0),
-                    "Acos: sharedTmpBuffer holds 736 bytes, less than the 768 bytes 1024 elements need",
-                    (px, py, N, 0, 768, 0))
+    dev.expect_trap(
+        "adv_unary_f32",
+        1,
+        (px, py, N, 0, 736, 0),
+        "Acos: sharedTmpBuffer holds 736 bytes, less than the 768 bytes 1024 elements need",
+        (px, py, N, 0, 768, 0),
+    )
     # the whole-tensor form counts the source's elements
-    dev.expect_trap("adv_unary_f32", 1, (px, py, N, 35, 512, 0), "Acos: sharedTmpBuffer holds 512 bytes",
-                    (px, py, N, 35, 1024, 0))
+    dev.expect_trap(
+        "adv_unary_f32", 1, (px, py, N, 35, 512, 0), "Acos: sharedTmpBuffer holds 512 bytes", (px, py, N, 35, 1024, 0)
+    )
     # CumSum: inner * 4 bytes not a multiple of 32
-    y, l = dev.put(np.zeros(N, np.float32)), dev.put(np.zeros(64, np.float32))
-    dev.expect_trap("adv_cumsum_f32", 1, (px, y, l, 4, 12, 1, 4096),
-                    "CumSum: cumSumInfo.inner 12 * sizeof(T) is not a multiple of 32 bytes",
-                    (px, y, l, 4, 16, 1, 4096))
+    y, last_row = dev.put(np.zeros(N, np.float32)), dev.put(np.zeros(64, np.float32))
+    dev.expect_trap(
+        "adv_cumsum_f32",
+        1,
+        (px, y, last_row, 4, 12, 1, 4096),
+        "CumSum: cumSumInfo.inner 12 * sizeof(T) is not a multiple of 32 bytes",
+        (px, y, last_row, 4, 16, 1, 4096),
+    )
     assert ACL_ERROR_RT_AICORE_EXCEPTION == 507015
 
 
 # ---------------------------------------------------------------- reductions, Arange
 
-REDUCE_REFS = [np.sum, np.max, np.min, np.prod, np.mean, lambda a, axis: np.all(a != 0, axis=axis),
-               lambda a, axis: np.any(a != 0, axis=axis)]
+REDUCE_REFS = [
+    np.sum,
+    np.max,
+    np.min,
+    np.prod,
+    np.mean,
+    lambda a, axis: np.all(a != 0, axis=axis),
+    lambda a, axis: np.any(a != 0, axis=axis),
+]
 
 
 @pytest.mark.parametrize("pattern", [0, 1], ids=["AR", "RA"])
@@ -331,7 +395,7 @@ def test_reduce_patterns_match_numpy(dev, pattern, op):
         assert dev.launch("adv_reduce_f32", 1, dev.put(xp), py, d0, d1, op, pattern, tmp) == 0
         got = dev.get(py, np.zeros(out_len, np.float32))[: d0 if pattern == 0 else d1]
         want = REDUCE_REFS[op](xp[:, :d1].astype(np.float64), axis=1 if pattern == 0 else 0)
-        np.testing.assert_allclose(got, want.astype(np.float32), rtol=2e-5, atol=2e-5)   # fp32 accumulation
+        np.testing.assert_allclose(got, want.astype(np.float32), rtol=2e-5, atol=2e-5)  # fp32 accumulation
 
 
 def test_reduce_small_tmp_traps(dev):
@@ -341,9 +405,13 @@ def test_reduce_small_tmp_traps(dev):
     assert dev.launch("adv_reduce_f32", 1, px, py, 4, 8, 1, 0, 32) == 0
     # RA over [4, 8]: 8 results, 32 bytes; a 32-byte buffer is enough, so ask for 16 results
     px2, py2 = dev.put(np.ones((4, 16), np.float32)), dev.put(np.zeros(16, np.float32))
-    dev.expect_trap("adv_reduce_f32", 1, (px2, py2, 4, 16, 1, 1, 32),
-                    "ReduceMax: sharedTmpBuffer holds 32 bytes, less than the 64 bytes its 16 results need",
-                    (px2, py2, 4, 16, 1, 1, 64))
+    dev.expect_trap(
+        "adv_reduce_f32",
+        1,
+        (px2, py2, 4, 16, 1, 1, 32),
+        "ReduceMax: sharedTmpBuffer holds 32 bytes, less than the 64 bytes its 16 results need",
+        (px2, py2, 4, 16, 1, 1, 64),
+    )
 
 
 @pytest.mark.parametrize("mean", [0, 1], ids=["Sum", "Mean"])
@@ -353,7 +421,7 @@ def test_sum_and_mean_rows(dev, mean):
     inner = (n + 7) // 8 * 8
     x = np.zeros((outter, inner), np.float32)
     x[:, :n] = rng.uniform(-5, 5, (outter, n))
-    x[:, n:] = 1e6   # padding must not count
+    x[:, n:] = 1e6  # padding must not count
     py = dev.put(np.zeros((outter + 7) // 8 * 8, np.float32))
     for tmp in (0, 4096):
         assert dev.launch("adv_sum_f32", 1, dev.put(x), py, outter, n, mean, tmp) == 0
@@ -381,17 +449,26 @@ def test_select_with_bytes_mask(dev, side):
     x = rng.uniform(-5, 5, (m, k)).astype(np.float32)
     mask = (rng.random((m, km)) < 0.5).astype(np.uint8)
     py = dev.put(np.zeros_like(x))
-    tmp = (m * k * 2 + 31) // 32 * 32      # GetSelectMaxMinTmpSize's value (the mask as half)
+    tmp = (m * k * 2 + 31) // 32 * 32  # GetSelectMaxMinTmpSize's value (the mask as half)
     assert dev.launch("adv_select_f32", 1, dev.put(x), dev.put(mask), py, m, k, km, side, fbits(2.5), tmp) == 0
     used = mask[:, :k] != 0
     want = np.where(used, 2.5, x) if side == 0 else np.where(used, x, 2.5)
     np.testing.assert_array_equal(dev.get(py, x), want.astype(np.float32))
     px, pm = dev.put(x), dev.put(mask)
-    dev.expect_trap("adv_select_f32", 1, (px, pm, py, m, k, km, side, fbits(2.5), tmp - 32),
-                    "Select: sharedTmpBuffer holds", (px, pm, py, m, k, km, side, fbits(2.5), tmp))
-    dev.expect_trap("adv_select_f32", 1, (px, pm, py, m, k, 40, side, fbits(2.5), tmp),
-                    "Select: maskLastAxis 40 must be a multiple of 16 elements and of 32 bytes",
-                    (px, pm, py, m, k, km, side, fbits(2.5), tmp))
+    dev.expect_trap(
+        "adv_select_f32",
+        1,
+        (px, pm, py, m, k, km, side, fbits(2.5), tmp - 32),
+        "Select: sharedTmpBuffer holds",
+        (px, pm, py, m, k, km, side, fbits(2.5), tmp),
+    )
+    dev.expect_trap(
+        "adv_select_f32",
+        1,
+        (px, pm, py, m, k, 40, side, fbits(2.5), tmp),
+        "Select: maskLastAxis 40 must be a multiple of 16 elements and of 32 bytes",
+        (px, pm, py, m, k, km, side, fbits(2.5), tmp),
+    )
 
 
 @pytest.mark.parametrize("bits", [False, True], ids=["byte_mask", "bit_mask"])
@@ -404,12 +481,22 @@ def test_dropout(dev, bits):
     keep = np.unpackbits(mask, axis=1, bitorder="little")[:, :k] if bits else mask
     prob = float(np.float32(rng.uniform(0.1, 0.9)))
     py = dev.put(np.zeros_like(x))
-    for tmp in (0, m * k):                  # GetDropOutMaxMinTmpSize: one byte per element
+    for tmp in (0, m * k):  # GetDropOutMaxMinTmpSize: one byte per element
         assert dev.launch("adv_dropout_f32", 1, dev.put(x), dev.put(mask), py, m, k, km, fbits(prob), tmp) == 0
         want = np.where(keep != 0, x * (np.float32(1) / np.float32(prob)), 0).astype(np.float32)
-        np.testing.assert_allclose(dev.get(py, x), want, rtol=1e-6, atol=0)   # one fp32 multiply
+        np.testing.assert_allclose(dev.get(py, x), want, rtol=1e-6, atol=0)  # one fp32 multiply
     px, pm = dev.put(x), dev.put(mask)
-    dev.expect_trap("adv_dropout_f32", 1, (px, pm, py, m, k, km, fbits(1.5), 0),
-                    "DropOut: keepProb should be larger than 0 and smaller than 1", (px, pm, py, m, k, km, fbits(prob), 0))
-    dev.expect_trap("adv_dropout_f32", 1, (px, pm, py, m, k, km, fbits(prob), m * k - 32),
-                    "DropOut: sharedTmpBuffer holds", (px, pm, py, m, k, km, fbits(prob), m * k))
+    dev.expect_trap(
+        "adv_dropout_f32",
+        1,
+        (px, pm, py, m, k, km, fbits(1.5), 0),
+        "DropOut: keepProb should be larger than 0 and smaller than 1",
+        (px, pm, py, m, k, km, fbits(prob), 0),
+    )
+    dev.expect_trap(
+        "adv_dropout_f32",
+        1,
+        (px, pm, py, m, k, km, fbits(prob), m * k - 32),
+        "DropOut: sharedTmpBuffer holds",
+        (px, pm, py, m, k, km, fbits(prob), m * k),
+    )

@@ -3,13 +3,15 @@ built by bisheng, run through libascendcl), with the NPU's A2/A3 precision steps
 casts to half and scales/offsets in half (each step rounded to half), then rounds to int8 ties
 to even; AscendDequant multiplies in fp32 and casts to the output type once; AscendAntiQuant
 adds and multiplies in half (half output) or in fp32 (bfloat16 output). Every step is modelled
-in numpy, so the tolerance is zero: results must match bit for bit. TopK against a stable numpy sort. Also the basic Sort as CANN's
-Sort sample calls it (Concat into a default-constructed tensor), ShapeInfo, PopStackBuffer and
-AscendCUtils::SetOverflow, and the traps (one line naming the API and the cause).
+in numpy, so the tolerance is zero: results must match bit for bit. TopK against a stable numpy
+sort. Also the basic Sort as CANN's Sort sample calls it (Concat into a default-constructed
+tensor), ShapeInfo, PopStackBuffer and AscendCUtils::SetOverflow, and the traps (one line naming
+the API and the cause).
 
 Random inputs; the seed is printed (ASC_TWIN_SEED=<n> repeats a run).
 Env: ASCENDCL_LIB, API_ADV_QUANT_SORT (device binary).
 """
+
 from __future__ import annotations
 
 import os
@@ -25,11 +27,26 @@ from api_testlib import device_fixtures, rng_for  # noqa: E402
 F16, F32 = np.float16, np.float32
 UB_BYTES = 196608  # Ascend910B1's UB (twin/platform/Ascend910B1.ini)
 
-dev, free_buffers = device_fixtures(lambda: {
-    "API_ADV_QUANT_SORT": ["quant_f32", "quant_f16", "dequant_f32_f32", "dequant_f32_bf16", "dequant_bf16_f32",
-                      "dequant_bf16_bf16", "dequant_f16_u64", "antiquant_i8_f16", "antiquant_i8_bf16",
-                      "antiquant_i4_f16", "sort_sample_f32", "pop_stack", "topk_f32", "topk_f16"],
-})
+dev, free_buffers = device_fixtures(
+    lambda: {
+        "API_ADV_QUANT_SORT": [
+            "quant_f32",
+            "quant_f16",
+            "dequant_f32_f32",
+            "dequant_f32_bf16",
+            "dequant_bf16_f32",
+            "dequant_bf16_bf16",
+            "dequant_f16_u64",
+            "antiquant_i8_f16",
+            "antiquant_i8_bf16",
+            "antiquant_i4_f16",
+            "sort_sample_f32",
+            "pop_stack",
+            "topk_f32",
+            "topk_f16",
+        ],
+    }
+)
 
 
 def fbits(v: float) -> int:
@@ -53,6 +70,7 @@ def h(x) -> np.ndarray:
 
 # ---------------------------------------------------------------- AscendQuant
 
+
 def quant_ref(x, scale, offset) -> np.ndarray:
     y = h(h(x).astype(F32) * h(scale).astype(F32))
     y = h(y.astype(F32) + h(offset).astype(F32))
@@ -73,8 +91,22 @@ def test_ascend_quant_matches_the_half_precision_sequence(dev, dt, mode, with_tm
     xo, so, oo = dev.put(x), dev.put(scale), dev.put(offset)
     yo = dev.put(np.zeros(n, np.int8))
     tmp = 256 if with_tmp else 0  # GetAscendQuantMaxMinTmpSize's minimum for 1024 elements
-    dev.ok(dev.launch(f"quant_{'f32' if dt == F32 else 'f16'}", 1, xo, so, oo, yo, n, sc, mode, tmp,
-                      fbits(s_scalar), fbits(o_scalar)))
+    dev.ok(
+        dev.launch(
+            f"quant_{'f32' if dt == F32 else 'f16'}",
+            1,
+            xo,
+            so,
+            oo,
+            yo,
+            n,
+            sc,
+            mode,
+            tmp,
+            fbits(s_scalar),
+            fbits(o_scalar),
+        )
+    )
     got = dev.get(yo, np.zeros(n, np.int8))
     reps = n // sc
     if mode == 0:
@@ -99,14 +131,25 @@ def test_ascend_quant_traps(dev):
     x = np.ones(1024, F32)
     xo, so, yo = dev.put(x), dev.put(x[:64]), dev.put(np.zeros(1024, np.int8))
     ok = (xo, so, so, yo, 1024, 64, 0, 256, fbits(1.0), fbits(0.0))
-    dev.expect_trap("quant_f32", 1, (xo, so, so, yo, 1024, 64, 0, 224, fbits(1.0), fbits(0.0)),
-                    "AscendQuant: sharedTmpBuffer holds 224 bytes, less than the 256 bytes the call needs "
-                    "(the minimum of GetAscendQuantMaxMinTmpSize)", ok)
-    dev.expect_trap("quant_f32", 1, (xo, so, so, yo, 1000, 48, 1, 0, fbits(1.0), fbits(0.0)),
-                    "AscendQuant: calCount 1000 is not a multiple of scaleCount 48", ok)
+    dev.expect_trap(
+        "quant_f32",
+        1,
+        (xo, so, so, yo, 1024, 64, 0, 224, fbits(1.0), fbits(0.0)),
+        "AscendQuant: sharedTmpBuffer holds 224 bytes, less than the 256 bytes the call needs "
+        "(the minimum of GetAscendQuantMaxMinTmpSize)",
+        ok,
+    )
+    dev.expect_trap(
+        "quant_f32",
+        1,
+        (xo, so, so, yo, 1000, 48, 1, 0, fbits(1.0), fbits(0.0)),
+        "AscendQuant: calCount 1000 is not a multiple of scaleCount 48",
+        ok,
+    )
 
 
 # ---------------------------------------------------------------- AscendDequant
+
 
 def dequant_ref(src, scale_f32, m, n, cal, out) -> np.ndarray:
     v = src.reshape(m, n).astype(F32)
@@ -114,9 +157,16 @@ def dequant_ref(src, scale_f32, m, n, cal, out) -> np.ndarray:
     return v.astype(out) if out is not None else v
 
 
-@pytest.mark.parametrize("kernel,dst,scl", [("dequant_f32_f32", "f32", "f32"), ("dequant_f32_bf16", "f32", "bf16"),
-                                            ("dequant_bf16_f32", "bf16", "f32"), ("dequant_bf16_bf16", "bf16", "bf16"),
-                                            ("dequant_f16_u64", "f16", "u64")])
+@pytest.mark.parametrize(
+    "kernel,dst,scl",
+    [
+        ("dequant_f32_f32", "f32", "f32"),
+        ("dequant_f32_bf16", "f32", "bf16"),
+        ("dequant_bf16_f32", "bf16", "f32"),
+        ("dequant_bf16_bf16", "bf16", "bf16"),
+        ("dequant_f16_u64", "f16", "u64"),
+    ],
+)
 @pytest.mark.parametrize("form,part", [(0, False), (0, True), (1, False), (2, False)])
 @pytest.mark.parametrize("with_tmp", [False, True])
 def test_ascend_dequant_matches_fp32_multiply_then_one_cast(dev, kernel, dst, scl, form, part, with_tmp):
@@ -173,15 +223,31 @@ def test_ascend_dequant_traps(dev):
     src, scale = np.ones(256, np.int32), np.ones(32, F32)
     so, co, yo = dev.put(src), dev.put(scale), dev.put(np.zeros(256, F32))
     ok = (so, co, yo, 8, 32, 32, 0, 0, 0, 32)
-    dev.expect_trap("dequant_f32_f32", 1, (so, co, yo, 8, 32, 40, 0, 0, 0, 32),
-                    "AscendDequant: params.calCount 40 is outside (0, params.n 32]", ok)
-    dev.expect_trap("dequant_f32_f32", 1, (so, co, yo, 8, 32, 32, 0, 64, 0, 32),
-                    "AscendDequant: sharedTmpBuffer holds 64 bytes, less than the 256 bytes", ok)
-    dev.expect_trap("dequant_f32_f32", 1, (so, co, yo, 8, 12, 12, 0, 0, 0, 12),
-                    "AscendDequant: params.n 12 must be a positive multiple of 8", ok)
+    dev.expect_trap(
+        "dequant_f32_f32",
+        1,
+        (so, co, yo, 8, 32, 40, 0, 0, 0, 32),
+        "AscendDequant: params.calCount 40 is outside (0, params.n 32]",
+        ok,
+    )
+    dev.expect_trap(
+        "dequant_f32_f32",
+        1,
+        (so, co, yo, 8, 32, 32, 0, 64, 0, 32),
+        "AscendDequant: sharedTmpBuffer holds 64 bytes, less than the 256 bytes",
+        ok,
+    )
+    dev.expect_trap(
+        "dequant_f32_f32",
+        1,
+        (so, co, yo, 8, 12, 12, 0, 0, 0, 12),
+        "AscendDequant: params.n 12 must be a positive multiple of 8",
+        ok,
+    )
 
 
 # ---------------------------------------------------------------- AscendAntiQuant
+
 
 def antiquant_ref(q, off, sc, k, transpose, h_, w_, bf16) -> np.ndarray:
     n = q.size // k
@@ -206,11 +272,11 @@ def pack_int4(q: np.ndarray) -> np.ndarray:
 
 
 CASES = [  # (transpose, k, n, groups, shapeMode)
-    (False, 8, 128, 1, 1),   # the sample: offset/scale [1, 128] from the tensors' ShapeInfo
-    (False, 8, 128, 2, 0),   # [2, 128]: groups of 4 rows, from AntiQuantShapeInfo
-    (True, 64, 16, 4, 0),    # [16, 4]: groups of 16 columns
-    (False, 16, 64, 1, 2),   # no shape given: [1, size]
-    (True, 64, 32, 1, 2),    # no shape given, transposed: [size, 1]
+    (False, 8, 128, 1, 1),  # the sample: offset/scale [1, 128] from the tensors' ShapeInfo
+    (False, 8, 128, 2, 0),  # [2, 128]: groups of 4 rows, from AntiQuantShapeInfo
+    (True, 64, 16, 4, 0),  # [16, 4]: groups of 16 columns
+    (False, 16, 64, 1, 2),  # no shape given: [1, size]
+    (True, 64, 32, 1, 2),  # no shape given, transposed: [size, 1]
 ]
 
 
@@ -233,8 +299,25 @@ def test_ascend_antiquant_per_channel(dev, kernel, transpose, k, n, groups, shap
     tmp = 0
     if with_tmp:
         tmp = min((count * 4 + 31) // 32 * 32, 256) + 2 * ((h_ * w_ * 4 + 31) // 32 * 32)
-    dev.ok(dev.launch(kernel, 1, xo, dev.put(off_dev), dev.put(sc_dev), yo, count, k, int(transpose), 0, h_, w_,
-                      shape_mode, tmp, 0))
+    dev.ok(
+        dev.launch(
+            kernel,
+            1,
+            xo,
+            dev.put(off_dev),
+            dev.put(sc_dev),
+            yo,
+            count,
+            k,
+            int(transpose),
+            0,
+            h_,
+            w_,
+            shape_mode,
+            tmp,
+            0,
+        )
+    )
     got = dev.get(yo, np.zeros(count, np.uint16))
     want = antiquant_ref(q, off_dev, sc_dev, k, transpose, h_, w_, bf16)
     np.testing.assert_array_equal(got, want.view(np.uint16))
@@ -250,8 +333,11 @@ def test_ascend_antiquant_scalar_and_scale_only_forms(dev, form):
     scalars = int(o_s.view(np.uint16)) | (int(s_s.view(np.uint16)) << 16)
     yo = dev.put(np.zeros(k * n, F16))
     tmp = 256 + 2 * ((n * 4 + 31) // 32 * 32)
-    dev.ok(dev.launch("antiquant_i8_f16", 1, dev.put(q), dev.put(sc), dev.put(sc), yo, k * n, k, 0, form, 1, n, 0, tmp,
-                      scalars))
+    dev.ok(
+        dev.launch(
+            "antiquant_i8_f16", 1, dev.put(q), dev.put(sc), dev.put(sc), yo, k * n, k, 0, form, 1, n, 0, tmp, scalars
+        )
+    )
     got = dev.get(yo, np.zeros(k * n, F16))
     x = q.astype(F32)
     if form == 1:
@@ -268,15 +354,31 @@ def test_ascend_antiquant_traps(dev):
     p = np.ones(3 * 128, F16)
     xo, po, yo = dev.put(q), dev.put(p), dev.put(np.zeros(1024, F16))
     ok = (xo, po, po, yo, 1024, 8, 0, 0, 1, 128, 0, 0, 0)
-    dev.expect_trap("antiquant_i8_f16", 1, (xo, po, po, yo, 1024, 24, 0, 0, 1, 128, 0, 0, 0),
-                    "AscendAntiQuant: k 24 does not divide the source's 1024 elements", ok)
-    dev.expect_trap("antiquant_i8_f16", 1, (xo, po, po, yo, 1024, 8, 0, 0, 3, 128, 0, 0, 0),
-                    "AscendAntiQuant: offset/scale shape [3, 128] does not fit the source [8, 128]", ok)
-    dev.expect_trap("antiquant_i8_f16", 1, (xo, po, po, yo, 1024, 8, 0, 0, 1, 128, 0, 64, 0),
-                    "AscendAntiQuant: sharedTmpBuffer holds 64 bytes", ok)
+    dev.expect_trap(
+        "antiquant_i8_f16",
+        1,
+        (xo, po, po, yo, 1024, 24, 0, 0, 1, 128, 0, 0, 0),
+        "AscendAntiQuant: k 24 does not divide the source's 1024 elements",
+        ok,
+    )
+    dev.expect_trap(
+        "antiquant_i8_f16",
+        1,
+        (xo, po, po, yo, 1024, 8, 0, 0, 3, 128, 0, 0, 0),
+        "AscendAntiQuant: offset/scale shape [3, 128] does not fit the source [8, 128]",
+        ok,
+    )
+    dev.expect_trap(
+        "antiquant_i8_f16",
+        1,
+        (xo, po, po, yo, 1024, 8, 0, 0, 1, 128, 0, 64, 0),
+        "AscendAntiQuant: sharedTmpBuffer holds 64 bytes",
+        ok,
+    )
 
 
 # ---------------------------------------------------------------- Sort (CANN's sample), PopStackBuffer
+
 
 def test_sort_sample_concat_into_a_default_tensor_sorts_descending(dev):
     # CANN's 05_sort/sort sample hands Concat a default-constructed concatLocal; on A2/A3 Concat
@@ -303,6 +405,7 @@ def test_pop_stack_buffer_is_the_ub_the_pipe_left_and_set_overflow_is_kept(dev):
 
 # ---------------------------------------------------------------- TopK
 
+
 def topk_tiling(inner: int, outter: int) -> np.ndarray:
     """The TopkTiling words the twin's TopK checks (TopKTilingFunc fills them; tested in
     twin/tiling/tests:topk_tiling_test): allDataSize, innerDataSize."""
@@ -320,8 +423,22 @@ def run_topk(dev, dt, x, k, n, flags, xi=None, fin=None, tmp=0):
     vals = np.full((outter, kv), -7, dt)  # the padding must keep these
     idxs = np.full((outter, ki), -7, np.int32)
     vo, io = dev.put(vals), dev.put(idxs)
-    rc = dev.launch(f"topk_{'f32' if dt == F32 else 'f16'}", 1, dev.put(x), dev.put(xi), dev.put(fin),
-                    dev.put(topk_tiling(inner, outter)), vo, io, outter, inner, n, k, flags, tmp)
+    rc = dev.launch(
+        f"topk_{'f32' if dt == F32 else 'f16'}",
+        1,
+        dev.put(x),
+        dev.put(xi),
+        dev.put(fin),
+        dev.put(topk_tiling(inner, outter)),
+        vo,
+        io,
+        outter,
+        inner,
+        n,
+        k,
+        flags,
+        tmp,
+    )
     dev.ok(rc)
     return dev.get(vo, vals), dev.get(io, idxs)
 
@@ -375,9 +492,20 @@ def test_topk_traps(dev):
     fo, vo, io = dev.put(np.zeros(32, np.bool_)), dev.put(np.zeros(160, F32)), dev.put(np.zeros(160, np.int32))
     good = dev.put(topk_tiling(64, 2))
     ok = (xo, zo, fo, good, vo, io, 2, 64, 64, 4, 1, 0)
-    dev.expect_trap("topk_f32", 1, (xo, zo, fo, good, vo, io, 2, 64, 64, 70, 1, 0),
-                    "TopK: k 70 is outside [1, n 64]", ok)
-    dev.expect_trap("topk_f32", 1, (xo, zo, fo, dev.put(topk_tiling(32, 2)), vo, io, 2, 64, 64, 4, 1, 0),
-                    "TopK: the TopkTiling was made for inner 32 x outter 2, topKInfo says inner 64 x outter 2", ok)
-    dev.expect_trap("topk_f32", 1, (xo, zo, fo, good, vo, io, 2, 64, 64, 4, 1, 64),
-                    "TopK: tmpLocal holds 64 bytes, less than the 1280 bytes", ok)
+    dev.expect_trap(
+        "topk_f32", 1, (xo, zo, fo, good, vo, io, 2, 64, 64, 70, 1, 0), "TopK: k 70 is outside [1, n 64]", ok
+    )
+    dev.expect_trap(
+        "topk_f32",
+        1,
+        (xo, zo, fo, dev.put(topk_tiling(32, 2)), vo, io, 2, 64, 64, 4, 1, 0),
+        "TopK: the TopkTiling was made for inner 32 x outter 2, topKInfo says inner 64 x outter 2",
+        ok,
+    )
+    dev.expect_trap(
+        "topk_f32",
+        1,
+        (xo, zo, fo, good, vo, io, 2, 64, 64, 4, 1, 64),
+        "TopK: tmpLocal holds 64 bytes, less than the 1280 bytes",
+        ok,
+    )

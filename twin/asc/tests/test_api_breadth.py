@@ -5,6 +5,7 @@ built by bisheng, run through libascendcl). Random inputs; the seed is printed
 
 Env: ASCENDCL_LIB, API_BREADTH, API_CAST (device binaries).
 """
+
 from __future__ import annotations
 
 import os
@@ -19,14 +20,25 @@ from api_testlib import F16, F32, device_fixtures, rng_for  # noqa: E402
 NONE, RINT, FLOOR, CEIL, ROUND, TRUNC = 0, 1, 2, 3, 4, 5
 
 
-dev, free_buffers = device_fixtures(lambda: {
-    "API_BREADTH": ["int4_access", "pad_value_f32", "mrgsort_repeat_f32", "mrgsort_repeat_f16", "event_pipeline",
-                    "deq_f16", "event_ids", "breadth_traps"],
-    "API_CAST": ["cast_f16_i4", "cast_i4_f16"],
-})
+dev, free_buffers = device_fixtures(
+    lambda: {
+        "API_BREADTH": [
+            "int4_access",
+            "pad_value_f32",
+            "mrgsort_repeat_f32",
+            "mrgsort_repeat_f16",
+            "event_pipeline",
+            "deq_f16",
+            "event_ids",
+            "breadth_traps",
+        ],
+        "API_CAST": ["cast_f16_i4", "cast_i4_f16"],
+    }
+)
 
 
 # ---------------------------------------------------------------- int4b_t
+
 
 def pack4(v: np.ndarray) -> np.ndarray:
     """int values in [-8, 7] -> bytes, element 2k in the low nibble of byte k (the NPU's layout)."""
@@ -68,8 +80,14 @@ def test_int4_tensor_sizing_access_views_and_datacopy(dev):
 
 def round_half(x: np.ndarray, mode: int) -> np.ndarray:
     v = x.astype(np.float64)
-    return {NONE: np.rint, RINT: np.rint, FLOOR: np.floor, CEIL: np.ceil, TRUNC: np.trunc,
-            ROUND: lambda a: np.sign(a) * np.floor(np.abs(a) + 0.5)}[mode](v)
+    return {
+        NONE: np.rint,
+        RINT: np.rint,
+        FLOOR: np.floor,
+        CEIL: np.ceil,
+        TRUNC: np.trunc,
+        ROUND: lambda a: np.sign(a) * np.floor(np.abs(a) + 0.5),
+    }[mode](v)
 
 
 def int4_of_half(x: np.ndarray, mode: int) -> np.ndarray:
@@ -86,8 +104,9 @@ def random_halves(rng, n):
     return v.astype(F16)
 
 
-@pytest.mark.parametrize("mode", [NONE, RINT, FLOOR, CEIL, ROUND, TRUNC],
-                         ids=["none", "rint", "floor", "ceil", "round", "trunc"])
+@pytest.mark.parametrize(
+    "mode", [NONE, RINT, FLOOR, CEIL, ROUND, TRUNC], ids=["none", "rint", "floor", "ceil", "round", "trunc"]
+)
 def test_cast_half_to_int4_every_round_mode(dev, mode):
     rng = rng_for("f16-i4", mode)
     n = 512
@@ -135,18 +154,25 @@ def test_cast_half_to_int4_level0(dev, form):
     x = random_halves(rng, ns)
     z0 = rng.integers(-8, 8, nd)
     pz = dev.put(pack4(z0))
-    dev.ok(dev.launch("cast_f16_i4", 1, dev.put(x), pz,
-                      dev.put(cast_params(FLOOR, form, lo, hi, repeat, ns, nd, db, sb, dr, sr))))
+    dev.ok(
+        dev.launch(
+            "cast_f16_i4", 1, dev.put(x), pz, dev.put(cast_params(FLOOR, form, lo, hi, repeat, ns, nd, db, sb, dr, sr))
+        )
+    )
     want = z0.copy()
     for r in range(repeat):
-        si = [l0_offset(16, r, l, sb, sr) for l in active]
-        di = [l0_offset(64, r, l, db, dr) for l in active]
+        si = [l0_offset(16, r, lane, sb, sr) for lane in active]
+        di = [l0_offset(64, r, lane, db, dr) for lane in active]
         want[di] = int4_of_half(x[si], FLOOR)
-    np.testing.assert_array_equal(unpack4(dev.get(pz, np.zeros(nd // 2, np.uint8))), want,
-                                  f"mask=({lo:#x},{hi:#x}) repeat={repeat} strides={db},{sb},{dr},{sr}")
+    np.testing.assert_array_equal(
+        unpack4(dev.get(pz, np.zeros(nd // 2, np.uint8))),
+        want,
+        f"mask=({lo:#x},{hi:#x}) repeat={repeat} strides={db},{sb},{dr},{sr}",
+    )
 
 
 # ---------------------------------------------------------------- SetPadValue / DataCopyPad
+
 
 @pytest.mark.parametrize("how", [0, 1, 2, 3], ids=["isPad", "SetPadValue", "dummy", "register-kept"])
 def test_datacopypad_pad_value(dev, how):
@@ -158,19 +184,23 @@ def test_datacopypad_pad_value(dev, how):
     x = rng.uniform(-9, 9, 16 * 64).astype(F32)
     out0 = np.full(16 * 64, -1, F32)
     po = dev.put(out0)
-    dev.ok(dev.launch("pad_value_f32", 1, dev.put(x), po, how, rows, cols, left, right,
-                      int(np.array(v, F32).view(np.uint32))))
+    dev.ok(
+        dev.launch(
+            "pad_value_f32", 1, dev.put(x), po, how, rows, cols, left, right, int(np.array(v, F32).view(np.uint32))
+        )
+    )
     width = -(-(left + cols + right) // 8) * 8  # a UB row: left pad, data, right pad, rounded up to 32 B
     got = dev.get(po, out0)[: rows * width].reshape(rows, width)
     src = x[: rows * cols].reshape(rows, cols)
     for r in range(rows):
         pad = src[r, 0] if how == 2 else v
         want = np.full(width, pad, F32)  # every element that is not data is padding
-        want[left:left + cols] = src[r]
+        want[left : left + cols] = src[r]
         np.testing.assert_array_equal(got[r], want, f"row {r}: rows={rows} cols={cols} left={left} right={right}")
 
 
 # ---------------------------------------------------------------- MrgSort repeatTimes > 1
+
 
 @pytest.mark.parametrize("dt", [F32, F16], ids=["f32", "f16"])
 def test_mrgsort_repeats_merge_each_group_of_four(dev, dt):
@@ -184,18 +214,20 @@ def test_mrgsort_repeats_merge_each_group_of_four(dev, dt):
     pairs[:, :, 4:] = index[..., None].view(np.uint8)
     out0 = np.full(pairs.size, 0xAB, np.uint8)
     po, pc = dev.put(out0), dev.put(np.zeros(4, np.uint32))
-    dev.ok(dev.launch(f"mrgsort_repeat_{'f32' if dt == F32 else 'f16'}", 1, dev.put(pairs.ravel()), po, pc,
-                      length, repeat))
+    dev.ok(
+        dev.launch(f"mrgsort_repeat_{'f32' if dt == F32 else 'f16'}", 1, dev.put(pairs.ravel()), po, pc, length, repeat)
+    )
     got = dev.get(po, out0).reshape(repeat, 4 * length, 8)
     for r in range(repeat):
-        group = pairs[4 * r: 4 * r + 4].reshape(4 * length, 8)
-        key = scores[4 * r: 4 * r + 4].ravel().astype(np.float64)
+        group = pairs[4 * r : 4 * r + 4].reshape(4 * length, 8)
+        key = scores[4 * r : 4 * r + 4].ravel().astype(np.float64)
         order = np.argsort(-key, kind="stable")  # equal scores: the lower list first
         np.testing.assert_array_equal(got[r], group[order], f"repeat {r}")
     assert list(dev.get(pc, np.zeros(4, np.uint32))) == [length] * 4
 
 
 # ---------------------------------------------------------------- DEQSCALE: Cast int32->half, AddDeqRelu
+
 
 def deq(x: np.ndarray, scale: np.float16) -> np.ndarray:
     """float(x) * float(scale), rounded once to half (the twin's documented choice)."""
@@ -208,7 +240,7 @@ def test_deq_scale_cast_and_add_deq_relu(dev, lanes):
     rng = rng_for("deq", lanes)
     a = rng.integers(-(1 << 20), 1 << 20, 256).astype(np.int32)
     b = rng.integers(-(1 << 20), 1 << 20, 256).astype(np.int32)
-    a[:4] = [2**31 - 1, -2**31, 1 << 24 | 1, 0]  # float rounding of large ints, a wrapping sum
+    a[:4] = [2**31 - 1, -(2**31), 1 << 24 | 1, 0]  # float rounding of large ints, a wrapping sum
     b[:4] = [1, -1, 0, 0]
     scale = F16(rng.uniform(-0.01, 0.01))
     d0 = rng.uniform(-5, 5, 256).astype(F16)
@@ -222,11 +254,12 @@ def test_deq_scale_cast_and_add_deq_relu(dev, lanes):
     want = relu if lanes == 0 else d0.copy()
     if lanes:
         for r in range(4):
-            want[r * 64: r * 64 + lanes] = relu[r * 64: r * 64 + lanes]
+            want[r * 64 : r * 64 + lanes] = relu[r * 64 : r * 64 + lanes]
     np.testing.assert_array_equal(dev.get(pd, d0), want, "AddDeqRelu")
 
 
 # ---------------------------------------------------------------- SetFlag / WaitFlag
+
 
 def test_paired_events_run_a_hand_synchronised_pipeline(dev):
     x = rng_for("events").uniform(-50, 50, 512).astype(F32)
@@ -258,7 +291,7 @@ BREADTH_TRAPS = {  # which -> the message (the kernel also names the block)
     11: "MrgSort: elementLengths[0] = 4096 exceeds 4095",
     12: "MrgSort: repeatTimes 0 is outside [1, 255]",
     13: "WaitFlag<HardEvent::V_MTE3>: event 2 (pipe V -> MTE3) was never set by a SetFlag: the NPU would wait "
-        "here forever",
+    "here forever",
     14: "SetFlag<HardEvent::MTE2_V>: event 1 (pipe MTE2 -> V) is already set and not yet waited for",
     15: "kernel end: event 5 (pipe MTE2 -> V, HardEvent::MTE2_V) was set by SetFlag and never waited for",
     16: "SetFlag<HardEvent::V_S>: eventID 8 is outside [0, 7]",

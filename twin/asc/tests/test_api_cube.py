@@ -12,6 +12,7 @@ narrower than fp32.
 
 Env: ASCENDCL_LIB, API_CUBE (device binary).
 """
+
 from __future__ import annotations
 
 import os
@@ -23,19 +24,49 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from api_testlib import F16, F32, device_fixtures, rng_for  # noqa: E402
 
-MM = ["mm_f16_f32", "mm_f16_f16", "mm_bf16_f32", "mm_bf16_bf16", "mm_f32_f32", "mm_f32_i8", "mm_i8_i32",
-      "mm_i8_f16", "mm_i8_i8", "mm_i4_i32"]
-PROBES = ["nd2nz_probe", "load_probe_b8", "load_probe_b16", "load_probe_b32", "conv_img2col", "conv_img2col_pro",
-          "cube_dump",
-          "cube_traps"]
+MM = [
+    "mm_f16_f32",
+    "mm_f16_f16",
+    "mm_bf16_f32",
+    "mm_bf16_bf16",
+    "mm_f32_f32",
+    "mm_f32_i8",
+    "mm_i8_i32",
+    "mm_i8_f16",
+    "mm_i8_i8",
+    "mm_i4_i32",
+]
+PROBES = [
+    "nd2nz_probe",
+    "load_probe_b8",
+    "load_probe_b16",
+    "load_probe_b32",
+    "conv_img2col",
+    "conv_img2col_pro",
+    "cube_dump",
+    "cube_traps",
+]
 dev, free_buffers = device_fixtures(lambda: {"API_CUBE": MM + PROBES})
 
 A_TRANS, B_TRANS, BIAS, TWICE, HF32, RELU, BIAS_BY_SOURCE, VEC_QUANT, NZ_OUT, HF32_TIES_TO_ZERO, VIA_L1, CO12 = (
-    1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048)
+    1,
+    2,
+    4,
+    8,
+    16,
+    32,
+    64,
+    128,
+    256,
+    512,
+    1024,
+    2048,
+)
 NO_QUANT, F322F16, F322BF16, DEQF16, VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8 = range(9)
 
 
 # ---------------------------------------------------------------- number formats
+
 
 def bf16_bits(x: np.ndarray) -> np.ndarray:
     """float32 -> bfloat16 bits, round to nearest even."""
@@ -99,21 +130,47 @@ def padded(arr: np.ndarray, nbytes: int) -> np.ndarray:
     return np.concatenate([raw, np.zeros(max(0, nbytes - raw.size), np.uint8)])
 
 
-def run_mm(dev, kernel: str, a_dev, b_dev, m, n, k, flags=0, quant_mode=NO_QUANT, deq=0, bias=None, table=None,
-           out_dtype=np.float32, out_elems=None):
+def run_mm(
+    dev,
+    kernel: str,
+    a_dev,
+    b_dev,
+    m,
+    n,
+    k,
+    flags=0,
+    quant_mode=NO_QUANT,
+    deq=0,
+    bias=None,
+    table=None,
+    out_dtype=np.float32,
+    out_elems=None,
+):
     bias_dev = dev.put(bias if bias is not None else np.zeros(64, np.float32))
     table_dev = dev.put(table if table is not None else np.zeros(64, np.uint64))
     count = out_elems if out_elems is not None else m * n
     c_dev = dev.put(np.zeros(count, out_dtype))
-    rc = dev.launch(kernel, 1, dev.put(padded(a_dev, 1 << 16)), dev.put(padded(b_dev, 1 << 16)), bias_dev, c_dev,
-                    table_dev, m, n, k, flags | quant_mode << 16, deq)
+    rc = dev.launch(
+        kernel,
+        1,
+        dev.put(padded(a_dev, 1 << 16)),
+        dev.put(padded(b_dev, 1 << 16)),
+        bias_dev,
+        c_dev,
+        table_dev,
+        m,
+        n,
+        k,
+        flags | quant_mode << 16,
+        deq,
+    )
     assert rc == 0, dev.lib.aclGetRecentErrMsg().decode()
     return dev.get(c_dev, np.zeros(count, out_dtype))
 
 
 def fp32_bound(a: np.ndarray, b: np.ndarray, k: int, times: int = 1) -> np.ndarray:
     """Error bound of sequential fp32 accumulation of k products (x times for C += A x B again)."""
-    return times * (k + 2) * 2.0 ** -24 * (np.abs(a) @ np.abs(b)) + 1e-30
+    return times * (k + 2) * 2.0**-24 * (np.abs(a) @ np.abs(b)) + 1e-30
 
 
 def as_float(out: np.ndarray, kind: str) -> np.ndarray:
@@ -123,9 +180,13 @@ def as_float(out: np.ndarray, kind: str) -> np.ndarray:
 # ---------------------------------------------------------------- Mmad: every dtype, every layout
 
 SHAPES = [(30, 40, 70), (16, 16, 16), (64, 96, 128), (17, 33, 50), (1, 48, 256)]
-FLOAT_KERNELS = [("mm_f16_f32", "f16", np.float32, NO_QUANT), ("mm_bf16_f32", "bf16", np.float32, NO_QUANT),
-                 ("mm_f32_f32", "f32", np.float32, NO_QUANT), ("mm_f16_f16", "f16", F16, F322F16),
-                 ("mm_bf16_bf16", "bf16", np.uint16, F322BF16)]
+FLOAT_KERNELS = [
+    ("mm_f16_f32", "f16", np.float32, NO_QUANT),
+    ("mm_bf16_f32", "bf16", np.float32, NO_QUANT),
+    ("mm_f32_f32", "f32", np.float32, NO_QUANT),
+    ("mm_f16_f16", "f16", F16, F322F16),
+    ("mm_bf16_bf16", "bf16", np.uint16, F322BF16),
+]
 
 
 def layouts_for(kind: str, m: int):
@@ -142,7 +203,7 @@ def test_float_mmad_matches_an_fp32_accumulated_reference_in_every_layout(dev, k
     b, bv = make_matrix(rng, kind, (k, n))
     ref, bound = av @ bv, fp32_bound(av, bv, k)
     if out_dtype != np.float32:  # rounded once more to half / bfloat16: half an ULP of the result
-        bound = bound + np.abs(ref) * (2.0 ** -11 if out_dtype == F16 else 2.0 ** -8) + 1e-6
+        bound = bound + np.abs(ref) * (2.0**-11 if out_dtype == F16 else 2.0**-8) + 1e-6
     for layout in layouts_for(kind, m):
         ga = a.T.copy() if layout & A_TRANS else a
         gb = b.T.copy() if layout & B_TRANS else b
@@ -192,8 +253,9 @@ def test_bias_table_both_ways_and_accumulation_into_l0c(dev):
     ai, aiv = make_matrix(rng, "i8", (m, k))
     bi, biv = make_matrix(rng, "i8", (k, n))
     ibias = rng.integers(-1000, 1000, n).astype(np.int32)
-    out = run_mm(dev, "mm_i8_i32", ai, bi.T.copy(), m, n, k, BIAS | B_TRANS | TWICE, bias=ibias,
-                 out_dtype=np.int32).reshape(m, n)
+    out = run_mm(
+        dev, "mm_i8_i32", ai, bi.T.copy(), m, n, k, BIAS | B_TRANS | TWICE, bias=ibias, out_dtype=np.int32
+    ).reshape(m, n)
     np.testing.assert_array_equal(out, 2 * (aiv @ biv).astype(np.int64) + ibias)  # exact
 
 
@@ -223,10 +285,11 @@ def test_relu_nz_output_and_the_l0c_to_l1_path(dev):
 
     def from_nz(flat, dt):  # NZ with C0 = 16: (n1, m16, 16) -> (m, n)
         return flat.reshape(n16 // 16, m16, 16).transpose(1, 0, 2).reshape(m16, n16)[:m, :n].astype(dt)
+
     out = run_mm(dev, "mm_f16_f32", a, b, m, n, k, NZ_OUT, out_elems=m16 * n16)
     assert np.all(np.abs(from_nz(out, np.float64) - ref) <= bound)
     out = run_mm(dev, "mm_f16_f16", a, b, m, n, k, NZ_OUT | VIA_L1, F322F16, out_dtype=F16, out_elems=m16 * n16)
-    assert np.all(np.abs(from_nz(out, np.float64) - ref) <= bound + np.abs(ref) * 2.0 ** -11 + 1e-6)
+    assert np.all(np.abs(from_nz(out, np.float64) - ref) <= bound + np.abs(ref) * 2.0**-11 + 1e-6)
 
 
 def test_quantised_fixpipe_modes_match_cann_golden_arithmetic(dev):
@@ -236,12 +299,14 @@ def test_quantised_fixpipe_modes_match_cann_golden_arithmetic(dev):
     b, bv = make_matrix(rng, "i8", (k, n))
     acc = (av @ bv).astype(np.int64)
     # DEQF16, scalar: half(float32(C) * alpha), exact.
-    p = quant_param(2.0 ** -9)
+    p = quant_param(2.0**-9)
     out = run_mm(dev, "mm_i8_f16", a, b, m, n, k, 0, DEQF16, p, out_dtype=F16).reshape(m, n)
     np.testing.assert_array_equal(out, (acc.astype(np.float32) * alpha_of(p)).astype(F16))
     # VDEQF16: one parameter per column.
     alphas = (2.0 ** -rng.integers(6, 12, n)).astype(np.float32) * rng.uniform(1, 2, n).astype(np.float32)
-    table = np.array([quant_param(x) for x in alphas] + [0] * (64 - n), np.uint64)  # the kernel reads n rounded up to 32
+    table = np.array(
+        [quant_param(x) for x in alphas] + [0] * (64 - n), np.uint64
+    )  # the kernel reads n rounded up to 32
     out = run_mm(dev, "mm_i8_f16", a, b, m, n, k, VEC_QUANT, VDEQF16, table=table, out_dtype=F16).reshape(m, n)
     want = (acc.astype(np.float32) * np.array([alpha_of(int(t)) for t in table[:n]], np.float32)).astype(F16)
     np.testing.assert_array_equal(out, want)
@@ -281,11 +346,11 @@ def int8_quant(y: np.ndarray, param: int, relu: bool) -> np.ndarray:
 
 # asc-devkit's data_copy_l0c2gm scenarios 1-6: (kernel, quant, flags, output dtype).
 CO12_SCENARIOS = [
-    ("mm_i8_f16", DEQF16, RELU, F16),                        # 1: ND, scalar, ReLU
-    ("mm_i8_f16", VDEQF16, NZ_OUT | VEC_QUANT, F16),         # 2: NZ, per channel
-    ("mm_f32_i8", QF322B8_PRE, NZ_OUT, np.int8),             # 3: NZ, scalar, float -> int8
+    ("mm_i8_f16", DEQF16, RELU, F16),  # 1: ND, scalar, ReLU
+    ("mm_i8_f16", VDEQF16, NZ_OUT | VEC_QUANT, F16),  # 2: NZ, per channel
+    ("mm_f32_i8", QF322B8_PRE, NZ_OUT, np.int8),  # 3: NZ, scalar, float -> int8
     ("mm_f32_i8", VQF322B8_PRE, RELU | VEC_QUANT, np.int8),  # 4: ND, per channel, ReLU
-    ("mm_i8_i8", REQ8, 0, np.int8),                          # 5: ND, scalar
+    ("mm_i8_i8", REQ8, 0, np.int8),  # 5: ND, scalar
     ("mm_i8_i8", VREQ8, NZ_OUT | VEC_QUANT | RELU, np.int8),  # 6: NZ, per channel, ReLU
 ]
 
@@ -310,7 +375,7 @@ def test_data_copy_from_l0c_through_the_fixpipe_registers(dev, scenario):
         params = [quant_param(float(x), int(o)) for x, o in zip(alphas, offsets)]
         table, deq = np.array(params, np.uint64), 0
     else:
-        params = [quant_param(2.0 ** -lo * 1.375, 3 if out_dtype == np.int8 else 0)] * n
+        params = [quant_param(2.0**-lo * 1.375, 3 if out_dtype == np.int8 else 0)] * n
         table, deq = None, params[0]
     relu = bool(flags & RELU)
     out = run_mm(dev, kernel, a, b, m, n, k, flags | CO12, quant, deq, table=table, out_dtype=out_dtype)
@@ -330,6 +395,7 @@ def test_data_copy_from_l0c_through_the_fixpipe_registers(dev, scenario):
 
 # ---------------------------------------------------------------- single data movers
 
+
 def nz_model(src, nd_num, n_value, d_value, src_nd_stride, src_d, c0_stride, n_stride, nz_stride, size, c0=16):
     """Nd2Nz as CANN documents it: zero padding to the row's 32-byte block; the rest untouched (-1)."""
     out = np.full(size, -1, np.int16)
@@ -343,11 +409,14 @@ def nz_model(src, nd_num, n_value, d_value, src_nd_stride, src_d, c0_stride, n_s
     return out
 
 
-@pytest.mark.parametrize("params", [
-    (1, 30, 40, 0, 40, 32, 1, 0),      # one matrix, padded rows and a 40-wide d (8 zeros of padding)
-    (2, 16, 23, 16 * 25, 25, 16, 1, 16 * 48),  # two matrices, srcDValue > dValue, CANN's dValue = 23
-    (3, 8, 16, 100, 12, 10, 2, 512),   # dstNzNStride 2, overlapping source rows
-])
+@pytest.mark.parametrize(
+    "params",
+    [
+        (1, 30, 40, 0, 40, 32, 1, 0),  # one matrix, padded rows and a 40-wide d (8 zeros of padding)
+        (2, 16, 23, 16 * 25, 25, 16, 1, 16 * 48),  # two matrices, srcDValue > dValue, CANN's dValue = 23
+        (3, 8, 16, 100, 12, 10, 2, 512),  # dstNzNStride 2, overlapping source rows
+    ],
+)
 def test_nd2nz_places_rows_blocks_and_zero_padding_as_documented(dev, params):
     rng = rng_for("nd2nz", params)
     src = rng.integers(-30000, 30000, 4096).astype(np.int16)
@@ -363,8 +432,8 @@ def load2d_model(src, dst, start, repeat, src_stride, dst_gap, transpose, decrea
     for i in range(repeat):
         s = (start - i * src_stride if decreasing else start + i * src_stride) * frac
         d = i * (dst_gap + 1) * frac
-        block = src[s:s + frac]
-        dst[d:d + frac] = block.reshape(16, 16).T.reshape(-1) if transpose else block
+        block = src[s : s + frac]
+        dst[d : d + frac] = block.reshape(16, 16).T.reshape(-1) if transpose else block
     return dst
 
 
@@ -375,25 +444,28 @@ def transpose_model(src, dst, width, start, repeat, src_stride, dst_gap, frac_ga
     frac = 512 // width
     nfrac = {1: 2, 2: 1, 4: 2}[width]
     for i in range(repeat):
-        sq = src[(start + i * src_stride) * side * side:][:side * side]
+        sq = src[(start + i * src_stride) * side * side :][: side * side]
         if width == 4:
             square = np.concatenate([sq[:128].reshape(16, 8), sq[128:].reshape(16, 8)], axis=1)
             t = square.T
             pieces = [t[:, :8].reshape(-1), t[:, 8:].reshape(-1)]
         else:
             t = sq.reshape(side, side).T
-            pieces = [t[16 * j:16 * (j + 1)].reshape(-1) for j in range(nfrac)]
+            pieces = [t[16 * j : 16 * (j + 1)].reshape(-1) for j in range(nfrac)]
         base = i * (dst_gap + 1) * frac
         for j, piece in enumerate(pieces):
             at = base + j * (frac_gap + 1) * frac
-            dst[at:at + frac] = piece
+            dst[at : at + frac] = piece
     return dst
 
 
-@pytest.mark.parametrize("start,repeat,stride,gap,transpose,decreasing", [
-    (0, 4, 1, 0, False, False), (1, 3, 2, 1, False, False), (5, 3, 2, 0, False, True), (0, 4, 2, 0, True, False)])
-def test_load_data_2d_gathers_fractals_with_strides_gaps_and_transpose(dev, start, repeat, stride, gap, transpose,
-                                                                       decreasing):
+@pytest.mark.parametrize(
+    "start,repeat,stride,gap,transpose,decreasing",
+    [(0, 4, 1, 0, False, False), (1, 3, 2, 1, False, False), (5, 3, 2, 0, False, True), (0, 4, 2, 0, True, False)],
+)
+def test_load_data_2d_gathers_fractals_with_strides_gaps_and_transpose(
+    dev, start, repeat, stride, gap, transpose, decreasing
+):
     n = 8 * 256
     src = rng_for("load2d", start, repeat).integers(-30000, 30000, n).astype(np.int16)
     out_dev = dev.put(np.zeros(n, np.int16))
@@ -404,11 +476,13 @@ def test_load_data_2d_gathers_fractals_with_strides_gaps_and_transpose(dev, star
     np.testing.assert_array_equal(dev.get(out_dev, np.zeros(n, np.int16)), want)
 
 
-@pytest.mark.parametrize("width,kernel,dt", [(1, "load_probe_b8", np.int8), (2, "load_probe_b16", np.int16),
-                                             (4, "load_probe_b32", np.int32)])
+@pytest.mark.parametrize(
+    "width,kernel,dt", [(1, "load_probe_b8", np.int8), (2, "load_probe_b16", np.int16), (4, "load_probe_b32", np.int32)]
+)
 @pytest.mark.parametrize("start,repeat,stride,gap,frac_gap", [(0, 2, 1, 1, 0), (1, 2, 1, 3, 1), (0, 3, 2, 2, 0)])
-def test_load_data_with_transpose_matches_cann_pseudo_code(dev, width, kernel, dt, start, repeat, stride, gap,
-                                                           frac_gap):
+def test_load_data_with_transpose_matches_cann_pseudo_code(
+    dev, width, kernel, dt, start, repeat, stride, gap, frac_gap
+):
     n = 8192 // width
     src = rng_for("transpose", width, start).integers(-100, 100, n).astype(dt)
     out_dev = dev.put(np.zeros(n, dt))
@@ -427,14 +501,15 @@ def conv_reference(x: np.ndarray, wt: np.ndarray):
     absref = np.zeros_like(ref)
     for kh in range(3):
         for kw in range(3):
-            patch = xp[:, kh:kh + h, kw:kw + w]
+            patch = xp[:, kh : kh + h, kw : kw + w]
             ref += np.einsum("chw,oc->hwo", patch, wt[:, :, kh, kw].astype(np.float64))
             absref += np.einsum("chw,oc->hwo", np.abs(patch), np.abs(wt[:, :, kh, kw].astype(np.float64)))
     return ref, absref
 
 
-@pytest.mark.parametrize("kernel,boundary", [("conv_img2col", None), ("conv_img2col_pro", 0),
-                                             ("conv_img2col_pro", 1024)])
+@pytest.mark.parametrize(
+    "kernel,boundary", [("conv_img2col", None), ("conv_img2col_pro", 0), ("conv_img2col_pro", 1024)]
+)
 def test_load3d_img2col_computes_a_padded_3x3_convolution(dev, kernel, boundary):
     """LoadData3DParamsV2, and the V2 Pro form with its packed fields; with SetLoadDataBoundary
     (asc-devkit's set_loaddata_boundary) reads at or past the boundary wrap to L1's start."""
@@ -455,7 +530,7 @@ def test_load3d_img2col_computes_a_padded_3x3_convolution(dev, kernel, boundary)
         assert not np.array_equal(seen, fm.reshape(-1))
     xs = seen.reshape(1, h, w, 16).transpose(0, 3, 1, 2).reshape(cin, h, w)
     ref, absref = conv_reference(xs, wt)
-    assert np.all(np.abs(out - ref) <= (16 * 9 + 2) * 2.0 ** -24 * absref + 1e-30)
+    assert np.all(np.abs(out - ref) <= (16 * 9 + 2) * 2.0**-24 * absref + 1e-30)
 
 
 def test_dump_tensor_names_l1_and_l0c(dev, capfd):
@@ -473,29 +548,29 @@ def test_dump_tensor_names_l1_and_l0c(dev, capfd):
 
 TRAPS = {
     1: "Mmad: fm needs 512 elements (m=16 k=32: 1 x 2 fractals of 16 x 16 half) from L0A address 65024, past the end "
-       "of L0A (65536 B)",
+    "of L0A (65536 B)",
     2: "Mmad: fm address 32 (A2) is not 512-byte aligned",
     3: "Mmad: fm position B2 is not A2 (L0A)",
     4: "Mmad: m 4096, n 16, k 16: each must be in [0, 4095]",
     5: "LoadData: src address 16 (A1) is not 32-byte aligned",
     6: "LoadData: src needs 1280 elements (fractals up to startIndex + (repeatTimes - 1) x srcStride) from L1 address "
-       "523264, past the end of L1 (524288 B)",
+    "523264, past the end of L1 (524288 B)",
     7: "LoadData: ifTranspose needs a 16-bit type (half, bfloat16_t, int16_t, uint16_t), not float",
     8: "DataCopy(GM->L1, Nd2NzParams): dstNzC0Stride 0 is outside [1, 16384]",
     9: "DataCopy(GM->L1, Nd2NzParams): the NZ result reaches 4096 B (ndNum 1, nValue 64, dValue 32, dstNzC0Stride 64, "
-       "dstNzNStride 1, dstNzMatrixStride 0) from L1 address 522240, past the end of L1 (524288 B)",
+    "dstNzNStride 1, dstNzMatrixStride 0) from L1 address 522240, past the end of L1 (524288 B)",
     10: "Fixpipe(L0C->GM): nSize 20 must be in [0, 4095] and a multiple of 16 for an NZ result",
     11: "Fixpipe(L0C->GM): quantPre F322F16 does not convert float to float (use NoQuant)",
     12: "Fixpipe(L0C->L1): dst position VECCALC is not in L1 (A1, B1, C1): L0C -> UB needs NpuArch 3510",
-    13: "Fixpipe(L0C->GM): src needs 256 elements (mSize 16 x nSize 16, srcStride 16) from L0C address 130560, past the "
-        "end of L0C (131072 B)",
+    13: "Fixpipe(L0C->GM): src needs 256 elements (mSize 16 x nSize 16, srcStride 16) from L0C address 130560, "
+    "past the end of L0C (131072 B)",
     14: "LocalTensor: [0, 131104) exceeds the L0C capacity of 131072 bytes",
     15: "Mmad: unitFlag 1 is not 0, 2 or 3",
     16: "LoadDataWithTranspose: int4b_t can be loaded into L0B (B2) only, not L0A (A2)",
     17: "Fixpipe(L0C->GM): dstStride is 0 (valid range [1, 4294967295])",
     18: "DataCopy(L0C->GM): quantPre VDEQF16 needs SetFixPipeConfig(tensor) with the per-channel table first",
     19: "DataCopy(L0C->GM): quantPre VDEQF16 needs the per-channel table in the Fixpipe buffer (C2PIPE2GM); "
-        "SetFixPipeConfig got a tensor in C1",
+    "SetFixPipeConfig got a tensor in C1",
     20: "DataCopy(L0C->GM): reluPre 2 is not 0 (off) or 1 (normal ReLU)",
 }
 

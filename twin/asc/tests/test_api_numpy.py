@@ -9,6 +9,7 @@ except the transcendental ops (Exp, Ln, Rsqrt: ULP bound).
 
 Env: ASCENDCL_LIB, API_LEVEL0, API_REDUCE, API_CMPSEL, API_TRAPS, API_CAST, API_MISC, API_SAMPLES (device binaries).
 """
+
 from __future__ import annotations
 
 import os
@@ -20,19 +21,31 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from api_testlib import ACL_ERROR_RT_AICORE_EXCEPTION, F16, F32, I16, device_fixtures, rng_for  # noqa: E402
 
-dev, free_buffers = device_fixtures(lambda: {
-    "API_LEVEL0": ["level0_f32", "level0_f16", "level0_i16"],
-    "API_REDUCE": ["reduce_f32", "reduce_f16"],
-    "API_CMPSEL": ["cmpsel_f32", "cmpsel_f16"],
-    "API_TRAPS": ["api_traps"],
-    "API_CAST": [f"cast_{p}" for p in CASTS],
-    "API_MISC": ["misc_f32", "relu_cast", "sort_f32", "mrgsort_f32", "determine_order", "reduce_by_type",
-                 "group_barrier_probe", "slice_copy", "list_sum"],
-    "API_SAMPLES": ["softmax_rows", "where_greater", "leaky_relu_cast"],
-})
+dev, free_buffers = device_fixtures(
+    lambda: {
+        "API_LEVEL0": ["level0_f32", "level0_f16", "level0_i16"],
+        "API_REDUCE": ["reduce_f32", "reduce_f16"],
+        "API_CMPSEL": ["cmpsel_f32", "cmpsel_f16"],
+        "API_TRAPS": ["api_traps"],
+        "API_CAST": [f"cast_{p}" for p in CASTS],
+        "API_MISC": [
+            "misc_f32",
+            "relu_cast",
+            "sort_f32",
+            "mrgsort_f32",
+            "determine_order",
+            "reduce_by_type",
+            "group_barrier_probe",
+            "slice_copy",
+            "list_sum",
+        ],
+        "API_SAMPLES": ["softmax_rows", "where_greater", "leaky_relu_cast"],
+    }
+)
 
 
 # ---------------------------------------------------------------- the NPU's lane model
+
 
 def lanes_of(dt) -> int:
     return 256 // np.dtype(dt).itemsize
@@ -48,11 +61,11 @@ def plan(dt, mode: int, lo: int, hi: int, repeat: int):
     n = lanes_of(dt)
     if mode == 2:
         reps = (lo + n - 1) // n
-        return [(r, [l for l in range(n) if r * n + l < lo]) for r in range(reps)]
+        return [(r, [lane for lane in range(n) if r * n + lane < lo]) for r in range(reps)]
     if mode == 0:
         active = list(range(lo))
     else:
-        active = [l for l in range(n) if ((lo >> l) & 1 if l < 64 else (hi >> (l - 64)) & 1)]
+        active = [lane for lane in range(n) if ((lo >> lane) & 1 if lane < 64 else (hi >> (lane - 64)) & 1)]
     return [(r, active) for r in range(repeat)]
 
 
@@ -83,10 +96,36 @@ def ulps(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 # ---------------------------------------------------------------- level-0 element-wise ops
 
-OPS = ["Add", "Sub", "Mul", "Div", "Max", "Min", "AddRelu", "SubRelu", "FusedMulAdd", "MulAddDst",
-       "Exp", "Ln", "Abs", "Relu", "Sqrt", "Rsqrt", "Reciprocal",
-       "Adds", "Muls", "Maxs", "Mins", "LeakyRelu", "Duplicate",
-       "And", "Or", "Not", "ShiftLeft", "ShiftRight"]
+OPS = [
+    "Add",
+    "Sub",
+    "Mul",
+    "Div",
+    "Max",
+    "Min",
+    "AddRelu",
+    "SubRelu",
+    "FusedMulAdd",
+    "MulAddDst",
+    "Exp",
+    "Ln",
+    "Abs",
+    "Relu",
+    "Sqrt",
+    "Rsqrt",
+    "Reciprocal",
+    "Adds",
+    "Muls",
+    "Maxs",
+    "Mins",
+    "LeakyRelu",
+    "Duplicate",
+    "And",
+    "Or",
+    "Not",
+    "ShiftLeft",
+    "ShiftRight",
+]
 BINARY = {"Add", "Sub", "Mul", "Div", "Max", "Min", "AddRelu", "SubRelu", "FusedMulAdd", "MulAddDst", "And", "Or"}
 ULP_OPS = {"Exp": 1, "Ln": 1, "Rsqrt": 1}
 
@@ -94,32 +133,53 @@ ULP_OPS = {"Exp": 1, "Ln": 1, "Rsqrt": 1}
 def lane_ref(op: str, dt, x, y, z, s):
     """The op on lane values (numpy arrays of dt), computed as the twin documents."""
     if dt == I16:
-        f = {"Add": lambda: (x.astype(np.int32) + y).astype(I16), "Max": lambda: np.maximum(x, y),
-             "And": lambda: x & y, "Or": lambda: x | y, "Not": lambda: ~x,
-             "Adds": lambda: (x.astype(np.int32) + s).astype(I16),
-             "ShiftLeft": lambda: (x.astype(np.int32) << s).astype(I16), "ShiftRight": lambda: x >> s,
-             "Duplicate": lambda: np.full_like(x, s)}
+        f = {
+            "Add": lambda: (x.astype(np.int32) + y).astype(I16),
+            "Max": lambda: np.maximum(x, y),
+            "And": lambda: x & y,
+            "Or": lambda: x | y,
+            "Not": lambda: ~x,
+            "Adds": lambda: (x.astype(np.int32) + s).astype(I16),
+            "ShiftLeft": lambda: (x.astype(np.int32) << s).astype(I16),
+            "ShiftRight": lambda: x >> s,
+            "Duplicate": lambda: np.full_like(x, s),
+        }
         return f[op]()
     w = x.astype(F32), y.astype(F32), z.astype(F32)
     xf, yf, zf = w
     sf = F32(dt(s))
     with np.errstate(all="ignore"):
         r = {
-            "Add": lambda: xf + yf, "Sub": lambda: xf - yf, "Mul": lambda: xf * yf, "Div": lambda: xf / yf,
-            "Max": lambda: np.maximum(xf, yf), "Min": lambda: np.minimum(xf, yf),
-            "AddRelu": lambda: np.maximum(xf + yf, 0), "SubRelu": lambda: np.maximum(xf - yf, 0),
-            "FusedMulAdd": lambda: xf * zf + yf, "MulAddDst": lambda: xf * yf + zf,
-            "Abs": lambda: np.abs(xf), "Relu": lambda: np.maximum(xf, 0),
-            "Adds": lambda: xf + sf, "Muls": lambda: xf * sf, "Maxs": lambda: np.maximum(xf, sf),
-            "Mins": lambda: np.minimum(xf, sf), "LeakyRelu": lambda: np.where(xf >= 0, xf, xf * sf),
+            "Add": lambda: xf + yf,
+            "Sub": lambda: xf - yf,
+            "Mul": lambda: xf * yf,
+            "Div": lambda: xf / yf,
+            "Max": lambda: np.maximum(xf, yf),
+            "Min": lambda: np.minimum(xf, yf),
+            "AddRelu": lambda: np.maximum(xf + yf, 0),
+            "SubRelu": lambda: np.maximum(xf - yf, 0),
+            "FusedMulAdd": lambda: xf * zf + yf,
+            "MulAddDst": lambda: xf * yf + zf,
+            "Abs": lambda: np.abs(xf),
+            "Relu": lambda: np.maximum(xf, 0),
+            "Adds": lambda: xf + sf,
+            "Muls": lambda: xf * sf,
+            "Maxs": lambda: np.maximum(xf, sf),
+            "Mins": lambda: np.minimum(xf, sf),
+            "LeakyRelu": lambda: np.where(xf >= 0, xf, xf * sf),
             "Duplicate": lambda: np.full_like(xf, sf),
         }.get(op)
         if r is not None:
             return r().astype(dt)
         # math ops: subnormal inputs and results flushed, computed in float64, rounded to dt
         xd = ftz(x).astype(np.float64)
-        m = {"Exp": np.exp, "Ln": np.log, "Sqrt": np.sqrt, "Rsqrt": lambda v: 1 / np.sqrt(v),
-             "Reciprocal": lambda v: 1 / v}[op](xd)
+        m = {
+            "Exp": np.exp,
+            "Ln": np.log,
+            "Sqrt": np.sqrt,
+            "Rsqrt": lambda v: 1 / np.sqrt(v),
+            "Reciprocal": lambda v: 1 / v,
+        }[op](xd)
         return ftz(m.astype(dt))
 
 
@@ -155,8 +215,11 @@ def random_input(rng, dt, op, n):
 @pytest.mark.parametrize("mode", [0, 1, 2, 3], ids=["contmask", "bitmask", "counter", "register"])
 def test_level0_elementwise(dev, dt, mode):
     kernel = {F32: "level0_f32", F16: "level0_f16", I16: "level0_i16"}[dt]
-    ops = ["Add", "Max", "And", "Or", "Not", "Adds", "ShiftLeft", "ShiftRight", "Duplicate"] if dt == I16 else \
-        [o for o in OPS if o not in ("And", "Or", "Not", "ShiftLeft", "ShiftRight")]
+    ops = (
+        ["Add", "Max", "And", "Or", "Not", "Adds", "ShiftLeft", "ShiftRight", "Duplicate"]
+        if dt == I16
+        else [o for o in OPS if o not in ("And", "Or", "Not", "ShiftLeft", "ShiftRight")]
+    )
     for op in ops:
         rng = rng_for("level0", dt.__name__, mode, op)
         repeat, lo, hi, blk, rep, pl, n = level0_case(rng, dt, op, mode)
@@ -168,8 +231,10 @@ def test_level0_elementwise(dev, dt, mode):
         z = random_input(rng, dt, "Add", n * blocks)
         s = int(rng.integers(0, 15)) if dt == I16 else float(rng.uniform(-4, 4))
         sbits = (s & 0xFFFFFFFF) if dt == I16 else int(np.array(s, F32).view(np.uint32))
-        params = np.array([OPS.index(op), mode, lo, hi, repeat, blk[0], blk[1], blk[2], rep[0], rep[1], rep[2],
-                           sbits, n], dtype=np.uint64)
+        params = np.array(
+            [OPS.index(op), mode, lo, hi, repeat, blk[0], blk[1], blk[2], rep[0], rep[1], rep[2], sbits, n],
+            dtype=np.uint64,
+        )
         px, py, pz, pp = dev.put(x), dev.put(y), dev.put(z), dev.put(params)
         dev.ok(dev.launch(kernel, blocks, px, py, pz, pp))
         got = dev.get(pz, z)
@@ -177,11 +242,11 @@ def test_level0_elementwise(dev, dt, mode):
         # Counter mode: the elements run on block after block (the repeat stride is unused).
         eff_rep = [lanes_of(dt) // (32 // np.dtype(dt).itemsize) * blk[k] if mode == 2 else rep[k] for k in range(3)]
         for b in range(blocks):
-            xb, yb, wb = x[b * n:(b + 1) * n], y[b * n:(b + 1) * n], want[b * n:(b + 1) * n]
+            xb, yb, wb = x[b * n : (b + 1) * n], y[b * n : (b + 1) * n], want[b * n : (b + 1) * n]
             for r, act in pl:
                 if not act:
                     continue
-                idx = [np.array([offset(dt, r, l, blk[k], eff_rep[k]) for l in act]) for k in range(3)]
+                idx = [np.array([offset(dt, r, lane, blk[k], eff_rep[k]) for lane in act]) for k in range(3)]
                 wb[idx[0]] = lane_ref(op, dt, xb[idx[1]], yb[idx[2]], wb[idx[0]], s)
         what = f"{op} {np.dtype(dt).name} mode={mode} mask=({lo:#x},{hi:#x}) repeat={repeat} blk={blk} rep={rep}"
         if op in ULP_OPS and dt != I16:
@@ -196,8 +261,22 @@ def test_level0_elementwise(dev, dt, mode):
 
 # ---------------------------------------------------------------- reductions
 
-RED_OPS = ["WholeSum", "WholeMax", "WholeMin", "RepeatSum", "BlockSum", "BlockMax", "BlockMin", "PairSum",
-           "ReduceSumCount", "ReduceMaxCount", "ReduceMinCount", "ReduceSumL0", "ReduceMaxL0", "ReduceMinL0"]
+RED_OPS = [
+    "WholeSum",
+    "WholeMax",
+    "WholeMin",
+    "RepeatSum",
+    "BlockSum",
+    "BlockMax",
+    "BlockMin",
+    "PairSum",
+    "ReduceSumCount",
+    "ReduceMaxCount",
+    "ReduceMinCount",
+    "ReduceSumL0",
+    "ReduceMaxL0",
+    "ReduceMinL0",
+]
 
 
 def add_sat(dt, a, b):
@@ -227,9 +306,9 @@ def lanes_matrix(dt, x, pl, blk, rep):
     vals = np.zeros((len(pl), n), dt)
     act = np.zeros((len(pl), n), bool)
     for r, a in pl:
-        for l in a:
-            vals[r, l] = x[offset(dt, r, l, blk, rep)]
-            act[r, l] = True
+        for lane in a:
+            vals[r, lane] = x[offset(dt, r, lane, blk, rep)]
+            act[r, lane] = True
     return vals, act
 
 
@@ -245,7 +324,7 @@ def reduce_ref(dt, op, x, z, pl, prm):
     out = z.copy()
     spr = {}
     if op.endswith("Count"):
-        pl = [(r, [l for l in range(lanes) if r * lanes + l < count]) for r in range(-(-count // lanes))]
+        pl = [(r, [lane for lane in range(lanes) if r * lanes + lane < count]) for r in range(-(-count // lanes))]
         blk, rep = 1, 8
     vals, act = lanes_matrix(dt, x, pl, blk, rep)
     if op in ("WholeSum", "RepeatSum"):
@@ -275,7 +354,7 @@ def reduce_ref(dt, op, x, z, pl, prm):
             res, _ = extreme(dt, gv, ga, op == "BlockMax")
             res = np.where(ga.any(-1), res, dt(0))
         for r in range(len(pl)):
-            out[r * dst_rep * outs:r * dst_rep * outs + outs] = res[r]
+            out[r * dst_rep * outs : r * dst_rep * outs + outs] = res[r]
     else:
         if "Sum" in op:
             rs = tree(dt, vals)
@@ -286,7 +365,7 @@ def reduce_ref(dt, op, x, z, pl, prm):
             else:
                 while len(rs) > 1:
                     pad = np.zeros(-(-len(rs) // lanes) * lanes, dt)
-                    pad[:len(rs)] = rs
+                    pad[: len(rs)] = rs
                     rs = tree(dt, pad.reshape(-1, lanes))
                 acc = rs[0]
             out[0] = acc
@@ -334,15 +413,18 @@ def test_reduce(dev, dt, op):
         if "Max" in op or "Min" in op:
             x[rng.integers(0, n, 4)] = x[0]  # ties: the lowest index wins
         z = rng.uniform(-1, 1, m).astype(dt)
-        params = np.array([RED_OPS.index(op), mode, lo, hi, repeat, dst_rep, blk, rep, order, cal_index, count,
-                           n, m], dtype=np.uint64)
+        params = np.array(
+            [RED_OPS.index(op), mode, lo, hi, repeat, dst_rep, blk, rep, order, cal_index, count, n, m], dtype=np.uint64
+        )
         spr = np.zeros(3, np.uint64)
         px, pz, ps, pp = dev.put(x), dev.put(z), dev.put(spr), dev.put(params)
         dev.ok(dev.launch("reduce_f32" if dt == F32 else "reduce_f16", 1, px, pz, ps, pp))
         got, got_spr = dev.get(pz, z), dev.get(ps, spr)
         want, want_spr = reduce_ref(dt, op, x, z, pl, (dst_rep, blk, rep, order, cal_index, count))
-        what = (f"{op} {np.dtype(dt).name} mode={mode} mask=({lo:#x},{hi:#x}) repeat={repeat} blk={blk} rep={rep} "
-                f"dstRep={dst_rep} order={order} calIndex={cal_index} count={count}")
+        what = (
+            f"{op} {np.dtype(dt).name} mode={mode} mask=({lo:#x},{hi:#x}) repeat={repeat} blk={blk} rep={rep} "
+            f"dstRep={dst_rep} order={order} calIndex={cal_index} count={count}"
+        )
         diff = got.view(np.uint8).reshape(m, -1) != want.view(np.uint8).reshape(m, -1)
         bad = np.flatnonzero(diff.any(axis=1))
         assert bad.size == 0, f"{what}: differs at {bad[:6]}: got {got[bad[:6]]} want {want[bad[:6]]}"
@@ -356,15 +438,65 @@ def test_reduce(dev, dt, op):
 
 # ---------------------------------------------------------------- compare and select
 
-CS_OPS = ["Compare", "CompareL0", "CompareSpr", "Compares", "ComparesL0", "SelectTT", "SelectTS", "SelectSpr",
-          "GatherMask", "SelectL0", "SelectSprStale", "SelectL0Scalar", "ComparesFlex"]
+CS_OPS = [
+    "Compare",
+    "CompareL0",
+    "CompareSpr",
+    "Compares",
+    "ComparesL0",
+    "SelectTT",
+    "SelectTS",
+    "SelectSpr",
+    "GatherMask",
+    "SelectL0",
+    "SelectSprStale",
+    "SelectL0Scalar",
+    "ComparesFlex",
+]
 CMP = [np.less, np.greater, np.equal, np.less_equal, np.greater_equal, np.not_equal]
 
 
-def cmpsel_params(op, mode=0, lo=0, hi=0, repeat=1, cmp=0, sel=0, sbits=0, count=0, n=0, nb=0, pattern=0,
-                  reduce_mode=0, gm_mask=0, blk=1, rep=8, prep=0):
-    return np.array([CS_OPS.index(op), mode, lo, hi, repeat, cmp, sel, sbits, count, n, nb, pattern, reduce_mode,
-                     gm_mask, blk, rep, prep], dtype=np.uint64)
+def cmpsel_params(
+    op,
+    mode=0,
+    lo=0,
+    hi=0,
+    repeat=1,
+    cmp=0,
+    sel=0,
+    sbits=0,
+    count=0,
+    n=0,
+    nb=0,
+    pattern=0,
+    reduce_mode=0,
+    gm_mask=0,
+    blk=1,
+    rep=8,
+    prep=0,
+):
+    return np.array(
+        [
+            CS_OPS.index(op),
+            mode,
+            lo,
+            hi,
+            repeat,
+            cmp,
+            sel,
+            sbits,
+            count,
+            n,
+            nb,
+            pattern,
+            reduce_mode,
+            gm_mask,
+            blk,
+            rep,
+            prep,
+        ],
+        dtype=np.uint64,
+    )
 
 
 def run_cmpsel(dev, dt, x, y, m, params):
@@ -387,28 +519,41 @@ def test_compare_all_modes(dev, dt):
         nb = max(32, -(-n // 8 // 32) * 32)
         s = float(rng.integers(-3, 3))
         sbits = int(np.array(s, F32).view(np.uint32))
-        _, zb, _ = run_cmpsel(dev, dt, x, y, np.zeros(nb, np.uint8),
-                              cmpsel_params("Compare", cmp=cmp, count=n, n=n, nb=nb))
-        np.testing.assert_array_equal(zb[:n // 8], np.packbits(CMP[cmp](x, y), bitorder="little"), f"Compare {cmp}")
-        _, zb, _ = run_cmpsel(dev, dt, x, y, np.zeros(nb, np.uint8),
-                              cmpsel_params("Compares", cmp=cmp, count=n, n=n, nb=nb, sbits=sbits))
-        np.testing.assert_array_equal(zb[:n // 8], np.packbits(CMP[cmp](x, dt(s)), bitorder="little"),
-                                      f"Compares {cmp}")
+        _, zb, _ = run_cmpsel(
+            dev, dt, x, y, np.zeros(nb, np.uint8), cmpsel_params("Compare", cmp=cmp, count=n, n=n, nb=nb)
+        )
+        np.testing.assert_array_equal(zb[: n // 8], np.packbits(CMP[cmp](x, y), bitorder="little"), f"Compare {cmp}")
+        _, zb, _ = run_cmpsel(
+            dev, dt, x, y, np.zeros(nb, np.uint8), cmpsel_params("Compares", cmp=cmp, count=n, n=n, nb=nb, sbits=sbits)
+        )
+        np.testing.assert_array_equal(
+            zb[: n // 8], np.packbits(CMP[cmp](x, dt(s)), bitorder="little"), f"Compares {cmp}"
+        )
         for mode in (0, 1):
             lo, hi = random_mask(rng, dt, mode)
             repeat = n // lanes
             pl = plan(dt, mode, lo, hi, repeat)
             for op, rhs in (("CompareL0", y), ("ComparesL0", np.full(n, dt(s)))):
-                _, zb, _ = run_cmpsel(dev, dt, x, y, np.zeros(nb, np.uint8),
-                                      cmpsel_params(op, mode, lo, hi, repeat, cmp, count=n, n=n, nb=nb, sbits=sbits))
+                _, zb, _ = run_cmpsel(
+                    dev,
+                    dt,
+                    x,
+                    y,
+                    np.zeros(nb, np.uint8),
+                    cmpsel_params(op, mode, lo, hi, repeat, cmp, count=n, n=n, nb=nb, sbits=sbits),
+                )
                 want = np.zeros(repeat * lanes, bool)
                 for r, act in pl:
                     idx = np.array(act, int) + r * lanes
                     want[idx] = CMP[cmp](x[idx], rhs[idx])
-                np.testing.assert_array_equal(zb[:n // 8], np.packbits(want, bitorder="little"),
-                                              f"{op} cmp={cmp} mode={mode} mask=({lo:#x},{hi:#x})")
-            _, zb, _ = run_cmpsel(dev, dt, x, y, np.zeros(nb, np.uint8),
-                                  cmpsel_params("CompareSpr", mode, lo, hi, 1, cmp, n=n, nb=nb))
+                np.testing.assert_array_equal(
+                    zb[: n // 8],
+                    np.packbits(want, bitorder="little"),
+                    f"{op} cmp={cmp} mode={mode} mask=({lo:#x},{hi:#x})",
+                )
+            _, zb, _ = run_cmpsel(
+                dev, dt, x, y, np.zeros(nb, np.uint8), cmpsel_params("CompareSpr", mode, lo, hi, 1, cmp, n=n, nb=nb)
+            )
             want = np.zeros(128, bool)
             act = np.array(pl[0][1], int)
             want[act] = CMP[cmp](x[act], y[act])
@@ -440,9 +585,9 @@ def test_select_all_modes(dev, dt):
             zt, _, _ = run_cmpsel(dev, dt, x, y, m, cmpsel_params("SelectL0", mode, lo, hi, 3, sel=sel, n=n, nb=nb))
             want = np.zeros_like(x)
             for r, act in plan(dt, mode, lo, hi, 3):
-                for l in act:
-                    i = r * lanes + l
-                    bit = bits[l] if sel == 0 else bits[i]
+                for lane in act:
+                    i = r * lanes + lane
+                    bit = bits[lane] if sel == 0 else bits[i]
                     want[i] = x[i] if bit else (y[0] if sel == 1 else y[i])
             np.testing.assert_array_equal(zt, want, f"Select level-0 selMode={sel} mode={mode} mask=({lo:#x},{hi:#x})")
 
@@ -462,7 +607,9 @@ def test_select_mode0_reads_sel_mask_not_a_stale_cmpmask(dev, dt, form):
     m = rng.integers(0, 256, 64).astype(np.uint8)
     bits = np.unpackbits(m, bitorder="little").astype(bool)
     count = n if form == "count" else 0
-    zt, zb, _ = run_cmpsel(dev, dt, x, y, m, cmpsel_params("SelectSprStale", lo=lanes, repeat=3, count=count, n=n, nb=64))
+    zt, zb, _ = run_cmpsel(
+        dev, dt, x, y, m, cmpsel_params("SelectSprStale", lo=lanes, repeat=3, count=count, n=n, nb=64)
+    )
     np.testing.assert_array_equal(zt, np.where(bits[np.arange(n) % lanes], x, y))
     np.testing.assert_array_equal(zb[:16], m[:16], "CMPMASK after Select mode 0")
 
@@ -479,11 +626,13 @@ def test_select_level0_scalar_src1(dev, dt):
     sbits = int(np.array(s, F32).view(np.uint32))
     for mode in (0, 1):
         lo, hi = random_mask(rng, dt, mode)
-        zt, _, _ = run_cmpsel(dev, dt, x, x, m, cmpsel_params("SelectL0Scalar", mode, lo, hi, 3, sbits=sbits, n=n, nb=64))
+        zt, _, _ = run_cmpsel(
+            dev, dt, x, x, m, cmpsel_params("SelectL0Scalar", mode, lo, hi, 3, sbits=sbits, n=n, nb=64)
+        )
         want = np.zeros_like(x)
         for r, act in plan(dt, mode, lo, hi, 3):
-            for l in act:
-                i = r * lanes + l
+            for lane in act:
+                i = r * lanes + lane
                 want[i] = x[i] if bits[i] else dt(np.float32(s))
         np.testing.assert_array_equal(zt, want, f"Select level-0 scalar mode={mode} mask=({lo:#x},{hi:#x})")
 
@@ -500,16 +649,35 @@ def test_compares_flexible_scalar_position(dev, dt):
         sbits = int(np.array(s, F32).view(np.uint32))
         cases = {0: CMP[cmp](x, y[0]), 1: CMP[cmp](dt(s), x), 2: CMP[cmp](y[0], x)}
         for form, want in cases.items():
-            _, zb, _ = run_cmpsel(dev, dt, x, y, np.zeros(32, np.uint8),
-                                  cmpsel_params("ComparesFlex", cmp=cmp, count=n, n=n, nb=32, sbits=sbits, pattern=form))
-            np.testing.assert_array_equal(zb[:n // 8], np.packbits(want, bitorder="little"), f"cmp={cmp} form={form}")
-        _, zb, _ = run_cmpsel(dev, dt, x, y, np.zeros(32, np.uint8),
-                              cmpsel_params("ComparesFlex", lo=lanes, repeat=2, cmp=cmp, n=n, nb=32, pattern=3))
-        np.testing.assert_array_equal(zb[:n // 8], np.packbits(CMP[cmp](x, y[0]), bitorder="little"), f"L0 cmp={cmp}")
+            _, zb, _ = run_cmpsel(
+                dev,
+                dt,
+                x,
+                y,
+                np.zeros(32, np.uint8),
+                cmpsel_params("ComparesFlex", cmp=cmp, count=n, n=n, nb=32, sbits=sbits, pattern=form),
+            )
+            np.testing.assert_array_equal(zb[: n // 8], np.packbits(want, bitorder="little"), f"cmp={cmp} form={form}")
+        _, zb, _ = run_cmpsel(
+            dev,
+            dt,
+            x,
+            y,
+            np.zeros(32, np.uint8),
+            cmpsel_params("ComparesFlex", lo=lanes, repeat=2, cmp=cmp, n=n, nb=32, pattern=3),
+        )
+        np.testing.assert_array_equal(zb[: n // 8], np.packbits(CMP[cmp](x, y[0]), bitorder="little"), f"L0 cmp={cmp}")
 
 
-BUILTIN = {1: lambda l: l % 2 == 0, 2: lambda l: l % 2 == 1, 3: lambda l: l % 4 == 0, 4: lambda l: l % 4 == 1,
-           5: lambda l: l % 4 == 2, 6: lambda l: l % 4 == 3, 7: lambda l: l >= 0}
+BUILTIN = {
+    1: lambda lane: lane % 2 == 0,
+    2: lambda lane: lane % 2 == 1,
+    3: lambda lane: lane % 4 == 0,
+    4: lambda lane: lane % 4 == 1,
+    5: lambda lane: lane % 4 == 2,
+    6: lambda lane: lane % 4 == 3,
+    7: lambda lane: lane >= 0,
+}
 
 
 @pytest.mark.parametrize("dt", [F32, F16], ids=["f32", "f16"])
@@ -527,15 +695,33 @@ def test_gather_mask(dev, dt):
             prep = int(rng.integers(0, 3))
             gm_mask = int(rng.integers(1, lanes * 2 + 1))
             per_repeat = gm_mask if reduce_mode else lanes
-            reach = max(offset(dt, repeat - 1, per_repeat - 1, blk, rep) + 1, repeat * per_repeat)  # dst shares x's size
+            reach = max(
+                offset(dt, repeat - 1, per_repeat - 1, blk, rep) + 1, repeat * per_repeat
+            )  # dst shares x's size
             n = -(-reach // lanes) * lanes
             x = rng.uniform(-10, 10, n).astype(dt)
             nb = -(-(((repeat - 1) * prep * 256 + per_repeat) // 8 + 1) // 32) * 32
             m = rng.integers(0, 256, nb).astype(np.uint8)
             bits = np.unpackbits(m, bitorder="little").astype(bool)
-            zt, _, cnt = run_cmpsel(dev, dt, x, x, m, cmpsel_params(
-                "GatherMask", repeat=repeat, n=n, nb=nb, pattern=pattern, reduce_mode=reduce_mode, gm_mask=gm_mask,
-                blk=blk, rep=rep, prep=prep))
+            zt, _, cnt = run_cmpsel(
+                dev,
+                dt,
+                x,
+                x,
+                m,
+                cmpsel_params(
+                    "GatherMask",
+                    repeat=repeat,
+                    n=n,
+                    nb=nb,
+                    pattern=pattern,
+                    reduce_mode=reduce_mode,
+                    gm_mask=gm_mask,
+                    blk=blk,
+                    rep=rep,
+                    prep=prep,
+                ),
+            )
             want = []
             for r in range(repeat):
                 for k in range(per_repeat):
@@ -569,8 +755,14 @@ def test_gather_mask_counter_mode_is_per_repeat(dev):
     m = np.full(32, 0, np.uint8)
     m[:32] = np.frombuffer(np.full(8, 0x7E7C00A5, np.uint32).tobytes(), np.uint8)
     bits = np.unpackbits(m, bitorder="little").astype(bool)
-    zt, _, cnt = run_cmpsel(dev, F32, x, x, m, cmpsel_params(
-        "GatherMask", repeat=2, n=256, nb=32, reduce_mode=1, gm_mask=70, blk=1, rep=4, prep=0))
+    zt, _, cnt = run_cmpsel(
+        dev,
+        F32,
+        x,
+        x,
+        m,
+        cmpsel_params("GatherMask", repeat=2, n=256, nb=32, reduce_mode=1, gm_mask=70, blk=1, rep=4, prep=0),
+    )
     want = np.concatenate([x[0:70][bits[:70]], x[32:102][bits[:70]]])
     assert cnt == len(want)
     np.testing.assert_array_equal(zt[:cnt], want)
@@ -607,20 +799,37 @@ def test_misuse_traps(dev, which, message):
 NONE, RINT, FLOOR, CEIL, ROUND, TRUNC, ODD = 0, 1, 2, 3, 4, 5, 6
 INTEGRAL = [RINT, FLOOR, CEIL, ROUND, TRUNC]
 CASTS = {  # kernel suffix: (src, dst, modes)
-    "f16_i8": (F16, np.int8, [NONE] + INTEGRAL), "f16_u8": (F16, np.uint8, [NONE] + INTEGRAL),
-    "f16_i16": (F16, np.int16, INTEGRAL), "f16_i32": (F16, np.int32, INTEGRAL), "f16_f32": (F16, F32, [NONE]),
-    "i8_f16": (np.int8, F16, [NONE]), "u8_f16": (np.uint8, F16, [NONE]), "i16_f16": (np.int16, F16, [NONE]),
-    "i16_f32": (np.int16, F32, [NONE]), "f32_i16": (F32, np.int16, INTEGRAL), "f32_i32": (F32, np.int32, INTEGRAL),
-    "f32_i64": (F32, np.int64, INTEGRAL), "f32_f16": (F32, F16, [NONE, RINT]), "f32_f32": (F32, F32, INTEGRAL),
-    "i32_f32": (np.int32, F32, [NONE, RINT]), "i64_f32": (np.int64, F32, [NONE, RINT]),
-    "i32_i16": (np.int32, np.int16, [NONE]), "i32_i64": (np.int32, np.int64, [NONE]),
+    "f16_i8": (F16, np.int8, [NONE] + INTEGRAL),
+    "f16_u8": (F16, np.uint8, [NONE] + INTEGRAL),
+    "f16_i16": (F16, np.int16, INTEGRAL),
+    "f16_i32": (F16, np.int32, INTEGRAL),
+    "f16_f32": (F16, F32, [NONE]),
+    "i8_f16": (np.int8, F16, [NONE]),
+    "u8_f16": (np.uint8, F16, [NONE]),
+    "i16_f16": (np.int16, F16, [NONE]),
+    "i16_f32": (np.int16, F32, [NONE]),
+    "f32_i16": (F32, np.int16, INTEGRAL),
+    "f32_i32": (F32, np.int32, INTEGRAL),
+    "f32_i64": (F32, np.int64, INTEGRAL),
+    "f32_f16": (F32, F16, [NONE, RINT]),
+    "f32_f32": (F32, F32, INTEGRAL),
+    "i32_f32": (np.int32, F32, [NONE, RINT]),
+    "i64_f32": (np.int64, F32, [NONE, RINT]),
+    "i32_i16": (np.int32, np.int16, [NONE]),
+    "i32_i64": (np.int32, np.int64, [NONE]),
     "i64_i32": (np.int64, np.int32, [NONE]),
 }
 
 
 def round_by(x: np.ndarray, mode: int) -> np.ndarray:
-    return {NONE: np.rint, RINT: np.rint, FLOOR: np.floor, CEIL: np.ceil, TRUNC: np.trunc,
-            ROUND: lambda v: np.sign(v) * np.floor(np.abs(v) + 0.5)}[mode](x)
+    return {
+        NONE: np.rint,
+        RINT: np.rint,
+        FLOOR: np.floor,
+        CEIL: np.ceil,
+        TRUNC: np.trunc,
+        ROUND: lambda v: np.sign(v) * np.floor(np.abs(v) + 0.5),
+    }[mode](x)
 
 
 def cast_ref(x: np.ndarray, src, dst, mode: int) -> np.ndarray:
@@ -644,7 +853,7 @@ def random_src(rng, src, n):
         return rng.integers(max(info.min, -(1 << 40)), min(info.max, 1 << 40), n, endpoint=True).astype(src)
     v = rng.uniform(-300, 300, n)
     v[: n // 4] = np.round(v[: n // 4] * 2) / 2  # exact .5 ties
-    v[n // 4: n // 3] = rng.uniform(-1e6, 1e6, n // 3 - n // 4)  # saturation
+    v[n // 4 : n // 3] = rng.uniform(-1e6, 1e6, n // 3 - n // 4)  # saturation
     with np.errstate(over="ignore"):
         return v.astype(src)
 
@@ -680,9 +889,9 @@ def test_cast_level0(dev, pair, form):
     srep = int(rng.integers(lanes // se * sb, lanes // se * sb + 4))
     drep = int(rng.integers(lanes // de * db, lanes // de * db + 4))
 
-    def off(dt, r, l, blk, rep):
+    def off(dt, r, lane, blk, rep):
         e = 32 // np.dtype(dt).itemsize
-        return r * rep * e + (l // e) * blk * e + l % e
+        return r * rep * e + (lane // e) * blk * e + lane % e
 
     ns = -(-(off(src, repeat, 0, sb, srep) + lanes * sb) // 256) * 256
     nd = -(-(off(dst, repeat, 0, db, drep) + lanes * db) // 256) * 256
@@ -694,13 +903,14 @@ def test_cast_level0(dev, pair, form):
     got = dev.get(pz, z0)
     want = z0.copy()
     for r, act in pl:
-        si = np.array([off(src, r, l, sb, srep) for l in act])
-        di = np.array([off(dst, r, l, db, drep) for l in act])
+        si = np.array([off(src, r, lane, sb, srep) for lane in act])
+        di = np.array([off(dst, r, lane, db, drep) for lane in act])
         want[di] = cast_ref(x[si], src, dst, mode)
     np.testing.assert_array_equal(got, want, f"Cast {pair} level-0 form={form} mask=({lo:#x},{hi:#x}) repeat={repeat}")
 
 
 # ---------------------------------------------------------------- Brcb, CreateVecIndex, Gather, Scatter, Copy, Axpy
+
 
 def run_misc(dev, op, x, idx, z, n, repeat=0, a=0, b=0, c=0, d=0, e=0, s=0.0, blocks=1):
     params = np.array([op, n, repeat, a, b, c, d, int(np.array(s, F32).view(np.uint32)), e], np.uint64)
@@ -722,7 +932,7 @@ def test_brcb_create_vec_index_gather_scatter(dev):
     for r in range(repeat):
         for j in range(8):
             base = r * rep * 8 + j * blk * 8
-            want[base:base + 8] = x[r * 8 + j]
+            want[base : base + 8] = x[r * 8 + j]
     np.testing.assert_array_equal(got, want, "Brcb")
     rc, got = run_misc(dev, 1, x, idx, z, n, s=-3.5)
     dev.ok(rc)
@@ -752,8 +962,8 @@ def test_copy_and_axpy_level0(dev):
     dev.ok(rc)
     want = z.copy()
     for r in range(repeat):
-        for l in range(mask):
-            want[offset(F32, r, l, dblk, drep)] = x[offset(F32, r, l, sblk, srep)]
+        for lane in range(mask):
+            want[offset(F32, r, lane, dblk, drep)] = x[offset(F32, r, lane, sblk, srep)]
     np.testing.assert_array_equal(got, want, "Copy level-0")
     rc, got = run_misc(dev, 5, x, idx, z, n, repeat, 50, s=1.75)
     dev.ok(rc)
@@ -782,6 +992,7 @@ def test_trap_api(dev):
 
 # ---------------------------------------------------------------- sample-style operators
 
+
 def test_softmax_rows(dev):
     rng = rng_for("softmax")
     blocks, rows, cols = 4, 16, 320
@@ -809,8 +1020,9 @@ def test_leaky_relu_cast_level0(dev):
     blocks, total, tile, alpha = 3, 3 * 2048, 1024, 0.125
     x = rng.uniform(-1000, 1000, total).astype(F32)
     py = dev.put(np.zeros(total, F16))
-    dev.ok(dev.launch("leaky_relu_cast", blocks, dev.put(x), py, total, tile,
-                      int(np.array(alpha, F32).view(np.uint32))))
+    dev.ok(
+        dev.launch("leaky_relu_cast", blocks, dev.put(x), py, total, tile, int(np.array(alpha, F32).view(np.uint32)))
+    )
     want = np.where(x >= 0, x, x * F32(alpha)).astype(F32).astype(F16)
     np.testing.assert_array_equal(dev.get(py, want), want)
 
@@ -872,7 +1084,7 @@ def test_list_tensor_desc(dev):
     np.testing.assert_array_equal(dev.get(p[1], out), want)
     gs = dev.get(p[2], got_shapes).reshape(len(shapes), 4)
     for i, shp in enumerate(shapes):
-        assert list(gs[i, :len(shp)]) == shp
+        assert list(gs[i, : len(shp)]) == shp
     assert list(dev.get(p[3], meta)) == [len(shp) << 32 | (i + 10) for i, shp in enumerate(shapes)]
 
 
@@ -893,8 +1105,8 @@ def run_slice(dev, x, src, dst, z_elems, ub_elems):
     dims = len(src)
     info = np.zeros(1 + 2 * 5 * 8, np.uint32)
     info[0] = dims
-    info[1:1 + 5 * dims] = np.array(src, np.uint32).ravel()
-    info[1 + 5 * dims:1 + 10 * dims] = np.array(dst, np.uint32).ravel()
+    info[1 : 1 + 5 * dims] = np.array(src, np.uint32).ravel()
+    info[1 + 5 * dims : 1 + 10 * dims] = np.array(dst, np.uint32).ravel()
     z = np.full(z_elems, -7.0, F32)
     pz = dev.put(z)
     rc = dev.launch("slice_copy", 1, dev.put(x), pz, dev.put(info), ub_elems)
@@ -912,11 +1124,17 @@ def test_slice_data_copy_sample_and_random(dev):
     np.testing.assert_array_equal(got, want)
     # A random 3-D slice into a dense destination.
     shape = [int(rng.integers(5, 9)) * 8, int(rng.integers(3, 6)), int(rng.integers(2, 4))]  # innermost first
-    src = [(int(rng.integers(0, 8)), shape[0] - 1, int(rng.integers(0, 5)), 1, shape[0]),
-           (0, shape[1] - 1, int(rng.integers(0, 2)), 1, shape[1]), (0, shape[2] - 1, 0, 1, shape[2])]
+    src = [
+        (int(rng.integers(0, 8)), shape[0] - 1, int(rng.integers(0, 5)), 1, shape[0]),
+        (0, shape[1] - 1, int(rng.integers(0, 2)), 1, shape[1]),
+        (0, shape[2] - 1, 0, 1, shape[2]),
+    ]
     sel = slice_indices(src, 4)
-    dst = [(0, len(sel[0]) - 1, 0, 1, len(sel[0])), (0, len(sel[1]) - 1, 0, 1, len(sel[1])),
-           (0, len(sel[2]) - 1, 0, 1, len(sel[2]))]
+    dst = [
+        (0, len(sel[0]) - 1, 0, 1, len(sel[0])),
+        (0, len(sel[1]) - 1, 0, 1, len(sel[1])),
+        (0, len(sel[2]) - 1, 0, 1, len(sel[2])),
+    ]
     x = rng.standard_normal(shape[0] * shape[1] * shape[2]).astype(F32)
     n = len(sel[0]) * len(sel[1]) * len(sel[2])
     rc, got = run_slice(dev, x, src, dst, n, n)
@@ -925,9 +1143,14 @@ def test_slice_data_copy_sample_and_random(dev):
     want = cube[np.ix_(sel[2], sel[1], sel[0])].ravel()
     np.testing.assert_array_equal(got, want, f"shape={shape} src={src}")
     # Bad input: a burstLen above dimension 0, one clear line.
-    rc, _ = run_slice(dev, x2.ravel(), [(16, 70, 7, 3, 87), (0, 2, 1, 2, 3)], [(0, 47, 0, 3, 48), (0, 1, 0, 1, 2)], 96, 96)
+    rc, _ = run_slice(
+        dev, x2.ravel(), [(16, 70, 7, 3, 87), (0, 2, 1, 2, 3)], [(0, 47, 0, 3, 48), (0, 1, 0, 1, 2)], 96, 96
+    )
     assert rc == ACL_ERROR_RT_AICORE_EXCEPTION
-    assert "DataCopy: srcSliceInfo[1].burstLen is 2; above dimension 0 it must be 1" in dev.lib.aclGetRecentErrMsg().decode()
+    assert (
+        "DataCopy: srcSliceInfo[1].burstLen is 2; above dimension 0 it must be 1"
+        in dev.lib.aclGetRecentErrMsg().decode()
+    )
 
 
 @pytest.mark.parametrize("arrive,wait,rounds", [(2, 6, 1), (3, 2, 4), (1, 1, 3)])
@@ -964,16 +1187,18 @@ def test_relu_cast_and_mul_cast(dev):
     x = rng.uniform(-70000, 70000, n).astype(F32)
     y = rng.uniform(-70000, 70000, n).astype(F32)
     z0 = rng.uniform(-1, 1, n).astype(F16)
+
     def run(op, a, b):
         pz = dev.put(z0)
         dev.ok(dev.launch("relu_cast", 1, dev.put(a), dev.put(b), pz, op, n))
         return dev.get(pz, z0)
+
     with np.errstate(over="ignore"):
         np.testing.assert_array_equal(run(0, x, y), np.maximum(x + y, 0).astype(F16), "AddReluCast float->half")
         np.testing.assert_array_equal(run(1, x, y), np.maximum(x - y, 0).astype(F16), "SubReluCast float->half")
         want = z0.copy()
         for r in range(3):
-            want[r * 64:r * 64 + 40] = np.maximum(x[r * 64:r * 64 + 40] + y[r * 64:r * 64 + 40], 0).astype(F16)
+            want[r * 64 : r * 64 + 40] = np.maximum(x[r * 64 : r * 64 + 40] + y[r * 64 : r * 64 + 40], 0).astype(F16)
         np.testing.assert_array_equal(run(2, x, y), want, "AddReluCast level-0")
     xh = rng.uniform(-20, 20, 2 * n).astype(F16)
     yh = rng.uniform(-20, 20, 2 * n).astype(F16)
@@ -994,9 +1219,9 @@ def test_sort(dev, full):
     group = n if full else 32
     want_v, want_i = [], []
     for g in range(0, n, group):
-        order = np.argsort(-x[g:g + group], kind="stable")
-        want_v.append(x[g:g + group][order])
-        want_i.append(idx[g:g + group][order])
+        order = np.argsort(-x[g : g + group], kind="stable")
+        want_v.append(x[g : g + group][order])
+        want_i.append(idx[g : g + group][order])
     want_v, want_i = np.concatenate(want_v), np.concatenate(want_i)
     pairs = dev.get(pp, np.zeros(2 * n, F32))
     np.testing.assert_array_equal(pairs[0::2], want_v, "scores in the low 4 bytes")
@@ -1011,14 +1236,14 @@ def test_gatherb(dev):
     x = rng.uniform(-9, 9, n).astype(F32)
     z = rng.uniform(-9, 9, n).astype(F32)
     idx = np.zeros(n, np.uint32)
-    idx[:repeat * 8] = rng.integers(0, n // 8, repeat * 8) * 32
+    idx[: repeat * 8] = rng.integers(0, n // 8, repeat * 8) * 32
     rc, got = run_misc(dev, 10, x, idx, z, n, repeat, blk, rep)
     dev.ok(rc)
     want = z.copy()
     for r in range(repeat):
         for j in range(8):
             src = idx[r * 8 + j] // 4
-            want[r * rep * 8 + j * blk * 8:][:8] = x[src:src + 8]
+            want[r * rep * 8 + j * blk * 8 :][:8] = x[src : src + 8]
     np.testing.assert_array_equal(got, want, "Gatherb")
 
 
@@ -1045,5 +1270,5 @@ def test_mrgsort(dev, valid, suspend):
         merged.append(lists[best, pos[best]])
         pos[best] += 1
     got = dev.get(po, out0).reshape(-1, 2)
-    np.testing.assert_array_equal(got[:len(merged)], np.array(merged, F32).reshape(-1, 2), "MrgSort pairs")
+    np.testing.assert_array_equal(got[: len(merged)], np.array(merged, F32).reshape(-1, 2), "MrgSort pairs")
     assert list(dev.get(pc, np.zeros(4, np.uint32))) == pos[:nlists] + [0] * (4 - nlists)

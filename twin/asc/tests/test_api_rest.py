@@ -6,6 +6,7 @@ numpy; the seed is printed (ASC_TWIN_SEED=<n> repeats a run).
 
 Env: ASCENDCL_LIB, API_REST (device binary).
 """
+
 from __future__ import annotations
 
 import os
@@ -18,9 +19,20 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from api_testlib import ACL_ERROR_RT_AICORE_EXCEPTION, F16, F32, device_fixtures, rng_for  # noqa: E402
 
-KERNELS = ["dcci_poll", "printf_blocks", "printf_then_trap", "l1_atomic_chain", "allocator_facts",
-           "allocator_overflow", "fill_add_f32", "fill_f16", "fill_i32", "fill_u16", "init_global_memory_f32",
-           "std_traits"]
+KERNELS = [
+    "dcci_poll",
+    "printf_blocks",
+    "printf_then_trap",
+    "l1_atomic_chain",
+    "allocator_facts",
+    "allocator_overflow",
+    "fill_add_f32",
+    "fill_f16",
+    "fill_i32",
+    "fill_u16",
+    "init_global_memory_f32",
+    "std_traits",
+]
 dev, free_buffers = device_fixtures(lambda: {"API_REST": KERNELS})
 
 
@@ -29,6 +41,7 @@ def bits(value, dtype) -> int:
 
 
 # ---------------------------------------------------------------- polling GM through the data cache
+
 
 @pytest.mark.parametrize("blocks", [2, 4, 24, 48])
 def test_blocks_polling_each_others_flags_through_the_data_cache_complete(dev, blocks):
@@ -59,7 +72,7 @@ def test_printf_records_come_per_launch_in_block_order_with_cann_prefix(dev, cap
     want = []
     for b in range(blocks):
         for k in range(lines):
-            tail = (f"half {0.5 + b:f}" if k % 3 == 0 else f"hex {0xA0 + b:x}" if k % 3 == 1 else "str ok")
+            tail = f"half {0.5 + b:f}" if k % 3 == 0 else f"hex {0xA0 + b:x}" if k % 3 == 1 else "str ok"
             want.append(f"[AIV Block {b}/{blocks}] line {k} of block {b}, {tail}")
     assert out == want
 
@@ -74,6 +87,7 @@ def test_printf_before_a_trap_is_printed_and_the_launch_fails(dev, capfd):
 
 
 # ---------------------------------------------------------------- LocalMemAllocator
+
 
 def test_l1_tiles_accumulate_into_gm_in_a_fixed_block_order(dev):
     """set_atomic_deterministic_computation, scenario 3: LocalMemAllocator<Hardware::L1> used to be
@@ -98,20 +112,28 @@ def test_every_local_memory_allocates_aligned_tiles_from_its_own_address_zero(de
     # 3 halves round up to one 32-byte block; the 16 floats follow at 32; default positions
     # VECCALC, A1, A2, B2, CO1, C2, C2PIPE2GM
     for i, pos in enumerate([11, 1, 2, 4, 7, 6, 14]):
-        assert facts[4 * i:4 * i + 4].tolist() == [96, 32, pos, 16], i
+        assert facts[4 * i : 4 * i + 4].tolist() == [96, 32, pos, 16], i
     assert facts[28] == 3  # Alloc<TPosition::B1, ...>
     np.testing.assert_array_equal(dev.get(po, np.zeros(64, F32)), x)
 
 
-@pytest.mark.parametrize("which,name,capacity", [(0, "UB", 196608), (1, "L1", 524288), (2, "L0A", 65536),
-                                                 (3, "L0C", 131072), (4, "BIAS", 1024)])
+@pytest.mark.parametrize(
+    "which,name,capacity",
+    [(0, "UB", 196608), (1, "L1", 524288), (2, "L0A", 65536), (3, "L0C", 131072), (4, "BIAS", 1024)],
+)
 def test_allocating_beyond_a_memory_traps_naming_it(dev, which, name, capacity):
-    dev.expect_trap("allocator_overflow", 1, (which, capacity + 32),
-                    f"LocalMemAllocator::Alloc: {name} capacity exceeded: {capacity + 32} B requested at offset 0, "
-                    f"{name} is {capacity} B", (which, capacity))
+    dev.expect_trap(
+        "allocator_overflow",
+        1,
+        (which, capacity + 32),
+        f"LocalMemAllocator::Alloc: {name} capacity exceeded: {capacity + 32} B requested at offset 0, "
+        f"{name} is {capacity} B",
+        (which, capacity),
+    )
 
 
 # ---------------------------------------------------------------- Fill
+
 
 @pytest.mark.parametrize("blocks", [1, 3])
 def test_fill_then_atomic_add_gives_value_plus_sum(dev, blocks):
@@ -145,8 +167,7 @@ def test_fill_sets_exactly_n_elements_of_each_type(dev, kernel, dtype):
 def test_fill_beyond_its_allocation_traps_and_writes_nothing(dev):
     z = np.zeros(1024, F32)  # the device rounds allocations up (pages): overrun it by far
     pz = dev.put(z)
-    dev.expect_trap("init_global_memory_f32", 1, (pz, 1000, 1 << 22),
-                    "InitGlobalMemory: GM access", (pz, 0, 0))
+    dev.expect_trap("init_global_memory_f32", 1, (pz, 1000, 1 << 22), "InitGlobalMemory: GM access", (pz, 0, 0))
     np.testing.assert_array_equal(dev.get(pz, z), 0)
     assert dev.launch("init_global_memory_f32", 1, pz, 1000, 24) == 0
     got = dev.get(pz, z)
@@ -156,10 +177,11 @@ def test_fill_beyond_its_allocation_traps_and_writes_nothing(dev):
 
 # ---------------------------------------------------------------- AscendC::Std
 
+
 def test_std_traits_in_a_kernel(dev):
     """04_advanced_api/11_utils/type_traits: AscendC::Std did not exist. The .asc's static_asserts
     check CANN's own definitions at compile time; this checks a kernel's table of answers."""
     out = dev.put(np.zeros(32, np.int32))
     assert dev.launch("std_traits", 1, out) == 0
     want = [1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 1, 1, 1]
-    assert dev.get(out, np.zeros(32, np.int32))[:len(want)].tolist() == want
+    assert dev.get(out, np.zeros(32, np.int32))[: len(want)].tolist() == want

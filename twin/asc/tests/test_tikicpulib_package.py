@@ -1,6 +1,7 @@
 """find_package(tikicpulib) against a tree laid out as installed (the package under lib64/cmake,
 the SoC inis under x86_64-linux/data/platform_config): CANN's product target names exist and
 build for the right SoC and NpuArch; a broken ini is one clear CMake error."""
+
 from __future__ import annotations
 
 import os

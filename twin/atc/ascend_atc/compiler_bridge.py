@@ -14,6 +14,7 @@ SOC_VERSION_OPTION = "ge.socVersion"
 
 def load_platform(soc_version: str):
     from ge import _platform
+
     try:
         return _platform.load_platform(soc_version)
     except (ValueError, FileNotFoundError) as exc:
@@ -23,6 +24,7 @@ def load_platform(soc_version: str):
 def load_air(model_path: str):
     """Returns the graph IR stored in an AIR file; a missing/corrupt/truncated file is E10001."""
     from ge.graph import Graph
+
     graph = Graph("atc_model")
     try:
         graph.load_from_air(model_path)
@@ -40,6 +42,7 @@ def compile_om_bytes(graph_ir, soc_version: str, extra_options: Dict[str, Any], 
     aclgrphBuildModel (ascend_atc.ir_build) calls this too, so its OM is atc's, byte for byte.
     """
     from ge._compiler import GraphCompileError, compile_graph
+
     options = {SOC_VERSION_OPTION: soc_version, **extra_options}
     compiled = compile_graph(graph_ir, options, mode="offline", input_ranges=input_ranges)
     payload = getattr(compiled, "om", None)
@@ -51,6 +54,7 @@ def compile_om_bytes(graph_ir, soc_version: str, extra_options: Dict[str, Any], 
 def compile_to_om(graph_ir, soc_version: str, extra_options: Dict[str, Any], input_ranges=None) -> bytes:
     """compile_om_bytes with failures as ATC's E19999."""
     from ge._compiler import GraphCompileError
+
     try:
         return compile_om_bytes(graph_ir, soc_version, extra_options, input_ranges)
     except GraphCompileError as exc:  # one line naming node, op and cause (+ kernel diagnostics)

@@ -23,8 +23,9 @@ def missing_value(flag: str) -> AtcError:
 
 
 def missing_framework() -> AtcError:
-    return AtcError("E10007", "[--framework] is required. The value must be any of 0(Caffe), 1(MindSpore), "
-                              "3(TensorFlow), 5(Onnx).")
+    return AtcError(
+        "E10007", "[--framework] is required. The value must be any of 0(Caffe), 1(MindSpore), 3(TensorFlow), 5(Onnx)."
+    )
 
 
 def internal(message: str) -> AtcError:
@@ -36,4 +37,5 @@ def printable(text: str) -> str:
     huge text shortened in the middle, so an error stays one readable line that cannot drive the
     terminal (the twin's logger's rule, ascend_log.printable)."""
     import ascend_log
+
     return ascend_log.printable(text)

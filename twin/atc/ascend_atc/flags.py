@@ -14,28 +14,75 @@ from .errors import AtcError, invalid_value, missing_framework, missing_value
 FRAMEWORKS = {"0": "Caffe", "1": "MindSpore", "3": "TensorFlow", "5": "Onnx"}
 SUPPORTED_FRAMEWORK = "1"  # AIR, the only graph format the twin reads
 LOG_LEVELS = ("debug", "info", "warning", "error", "null")
-MODES = {"0": "generate OM", "1": "model to json", "3": "pre-check", "5": "pbtxt to json",
-         "6": "display OM info", "7": "generate OM2", "30": "nano exe-om"}
+MODES = {
+    "0": "generate OM",
+    "1": "model to json",
+    "3": "pre-check",
+    "5": "pbtxt to json",
+    "6": "display OM info",
+    "7": "generate OM2",
+    "30": "nano exe-om",
+}
 SUPPORTED_MODES = ("0", "6")
 # --input_format's values (CANN lists them per framework; an AIR takes any and uses NCHW) and
 # --output_type's (a network-wide type, or node:index:type items with --out_nodes).
 INPUT_FORMATS = ("NCHW", "NHWC", "ND", "NCDHW", "NDHWC")
-OUTPUT_TYPES = ("FP32", "FP16", "UINT8", "INT8", "UINT16", "INT16", "UINT32", "INT32", "UINT64", "INT64",
-                "DOUBLE", "HIF8", "FP8E5M2", "FP8E4M3FN")
+OUTPUT_TYPES = (
+    "FP32",
+    "FP16",
+    "UINT8",
+    "INT8",
+    "UINT16",
+    "INT16",
+    "UINT32",
+    "INT32",
+    "UINT64",
+    "INT64",
+    "DOUBLE",
+    "HIF8",
+    "FP8E5M2",
+    "FP8E4M3FN",
+)
 HOST_OSES = ("linux", "windows")
 HOST_CPUS = ("x86_64", "aarch64")
 
 # Every flag ATC knows (reference §7); the value is True for boolean-ish flags that may be given bare.
 KNOWN_FLAGS = {
-    "model": False, "output": False, "framework": False, "soc_version": False, "weight": False,
-    "mode": False, "om": False, "input_shape": False, "input_shape_range": False, "input_format": False,
+    "model": False,
+    "output": False,
+    "framework": False,
+    "soc_version": False,
+    "weight": False,
+    "mode": False,
+    "om": False,
+    "input_shape": False,
+    "input_shape_range": False,
+    "input_format": False,
     "input_hint_shape": False,
-    "out_nodes": False, "output_type": False, "log": False, "host_env_os": False, "host_env_cpu": False,
-    "jit_compile": False, "precision_mode": False, "precision_mode_v2": False, "op_select_implmode": False,
-    "core_type": False, "aicore_num": False, "virtual_type": False, "external_weight": False,
-    "deterministic": False, "op_compiler_cache_dir": False, "op_compiler_cache_mode": False,
-    "debug_dir": False, "dump_mode": False, "display_model_info": False, "raw_ge_options": False,
-    "oo_level": False, "singleop": False, "help": True, "h": True,
+    "out_nodes": False,
+    "output_type": False,
+    "log": False,
+    "host_env_os": False,
+    "host_env_cpu": False,
+    "jit_compile": False,
+    "precision_mode": False,
+    "precision_mode_v2": False,
+    "op_select_implmode": False,
+    "core_type": False,
+    "aicore_num": False,
+    "virtual_type": False,
+    "external_weight": False,
+    "deterministic": False,
+    "op_compiler_cache_dir": False,
+    "op_compiler_cache_mode": False,
+    "debug_dir": False,
+    "dump_mode": False,
+    "display_model_info": False,
+    "raw_ge_options": False,
+    "oo_level": False,
+    "singleop": False,
+    "help": True,
+    "h": True,
 }
 
 
@@ -63,8 +110,11 @@ def parse(argv: List[str]) -> AtcOptions:
     while i < len(argv):
         arg = argv[i]
         if not arg.startswith("-") or arg in ("-", "--"):
-            raise AtcError("E10001", f"Value [{arg}] is invalid. Reason: positional arguments are not "
-                                     "accepted; flags are written --name=value.")
+            raise AtcError(
+                "E10001",
+                f"Value [{arg}] is invalid. Reason: positional arguments are not "
+                "accepted; flags are written --name=value.",
+            )
         body = arg[2:] if arg.startswith("--") else arg[1:]
         name, has_value, value = body.partition("=")
         if name not in KNOWN_FLAGS:
@@ -93,11 +143,16 @@ def validate(options: AtcOptions) -> None:
     """Checks required flags and enumerated values; raises the first AtcError found."""
     mode = options.mode
     if mode not in MODES:
-        raise invalid_value("mode", mode, "The value must be any of " + ", ".join(
-            f"{k}({v})" for k, v in MODES.items()) + ".")
+        raise invalid_value(
+            "mode", mode, "The value must be any of " + ", ".join(f"{k}({v})" for k, v in MODES.items()) + "."
+        )
     if mode not in SUPPORTED_MODES:
-        raise invalid_value("mode", mode, f"mode {mode} ({MODES[mode]}) is not supported by the CPU twin; "
-                                          "supported: 0 (generate OM), 6 (display OM info).")
+        raise invalid_value(
+            "mode",
+            mode,
+            f"mode {mode} ({MODES[mode]}) is not supported by the CPU twin; "
+            "supported: 0 (generate OM), 6 (display OM info).",
+        )
     log = options.log_level
     if log not in LOG_LEVELS:
         raise invalid_value("log", log, "The value must be any of " + ", ".join(LOG_LEVELS) + ".")
@@ -113,11 +168,16 @@ def _validate_generate(options: AtcOptions) -> None:
     if framework is None or framework == "":
         raise missing_framework()
     if framework not in FRAMEWORKS:
-        raise invalid_value("framework", framework, "The value must be any of 0(Caffe), 1(MindSpore), "
-                                                    "3(TensorFlow), 5(Onnx).")
+        raise invalid_value(
+            "framework", framework, "The value must be any of 0(Caffe), 1(MindSpore), 3(TensorFlow), 5(Onnx)."
+        )
     if framework != SUPPORTED_FRAMEWORK:
-        raise invalid_value("framework", framework, f"framework {framework} ({FRAMEWORKS[framework]}) is not "
-                                                    "supported by the CPU twin; only 1 (MindSpore/AIR) is.")
+        raise invalid_value(
+            "framework",
+            framework,
+            f"framework {framework} ({FRAMEWORKS[framework]}) is not "
+            "supported by the CPU twin; only 1 (MindSpore/AIR) is.",
+        )
     for required in ("model", "output", "soc_version"):
         if not options.get(required):
             raise missing_value(required)
@@ -132,9 +192,11 @@ def _validate_generate(options: AtcOptions) -> None:
         if host_cpu not in HOST_CPUS:
             raise invalid_value("host_env_cpu", host_cpu, "The value must be any of " + ", ".join(HOST_CPUS) + ".")
         if host_os != "linux" or host_cpu != _host_cpu():
-            raise invalid_value("host_env_cpu" if host_os == "linux" else "host_env_os",
-                                host_cpu if host_os == "linux" else host_os,
-                                f"cross-compiling is not supported by the CPU twin; the host is linux/{_host_cpu()}.")
+            raise invalid_value(
+                "host_env_cpu" if host_os == "linux" else "host_env_os",
+                host_cpu if host_os == "linux" else host_os,
+                f"cross-compiling is not supported by the CPU twin; the host is linux/{_host_cpu()}.",
+            )
     if options.get("input_shape") is not None:
         parse_input_shape(options.get("input_shape"))
     input_format = options.get("input_format")

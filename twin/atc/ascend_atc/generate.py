@@ -10,6 +10,7 @@ from .output_file import check_output_dir, write_atomically
 
 def om_requires_python(payload: bytes) -> bool:
     from twin.om import om
+
     return om.read(payload).requires_python
 
 
@@ -23,10 +24,22 @@ def _check_model_file(path: str) -> None:
 
 
 # --output_type's names as the OM's data types (CANN's table).
-_OUTPUT_DATA_TYPES = {"FP32": "DT_FLOAT", "FP16": "DT_FLOAT16", "UINT8": "DT_UINT8", "INT8": "DT_INT8",
-                      "UINT16": "DT_UINT16", "INT16": "DT_INT16", "UINT32": "DT_UINT32", "INT32": "DT_INT32",
-                      "UINT64": "DT_UINT64", "INT64": "DT_INT64", "DOUBLE": "DT_DOUBLE", "HIF8": "DT_HIFLOAT8",
-                      "FP8E5M2": "DT_FLOAT8_E5M2", "FP8E4M3FN": "DT_FLOAT8_E4M3FN"}
+_OUTPUT_DATA_TYPES = {
+    "FP32": "DT_FLOAT",
+    "FP16": "DT_FLOAT16",
+    "UINT8": "DT_UINT8",
+    "INT8": "DT_INT8",
+    "UINT16": "DT_UINT16",
+    "INT16": "DT_INT16",
+    "UINT32": "DT_UINT32",
+    "INT32": "DT_INT32",
+    "UINT64": "DT_UINT64",
+    "INT64": "DT_INT64",
+    "DOUBLE": "DT_DOUBLE",
+    "HIF8": "DT_HIFLOAT8",
+    "FP8E5M2": "DT_FLOAT8_E5M2",
+    "FP8E4M3FN": "DT_FLOAT8_E4M3FN",
+}
 
 
 def check_output_types(graph_ir, wanted) -> None:
@@ -37,13 +50,18 @@ def check_output_types(graph_ir, wanted) -> None:
     for where, name in wanted.items():
         targets = list(outputs.values()) if where == "" else [outputs.get(where)]
         if targets == [None]:
-            raise invalid_value("output_type", text, f"[{where}] is not a graph output (outputs: "
-                                                     f"{', '.join(outputs) or 'none'}).")
+            raise invalid_value(
+                "output_type", text, f"[{where}] is not a graph output (outputs: {', '.join(outputs) or 'none'})."
+            )
         for out in targets:
             have = graph_ir.nodes[out.node].output_descs[out.index].data_type.name
             if have != _OUTPUT_DATA_TYPES[name]:
-                raise invalid_value("output_type", text, f"graph output {out.node}:{out.index} is {have}; the CPU "
-                                                         f"twin inserts no cast, so --output_type must match it.")
+                raise invalid_value(
+                    "output_type",
+                    text,
+                    f"graph output {out.node}:{out.index} is {have}; the CPU "
+                    f"twin inserts no cast, so --output_type must match it.",
+                )
 
 
 def run(options: AtcOptions) -> str:
@@ -65,8 +83,11 @@ def run(options: AtcOptions) -> str:
         console.log("info", f"input {name} stays dynamic: [{input_shapes.range_text(dims)}]")
     payload = compiler_bridge.compile_to_om(graph_ir, soc_version, {}, dynamic)
     if om_requires_python(payload):
-        console.log("info", "the model needs the Python environment at run time (an execute op or a dynamic "
-                            "input): it runs through Python when loaded")
+        console.log(
+            "info",
+            "the model needs the Python environment at run time (an execute op or a dynamic "
+            "input): it runs through Python when loaded",
+        )
     write_atomically(om_path, payload)
     console.log("info", f"wrote {om_path} ({len(payload)} bytes)")
     return om_path

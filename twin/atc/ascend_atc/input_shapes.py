@@ -76,7 +76,9 @@ def validate_range_text(text: str) -> None:
             _dim(dim, "input_shape_range", text)
 
 
-def _settings(graph: GraphIR, input_shape: Optional[str], input_shape_range: Optional[str]) -> List[Tuple[Node, List[Dim]]]:
+def _settings(
+    graph: GraphIR, input_shape: Optional[str], input_shape_range: Optional[str]
+) -> List[Tuple[Node, List[Dim]]]:
     """(Data node, its dims) of every item, --input_shape's then --input_shape_range's, all parsed
     and checked before any node changes."""
     settings = []
@@ -92,8 +94,11 @@ def _settings(graph: GraphIR, input_shape: Optional[str], input_shape_range: Opt
             elif position < len(inputs):
                 node = inputs[position]
             else:
-                raise invalid_value("input_shape_range", input_shape_range,
-                                    f"item {position} has no graph input (the graph has {len(inputs)}).")
+                raise invalid_value(
+                    "input_shape_range",
+                    input_shape_range,
+                    f"item {position} has no graph input (the graph has {len(inputs)}).",
+                )
             settings.append((node, [_dim(d, "input_shape_range", input_shape_range) for d in dims]))
     return settings
 

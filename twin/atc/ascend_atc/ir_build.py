@@ -50,17 +50,20 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--input_shape_range")
     args = parser.parse_args(argv)
     from ge._compiler import GraphCompileError
+
     try:
         if args.log not in flags.LOG_LEVELS:
-            raise BadOption(f"build option log={args.log!r} is invalid; the value must be any of "
-                            + ", ".join(flags.LOG_LEVELS))
+            raise BadOption(
+                f"build option log={args.log!r} is invalid; the value must be any of " + ", ".join(flags.LOG_LEVELS)
+            )
         console.set_log_level(args.log)
         if args.input_shape is not None:
             try:
                 flags.parse_input_shape(args.input_shape)  # validated here, applied after the AIR loads
             except AtcError as exc:
-                raise BadOption(f"build option input_shape={args.input_shape!r} is invalid: "
-                                f"{exc.message.split('Reason: ')[-1]}") from None
+                raise BadOption(
+                    f"build option input_shape={args.input_shape!r} is invalid: {exc.message.split('Reason: ')[-1]}"
+                ) from None
         if args.input_shape_range is not None:
             _check_shape_range(args.input_shape_range)
         try:
@@ -74,8 +77,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         try:
             graph_ir = compiler_bridge.load_air(args.air)
         except AtcError as exc:  # atc's wording names --model, which a C++ caller never gave
-            raise GraphCompileError(f"the graph's AIR {args.air} does not load: "
-                                    f"{exc.message.split('Reason: ')[-1]}") from None
+            raise GraphCompileError(
+                f"the graph's AIR {args.air} does not load: {exc.message.split('Reason: ')[-1]}"
+            ) from None
         try:
             dynamic = input_shapes.apply(graph_ir, args.input_shape, args.input_shape_range)
         except AtcError as exc:

@@ -58,7 +58,11 @@ def run(job, *args) -> None:
             name = signal.Signals(number).name
         except ValueError:
             name = f"signal {number}"
-        raise internal(f"the compile process was killed by {name} (signal {number}), most likely in a plugin "
-                       f"(ASCEND_CUSTOM_OPP_PATH) or native code it loaded; no OM was written")
-    raise internal(f"the compile process ended (exit status {os.WEXITSTATUS(status)}) before it finished, "
-                   f"most likely a plugin calling os._exit(); no OM was written")
+        raise internal(
+            f"the compile process was killed by {name} (signal {number}), most likely in a plugin "
+            f"(ASCEND_CUSTOM_OPP_PATH) or native code it loaded; no OM was written"
+        )
+    raise internal(
+        f"the compile process ended (exit status {os.WEXITSTATUS(status)}) before it finished, "
+        f"most likely a plugin calling os._exit(); no OM was written"
+    )

@@ -25,9 +25,11 @@ def main(argv: Optional[List[str]] = None) -> int:
         console.set_log_level(options.log_level)
         if options.mode == "6":
             from . import om_info
+
             om_info.run(options)
         else:
             from . import generate, isolated
+
             isolated.run(generate.run, options)
     except AtcError as exc:
         return _fail(exc, started=True)

@@ -22,7 +22,9 @@ def write_atomically(path: str, payload: bytes) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=directory)
     except OSError as exc:
-        raise AtcError("E19999", f"Internal Error! cannot create a temporary file in {directory}: {exc.strerror}") from None
+        raise AtcError(
+            "E19999", f"Internal Error! cannot create a temporary file in {directory}: {exc.strerror}"
+        ) from None
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(payload)

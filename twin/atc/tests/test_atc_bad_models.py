@@ -21,8 +21,9 @@ def _air(tmp_path, inputs=1, name="plain"):
 
 
 def _atc(capsys, tmp_path, air, *extra):
-    status = main([f"--model={air}", "--framework=1", f"--output={tmp_path / 'out'}",
-                   "--soc_version=Ascend910B1", *extra])
+    status = main(
+        [f"--model={air}", "--framework=1", f"--output={tmp_path / 'out'}", "--soc_version=Ascend910B1", *extra]
+    )
     return status, capsys.readouterr().out.splitlines()
 
 
@@ -33,7 +34,7 @@ def _failed(status, out, tmp_path, code, *fragments):
     for fragment in fragments:
         assert fragment in out[-1], out[-1]
     assert not (tmp_path / "out.om").exists()
-    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.om")]   # no temp file left
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.om")]  # no temp file left
 
 
 def test_unknown_input_format_is_e10001(capsys, tmp_path):
@@ -47,13 +48,16 @@ def test_known_input_formats_build(capsys, tmp_path, value):
     assert status == 0 and out[-1] == console.SUCCESS_LINE, out
 
 
-@pytest.mark.parametrize("value,extra,fragment", [
-    ("FP99", (), "must be any of FP32, FP16"),
-    ("x0:0:FP32", (), "needs --out_nodes"),
-    ("x0:zero:FP32", ("--out_nodes=x0:0",), "item [x0:zero:FP32] is not node:index:type"),
-    ("FP16", (), "graph output x0:0 is DT_FLOAT; the CPU twin inserts no cast"),
-    ("nope:0:FP32", ("--out_nodes=nope:0",), "[nope:0] is not a graph output (outputs: x0:0)"),
-])
+@pytest.mark.parametrize(
+    "value,extra,fragment",
+    [
+        ("FP99", (), "must be any of FP32, FP16"),
+        ("x0:0:FP32", (), "needs --out_nodes"),
+        ("x0:zero:FP32", ("--out_nodes=x0:0",), "item [x0:zero:FP32] is not node:index:type"),
+        ("FP16", (), "graph output x0:0 is DT_FLOAT; the CPU twin inserts no cast"),
+        ("nope:0:FP32", ("--out_nodes=nope:0",), "[nope:0] is not a graph output (outputs: x0:0)"),
+    ],
+)
 def test_bad_or_unhonoured_output_type_is_e10001(capsys, tmp_path, value, extra, fragment):
     status, out = _atc(capsys, tmp_path, _air(tmp_path), f"--output_type={value}", *extra)
     _failed(status, out, tmp_path, "E10001", "--output_type", fragment)
@@ -79,11 +83,14 @@ def _air_with_indices(tmp_path, monkeypatch, indices):
     return str(path)
 
 
-@pytest.mark.parametrize("indices,fragment", [
-    ([0, 0], "Data nodes x0 and x1 both have index 0"),
-    ([0, 2 ** 40], "Data node x1 has index 1099511627776; the graph has 2 inputs, so an index must be 0..1"),
-    ([-1, 0], "has index -1"),
-])
+@pytest.mark.parametrize(
+    "indices,fragment",
+    [
+        ([0, 0], "Data nodes x0 and x1 both have index 0"),
+        ([0, 2**40], "Data node x1 has index 1099511627776; the graph has 2 inputs, so an index must be 0..1"),
+        ([-1, 0], "has index -1"),
+    ],
+)
 def test_an_air_with_colliding_or_far_data_indices_is_refused(capsys, tmp_path, monkeypatch, indices, fragment):
     air = _air_with_indices(tmp_path, monkeypatch, indices)
     status, out = _atc(capsys, tmp_path, air)
@@ -96,10 +103,13 @@ CRASHING = {
 }
 
 
-@pytest.mark.parametrize("kind,fragment", [
-    ("segfault", "the compile process was killed by SIGSEGV (signal 11)"),
-    ("os_exit_0", "the compile process ended (exit status 0) before it finished"),
-])
+@pytest.mark.parametrize(
+    "kind,fragment",
+    [
+        ("segfault", "the compile process was killed by SIGSEGV (signal 11)"),
+        ("os_exit_0", "the compile process ended (exit status 0) before it finished"),
+    ],
+)
 def test_a_plugin_that_crashes_or_ends_the_compiler_is_one_e19999_line(capsys, tmp_path, monkeypatch, kind, fragment):
     plugins = tmp_path / "plugins"
     plugins.mkdir()

@@ -13,7 +13,7 @@ from ascend_atc.main import EXIT_FAILED, main
 from ge.es.graph_builder import GraphBuilder
 from twin.om import om
 
-PLUGIN = textwrap.dedent('''
+PLUGIN = textwrap.dedent("""
     from ge.custom_op import OpBackend, get_execute_ctx, register_kernel, register_op, register_op_impl
     from ge.runtime import Tensor, TensorDesc
 
@@ -39,7 +39,7 @@ PLUGIN = textwrap.dedent('''
         @register_kernel(backend=OpBackend.HOST)
         def execute(self, x: Tensor) -> None:
             get_execute_ctx().make_output_ref_input(0, 0)
-''')
+""")
 
 
 @pytest.fixture(scope="module")
@@ -61,16 +61,18 @@ def _air(tmp_path, shape, op_type=None):
     x = builder.create_input(0, name="x", shape=shape)
     out = x
     if op_type:
-        out = builder._add_op_node(op_type, inputs=[("x", "required", x)], attrs=[],
-                                   outputs=[("output0", "required", 1)], name="my_op")[0][0]
+        out = builder._add_op_node(
+            op_type, inputs=[("x", "required", x)], attrs=[], outputs=[("output0", "required", 1)], name="my_op"
+        )[0][0]
     path = tmp_path / f"{op_type or 'plain'}.air"
     builder.build_and_reset([out]).save_to_air(str(path))
     return str(path)
 
 
 def _atc(capsys, tmp_path, air, *extra):
-    status = main([f"--model={air}", "--framework=1", f"--output={tmp_path / 'out'}",
-                   "--soc_version=Ascend910B1", *extra])
+    status = main(
+        [f"--model={air}", "--framework=1", f"--output={tmp_path / 'out'}", "--soc_version=Ascend910B1", *extra]
+    )
     return status, capsys.readouterr().out.splitlines()
 
 
@@ -110,15 +112,19 @@ def test_python_execute_op_gives_an_om_that_runs_through_python(opp, tmp_path, c
 
 def _air_module():
     from ge.graph import _air
+
     return _air
 
 
-@pytest.mark.parametrize("flags, ranges", [
-    ((), [(1, -1), (4, 4)]),
-    (("--input_shape=x:-1,4",), [(1, -1), (4, 4)]),
-    (("--input_shape=x:2~6,4",), [(2, 6), (4, 4)]),
-    (("--input_shape_range=x:[1~8,4]",), [(1, 8), (4, 4)]),
-])
+@pytest.mark.parametrize(
+    "flags, ranges",
+    [
+        ((), [(1, -1), (4, 4)]),
+        (("--input_shape=x:-1,4",), [(1, -1), (4, 4)]),
+        (("--input_shape=x:2~6,4",), [(2, 6), (4, 4)]),
+        (("--input_shape_range=x:[1~8,4]",), [(1, 8), (4, 4)]),
+    ],
+)
 def test_dynamic_input_gives_an_om_with_its_ranges(opp, tmp_path, capsys, flags, ranges):
     status, out = _atc(capsys, tmp_path, _air(tmp_path, [-1, 4]), *flags)
     assert status == 0, out
@@ -149,11 +155,14 @@ def test_static_shapes_from_the_flags_give_an_om(opp, tmp_path, capsys, flag, di
     assert [list(t.dims) for t in model.inputs] == [dims] == [list(t.dims) for t in model.outputs]
 
 
-@pytest.mark.parametrize("flag, fragment", [
-    ("--input_shape=nope:3", "[nope] is not a graph input (graph inputs: x)"),
-    ("--input_shape_range=x:[5~2,4]", "dimension [5~2] is not a valid size or range"),
-    ("--input_shape_range=[1];[2]", "item 1 has no graph input (the graph has 1)"),
-])
+@pytest.mark.parametrize(
+    "flag, fragment",
+    [
+        ("--input_shape=nope:3", "[nope] is not a graph input (graph inputs: x)"),
+        ("--input_shape_range=x:[5~2,4]", "dimension [5~2] is not a valid size or range"),
+        ("--input_shape_range=[1];[2]", "item 1 has no graph input (the graph has 1)"),
+    ],
+)
 def test_bad_shape_flags(opp, tmp_path, capsys, flag, fragment):
     status, out = _atc(capsys, tmp_path, _air(tmp_path, [-1, 4]), flag)
     _refused(status, out, tmp_path, fragment)
@@ -172,6 +181,7 @@ def _input_shapes(graph):
 
 def test_shape_flags_apply_in_order_and_a_later_item_replaces_an_earlier_one():
     from ascend_atc import input_shapes
+
     graph = _two_input_graph()
     dynamic = input_shapes.apply(graph, "x:2~6,4;y:-1", "y:[3];x:[1~8,4]")
     assert dynamic == {"x": [(1, 8), (4, 4)]}  # y made static by its range item: no longer dynamic
@@ -184,6 +194,7 @@ def test_shape_flags_apply_in_order_and_a_later_item_replaces_an_earlier_one():
 def test_a_bad_shape_flag_item_changes_no_input():
     from ascend_atc import input_shapes
     from ascend_atc.errors import AtcError
+
     graph = _two_input_graph()
     with pytest.raises(AtcError, match=r"dimension \[a\] is not an integer"):
         input_shapes.apply(graph, "x:5,4", "y:[a]")

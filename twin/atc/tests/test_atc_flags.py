@@ -45,8 +45,17 @@ def test_help_exits_zero_and_lists_cann_flags(capsys):
     status, out = run_atc(capsys, "--help")
     assert status == 0
     text = "\n".join(out)
-    for flag in ("--model", "--framework", "--output", "--soc_version", "--log", "--mode", "--input_shape",
-                 "--host_env_os", "--host_env_cpu"):
+    for flag in (
+        "--model",
+        "--framework",
+        "--output",
+        "--soc_version",
+        "--log",
+        "--mode",
+        "--input_shape",
+        "--host_env_os",
+        "--host_env_cpu",
+    ):
         assert flag in text
     assert console.START_LINE not in out
 
@@ -56,8 +65,10 @@ def test_missing_framework_is_e10007(capsys, air, tmp_path):
     assert_failed(status, out, "E10007", "[--framework] is required")
 
 
-@pytest.mark.parametrize("value,reason", [("0", "Caffe"), ("3", "TensorFlow"), ("5", "Onnx"),
-                                          ("2", "must be any of"), ("air", "must be any of")])
+@pytest.mark.parametrize(
+    "value,reason",
+    [("0", "Caffe"), ("3", "TensorFlow"), ("5", "Onnx"), ("2", "must be any of"), ("air", "must be any of")],
+)
 def test_unsupported_or_invalid_framework_is_e10001(capsys, air, tmp_path, value, reason):
     status, out = run_atc(capsys, *base_args(air, tmp_path, framework=value))
     assert_failed(status, out, "E10001", f"[{value}]", "[--framework]", reason)

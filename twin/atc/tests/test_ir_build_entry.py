@@ -11,8 +11,12 @@ from ascend_atc import ir_build
 
 
 def run(tmp_path, capsys, **override):
-    values = {"air": str(tmp_path / "missing.air"), "om": str(tmp_path / "out.om"),
-              "error_file": str(tmp_path / "error.txt"), "soc_version": "Ascend910B1"}
+    values = {
+        "air": str(tmp_path / "missing.air"),
+        "om": str(tmp_path / "out.om"),
+        "error_file": str(tmp_path / "error.txt"),
+        "soc_version": "Ascend910B1",
+    }
     values.update(override)
     status = ir_build.main([f"--{k}={v}" for k, v in values.items()])
     error = (tmp_path / "error.txt").read_text() if (tmp_path / "error.txt").exists() else ""
@@ -21,13 +25,16 @@ def run(tmp_path, capsys, **override):
     return status, error
 
 
-@pytest.mark.parametrize("override, fragment", [
-    ({"log": "loud"}, "build option log='loud' is invalid"),
-    ({"input_shape": "x:1,a"}, "build option input_shape='x:1,a' is invalid"),
-    ({"input_shape_range": "x:1~2"}, "input_shape_range item [x:1~2] is not of the form"),
-    ({"input_shape_range": "x:[1,b]"}, "input_shape_range dimension [b]"),
-    ({"soc_version": "Ascend999Z"}, "ge.socVersion='Ascend999Z' is not a known SoC"),
-])
+@pytest.mark.parametrize(
+    "override, fragment",
+    [
+        ({"log": "loud"}, "build option log='loud' is invalid"),
+        ({"input_shape": "x:1,a"}, "build option input_shape='x:1,a' is invalid"),
+        ({"input_shape_range": "x:1~2"}, "input_shape_range item [x:1~2] is not of the form"),
+        ({"input_shape_range": "x:[1,b]"}, "input_shape_range dimension [b]"),
+        ({"soc_version": "Ascend999Z"}, "ge.socVersion='Ascend999Z' is not a known SoC"),
+    ],
+)
 def test_bad_option_values_exit_2(tmp_path, capsys, override, fragment):
     status, error = run(tmp_path, capsys, **override)
     assert status == ir_build.EXIT_BAD_OPTION == 2

@@ -14,19 +14,30 @@ RUNFILES = Path(os.environ["RUNFILES_DIR"]) / "ascend_twin"
 CANN_HOME = RUNFILES / "twin/cann_home"
 PROJECT = RUNFILES / "twin/es/tests/testdata/cann_project"
 BUILDS = 10
-EXPECTED = {"es_custom/__init__.py", "es_custom/es_custom_ops.py", "es_custom/es_ConcatN.py",
-            "es_custom/es_PythonCompilableAddCustom.py"}
+EXPECTED = {
+    "es_custom/__init__.py",
+    "es_custom/es_custom_ops.py",
+    "es_custom/es_ConcatN.py",
+    "es_custom/es_PythonCompilableAddCustom.py",
+}
 
 
 def shell(script: str) -> subprocess.CompletedProcess:
     env = {"PATH": "/usr/bin:/bin", "HOME": os.environ["TEST_TMPDIR"], "LANG": "C.UTF-8"}
-    return subprocess.run(["bash", "-c", f"set -e; source {CANN_HOME}/set_env.sh; {script}"], env=env,
-                          capture_output=True, text=True, timeout=600, cwd=os.environ["TEST_TMPDIR"])
+    return subprocess.run(
+        ["bash", "-c", f"set -e; source {CANN_HOME}/set_env.sh; {script}"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=os.environ["TEST_TMPDIR"],
+    )
 
 
 def graph_cxx11_abi() -> int:
-    symbols = subprocess.run(["nm", "-D", "--defined-only", str(CANN_HOME / "lib64/libgraph.so")],
-                             capture_output=True, text=True, check=True).stdout
+    symbols = subprocess.run(
+        ["nm", "-D", "--defined-only", str(CANN_HOME / "lib64/libgraph.so")], capture_output=True, text=True, check=True
+    ).stdout
     return 1 if "__cxx11" in symbols else 0
 
 
@@ -38,8 +49,10 @@ def test_parallel_builds_generate_once_and_package_everything(tmp_path):
     for attempt in range(BUILDS):
         # `clean` removes the custom commands' outputs too (every build generates anew); the
         # installed copy is not one of them, so it goes by hand: no wheel of an earlier build counts
-        proc = shell(f"cmake --build {build} --target clean && rm -rf {build}/es_output && "
-                     f"cmake --build {build} --target install_es_custom -j8")
+        proc = shell(
+            f"cmake --build {build} --target clean && rm -rf {build}/es_output && "
+            f"cmake --build {build} --target install_es_custom -j8"
+        )
         log = proc.stdout + proc.stderr
         assert proc.returncode == 0, f"build {attempt}:\n{log}"
         runs = log.count("Generating the ES API of module custom")

@@ -32,8 +32,10 @@ def graph_cxx11_abi() -> int:
     libs = [CANN_HOME / "lib64" / name for name in ("libgraph.so", "libgraph_base.so")]
     libs = [lib for lib in libs if lib.exists()]
     assert libs, "no graph library in lib64"
-    symbols = "".join(subprocess.run(["nm", "-D", "--defined-only", str(lib)], capture_output=True, text=True,
-                                     check=True).stdout for lib in libs)
+    symbols = "".join(
+        subprocess.run(["nm", "-D", "--defined-only", str(lib)], capture_output=True, text=True, check=True).stdout
+        for lib in libs
+    )
     return 1 if "__cxx11" in symbols else 0
 
 
@@ -42,9 +44,14 @@ def shell(script: str, **env: str) -> subprocess.CompletedProcess:
     base = {"PATH": "/usr/bin:/bin", "HOME": os.environ["TEST_TMPDIR"], "LANG": "C.UTF-8"}
     # cwd outside the runfiles tree: `python3 -c` puts cwd first on sys.path, and the runfiles'
     # twin/ source directory would shadow the install tree's twin.graph package.
-    proc = subprocess.run(["bash", "-c", f"set -e; source {CANN_HOME}/set_env.sh; {script}"],
-                          env={**base, **env}, capture_output=True, text=True, timeout=600,
-                          cwd=os.environ["TEST_TMPDIR"])
+    proc = subprocess.run(
+        ["bash", "-c", f"set -e; source {CANN_HOME}/set_env.sh; {script}"],
+        env={**base, **env},
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=os.environ["TEST_TMPDIR"],
+    )
     print(f"$ {script}\n{proc.stdout}{proc.stderr}")
     return proc
 
@@ -52,8 +59,10 @@ def shell(script: str, **env: str) -> subprocess.CompletedProcess:
 @pytest.fixture(scope="module")
 def build(tmp_path_factory) -> Path:
     build = tmp_path_factory.mktemp("cmake") / "build"
-    proc = shell(f"cmake -S {PROJECT} -B {build} -DGRAPH_CXX11_ABI={graph_cxx11_abi()} && "
-                 f"cmake --build {build} --target install_es_custom")
+    proc = shell(
+        f"cmake -S {PROJECT} -B {build} -DGRAPH_CXX11_ABI={graph_cxx11_abi()} && "
+        f"cmake --build {build} --target install_es_custom"
+    )
     assert proc.returncode == 0
     return build
 
@@ -67,15 +76,18 @@ def test_install_tree(build):
     assert headers == sorted(expected)  # EXCLUDE_OPS dropped ExcludedOp
     generated = build / "es_custom_build/generated_code"
     assert sorted(p.name for p in generated.glob("*.py")) == sorted(
-        ["es_custom_ops.py"] + [f"es_{op}.py" for op in OPS])
+        ["es_custom_ops.py"] + [f"es_{op}.py" for op in OPS]
+    )
     assert (generated / "generated_code.flag").is_file()
-    dynamic = subprocess.run(["readelf", "-d", str(out / "lib64/libes_custom.so")], capture_output=True,
-                             text=True, check=True).stdout
+    dynamic = subprocess.run(
+        ["readelf", "-d", str(out / "lib64/libes_custom.so")], capture_output=True, text=True, check=True
+    ).stdout
     assert "libeager_style_graph_builder_base.so" in dynamic
     assert "RPATH" not in dynamic and "RUNPATH" not in dynamic  # as CANN: no RPATH
     assert "BIND_NOW" in dynamic or "NOW" in dynamic
-    symbols = subprocess.run(["nm", "-D", "--defined-only", str(out / "lib64/libes_custom.so")],
-                             capture_output=True, text=True, check=True).stdout
+    symbols = subprocess.run(
+        ["nm", "-D", "--defined-only", str(out / "lib64/libes_custom.so")], capture_output=True, text=True, check=True
+    ).stdout
     assert " T EsPythonCompilableAddCustom" in symbols and " T EsConcatN" in symbols
 
 
@@ -111,12 +123,16 @@ print("ES_CMAKE_PYTHON=PASS")
 
 
 def test_cpp_program_links_es_custom(build, tmp_path):
-    proc = shell(f"cmake --build {build} --target build_graph && "
-                 f'LD_LIBRARY_PATH="$LD_LIBRARY_PATH:{build}/es_output/lib64" {build}/build_graph {tmp_path}/cpp.air')
+    proc = shell(
+        f"cmake --build {build} --target build_graph && "
+        f'LD_LIBRARY_PATH="$LD_LIBRARY_PATH:{build}/es_output/lib64" {build}/build_graph {tmp_path}/cpp.air'
+    )
     assert proc.returncode == 0 and "ES_CMAKE_GRAPH=PASS" in proc.stdout
-    proc = shell(f'"{sys.executable}" -c \'from ge.graph import Graph; g = Graph(); '
-                 f'g.load_from_air("{tmp_path}/cpp.air"); '
-                 f'print(sorted(n.type for n in g.get_all_nodes()))\'')
+    proc = shell(
+        f'"{sys.executable}" -c \'from ge.graph import Graph; g = Graph(); '
+        f'g.load_from_air("{tmp_path}/cpp.air"); '
+        f"print(sorted(n.type for n in g.get_all_nodes()))'"
+    )
     assert proc.returncode == 0
     assert "['ConcatN', 'Data', 'Data', 'PythonCompilableAddCustom']" in proc.stdout
 
@@ -126,8 +142,10 @@ def test_wheel_variant_builds_with_debian_python(tmp_path):
     hack, and configure used to stop with "needs pip, setuptools and wheel installed" although
     all three were. The clean shell's python3 is that interpreter; the wheel must build."""
     build = tmp_path / "whl"
-    proc = shell(f"cmake -S {PROJECT} -B {build} -DES_SAMPLE_WHEEL=ON -DGRAPH_CXX11_ABI={graph_cxx11_abi()} && "
-                 f"cmake --build {build} --target install_es_custom")
+    proc = shell(
+        f"cmake -S {PROJECT} -B {build} -DES_SAMPLE_WHEEL=ON -DGRAPH_CXX11_ABI={graph_cxx11_abi()} && "
+        f"cmake --build {build} --target install_es_custom"
+    )
     assert proc.returncode == 0
     assert "not supported" not in proc.stderr
     wheels = list((build / "es_output/whl").glob("es_custom-1.0.0-*.whl"))
@@ -155,8 +173,10 @@ def test_wheel_variant_names_the_missing_modules(tmp_path):
 
 def test_object_proto_library(tmp_path):
     build = tmp_path / "obj"
-    proc = shell(f"cmake -S {PROJECT} -B {build} -DES_SAMPLE_OBJECT_PROTO=ON -DGRAPH_CXX11_ABI={graph_cxx11_abi()} && "
-                 f"cmake --build {build} --target install_es_custom")
+    proc = shell(
+        f"cmake -S {PROJECT} -B {build} -DES_SAMPLE_OBJECT_PROTO=ON -DGRAPH_CXX11_ABI={graph_cxx11_abi()} && "
+        f"cmake --build {build} --target install_es_custom"
+    )
     assert proc.returncode == 0
     assert (build / "es_output/lib64/libes_custom.so").is_file()
     assert (build / "es_custom_build/generated_code/es_ConcatN.py").is_file()
@@ -166,7 +186,9 @@ def test_bad_keyword_is_one_clear_error(tmp_path):
     project = tmp_path / "bad"
     shutil.copytree(PROJECT, project)
     cmake = project / "CMakeLists.txt"
-    cmake.write_text(cmake.read_text().replace("EXCLUDE_OPS ExcludedOp)\nendif()", "EXCLUDE_OPS ExcludedOp BOGUS)\nendif()"))
+    cmake.write_text(
+        cmake.read_text().replace("EXCLUDE_OPS ExcludedOp)\nendif()", "EXCLUDE_OPS ExcludedOp BOGUS)\nendif()")
+    )
     proc = shell(f"cmake -S {project} -B {tmp_path}/build")
     assert proc.returncode != 0
     assert "add_es_library: unknown argument(s) BOGUS" in proc.stderr

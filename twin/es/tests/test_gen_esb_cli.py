@@ -67,14 +67,17 @@ def test_generates_every_file_and_honours_exclude_ops(tmp_path):
     assert (out / "es_mine_ops.py").read_text() != "stale"
 
 
-@pytest.mark.parametrize("args, message, status", [
-    (["--bogus=1"], "unknown flag '--bogus'", 2),
-    (["--output_dir"], "flag '--output_dir' needs a value", 2),
-    (["stray"], "unexpected argument 'stray'", 2),
-    (["--es_mode=extract_history"], "--es_mode=extract_history is not supported", 2),
-    (["--es_mode=fast"], "--es_mode must be codegen or extract_history", 2),
-    (["--module_name=bad-name"], "--module_name 'bad-name' is not a valid identifier", 2),
-])
+@pytest.mark.parametrize(
+    "args, message, status",
+    [
+        (["--bogus=1"], "unknown flag '--bogus'", 2),
+        (["--output_dir"], "flag '--output_dir' needs a value", 2),
+        (["stray"], "unexpected argument 'stray'", 2),
+        (["--es_mode=extract_history"], "--es_mode=extract_history is not supported", 2),
+        (["--es_mode=fast"], "--es_mode must be codegen or extract_history", 2),
+        (["--module_name=bad-name"], "--module_name 'bad-name' is not a valid identifier", 2),
+    ],
+)
 def test_bad_flags(tmp_path, args, message, status):
     out = tmp_path / "out"
     proc = run(f"--output_dir={out}", *args, opp=opp_root(tmp_path, PROTO_LIB))
@@ -95,8 +98,10 @@ def test_missing_broken_and_empty_proto_libraries(tmp_path):
     empty = opp_root(tmp_path / "e", RUNFILES / "twin/es/libeager_style_graph_builder_base.so")
     one_error_line(run(f"--output_dir={out}", opp=empty), "register no operator prototype")
     # Everything excluded.
-    one_error_line(run(f"--output_dir={out}", "--exclude_ops=" + ",".join(OPS), opp=opp_root(tmp_path, PROTO_LIB)),
-                   "outside --exclude_ops")
+    one_error_line(
+        run(f"--output_dir={out}", "--exclude_ops=" + ",".join(OPS), opp=opp_root(tmp_path, PROTO_LIB)),
+        "outside --exclude_ops",
+    )
     assert not out.exists()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".gen_esb")]
 

@@ -28,7 +28,7 @@ def rng():
 def test_all_attrs_defaults_and_keyword_names(rng, tmp_path):
     builder = GraphBuilder("py")
     x = builder.create_input(0, shape=[rng.randint(1, 9)])
-    cls = rng.randint(-10**6, 10**6)
+    cls = rng.randint(-(10**6), 10**6)
     rows = [[rng.randint(-5, 5) for _ in range(rng.randint(0, 3))] for _ in range(rng.randint(1, 4))]
     y = ops.AllAttrs(x, attr_class=cls, attr_from=rows, s="text")
     attrs = builder._ir.nodes[y._node].attrs

@@ -1,6 +1,7 @@
 """AIR written by C++ (ge::Graph::SaveToFile) reads with the Python protobuf module generated from
 air.proto, and AIR written from Python loads in C++ (GeTwinGraphDescribeAir runs LoadFromFile's
 checks)."""
+
 from __future__ import annotations
 
 import os
@@ -38,9 +39,15 @@ def test_cpp_air_reads_in_python(tmp_path: Path) -> None:
     assert list(graph.input_nodes) == ["data_x"]
     assert [(o.node, o.index) for o in graph.outputs] == [("concat", 0)]
     concat = graph.nodes[1]
-    assert [(i.name, i.kind) for i in concat.ir_inputs] == [("x", air_pb2.INPUT_DYNAMIC), ("bias", air_pb2.INPUT_OPTIONAL)]
+    assert [(i.name, i.kind) for i in concat.ir_inputs] == [
+        ("x", air_pb2.INPUT_DYNAMIC),
+        ("bias", air_pb2.INPUT_OPTIONAL),
+    ]
     assert [(i.name, i.ir_index, i.src_node, i.src_index) for i in concat.inputs] == [
-        ("x0", 0, "data_x", 0), ("x1", 0, "data_x", 0), ("bias", 1, "", 0)]
+        ("x0", 0, "data_x", 0),
+        ("x1", 0, "data_x", 0),
+        ("bias", 1, "", 0),
+    ]
     assert list(concat.outputs[0].desc.dims) == [4, 16]
     attrs = {a.name: a.value for a in concat.attrs}
     assert [a.name for a in concat.attrs] == sorted(attrs)
@@ -52,11 +59,11 @@ def test_cpp_air_reads_in_python(tmp_path: Path) -> None:
 
 
 def python_model(version: int = 1) -> air_pb2.Model:
-    model = air_pb2.Model(magic="ge.twin.air", format_version=version, producer="python test",
-                          end_marker=END_MARKER)
+    model = air_pb2.Model(magic="ge.twin.air", format_version=version, producer="python test", end_marker=END_MARKER)
     model.graph.name = "from_python"
-    desc = air_pb2.TensorDesc(dims=[3, 5], dtype=DT_FLOAT, format=FORMAT_ND, origin_dims=[3, 5],
-                              origin_format=FORMAT_ND)
+    desc = air_pb2.TensorDesc(
+        dims=[3, 5], dtype=DT_FLOAT, format=FORMAT_ND, origin_dims=[3, 5], origin_format=FORMAT_ND
+    )
     data = model.graph.nodes.add(name="in0", type="Data")
     data.ir_inputs.add(name="x", kind=air_pb2.INPUT_REQUIRED, type="TensorType::ALL()")
     data.ir_outputs.add(name="y", kind=air_pb2.OUTPUT_REQUIRED, type="TensorType::ALL()")

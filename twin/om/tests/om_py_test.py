@@ -122,8 +122,10 @@ def test_index_out_of_range_is_refused_on_serialize() -> None:
         (lambda m: setattr(m.tasks[0].kernel.args[2], "output", 2), "output 2"),
         (lambda m: setattr(m.tasks[0].kernel, "block_dim", 0), "block_dim 0"),
         (lambda m: setattr(m.tasks[1].memcpy, "size", 1 << 20), "memcpy"),
-        (lambda m: m.tasks[0].kernel.args.add().feature_map.CopyFrom(om_pb2.FeatureMapRef(offset=4096, size=1)),
-         "feature_map_size"),
+        (
+            lambda m: m.tasks[0].kernel.args.add().feature_map.CopyFrom(om_pb2.FeatureMapRef(offset=4096, size=1)),
+            "feature_map_size",
+        ),
     ]:
         model = make_model()
         mutate(model)
@@ -193,8 +195,9 @@ def test_python_model_round_trip_and_cpp_reader(rng: random.Random, tmp_path) ->
     assert "format_version=2" in result.stdout and f"requires_python=1 graph_bytes={len(air)}" in result.stdout
 
 
-def python_container(model: om_pb2.ModelDef, air: bytes, version: int = 2, flags: int = 1,
-                     binaries=(), kinds=None) -> bytes:
+def python_container(
+    model: om_pb2.ModelDef, air: bytes, version: int = 2, flags: int = 1, binaries=(), kinds=None
+) -> bytes:
     """A container written field by field (om.serialize refuses what these tests need)."""
     model = om_pb2.ModelDef.FromString(model.SerializeToString())
     model.format_version = version
@@ -207,8 +210,19 @@ def python_container(model: om_pb2.ModelDef, air: bytes, version: int = 2, flags
         entries += struct.pack("<IIQQ32s", kind, 0, cursor, len(content), hashlib.sha256(content).digest())
         body += content
         cursor += len(content)
-    header = struct.pack("<IIIIII32sQ32s32s", om.MAGIC, version, om.HEADER_SIZE, len(parts), flags, 2201,
-                         b"Ascend910B1", table_end + len(body), b"\0" * 32, b"\0" * 32)
+    header = struct.pack(
+        "<IIIIII32sQ32s32s",
+        om.MAGIC,
+        version,
+        om.HEADER_SIZE,
+        len(parts),
+        flags,
+        2201,
+        b"Ascend910B1",
+        table_end + len(body),
+        b"\0" * 32,
+        b"\0" * 32,
+    )
     return reseal(bytearray(header + entries + body))
 
 
@@ -216,17 +230,23 @@ def test_python_model_refusals(rng: random.Random, tmp_path) -> None:
     model, air = make_python_model(rng), make_air()
     assert om.read(python_container(model, air)).requires_python  # the hand-made container is valid
     assert "unknown type 4 for format version 1" in check_both(
-        python_container(model, air, version=1, flags=0), "bad partition entry", tmp_path)
+        python_container(model, air, version=1, flags=0), "bad partition entry", tmp_path
+    )
     assert "unknown header flags 0x00000001 for format version 1" in check_both(
-        python_container(model, air, version=1, flags=1), "bad header field", tmp_path)
+        python_container(model, air, version=1, flags=1), "bad header field", tmp_path
+    )
     assert "no GRAPH partition" in check_both(python_container(model, b""), "bad partition entry", tmp_path)
-    assert "without the header flag" in check_both(python_container(model, air, flags=0), "bad partition entry",
-                                                   tmp_path)
+    assert "without the header flag" in check_both(
+        python_container(model, air, flags=0), "bad partition entry", tmp_path
+    )
     assert "does not parse as an AIR model" in check_both(python_container(model, b"\xff" * 9), "bad graph", tmp_path)
-    assert "input 0 is 'y', the model's 'x'" in check_both(python_container(model, make_air(("y",))), "bad graph", tmp_path)
+    assert "input 0 is 'y', the model's 'x'" in check_both(
+        python_container(model, make_air(("y",))), "bad graph", tmp_path
+    )
     assert "2 outputs" in check_both(python_container(model, make_air(outputs=2)), "bad graph", tmp_path)
-    assert "kernel binaries" in check_both(python_container(model, air, binaries=[b"\x7fELF"]), "bad model field",
-                                           tmp_path)
+    assert "kernel binaries" in check_both(
+        python_container(model, air, binaries=[b"\x7fELF"]), "bad model field", tmp_path
+    )
     for mutate, text in [
         (lambda m: m.inputs[0].dim_ranges.pop(), "1 dim ranges for dims [-1,4]"),
         (lambda m: setattr(m.inputs[0].dim_ranges[1], "max", 5), "dim 1 is 4 but its range is [4, 5]"),

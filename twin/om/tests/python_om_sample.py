@@ -1,7 +1,7 @@
 """Small OMs of both format versions, for the tests and as fuzzing seeds:
 
-    python_om_sample OUT.om            a model that runs through Python (version 2; //twin/om:python_om_seed)
-    python_om_sample --static OUT.om   a static model: a kernel task and a memcpy (version 1; :static_om_seed)
+python_om_sample OUT.om            a model that runs through Python (version 2; //twin/om:python_om_seed)
+python_om_sample --static OUT.om   a static model: a kernel task and a memcpy (version 1; :static_om_seed)
 """
 
 import random
@@ -13,6 +13,7 @@ from twin.om import om, om_pb2
 def make_air(inputs=("x",), outputs=1) -> bytes:
     """A minimal AIR model (twin/graph/proto/air.proto): Data nodes and their outputs."""
     from twin.graph.proto import air_pb2
+
     air = air_pb2.Model(magic=om.AIR_MAGIC, format_version=1, producer="om_py_test", end_marker=om.AIR_END_MARKER)
     air.graph.name = "g"
     for name in inputs:
@@ -26,8 +27,13 @@ def make_air(inputs=("x",), outputs=1) -> bytes:
 
 def make_static_model(n: int = 1024) -> om_pb2.ModelDef:
     """z = add(x, y) by a kernel task, x_copy = x by a memcpy task (format version 1)."""
-    model = om_pb2.ModelDef(format_version=om.STATIC_FORMAT_VERSION, name="add", soc_version="Ascend910B1",
-                            npu_arch=2201, feature_map_size=4 * n)
+    model = om_pb2.ModelDef(
+        format_version=om.STATIC_FORMAT_VERSION,
+        name="add",
+        soc_version="Ascend910B1",
+        npu_arch=2201,
+        feature_map_size=4 * n,
+    )
     for name in ("x", "y"):
         model.inputs.add(name=name, data_type=0, dims=[n], size=4 * n, format=2)
     model.outputs.add(name="z", data_type=0, dims=[n], size=4 * n, format=2)

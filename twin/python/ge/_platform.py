@@ -23,8 +23,13 @@ _CORE_TYPE_KEYS = {"AiCore": "ai_core_cnt", "VectorCore": "vector_core_cnt", "Cu
 class PlatformConfig:
     """All sections of one SoC's ini file (keys case-preserved, values strings)."""
 
-    def __init__(self, soc_version: str, sections: Dict[str, Dict[str, str]], path: Optional[Path] = None,
-                 ai_core_num: Optional[int] = None) -> None:
+    def __init__(
+        self,
+        soc_version: str,
+        sections: Dict[str, Dict[str, str]],
+        path: Optional[Path] = None,
+        ai_core_num: Optional[int] = None,
+    ) -> None:
         self.soc_version = soc_version
         self.sections = sections
         self.path = path
@@ -85,8 +90,10 @@ def platform_config_dir() -> Path:
             return path
     if _SOURCE_TREE_DIR.is_dir():
         return _SOURCE_TREE_DIR
-    raise FileNotFoundError("no platform config directory: set ASCEND_TWIN_PLATFORM_DIR or ASCEND_HOME_PATH "
-                            f"(source-tree fallback {_SOURCE_TREE_DIR} does not exist)")
+    raise FileNotFoundError(
+        "no platform config directory: set ASCEND_TWIN_PLATFORM_DIR or ASCEND_HOME_PATH "
+        f"(source-tree fallback {_SOURCE_TREE_DIR} does not exist)"
+    )
 
 
 def known_soc_versions(config_dir: Optional[Path] = None) -> List[str]:

@@ -20,8 +20,11 @@ def same_desc(x: TensorDesc) -> TensorDesc:
 def host_floats(tensor: Tensor) -> np.ndarray:
     """A view (not a copy) of a float32 tensor in host memory, in its storage shape."""
     count = tensor.shape_size
-    flat = (np.ctypeslib.as_array((ctypes.c_float * count).from_address(tensor.addr)) if count
-            else np.empty(0, dtype=np.float32))
+    flat = (
+        np.ctypeslib.as_array((ctypes.c_float * count).from_address(tensor.addr))
+        if count
+        else np.empty(0, dtype=np.float32)
+    )
     return flat.reshape(tensor.storage_shape.dims)
 
 
@@ -34,5 +37,9 @@ def declare_vadd_f32(kernel_bin: bytes, x1: Tensor, x2: Tensor, y: Tensor) -> No
     args.append_input(1, x2)
     args.append_output(0, y)
     args.append_scalar(x1.shape_size)
-    ctx.add_launch(AnnotatedKernelLaunchInfo(kernel_name="vadd_f32", kernel_bin=kernel_bin, block_dim=VADD_BLOCKS,
-                                             stream_id=ctx.get_stream_id()), args)
+    ctx.add_launch(
+        AnnotatedKernelLaunchInfo(
+            kernel_name="vadd_f32", kernel_bin=kernel_bin, block_dim=VADD_BLOCKS, stream_id=ctx.get_stream_id()
+        ),
+        args,
+    )

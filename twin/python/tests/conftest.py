@@ -22,6 +22,7 @@ PLATFORM_DIR = PYTHON_ROOT.parent / "platform"
 @pytest.fixture(autouse=True)
 def clean_custom_op_state(monkeypatch):
     from ge.custom_op import _bridge, proto, registry
+
     monkeypatch.delenv("ASCEND_CUSTOM_OPP_PATH", raising=False)
     monkeypatch.setenv("ASCEND_TWIN_PLATFORM_DIR", str(PLATFORM_DIR))
     yield
@@ -30,6 +31,7 @@ def clean_custom_op_state(monkeypatch):
     registry.clear_registered_op_impls()
     proto.clear_registered_op_protos()
     from ge import _state
+
     _state.initialized, _state.global_options = False, {}
 
 

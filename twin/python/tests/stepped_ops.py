@@ -99,9 +99,19 @@ def register_all(calls: dict) -> None:
 
 
 # Attribute values the Multi op checks inside execute (all twelve IR attr types).
-MULTI_ATTRS = dict(i=3, f=0.25, b=True, s="four", dt=DataType.DT_FLOAT16, li=[1, 2], lf=[0.5, 1.5],
-                   lb=[True, False], ls=["a", "bc"], ldt=[DataType.DT_INT8, DataType.DT_FLOAT],
-                   lli=[[1], [2, 3]])
+MULTI_ATTRS = dict(
+    i=3,
+    f=0.25,
+    b=True,
+    s="four",
+    dt=DataType.DT_FLOAT16,
+    li=[1, 2],
+    lf=[0.5, 1.5],
+    lb=[True, False],
+    ls=["a", "bc"],
+    ldt=[DataType.DT_INT8, DataType.DT_FLOAT],
+    lli=[[1], [2, 3]],
+)
 MULTI_TENSOR = np.array([1.5, -2.0, 4.0], dtype=np.float32)
 
 
@@ -111,17 +121,46 @@ def register_multi(calls: dict) -> None:
     from typing import Tuple
 
     @register_op(op_type="Multi")
-    def multi(x: TensorDesc, opt: Optional[TensorDesc], *, i: int, f: float, b: bool, s: str, dt: DataType,
-              t: Tensor, li: List[int], lf: List[float], lb: List[bool], ls: List[str], ldt: List[DataType],
-              lli: List[List[int]]) -> Tuple[TensorDesc, List[TensorDesc]]:
+    def multi(
+        x: TensorDesc,
+        opt: Optional[TensorDesc],
+        *,
+        i: int,
+        f: float,
+        b: bool,
+        s: str,
+        dt: DataType,
+        t: Tensor,
+        li: List[int],
+        lf: List[float],
+        lb: List[bool],
+        ls: List[str],
+        ldt: List[DataType],
+        lli: List[List[int]],
+    ) -> Tuple[TensorDesc, List[TensorDesc]]:
         assert list(t.storage_shape.dims) == [3]
         return same_desc(x), [same_desc(x), same_desc(x)]
 
     @register_op_impl(op_type="Multi")
     class Multi:
-        def execute(self, x: Tensor, opt: Optional[Tensor], *, i: int, f: float, b: bool, s: str, dt: DataType,
-                    t: Tensor, li: List[int], lf: List[float], lb: List[bool], ls: List[str],
-                    ldt: List[DataType], lli: List[List[int]]) -> None:
+        def execute(
+            self,
+            x: Tensor,
+            opt: Optional[Tensor],
+            *,
+            i: int,
+            f: float,
+            b: bool,
+            s: str,
+            dt: DataType,
+            t: Tensor,
+            li: List[int],
+            lf: List[float],
+            lb: List[bool],
+            ls: List[str],
+            ldt: List[DataType],
+            lli: List[List[int]],
+        ) -> None:
             got = dict(i=i, f=f, b=b, s=s, dt=dt, li=li, lf=lf, lb=lb, ls=ls, ldt=ldt, lli=lli)
             assert got == MULTI_ATTRS, got
             assert type(dt) is DataType and all(type(v) is DataType for v in ldt)
@@ -148,6 +187,7 @@ def register_tile() -> dict:
     """Tile(x[n], times) -> y[rows, n * times]: inference (counted and printed as TILE_INFER),
     compile (the shapes it saw) and a host execute; returns the record of calls."""
     from ge.runtime import StorageShape
+
     found = {"infer": [], "compile": [], "execute": []}
 
     @register_op(op_type="Tile")

@@ -31,10 +31,23 @@ class AddImpl:
         key = (tuple(x1.storage_shape.dims), str(x1.data_type))
         arch = info.get_platform_resource("version", "NpuArch")
         self.cache[key] = f"dav-{arch}"
-        SEEN.update(ctx=ctx, info=info, x1=x1, shape=x1.shape, storage=x1.storage_shape, fmt=x1.format,
-                    soc=info.get_soc_version(), cores=info.get_core_num(), aic=info.get_ai_core_num(),
-                    vec=info.get_core_num("VectorCore"), group=info.get_platform_resource_group("AICoreSpec"),
-                    opt=ctx.get_option("ge.socVersion"), addr=x1.addr, size=y.size, shape_size=y.shape_size)
+        SEEN.update(
+            ctx=ctx,
+            info=info,
+            x1=x1,
+            shape=x1.shape,
+            storage=x1.storage_shape,
+            fmt=x1.format,
+            soc=info.get_soc_version(),
+            cores=info.get_core_num(),
+            aic=info.get_ai_core_num(),
+            vec=info.get_core_num("VectorCore"),
+            group=info.get_platform_resource_group("AICoreSpec"),
+            opt=ctx.get_option("ge.socVersion"),
+            addr=x1.addr,
+            size=y.size,
+            shape_size=y.shape_size,
+        )
         if SEEN.get("fail"):
             raise ValueError("compile failed on purpose")
         return SEEN.get("return_value")
@@ -44,8 +57,7 @@ def _run_compile(platform, options=None, n=64):
     key = AddImpl.__ge_op_impl_descriptor__.descriptor_key
     instance_id = _bridge.new_instance_id(key)
     _bridge.create_op_impl_holder(instance_id, key)
-    ctx = OpCompileContext._create(add_node(n), options=options or {"ge.socVersion": "Ascend910B1"},
-                                   platform=platform)
+    ctx = OpCompileContext._create(add_node(n), options=options or {"ge.socVersion": "Ascend910B1"}, platform=platform)
     _bridge.call_compile(instance_id, ADD_IR, ctx)
     return instance_id, ctx
 
@@ -95,8 +107,13 @@ def test_everything_borrowed_expires_after_the_callback(reset_seen):
         SEEN["info"].get_soc_version()
     with pytest.raises(RuntimeError, match=native):
         SEEN["info"].get_platform_resource("version", "NpuArch")
-    for touch in (lambda: SEEN["x1"].addr, lambda: SEEN["x1"].data_type, lambda: SEEN["shape"].origin_shape,
-                  lambda: SEEN["storage"].dims, lambda: SEEN["fmt"].storage_format):
+    for touch in (
+        lambda: SEEN["x1"].addr,
+        lambda: SEEN["x1"].data_type,
+        lambda: SEEN["shape"].origin_shape,
+        lambda: SEEN["storage"].dims,
+        lambda: SEEN["fmt"].storage_format,
+    ):
         with pytest.raises(RuntimeError, match=handle):
             touch()
 
@@ -106,8 +123,11 @@ def test_contexts_unavailable_outside_callbacks(reset_seen):
         get_compile_ctx()
     with pytest.raises(RuntimeError, match=r"^get_compile_ctx\(\) is only available inside schema-bound compile$"):
         get_compile_platform_info()
-    with pytest.raises(RuntimeError, match=r"^get_declare_launch_args_ctx\(\) is only available inside "
-                                           r"declare_launch_args$"):
+    with pytest.raises(
+        RuntimeError,
+        match=r"^get_declare_launch_args_ctx\(\) is only available inside "
+        r"declare_launch_args$",
+    ):
         get_declare_launch_args_ctx()
     with pytest.raises(RuntimeError, match=r"^get_execute_ctx\(\) is only available inside schema-bound execute$"):
         get_execute_ctx()
@@ -149,6 +169,7 @@ def test_platform_failure_is_reported_and_remembered(reset_seen):
     def broken():
         calls.append(1)
         raise OSError("no ini")
+
     ctx = OpCompileContext._create(add_node(), platform=broken)
     info = ctx._get_platform_info()
     for _ in range(2):
@@ -193,6 +214,7 @@ def test_compile_signature_is_checked_once_per_callable_and_ir(monkeypatch):
     def counting(method, ir_meta, descriptor, *, method_name):
         checks.append(method_name)
         return real(method, ir_meta, descriptor, method_name=method_name)
+
     monkeypatch.setattr(_bridge, "validate_args_signature", counting)
     platform = _platform.load_platform("Ascend910B1")
     for _ in range(3):
@@ -213,6 +235,7 @@ def test_compile_signature_is_checked_once_per_callable_and_ir(monkeypatch):
     # the method replaced on the class after a successful check: the new one is checked
     def compile_missing_output(self, x1: Tensor, x2: Tensor) -> None:
         pass
+
     monkeypatch.setattr(AddImpl, "compile", compile_missing_output)
     with pytest.raises(TypeError, match="expected 3 positional input/output parameters"):
         _run_compile(platform)

@@ -27,5 +27,5 @@ def test_compiled_model_reads_back_with_twin_om(rng):
     assert [c.dst.output for c in copies] == [0, 1] and all(c.size == 4 * n for c in copies)
     assert copies[0].src.WhichOneof("kind") == "input"
     constant = copies[1].src.constant
-    stored = np.frombuffer(container.constants[constant.offset:constant.offset + constant.size], np.float32)
+    stored = np.frombuffer(container.constants[constant.offset : constant.offset + constant.size], np.float32)
     np.testing.assert_array_equal(stored, values)

@@ -28,8 +28,9 @@ class AddLaunch:
         args.append_workspace(ws2)
         args.append_scalar(2**64 - 1)
         SEEN["args"] = args
-        info = AnnotatedKernelLaunchInfo(kernel_name="add_custom", kernel_bin=KERNEL, block_dim=8,
-                                         stream_id=ctx.get_stream_id())
+        info = AnnotatedKernelLaunchInfo(
+            kernel_name="add_custom", kernel_bin=KERNEL, block_dim=8, stream_id=ctx.get_stream_id()
+        )
         ctx.add_launch(info, args)
         SEEN.get("extra", lambda c: None)(ctx)
 
@@ -44,8 +45,9 @@ def _declare(stream_id=3):
     key = AddLaunch.__ge_op_impl_descriptor__.descriptor_key
     instance_id = _bridge.new_instance_id(key)
     _bridge.create_op_impl_holder(instance_id, key)
-    ctx = AnnotatedArgsContext._create(add_node(16, addrs=(0x1000, 0x2000, 0x3000)), stream_id=stream_id,
-                                       workspace_base=0x10000)
+    ctx = AnnotatedArgsContext._create(
+        add_node(16, addrs=(0x1000, 0x2000, 0x3000)), stream_id=stream_id, workspace_base=0x10000
+    )
     _bridge.call_declare_launch_args(instance_id, ADD_IR, ctx)
     return ctx
 
@@ -62,8 +64,12 @@ def test_launch_plan_is_collected_as_plain_data():
 
 def test_builders_expire_after_callback():
     _declare()
-    for touch in (lambda: SEEN["args"].append_scalar(1), lambda: SEEN["ws"].addr, lambda: SEEN["ctx"].get_stream_id(),
-                  lambda: SEEN["ctx"].create_kernel_args()):
+    for touch in (
+        lambda: SEEN["args"].append_scalar(1),
+        lambda: SEEN["ws"].addr,
+        lambda: SEEN["ctx"].get_stream_id(),
+        lambda: SEEN["ctx"].create_kernel_args(),
+    ):
         with pytest.raises(RuntimeError, match="^Borrowed native object has expired$"):
             touch()
     with pytest.raises(RuntimeError, match="^handle has expired$"):
@@ -97,6 +103,7 @@ def test_append_rules():
             ctx.malloc_workspace(1 << 40)
         with pytest.raises(RuntimeError, match="^AnnotatedKernelArgs has been consumed$"):
             SEEN["args"].append_scalar(1)
+
     _declare_with(extra)
 
 
@@ -114,6 +121,7 @@ def test_add_launch_checks_stream_before_consuming():
             ctx.add_launch(right, args)
         with pytest.raises(TypeError):
             ctx.add_launch("info", args)
+
     plan = _declare_with(extra)._take_plan()
     assert [launch.kernel_name for launch in plan.launches] == ["add_custom", "k2"]
     assert plan.launches[1].slots == [("scalar", 7), ("scalar", 8)]
@@ -129,17 +137,21 @@ def test_builder_of_another_context_is_refused_and_consumed():
             ctx.add_launch(info, foreign)
         with pytest.raises(RuntimeError, match="^AnnotatedKernelArgs has been consumed$"):
             foreign.append_scalar(1)
+
     _declare_with(extra)
 
 
-@pytest.mark.parametrize("kwargs, error, message", [
-    (dict(kernel_name="", kernel_bin=b"x", block_dim=1, stream_id=0), ValueError, "kernel_name"),
-    (dict(kernel_name="k", kernel_bin=b"", block_dim=1, stream_id=0), ValueError, "kernel_bin"),
-    (dict(kernel_name="k", kernel_bin=b"x", block_dim=0, stream_id=0), ValueError, "block_dim"),
-    (dict(kernel_name="k", kernel_bin=b"x", block_dim=2**32, stream_id=0), TypeError, "block_dim"),
-    (dict(kernel_name="k", kernel_bin=b"x", block_dim=1, stream_id=-1), TypeError, "stream_id"),
-    (dict(kernel_name="k", kernel_bin="str", block_dim=1, stream_id=0), TypeError, "kernel_bin"),
-])
+@pytest.mark.parametrize(
+    "kwargs, error, message",
+    [
+        (dict(kernel_name="", kernel_bin=b"x", block_dim=1, stream_id=0), ValueError, "kernel_name"),
+        (dict(kernel_name="k", kernel_bin=b"", block_dim=1, stream_id=0), ValueError, "kernel_bin"),
+        (dict(kernel_name="k", kernel_bin=b"x", block_dim=0, stream_id=0), ValueError, "block_dim"),
+        (dict(kernel_name="k", kernel_bin=b"x", block_dim=2**32, stream_id=0), TypeError, "block_dim"),
+        (dict(kernel_name="k", kernel_bin=b"x", block_dim=1, stream_id=-1), TypeError, "stream_id"),
+        (dict(kernel_name="k", kernel_bin="str", block_dim=1, stream_id=0), TypeError, "kernel_bin"),
+    ],
+)
 def test_launch_info_validation(kwargs, error, message):
     with pytest.raises(error, match=message):
         AnnotatedKernelLaunchInfo(**kwargs)
@@ -148,15 +160,18 @@ def test_launch_info_validation(kwargs, error, message):
 def test_launch_info_is_keyword_only_and_copies_bytes():
     with pytest.raises(TypeError):
         AnnotatedKernelLaunchInfo("k", b"x", 1, 0)
-    assert not hasattr(AnnotatedKernelLaunchInfo(kernel_name="k", kernel_bin=b"x", block_dim=1, stream_id=0),
-                       "kernel_name")
+    assert not hasattr(
+        AnnotatedKernelLaunchInfo(kernel_name="k", kernel_bin=b"x", block_dim=1, stream_id=0), "kernel_name"
+    )
 
 
 def test_no_launch_is_an_error_for_the_compiler():
     class Silent:
         def declare_launch_args(self, x1, x2, y) -> None:
             pass
+
     from ge.custom_op import clear_registered_op_impls
+
     clear_registered_op_impls()
     key = register_op_impl(op_type="PythonCompilableAddCustom")(Silent).__ge_op_impl_descriptor__.descriptor_key
     _bridge.create_op_impl_holder("s#0", key)
@@ -169,12 +184,15 @@ def test_no_launch_is_an_error_for_the_compiler():
 def test_non_none_return_is_type_error():
     def extra(ctx):
         return None
+
     SEEN["extra"] = extra
 
     class Returns:
         def declare_launch_args(self, x1, x2, y) -> None:
             return 5
+
     from ge.custom_op import clear_registered_op_impls
+
     clear_registered_op_impls()
     key = register_op_impl(op_type="PythonCompilableAddCustom")(Returns).__ge_op_impl_descriptor__.descriptor_key
     _bridge.create_op_impl_holder("r#0", key)

@@ -24,8 +24,11 @@ def es_dir(tmp_path, monkeypatch):
     opp.mkdir()
     (opp / "libcust_opapi.so").symlink_to(os.path.abspath(proto_lib))
     out = tmp_path / "gen"
-    subprocess.run([gen_esb, f"--output_dir={out}", "--module_name=custom"], check=True,
-                   env={**os.environ, "ASCEND_CUSTOM_OPP_PATH": str(opp)})
+    subprocess.run(
+        [gen_esb, f"--output_dir={out}", "--module_name=custom"],
+        check=True,
+        env={**os.environ, "ASCEND_CUSTOM_OPP_PATH": str(opp)},
+    )
     # The user's own package over the generated module, as CANN's samples write it.
     (out / "es_custom").mkdir()
     (out / "es_custom" / "__init__.py").write_text("from es_custom_ops import *  # noqa: F401,F403\n")
@@ -39,6 +42,7 @@ def test_generated_wrappers_build_nodes(es_dir):
     import es_custom
 
     from ge.es.custom import Gather, PythonCompilableAddCustom, Scale
+
     assert es_custom.PythonCompilableAddCustom is PythonCompilableAddCustom
     builder = GraphBuilder("g")
     x1 = builder.create_input(0, shape=[16])
@@ -70,6 +74,7 @@ def test_generated_wrappers_build_nodes(es_dir):
 
 def test_air_round_trip(es_dir, tmp_path, rng):
     from ge.es.custom import Gather, PythonCompilableAddCustom
+
     builder = GraphBuilder("air_graph")
     x1 = builder.create_input(0, data_type=DataType.DT_FLOAT16, shape=[4, 4])
     x2 = builder.create_input(1, shape=[4, 4], format=Format.FORMAT_NCHW)
@@ -117,6 +122,7 @@ def test_air_schema_module_source():
     import os
 
     from ge.graph import _air
+
     module = _air.air_pb2()
     if os.environ.get("TEST_SRCDIR"):  # under Bazel the generated //twin/graph:air_proto_py is used
         assert module.__name__ == "twin.graph.proto.air_pb2"

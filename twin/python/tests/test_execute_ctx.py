@@ -35,8 +35,11 @@ def test_execute_allocates_outputs_through_the_runtime_allocator():
     _bridge.create_op_impl_holder("e#0", key)
     arena = HostArena(4096)
     ctx = EagerOpExecutionContext._create(add_node(16, addrs=(0x100, 0x200, 0)), stream=0xABC, allocator=arena)
-    ir = {"inputs": [{"name": "x1", "kind": 0}, {"name": "x2", "kind": 0}], "attrs": [],
-          "outputs": [{"name": "y", "kind": 0}]}
+    ir = {
+        "inputs": [{"name": "x1", "kind": 0}, {"name": "x2", "kind": 0}],
+        "attrs": [],
+        "outputs": [{"name": "y", "kind": 0}],
+    }
     _bridge.call_execute("e#0", ir, ctx)
     _, out, stream, count, workspace = EagerAdd.seen
     assert (stream, count) == (0xABC, 2)

@@ -76,8 +76,13 @@ def _graph(dims, locked=True, op_type=OP):
     x2 = builder.create_input(1, name="data_y", data_type=DataType.DT_FLOAT, format=Format.FORMAT_ND, shape=dims)
 
     def node():
-        return builder._add_op_node(op_type, inputs=[("x1", "required", x1), ("x2", "required", x2)], attrs=[],
-                                    outputs=[("output0", "required", 1)])[0][0]
+        return builder._add_op_node(
+            op_type,
+            inputs=[("x1", "required", x1), ("x2", "required", x2)],
+            attrs=[],
+            outputs=[("output0", "required", 1)],
+        )[0][0]
+
     if locked:
         with attr_scope({"_out_shape_locked": True}):
             z = node()
@@ -163,13 +168,17 @@ def test_schema_bound_execute_needs_the_prototype(runtime_only):
     _register_schema_bound([], UNREGISTERED)
     session = Session({"ge.exec.deviceId": "0"})
     session.add_graph(0, _graph([8], op_type=UNREGISTERED))
-    with pytest.raises(GeError, match=rf"op type {UNREGISTERED} is not registered \(no REG_OP proto in "
-                                      r"ASCEND_CUSTOM_OPP_PATH and no Python register_op\)"):
+    with pytest.raises(
+        GeError,
+        match=rf"op type {UNREGISTERED} is not registered \(no REG_OP proto in "
+        r"ASCEND_CUSTOM_OPP_PATH and no Python register_op\)",
+    ):
         session.run_graph(0, [_tensor(np.ones(8, np.float32))] * 2)
 
 
 def test_a_legacy_class_without_execute_is_refused():
     with pytest.raises(TypeError, match="concrete class"):
+
         @register_op_impl(op_type=OP)
         class NoExecute(EagerExecuteOp):
             pass
@@ -178,6 +187,7 @@ def test_a_legacy_class_without_execute_is_refused():
 def test_import_of_both_base_classes():
     from ge.custom_op import BaseCustomOp
     from ge.custom_op import EagerExecuteOp as Eager
+
     assert issubclass(Eager, BaseCustomOp)
 
 
@@ -190,8 +200,10 @@ def test_a_locked_unknown_output_read_by_another_node_is_refused(opp_root):
     x2 = builder.create_input(1, shape=[-1])
 
     def add(a, b):
-        return builder._add_op_node(OP, inputs=[("x1", "required", a), ("x2", "required", b)], attrs=[],
-                                    outputs=[("output0", "required", 1)])[0][0]
+        return builder._add_op_node(
+            OP, inputs=[("x1", "required", a), ("x2", "required", b)], attrs=[], outputs=[("output0", "required", 1)]
+        )[0][0]
+
     with attr_scope({"_out_shape_locked": True}):
         first = add(x1, x2)
         second = add(first, x2)
@@ -199,8 +211,11 @@ def test_a_locked_unknown_output_read_by_another_node_is_refused(opp_root):
         holder.set_shape([-1]).set_data_type(DataType.DT_FLOAT)
     session = Session({"ge.exec.deviceId": "0"})
     session.add_graph(0, builder.build_and_reset([second]))
-    with pytest.raises(GeError, match=rf"node {first.name} \(op {OP}\): output output0 has unknown dims \[-1\] that no "
-                                      rf"shape inference resolves .*, and node {second.name} reads it"):
+    with pytest.raises(
+        GeError,
+        match=rf"node {first.name} \(op {OP}\): output output0 has unknown dims \[-1\] that no "
+        rf"shape inference resolves .*, and node {second.name} reads it",
+    ):
         session.run_graph(0, [_tensor(np.ones(8, np.float32))] * 2)
 
 

@@ -144,8 +144,11 @@ def test_control_dependency_scope_of_another_builder_is_refused():
     first, second = GraphBuilder("first"), GraphBuilder("second")
     gate = first.create_input(0)
     with control_dependency_scope([gate]):
-        with pytest.raises(RuntimeError, match=r"graph second: control_dependency_scope tensor input_0 belongs to "
-                                               r"GraphBuilder 'first'"):
+        with pytest.raises(
+            RuntimeError,
+            match=r"graph second: control_dependency_scope tensor input_0 belongs to "
+            r"GraphBuilder 'first'",
+        ):
             second.create_input(0)
     with pytest.raises(TypeError, match="tensors must be a list of TensorHolder"):
         with control_dependency_scope(gate):

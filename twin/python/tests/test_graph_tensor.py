@@ -6,20 +6,42 @@ import pytest
 from ge.graph import AttrValueType, DataType, Format, Placement, Tensor
 from ge.graph.types import DataType as TypesDataType
 
-INT_TYPES = [(DataType.DT_INT8, np.int8), (DataType.DT_UINT8, np.uint8), (DataType.DT_INT16, np.int16),
-             (DataType.DT_UINT16, np.uint16), (DataType.DT_INT32, np.int32), (DataType.DT_UINT32, np.uint32),
-             (DataType.DT_INT64, np.int64), (DataType.DT_UINT64, np.uint64)]
+INT_TYPES = [
+    (DataType.DT_INT8, np.int8),
+    (DataType.DT_UINT8, np.uint8),
+    (DataType.DT_INT16, np.int16),
+    (DataType.DT_UINT16, np.uint16),
+    (DataType.DT_INT32, np.int32),
+    (DataType.DT_UINT32, np.uint32),
+    (DataType.DT_INT64, np.int64),
+    (DataType.DT_UINT64, np.uint64),
+]
 
 
 def test_enum_values_match_cann():
     assert TypesDataType is DataType
     assert (DataType.DT_FLOAT, DataType.DT_INT16, DataType.DT_BF16, DataType.DT_HIFLOAT4, DataType.DT_MAX) == (
-        0, 6, 27, 42, 43)
-    assert (Format.FORMAT_ND, Format.FORMAT_NC1HWC0, Format.FORMAT_HWCN, Format.FORMAT_FRACTAL_NZ,
-            Format.FORMAT_C1HWC0, Format.FORMAT_END, Format.FORMAT_MAX) == (2, 3, 16, 29, 49, 52, 53)
+        0,
+        6,
+        27,
+        42,
+        43,
+    )
+    assert (
+        Format.FORMAT_ND,
+        Format.FORMAT_NC1HWC0,
+        Format.FORMAT_HWCN,
+        Format.FORMAT_FRACTAL_NZ,
+        Format.FORMAT_C1HWC0,
+        Format.FORMAT_END,
+        Format.FORMAT_MAX,
+    ) == (2, 3, 16, 29, 49, 52, 53)
     assert (Placement.PLACEMENT_HOST, Placement.PLACEMENT_DEVICE) == (0, 1)
     assert (AttrValueType.VT_LIST_LIST_INT, AttrValueType.VT_LIST_INT, AttrValueType.VT_LIST_DATA_TYPE) == (
-        10, 1004, 1011)
+        10,
+        1004,
+        1011,
+    )
 
 
 def test_float_round_trip_nested_by_shape(rng):
@@ -55,8 +77,9 @@ def test_file_source(rng, tmp_path):
     values = rng.integers(-1000, 1000, size=10).astype(np.int32)
     path = tmp_path / "x.bin"
     values.tofile(path)
-    assert Tensor(None, str(path), DataType.DT_INT32, Format.FORMAT_ND, [2, 5]).get_data() == \
-        values.reshape(2, 5).tolist()
+    assert (
+        Tensor(None, str(path), DataType.DT_INT32, Format.FORMAT_ND, [2, 5]).get_data() == values.reshape(2, 5).tolist()
+    )
     with pytest.raises(ValueError, match="has 10 elements but shape"):
         Tensor(None, str(path), DataType.DT_INT32, Format.FORMAT_ND, [3])
     with pytest.raises(RuntimeError, match="Failed to create Tensor from file"):
@@ -66,6 +89,7 @@ def test_file_source(rng, tmp_path):
 def test_file_source_refuses_what_is_not_a_regular_file_without_waiting(tmp_path):
     """A FIFO nobody writes to would block a plain open()/read() for ever."""
     import os
+
     fifo = tmp_path / "in.fifo"
     os.mkfifo(fifo)
     with pytest.raises(RuntimeError, match=f"^Failed to create Tensor from file {fifo}: not a regular file$"):

@@ -30,8 +30,11 @@ def test_known_values_of_ascend910b1():
 
 
 def test_unknown_soc_lists_known_ones():
-    with pytest.raises(ValueError, match=r"unknown SoC version 'Ascend999': no Ascend999.ini in .* \(known: .*"
-                                         r"Ascend910B1.*\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"unknown SoC version 'Ascend999': no Ascend999.ini in .* \(known: .*"
+        r"Ascend910B1.*\)",
+    ):
         _platform.load_platform("Ascend999")
     with pytest.raises(ValueError, match="unknown core type"):
         _platform.load_platform("Ascend910B1").core_num("TinyCore")
@@ -55,8 +58,11 @@ def test_directory_search_order(monkeypatch, tmp_path):
 
 def test_malformed_and_mismatched_ini(tmp_path):
     (tmp_path / "Bad.ini").write_text("[version]\nno equals sign\n")
-    with pytest.raises(ValueError, match=r"malformed platform config: .*Bad.ini:2: expected '\[section\]' or "
-                                         r"'key=value', got 'no equals sign'"):
+    with pytest.raises(
+        ValueError,
+        match=r"malformed platform config: .*Bad.ini:2: expected '\[section\]' or "
+        r"'key=value', got 'no equals sign'",
+    ):
         _platform.load_platform("Bad", tmp_path)
     (tmp_path / "Twice.ini").write_text("[version]\nNpuArch=1\nNpuArch=2\n")
     with pytest.raises(ValueError, match=r"Twice.ini:3: key 'NpuArch' appears twice in \[version\]"):

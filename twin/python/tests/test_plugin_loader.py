@@ -6,14 +6,14 @@ import pytest
 from ge.custom_op import _bridge, get_registered_op_impls
 from ge.custom_op.bootstrap import MODULE_PREFIX, load_custom_op_plugins
 
-PLUGIN = textwrap.dedent('''
+PLUGIN = textwrap.dedent("""
     from ge.custom_op import register_op_impl
 
     @register_op_impl(op_type="{op}")
     class Impl:
         def compile(self) -> None:
             pass
-''')
+""")
 
 
 def _plugin(path, op):
@@ -60,7 +60,8 @@ def test_file_and_directory_entries_sorted_with_underscore_skip_and_packages(mon
     assert [m.__name__ for m in modules][:3] == [
         f"{MODULE_PREFIX}single_{abs(hash(str(single.resolve())))}",
         f"{MODULE_PREFIX}a_op_{abs(hash(str((plugins / 'a_op.py').resolve())))}",
-        f"{MODULE_PREFIX}b_op_{abs(hash(str((plugins / 'b_op.py').resolve())))}"]
+        f"{MODULE_PREFIX}b_op_{abs(hash(str((plugins / 'b_op.py').resolve())))}",
+    ]
     assert modules[3].__name__ == "pkg_ops"
     assert str(plugins) not in sys.path
     load_custom_op_plugins()  # idempotent: nothing is imported (and registered) twice
@@ -101,6 +102,7 @@ def test_bridge_load_returns_protos_and_impls(monkeypatch, tmp_path):
 
 def test_cpp_only_roots_do_not_trigger_python_loading(tmp_path):
     from ge._internal.plugin_loader import has_python_entries
+
     root = tmp_path / "opp"
     (root / "op_proto" / "custom").mkdir(parents=True)
     (root / "op_proto" / "custom" / "libcust_opapi.so").write_bytes(b"\x7fELF")
@@ -113,6 +115,7 @@ def test_cpp_only_roots_do_not_trigger_python_loading(tmp_path):
 
 def test_world_writable_plugins_are_refused_with_the_fix(monkeypatch, tmp_path, capsys):
     import os
+
     monkeypatch.delenv("ASCEND_TWIN_ALLOW_WRITABLE_PATHS", raising=False)
     shared = tmp_path / "shared"
     shared.mkdir()
@@ -136,8 +139,10 @@ def test_world_writable_plugins_are_refused_with_the_fix(monkeypatch, tmp_path, 
     assert err.startswith("[ERROR] GE(")
     assert "TwinTrustPlanted" not in loaded and "TwinTrustWritableFile" not in loaded
     assert "TwinTrustFine" in loaded
-    assert f"{shared} is writable by others (mode 777); a plugin path must not be world-writable: run " \
-           f"`chmod o-w {shared}`" in err
+    assert (
+        f"{shared} is writable by others (mode 777); a plugin path must not be world-writable: run "
+        f"`chmod o-w {shared}`" in err
+    )
     assert f"{writable_file} is writable by others (mode 666)" in err
     assert "ASCEND_TWIN_ALLOW_WRITABLE_PATHS=1" in err
     monkeypatch.setenv("ASCEND_TWIN_ALLOW_WRITABLE_PATHS", "1")  # the opt-out
@@ -149,6 +154,7 @@ def test_group_writable_checkout_loads(monkeypatch, tmp_path, capsys):
     """Regression: a clone made under umask 002 has 775 directories and 664 files; the sample's
     src/ge plugin directory was refused. CANN checks no permissions, so group-writable is fine."""
     import os
+
     monkeypatch.delenv("ASCEND_TWIN_ALLOW_WRITABLE_PATHS", raising=False)
     old_umask = os.umask(0o002)
     try:
@@ -169,17 +175,19 @@ def test_a_plugin_file_in_a_sticky_world_writable_directory_loads(monkeypatch, t
     """As in /tmp (mode 1777): others cannot replace this user's file there, so the file loads;
     the same directory as a plugin directory (others could add plugins to it) is refused."""
     import os
+
     monkeypatch.delenv("ASCEND_TWIN_ALLOW_WRITABLE_PATHS", raising=False)
     sticky = tmp_path / "sticky"
     sticky.mkdir()
     plugin = _plugin(sticky / "own.py", "TwinTrustSticky")
     os.chmod(sticky, 0o1777)
-    monkeypatch.setenv("ASCEND_SLOG_PRINT_TO_STDOUT", "1")   # the refusal line on stdout
+    monkeypatch.setenv("ASCEND_SLOG_PRINT_TO_STDOUT", "1")  # the refusal line on stdout
     monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", str(plugin))
     load_custom_op_plugins()
     assert "TwinTrustSticky" in _loaded_types()
     _bridge.clear_loaded_op_impl_modules()
     from ge.custom_op import clear_registered_op_impls
+
     clear_registered_op_impls()
     monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", str(sticky))
     load_custom_op_plugins()
@@ -188,6 +196,7 @@ def test_a_plugin_file_in_a_sticky_world_writable_directory_loads(monkeypatch, t
 
 
 # --- one checked importer: what a plugin imports is held to the same rule -------------------
+
 
 def _trusting_nothing_writable(monkeypatch, tmp_path):
     monkeypatch.delenv("ASCEND_TWIN_ALLOW_WRITABLE_PATHS", raising=False)
@@ -200,6 +209,7 @@ def test_a_planted_unchecked_pyc_in_pycache_never_runs(monkeypatch, tmp_path, ca
     import importlib.util
     import os
     import py_compile
+
     _trusting_nothing_writable(monkeypatch, tmp_path)
     root = tmp_path / "plugins"
     pkg = root / "twin_pyc_pkg"
@@ -210,8 +220,11 @@ def test_a_planted_unchecked_pyc_in_pycache_never_runs(monkeypatch, tmp_path, ca
     evil.write_text(PLUGIN.format(op="TwinPycPlanted"))
     cache = pkg / "__pycache__"
     cache.mkdir()
-    py_compile.compile(str(evil), cfile=importlib.util.cache_from_source(str(pkg / "helper.py")),
-                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    py_compile.compile(
+        str(evil),
+        cfile=importlib.util.cache_from_source(str(pkg / "helper.py")),
+        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+    )
     os.chmod(cache, 0o777)
     monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", str(root))
     load_custom_op_plugins()
@@ -222,6 +235,7 @@ def test_a_planted_unchecked_pyc_in_pycache_never_runs(monkeypatch, tmp_path, ca
 
 def test_a_trusted_package_cannot_import_its_world_writable_submodule(monkeypatch, tmp_path, capsys):
     import os
+
     _trusting_nothing_writable(monkeypatch, tmp_path)
     root = tmp_path / "plugins"
     pkg = root / "twin_sub_pkg"
@@ -241,6 +255,7 @@ def test_a_refused_file_cannot_be_imported_by_name_from_a_trusted_plugin(monkeyp
     """The loader refuses `twin_refused_sibling.py` (0666) as an entry; the trusted `user.py`
     beside it then imports it by name — and gets the same refusal."""
     import os
+
     _trusting_nothing_writable(monkeypatch, tmp_path)
     root = tmp_path / "plugins"
     root.mkdir()
@@ -260,6 +275,7 @@ def test_a_refused_file_cannot_be_imported_by_name_from_a_trusted_plugin(monkeyp
 
 def test_a_compiled_only_module_under_a_plugin_folder_is_refused(monkeypatch, tmp_path):
     import py_compile
+
     _trusting_nothing_writable(monkeypatch, tmp_path)
     root = tmp_path / "plugins"
     root.mkdir()
@@ -275,6 +291,7 @@ def test_a_compiled_only_module_under_a_plugin_folder_is_refused(monkeypatch, tm
 def test_ordinary_imports_are_untouched_by_the_checked_importer(monkeypatch, tmp_path):
     """With plugin folders guarded, a module outside them still loads (and caches) as usual."""
     import os
+
     root = tmp_path / "plugins"
     root.mkdir()
     _plugin(root / "plain.py", "TwinPlainGuarded")
@@ -283,6 +300,6 @@ def test_ordinary_imports_are_untouched_by_the_checked_importer(monkeypatch, tmp
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     (elsewhere / "twin_unrelated_mod.py").write_text("VALUE = 7\n")
-    os.chmod(elsewhere / "twin_unrelated_mod.py", 0o666)      # not a plugin folder: not our rule
+    os.chmod(elsewhere / "twin_unrelated_mod.py", 0o666)  # not a plugin folder: not our rule
     monkeypatch.syspath_prepend(str(elsewhere))
     assert __import__("twin_unrelated_mod").VALUE == 7

@@ -40,6 +40,7 @@ def test_two_backends_are_both_kept():
     from ge.custom_op._execute_ctx import EagerOpExecutionContext
     from ge.custom_op._host_ctx import HostCpuOpExecutionContext
     from ge.custom_op._node import NodeSpec
+
     node = NodeSpec("Both", "n", inputs=[[meta([4])]], outputs=[[meta([4])]])
     alloc = type("A", (), {"malloc": lambda self, size: 4096})()
     _bridge.call_execute("b#0", IR, HostCpuOpExecutionContext._create(node, allocator=alloc), OpBackend.HOST)
@@ -52,12 +53,14 @@ def _device_context():
 
     from ge.custom_op._execute_ctx import EagerOpExecutionContext
     from ge.custom_op._node import NodeSpec
+
     node = NodeSpec("Counted", "n", inputs=[[meta([4])]], outputs=[[meta([4])]])
     return EagerOpExecutionContext._create(node, stream=1, allocator=type("A", (), {"malloc": lambda s, n: 4096})())
 
 
 def test_run_time_bindings_are_cached_per_class_and_follow_a_replaced_execute(monkeypatch):
     from ge.custom_op import _backend
+
     computed = []
     real = _backend.kernel_bindings
     monkeypatch.setattr(_backend, "kernel_bindings", lambda cls: computed.append(cls) or real(cls))
@@ -77,6 +80,7 @@ def test_run_time_bindings_are_cached_per_class_and_follow_a_replaced_execute(mo
 
     def replaced(self, x: Tensor) -> None:
         ran.append("replaced")
+
     Counted.execute = replaced
     _bridge.call_execute("c#0", IR, _device_context())
     _bridge.call_execute("c#1", IR, _device_context())
@@ -84,6 +88,7 @@ def test_run_time_bindings_are_cached_per_class_and_follow_a_replaced_execute(mo
 
     class Derived(Counted):  # a subclass is its own entry, and sees a base's execute change
         pass
+
     holder = _bridge._holder("c#0")
     holder.instance = Derived()
     _bridge.call_execute("c#0", IR, _device_context())
@@ -121,15 +126,20 @@ def test_misuse_is_a_type_error():
     with pytest.raises(TypeError, match="backend must be an OpBackend"):
         register_kernel(backend="host")
     with pytest.raises(TypeError, match="only decorate a method named execute"):
+
         class NotExecute:
             @register_kernel(backend=OpBackend.HOST)
             def compile(self) -> None:
                 pass
+
     with pytest.raises(TypeError, match="inside a class body"):
+
         def execute(x):
             pass
+
         register_kernel(backend=OpBackend.HOST)(execute)
     with pytest.raises(TypeError, match="backend DEVICE is already registered"):
+
         class Twice:
             @register_kernel(backend=OpBackend.DEVICE)
             def execute(self, x: Tensor) -> None:
@@ -146,6 +156,7 @@ def test_misuse_is_a_type_error():
 
         def execute(self, x: Tensor) -> None:  # noqa: F811  (undecorated, overwrites the attribute)
             pass
+
     with pytest.raises(TypeError, match="mixes an undecorated execute"):
         register_op_impl(op_type="Mixed")(Mixed)
 
@@ -156,6 +167,7 @@ def test_register_kernel_must_be_outermost():
         @register_kernel(backend=OpBackend.HOST)
         def execute(x: Tensor) -> None:
             pass
+
     with pytest.raises(TypeError, match="register_kernel must be the outermost decorator of execute"):
         register_op_impl(op_type="Inner")(Inner)
 
@@ -166,6 +178,7 @@ def test_host_context_has_no_stream_and_marks_outputs_host():
     from ge.custom_op import HostCpuOpExecutionContext
     from ge.custom_op._node import NodeSpec
     from ge.runtime import TensorPlacement
+
     node = NodeSpec("H", "h", inputs=[[meta([4], addr=64)]], outputs=[[meta([4])]])
     ctx = HostCpuOpExecutionContext._create(node, allocator=type("A", (), {"malloc": lambda self, n: 4096})())
     assert not hasattr(ctx, "get_stream") and not hasattr(ctx, "malloc_workspace")

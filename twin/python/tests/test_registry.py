@@ -12,12 +12,31 @@ from ge.custom_op import (
 )
 from ge.custom_op.registry import OpImplDescriptor
 
-EXPECTED_ALL = {"BaseCustomOp", "EagerExecuteOp",
-    "AnnotatedArgsContext", "AnnotatedKernelArgs", "AnnotatedKernelLaunchInfo", "EagerOpExecutionContext",
-    "CompilePlatformInfo", "OpCompileContext", "InferMetaContext", "WorkspaceAddr", "clear_registered_op_impls",
-    "get_declare_launch_args_ctx", "get_compile_ctx", "get_compile_platform_info", "get_execute_ctx",
-    "get_registered_op_impl_by_descriptor_key", "get_registered_op_impl_dicts", "get_registered_op_impls",
-    "register_op", "register_op_impl", "register_kernel", "OpBackend", "HostCpuOpExecutionContext"}
+EXPECTED_ALL = {
+    "BaseCustomOp",
+    "EagerExecuteOp",
+    "AnnotatedArgsContext",
+    "AnnotatedKernelArgs",
+    "AnnotatedKernelLaunchInfo",
+    "EagerOpExecutionContext",
+    "CompilePlatformInfo",
+    "OpCompileContext",
+    "InferMetaContext",
+    "WorkspaceAddr",
+    "clear_registered_op_impls",
+    "get_declare_launch_args_ctx",
+    "get_compile_ctx",
+    "get_compile_platform_info",
+    "get_execute_ctx",
+    "get_registered_op_impl_by_descriptor_key",
+    "get_registered_op_impl_dicts",
+    "get_registered_op_impls",
+    "register_op",
+    "register_op_impl",
+    "register_kernel",
+    "OpBackend",
+    "HostCpuOpExecutionContext",
+}
 
 
 def test_all_names_resolve_and_unknown_attribute_errors():
@@ -43,6 +62,7 @@ def test_decorated_object_must_be_concrete_class():
     class Abstract(abc.ABC):
         @abc.abstractmethod
         def compile(self) -> None: ...
+
     with pytest.raises(TypeError, match="^register_op_impl expects a concrete class$"):
         register_op_impl(op_type="A")(Abstract)
 
@@ -56,16 +76,23 @@ def test_capabilities_and_descriptor():
 
         @staticmethod
         def execute() -> None: ...
+
     desc = Impl.__ge_op_impl_descriptor__
     assert isinstance(desc, OpImplDescriptor)
     assert desc.interfaces == ["eager_execute", "compilable", "annotated_args"]
     assert desc.descriptor_key == f"{__name__}:Impl:MyOp"
     assert desc.cls is Impl
     assert get_registered_op_impls() == [desc]
-    assert get_registered_op_impl_dicts() == [{"descriptor_key": desc.descriptor_key, "op_type": "MyOp",
-                                               "module_name": __name__, "class_name": "Impl",
-                                               "interfaces": ["eager_execute", "compilable", "annotated_args"],
-                                               "kernel_bindings": ["device"]}]
+    assert get_registered_op_impl_dicts() == [
+        {
+            "descriptor_key": desc.descriptor_key,
+            "op_type": "MyOp",
+            "module_name": __name__,
+            "class_name": "Impl",
+            "interfaces": ["eager_execute", "compilable", "annotated_args"],
+            "kernel_bindings": ["device"],
+        }
+    ]
     assert get_registered_op_impl_by_descriptor_key(desc.descriptor_key) is desc
     assert get_registered_op_impl_by_descriptor_key("nope") is None
     clear_registered_op_impls()
@@ -79,20 +106,26 @@ def test_inherited_capability_counts():
     @register_op_impl(op_type="Child")
     class Child(Base):
         pass
+
     assert Child.__ge_op_impl_descriptor__.interfaces == ["compilable"]
 
 
 def test_no_capability_and_non_callable_compile():
     class Nothing:
         pass
-    with pytest.raises(TypeError, match=r"^register_op_impl class '.*Nothing' must implement at least one "
-                                        r"supported method: execute, compile, declare_launch_args$"):
+
+    with pytest.raises(
+        TypeError,
+        match=r"^register_op_impl class '.*Nothing' must implement at least one "
+        r"supported method: execute, compile, declare_launch_args$",
+    ):
         register_op_impl(op_type="N")(Nothing)
 
     class BadCompile:
         compile = 3
 
         def execute(self) -> None: ...
+
     with pytest.raises(TypeError, match="^compile must be callable$"):
         register_op_impl(op_type="B")(BadCompile)
 
@@ -100,12 +133,14 @@ def test_no_capability_and_non_callable_compile():
 def test_duplicate_key_and_type_are_rejected():
     class First:
         def compile(self) -> None: ...
+
     register_op_impl(op_type="Dup")(First)
     with pytest.raises(ValueError, match=f"^python op impl descriptor_key already exists: {__name__}:First:Dup$"):
         register_op_impl(op_type="Dup")(First)
 
     class Second:
         def compile(self) -> None: ...
+
     with pytest.raises(ValueError, match="^python op impl type already exists: Dup$"):
         register_op_impl(op_type="Dup")(Second)
     assert len(get_registered_op_impls()) == 1

@@ -96,6 +96,7 @@ class _NumpyInterpreter:
                         a, b = (values[e.node] for e in node.inputs)
                         values[node.name] = a + b
                 return [values[e.node] for e in graph.outputs]
+
         return Model()
 
 
@@ -162,6 +163,7 @@ def test_run_graph_checks_stay_on_the_fast_path(monkeypatch, rng):
 
     class TensorList(list):
         pass
+
     assert len(session.run_graph(1, TensorList([good, good]))) == 2  # list subclasses are lists
     with pytest.raises(TypeError, match="^All elements in inputs must be the type of Tensor$"):
         session.run_graph(1, [good, values])
@@ -198,8 +200,11 @@ def test_run_graph_with_stream_async_checks_outputs_as_run_graph_does(monkeypatc
     assert model.stream == 0x40 and [t.data_type for t in outputs] == [DataType.DT_FLOAT] * 2
     np.testing.assert_array_equal(outputs[1]._to_numpy(), values)
     session = _session_with(monkeypatch, _FixedStreamModel([values], [DataType.DT_FLOAT, DataType.DT_FLOAT]))
-    with pytest.raises(GeError, match=r"^RunGraphWithStreamAsync failed; graph_id=1, stream=0x40; bad output from "
-                                      "backend: 1 outputs, the model declares 2 output types$"):
+    with pytest.raises(
+        GeError,
+        match=r"^RunGraphWithStreamAsync failed; graph_id=1, stream=0x40; bad output from "
+        "backend: 1 outputs, the model declares 2 output types$",
+    ):
         session.run_graph_with_stream_async(1, 0x40, [good, good])
     session = _session_with(monkeypatch, _FixedStreamModel([values]))  # no declared types: as numpy has them
     (out,) = session.run_graph_with_stream_async(1, 0x40, [good, good])
@@ -213,18 +218,21 @@ def test_graphs_do_not_run_after_ge_finalize(monkeypatch, rng):
     good = Tensor(values.tolist(), shape=[4])
     session.run_graph(1, [good, good])
     assert GeApi.ge_finalize() == 0
-    with pytest.raises(GeError, match=r"^RunGraph failed; graph_id=1; GE is not initialized \(GeApi.ge_finalize was called\)"):
+    with pytest.raises(
+        GeError, match=r"^RunGraph failed; graph_id=1; GE is not initialized \(GeApi.ge_finalize was called\)"
+    ):
         session.run_graph(1, [good, good])
     with pytest.raises(GeError, match="^RunGraphWithStreamAsync failed; .*GE is not initialized"):
         session.run_graph_with_stream_async(1, 0, [good, good])
     assert model.runs == 1
-    GeApi.ge_initialize({"ge.exec.deviceId": "0"})   # initialised again, the session's graphs run again
+    GeApi.ge_initialize({"ge.exec.deviceId": "0"})  # initialised again, the session's graphs run again
     session.run_graph(1, [good, good])
     assert model.runs == 2
 
 
 def test_a_huge_error_text_is_shortened_not_dropped():
     from ge.error import make_ge_error
+
     name = "n" * 300_000
     error = make_ge_error("AddGraph", f"node {name} is bad: the cause", graph_id=1)
     assert len(str(error)) < 20_000

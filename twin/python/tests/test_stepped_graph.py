@@ -33,8 +33,9 @@ def _graph(dims, with_bias=True, only_e=False):
     x = builder.create_input(0, shape=dims)
     y = builder.create_input(1, shape=dims)
     a = _node(builder, "KAdd", [("x1", "required", x), ("x2", "required", y)])
-    b = _node(builder, "EAxpy", [("x", "required", a), ("bias", "optional", x if with_bias else None)],
-              attrs=[("alpha", 0.5)])
+    b = _node(
+        builder, "EAxpy", [("x", "required", a), ("bias", "optional", x if with_bias else None)], attrs=[("alpha", 0.5)]
+    )
     c = _node(builder, "HSum", [("xs", "dynamic", [b, x, a])])
     d = _node(builder, "KAdd", [("x1", "required", c), ("x2", "required", y)])
     e = _node(builder, "ERef", [("x", "required", d)])
@@ -55,8 +56,9 @@ def _expected(x, y, with_bias=True):
 def _check(session, graph_id, x, y, with_bias=True):
     outputs = session.run_graph(graph_id, [_tensor(x), _tensor(y)])
     for got, want in zip(outputs, _expected(x, y, with_bias)):
-        np.testing.assert_allclose(np.asarray(got.data, dtype=np.float32).reshape(want.shape), want,
-                                   rtol=1e-6, atol=1e-6)
+        np.testing.assert_allclose(
+            np.asarray(got.data, dtype=np.float32).reshape(want.shape), want, rtol=1e-6, atol=1e-6
+        )
 
 
 def test_static_graph_mixes_kernels_device_and_host_execute(calls, rng):
@@ -68,7 +70,7 @@ def test_static_graph_mixes_kernels_device_and_host_execute(calls, rng):
         x, y = (rng.standard_normal(n).astype(np.float32) for _ in range(2))
         _check(session, 0, x, y)
         _check(session, 1, x, y, with_bias=False)
-    assert calls["KAdd.compile"] == [(n,)] * 4          # two kernel nodes per graph, compiled once each
+    assert calls["KAdd.compile"] == [(n,)] * 4  # two kernel nodes per graph, compiled once each
     assert calls["EAxpy.compile"] == [(n,)] * 2
     assert calls["EAxpy.execute"] == [True, False] * 2  # execute at every run, optional input seen
     assert calls["HSum.execute"] == [3] * 4
@@ -135,6 +137,7 @@ def _multi_graph(n):
 
     from ge.graph._ir import AttrValue, TensorDescIR, TensorValue
     from ge.graph.types import AttrValueType
+
     tensor = TensorValue(TensorDescIR(DataType.DT_FLOAT, Format.FORMAT_ND, [3]), MULTI_TENSOR.tobytes())
     values = {**MULTI_ATTRS, "t": AttrValue(AttrValueType.VT_TENSOR, tensor)}
     ir_order = ["i", "f", "b", "s", "dt", "t", "li", "lf", "lb", "ls", "ldt", "lli"]
@@ -144,9 +147,11 @@ def _multi_graph(n):
     outputs = [("y0", "required", 1), ("y1", "dynamic", 2)]
 
     def multi(opt):
-        y0, y1 = builder._add_op_node("Multi", inputs=[("x", "required", x), ("opt", "optional", opt)],
-                                      attrs=attrs, outputs=outputs)
+        y0, y1 = builder._add_op_node(
+            "Multi", inputs=[("x", "required", x), ("opt", "optional", opt)], attrs=attrs, outputs=outputs
+        )
         return y0[0], y1
+
     p0, (p1a, p1b) = multi(None)
     q0, (q1a, q1b) = multi(p0)
     left = _node(builder, "KAdd", [("x1", "required", p1a), ("x2", "required", q0)])
@@ -158,6 +163,7 @@ def test_every_attr_type_multiple_outputs_branches_optional_and_air(calls, rng, 
     from stepped_ops import MULTI_TENSOR, register_multi
 
     from ge.graph import Graph
+
     register_multi(calls)
     n = int(rng.integers(1, 3000))
     path = str(tmp_path / "multi.air")
@@ -179,6 +185,7 @@ def test_every_attr_type_multiple_outputs_branches_optional_and_air(calls, rng, 
 
 def test_run_graph_with_stream_async(calls, rng):
     import acl
+
     stream, ret = acl.rt.create_stream()
     assert ret == 0
     session = Session()
@@ -192,15 +199,19 @@ def test_run_graph_with_stream_async(calls, rng):
     # a kernel-only static graph is one OM (not stepped): it waits for the stream, then runs
     builder = GraphBuilder("one_om")
     i0, i1 = builder.create_input(0, shape=[n]), builder.create_input(1, shape=[n])
-    session.add_graph(1, builder.build_and_reset([_node(builder, "KAdd", [("x1", "required", i0),
-                                                                         ("x2", "required", i1)])]))
+    session.add_graph(
+        1, builder.build_and_reset([_node(builder, "KAdd", [("x1", "required", i0), ("x2", "required", i1)])])
+    )
     (z,) = session.run_graph_with_stream_async(1, stream, [_tensor(x), _tensor(y)])
     assert not hasattr(session._graphs[1].model, "run_on_stream")
     np.testing.assert_allclose(np.asarray(z.data, dtype=np.float32), x + y, rtol=1e-6, atol=1e-6)
     with pytest.raises(TypeError, match="^stream must be an integer$"):
         session.run_graph_with_stream_async(0, "s", [_tensor(x), _tensor(y)])
-    with pytest.raises(GeError, match=r"^RunGraphWithStreamAsync failed; graph_id=9, stream=0x[0-9a-f]+; "
-                                      "graph id not found$"):
+    with pytest.raises(
+        GeError,
+        match=r"^RunGraphWithStreamAsync failed; graph_id=9, stream=0x[0-9a-f]+; "
+        "graph id not found$",
+    ):
         session.run_graph_with_stream_async(9, stream, [])
     assert acl.rt.destroy_stream(stream) == 0
 
@@ -251,6 +262,7 @@ def test_execute_errors_name_node_cause_and_place(calls, rng):
     class Wide:
         def execute(self, x: RtTensor) -> None:
             from ge.runtime import StorageShape
+
             n = x.storage_shape.dims[0]
             get_execute_ctx().malloc_output_tensor(0, StorageShape([n + 1], [n + 1]), x.format, x.data_type)
 
@@ -258,11 +270,17 @@ def test_execute_errors_name_node_cause_and_place(calls, rng):
     session.add_graph(0, _one_node_graph("Boom"))
     session.add_graph(1, _one_node_graph("Wide"))
     x = _tensor(rng.standard_normal(5).astype(np.float32))
-    with pytest.raises(GeError, match=r"node Boom_0 \(op Boom\): execute failed: ValueError: the kernel refused "
-                                      r"this input \(at test_stepped_graph.py:\d+ in execute\)"):
+    with pytest.raises(
+        GeError,
+        match=r"node Boom_0 \(op Boom\): execute failed: ValueError: the kernel refused "
+        r"this input \(at test_stepped_graph.py:\d+ in execute\)",
+    ):
         session.run_graph(0, [x])
-    with pytest.raises(GeError, match=r"node Wide_0 \(op Wide\): execute produced output y as DT_FLOAT \[6\], "
-                                      r"shape inference says DT_FLOAT \[5\]"):
+    with pytest.raises(
+        GeError,
+        match=r"node Wide_0 \(op Wide\): execute produced output y as DT_FLOAT \[6\], "
+        r"shape inference says DT_FLOAT \[5\]",
+    ):
         session.run_graph(1, [x])
 
 
@@ -284,8 +302,11 @@ def test_a_shape_that_does_not_compile_names_the_shapes_and_others_still_run(cal
 
     session = Session()
     session.add_graph(0, _one_node_graph("Even"))
-    with pytest.raises(GeError, match=r"at input shapes \[\[5\]\]: node Even_0 \(op Even\): shape inference "
-                                      r"failed: ValueError: Even needs an even length"):
+    with pytest.raises(
+        GeError,
+        match=r"at input shapes \[\[5\]\]: node Even_0 \(op Even\): shape inference "
+        r"failed: ValueError: Even needs an even length",
+    ):
         session.run_graph(0, [_tensor(np.ones(5, np.float32))])
     x = rng.standard_normal(6).astype(np.float32)
     (y,) = session.run_graph(0, [_tensor(x)])

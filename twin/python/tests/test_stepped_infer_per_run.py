@@ -28,15 +28,20 @@ def calls():
 def _tile_graph(dims: List[int], times: List[int]):
     builder = GraphBuilder("tiles")
     x = builder.create_input(0, shape=dims)
-    outputs = [builder._add_op_node("Tile", inputs=[("x", "required", x)], attrs=[("times", t)],
-                                    outputs=[("y", "required", 1)])[0][0] for t in times]
+    outputs = [
+        builder._add_op_node(
+            "Tile", inputs=[("x", "required", x)], attrs=[("times", t)], outputs=[("y", "required", 1)]
+        )[0][0]
+        for t in times
+    ]
     return builder.build_and_reset(outputs)
 
 
 def _run(session, graph_id, x):
     tensor = Tensor(x.tolist(), None, DataType.DT_FLOAT, Format.FORMAT_ND, list(x.shape))
-    return [np.asarray(t.data, dtype=np.float32).reshape(list(t.get_shape()))
-            for t in session.run_graph(graph_id, [tensor])]
+    return [
+        np.asarray(t.data, dtype=np.float32).reshape(list(t.get_shape())) for t in session.run_graph(graph_id, [tensor])
+    ]
 
 
 def _expected(x, times):
@@ -87,14 +92,18 @@ def test_inference_that_changes_at_a_seen_shape_is_not_served_from_a_stale_plan(
 
 def test_inference_failing_at_a_seen_shape_names_node_and_shape_and_later_runs_work(calls, rng):
     from ge.error import GeError
+
     n = int(rng.integers(1, 300))
     x = rng.standard_normal(n).astype(np.float32)
     session = Session()
     session.add_graph(0, _tile_graph([-1], [2]))
     _run(session, 0, x)
     EXTRA["rows"] = -1
-    with pytest.raises(GeError, match=rf"at input shapes \[\[{n}\]\]: node Tile_0 \(op Tile\): shape inference "
-                                      r"failed: ValueError: Tile needs rows >= 0, got -1"):
+    with pytest.raises(
+        GeError,
+        match=rf"at input shapes \[\[{n}\]\]: node Tile_0 \(op Tile\): shape inference "
+        r"failed: ValueError: Tile needs rows >= 0, got -1",
+    ):
         _run(session, 0, x)
     EXTRA["rows"] = 1
     (got,) = _run(session, 0, x)
@@ -242,13 +251,16 @@ def test_python_run_om_refuses_datasets_that_do_not_fit_the_model(calls):
     assert acl.mdl.add_dataset_buffer(one, buffer)[1] == 0
     invalid_param, input_mismatch, output_mismatch = 100000, 100017, 100018
     try:
-        for api, run in (("aclmdlExecute", lambda i, o: acl.mdl.execute(model_id, i, o)),
-                         ("aclmdlExecuteAsync", lambda i, o: acl.mdl.execute_async(model_id, i, o, stream))):
+        for api, run in (
+            ("aclmdlExecute", lambda i, o: acl.mdl.execute(model_id, i, o)),
+            ("aclmdlExecuteAsync", lambda i, o: acl.mdl.execute_async(model_id, i, o, stream)),
+        ):
             for inputs, outputs, code, message in (
-                    (0, one, invalid_param, "input dataset is null"),
-                    (one, 0, invalid_param, "output dataset is null"),
-                    (empty, one, input_mismatch, "input dataset has 0 buffers but the model has 1 inputs"),
-                    (one, empty, output_mismatch, "output dataset has 0 buffers but the model has 1 outputs")):
+                (0, one, invalid_param, "input dataset is null"),
+                (one, 0, invalid_param, "output dataset is null"),
+                (empty, one, input_mismatch, "input dataset has 0 buffers but the model has 1 inputs"),
+                (one, empty, output_mismatch, "output dataset has 0 buffers but the model has 1 outputs"),
+            ):
                 assert run(inputs, outputs) == code, (api, message)
                 assert f"{api}: model tiles: {message}" in acl.get_recent_err_msg()
         assert calls["execute"] == []  # refused before the Python executor ran

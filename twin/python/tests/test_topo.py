@@ -1,5 +1,6 @@
 """ge._compiler.topo: the round order (a node runs one round after its latest input; creation
 order within a round), cycles, and linear time on long chains."""
+
 import random
 import time
 

@@ -1,5 +1,6 @@
 """libascendcl.so bound with ctypes (argument types for the calls the Python tests make), as a
 Python user without a binding would drive it. Shared by the ctypes-based tests."""
+
 from __future__ import annotations
 
 import ctypes
@@ -24,12 +25,21 @@ def load_acl(path: str) -> ctypes.CDLL:
     lib.aclrtFree.argtypes = [ctypes.c_void_p]
     lib.aclrtMemcpy.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
     lib.aclrtMemset.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int32, ctypes.c_size_t]
-    lib.aclrtBinaryLoadFromData.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p,
-                                            ctypes.POINTER(ctypes.c_void_p)]
+    lib.aclrtBinaryLoadFromData.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_size_t,
+        ctypes.c_void_p,
+        ctypes.POINTER(ctypes.c_void_p),
+    ]
     lib.aclrtBinaryGetFunction.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
     lib.aclrtBinaryUnLoad.argtypes = [ctypes.c_void_p]
-    lib.aclrtLaunchKernel.argtypes = [ctypes.c_void_p, ctypes.c_uint32, ctypes.c_void_p, ctypes.c_size_t,
-                                      ctypes.c_void_p]
+    lib.aclrtLaunchKernel.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_uint32,
+        ctypes.c_void_p,
+        ctypes.c_size_t,
+        ctypes.c_void_p,
+    ]
     lib.aclrtCreateStream.argtypes = [ctypes.POINTER(ctypes.c_void_p)]
     lib.aclrtSynchronizeStream.argtypes = [ctypes.c_void_p]
     lib.aclrtDestroyStream.argtypes = [ctypes.c_void_p]

@@ -46,14 +46,21 @@ def _seeds():
     x = builder.create_input(0, name="x", shape=[STATIC_SIZE])
     static = builder.build_and_reset([node(builder, "MutScale", [("x", "required", x)])])
     options = {"ge.socVersion": "Ascend910B1"}
-    return [("dynamic", compile_graph(dynamic._ir, options, mode="offline",
-                                      input_ranges={"x": [RANGE], "y": [RANGE]}).om, 2, None),
-            ("static", compile_graph(static._ir, options, mode="offline").om, 1, STATIC_SIZE)]
+    return [
+        (
+            "dynamic",
+            compile_graph(dynamic._ir, options, mode="offline", input_ranges={"x": [RANGE], "y": [RANGE]}).om,
+            2,
+            None,
+        ),
+        ("static", compile_graph(static._ir, options, mode="offline").om, 1, STATIC_SIZE),
+    ]
 
 
 def _partitions(om_bytes: bytes):
     """(entry offset, data offset, size, kind) of each partition of a container."""
     from twin.om import om
+
     header = om._HEADER.unpack_from(om_bytes, 0)
     count = header[3]
     found = []
@@ -76,11 +83,12 @@ def _mutate(data: bytearray, begin: int, size: int, rng: random.Random) -> None:
             length = rng.randint(1, min(16, size))
             src = begin + rng.randrange(size - length + 1)
             dst = begin + rng.randrange(size - length + 1)
-            data[dst:dst + length] = bytes(data[src:src + length])
+            data[dst : dst + length] = bytes(data[src : src + length])
 
 
 def _mutant(seed_bytes: bytes, targets, rng: random.Random) -> bytes:
     from twin.om import om
+
     data = bytearray(seed_bytes)
     _, offset, size, _ = rng.choice(targets)
     _mutate(data, offset, size, rng)
@@ -159,6 +167,7 @@ def main() -> None:
     os.environ["MUTATION_KERNELS"] = str(Path(args.kernels).absolute())
     os.environ["ASCEND_CUSTOM_OPP_PATH"] = str(here / "om_mutation_plugin")
     import acl
+
     print(f"om_mutation_v2: seed {args.seed} (--seed={args.seed} reproduces), up to {args.runs} inputs", flush=True)
     rng = random.Random(args.seed)
     if acl.init() != 0 or acl.rt.set_device(0) != 0:
@@ -179,8 +188,11 @@ def main() -> None:
         if code != 0:
             raise SystemExit(f"om_mutation_v2: seed {name} does not run: {code} {acl.get_recent_err_msg()}")
     from twin.om import om
-    targets = {name: [p for p in _partitions(b) if p[3] in (om.PARTITION_MODEL_DEF, om.PARTITION_GRAPH)]
-               for name, b, _, _ in seeds}
+
+    targets = {
+        name: [p for p in _partitions(b) if p[3] in (om.PARTITION_MODEL_DEF, om.PARTITION_GRAPH)]
+        for name, b, _, _ in seeds
+    }
     outcomes = Counter()
     slowest, slowest_what, runs = 0.0, "", 0
     started = time.monotonic()

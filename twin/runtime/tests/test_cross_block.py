@@ -5,6 +5,7 @@ And launches on different streams (host threads) that run at the same time on on
 Env: ASCENDCL_LIB, CROSS_BLOCK_KERNEL (tests/kernels/cross_block.asc built by bisheng).
 Random data (seed printed), compared with numpy.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -65,8 +66,7 @@ class Device:
 
     def upload(self, array: np.ndarray) -> ctypes.c_void_p:
         d = self.alloc(array.nbytes)
-        ok(self.acl, self.acl.aclrtMemcpy(d, array.nbytes, array.ctypes.data, array.nbytes,
-                                          ACL_MEMCPY_HOST_TO_DEVICE))
+        ok(self.acl, self.acl.aclrtMemcpy(d, array.nbytes, array.ctypes.data, array.nbytes, ACL_MEMCPY_HOST_TO_DEVICE))
         return d
 
     def download(self, d: ctypes.c_void_p, like: np.ndarray) -> np.ndarray:
@@ -77,8 +77,12 @@ class Device:
     def launch(self, kernel: str, blocks: int, *args: int) -> int:
         """Launch + synchronize; the synchronize's code."""
         blob = np.array([a.value if isinstance(a, ctypes.c_void_p) else a for a in args], dtype=np.uint64)
-        ok(self.acl, self.acl.aclrtLaunchKernel(function(self.acl, self.binary, kernel), blocks, blob.ctypes.data,
-                                                blob.nbytes, self.stream))
+        ok(
+            self.acl,
+            self.acl.aclrtLaunchKernel(
+                function(self.acl, self.binary, kernel), blocks, blob.ctypes.data, blob.nbytes, self.stream
+            ),
+        )
         return self.acl.aclrtSynchronizeStream(self.stream)
 
     def close(self) -> None:
@@ -124,17 +128,19 @@ def test_sync_all_reduces_across_blocks(device: Device, rng: np.random.Generator
     want_y, want_max = normalize_reference(x, blocks)
     np.testing.assert_allclose(device.download(dy, x), want_y, rtol=1e-6)
     # every block read every other block's maximum after the second barrier
-    np.testing.assert_allclose(device.download(dstats, np.zeros(blocks, np.float32)), np.full(blocks, want_max),
-                               rtol=1e-6)
+    np.testing.assert_allclose(
+        device.download(dstats, np.zeros(blocks, np.float32)), np.full(blocks, want_max), rtol=1e-6
+    )
 
 
 @pytest.mark.parametrize("kernel", ["normalize_sync_all", "normalize_sync_all_hw"])
-def test_sync_all_on_the_small_launch_path_keeps_blocks_resident(acl: ctypes.CDLL, rng: np.random.Generator,
-                                                                 monkeypatch: pytest.MonkeyPatch, kernel: str) -> None:
+def test_sync_all_on_the_small_launch_path_keeps_blocks_resident(
+    acl: ctypes.CDLL, rng: np.random.Generator, monkeypatch: pytest.MonkeyPatch, kernel: str
+) -> None:
     """The small-launch path runs a launch on the device's dispatcher alone; with its threshold
     raised (read when the device process starts) every launch after the kernel's first takes
     it. Blocks that wait must still all become resident: block 0 waits, the others get threads."""
-    monkeypatch.setenv("ASCEND_TWIN_INLINE_LAUNCH_NS", str(10 ** 9))
+    monkeypatch.setenv("ASCEND_TWIN_INLINE_LAUNCH_NS", str(10**9))
     device = Device(acl)
     try:
         ok(acl, acl.aclrtSetOpExecuteTimeOut(5))  # a lost block ends in 507014, not a hang
@@ -150,8 +156,9 @@ def test_sync_all_on_the_small_launch_path_keeps_blocks_resident(acl: ctypes.CDL
             assert rc == 0, device.acl.aclGetRecentErrMsg()
             want_y, want_max = normalize_reference(x, blocks)
             np.testing.assert_allclose(device.download(dy, x), want_y, rtol=1e-6)
-            np.testing.assert_allclose(device.download(dstats, np.zeros(blocks, np.float32)),
-                                       np.full(blocks, want_max), rtol=1e-6)
+            np.testing.assert_allclose(
+                device.download(dstats, np.zeros(blocks, np.float32)), np.full(blocks, want_max), rtol=1e-6
+            )
     finally:
         ok(acl, acl.aclrtSetOpExecuteTimeOut(0))
         device.close()
@@ -164,8 +171,9 @@ def test_ib_chain_runs_blocks_out_of_claim_order(device: Device, rng: np.random.
     x = rng.uniform(-10, 10, blocks).astype(np.float32)
     dx, dout = device.upload(x), device.alloc(x.nbytes)
     for _ in range(2):  # the flags stay set: a new zeroed workspace per launch
-        assert device.launch("suffix_chain", blocks, dx, dout, device.alloc(blocks * 32)) == 0, \
+        assert device.launch("suffix_chain", blocks, dx, dout, device.alloc(blocks * 32)) == 0, (
             device.acl.aclGetRecentErrMsg()
+        )
         want = np.zeros(blocks, np.float32)
         carry = np.float32(0)
         for b in reversed(range(blocks)):
@@ -177,8 +185,15 @@ def test_ib_chain_runs_blocks_out_of_claim_order(device: Device, rng: np.random.
 def test_more_blocks_than_cores_is_refused(device: Device) -> None:
     blocks = MAX_RESIDENT_910B1 + 1
     x = np.ones(blocks * 8, np.float32)
-    rc = device.launch("normalize_sync_all_hw", blocks, device.upload(x), device.alloc(2 * blocks * 4),
-                       device.alloc(x.nbytes), device.alloc(blocks * 4), 8)
+    rc = device.launch(
+        "normalize_sync_all_hw",
+        blocks,
+        device.upload(x),
+        device.alloc(2 * blocks * 4),
+        device.alloc(x.nbytes),
+        device.alloc(blocks * 4),
+        8,
+    )
     assert rc == ACL_ERROR_RT_AICORE_EXCEPTION
     msg = device.acl.aclGetRecentErrMsg().decode()
     assert "normalize_sync_all_hw" in msg and "numBlocks=49 exceeds the 48 cores of Ascend910B1" in msg, msg
@@ -200,13 +215,31 @@ def test_ib_wait_never_satisfied_ends_by_the_watchdog(device: Device, rng: np.ra
     blocks = 5
     x = rng.uniform(0.5, 2.0, blocks * 16).astype(np.float32)
     dy = device.alloc(x.nbytes)
-    assert device.launch("normalize_sync_all_hw", blocks, device.upload(x), device.alloc(2 * blocks * 4), dy,
-                         device.alloc(blocks * 4), 16) == 0, acl.aclGetRecentErrMsg()
+    assert (
+        device.launch(
+            "normalize_sync_all_hw",
+            blocks,
+            device.upload(x),
+            device.alloc(2 * blocks * 4),
+            dy,
+            device.alloc(blocks * 4),
+            16,
+        )
+        == 0
+    ), acl.aclGetRecentErrMsg()
     np.testing.assert_allclose(device.download(dy, x), normalize_reference(x, blocks)[0], rtol=1e-6)
 
 
-def _run_on_own_stream(acl: ctypes.CDLL, context: ctypes.c_void_p, binary: ctypes.c_void_p, codes: dict,
-                       messages: dict, name: str, kernel: str, *args) -> None:
+def _run_on_own_stream(
+    acl: ctypes.CDLL,
+    context: ctypes.c_void_p,
+    binary: ctypes.c_void_p,
+    codes: dict,
+    messages: dict,
+    name: str,
+    kernel: str,
+    *args,
+) -> None:
     """On this thread: a stream of its own, launch + synchronize, the code and message kept."""
     ok(acl, acl.aclrtSetCurrentContext(context))
     stream = ctypes.c_void_p()
@@ -228,9 +261,10 @@ def _two_streams(device: Device, first: tuple, second: tuple) -> tuple[dict, dic
     ok(device.acl, device.acl.aclrtGetCurrentContext(ctypes.byref(context)))
     codes: dict[str, int] = {}
     messages: dict[str, str] = {}
-    threads = [threading.Thread(target=_run_on_own_stream,
-                                args=(device.acl, context, device.binary, codes, messages, *launch))
-               for launch in (first, second)]
+    threads = [
+        threading.Thread(target=_run_on_own_stream, args=(device.acl, context, device.binary, codes, messages, *launch))
+        for launch in (first, second)
+    ]
     threads[0].start()
     seen = ctypes.c_int32.from_address(started.value)  # (alloc zeroed it) device memory is host memory here
     deadline = time.monotonic() + 60
@@ -247,26 +281,39 @@ def test_launches_on_two_streams_run_at_the_same_time(device: Device) -> None:
     # wait_for_flag (stream A) ends only when raise_flag (stream B, another host thread) runs
     # while it is still in flight; serialized launches would time it out (out = 2).
     flag, out = device.alloc(64), device.alloc(64)
-    codes, messages = _two_streams(device, ("wait", "wait_for_flag", flag, out, 10_000_000),
-                                   ("raise", "raise_flag", flag))
+    codes, messages = _two_streams(
+        device, ("wait", "wait_for_flag", flag, out, 10_000_000), ("raise", "raise_flag", flag)
+    )
     assert codes == {"wait": 0, "raise": 0}, messages
     assert device.download(out, np.zeros(1, np.int32))[0] == 1, "the launches did not overlap"
 
 
 def test_a_fault_fails_every_launch_in_flight_and_names_the_culprit(device: Device, rng: np.random.Generator) -> None:
     flag, out = device.alloc(64), device.alloc(64)
-    codes, messages = _two_streams(device, ("wait", "wait_for_flag", flag, out, 20_000_000),
-                                   ("fault", "wild_store", flag))
+    codes, messages = _two_streams(
+        device, ("wait", "wait_for_flag", flag, out, 20_000_000), ("fault", "wild_store", flag)
+    )
     assert codes == {"wait": ACL_ERROR_RT_AICORE_EXCEPTION, "fault": ACL_ERROR_RT_AICORE_EXCEPTION}, messages
     assert messages["fault"].startswith("kernel wild_store block 0: SIGSEGV"), messages
-    assert messages["wait"].startswith("kernel wait_for_flag: the device was reset while it ran: "
-                                       "kernel wild_store block 0: SIGSEGV"), messages
+    assert messages["wait"].startswith(
+        "kernel wait_for_flag: the device was reset while it ran: kernel wild_store block 0: SIGSEGV"
+    ), messages
     # the device restarted; launches work again
     blocks = 3
     x = rng.uniform(0.5, 2.0, blocks * 16).astype(np.float32)
     dy = device.alloc(x.nbytes)
-    assert device.launch("normalize_sync_all_hw", blocks, device.upload(x), device.alloc(2 * blocks * 4), dy,
-                         device.alloc(blocks * 4), 16) == 0, device.acl.aclGetRecentErrMsg()
+    assert (
+        device.launch(
+            "normalize_sync_all_hw",
+            blocks,
+            device.upload(x),
+            device.alloc(2 * blocks * 4),
+            dy,
+            device.alloc(blocks * 4),
+            16,
+        )
+        == 0
+    ), device.acl.aclGetRecentErrMsg()
     np.testing.assert_allclose(device.download(dy, x), normalize_reference(x, blocks)[0], rtol=1e-6)
 
 

@@ -3,6 +3,7 @@
 Env: ASCENDCL_LIB (path of libascendcl.so), TEST_KERNELS_2201 (the hand-written test device
 binary, see tests/kernels/test_kernels.cc). Random data, seed printed, compared with numpy.
 """
+
 from __future__ import annotations
 
 import ctypes

@@ -1,5 +1,6 @@
 """tools/gen_soc_table.py: the compiled-in SoC table matches twin/platform/*.ini, and a bad
 ini fails with one line naming the file and the defect (no output file left behind)."""
+
 from __future__ import annotations
 
 import configparser
@@ -33,8 +34,9 @@ fb_size=2048
 
 
 def run(out: Path, *inis: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, GENERATOR, "--out", str(out), *inis],
-                          capture_output=True, text=True, check=False)
+    return subprocess.run(
+        [sys.executable, GENERATOR, "--out", str(out), *inis], capture_output=True, text=True, check=False
+    )
 
 
 def test_table_matches_platform_ini_files(tmp_path: Path) -> None:
@@ -48,21 +50,34 @@ def test_table_matches_platform_ini_files(tmp_path: Path) -> None:
         ini.read(path)
         spec = ini["AICoreSpec"]
         row = '{"%s", "%s", %su, %su, %su, %su, %sull, %sull, %sull, %sull, %sull, %sull, %sull},' % (
-            ini["version"]["SoC_version"], ini["version"]["Short_SoC_version"], ini["version"]["NpuArch"],
-            ini["SoCInfo"]["ai_core_cnt"], ini["SoCInfo"]["cube_core_cnt"], ini["SoCInfo"]["vector_core_cnt"],
-            spec["ub_size"], spec["l1_size"], spec["l0_a_size"], spec["l0_b_size"], spec["l0_c_size"],
-            spec["bt_size"], spec["fb_size"])
+            ini["version"]["SoC_version"],
+            ini["version"]["Short_SoC_version"],
+            ini["version"]["NpuArch"],
+            ini["SoCInfo"]["ai_core_cnt"],
+            ini["SoCInfo"]["cube_core_cnt"],
+            ini["SoCInfo"]["vector_core_cnt"],
+            spec["ub_size"],
+            spec["l1_size"],
+            spec["l0_a_size"],
+            spec["l0_b_size"],
+            spec["l0_c_size"],
+            spec["bt_size"],
+            spec["fb_size"],
+        )
         assert row in text, f"{path}: {row} not in the generated table"
 
 
-@pytest.mark.parametrize("edit,expected", [
-    (lambda s: s.replace("NpuArch=2201\n", ""), "missing [version] NpuArch"),
-    (lambda s: s.replace("ub_size=196608", "ub_size=lots"), "is not a non-negative integer"),
-    (lambda s: s.replace("ub_size=196608", "ub_size=0"), "ub_size must be > 0"),
-    (lambda s: s.replace("bt_size=1024\n", ""), "missing [AICoreSpec] bt_size"),
-    (lambda s: s.replace("SoC_version=AscendTest", "SoC_version=AscendOther"), "does not match the file name"),
-    (lambda s: s.replace("[SoCInfo]", "SoCInfo"), "cannot parse"),
-])
+@pytest.mark.parametrize(
+    "edit,expected",
+    [
+        (lambda s: s.replace("NpuArch=2201\n", ""), "missing [version] NpuArch"),
+        (lambda s: s.replace("ub_size=196608", "ub_size=lots"), "is not a non-negative integer"),
+        (lambda s: s.replace("ub_size=196608", "ub_size=0"), "ub_size must be > 0"),
+        (lambda s: s.replace("bt_size=1024\n", ""), "missing [AICoreSpec] bt_size"),
+        (lambda s: s.replace("SoC_version=AscendTest", "SoC_version=AscendOther"), "does not match the file name"),
+        (lambda s: s.replace("[SoCInfo]", "SoCInfo"), "cannot parse"),
+    ],
+)
 def test_bad_ini_is_one_clear_line(tmp_path: Path, edit, expected: str) -> None:
     ini = tmp_path / "AscendTest.ini"
     ini.write_text(edit(GOOD.format(name="AscendTest")))

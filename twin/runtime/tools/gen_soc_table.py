@@ -4,6 +4,7 @@
 The runtime must read no config file at run time, so the SoC facts it needs (NpuArch, UB size,
 core counts) are baked in here. Usage: gen_soc_table.py --out soc_table_data.cc A.ini B.ini ...
 """
+
 from __future__ import annotations
 
 import argparse
@@ -73,9 +74,22 @@ def render(socs: list[dict[str, object]]) -> str:
     for soc in socs:
         lines.append(
             '    {"%s", "%s", %du, %du, %du, %du, %dull, %dull, %dull, %dull, %dull, %dull, %dull},'
-            % (soc["soc_version"], soc["short_soc_version"], soc["npu_arch"], soc["ai_core_cnt"],
-               soc["cube_core_cnt"], soc["vector_core_cnt"], soc["ub_size"], soc["l1_size"],
-               soc["l0_a_size"], soc["l0_b_size"], soc["l0_c_size"], soc["bt_size"], soc["fb_size"]))
+            % (
+                soc["soc_version"],
+                soc["short_soc_version"],
+                soc["npu_arch"],
+                soc["ai_core_cnt"],
+                soc["cube_core_cnt"],
+                soc["vector_core_cnt"],
+                soc["ub_size"],
+                soc["l1_size"],
+                soc["l0_a_size"],
+                soc["l0_b_size"],
+                soc["l0_c_size"],
+                soc["bt_size"],
+                soc["fb_size"],
+            )
+        )
     lines += [
         "};",
         "const size_t kSocTableSize = sizeof(kSocTable) / sizeof(kSocTable[0]);",

@@ -1,5 +1,6 @@
 """PythonCompilableAddCustom's OPP library through the graph C ABI, with the bindings ge's Python
 side uses (ge.graph._c_api) when it loads the library from ASCEND_CUSTOM_OPP_PATH."""
+
 from __future__ import annotations
 
 import os

@@ -36,15 +36,15 @@ def _artifact_key(x1: Tensor, x2: Tensor, y: Tensor) -> ArtifactKey:
     """Validates the node's tensors and returns the cache key (storage dims, dtype)."""
     dims = [tuple(t.storage_shape.dims) for t in (x1, x2, y)]
     if dims[0] != dims[1] or dims[0] != dims[2]:
-        raise ValueError(f"{OP_TYPE}: shapes must match, got x1={list(dims[0])} x2={list(dims[1])} "
-                         f"y={list(dims[2])}")
+        raise ValueError(f"{OP_TYPE}: shapes must match, got x1={list(dims[0])} x2={list(dims[1])} y={list(dims[2])}")
     for name, tensor in (("x1", x1), ("x2", x2), ("y", y)):
         if tensor.data_type != DataType.DT_FLOAT:
             raise TypeError(f"{OP_TYPE}: {name} must be DT_FLOAT (float32), got {DataType(tensor.data_type).name}")
     count = x1.shape_size
     if count <= 0 or count % BLOCK_LENGTH:
-        raise ValueError(f"{OP_TYPE}: element count {count} (shape {list(dims[0])}) must be a positive "
-                         f"multiple of {BLOCK_LENGTH}")
+        raise ValueError(
+            f"{OP_TYPE}: element count {count} (shape {list(dims[0])}) must be a positive multiple of {BLOCK_LENGTH}"
+        )
     return dims[0], DataType(x1.data_type).name
 
 
@@ -57,8 +57,12 @@ def _compile_mode() -> str:
 
 def _build(soc: str, arch: str, key: ArtifactKey) -> bytes:
     build = build_kernel(_kernel_source(), soc=soc, npu_arch=arch, op_type=OP_TYPE, kernel_name=KERNEL_NAME)
-    print(f"ADD_CUSTOM_KERNEL source={'cache' if build.from_cache else 'bisheng'} soc={soc} "
-          f"shape={list(key[0])} bytes={len(build.binary)}", file=sys.stderr, flush=True)
+    print(
+        f"ADD_CUSTOM_KERNEL source={'cache' if build.from_cache else 'bisheng'} soc={soc} "
+        f"shape={list(key[0])} bytes={len(build.binary)}",
+        file=sys.stderr,
+        flush=True,
+    )
     return build.binary
 
 
@@ -69,8 +73,11 @@ class PythonCompilableAddCustom:
 
     def compile(self, x1: Tensor, x2: Tensor, y: Tensor) -> None:
         soc, arch = target = compile_target()
-        print(f"PY_COMPILE_CALLBACK_ENTER=1 mode={_compile_mode()} soc={soc} arch={arch} "
-              f"shape={list(x1.storage_shape.dims)}", flush=True)
+        print(
+            f"PY_COMPILE_CALLBACK_ENTER=1 mode={_compile_mode()} soc={soc} arch={arch} "
+            f"shape={list(x1.storage_shape.dims)}",
+            flush=True,
+        )
         key = _artifact_key(x1, x2, y)
         self._kernels.build(target, key, lambda soc, arch: _build(soc, arch, key))
 
@@ -82,7 +89,10 @@ class PythonCompilableAddCustom:
         args.append_input(0, x1)
         args.append_input(1, x2)
         args.append_output(0, y)
-        launch = AnnotatedKernelLaunchInfo(kernel_name=KERNEL_NAME, kernel_bin=binary,
-                                           block_dim=x1.shape_size // BLOCK_LENGTH,
-                                           stream_id=ctx.get_stream_id())
+        launch = AnnotatedKernelLaunchInfo(
+            kernel_name=KERNEL_NAME,
+            kernel_bin=binary,
+            block_dim=x1.shape_size // BLOCK_LENGTH,
+            stream_id=ctx.get_stream_id(),
+        )
         ctx.add_launch(launch, args)

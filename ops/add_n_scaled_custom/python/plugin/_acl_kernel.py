@@ -66,17 +66,23 @@ class AclKernels:
                     self._check(self._load(binary, len(binary), None, ctypes.byref(handle)), "aclrtBinaryLoadFromData")
                     self._binaries[digest] = (handle.value, binary)  # keep the bytes with the handle
                 func = ctypes.c_void_p()
-                self._check(self._get(self._binaries[digest][0], kernel_name.encode(), ctypes.byref(func)),
-                            f"aclrtBinaryGetFunction({kernel_name})")
+                self._check(
+                    self._get(self._binaries[digest][0], kernel_name.encode(), ctypes.byref(func)),
+                    f"aclrtBinaryGetFunction({kernel_name})",
+                )
                 self._functions[key] = func.value
             return self._functions[key]
 
     def launch(self, binary: bytes, kernel_name: str, block_dim: int, slots: Sequence[int], stream: int) -> None:
         """Launches with one 8-byte argument slot per value (kernel parameter order)."""
         args = struct.pack(f"<{len(slots)}Q", *slots)
-        self._check(self._launch(self.function(binary, kernel_name), block_dim, args, len(args), stream),
-                    f"aclrtLaunchKernel({kernel_name}, {block_dim} blocks)")
+        self._check(
+            self._launch(self.function(binary, kernel_name), block_dim, args, len(args), stream),
+            f"aclrtLaunchKernel({kernel_name}, {block_dim} blocks)",
+        )
 
     def copy_to_device(self, device_addr: int, data: bytes) -> None:
-        self._check(self._memcpy(device_addr, len(data), data, len(data), ACL_MEMCPY_HOST_TO_DEVICE),
-                    "aclrtMemcpy (host to device)")
+        self._check(
+            self._memcpy(device_addr, len(data), data, len(data), ACL_MEMCPY_HOST_TO_DEVICE),
+            "aclrtMemcpy (host to device)",
+        )

@@ -24,7 +24,7 @@ print("ADD_N_SCALED_MODULE_LOADED=1", flush=True)
 
 OP_TYPE = "AddNScaledCustom"
 KERNEL_NAME = "add_n_scaled_custom"
-TILE_ELEMENTS = 2048     # 8 KiB of float32 per UB tile
+TILE_ELEMENTS = 2048  # 8 KiB of float32 per UB tile
 TILING_FORMAT = "<IIfI"  # AddNScaledTiling of kernel/add_n_scaled_tiling.h
 # Overrides the kernel source (tests feed a kernel that does not compile).
 KERNEL_SOURCE_ENV = "ADD_N_SCALED_CUSTOM_KERNEL_SOURCE"
@@ -54,7 +54,7 @@ def _artifact_key(x: List[Tensor], scale: float) -> ArtifactKey:
             raise TypeError(f"{OP_TYPE}: x{i} must be DT_FLOAT, got {DataType(tensor.data_type).name}")
         if tuple(tensor.storage_shape.dims) != dims:
             raise ValueError(f"{OP_TYPE}: x{i} shape {list(tensor.storage_shape.dims)} differs from x0 {list(dims)}")
-    if not 0 < x[0].shape_size < 2 ** 32:
+    if not 0 < x[0].shape_size < 2**32:
         raise ValueError(f"{OP_TYPE}: element count {x[0].shape_size} must be in [1, 2^32)")
     return dims, len(x), float(scale)
 
@@ -75,14 +75,19 @@ class AddNScaledCustom:
     def compile(self, x: List[Tensor], y: Tensor, *, scale: float) -> None:
         soc, arch = target = compile_target()
         key = _artifact_key(x, scale)
-        print(f"ADD_N_SCALED_COMPILE soc={soc} arch={arch} shape={list(key[0])} inputs={key[1]} scale={key[2]!r}",
-              flush=True)
+        print(
+            f"ADD_N_SCALED_COMPILE soc={soc} arch={arch} shape={list(key[0])} inputs={key[1]} scale={key[2]!r}",
+            flush=True,
+        )
         cores = get_compile_platform_info().get_ai_core_num()
 
         def make(soc: str, arch: str) -> Launch:
             build = build_kernel(_kernel_source(), soc=soc, npu_arch=arch, op_type=OP_TYPE)
-            print(f"ADD_N_SCALED_KERNEL source={'cache' if build.from_cache else 'bisheng'} soc={soc}",
-                  file=sys.stderr, flush=True)
+            print(
+                f"ADD_N_SCALED_KERNEL source={'cache' if build.from_cache else 'bisheng'} soc={soc}",
+                file=sys.stderr,
+                flush=True,
+            )
             block_length, tile, blocks = tiling_for(x[0].shape_size, cores)
             tiling = struct.pack(TILING_FORMAT, block_length, tile, key[2], key[1])
             return Launch(build.binary, x[0].shape_size, blocks, tiling)

@@ -31,8 +31,7 @@ class MulHostCustom:
             if tensor.data_type != DataType.DT_FLOAT:
                 raise TypeError(f"{OP_TYPE}: {name} must be DT_FLOAT, got {DataType(tensor.data_type).name}")
         if list(x1.storage_shape.dims) != list(x2.storage_shape.dims):
-            raise ValueError(f"{OP_TYPE}: x1 {list(x1.storage_shape.dims)} and x2 "
-                             f"{list(x2.storage_shape.dims)} differ")
+            raise ValueError(f"{OP_TYPE}: x1 {list(x1.storage_shape.dims)} and x2 {list(x2.storage_shape.dims)} differ")
         ctx = get_execute_ctx()
         y = ctx.malloc_output_tensor(0, x1.shape, x1.format, x1.data_type)
         np.multiply(_host_view(x1), _host_view(x2), out=_host_view(y))

@@ -29,7 +29,7 @@ print("LEAKY_RELU_MODULE_LOADED=1", flush=True)
 OP_TYPE = "LeakyReluCustom"
 KERNELS = {DataType.DT_FLOAT16: "leaky_relu_custom_half", DataType.DT_FLOAT: "leaky_relu_custom_float"}
 ELEMENT_BYTES = {DataType.DT_FLOAT16: 2, DataType.DT_FLOAT: 4}
-TILE_BYTES = 8192            # one UB tile of x (and of y): 4096 halves or 2048 floats
+TILE_BYTES = 8192  # one UB tile of x (and of y): 4096 halves or 2048 floats
 WORKSPACE_RECORD_BYTES = 32  # per-block record the kernel writes (kernel/leaky_relu_custom.asc)
 # LeakyReluTiling of kernel/leaky_relu_tiling.h: blockLength, tileLength, negativeSlope, blockNum.
 TILING_FORMAT = "<IIfI"
@@ -61,9 +61,10 @@ def _artifact_key(x: Tensor, y: Tensor, negative_slope: float) -> ArtifactKey:
     if x.data_type not in KERNELS:
         raise TypeError(f"{OP_TYPE}: x must be DT_FLOAT16 or DT_FLOAT, got {DataType(x.data_type).name}")
     if y.data_type != x.data_type:
-        raise TypeError(f"{OP_TYPE}: y must have x's dtype {DataType(x.data_type).name}, "
-                        f"got {DataType(y.data_type).name}")
-    if x.shape_size <= 0 or x.shape_size >= 2 ** 32:
+        raise TypeError(
+            f"{OP_TYPE}: y must have x's dtype {DataType(x.data_type).name}, got {DataType(y.data_type).name}"
+        )
+    if x.shape_size <= 0 or x.shape_size >= 2**32:
         raise ValueError(f"{OP_TYPE}: element count {x.shape_size} (shape {list(dims)}) must be in [1, 2^32)")
     return dims, DataType(x.data_type).name, float(negative_slope)
 
@@ -86,8 +87,11 @@ def _compile_mode() -> str:
 
 def _build(soc: str, arch: str) -> bytes:
     build = build_kernel(_kernel_source(), soc=soc, npu_arch=arch, op_type=OP_TYPE)
-    print(f"LEAKY_RELU_KERNEL source={'cache' if build.from_cache else 'bisheng'} soc={soc} "
-          f"bytes={len(build.binary)}", file=sys.stderr, flush=True)
+    print(
+        f"LEAKY_RELU_KERNEL source={'cache' if build.from_cache else 'bisheng'} soc={soc} bytes={len(build.binary)}",
+        file=sys.stderr,
+        flush=True,
+    )
     return build.binary
 
 
@@ -99,8 +103,11 @@ class LeakyReluCustom:
     def compile(self, x: Tensor, y: Tensor, *, negative_slope: float) -> None:
         soc, arch = target = compile_target()
         key = _artifact_key(x, y, negative_slope)
-        print(f"LEAKY_RELU_COMPILE mode={_compile_mode()} soc={soc} arch={arch} shape={list(key[0])} "
-              f"dtype={key[1]} negative_slope={key[2]!r}", flush=True)
+        print(
+            f"LEAKY_RELU_COMPILE mode={_compile_mode()} soc={soc} arch={arch} shape={list(key[0])} "
+            f"dtype={key[1]} negative_slope={key[2]!r}",
+            flush=True,
+        )
         cores = get_compile_platform_info().get_ai_core_num()
         dtype = DataType(x.data_type)
 
@@ -122,6 +129,12 @@ class LeakyReluCustom:
         args.append_scalar(launch.total)
         for slot in struct.unpack("<QQ", launch.tiling):  # the by-value struct: two 8-byte slots
             args.append_scalar(slot)
-        ctx.add_launch(AnnotatedKernelLaunchInfo(kernel_name=launch.kernel_name, kernel_bin=launch.binary,
-                                                 block_dim=launch.block_dim, stream_id=ctx.get_stream_id()),
-                       args)
+        ctx.add_launch(
+            AnnotatedKernelLaunchInfo(
+                kernel_name=launch.kernel_name,
+                kernel_bin=launch.binary,
+                block_dim=launch.block_dim,
+                stream_id=ctx.get_stream_id(),
+            ),
+            args,
+        )

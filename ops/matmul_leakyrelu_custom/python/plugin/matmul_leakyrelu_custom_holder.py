@@ -26,10 +26,10 @@ print("MATMUL_LEAKYRELU_MODULE_LOADED=1", flush=True)
 
 OP_TYPE = "MatmulLeakyReluCustom"
 KERNEL_NAME = "matmul_leakyrelu_custom"
-TILING_BYTES = 208           # sizeof(MatmulLeakyReluTiling): TCubeTiling (50 int32) + slope + reserved
+TILING_BYTES = 208  # sizeof(MatmulLeakyReluTiling): TCubeTiling (50 int32) + slope + reserved
 TILING_SYMBOL = "MatmulLeakyReluCustomTiling"
 KERNEL_SOURCE_ENV = "MATMUL_LEAKYRELU_CUSTOM_KERNEL_SOURCE"
-WORKSPACE_BYTES = 32         # the kernel takes a workspace argument (CANN's signature); it uses none
+WORKSPACE_BYTES = 32  # the kernel takes a workspace argument (CANN's signature); it uses none
 
 ArtifactKey = Tuple[int, int, int, float]
 
@@ -45,8 +45,12 @@ def _artifact_key(a: Tensor, b: Tensor, bias: Tensor, c: Tensor, negative_slope:
     da, db, dbias = list(a.storage_shape.dims), list(b.storage_shape.dims), list(bias.storage_shape.dims)
     if len(da) != 2 or len(db) != 2 or len(dbias) != 1 or da[1] != db[0] or dbias[0] != db[1]:
         raise ValueError(f"{OP_TYPE}: a {da}, b {db} and bias {dbias} do not fit a @ b + bias")
-    for name, t, want in (("a", a, DataType.DT_FLOAT16), ("b", b, DataType.DT_FLOAT16),
-                          ("bias", bias, DataType.DT_FLOAT), ("c", c, DataType.DT_FLOAT)):
+    for name, t, want in (
+        ("a", a, DataType.DT_FLOAT16),
+        ("b", b, DataType.DT_FLOAT16),
+        ("bias", bias, DataType.DT_FLOAT),
+        ("c", c, DataType.DT_FLOAT),
+    ):
         if t.data_type != want:
             raise TypeError(f"{OP_TYPE}: {name} must be {want.name}, got {DataType(t.data_type).name}")
     return da[0], db[1], da[1], float(negative_slope)
@@ -61,8 +65,15 @@ def _tiling_function():
             if hasattr(handle, TILING_SYMBOL):
                 fn = getattr(handle, TILING_SYMBOL)
                 fn.restype = ctypes.c_int64
-                fn.argtypes = [ctypes.c_char_p, ctypes.c_int32, ctypes.c_int32, ctypes.c_int32, ctypes.c_float,
-                               ctypes.c_void_p, ctypes.c_uint64]
+                fn.argtypes = [
+                    ctypes.c_char_p,
+                    ctypes.c_int32,
+                    ctypes.c_int32,
+                    ctypes.c_int32,
+                    ctypes.c_float,
+                    ctypes.c_void_p,
+                    ctypes.c_uint64,
+                ]
                 return fn
     raise RuntimeError(f"{OP_TYPE}: no OPP proto library in ASCEND_CUSTOM_OPP_PATH exports {TILING_SYMBOL}")
 
@@ -71,8 +82,9 @@ def host_tiling(soc: str, m: int, n: int, k: int, negative_slope: float) -> byte
     buf = ctypes.create_string_buffer(TILING_BYTES)
     got = _tiling_function()(soc.encode(), m, n, k, negative_slope, ctypes.cast(buf, ctypes.c_void_p), TILING_BYTES)
     if got != TILING_BYTES:
-        raise ValueError(f"{OP_TYPE}: matmul_tiling found no tiling for M={m} N={n} K={k} on {soc} "
-                         f"(see the ASCENDC log line)")
+        raise ValueError(
+            f"{OP_TYPE}: matmul_tiling found no tiling for M={m} N={n} K={k} on {soc} (see the ASCENDC log line)"
+        )
     return buf.raw
 
 
@@ -84,16 +96,23 @@ class MatmulLeakyReluCustom:
     def compile(self, a: Tensor, b: Tensor, bias: Tensor, c: Tensor, *, negative_slope: float) -> None:
         soc, arch = target = compile_target()
         key = _artifact_key(a, b, bias, c, negative_slope)
-        print(f"MATMUL_LEAKYRELU_COMPILE soc={soc} arch={arch} M={key[0]} N={key[1]} K={key[2]} "
-              f"negative_slope={key[3]!r}", flush=True)
+        print(
+            f"MATMUL_LEAKYRELU_COMPILE soc={soc} arch={arch} M={key[0]} N={key[1]} K={key[2]} "
+            f"negative_slope={key[3]!r}",
+            flush=True,
+        )
 
         def make(soc: str, arch: str) -> Launch:
             tiling = host_tiling(soc, key[0], key[1], key[2], key[3])
             used_cores = struct.unpack_from("<i", tiling, 0)[0]
             source = kernel_source(__file__, "matmul_leakyrelu_custom.asc", KERNEL_SOURCE_ENV)
             build = build_kernel(source, soc=soc, npu_arch=arch, op_type=OP_TYPE)
-            print(f"MATMUL_LEAKYRELU_KERNEL source={'cache' if build.from_cache else 'bisheng'} soc={soc} "
-                  f"blocks={used_cores}", file=sys.stderr, flush=True)
+            print(
+                f"MATMUL_LEAKYRELU_KERNEL source={'cache' if build.from_cache else 'bisheng'} soc={soc} "
+                f"blocks={used_cores}",
+                file=sys.stderr,
+                flush=True,
+            )
             return Launch(build.binary, used_cores, tiling)
 
         self._launches.build(target, key, make)
@@ -110,6 +129,12 @@ class MatmulLeakyReluCustom:
         args.append_workspace(ctx.malloc_workspace(WORKSPACE_BYTES))
         for slot in struct.unpack(f"<{TILING_BYTES // 8}Q", launch.tiling):  # the by-value struct
             args.append_scalar(slot)
-        ctx.add_launch(AnnotatedKernelLaunchInfo(kernel_name=KERNEL_NAME, kernel_bin=launch.binary,
-                                                 block_dim=launch.block_dim, stream_id=ctx.get_stream_id()),
-                       args)
+        ctx.add_launch(
+            AnnotatedKernelLaunchInfo(
+                kernel_name=KERNEL_NAME,
+                kernel_bin=launch.binary,
+                block_dim=launch.block_dim,
+                stream_id=ctx.get_stream_id(),
+            ),
+            args,
+        )

@@ -3,8 +3,9 @@
 Loaded by GE from ASCEND_CUSTOM_OPP_PATH (this directory). ``compile`` builds the Ascend C kernel
 (one binary with a half and a float kernel) for the session's SoC through the toolkit
 ``ascendc_jit`` and runs the operator's host tiling function, ``RmsNormCustomHostTiling``, exported
-by its host tiling library liboptiling.so in its OPP root (proto/rms_norm_custom_host_tiling.cc, over the high-level API's
-``GetRmsNormMaxMinTmpSize`` / ``GetRmsNormTilingInfo``), through ctypes: the 136-byte
+by its host tiling library liboptiling.so in its OPP root (proto/rms_norm_custom_host_tiling.cc,
+over the high-level API's ``GetRmsNormMaxMinTmpSize`` / ``GetRmsNormTilingInfo``), through
+ctypes: the 136-byte
 ``RmsNormCustomTiling``, the block dim (from the SoC's vector core count) and the workspace size.
 ``declare_launch_args`` publishes one launch of ``rms_norm_custom_<dtype>(x, gamma, y, workspace,
 tiling)``, the tiling struct passed by value as 17 scalar slots.
@@ -59,8 +60,9 @@ def _artifact_key(x: Tensor, gamma: Tensor, y: Tensor, epsilon: float) -> Artifa
         if t.storage_format != Format.FORMAT_ND:
             raise ValueError(f"{OP_TYPE}: {name} must be FORMAT_ND, got {Format(t.storage_format).name}")
         if name != "x" and t.data_type != x.data_type:
-            raise TypeError(f"{OP_TYPE}: {name} must have x's dtype {DataType(x.data_type).name}, "
-                            f"got {DataType(t.data_type).name}")
+            raise TypeError(
+                f"{OP_TYPE}: {name} must have x's dtype {DataType(x.data_type).name}, got {DataType(t.data_type).name}"
+            )
     return dims, DataType(x.data_type).name, float(epsilon)
 
 
@@ -82,23 +84,45 @@ def _tiling_function():
             if hasattr(handle, TILING_SYMBOL):
                 fn = getattr(handle, TILING_SYMBOL)
                 fn.restype = ctypes.c_int64
-                fn.argtypes = [ctypes.c_char_p, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_uint32,
-                               ctypes.c_float, ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(ctypes.c_uint32),
-                               ctypes.POINTER(ctypes.c_uint64), ctypes.c_char_p, ctypes.c_uint64]
+                fn.argtypes = [
+                    ctypes.c_char_p,
+                    ctypes.c_uint32,
+                    ctypes.c_uint32,
+                    ctypes.c_uint32,
+                    ctypes.c_uint32,
+                    ctypes.c_float,
+                    ctypes.c_void_p,
+                    ctypes.c_uint64,
+                    ctypes.POINTER(ctypes.c_uint32),
+                    ctypes.POINTER(ctypes.c_uint64),
+                    ctypes.c_char_p,
+                    ctypes.c_uint64,
+                ]
                 return fn
     raise RuntimeError(f"{OP_TYPE}: no {TILING_LIBRARY} in ASCEND_CUSTOM_OPP_PATH exports {TILING_SYMBOL}")
 
 
 def host_tiling(soc: str, dims: Tuple[int, ...], element_bytes: int, epsilon: float) -> Tuple[bytes, int, int]:
     """(tiling bytes, block dim, workspace bytes) from the operator's host tiling function."""
-    if any(d <= 0 or d >= 2 ** 32 for d in dims):
+    if any(d <= 0 or d >= 2**32 for d in dims):
         raise ValueError(f"{OP_TYPE}: x {list(dims)}: every dimension must be in [1, 2^32)")
     buf = ctypes.create_string_buffer(TILING_BYTES)
     error = ctypes.create_string_buffer(512)
     block_dim, workspace = ctypes.c_uint32(0), ctypes.c_uint64(0)
-    got = _tiling_function()(soc.encode(), dims[0], dims[1], dims[2], element_bytes, epsilon,
-                             ctypes.cast(buf, ctypes.c_void_p), TILING_BYTES, ctypes.byref(block_dim),
-                             ctypes.byref(workspace), error, len(error))
+    got = _tiling_function()(
+        soc.encode(),
+        dims[0],
+        dims[1],
+        dims[2],
+        element_bytes,
+        epsilon,
+        ctypes.cast(buf, ctypes.c_void_p),
+        TILING_BYTES,
+        ctypes.byref(block_dim),
+        ctypes.byref(workspace),
+        error,
+        len(error),
+    )
     if got != TILING_BYTES:
         raise ValueError(f"{OP_TYPE}: no tiling for x {list(dims)} on {soc}: {error.value.decode(errors='replace')}")
     return buf.raw, block_dim.value, workspace.value
@@ -112,16 +136,21 @@ class RmsNormCustom:
     def compile(self, x: Tensor, gamma: Tensor, y: Tensor, *, epsilon: float) -> None:
         soc, arch = target = compile_target()
         key = _artifact_key(x, gamma, y, epsilon)
-        print(f"RMS_NORM_COMPILE soc={soc} arch={arch} shape={list(key[0])} dtype={key[1]} epsilon={key[2]!r}",
-              flush=True)
+        print(
+            f"RMS_NORM_COMPILE soc={soc} arch={arch} shape={list(key[0])} dtype={key[1]} epsilon={key[2]!r}", flush=True
+        )
         dtype = DataType(x.data_type)
 
         def make(soc: str, arch: str) -> Launch:
             tiling, block_dim, workspace = host_tiling(soc, key[0], ELEMENT_BYTES[dtype], key[2])
             source = kernel_source(__file__, "rms_norm_custom.asc", KERNEL_SOURCE_ENV)
             build = build_kernel(source, soc=soc, npu_arch=arch, op_type=OP_TYPE)
-            print(f"RMS_NORM_KERNEL source={'cache' if build.from_cache else 'bisheng'} soc={soc} "
-                  f"blocks={block_dim} workspace={workspace}", file=sys.stderr, flush=True)
+            print(
+                f"RMS_NORM_KERNEL source={'cache' if build.from_cache else 'bisheng'} soc={soc} "
+                f"blocks={block_dim} workspace={workspace}",
+                file=sys.stderr,
+                flush=True,
+            )
             return Launch(build.binary, KERNELS[dtype], block_dim, workspace, tiling)
 
         self._launches.build(target, key, make)
@@ -137,6 +166,12 @@ class RmsNormCustom:
         args.append_workspace(ctx.malloc_workspace(launch.workspace_bytes))
         for slot in struct.unpack(f"<{TILING_BYTES // 8}Q", launch.tiling):  # the by-value struct
             args.append_scalar(slot)
-        ctx.add_launch(AnnotatedKernelLaunchInfo(kernel_name=launch.kernel_name, kernel_bin=launch.binary,
-                                                 block_dim=launch.block_dim, stream_id=ctx.get_stream_id()),
-                       args)
+        ctx.add_launch(
+            AnnotatedKernelLaunchInfo(
+                kernel_name=launch.kernel_name,
+                kernel_bin=launch.binary,
+                block_dim=launch.block_dim,
+                stream_id=ctx.get_stream_id(),
+            ),
+            args,
+        )

@@ -24,16 +24,28 @@ from twin.om import om_pb2
 FD = descriptor.FieldDescriptor
 
 ROOT_TYPES = [
-    air_pb2.Model, air_pb2.Node, air_pb2.AttrValue, om_pb2.ModelDef, om_pb2.Binding,
-    codec_test_pb2.Scalars, codec_test_pb2.Repeateds, codec_test_pb2.Outer, codec_test_pb2.Tree,
+    air_pb2.Model,
+    air_pb2.Node,
+    air_pb2.AttrValue,
+    om_pb2.ModelDef,
+    om_pb2.Binding,
+    codec_test_pb2.Scalars,
+    codec_test_pb2.Repeateds,
+    codec_test_pb2.Outer,
+    codec_test_pb2.Tree,
 ]
 
 INT_RANGES = {
-    FD.TYPE_INT32: (-2**31, 2**31 - 1), FD.TYPE_SINT32: (-2**31, 2**31 - 1),
-    FD.TYPE_SFIXED32: (-2**31, 2**31 - 1), FD.TYPE_UINT32: (0, 2**32 - 1),
-    FD.TYPE_FIXED32: (0, 2**32 - 1), FD.TYPE_INT64: (-2**63, 2**63 - 1),
-    FD.TYPE_SINT64: (-2**63, 2**63 - 1), FD.TYPE_SFIXED64: (-2**63, 2**63 - 1),
-    FD.TYPE_UINT64: (0, 2**64 - 1), FD.TYPE_FIXED64: (0, 2**64 - 1),
+    FD.TYPE_INT32: (-(2**31), 2**31 - 1),
+    FD.TYPE_SINT32: (-(2**31), 2**31 - 1),
+    FD.TYPE_SFIXED32: (-(2**31), 2**31 - 1),
+    FD.TYPE_UINT32: (0, 2**32 - 1),
+    FD.TYPE_FIXED32: (0, 2**32 - 1),
+    FD.TYPE_INT64: (-(2**63), 2**63 - 1),
+    FD.TYPE_SINT64: (-(2**63), 2**63 - 1),
+    FD.TYPE_SFIXED64: (-(2**63), 2**63 - 1),
+    FD.TYPE_UINT64: (0, 2**64 - 1),
+    FD.TYPE_FIXED64: (0, 2**64 - 1),
 }
 
 SPECIAL_FLOATS = [0.0, -0.0, 1.0, -1.5, math.inf, -math.inf, math.nan, 5e-324, 1e-45, 3.4028234663852886e38]
@@ -50,8 +62,9 @@ def rng():
 # _cxx11_abi variant with the new one: the codec must behave the same under both.
 @pytest.fixture(scope="module", params=["codec_roundtrip", "codec_roundtrip_cxx11_abi"])
 def tool(request):
-    return os.path.join(os.environ["RUNFILES_DIR"], "ascend_twin", "tools", "bazel", "twin_proto", "tests",
-                        request.param)
+    return os.path.join(
+        os.environ["RUNFILES_DIR"], "ascend_twin", "tools", "bazel", "twin_proto", "tests", request.param
+    )
 
 
 def cpp_roundtrip(tool, items):
@@ -65,7 +78,7 @@ def cpp_roundtrip(tool, items):
     while pos < len(out):
         ok = out[pos] == 1
         (n,) = struct.unpack_from("<I", out, pos + 1)
-        results.append((ok, out[pos + 5:pos + 5 + n]))
+        results.append((ok, out[pos + 5 : pos + 5 + n]))
         pos += 5 + n
     assert len(results) == len(items)
     return results
@@ -75,7 +88,16 @@ def random_scalar(field, rng):
     t = field.type
     if t in INT_RANGES:
         lo, hi = INT_RANGES[t]
-        return rng.choice([0, lo, hi, -1 if lo < 0 else 1, rng.randint(lo, hi), rng.randint(-300, 300) if lo < 0 else rng.randint(0, 300)])
+        return rng.choice(
+            [
+                0,
+                lo,
+                hi,
+                -1 if lo < 0 else 1,
+                rng.randint(lo, hi),
+                rng.randint(-300, 300) if lo < 0 else rng.randint(0, 300),
+            ]
+        )
     if t in (FD.TYPE_FLOAT, FD.TYPE_DOUBLE):
         return rng.choice(SPECIAL_FLOATS + [rng.uniform(-1e6, 1e6)])
     if t == FD.TYPE_BOOL:
@@ -139,7 +161,9 @@ def test_python_bytes_survive_cpp_unchanged(rng, tool):
     items = [(m.DESCRIPTOR.full_name, m.SerializeToString()) for m in messages]
     for (name, py_bytes), (ok, cpp_bytes) in zip(items, cpp_roundtrip(tool, items)):
         assert ok, f"C++ refused a valid {name}: {py_bytes.hex()}"
-        assert cpp_bytes == py_bytes, f"{name}: C++ re-serialized differently\npy  {py_bytes.hex()}\ncpp {cpp_bytes.hex()}"
+        assert cpp_bytes == py_bytes, (
+            f"{name}: C++ re-serialized differently\npy  {py_bytes.hex()}\ncpp {cpp_bytes.hex()}"
+        )
 
 
 def test_cpp_bytes_parse_in_python_to_the_same_message(rng, tool):
@@ -167,10 +191,10 @@ def test_deep_tree_round_trips(rng, tool):
 def mutate(data, other, rng):
     kind = rng.randrange(5)
     if kind == 0 and data:  # cut
-        return data[:rng.randrange(len(data))]
+        return data[: rng.randrange(len(data))]
     if kind == 1 and data:  # flip a byte
         i = rng.randrange(len(data))
-        return data[:i] + bytes([data[i] ^ (1 << rng.randrange(8))]) + data[i + 1:]
+        return data[:i] + bytes([data[i] ^ (1 << rng.randrange(8))]) + data[i + 1 :]
     if kind == 2:  # splice random bytes in
         i = rng.randrange(len(data) + 1)
         return data[:i] + bytes(rng.randrange(256) for _ in range(rng.randint(1, 4))) + data[i:]

@@ -15,8 +15,16 @@ def run_plugin(tmp_path, source):
     out = tmp_path / "out"
     out.mkdir()
     result = subprocess.run(
-        [PROTOC, f"--plugin=protoc-gen-twin_cpp={PLUGIN}", f"--proto_path={tmp_path}", f"--twin_cpp_out={out}", "t.proto"],
-        capture_output=True, text=True)
+        [
+            PROTOC,
+            f"--plugin=protoc-gen-twin_cpp={PLUGIN}",
+            f"--proto_path={tmp_path}",
+            f"--twin_cpp_out={out}",
+            "t.proto",
+        ],
+        capture_output=True,
+        text=True,
+    )
     return result, out
 
 
@@ -28,12 +36,21 @@ def test_generates_header_and_source(tmp_path):
     assert "google" not in header and "class M {" in header
 
 
-@pytest.mark.parametrize("source, message", [
-    ('syntax = "proto2";\nmessage M { optional int32 a = 1; }\n', "t.proto: only proto3 is supported (syntax 'proto2')"),
-    ('syntax = "proto3";\nmessage M { map<string, int32> m = 1; }\n', "M_MEntry: map fields are not supported"),
-    ('syntax = "proto3";\nmessage M {}\nservice S { rpc F(M) returns (M); }\n', "t.proto: services are not supported"),
-    ('syntax = "proto3";\nmessage M { optional int32 a = 1; }\n', "optional"),
-])
+@pytest.mark.parametrize(
+    "source, message",
+    [
+        (
+            'syntax = "proto2";\nmessage M { optional int32 a = 1; }\n',
+            "t.proto: only proto3 is supported (syntax 'proto2')",
+        ),
+        ('syntax = "proto3";\nmessage M { map<string, int32> m = 1; }\n', "M_MEntry: map fields are not supported"),
+        (
+            'syntax = "proto3";\nmessage M {}\nservice S { rpc F(M) returns (M); }\n',
+            "t.proto: services are not supported",
+        ),
+        ('syntax = "proto3";\nmessage M { optional int32 a = 1; }\n', "optional"),
+    ],
+)
 def test_unsupported_input_is_one_error_line(tmp_path, source, message):
     result, out = run_plugin(tmp_path, source)
     assert result.returncode != 0

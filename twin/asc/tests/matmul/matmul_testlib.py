@@ -1,6 +1,7 @@
 """The host tiling the Matmul tests' kernels take: matmul_tiling_tool (the host library's
 MultiCoreMatmulTiling for Ascend910B1) run with a shape, dtypes and options, its TCubeTiling
 as int32 words. Env: MATMUL_TILING_TOOL, ASCEND_TWIN_PLATFORM_DIR."""
+
 from __future__ import annotations
 
 import os
@@ -8,9 +9,11 @@ import subprocess
 
 import numpy as np
 
-FIELDS = ("usedCoreNum M N Ka Kb singleCoreM singleCoreN singleCoreK baseM baseN baseK depthA1 depthB1 stepM stepN "
-          "isBias transLength iterateOrder shareMode shareL1Size shareL0CSize shareUbSize batchM batchN singleBatchM "
-          "singleBatchN stepKa stepKb depthAL1CacheUB depthBL1CacheUB dbL0A dbL0B dbL0C").split()
+FIELDS = (
+    "usedCoreNum M N Ka Kb singleCoreM singleCoreN singleCoreK baseM baseN baseK depthA1 depthB1 stepM stepN "
+    "isBias transLength iterateOrder shareMode shareL1Size shareL0CSize shareUbSize batchM batchN singleBatchM "
+    "singleBatchN stepKa stepKb depthAL1CacheUB depthBL1CacheUB dbL0A dbL0B dbL0C"
+).split()
 
 
 def tiling(m, n, k, dim, atype, ctype, trans_a=False, trans_b=False, bias=False, fix=None) -> np.ndarray:

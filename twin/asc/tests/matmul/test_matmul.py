@@ -11,6 +11,7 @@ fp32 accumulation error (which may tip the rounding); int8 -> int32 is exact.
 
 Env: ASCENDCL_LIB, API_MATMUL (device binary), MATMUL_TILING_TOOL, ASCEND_TWIN_PLATFORM_DIR.
 """
+
 from __future__ import annotations
 
 import os
@@ -24,9 +25,19 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from api_testlib import device_fixtures, rng_for  # noqa: E402
 from matmul_testlib import tiling  # noqa: E402
 
-KERNELS = ["mm_f16_f32", "mm_f16_f16", "mm_bf16_f32", "mm_f32_f32", "mm_i8_i32", "mm_i8_f16", "mm_batch_f16",
-           "mm_batch_counts_f16", "mm_traps"]
+KERNELS = [
+    "mm_f16_f32",
+    "mm_f16_f16",
+    "mm_bf16_f32",
+    "mm_f32_f32",
+    "mm_i8_i32",
+    "mm_i8_f16",
+    "mm_batch_f16",
+    "mm_batch_counts_f16",
+    "mm_traps",
+]
 dev, free_buffers = device_fixtures(lambda: {"API_MATMUL": KERNELS})
+
 
 def bf16(x: np.ndarray) -> np.ndarray:
     """float32 -> bf16 bits (round to nearest even) and the float32 values they stand for."""
@@ -67,13 +78,14 @@ def make_operands(kind, rng, m, n, k, trans_a, trans_b):
     return stored_a, stored_b, la, lb
 
 
-def run(dev, kind, m, n, k, dim, trans_a=False, trans_b=False, use_bias=False, mode=0, fix=None, c_init=None,
-        blocks=None):
+def run(
+    dev, kind, m, n, k, dim, trans_a=False, trans_b=False, use_bias=False, mode=0, fix=None, c_init=None, blocks=None
+):
     kernel, atype, ctype = INPUTS[kind]
     rng = rng_for(kind, m, n, k, dim, trans_a, trans_b, use_bias, mode)
     sa, sb, la, lb = make_operands(kind, rng, m, n, k, trans_a, trans_b)
     integer = kind.startswith("i8")
-    bias = (rng.integers(-1000, 1000, n, dtype=np.int32) if integer else rng.uniform(-4, 4, n).astype(np.float32))
+    bias = rng.integers(-1000, 1000, n, dtype=np.int32) if integer else rng.uniform(-4, 4, n).astype(np.float32)
     t = tiling(m, n, k, dim, atype, ctype, trans_a, trans_b, use_bias, fix)
     out_dtype = {"f32": np.float32, "f16": np.float16, "i32": np.int32}[ctype]
     c0 = np.zeros((m, n), out_dtype) if c_init is None else c_init.astype(out_dtype)
@@ -140,8 +152,9 @@ def test_untyped_matmul_kernel_runs_as_mix_1_2_over_both_aiv_sub_blocks(dev, mod
     # As CANN's async/k-reorder samples do: the tiling is cut for the AIV count (SetDim(aiv)), the
     # kernel declares no type, and the host launches usedCoreNum / 2 core groups; each group's two
     # AIVs (GetBlockIdx() 2g and 2g + 1) compute their own part, so every element of C is written.
-    got, want, t = run(dev, "f16_f32", 333, 270, 90, 7, use_bias=True, mode=mode, fix=(64, 48, 32),
-                       blocks=lambda used: (used + 1) // 2)
+    got, want, t = run(
+        dev, "f16_f32", 333, 270, 90, 7, use_bias=True, mode=mode, fix=(64, 48, 32), blocks=lambda used: (used + 1) // 2
+    )
     assert t[0] > 2  # several AIV parts, an odd count: the last group's second AIV has none
     check("f16_f32", got, want, 90)
 
@@ -161,8 +174,10 @@ def test_int8_to_half_through_the_quant_scalar(dev):
     scale = np.float32(0.001)
     quant = int(np.array([scale], np.float32).view(np.uint32)[0])
     pc = dev.put(np.zeros((m, n), np.float16))
-    assert dev.launch("mm_i8_f16", 1, dev.put(a), dev.put(b), dev.put(np.zeros(n, np.int32)), pc, dev.put(t), 0,
-                      quant) == 0
+    assert (
+        dev.launch("mm_i8_f16", 1, dev.put(a), dev.put(b), dev.put(np.zeros(n, np.int32)), pc, dev.put(t), 0, quant)
+        == 0
+    )
     got = dev.get(pc, np.zeros((m, n), np.float16))
     # the cube's deq scale keeps 10 mantissa bits of the float (bits 31:13), as Fixpipe's DEQF16
     alpha = np.array([quant & 0xFFFFE000], np.uint32).view(np.float32)[0]
@@ -196,20 +211,25 @@ def test_iterate_batch_with_counts_in_the_call_and_a_shared_bias(dev, batch_a, b
     bias = rng.uniform(-1, 1, n).astype(np.float32)
     t = tiling(m, n, k, 1, "f16", "f32", bias=True)
     pc = dev.put(np.zeros((batches, m, n), np.float32))
-    assert dev.launch("mm_batch_counts_f16", 1, dev.put(a), dev.put(b), dev.put(bias), pc, dev.put(t),
-                      batch_a, batch_b) == 0
+    assert (
+        dev.launch("mm_batch_counts_f16", 1, dev.put(a), dev.put(b), dev.put(bias), pc, dev.put(t), batch_a, batch_b)
+        == 0
+    )
     got = dev.get(pc, np.zeros((batches, m, n), np.float32))
     idx = np.arange(batches)
     want = np.matmul(a[idx % batch_a].astype(np.float64), b[idx % batch_b].astype(np.float64)) + bias
     np.testing.assert_allclose(got, want, rtol=0, atol=1e-4)
 
 
-@pytest.mark.parametrize("which,message", [
-    (0, "Matmul::IterateAll: SetTensorA was not called before IterateAll"),
-    (1, "is larger than the org shape M=64"),
-    (2, "C needs 4096 elements from its GlobalTensor, which holds 16"),
-    (3, "Matmul::GetTensorC: no block was computed"),
-])
+@pytest.mark.parametrize(
+    "which,message",
+    [
+        (0, "Matmul::IterateAll: SetTensorA was not called before IterateAll"),
+        (1, "is larger than the org shape M=64"),
+        (2, "C needs 4096 elements from its GlobalTensor, which holds 16"),
+        (3, "Matmul::GetTensorC: no block was computed"),
+    ],
+)
 def test_misuse_traps_with_one_line_and_the_device_lives_on(dev, which, message):
     m = n = k = 64
     t = tiling(m, n, k, 1, "f16", "f32")

@@ -11,6 +11,7 @@ int8 results are exact.
 
 Env: ASCENDCL_LIB, API_MATMUL_EXT (device binary), MATMUL_TILING_TOOL, ASCEND_TWIN_PLATFORM_DIR.
 """
+
 from __future__ import annotations
 
 import os
@@ -24,8 +25,19 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from api_testlib import device_fixtures, rng_for  # noqa: E402
 from matmul_testlib import tiling  # noqa: E402
 
-KERNELS = ["mm_static_full", "mm_static_base", "mm_policy_default", "mm_policy_nbuffer33", "mm_policy_upper",
-           "mm_policy_lower", "mm_co1", "mm_tscm", "mm_sparse", "mmad_sparse", "mm_ext_traps"]
+KERNELS = [
+    "mm_static_full",
+    "mm_static_base",
+    "mm_policy_default",
+    "mm_policy_nbuffer33",
+    "mm_policy_upper",
+    "mm_policy_lower",
+    "mm_co1",
+    "mm_tscm",
+    "mm_sparse",
+    "mmad_sparse",
+    "mm_ext_traps",
+]
 dev, free_buffers = device_fixtures(lambda: {"API_MATMUL_EXT": KERNELS})
 
 # TCubeTiling word indices
@@ -58,8 +70,9 @@ def test_full_constant_tiling_with_null_tiling_pointer(dev, m, n, k, rows, bias)
     bvec = rng.uniform(-4, 4, n).astype(np.float32)
     pc = dev.put(np.zeros((m, n), np.float32))
     blocks = -(-m // rows)
-    assert dev.launch("mm_static_full", blocks, dev.put(a), dev.put(b), dev.put(bvec), pc, m, n, k, rows,
-                      int(bias)) == 0
+    assert (
+        dev.launch("mm_static_full", blocks, dev.put(a), dev.put(b), dev.put(bvec), pc, m, n, k, rows, int(bias)) == 0
+    )
     got = dev.get(pc, np.zeros((m, n), np.float32))
     assert_fp32_close(got, want + (bvec if bias else 0), k)
 
@@ -146,7 +159,7 @@ def sparse_b(rng, n, k):
         rows = np.arange(n)
         full[rows, 4 * g + pos[:, 0]] = vals[:, 0]
         full[rows, 4 * g + pos[:, 1]] = vals[:, 1]
-        dense[:, 2 * g:2 * g + 2] = vals
+        dense[:, 2 * g : 2 * g + 2] = vals
         index[:, 2 * g] = pos[:, 0]
         index[:, 2 * g + 1] = pos[:, 1] - 1
     packed = np.zeros((n, k // 8), np.uint8)
@@ -163,8 +176,7 @@ def test_sparse_matmul_matches_numpy(dev, m, n, k, dim):
     t = tiling(m, n, k, dim, "i8", "i32", trans_b=True)
     pc = dev.put(np.zeros((m, n), np.int32))
     index_nz = nz(packed, 8)  # NZ fractals of 16 rows x 8 bytes over N
-    assert dev.launch("mm_sparse", int(t[USED]), dev.put(a), dev.put(dense), dev.put(index_nz), pc, dev.put(t),
-                      1) == 0
+    assert dev.launch("mm_sparse", int(t[USED]), dev.put(a), dev.put(dense), dev.put(index_nz), pc, dev.put(t), 1) == 0
     got = dev.get(pc, np.zeros((m, n), np.int32))
     np.testing.assert_array_equal(got, a.astype(np.int64) @ full.T.astype(np.int64))
 
@@ -181,8 +193,12 @@ def test_mmad_with_sparse_matches_numpy(dev, m, n, k):
     a = rng.integers(-128, 128, (m, k), dtype=np.int8)
     full, dense, packed = sparse_b(rng, n, k)
     pc = dev.put(np.zeros((m, n), np.int32))
-    assert dev.launch("mmad_sparse", 1, dev.put(nz(a, 32)), dev.put(zn_dense(dense)), dev.put(nz(packed, 8)), pc, m,
-                      n, k, 0) == 0
+    assert (
+        dev.launch(
+            "mmad_sparse", 1, dev.put(nz(a, 32)), dev.put(zn_dense(dense)), dev.put(nz(packed, 8)), pc, m, n, k, 0
+        )
+        == 0
+    )
     got = dev.get(pc, np.zeros((m, n), np.int32))
     np.testing.assert_array_equal(got, a.astype(np.int64) @ full.T.astype(np.int64))
 
@@ -196,9 +212,11 @@ def test_misuses_trap_with_one_line(dev):
     _, dense, packed = sparse_b(rng, n, k)
     t = tiling(m, n, k, 1, "i8", "i32", trans_b=True)
     args = [dev.put(a), dev.put(dense), dev.put(nz(packed, 8)), dev.put(np.zeros((m, n), np.int32)), dev.put(t)]
-    dev.expect_trap("mm_sparse", 1, (*args, 0), "Matmul::IterateAll: a sparse B needs SetSparseIndex before IterateAll",
-                    (*args, 1))
+    dev.expect_trap(
+        "mm_sparse", 1, (*args, 0), "Matmul::IterateAll: a sparse B needs SetSparseIndex before IterateAll", (*args, 1)
+    )
 
     margs = [dev.put(nz(a, 32)), dev.put(zn_dense(dense)), dev.put(nz(packed, 8)), dev.put(np.zeros((m, n), np.int32))]
-    dev.expect_trap("mmad_sparse", 1, (*margs, m, n, k, 1), "was not loaded by LoadDataWithSparse",
-                    (*margs, m, n, k, 0))
+    dev.expect_trap(
+        "mmad_sparse", 1, (*margs, m, n, k, 1), "was not loaded by LoadDataWithSparse", (*margs, m, n, k, 0)
+    )

@@ -23,7 +23,7 @@ _TAGS = {DEBUG: "DEBUG", INFO: "INFO", WARNING: "WARNING", ERROR: "ERROR", EVENT
 _DEFAULT_THRESHOLD = ERROR
 
 _lock = threading.Lock()
-_self: dict = {}          # pid, name, stamp of this process (read again after a fork)
+_self: dict = {}  # pid, name, stamp of this process (read again after a fork)
 _told_fallback = False
 
 
@@ -81,7 +81,7 @@ def start_stamp_of(pid: int) -> str:
     """The process's start time as yyyymmddhhmmssmmm, computed exactly as the C++ side does."""
     stat = _read(f"/proc/{pid}/stat")
     close = stat.rfind(")")
-    fields = stat[close + 1:].split() if close >= 0 else []
+    fields = stat[close + 1 :].split() if close >= 0 else []
     boot = 0
     for line in _read("/proc/stat").splitlines():
         if line.startswith("btime "):
@@ -122,8 +122,9 @@ def printable(text: str) -> str:
     """Control characters as \\xNN: a line stays one line and cannot drive a terminal. A text
     longer than MAX_MESSAGE_CHARS keeps its head and tail and says how much was left out."""
     text = shorten(text)
-    return "".join(c if c.isprintable() or c == " " else "\\x%02x" % ord(c) if ord(c) < 0x100 else "\\u%04x" % ord(c)
-                   for c in text)
+    return "".join(
+        c if c.isprintable() or c == " " else "\\x%02x" % ord(c) if ord(c) < 0x100 else "\\u%04x" % ord(c) for c in text
+    )
 
 
 def _now() -> str:
@@ -135,8 +136,10 @@ def _now() -> str:
 def format_line(level: int, module: str, file: str, line: int, message: str) -> str:
     p = _process()
     text = printable(message.rstrip("\n "))
-    return (f"[{_TAGS.get(level, 'ERROR')}] {module}({p['pid']},{p['name']}):{_now()} "
-            f"[{os.path.basename(file)}:{line}]{threading.get_native_id()} {text}\n")
+    return (
+        f"[{_TAGS.get(level, 'ERROR')}] {module}({p['pid']},{p['name']}):{_now()} "
+        f"[{os.path.basename(file)}:{line}]{threading.get_native_id()} {text}\n"
+    )
 
 
 def _append(path: str, text: str) -> None:
@@ -154,14 +157,17 @@ def _append(path: str, text: str) -> None:
         cause = f"{exc.filename or path}: {exc.strerror or exc}"
     if not _told_fallback:
         _told_fallback = True
-        sys.stderr.write(f"[WARNING] ascend-twin log: cannot write {cause}; log lines go to stderr "
-                         "(set ASCEND_PROCESS_LOG_PATH to a writable directory)\n")
+        sys.stderr.write(
+            f"[WARNING] ascend-twin log: cannot write {cause}; log lines go to stderr "
+            "(set ASCEND_PROCESS_LOG_PATH to a writable directory)\n"
+        )
     sys.stderr.write(text)
     sys.stderr.flush()
 
 
-def write(level: int, module: str, message: str, *, file: str | None = None, line: int | None = None,
-          _depth: int = 1) -> None:
+def write(
+    level: int, module: str, message: str, *, file: str | None = None, line: int | None = None, _depth: int = 1
+) -> None:
     """Writes one line if `level` passes for `module`; file/line default to the caller's."""
     try:
         if not enabled(level, module):

@@ -11,10 +11,18 @@ import pytest
 
 import ascend_log
 
-VARS = ("ASCEND_PROCESS_LOG_PATH", "ASCEND_WORK_PATH", "ASCEND_GLOBAL_LOG_LEVEL", "ASCEND_MODULE_LOG_LEVEL",
-        "ASCEND_SLOG_PRINT_TO_STDOUT", "ASCEND_GLOBAL_EVENT_ENABLE")
-LINE = re.compile(r"\[(ERROR|WARNING|INFO|DEBUG|EVENT)\] (\w+)\((\d+),([^)]+)\):"
-                  r"\d{4}-\d\d-\d\d-\d\d:\d\d:\d\d\.\d{3}\.\d{3} \[([\w.]+):(\d+)\](\d+) (.*)")
+VARS = (
+    "ASCEND_PROCESS_LOG_PATH",
+    "ASCEND_WORK_PATH",
+    "ASCEND_GLOBAL_LOG_LEVEL",
+    "ASCEND_MODULE_LOG_LEVEL",
+    "ASCEND_SLOG_PRINT_TO_STDOUT",
+    "ASCEND_GLOBAL_EVENT_ENABLE",
+)
+LINE = re.compile(
+    r"\[(ERROR|WARNING|INFO|DEBUG|EVENT)\] (\w+)\((\d+),([^)]+)\):"
+    r"\d{4}-\d\d-\d\d-\d\d:\d\d:\d\d\.\d{3}\.\d{3} \[([\w.]+):(\d+)\](\d+) (.*)"
+)
 
 
 @pytest.fixture(autouse=True)
@@ -60,8 +68,8 @@ def test_global_level_filters_as_in_cxx(log_root, monkeypatch, cxx, value, writt
         cxx.twin_log_write(level, b"GE", b"cc")
     path = debug_file(log_root)
     lines = path.read_text().splitlines() if path.exists() else []
-    assert [l.endswith(" py") for l in lines].count(True) == written
-    assert [l.endswith(" cc") for l in lines].count(True) == written
+    assert [line.endswith(" py") for line in lines].count(True) == written
+    assert [line.endswith(" cc") for line in lines].count(True) == written
     if written == 0:
         assert not (log_root / "debug").exists(), "nothing logged: no directory, no file"
 
@@ -132,7 +140,7 @@ def test_a_huge_message_is_one_bounded_line_in_both_loggers(log_root, cxx):
     ascend_log.error("GE", "node " + huge + " END")
     cxx.twin_log_write(3, b"GE", ("node " + huge + " END").encode())
     lines = debug_file(log_root).read_text().splitlines()
-    assert len(lines) == 2, [len(l) for l in lines]
+    assert len(lines) == 2, [len(line) for line in lines]
     for line in lines:
         assert len(line) < 2 * ascend_log.MAX_MESSAGE_CHARS, len(line)
         assert "omitted]..." in line and line.endswith(" END") and "\x1b" not in line

@@ -1,5 +1,6 @@
 """The C++ (ini_file.cc, through ini_dump) and Python (ascend_ini) ini readers agree byte for
 byte on what a file holds and on the one-line error for each malformed file."""
+
 from __future__ import annotations
 
 import os
@@ -21,7 +22,7 @@ def cpp_read(path: Path):
     lines = proc.stdout.splitlines()
     if proc.returncode != 0:
         assert len(lines) == 1 and lines[0].startswith("error\t"), proc.stdout + proc.stderr
-        return "error", lines[0][len("error\t"):]
+        return "error", lines[0][len("error\t") :]
     sections: dict = {}
     for line in lines:
         section, key, value = line.split("\t")
@@ -77,16 +78,19 @@ def test_random_files_read_the_same(tmp_path: Path) -> None:
         assert cpp_read(path) == py_read(path), text
 
 
-@pytest.mark.parametrize("text, line, message", [
-    ("[version]\nNpuArch\n", 2, "expected '[section]' or 'key=value', got 'NpuArch'"),
-    ("[version\nNpuArch=1\n", 1, "section header '[version' does not end with ']'"),
-    ("[ ]\n", 1, "empty section name"),
-    ("[a]\nk=1\n[a]\n", 3, "section [a] appears twice"),
-    ("[a]\nk=1\nk = 2\n", 3, "key 'k' appears twice in [a]"),
-    ("load_priority=a\nload_priority=b\n", 2, "key 'load_priority' appears twice in the file"),
-    ("[a]\n = 3\n", 2, "'= 3' has no key before '='"),
-    ("[a]\n" + "x" * 100 + "\n", 2, "expected '[section]' or 'key=value', got '" + "x" * 60 + "...'"),
-])
+@pytest.mark.parametrize(
+    "text, line, message",
+    [
+        ("[version]\nNpuArch\n", 2, "expected '[section]' or 'key=value', got 'NpuArch'"),
+        ("[version\nNpuArch=1\n", 1, "section header '[version' does not end with ']'"),
+        ("[ ]\n", 1, "empty section name"),
+        ("[a]\nk=1\n[a]\n", 3, "section [a] appears twice"),
+        ("[a]\nk=1\nk = 2\n", 3, "key 'k' appears twice in [a]"),
+        ("load_priority=a\nload_priority=b\n", 2, "key 'load_priority' appears twice in the file"),
+        ("[a]\n = 3\n", 2, "'= 3' has no key before '='"),
+        ("[a]\n" + "x" * 100 + "\n", 2, "expected '[section]' or 'key=value', got '" + "x" * 60 + "...'"),
+    ],
+)
 def test_malformed_files_fail_with_the_same_line(tmp_path: Path, text: str, line: int, message: str) -> None:
     path = tmp_path / "bad.ini"
     path.write_text(text)

@@ -1,5 +1,6 @@
 """soc_ini.py: the SoC table of the build (@soc_facts, written by it from twin/platform/*.ini) and
 one clear line for each config that does not describe its SoC."""
+
 from __future__ import annotations
 
 import os
@@ -17,8 +18,10 @@ PLATFORM = RUNFILES / os.environ["TEST_WORKSPACE"] / "twin" / "platform"
 
 
 def generated_facts() -> str:
-    candidates = [RUNFILES / "soc_facts" / "soc_facts.bzl",
-                  RUNFILES / os.environ["TEST_WORKSPACE"] / "external" / "soc_facts" / "soc_facts.bzl"]
+    candidates = [
+        RUNFILES / "soc_facts" / "soc_facts.bzl",
+        RUNFILES / os.environ["TEST_WORKSPACE"] / "external" / "soc_facts" / "soc_facts.bzl",
+    ]
     return next(p for p in candidates if p.is_file()).read_text()
 
 
@@ -37,12 +40,15 @@ def test_rendered_table_is_a_starlark_dict() -> None:
     assert namespace["SOC_NPU_ARCH"] == {"AscendA": 1, "AscendB": 22}
 
 
-@pytest.mark.parametrize("text, message", [
-    ("[version]\nSoC_version=AscendT\nNpuArch=dav-2201\n", "has no decimal [version] NpuArch (got 'dav-2201')"),
-    ("[version]\nSoC_version=AscendT\n", "has no decimal [version] NpuArch (got None)"),
-    ("[version]\nSoC_version=AscendU\nNpuArch=2201\n", "describes SoC_version=AscendU, not AscendT"),
-    ("[version]\nNpuArch 2201\n", "cannot read SoC config: "),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[version]\nSoC_version=AscendT\nNpuArch=dav-2201\n", "has no decimal [version] NpuArch (got 'dav-2201')"),
+        ("[version]\nSoC_version=AscendT\n", "has no decimal [version] NpuArch (got None)"),
+        ("[version]\nSoC_version=AscendU\nNpuArch=2201\n", "describes SoC_version=AscendU, not AscendT"),
+        ("[version]\nNpuArch 2201\n", "cannot read SoC config: "),
+    ],
+)
 def test_bad_configs_are_one_line(tmp_path: Path, text: str, message: str) -> None:
     (tmp_path / "AscendT.ini").write_text(text)
     proc = subprocess.run([sys.executable, soc_ini.__file__, str(tmp_path)], capture_output=True, text=True)

@@ -31,11 +31,19 @@ from .placement import stepped_reason
 from .python_model import build_python_model
 from .topo import topological_order
 
-__all__ = ["compile_graph", "CompiledModel", "ModelDescription", "TensorSpec", "GraphCompileError",
-           "NotStaticModelError", "ModelRunError", "reset_holders", "OPTION_SOC_VERSION", "OPTION_COMPILE_MODE",
-           "DEFAULT_SOC_VERSION"]
-
-
+__all__ = [
+    "compile_graph",
+    "CompiledModel",
+    "ModelDescription",
+    "TensorSpec",
+    "GraphCompileError",
+    "NotStaticModelError",
+    "ModelRunError",
+    "reset_holders",
+    "OPTION_SOC_VERSION",
+    "OPTION_COMPILE_MODE",
+    "DEFAULT_SOC_VERSION",
+]
 
 
 class CompiledModel:
@@ -44,8 +52,12 @@ class CompiledModel:
         self.description = description
 
 
-def compile_graph(graph_ir: GraphIR, options: Optional[Mapping[str, str]] = None, mode: str = "online",
-                  input_ranges: Optional[Mapping[str, Sequence[Tuple[int, int]]]] = None) -> CompiledModel:
+def compile_graph(
+    graph_ir: GraphIR,
+    options: Optional[Mapping[str, str]] = None,
+    mode: str = "online",
+    input_ranges: Optional[Mapping[str, Sequence[Tuple[int, int]]]] = None,
+) -> CompiledModel:
     """Compile a graph into OM bytes. ``graph_ir`` is not modified. ``input_ranges`` ({graph input
     name: [(min, max) per dim]}, max -1 unbounded) bound the -1 dims of an offline model."""
     if not isinstance(graph_ir, GraphIR):
@@ -63,12 +75,16 @@ def compile_graph(graph_ir: GraphIR, options: Optional[Mapping[str, str]] = None
         payload, model = build_python_model(graph, target, catalog, input_ranges or {})
         return CompiledModel(payload, describe(model, []))
     if reason is not None:
-        raise NotStaticModelError(f"graph {graph.name}: {reason}; it cannot be one static model (Session runs it "
-                                  "with the stepped executor)")
+        raise NotStaticModelError(
+            f"graph {graph.name}: {reason}; it cannot be one static model (Session runs it with the stepped executor)"
+        )
     order = topological_order(graph)
     infer_graph(graph, order, catalog)
-    customs = [resolve_custom_node(node, catalog) for node in order
-               if node.type not in DATA_NODE_TYPES and node.type not in CONST_NODE_TYPES]
+    customs = [
+        resolve_custom_node(node, catalog)
+        for node in order
+        if node.type not in DATA_NODE_TYPES and node.type not in CONST_NODE_TYPES
+    ]
     for custom in customs:
         run_compile(custom, options, target)
     memory = plan_memory(graph, order)
@@ -78,5 +94,4 @@ def compile_graph(graph_ir: GraphIR, options: Optional[Mapping[str, str]] = None
         add_workspaces(memory, sum(plan.workspace_sizes))
         launches.append((custom, plan))
     model, binaries = build_model_def(graph.name, target, memory, launches)
-    return CompiledModel(serialize(model, binaries, memory.constants),
-                         describe(model, [c.node.name for c in customs]))
+    return CompiledModel(serialize(model, binaries, memory.constants), describe(model, [c.node.name for c in customs]))

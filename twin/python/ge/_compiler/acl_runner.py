@@ -82,7 +82,9 @@ _IDLE_REFS = _refcounts([np.empty(1)])[0]
 
 def _function_address(function) -> int:
     """The address of a ctypes foreign function, for C code to call it directly."""
-    return ctypes.cast(function, ctypes.c_void_p).value
+    address = ctypes.cast(function, ctypes.c_void_p).value
+    assert address is not None  # a symbol the library resolved: never NULL
+    return address
 
 
 class _SlowPath(Exception):
@@ -187,19 +189,28 @@ class LoadedModel:
             self.close()
             raise
         from ge.graph import _dtype
+
         self._in_dtypes = [np.dtype(_dtype.numpy_dtype(t.data_type)) for t in description.inputs]
-        self._out_layout = [(tuple(t.dims), np.dtype(_dtype.numpy_dtype(t.data_type)), t.size)
-                            for t in description.outputs]
+        self._out_layout = [
+            (tuple(t.dims), np.dtype(_dtype.numpy_dtype(t.data_type)), t.size) for t in description.outputs
+        ]
         twin = _twin_pyacl() if os.environ.get(ACL_COPIES_ENV) != "1" else None
         self._direct = twin.DirectCalls() if twin is not None else None
         if self._direct is not None:
             size_t, void_p = ctypes.c_size_t, ctypes.c_void_p
-            self._in_fast = [(void_p(ptr), size_t(t.size), ctypes.c_char * t.size, self._in_dtypes[i])
-                             for i, (ptr, t) in enumerate(zip(self._inputs.ptrs, description.inputs))]
-            self._out_fast = [(void_p(ptr), size_t(size), ctypes.c_char * size, dims, dtype)
-                              for ptr, (dims, dtype, size) in zip(self._outputs.ptrs, self._out_layout)]
-            self._exec_args = (ctypes.c_uint32(self.model_id), void_p(self._inputs.dataset),
-                               void_p(self._outputs.dataset))
+            self._in_fast = [
+                (void_p(ptr), size_t(t.size), ctypes.c_char * t.size, self._in_dtypes[i])
+                for i, (ptr, t) in enumerate(zip(self._inputs.ptrs, description.inputs))
+            ]
+            self._out_fast = [
+                (void_p(ptr), size_t(size), ctypes.c_char * size, dims, dtype)
+                for ptr, (dims, dtype, size) in zip(self._outputs.ptrs, self._out_layout)
+            ]
+            self._exec_args = (
+                ctypes.c_uint32(self.model_id),
+                void_p(self._inputs.dataset),
+                void_p(self._outputs.dataset),
+            )
             self._execute = self._direct.execute
         self._shared_run = self._plan_shared(twin) if self._direct is not None else None
 
@@ -221,23 +232,34 @@ class LoadedModel:
         if any(t.size == 0 for t in specs_in) or any(size == 0 for _, _, size in self._out_layout):
             return None
         host_arrays = twin.host_arrays
-        inputs = [(to_numpy(ptr, t.dims, dtype), None, None)
-                  for ptr, t, dtype in zip(self._inputs.ptrs, specs_in, self._in_dtypes)]
+        inputs = [
+            (to_numpy(ptr, t.dims, dtype), None, None)
+            for ptr, t, dtype in zip(self._inputs.ptrs, specs_in, self._in_dtypes)
+        ]
         outputs = []
         self._pools = []
         for ptr, (dims, dtype, size), buffer in zip(self._outputs.ptrs, self._out_layout, self._outputs.data_buffers):
             pool = _OutputPool(dims, dtype, host_arrays) if size >= ZERO_COPY_MIN_BYTES else None
             if pool is not None:
                 self._pools.append(pool)
-            outputs.append((to_numpy(ptr, dims, dtype), (buffer, size, ptr) if pool else None,
-                            pool.take if pool else None))
+            outputs.append(
+                (to_numpy(ptr, dims, dtype), (buffer, size, ptr) if pool else None, pool.take if pool else None)
+            )
         _, in_dataset, out_dataset = self._exec_args
         return _shared_run.SharedRun(
-            lock=self._lock, copy=_copy_array, array_type=np.ndarray, on_error=functools.partial(_check, self.acl),
+            lock=self._lock,
+            copy=_copy_array,
+            array_type=np.ndarray,
+            on_error=functools.partial(_check, self.acl),
             execute_what=f"aclmdlExecute of model {self.description.name}",
             execute=_function_address(self._direct.execute),
-            update_buffer=_function_address(self._direct.update_buffer), model_id=self.model_id,
-            input_dataset=in_dataset.value, output_dataset=out_dataset.value, inputs=inputs, outputs=outputs)
+            update_buffer=_function_address(self._direct.update_buffer),
+            model_id=self.model_id,
+            input_dataset=in_dataset.value,
+            output_dataset=out_dataset.value,
+            inputs=inputs,
+            outputs=outputs,
+        )
 
     def _restore_buffers(self) -> None:
         """Before a copy path (under the lock): every dataset buffer at the model's own device
@@ -264,15 +286,15 @@ class LoadedModel:
             results = shared(arrays)  # None: not the model's exact layout, nothing run
             if results is not None:
                 return results
-        if self._direct is not None and len(arrays) == len(self._in_fast):
+        direct = self._direct
+        if direct is not None and len(arrays) == len(self._in_fast):
             try:
-                return self._run_direct(arrays)
+                return self._run_direct(direct, arrays)
             except _SlowPath:
                 pass
         return self._run_acl(arrays)
 
-    def _run_direct(self, arrays: Sequence[np.ndarray]) -> List[np.ndarray]:
-        direct = self._direct
+    def _run_direct(self, direct, arrays: Sequence[np.ndarray]) -> List[np.ndarray]:
         memcpy, h2d, d2h = direct.memcpy, direct.h2d, direct.d2h
         with self._lock:
             if self.model_id is None:
@@ -308,24 +330,27 @@ class LoadedModel:
         acl = self.acl
         memcpy = acl.rt.memcpy
         with self._lock:
-            if self.model_id is None:
+            inputs, outputs = self._inputs, self._outputs  # None once unloaded, as model_id
+            if self.model_id is None or inputs is None or outputs is None:
                 raise ModelRunError(f"model {self.description.name} is unloaded")
             self._restore_buffers()  # a shared-memory run may have left buffers on caller memory
-            for i, (array, spec, ptr) in enumerate(zip(arrays, specs, self._inputs.ptrs)):
+            for i, (array, spec, ptr) in enumerate(zip(arrays, specs, inputs.ptrs)):
                 if array.dtype != self._in_dtypes[i] or array.nbytes != spec.size:
-                    raise ModelRunError(f"input {i} ({spec.name}) must be {spec.data_type.name} {list(spec.dims)} "
-                                        f"({spec.size} bytes), got {array.dtype} {list(array.shape)} "
-                                        f"({array.nbytes} bytes)")
+                    raise ModelRunError(
+                        f"input {i} ({spec.name}) must be {spec.data_type.name} {list(spec.dims)} "
+                        f"({spec.size} bytes), got {array.dtype} {list(array.shape)} "
+                        f"({array.nbytes} bytes)"
+                    )
                 if not array.flags.c_contiguous:
                     array = np.ascontiguousarray(array)
                 ret = memcpy(ptr, spec.size, array.ctypes.data, spec.size, ACL_MEMCPY_HOST_TO_DEVICE)
                 if ret != ACL_SUCCESS:
                     _check(acl, ret, f"aclrtMemcpy of input {i}")
-            ret = acl.mdl.execute(self.model_id, self._inputs.dataset, self._outputs.dataset)
+            ret = acl.mdl.execute(self.model_id, inputs.dataset, outputs.dataset)
             if ret != ACL_SUCCESS:
                 _check(acl, ret, f"aclmdlExecute of model {self.description.name}")
             results = []
-            for i, ((dims, dtype, size), ptr) in enumerate(zip(self._out_layout, self._outputs.ptrs)):
+            for i, ((dims, dtype, size), ptr) in enumerate(zip(self._out_layout, outputs.ptrs)):
                 out = np.empty(dims, dtype=dtype)
                 ret = memcpy(out.ctypes.data, size, ptr, size, ACL_MEMCPY_DEVICE_TO_HOST)
                 if ret != ACL_SUCCESS:
@@ -335,8 +360,9 @@ class LoadedModel:
 
     def close(self) -> None:
         with self._lock:
-            if getattr(self, "_shared_run", None) is not None:
-                self._shared_run.close()  # runners bound to it decline from now on
+            shared = getattr(self, "_shared_run", None)
+            if shared is not None:
+                shared.close()  # runners bound to it decline from now on
                 self._shared_run = None
                 for pool in self._pools:
                     pool.clear()

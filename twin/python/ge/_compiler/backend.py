@@ -46,5 +46,6 @@ def compile_graph(graph: GraphIR, options: Mapping[str, str]):
         compiled = None
     if compiled is None:  # outside the handler: a failure here is not chained to that signal
         from .stepped_runner import SteppedModel
+
         return SteppedModel(graph, options, device_id)
     return SessionModel(compiled.om, compiled.description, device_id)

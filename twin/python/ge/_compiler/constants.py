@@ -16,6 +16,8 @@ def const_value(node: Node) -> TensorValue:
         raise GraphCompileError(f"node {node.name} (op {node.type}) has no tensor 'value' attr")
     expected = tensor_bytes(value.desc, f"constant {node.name}")
     if len(value.data) != expected:
-        raise GraphCompileError(f"node {node.name} (op {node.type}): value holds {len(value.data)} bytes, its "
-                                f"desc {value.desc.data_type.name} {value.desc.shape} needs {expected}")
+        raise GraphCompileError(
+            f"node {node.name} (op {node.type}): value holds {len(value.data)} bytes, its "
+            f"desc {value.desc.data_type.name} {value.desc.shape} needs {expected}"
+        )
     return value

@@ -10,7 +10,7 @@ import os
 import threading
 import traceback
 from dataclasses import dataclass
-from typing import Dict, Mapping
+from typing import Dict, Mapping, Optional
 
 from ge.custom_op import _bridge
 from ge.custom_op._args_ctx import AnnotatedArgsContext, DeclaredLaunchPlan
@@ -29,8 +29,8 @@ STREAM_ID = 0  # the model runs on one stream
 ELF_MAGIC = b"\x7fELF"
 
 _holders_lock = threading.Lock()
-_holders: Dict[tuple, str] = {}      # (descriptor_key, id(class)) -> holder instance id
-_validated: Dict[tuple, bool] = {}   # (descriptor_key, id(class)) -> signatures checked
+_holders: Dict[tuple, str] = {}  # (descriptor_key, id(class)) -> holder instance id
+_validated: Dict[tuple, bool] = {}  # (descriptor_key, id(class)) -> signatures checked
 
 
 def _where(node: Node) -> str:
@@ -56,7 +56,7 @@ def _one_line(exc: BaseException) -> str:
     return f"{text} (at {where})" if where else text
 
 
-def holder_instance_id(descriptor: OpImplDescriptor, ir_meta: dict) -> str:
+def holder_instance_id(descriptor: OpImplDescriptor, ir_meta: Optional[dict]) -> str:
     """The process-wide holder of an op impl: signatures checked once per registered class, the
     holder re-ensured on every use (GE finalize clears the bridge's holders)."""
     key = descriptor.descriptor_key
@@ -92,15 +92,21 @@ class CustomNode:
 def resolve_custom_node(node: Node, catalog: OpCatalog) -> CustomNode:
     info = catalog.node_info(node)
     if info is None:
-        raise GraphCompileError(f"{_where(node)}: no prototype of op type {node.type} (no REG_OP in the OPP "
-                                "libraries and no Python register_op)")
+        raise GraphCompileError(
+            f"{_where(node)}: no prototype of op type {node.type} (no REG_OP in the OPP "
+            "libraries and no Python register_op)"
+        )
     descriptor = catalog.impl(node.type)
     if descriptor is None:
-        raise GraphCompileError(f"{_where(node)}: no implementation registered for op type {node.type} "
-                                "(no @register_op_impl class in ASCEND_CUSTOM_OPP_PATH)")
+        raise GraphCompileError(
+            f"{_where(node)}: no implementation registered for op type {node.type} "
+            "(no @register_op_impl class in ASCEND_CUSTOM_OPP_PATH)"
+        )
     if placement_of(descriptor) is None:
-        raise GraphCompileError(f"{_where(node)}: {descriptor.class_name} has neither declare_launch_args nor "
-                                "execute: GE has no way to run it")
+        raise GraphCompileError(
+            f"{_where(node)}: {descriptor.class_name} has neither declare_launch_args nor "
+            "execute: GE has no way to run it"
+        )
     try:
         instance_id = holder_instance_id(descriptor, info.registered_ir)
     except Exception as exc:
@@ -111,8 +117,9 @@ def resolve_custom_node(node: Node, catalog: OpCatalog) -> CustomNode:
 def run_compile(custom: CustomNode, options: Mapping[str, str], target: CompileTarget) -> None:
     if INTERFACE_COMPILABLE not in custom.descriptor.interfaces:
         return
-    ctx = OpCompileContext._create(node_spec(custom.node, custom.info.ir_meta), options=options,
-                                   platform=target.platform)
+    ctx = OpCompileContext._create(
+        node_spec(custom.node, custom.info.ir_meta), options=options, platform=target.platform
+    )
     try:
         _bridge.call_compile(custom.instance_id, custom.info.registered_ir, ctx)
     except Exception as exc:
@@ -134,8 +141,10 @@ def _validate(custom: CustomNode, plan: DeclaredLaunchPlan) -> None:
         if not launch.kernel_bin:
             raise GraphCompileError(f"{what}: empty kernel binary")
         if not launch.kernel_bin.startswith(ELF_MAGIC):
-            raise GraphCompileError(f"{what}: kernel binary is not a device binary (no ELF header; extract the "
-                                    ".aicore_binary section with llvm-objcopy)")
+            raise GraphCompileError(
+                f"{what}: kernel binary is not a device binary (no ELF header; extract the "
+                ".aicore_binary section with llvm-objcopy)"
+            )
         if launch.block_dim <= 0:
             raise GraphCompileError(f"{what}: block_dim must be > 0, got {launch.block_dim}")
         if not launch.slots:
@@ -150,8 +159,11 @@ def run_declare(custom: CustomNode, memory: MemoryPlan) -> DeclaredLaunchPlan:
     node, ir_meta = custom.node, custom.info.ir_meta
     in_addrs = [memory.locations[src].logical_addr if src is not None else 0 for src in node.inputs]
     out_addrs = [memory.locations[Endpoint(node.name, i)].logical_addr for i in range(len(node.output_descs))]
-    ctx = AnnotatedArgsContext._create(node_spec(node, ir_meta, in_addrs, out_addrs), stream_id=STREAM_ID,
-                                       workspace_base=LOGICAL_FEATURE_MAP_BASE + memory.workspace_offset)
+    ctx = AnnotatedArgsContext._create(
+        node_spec(node, ir_meta, in_addrs, out_addrs),
+        stream_id=STREAM_ID,
+        workspace_base=LOGICAL_FEATURE_MAP_BASE + memory.workspace_offset,
+    )
     try:
         _bridge.call_declare_launch_args(custom.instance_id, custom.info.registered_ir, ctx)
         plan = ctx._take_plan()

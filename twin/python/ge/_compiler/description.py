@@ -32,6 +32,13 @@ def _spec(tensor) -> TensorSpec:
 
 
 def describe(model, kernel_nodes: List[str]) -> ModelDescription:
-    return ModelDescription(model.name, model.soc_version, model.npu_arch,
-                            tuple(_spec(t) for t in model.inputs), tuple(_spec(t) for t in model.outputs),
-                            model.feature_map_size, tuple(kernel_nodes), len(model.tasks))
+    return ModelDescription(
+        model.name,
+        model.soc_version,
+        model.npu_arch,
+        tuple(_spec(t) for t in model.inputs),
+        tuple(_spec(t) for t in model.outputs),
+        model.feature_map_size,
+        tuple(kernel_nodes),
+        len(model.tasks),
+    )

@@ -53,8 +53,9 @@ class _BinaryTable:
         return self._index[digest]
 
 
-def build_model_def(name: str, target: CompileTarget, memory: MemoryPlan,
-                    launches: List[Tuple[CustomNode, DeclaredLaunchPlan]]) -> Tuple["ModelDef", List[bytes]]:
+def build_model_def(
+    name: str, target: CompileTarget, memory: MemoryPlan, launches: List[Tuple[CustomNode, DeclaredLaunchPlan]]
+) -> Tuple["ModelDef", List[bytes]]:
     model = om.ModelDef()
     model.name = name
     model.soc_version = target.soc_version
@@ -76,8 +77,7 @@ def build_model_def(name: str, target: CompileTarget, memory: MemoryPlan,
     return model, table.binaries
 
 
-def _kernel_tasks(model, table: _BinaryTable, custom: CustomNode, plan: DeclaredLaunchPlan,
-                  memory: MemoryPlan) -> None:
+def _kernel_tasks(model, table: _BinaryTable, custom: CustomNode, plan: DeclaredLaunchPlan, memory: MemoryPlan) -> None:
     node: Node = custom.node
     in_slots = present_input_slots(node, custom.info.ir_meta)
     out_slots = output_slots(node, custom.info.ir_meta)
@@ -95,7 +95,9 @@ def _kernel_tasks(model, table: _BinaryTable, custom: CustomNode, plan: Declared
         for kind, value in launch.slots:
             arg = task.args.add()
             if kind == "input":
-                _binding(arg, memory.locations[node.inputs[in_slots[value]]])
+                endpoint = node.inputs[in_slots[value]]
+                assert endpoint is not None  # present_input_slots holds connected slots only
+                _binding(arg, memory.locations[endpoint])
             elif kind == "output":
                 _binding(arg, memory.locations[Endpoint(node.name, out_slots[value])])
             elif kind == "workspace":

@@ -17,8 +17,9 @@ def _where(node: Node) -> str:
 
 def _check_static(node: Node, desc: TensorDescIR, what: str) -> None:
     if any(d < 0 for d in desc.shape):
-        raise GraphCompileError(f"{_where(node)}: {what} has dynamic shape {desc.shape}; the twin compiles "
-                                "static shapes only")
+        raise GraphCompileError(
+            f"{_where(node)}: {what} has dynamic shape {desc.shape}; the twin compiles static shapes only"
+        )
 
 
 def _unknown_as_minus_one(desc: TensorDescIR) -> None:
@@ -78,12 +79,16 @@ def runs_inference(node: Node, info) -> bool:
 def _op_info(node: Node, catalog: OpCatalog):
     info = catalog.node_info(node)
     if info is None:
-        raise GraphCompileError(f"{_where(node)}: op type {node.type} is not registered (no REG_OP proto in "
-                                "ASCEND_CUSTOM_OPP_PATH and no Python register_op)")
+        raise GraphCompileError(
+            f"{_where(node)}: op type {node.type} is not registered (no REG_OP proto in "
+            "ASCEND_CUSTOM_OPP_PATH and no Python register_op)"
+        )
     if info.infer is None and not shape_locked(node) and catalog.impl(node.type) is None:
-        raise GraphCompileError(f"{_where(node)}: op type {node.type} has no shape inference (IMPL_OP "
-                                f"InferShape/InferDataType or register_op infer_meta), no Python impl, and the "
-                                f"node does not carry {OUT_SHAPE_LOCKED}=true")
+        raise GraphCompileError(
+            f"{_where(node)}: op type {node.type} has no shape inference (IMPL_OP "
+            f"InferShape/InferDataType or register_op infer_meta), no Python impl, and the "
+            f"node does not carry {OUT_SHAPE_LOCKED}=true"
+        )
     return info
 
 
@@ -100,8 +105,9 @@ def _apply(node: Node, slots: List[int], results, unknown_dims: bool) -> None:
     """Writes inference results into the node's output descs: static ones checked, or with
     ``unknown_dims`` the dims derived from -1s made -1."""
     if len(results) != len(slots):
-        raise GraphCompileError(f"{_where(node)}: shape inference returned {len(results)} outputs, the node "
-                                f"has {len(slots)}")
+        raise GraphCompileError(
+            f"{_where(node)}: shape inference returned {len(results)} outputs, the node has {len(slots)}"
+        )
     for slot, (origin, storage, dtype) in zip(slots, results):
         desc = node.output_descs[slot]
         desc.shape = list(storage)
@@ -123,8 +129,11 @@ class _BoundNode:
         self.node, self.info = node, _op_info(node, catalog)
         self.locked = not runs_inference(node, self.info)
         self.slots = output_slots(node, self.info.ir_meta)
-        self.sources = [(slot, graph.nodes[src.node].output_descs, src.index)
-                        for slot, src in enumerate(node.inputs) if src is not None]
+        self.sources = [
+            (slot, graph.nodes[src.node].output_descs, src.index)
+            for slot, src in enumerate(node.inputs)
+            if src is not None
+        ]
         self.call, self.results = None, None
         self.seen: Optional[List[Tuple[List[int], Any]]] = None  # input (shape, dtype) of the last inference
         self.key: Optional[tuple] = None
@@ -158,8 +167,11 @@ class RunInference:
 
     def __init__(self, graph: GraphIR, order: List[Node], catalog: OpCatalog) -> None:
         infer_graph(graph, [n for n in order if n.type in DATA_NODE_TYPES or n.type in CONST_NODE_TYPES], catalog)
-        self.nodes = [_BoundNode(graph, n, catalog) for n in order
-                      if n.type not in DATA_NODE_TYPES and n.type not in CONST_NODE_TYPES]
+        self.nodes = [
+            _BoundNode(graph, n, catalog)
+            for n in order
+            if n.type not in DATA_NODE_TYPES and n.type not in CONST_NODE_TYPES
+        ]
 
     def run(self) -> tuple:
         """Infers every op; returns the results (each op's output dims and dtypes) as a key."""

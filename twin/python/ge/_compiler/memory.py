@@ -52,7 +52,7 @@ class Location:
 
 @dataclass
 class MemoryPlan:
-    inputs: List[Node]                       # model input i <- this Data node
+    inputs: List[Node]  # model input i <- this Data node
     outputs: List[Tuple[Endpoint, TensorDescIR]]  # model output j <- this tensor
     locations: Dict[Endpoint, Location]
     output_copies: List[Tuple[Location, int, int]]  # (source, output index, bytes)
@@ -95,8 +95,9 @@ class FirstFit:
 def plan_memory(graph: GraphIR, order: List[Node]) -> MemoryPlan:
     inputs = graph.input_nodes()
     if not graph.outputs:
-        raise GraphCompileError(f"graph {graph.name} has no outputs (GraphBuilder.set_graph_output or "
-                                "build_and_reset(outputs))")
+        raise GraphCompileError(
+            f"graph {graph.name} has no outputs (GraphBuilder.set_graph_output or build_and_reset(outputs))"
+        )
     locations: Dict[Endpoint, Location] = {}
     for i, node in enumerate(inputs):
         desc = node.output_descs[0]
@@ -134,8 +135,9 @@ def plan_memory(graph: GraphIR, order: List[Node]) -> MemoryPlan:
                 locations[ep] = Location("feature_map", 0, heap.alloc(size), size)
                 if ep not in last_use:
                     last_use[ep] = step  # unused result: free right after its producer
-        for ep in {src for src in node.inputs if src is not None} | \
-                {Endpoint(node.name, i) for i in range(len(node.output_descs))}:
+        for ep in {src for src in node.inputs if src is not None} | {
+            Endpoint(node.name, i) for i in range(len(node.output_descs))
+        }:
             loc = locations.get(ep)
             if loc is not None and loc.kind == "feature_map" and last_use.get(ep) == step:
                 heap.release(loc.offset, loc.size)

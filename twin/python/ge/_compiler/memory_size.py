@@ -12,8 +12,9 @@ def tensor_bytes(desc: TensorDescIR, what: str) -> int:
     except ValueError as exc:
         raise GraphCompileError(f"{what}: {exc}") from None
     if any(dim < 0 for dim in desc.shape):
-        raise GraphCompileError(f"{what}: shape {list(desc.shape)} has unknown dims, so its size is not known "
-                                "when the graph is compiled")
+        raise GraphCompileError(
+            f"{what}: shape {list(desc.shape)} has unknown dims, so its size is not known when the graph is compiled"
+        )
     count = 1
     for dim in desc.shape:
         count *= dim

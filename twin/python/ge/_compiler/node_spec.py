@@ -16,9 +16,14 @@ _KIND_NAMES = {"required": InputType.REQUIRED, "optional": InputType.OPTIONAL, "
 
 
 def tensor_meta(desc: TensorDescIR, addr: int = 0) -> TensorMeta:
-    return TensorMeta(data_type=desc.data_type, storage_dims=list(desc.shape),
-                      origin_dims=None if desc.origin_shape is None else list(desc.origin_shape),
-                      storage_format=desc.format, origin_format=desc.origin_format, addr=addr)
+    return TensorMeta(
+        data_type=desc.data_type,
+        storage_dims=list(desc.shape),
+        origin_dims=list(desc.origin_shape),
+        storage_format=desc.format,
+        origin_format=desc.origin_format,
+        addr=addr,
+    )
 
 
 def _where(node: Node) -> str:
@@ -29,8 +34,9 @@ def input_groups(node: Node, ir_meta: dict) -> List[List[int]]:
     """For each IR input, the node input slots of its present instances."""
     declared = node.ir_inputs or [(item["name"], _kind_name(item["kind"]), 1) for item in ir_meta["inputs"]]
     if len(declared) != len(ir_meta["inputs"]):
-        raise GraphCompileError(f"{_where(node)} has {len(declared)} IR inputs, its prototype declares "
-                                f"{len(ir_meta['inputs'])}")
+        raise GraphCompileError(
+            f"{_where(node)} has {len(declared)} IR inputs, its prototype declares {len(ir_meta['inputs'])}"
+        )
     groups, slot = [], 0
     for (name, _, count), item in zip(declared, ir_meta["inputs"]):
         if name != item["name"]:
@@ -48,8 +54,9 @@ def input_groups(node: Node, ir_meta: dict) -> List[List[int]]:
 def output_groups(node: Node, ir_meta: dict) -> List[List[int]]:
     declared = node.ir_outputs or [(item["name"], "required", 1) for item in ir_meta["outputs"]]
     if len(declared) != len(ir_meta["outputs"]):
-        raise GraphCompileError(f"{_where(node)} has {len(declared)} IR outputs, its prototype declares "
-                                f"{len(ir_meta['outputs'])}")
+        raise GraphCompileError(
+            f"{_where(node)} has {len(declared)} IR outputs, its prototype declares {len(ir_meta['outputs'])}"
+        )
     groups, slot = [], 0
     for (name, _, count), item in zip(declared, ir_meta["outputs"]):
         if item["kind"] == OutputType.REQUIRED:
@@ -90,8 +97,9 @@ def _attr_value(node: Node, name: str, ir_type: str, keepalive: list):
     return value
 
 
-def node_spec(node: Node, ir_meta: dict, input_addrs: Optional[List[int]] = None,
-              output_addrs: Optional[List[int]] = None) -> NodeSpec:
+def node_spec(
+    node: Node, ir_meta: dict, input_addrs: Optional[List[int]] = None, output_addrs: Optional[List[int]] = None
+) -> NodeSpec:
     """NodeSpec with the node's current descs; addrs are indexed by node input/output slot."""
     in_groups, out_groups = input_groups(node, ir_meta), output_groups(node, ir_meta)
     in_addr = input_addrs or [0] * len(node.inputs)
@@ -100,8 +108,7 @@ def node_spec(node: Node, ir_meta: dict, input_addrs: Optional[List[int]] = None
     outputs = [[tensor_meta(node.output_descs[s], out_addr[s]) for s in group] for group in out_groups]
     keepalive: list = []
     attrs = [(item["type"], _attr_value(node, item["name"], item["type"], keepalive)) for item in ir_meta["attrs"]]
-    return NodeSpec(op_type=node.type, name=node.name, inputs=inputs, outputs=outputs, attrs=attrs,
-                    keepalive=keepalive)
+    return NodeSpec(op_type=node.type, name=node.name, inputs=inputs, outputs=outputs, attrs=attrs, keepalive=keepalive)
 
 
 def present_input_slots(node: Node, ir_meta: dict) -> List[int]:

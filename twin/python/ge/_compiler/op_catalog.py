@@ -45,12 +45,15 @@ class OpInfo:
         if self.bind is not None:
             return self.bind(spec)
         infer = self.infer
+        if infer is None:  # callers bind only what runs_inference says infers
+            raise GraphCompileError(f"op type {self.op_type} has no shape inference to bind")
         return lambda: infer(spec)
 
 
 def _python_infer(op_type: str, ir_meta: dict) -> Callable[[NodeSpec], List[InferredOutput]]:
     def infer(spec: NodeSpec) -> List[InferredOutput]:
         return _bridge.call_infer_meta(op_type, ir_meta, InferMetaContext._create(spec))
+
     return infer
 
 
@@ -58,7 +61,9 @@ def _runs_without_ir(descriptor: OpImplDescriptor) -> bool:
     """Only legacy ``execute(self, ctx)`` callbacks: nothing to bind to a canonical IR."""
     if set(descriptor.interfaces) - {INTERFACE_EAGER_EXECUTE, INTERFACE_HOST_CPU_EXECUTE}:
         return False
-    return all(is_legacy_execute(unbound_execute(descriptor.cls, backend)) for backend in kernel_bindings(descriptor.cls))
+    return all(
+        is_legacy_execute(unbound_execute(descriptor.cls, backend)) for backend in kernel_bindings(descriptor.cls)
+    )
 
 
 class OpCatalog:
@@ -70,11 +75,14 @@ class OpCatalog:
         except FileNotFoundError as exc:
             raise GraphCompileError(f"loading Python custom ops from ASCEND_CUSTOM_OPP_PATH failed: {exc}") from None
         except SyntaxError as exc:
-            raise GraphCompileError(f"loading Python custom ops from ASCEND_CUSTOM_OPP_PATH failed: syntax error "
-                                    f"in {exc.filename} line {exc.lineno}: {exc.msg}") from None
+            raise GraphCompileError(
+                f"loading Python custom ops from ASCEND_CUSTOM_OPP_PATH failed: syntax error "
+                f"in {exc.filename} line {exc.lineno}: {exc.msg}"
+            ) from None
         except Exception as exc:  # a plugin raised at import or registration
-            raise GraphCompileError(f"loading Python custom ops from ASCEND_CUSTOM_OPP_PATH failed: "
-                                    f"{type(exc).__name__}: {exc}") from None
+            raise GraphCompileError(
+                f"loading Python custom ops from ASCEND_CUSTOM_OPP_PATH failed: {type(exc).__name__}: {exc}"
+            ) from None
         self._opp: Optional[Dict[str, opp_lib.OppProto]] = None  # loaded on first need
         self._cache: Dict[str, Optional[OpInfo]] = {}
 
@@ -90,8 +98,13 @@ class OpCatalog:
             return OpInfo(op_type, ir_meta, "python", _python_infer(op_type, ir_meta))
         opp = self._opp_protos().get(op_type)
         if opp is not None:
-            return OpInfo(op_type, opp.ir_meta, "opp", opp.infer if opp.has_infer else None,
-                          opp.bind_infer if opp.has_infer else None)
+            return OpInfo(
+                op_type,
+                opp.ir_meta,
+                "opp",
+                opp.infer if opp.has_infer else None,
+                opp.bind_infer if opp.has_infer else None,
+            )
         return None
 
     def _opp_protos(self) -> Dict[str, "opp_lib.OppProto"]:
@@ -99,8 +112,9 @@ class OpCatalog:
             try:
                 self._opp = opp_lib.load_opp_protos()
             except opp_lib.OppLibError as exc:
-                raise GraphCompileError(f"loading C++ op protos (REG_OP) from ASCEND_CUSTOM_OPP_PATH failed: "
-                                        f"{exc}") from None
+                raise GraphCompileError(
+                    f"loading C++ op protos (REG_OP) from ASCEND_CUSTOM_OPP_PATH failed: {exc}"
+                ) from None
         return self._opp
 
     def node_info(self, node: Node) -> Optional[OpInfo]:
@@ -114,11 +128,15 @@ class OpCatalog:
         if not _runs_without_ir(descriptor):
             return None  # schema-bound callbacks bind to a registered IR: "no prototype" it is
         kinds = {"required": 0, "optional": 1, "dynamic": 2}
-        ir_meta = {"inputs": [{"name": name, "kind": kinds[kind]} for name, kind, _ in node.ir_inputs],
-                   "attrs": [{"name": name, "type": attr.type.name} for name, attr in node.attrs.items()
-                             if not name.startswith("_") and attr.type.name in AttrType.ALL],
-                   "outputs": [{"name": name, "kind": 1 if kind == "dynamic" else 0}
-                               for name, kind, _ in node.ir_outputs]}
+        ir_meta = {
+            "inputs": [{"name": name, "kind": kinds[kind]} for name, kind, _ in node.ir_inputs],
+            "attrs": [
+                {"name": name, "type": attr.type.name}
+                for name, attr in node.attrs.items()
+                if not name.startswith("_") and attr.type.name in AttrType.ALL
+            ],
+            "outputs": [{"name": name, "kind": 1 if kind == "dynamic" else 0} for name, kind, _ in node.ir_outputs],
+        }
         return OpInfo(node.type, ir_meta, "graph", None)
 
     @staticmethod

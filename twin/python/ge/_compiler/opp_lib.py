@@ -62,9 +62,16 @@ def load_opp_protos(root_list: Optional[str] = None) -> Dict[str, OppProto]:
     protos = {}
     for op in api.list_op_protos().ops:
         # The wire's IrKind numbers inputs and outputs alike; OutputType's DYNAMIC is 1.
-        ir_meta = {"inputs": [{"name": i.name, "kind": int(InputType(i.kind))} for i in op.inputs],
-                   "attrs": [{"name": a.name, "type": a.value_type} for a in op.attrs],
-                   "outputs": [{"name": o.name, "kind": int(OutputType.DYNAMIC if o.kind == capi_pb2().IR_DYNAMIC
-                                                             else OutputType.REQUIRED)} for o in op.outputs]}
+        ir_meta = {
+            "inputs": [{"name": i.name, "kind": int(InputType(i.kind))} for i in op.inputs],
+            "attrs": [{"name": a.name, "type": a.value_type} for a in op.attrs],
+            "outputs": [
+                {
+                    "name": o.name,
+                    "kind": int(OutputType.DYNAMIC if o.kind == capi_pb2().IR_DYNAMIC else OutputType.REQUIRED),
+                }
+                for o in op.outputs
+            ],
+        }
         protos[op.op_type] = OppProto(op.op_type, ir_meta, op.has_infer_shape, api)
     return protos

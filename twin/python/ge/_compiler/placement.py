@@ -20,9 +20,9 @@ from ge.graph._ir import DATA_NODE_TYPES, GraphIR, Node, TensorDescIR
 
 from .constants import CONST_NODE_TYPES
 
-KERNEL = "kernel"                     # launch plan in the OM (declare_launch_args)
-DEVICE_EXECUTE = OpBackend.DEVICE     # Python execute, device memory, the model's stream
-HOST_EXECUTE = OpBackend.HOST         # Python execute, host memory, synchronous
+KERNEL = "kernel"  # launch plan in the OM (declare_launch_args)
+DEVICE_EXECUTE = OpBackend.DEVICE  # Python execute, device memory, the model's stream
+HOST_EXECUTE = OpBackend.HOST  # Python execute, host memory, synchronous
 
 
 def placement_of(descriptor: OpImplDescriptor):
@@ -47,8 +47,9 @@ def dynamic_inputs(graph: GraphIR) -> List[Node]:
 
 
 def custom_nodes(graph: GraphIR) -> List[Node]:
-    return [node for node in graph.nodes.values() if node.type not in DATA_NODE_TYPES
-            and node.type not in CONST_NODE_TYPES]
+    return [
+        node for node in graph.nodes.values() if node.type not in DATA_NODE_TYPES and node.type not in CONST_NODE_TYPES
+    ]
 
 
 def stepped_reason(graph: GraphIR, impl_of) -> Optional[str]:
@@ -61,6 +62,5 @@ def stepped_reason(graph: GraphIR, impl_of) -> Optional[str]:
     for node in custom_nodes(graph):
         descriptor = impl_of(node.type)
         if descriptor is not None and placement_of(descriptor) not in (KERNEL, None):
-            return (f"node {node.name} (op {node.type}) runs a Python execute "
-                    f"({placement_of(descriptor).name} backend)")
+            return f"node {node.name} (op {node.type}) runs a Python execute ({placement_of(descriptor).name} backend)"
     return None

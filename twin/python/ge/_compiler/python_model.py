@@ -29,7 +29,7 @@ from .placement import custom_nodes, is_dynamic
 from .topo import topological_order
 
 DimRange = Tuple[int, int]  # (min, max); max == -1: unbounded
-UNBOUNDED = (1, -1)         # a -1 dim given no range accepts any size >= 1
+UNBOUNDED = (1, -1)  # a -1 dim given no range accepts any size >= 1
 UNKNOWN_RANK = [-2]
 
 
@@ -71,9 +71,12 @@ def _output_descs(graph: GraphIR, catalog: OpCatalog, ranges: Mapping[str, Seque
     varies with a size it does not pass through). Without the -1 inference, the two shapes alone
     decide; None (unknown rank) when neither works — the shapes a run produces come back per run."""
     from .stepped_plan import with_input_shapes  # the stepped executor's way of fixing input shapes
+
     symbolic = _inferred_outputs(copy.deepcopy(graph), catalog, unknown_dims=True)
-    probes = [_inferred_outputs(with_input_shapes(graph, _probe_shapes(graph, ranges, step)), catalog, False)
-              for step in (0, 1)]
+    probes = [
+        _inferred_outputs(with_input_shapes(graph, _probe_shapes(graph, ranges, step)), catalog, False)
+        for step in (0, 1)
+    ]
     probes = [p for p in probes if p is not None]
     if symbolic is None and len(probes) < 2:
         return [None] * len(graph.outputs)
@@ -91,8 +94,9 @@ def _output_descs(graph: GraphIR, catalog: OpCatalog, ranges: Mapping[str, Seque
     return descs
 
 
-def build_python_model(graph: GraphIR, target: CompileTarget, catalog: OpCatalog,
-                       input_ranges: Mapping[str, Sequence[DimRange]]) -> Tuple[bytes, "om.ModelDef"]:
+def build_python_model(
+    graph: GraphIR, target: CompileTarget, catalog: OpCatalog, input_ranges: Mapping[str, Sequence[DimRange]]
+) -> Tuple[bytes, "om.ModelDef"]:
     """Checks every op can be run (a registered impl with a launch plan or an execute) and returns
     (OM bytes, ModelDef)."""
     for node in custom_nodes(graph):
@@ -106,10 +110,16 @@ def build_python_model(graph: GraphIR, target: CompileTarget, catalog: OpCatalog
         desc = node.output_descs[0]
         dims = [int(d) for d in desc.shape]
         if any(d < -1 for d in dims):
-            raise GraphCompileError(f"graph input {node.name}: unknown rank {dims}; give its rank with "
-                                    "--input_shape or --input_shape_range")
-        tensor = model.inputs.add(name=node.name, data_type=int(desc.data_type), dims=dims, format=int(desc.format),
-                                  size=0 if is_dynamic(desc) else tensor_bytes(desc, f"graph input {node.name}"))
+            raise GraphCompileError(
+                f"graph input {node.name}: unknown rank {dims}; give its rank with --input_shape or --input_shape_range"
+            )
+        tensor = model.inputs.add(
+            name=node.name,
+            data_type=int(desc.data_type),
+            dims=dims,
+            format=int(desc.format),
+            size=0 if is_dynamic(desc) else tensor_bytes(desc, f"graph input {node.name}"),
+        )
         ranges[node.name] = _input_ranges(node.name, dims, input_ranges.get(node.name))
         for lo, hi in ranges[node.name]:
             tensor.dim_ranges.add(min=lo, max=hi)
@@ -117,8 +127,13 @@ def build_python_model(graph: GraphIR, target: CompileTarget, catalog: OpCatalog
         source = desc or graph.nodes[ep.node].output_descs[ep.index]
         dims = [int(d) for d in desc.shape] if desc is not None else UNKNOWN_RANK
         dynamic = desc is None or is_dynamic(desc)
-        model.outputs.add(name=f"{ep.node}:{ep.index}", data_type=int(source.data_type), dims=dims,
-                          format=int(source.format), size=0 if dynamic else tensor_bytes(desc, f"graph output {j}"))
+        model.outputs.add(
+            name=f"{ep.node}:{ep.index}",
+            data_type=int(source.data_type),
+            dims=dims,
+            format=int(source.format),
+            size=0 if dynamic else tensor_bytes(desc, f"graph output {j}"),
+        )
     try:
         air = _air.serialize(graph)
         return om.serialize(model, [], b"", graph=air), model

@@ -37,7 +37,7 @@ TensorKey = Tuple[Endpoint, str]
 @dataclass
 class KernelSegment:
     nodes: List[Node]
-    inputs: List[Endpoint] = field(default_factory=list)   # model input i <- this device tensor
+    inputs: List[Endpoint] = field(default_factory=list)  # model input i <- this device tensor
     outputs: List[Endpoint] = field(default_factory=list)  # model output j -> this device tensor
     om: bytes = b""
     description: Any = None  # the segment OM's model description, once compiled
@@ -66,12 +66,12 @@ class CopyStep:
 
 @dataclass
 class StepPlan:
-    graph: GraphIR                     # the graph with this signature's shapes inferred
+    graph: GraphIR  # the graph with this signature's shapes inferred
     steps: list
     descs: Dict[Endpoint, TensorDescIR]
-    inputs: List[Endpoint]             # graph input i (device)
-    constants: Dict[Endpoint, bytes]   # constant tensors (device), filled once
-    outputs: List[TensorKey]           # graph output j <- this tensor
+    inputs: List[Endpoint]  # graph input i (device)
+    constants: Dict[Endpoint, bytes]  # constant tensors (device), filled once
+    outputs: List[TensorKey]  # graph output j <- this tensor
     # outputs of shape-locked execute nodes whose dims stay unknown at this signature: the shape
     # execute allocates (malloc_output_tensor) is the one the graph output gets at each run
     runtime_shaped: frozenset = frozenset()
@@ -141,8 +141,9 @@ def _segment_borders(graph: GraphIR, segment: KernelSegment) -> None:
         for src in node.inputs:
             if src is not None and src not in produced and src not in segment.inputs:
                 segment.inputs.append(src)
-    used_outside = [src for node in graph.nodes.values() if node.name not in members
-                    for src in node.inputs if src is not None]
+    used_outside = [
+        src for node in graph.nodes.values() if node.name not in members for src in node.inputs if src is not None
+    ]
     for ep in [*used_outside, *graph.outputs]:
         if ep in produced and ep not in segment.outputs:
             segment.outputs.append(ep)
@@ -154,10 +155,18 @@ def segment_graph(graph: GraphIR, segment: KernelSegment) -> GraphIR:
     names: Dict[Endpoint, Endpoint] = {}
     for k, ep in enumerate(segment.inputs):
         desc = _desc_of(graph, ep)
-        data = Node(name=f"_seg_in{k}", type="Data", input_names=["x"], input_descs=[desc.copy()], inputs=[None],
-                    output_names=["y"], output_descs=[desc.copy()],
-                    attrs={"index": AttrValue(AttrValueType.VT_INT, k)},
-                    ir_inputs=[("x", "required", 1)], ir_outputs=[("y", "required", 1)])
+        data = Node(
+            name=f"_seg_in{k}",
+            type="Data",
+            input_names=["x"],
+            input_descs=[desc.copy()],
+            inputs=[None],
+            output_names=["y"],
+            output_descs=[desc.copy()],
+            attrs={"index": AttrValue(AttrValueType.VT_INT, k)},
+            ir_inputs=[("x", "required", 1)],
+            ir_outputs=[("y", "required", 1)],
+        )
         sub.add_node(data)
         names[ep] = Endpoint(data.name, 0)
     members = {n.name for n in segment.nodes}
@@ -170,8 +179,13 @@ def segment_graph(graph: GraphIR, segment: KernelSegment) -> GraphIR:
     return sub
 
 
-def build_plan(graph: GraphIR, options: Mapping[str, str], target: CompileTarget,
-               catalog: Optional[OpCatalog] = None, inferred: bool = False) -> StepPlan:
+def build_plan(
+    graph: GraphIR,
+    options: Mapping[str, str],
+    target: CompileTarget,
+    catalog: Optional[OpCatalog] = None,
+    inferred: bool = False,
+) -> StepPlan:
     """Infers ``graph`` (concrete input shapes; skipped when the caller ``inferred`` it already),
     places and compiles every node: kernel segments into OMs, ``compile`` of execute nodes (per
     new shape, as GE compiles per shape)."""
@@ -218,15 +232,19 @@ def _runtime_shaped(graph: GraphIR, steps: list, outputs: List[TensorKey]) -> fr
             if not any(d < 0 for d in desc.shape):
                 continue
             ep, where = Endpoint(node.name, index), f"node {node.name} (op {node.type})"
-            what = (f"{where}: output {node.output_names[index]} has unknown dims {list(desc.shape)} that no "
-                    "shape inference resolves (_out_shape_locked, or a custom op without one)")
+            what = (
+                f"{where}: output {node.output_names[index]} has unknown dims {list(desc.shape)} that no "
+                "shape inference resolves (_out_shape_locked, or a custom op without one)"
+            )
             step = execute_nodes.get(node.name)
             if step is None:
                 raise GraphCompileError(f"{what}, and the node has no execute to produce it at run time")
             readers = [n.name for n in graph.nodes.values() if ep in n.inputs]
             if readers:
-                raise GraphCompileError(f"{what}, and node {readers[0]} reads it; the twin takes such a shape from "
-                                        "execute only for a graph output")
+                raise GraphCompileError(
+                    f"{what}, and node {readers[0]} reads it; the twin takes such a shape from "
+                    "execute only for a graph output"
+                )
             if (ep, step.side) not in outputs:
                 raise GraphCompileError(f"{what}, and the graph output needs it on the other memory side")
             found.add(ep)

@@ -14,7 +14,7 @@ when it is large enough.
 
 import copy
 import threading
-from typing import Dict, List, Mapping, Tuple, Union
+from typing import Dict, List, Mapping, Optional, Tuple, Union
 
 import numpy as np
 
@@ -43,8 +43,7 @@ MEMCPY_KINDS = {(HOST, HOST): 0, (HOST, DEVICE): 1, (DEVICE, HOST): 2, (DEVICE, 
 
 def _fits(declared: List[int], shape) -> bool:
     """A run shape against a graph input's dims: -2 takes any shape, -1 any size of its dim."""
-    return declared == [-2] or (len(declared) == len(shape) and
-                                all(d < 0 or d == s for d, s in zip(declared, shape)))
+    return declared == [-2] or (len(declared) == len(shape) and all(d < 0 or d == s for d, s in zip(declared, shape)))
 
 
 class _Memory:
@@ -123,18 +122,26 @@ class _LoadedPlan:
         self.datasets_moved = False
         self.input_args = [((ep, DEVICE), self.size(ep)) for ep in plan.inputs]
         # a run-time shaped output (plan.runtime_shaped) has size and shape None: the run gives them
-        self.output_args = [((ep, side), None if ep in plan.runtime_shaped else self.size(ep),
-                             None if ep in plan.runtime_shaped else list(plan.descs[ep].shape),
-                             np.dtype(_dtype.numpy_dtype(plan.descs[ep].data_type)), MEMCPY_KINDS[(side, HOST)])
-                            for ep, side in plan.outputs]
+        self.output_args = [
+            (
+                (ep, side),
+                None if ep in plan.runtime_shaped else self.size(ep),
+                None if ep in plan.runtime_shaped else list(plan.descs[ep].shape),
+                np.dtype(_dtype.numpy_dtype(plan.descs[ep].data_type)),
+                MEMCPY_KINDS[(side, HOST)],
+            )
+            for ep, side in plan.outputs
+        ]
         self.segment_args: Dict[int, List[Tuple[Tuple[Endpoint, str], int]]] = {}
         for index, step in enumerate(plan.steps):
             if isinstance(step, KernelSegment):
-                args = self.segment_args[index] = [((ep, DEVICE), self.size(ep))
-                                                   for ep in (*step.inputs, *step.outputs)]
+                args = self.segment_args[index] = [
+                    ((ep, DEVICE), self.size(ep)) for ep in (*step.inputs, *step.outputs)
+                ]
                 # an execute's output has no address yet (0): runs of such plans point them
-                self.datasets[index] = _SegmentDatasets(self.acl, [(self.buffers.get(key, 0), size)
-                                                                   for key, size in args], len(step.inputs))
+                self.datasets[index] = _SegmentDatasets(
+                    self.acl, [(self.buffers.get(key, 0), size) for key, size in args], len(step.inputs)
+                )
 
     def size(self, ep: Endpoint) -> int:
         """Bytes of a tensor at this signature (computed once)."""
@@ -155,8 +162,11 @@ class _LoadedPlan:
         for ep, data in plan.constants.items():
             ptr = self._own_buffer(ep, DEVICE)
             if data:
-                _check(acl, acl.rt.memcpy(ptr, len(data), acl.util.bytes_to_ptr(data), len(data),
-                                          MEMCPY_KINDS[(HOST, DEVICE)]), f"constant {ep.node}")
+                _check(
+                    acl,
+                    acl.rt.memcpy(ptr, len(data), acl.util.bytes_to_ptr(data), len(data), MEMCPY_KINDS[(HOST, DEVICE)]),
+                    f"constant {ep.node}",
+                )
         for index, step in enumerate(plan.steps):
             if isinstance(step, KernelSegment):
                 model_id, ret = acl.mdl.load_from_mem(acl.util.bytes_to_ptr(step.om), len(step.om))
@@ -193,8 +203,10 @@ class _LoadedPlan:
             if isinstance(step, ExecuteStep):
                 side = step.side
                 node = step.custom.node
-                outputs_end = max([last_use.get((Endpoint(node.name, i), side), index)
-                                   for i in range(len(node.output_descs))] + [index])
+                outputs_end = max(
+                    [last_use.get((Endpoint(node.name, i), side), index) for i in range(len(node.output_descs))]
+                    + [index]
+                )
                 for src in node.inputs:
                     if src is not None:
                         last_use[(src, side)] = max(last_use.get((src, side), index), outputs_end)
@@ -280,7 +292,7 @@ class SteppedModel:
             ensure_runtime(device_id)
         self.acl = _acl()
         self._lock = threading.Lock()
-        self._plans: Dict[tuple, _LoadedPlan] = {}         # static graphs: the one plan
+        self._plans: Dict[tuple, _LoadedPlan] = {}  # static graphs: the one plan
         self._signatures: Dict[tuple, _ShapeSignature] = {}  # dynamic graphs: per input shapes
         self._catalog = OpCatalog()
         self._input_descs = [node.output_descs[0] for node in graph.input_nodes()]
@@ -289,7 +301,7 @@ class SteppedModel:
         _check(self.acl, ret, "aclrtCreateStream")
         self.stream = stream
         self.output_data_types = None  # dtypes are known per signature; numpy's suffice
-        self.compiled_signatures = 0   # how many plans were built (tests, benchmarks)
+        self.compiled_signatures = 0  # how many plans were built (tests, benchmarks)
         self.dynamic = any(is_dynamic(desc) for desc in self._input_descs)
         if not self.dynamic:
             try:
@@ -327,8 +339,9 @@ class SteppedModel:
         if not self.dynamic:
             loaded = self._plans.get(key)
             if loaded is None:
-                loaded = self._plans[key] = self._load(with_input_shapes(self.graph, [list(s) for s in shapes]),
-                                                       shapes, inferred=False)
+                loaded = self._plans[key] = self._load(
+                    with_input_shapes(self.graph, [list(s) for s in shapes]), shapes, inferred=False
+                )
             return loaded
         signature = self._signatures.get(key)
         try:
@@ -373,7 +386,8 @@ class SteppedModel:
             shapes = self._device_signature([dims for _, _, dims in inputs])
             loaded = self._plan(shapes)
             return _Run(self.acl, loaded, self.stream, synchronous=True).execute_device(
-                [(addr, size) for addr, size, _ in inputs])
+                [(addr, size) for addr, size, _ in inputs]
+            )
 
     def close(self) -> None:
         with self._lock:
@@ -429,9 +443,8 @@ class _Run:
                 _check(self.acl, memcpy(addrs[key], size, array.ctypes.data, size, h2d), f"aclrtMemcpy of input {i}")
         self._steps()
         results = []
-        for j, (key, size, shape, dtype, kind) in enumerate(self.loaded.output_args):
-            if shape is None:
-                shape, size = self._run_shaped(key[0], dtype)
+        for j, (key, planned_size, planned_shape, dtype, kind) in enumerate(self.loaded.output_args):
+            shape, size = self._output_layout(key[0], planned_size, planned_shape, dtype)
             out = np.empty(shape, dtype=dtype)
             if size:
                 _check(self.acl, memcpy(out.ctypes.data, size, addrs[key], size, kind), f"aclrtMemcpy of output {j}")
@@ -451,11 +464,19 @@ class _Run:
                 self.addrs[key] = addr
         self._steps()
         results = []
-        for key, size, shape, dtype, _ in self.loaded.output_args:
-            if shape is None:
-                shape, size = self._run_shaped(key[0], dtype)
+        for key, planned_size, planned_shape, dtype, _ in self.loaded.output_args:
+            shape, size = self._output_layout(key[0], planned_size, planned_shape, dtype)
             results.append((self.addrs[key], size, list(shape)))
         return results
+
+    def _output_layout(
+        self, ep: Endpoint, size: Optional[int], shape: Optional[List[int]], dtype: np.dtype
+    ) -> Tuple[List[int], int]:
+        """An output's shape and bytes: the plan's, or the run's for a run-time shaped output (the
+        plan has None for both)."""
+        if shape is None or size is None:
+            return self._run_shaped(ep, dtype)
+        return shape, size
 
     def _run_shaped(self, ep: Endpoint, dtype: np.dtype) -> Tuple[List[int], int]:
         shape = self.run_shapes[ep]
@@ -483,12 +504,18 @@ class _Run:
             datasets.point([(addrs[key], size) for key, size in loaded.segment_args[index]])
         if self.synchronous:
             self._wait()  # an execute's kernels on the stream come first
-            _check(acl, acl.mdl.execute(loaded.model_ids[index], *datasets.datasets),
-                   f"aclmdlExecute of segment {step.description.name}")
+            _check(
+                acl,
+                acl.mdl.execute(loaded.model_ids[index], *datasets.datasets),
+                f"aclmdlExecute of segment {step.description.name}",
+            )
             return
         # the queued run copies the addresses, so the buffers may be re-pointed by the next run
-        _check(acl, acl.mdl.execute_async(loaded.model_ids[index], *datasets.datasets, self.stream),
-               f"aclmdlExecuteAsync of segment {step.description.name}")
+        _check(
+            acl,
+            acl.mdl.execute_async(loaded.model_ids[index], *datasets.datasets, self.stream),
+            f"aclmdlExecuteAsync of segment {step.description.name}",
+        )
         self.queued = True
 
     def _transfer(self, step: CopyStep) -> None:
@@ -496,9 +523,13 @@ class _Run:
         # D2H: the device tensor is complete only when the stream has run. H2D: queued kernels may
         # still read the region's previous tensor (aclrtMemcpy is not ordered with the stream).
         self._wait()
-        self._copy(self.addrs[(step.source, step.to_side)], self.addrs[(step.source, source_side)],
-                   self.loaded.size(step.source), (source_side, step.to_side),
-                   f"{step.source.node}:{step.source.index} to the {step.to_side}")
+        self._copy(
+            self.addrs[(step.source, step.to_side)],
+            self.addrs[(step.source, source_side)],
+            self.loaded.size(step.source),
+            (source_side, step.to_side),
+            f"{step.source.node}:{step.source.index} to the {step.to_side}",
+        )
 
     def _execute(self, step: ExecuteStep) -> None:
         custom = step.custom
@@ -523,15 +554,22 @@ class _Run:
             meta = produced[position] if position < len(produced) else None
             name = node.output_names[slot]
             if meta is None:
-                raise ModelRunError(f"{_where(node)}: execute did not produce output {name} "
-                                    "(malloc_output_tensor or make_output_ref_input)")
+                raise ModelRunError(
+                    f"{_where(node)}: execute did not produce output {name} "
+                    "(malloc_output_tensor or make_output_ref_input)"
+                )
             desc = node.output_descs[slot]
             ep = Endpoint(node.name, slot)
-            if ep in self.plan.runtime_shaped and _fits(desc.shape, meta.storage_dims) and \
-                    meta.data_type == desc.data_type:
+            if (
+                ep in self.plan.runtime_shaped
+                and _fits(desc.shape, meta.storage_dims)
+                and meta.data_type == desc.data_type
+            ):
                 self.run_shapes[ep] = [int(d) for d in meta.storage_dims]
             elif list(meta.storage_dims) != list(desc.shape) or meta.data_type != desc.data_type:
-                raise ModelRunError(f"{_where(node)}: execute produced output {name} as "
-                                    f"{meta.data_type.name} {list(meta.storage_dims)}, shape inference says "  # type: ignore[attr-defined]  # a DataType
-                                    f"{desc.data_type.name} {list(desc.shape)}")
+                raise ModelRunError(
+                    f"{_where(node)}: execute produced output {name} as "
+                    f"{meta.data_type.name} {list(meta.storage_dims)}, shape inference says "
+                    f"{desc.data_type.name} {list(desc.shape)}"
+                )
             self.addrs[(Endpoint(node.name, slot), side)] = meta.addr

@@ -65,8 +65,10 @@ def _refusal(path: Path, plugin_kind: str):
     for candidate, holds_plugin in ((path, False), (path.parent, True)):
         reason = untrusted_reason(candidate, holds_plugin=holds_plugin)
         if reason is not None:
-            line = (f"{plugin_kind} {path} refused: {candidate} {reason}; a plugin path must not be "
-                    f"world-writable: run `chmod o-w {candidate}` (or set {ALLOW_WRITABLE_ENV}=1 to trust it anyway)")
+            line = (
+                f"{plugin_kind} {path} refused: {candidate} {reason}; a plugin path must not be "
+                f"world-writable: run `chmod o-w {candidate}` (or set {ALLOW_WRITABLE_ENV}=1 to trust it anyway)"
+            )
             ascend_log.error("GE", line)
             return line
     return None
@@ -98,7 +100,7 @@ class _PluginFinder(importlib.abc.MetaPathFinder):
     docstring); any other import is left to Python's own finders."""
 
     def __init__(self):
-        self.roots: Dict[Path, str] = {}   # plugin folder -> plugin kind named in refusals
+        self.roots: Dict[Path, str] = {}  # plugin folder -> plugin kind named in refusals
 
     def _root_of(self, location) -> "Path | None":
         where = _resolved(location)
@@ -122,16 +124,22 @@ class _PluginFinder(importlib.abc.MetaPathFinder):
         origin, kind = Path(spec.origin), self.roots[root]
         refusal = _refusal(origin, kind)
         if refusal is None and spec.submodule_search_locations:
-            refusal = _refusal(origin.parent, kind)   # the package folder holds its submodules
+            refusal = _refusal(origin.parent, kind)  # the package folder holds its submodules
         if refusal is not None:
             raise ImportError(refusal, name=fullname, path=str(origin))
         if isinstance(spec.loader, importlib.machinery.SourcelessFileLoader):
-            raise ImportError(f"{kind} {origin} refused: compiled-only module (no .py source); plugins load from "
-                              f"source", name=fullname, path=str(origin))
+            raise ImportError(
+                f"{kind} {origin} refused: compiled-only module (no .py source); plugins load from source",
+                name=fullname,
+                path=str(origin),
+            )
         if isinstance(spec.loader, importlib.machinery.SourceFileLoader):
             spec = importlib.util.spec_from_file_location(
-                fullname, origin, loader=_SourceLoader(fullname, str(origin)),
-                submodule_search_locations=spec.submodule_search_locations)
+                fullname,
+                origin,
+                loader=_SourceLoader(fullname, str(origin)),
+                submodule_search_locations=spec.submodule_search_locations,
+            )
         return spec
 
 

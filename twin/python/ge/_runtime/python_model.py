@@ -54,8 +54,8 @@ def _unpack_inputs(packed: bytes) -> List[Tuple[int, int, List[int]]]:
     values = struct.unpack(f"<{len(packed) // 8}q", packed)
     inputs, at = [], 0
     while at < len(values):
-        addr, size, rank = values[at:at + 3]
-        inputs.append((addr, size, list(values[at + 3:at + 3 + rank])))
+        addr, size, rank = values[at : at + 3]
+        inputs.append((addr, size, list(values[at + 3 : at + 3 + rank])))
         at += 3 + rank
     return inputs
 
@@ -94,14 +94,16 @@ def _check_ops(graph) -> None:
     from ge._compiler.errors import GraphCompileError
     from ge._compiler.op_catalog import OpCatalog
     from ge._compiler.placement import custom_nodes
+
     opp = os.environ.get("ASCEND_CUSTOM_OPP_PATH", "")
     try:
         catalog = OpCatalog()
         for node in custom_nodes(graph):
             resolve_custom_node(node, catalog)
     except GraphCompileError as exc:
-        raise ModelError(ACL_ERROR_INVALID_OPP_PATH,
-                         f"{str(exc).splitlines()[0]} (ASCEND_CUSTOM_OPP_PATH={opp or '<unset>'})") from None
+        raise ModelError(
+            ACL_ERROR_INVALID_OPP_PATH, f"{str(exc).splitlines()[0]} (ASCEND_CUSTOM_OPP_PATH={opp or '<unset>'})"
+        ) from None
 
 
 class PythonModel:
@@ -109,6 +111,7 @@ class PythonModel:
         from ge._compiler.errors import GraphCompileError, ModelRunError
         from ge._compiler.stepped_runner import SteppedModel
         from ge.graph import _air
+
         model = container.model_def
         try:
             graph = _air.parse(container.graph)
@@ -134,6 +137,7 @@ class PythonModel:
 
     def execute(self, packed_inputs: bytes) -> bytes:
         from ge._compiler.errors import GraphCompileError, ModelRunError
+
         try:
             outputs = self.stepped.run_device(_unpack_inputs(packed_inputs))
         except ModelRunError as exc:
@@ -154,6 +158,7 @@ class PythonModel:
             last = _live_models == 0
         if last:
             from ge._compiler import reset_holders
+
             reset_holders()
 
 
@@ -161,11 +166,13 @@ def load(om_bytes: bytes, acl_library: str) -> PythonModel:
     _use_acl_library(acl_library)
     _use_loaded_graph_library()
     from twin.om import om
+
     try:
         import acl
     except ImportError as exc:
-        raise ModelError(ACL_ERROR_FEATURE_UNSUPPORTED,
-                         f"no Python environment: pyACL is not importable: {exc}") from None
+        raise ModelError(
+            ACL_ERROR_FEATURE_UNSUPPORTED, f"no Python environment: pyACL is not importable: {exc}"
+        ) from None
     try:
         container = om.read(om_bytes)
     except om.OmFormatError as exc:  # the runtime validated it already; kept for direct callers

@@ -20,8 +20,9 @@ Slot = Tuple[str, int]  # ("input", i) | ("output", i) | ("workspace", k) | ("sc
 def _unsigned(value, limit: int, what: str) -> int:
     # pybind11 refuses non-int and negative/out-of-range values for unsigned parameters
     if not isinstance(value, int) or value < 0 or value > limit:
-        raise TypeError(f"incompatible function arguments: {what} must be an unsigned integer "
-                        f"in [0, {limit}], got {value!r}")
+        raise TypeError(
+            f"incompatible function arguments: {what} must be an unsigned integer in [0, {limit}], got {value!r}"
+        )
     return int(value)
 
 
@@ -128,8 +129,9 @@ class AnnotatedKernelArgs:
         self._usable()
         index = _unsigned(instance_index, UINT32_MAX, "instance_index")
         if not isinstance(tensor, Tensor):
-            raise TypeError(f"incompatible function arguments: tensor must be a ge.runtime.Tensor, "
-                            f"got {type(tensor).__name__}")
+            raise TypeError(
+                f"incompatible function arguments: tensor must be a ge.runtime.Tensor, got {type(tensor).__name__}"
+            )
         tensor.addr  # an expired tensor view must fail here, as the C++ side dereferences it
         if index >= count:
             raise IndexError(f"{kind} instance index {index} is out of range for {kind} count {count}")
@@ -167,8 +169,9 @@ class AnnotatedArgsContext(SchemaTensorAccess):
     _launches: List[DeclaredLaunch]
 
     @classmethod
-    def _create(cls, node: NodeSpec, *, stream_id: int = 0, workspace_base: int = 0,
-                workspace_limit: int = 1 << 36) -> "AnnotatedArgsContext":
+    def _create(
+        cls, node: NodeSpec, *, stream_id: int = 0, workspace_base: int = 0, workspace_limit: int = 1 << 36
+    ) -> "AnnotatedArgsContext":
         """``workspace_base`` is the logical address where this node's workspaces start;
         ``workspace_limit`` caps their total bytes (allocation beyond it fails)."""
         ctx = object.__new__(cls)
@@ -188,8 +191,10 @@ class AnnotatedArgsContext(SchemaTensorAccess):
         rounded = (size + WORKSPACE_ALIGN - 1) // WORKSPACE_ALIGN * WORKSPACE_ALIGN
         used = sum(self._workspace_sizes)
         if used + rounded > self._workspace_limit:
-            raise RuntimeError(f"Failed to malloc workspace of {size} bytes: node {self._node.name} would use "
-                               f"{used + rounded} bytes, limit {self._workspace_limit}")
+            raise RuntimeError(
+                f"Failed to malloc workspace of {size} bytes: node {self._node.name} would use "
+                f"{used + rounded} bytes, limit {self._workspace_limit}"
+            )
         index = len(self._workspace_sizes)
         self._workspace_sizes.append(rounded)
         return WorkspaceAddr._borrow(index, self._workspace_base + used, self, self._lease)
@@ -215,13 +220,20 @@ class AnnotatedArgsContext(SchemaTensorAccess):
         args._consumed = True  # consumed even when the add below fails, as in CANN
         if args._owner is not self:
             raise RuntimeError("Failed to add annotated kernel launch")
-        self._launches.append(DeclaredLaunch(launch_info._kernel_name, launch_info._kernel_bin,
-                                             launch_info._block_dim, launch_info._stream_id,
-                                             list(args._slots)))
+        self._launches.append(
+            DeclaredLaunch(
+                launch_info._kernel_name,
+                launch_info._kernel_bin,
+                launch_info._block_dim,
+                launch_info._stream_id,
+                list(args._slots),
+            )
+        )
 
     def _take_plan(self) -> DeclaredLaunchPlan:
         """Results for the graph compiler; readable after the callback ended."""
         if not self._launches:
-            raise RuntimeError(f"declare_launch_args of op {self._node.op_type} (node {self._node.name}) "
-                               "did not call add_launch")
+            raise RuntimeError(
+                f"declare_launch_args of op {self._node.op_type} (node {self._node.name}) did not call add_launch"
+            )
         return DeclaredLaunchPlan(list(self._launches), list(self._workspace_sizes))

@@ -66,11 +66,15 @@ def kernel_bindings(cls: type) -> Dict[OpBackend, Any]:
     marked = getattr(_function_of(member), _BACKEND_MARK, None)
     if marked is not None and bindings.get(marked) is not member:
         # e.g. @staticmethod above @register_kernel: the filed function would bind self
-        raise TypeError(f"register_op_impl class '{cls.__module__}.{cls.__qualname__}': register_kernel must be "
-                        "the outermost decorator of execute")
+        raise TypeError(
+            f"register_op_impl class '{cls.__module__}.{cls.__qualname__}': register_kernel must be "
+            "the outermost decorator of execute"
+        )
     if bindings and marked is None:
-        raise TypeError(f"register_op_impl class '{cls.__module__}.{cls.__qualname__}' mixes an undecorated "
-                        "execute with @register_kernel execute definitions")
+        raise TypeError(
+            f"register_op_impl class '{cls.__module__}.{cls.__qualname__}' mixes an undecorated "
+            "execute with @register_kernel execute definitions"
+        )
     if not bindings:
         if callable(_function_of(member)):
             bindings[OpBackend.DEVICE] = member

@@ -80,13 +80,18 @@ def validate_op_impl_descriptor(descriptor_key: str, ir_meta: Optional[dict]) ->
     descriptor = get_registered_op_impl_by_descriptor_key(descriptor_key)
     if descriptor is None:
         raise KeyError(f"python op impl descriptor_key not found: {descriptor_key}")
-    checks = [(BACKEND_INTERFACES[backend], "execute", backend) for backend in OpBackend]
+    checks: list[tuple[str, str, Optional[OpBackend]]] = [
+        (BACKEND_INTERFACES[backend], "execute", backend) for backend in OpBackend
+    ]
     checks += [(INTERFACE_COMPILABLE, "compile", None), (INTERFACE_ANNOTATED_ARGS, "declare_launch_args", None)]
     for interface, method_name, backend in checks:
         if interface not in descriptor.interfaces:
             continue
-        method = (unbound_execute(descriptor.cls, backend) if backend is not None
-                  else callback_for_signature(descriptor.cls, method_name))
+        method = (
+            unbound_execute(descriptor.cls, backend)
+            if backend is not None
+            else callback_for_signature(descriptor.cls, method_name)
+        )
         if backend is not None and is_legacy_execute(method):
             continue  # execute(self, ctx) reads its inputs from ctx: no IR binding to check
         if ir_meta is None:
@@ -162,8 +167,9 @@ def _outputs(ctx, ir_outputs) -> list:
         if kind == OutputType.REQUIRED:
             args.append(ctx._get_required_output_tensor(ir_index))
         elif kind == OutputType.DYNAMIC:
-            args.append([ctx._get_dynamic_output_tensor(ir_index, rel)
-                         for rel in range(ctx._get_dynamic_output_num(ir_index))])
+            args.append(
+                [ctx._get_dynamic_output_tensor(ir_index, rel) for rel in range(ctx._get_dynamic_output_num(ir_index))]
+            )
         else:
             raise ValueError(f"unsupported custom op IR output kind: {kind}")
     return args
@@ -173,13 +179,20 @@ def _attrs(get_attrs, ir_attrs) -> dict:
     if not ir_attrs:
         return {}
     attrs = get_attrs()
-    return {item["name"]: getattr(attrs, runtime_attr_spec(item["type"], index)[0])(index)
-            for index, item in enumerate(ir_attrs)}
+    return {
+        item["name"]: getattr(attrs, runtime_attr_spec(item["type"], index)[0])(index)
+        for index, item in enumerate(ir_attrs)
+    }
 
 
 def _schema_arguments(ctx, ir_meta: dict):
-    args = _inputs(ir_meta["inputs"], ctx._get_required_input_tensor, ctx._get_optional_input_tensor,
-                   ctx._get_dynamic_input_num, ctx._get_dynamic_input_tensor)
+    args = _inputs(
+        ir_meta["inputs"],
+        ctx._get_required_input_tensor,
+        ctx._get_optional_input_tensor,
+        ctx._get_dynamic_input_num,
+        ctx._get_dynamic_input_tensor,
+    )
     args.extend(_outputs(ctx, ir_meta["outputs"]))
     return args, _attrs(ctx._get_attrs, ir_meta["attrs"])
 
@@ -193,16 +206,22 @@ def call_execute(instance_id: str, ir_meta: Optional[dict], ctx, backend: OpBack
         holder = _holder(instance_id)
         method = bound_execute(holder.instance, backend)
         if not callable(method):
-            raise TypeError(f"python op impl does not implement callable execute for backend "
-                            f"{backend.name}: {instance_id}")
+            raise TypeError(
+                f"python op impl does not implement callable execute for backend {backend.name}: {instance_id}"
+            )
         if is_legacy_execute(method):
             args, kwargs = [ctx], {}
         else:
             if ir_meta is None:
                 op_type = holder.instance.__ge_op_impl_descriptor__.op_type
                 raise RuntimeError(f"canonical IR not found for schema-bound execute: {op_type}")
-            args = _inputs(ir_meta["inputs"], ctx.get_required_input_tensor, ctx.get_optional_input_tensor,
-                           ctx.get_dynamic_input_num, ctx.get_dynamic_input_tensor)
+            args = _inputs(
+                ir_meta["inputs"],
+                ctx.get_required_input_tensor,
+                ctx.get_optional_input_tensor,
+                ctx.get_dynamic_input_num,
+                ctx.get_dynamic_input_tensor,
+            )
             kwargs = _attrs(ctx.get_attrs, ir_meta["attrs"])
         with _execute_ctx_scope(ctx):
             method(*args, **kwargs)

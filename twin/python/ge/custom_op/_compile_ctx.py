@@ -29,18 +29,18 @@ class _PlatformSnapshot:
         self._config: Optional[PlatformConfig] = None
 
     def get(self) -> PlatformConfig:
-        if self._config is None and not self._failed:
+        if self._config is not None:
+            return self._config
+        if not self._failed:
             try:
                 config = self._source() if callable(self._source) else self._source
             except Exception:  # the C++ side reports only a status, so does the twin
                 config = None
             if isinstance(config, PlatformConfig):
                 self._config = config
-            else:
-                self._failed = True
-        if self._failed:
-            raise RuntimeError("Failed to get platform infos")
-        return self._config
+                return config
+            self._failed = True
+        raise RuntimeError("Failed to get platform infos")
 
 
 class CompilePlatformInfo:
@@ -103,8 +103,9 @@ class OpCompileContext(SchemaTensorAccess):
     _platform: _PlatformSnapshot
 
     @classmethod
-    def _create(cls, node: NodeSpec, *, options: Optional[Mapping[str, str]] = None,
-                platform: PlatformSource = None) -> "OpCompileContext":
+    def _create(
+        cls, node: NodeSpec, *, options: Optional[Mapping[str, str]] = None, platform: PlatformSource = None
+    ) -> "OpCompileContext":
         ctx = object.__new__(cls)
         ctx._init_borrowed(node)
         ctx._options = dict(options or {})

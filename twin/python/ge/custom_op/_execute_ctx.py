@@ -91,8 +91,16 @@ class ExecutionContextBase(BorrowedContext):
             addr = int(self._allocator.malloc(max(size, 1)))
         except Exception as exc:
             raise RuntimeError(f"Failed to malloc output tensor {index} of {size} bytes: {exc}") from exc
-        meta = TensorMeta(dtype, storage, shape.origin_shape.dims, format.storage_format, format.origin_format,
-                          addr=addr, placement=self._PLACEMENT, expand_dims_type=format.expand_dims_type._to_int())
+        meta = TensorMeta(
+            dtype,
+            storage,
+            shape.origin_shape.dims,
+            format.storage_format,
+            format.origin_format,
+            addr=addr,
+            placement=self._PLACEMENT,
+            expand_dims_type=format.expand_dims_type._to_int(),
+        )
         self._outputs[slot] = meta
         return self._borrow(meta)
 
@@ -120,8 +128,9 @@ class EagerOpExecutionContext(ExecutionContextBase):
     _stream: int
 
     @classmethod
-    def _create(cls, node: NodeSpec, *, stream: int, allocator: DeviceAllocator,
-                output_count: Optional[int] = None) -> "EagerOpExecutionContext":
+    def _create(
+        cls, node: NodeSpec, *, stream: int, allocator: DeviceAllocator, output_count: Optional[int] = None
+    ) -> "EagerOpExecutionContext":
         ctx = object.__new__(cls)
         ctx._init_execution(node, allocator, output_count)
         ctx._stream = stream

@@ -18,8 +18,9 @@ class HostCpuOpExecutionContext(ExecutionContextBase):
     _PLACEMENT = TensorPlacement.ON_HOST
 
     @classmethod
-    def _create(cls, node: NodeSpec, *, allocator: DeviceAllocator,
-                output_count: Optional[int] = None) -> "HostCpuOpExecutionContext":
+    def _create(
+        cls, node: NodeSpec, *, allocator: DeviceAllocator, output_count: Optional[int] = None
+    ) -> "HostCpuOpExecutionContext":
         """``allocator.malloc(size)`` returns host addresses."""
         ctx = object.__new__(cls)
         ctx._init_execution(node, allocator, output_count)

@@ -21,8 +21,9 @@ def _arguments(ctx: InferMetaContext, ir_meta: dict):
         elif kind == InputType.OPTIONAL:
             args.append(ctx.get_optional_input_tensor(ir_index))
         elif kind == InputType.DYNAMIC:
-            args.append([ctx.get_dynamic_input_tensor(ir_index, rel)
-                         for rel in range(ctx.get_dynamic_input_num(ir_index))])
+            args.append(
+                [ctx.get_dynamic_input_tensor(ir_index, rel) for rel in range(ctx.get_dynamic_input_num(ir_index))]
+            )
         else:
             raise ValueError(f"unsupported custom op IR input kind: {kind}, ir index: {ir_index}")
     kwargs = {}
@@ -57,8 +58,10 @@ def _flatten(result, ctx: InferMetaContext, ir_meta: dict, op_type: str) -> List
                 raise TypeError(f"infer_meta of {op_type} must return a list for dynamic output {name}")
             expected = ctx.get_dynamic_output_num(ir_index)
             if len(value) != expected:
-                raise TypeError(f"infer_meta of {op_type} returned {len(value)} descs for dynamic output "
-                                f"{name}, node has {expected} instances")
+                raise TypeError(
+                    f"infer_meta of {op_type} returned {len(value)} descs for dynamic output "
+                    f"{name}, node has {expected} instances"
+                )
             flat.extend(_as_entry(v, f"output {name}") for v in value)
         else:
             flat.append(_as_entry(value, f"output {name}"))

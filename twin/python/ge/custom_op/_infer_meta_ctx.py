@@ -12,7 +12,7 @@ from ._node import NodeSpec
 
 
 def _desc_of(meta: TensorMeta) -> TensorDesc:
-    return TensorDesc(StorageShape(list(meta.origin_dims), list(meta.storage_dims)), meta.data_type)  # type: ignore[arg-type]  # a DataType since __post_init__
+    return TensorDesc(StorageShape(list(meta.origin_dims), list(meta.storage_dims)), meta.data_type)
 
 
 class InferMetaContext(BorrowedContext):

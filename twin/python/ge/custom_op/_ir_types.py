@@ -28,5 +28,17 @@ class AttrType:
     LIST_DATA_TYPE = "VT_LIST_DATA_TYPE"
     LIST_LIST_INT = "VT_LIST_LIST_INT"
 
-    ALL = (INT, FLOAT, BOOL, STRING, DATA_TYPE, TENSOR, LIST_INT, LIST_FLOAT, LIST_BOOL,
-           LIST_STRING, LIST_DATA_TYPE, LIST_LIST_INT)
+    ALL = (
+        INT,
+        FLOAT,
+        BOOL,
+        STRING,
+        DATA_TYPE,
+        TENSOR,
+        LIST_INT,
+        LIST_FLOAT,
+        LIST_BOOL,
+        LIST_STRING,
+        LIST_DATA_TYPE,
+        LIST_LIST_INT,
+    )

@@ -8,6 +8,15 @@ from ._execute_ctx import EagerOpExecutionContext
 from ._host_ctx import HostCpuOpExecutionContext
 from ._infer_meta_ctx import InferMetaContext
 
-__all__ = ["AnnotatedArgsContext", "AnnotatedKernelArgs", "AnnotatedKernelLaunchInfo", "CompilePlatformInfo",
-           "EagerOpExecutionContext", "HostCpuOpExecutionContext", "InferMetaContext", "OpCompileContext",
-           "RuntimeAttrs", "WorkspaceAddr"]
+__all__ = [
+    "AnnotatedArgsContext",
+    "AnnotatedKernelArgs",
+    "AnnotatedKernelLaunchInfo",
+    "CompilePlatformInfo",
+    "EagerOpExecutionContext",
+    "HostCpuOpExecutionContext",
+    "InferMetaContext",
+    "OpCompileContext",
+    "RuntimeAttrs",
+    "WorkspaceAddr",
+]

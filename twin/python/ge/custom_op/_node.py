@@ -77,6 +77,7 @@ def dynamic_instance(groups, ir_index: int, relative_index: int, what: str) -> T
     if isinstance(relative_index, bool) or not isinstance(relative_index, int):
         raise TypeError("relative_index must be an int")
     if not 0 <= relative_index < len(group):
-        raise RuntimeError(f"Failed to get dynamic {what} tensor at ir index {ir_index}, "
-                           f"relative index {relative_index}")
+        raise RuntimeError(
+            f"Failed to get dynamic {what} tensor at ir index {ir_index}, relative index {relative_index}"
+        )
     return group[relative_index]

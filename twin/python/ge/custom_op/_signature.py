@@ -39,8 +39,10 @@ def runtime_attr_spec(ir_type: str, index: int):
 
 
 def _error(descriptor, method: str, expected: str, actual: str) -> TypeError:
-    return TypeError(f"invalid {method} signature for op type {descriptor.op_type}, descriptor key "
-                     f"{descriptor.descriptor_key}, method {method}: expected {expected}, actual {actual}")
+    return TypeError(
+        f"invalid {method} signature for op type {descriptor.op_type}, descriptor key "
+        f"{descriptor.descriptor_key}, method {method}: expected {expected}, actual {actual}"
+    )
 
 
 def _canonical(annotation):
@@ -79,8 +81,9 @@ def _resolved_hints(method, descriptor, method_name: str) -> dict:
     try:
         return typing.get_type_hints(method)
     except (NameError, TypeError, AttributeError) as exc:
-        raise _error(descriptor, method_name, "resolvable type annotations",
-                     f"type hint resolution failed: {exc}") from exc
+        raise _error(
+            descriptor, method_name, "resolvable type annotations", f"type hint resolution failed: {exc}"
+        ) from exc
 
 
 def _check_annotation(param, expected, hints, descriptor, method_name, where) -> None:
@@ -88,8 +91,7 @@ def _check_annotation(param, expected, hints, descriptor, method_name, where) ->
         return  # annotations are optional per parameter
     actual = hints.get(param.name, param.annotation)
     if _canonical(actual) != _canonical(expected):
-        raise _error(descriptor, method_name, f"{where} annotation {_canonical(expected)!r}",
-                     f"{_canonical(actual)!r}")
+        raise _error(descriptor, method_name, f"{where} annotation {_canonical(expected)!r}", f"{_canonical(actual)!r}")
 
 
 def callback_for_signature(cls, method_name: str):
@@ -131,33 +133,51 @@ def validate_args_signature(method, ir_meta: dict, descriptor, *, method_name: s
     n_positional = len(ir_inputs) + len(ir_outputs)
     if len(params) != n_positional + len(ir_attrs):
         what = "input" if method_name == "execute" else "input/output"
-        raise _error(descriptor, method_name,
-                     f"{n_positional} positional {what} parameters followed by {len(ir_attrs)} keyword-only attrs",
-                     f"{len(params)} parameters")
+        raise _error(
+            descriptor,
+            method_name,
+            f"{n_positional} positional {what} parameters followed by {len(ir_attrs)} keyword-only attrs",
+            f"{len(params)} parameters",
+        )
 
     hints = _resolved_hints(method, descriptor, method_name)
     for index, item in enumerate(ir_inputs):
         param = params[index]
         if param.kind not in _POSITIONAL:
-            raise _error(descriptor, method_name, f"positional input parameter at index {index}",
-                         f"parameter {param.name} kind {param.kind.name}")
-        _check_annotation(param, _expected_input(item["kind"]), hints, descriptor, method_name,
-                          f"input parameter at index {index}")
+            raise _error(
+                descriptor,
+                method_name,
+                f"positional input parameter at index {index}",
+                f"parameter {param.name} kind {param.kind.name}",
+            )
+        _check_annotation(
+            param, _expected_input(item["kind"]), hints, descriptor, method_name, f"input parameter at index {index}"
+        )
     for index, item in enumerate(ir_outputs):
         param = params[len(ir_inputs) + index]
         if param.kind not in _POSITIONAL:
-            raise _error(descriptor, method_name, f"positional output parameter at index {index}",
-                         f"parameter {param.name} kind {param.kind.name}")
-        _check_annotation(param, _expected_output(item["kind"]), hints, descriptor, method_name,
-                          f"output parameter at index {index}")
+            raise _error(
+                descriptor,
+                method_name,
+                f"positional output parameter at index {index}",
+                f"parameter {param.name} kind {param.kind.name}",
+            )
+        _check_annotation(
+            param, _expected_output(item["kind"]), hints, descriptor, method_name, f"output parameter at index {index}"
+        )
     for index, item in enumerate(ir_attrs):
         param = params[n_positional + index]
         if param.kind is not inspect.Parameter.KEYWORD_ONLY:
-            raise _error(descriptor, method_name, f"keyword-only attr parameter {item['name']}",
-                         f"parameter {param.name} kind {param.kind.name}")
+            raise _error(
+                descriptor,
+                method_name,
+                f"keyword-only attr parameter {item['name']}",
+                f"parameter {param.name} kind {param.kind.name}",
+            )
         if param.name != item["name"]:
-            raise _error(descriptor, method_name, f"attr name {item['name']} at index {index}",
-                         f"attr name {param.name}")
+            raise _error(
+                descriptor, method_name, f"attr name {item['name']} at index {index}", f"attr name {param.name}"
+            )
         _, expected = runtime_attr_spec(item["type"], index)
         _check_annotation(param, expected, hints, descriptor, method_name, f"attr parameter {item['name']}")
 

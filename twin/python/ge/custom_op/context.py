@@ -16,8 +16,7 @@ class _Binding:
 
 _execute_binding: ContextVar[Optional[_Binding]] = ContextVar("ge_custom_op_execute_context", default=None)
 _compile_binding: ContextVar[Optional[_Binding]] = ContextVar("ge_custom_op_compile_context", default=None)
-_declare_binding: ContextVar[Optional[_Binding]] = ContextVar(
-    "ge_custom_op_declare_launch_args_context", default=None)
+_declare_binding: ContextVar[Optional[_Binding]] = ContextVar("ge_custom_op_declare_launch_args_context", default=None)
 
 
 def _current(var: ContextVar, message: str):
@@ -51,8 +50,7 @@ def get_compile_platform_info() -> CompilePlatformInfo:
 
 
 def get_declare_launch_args_ctx() -> AnnotatedArgsContext:
-    return _current(_declare_binding,
-                    "get_declare_launch_args_ctx() is only available inside declare_launch_args")
+    return _current(_declare_binding, "get_declare_launch_args_ctx() is only available inside declare_launch_args")
 
 
 def _execute_ctx_scope(ctx: EagerOpExecutionContext):

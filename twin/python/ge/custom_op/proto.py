@@ -14,10 +14,21 @@ from ._ir_types import AttrType, InputType, OutputType
 
 _NO_DEFAULT = inspect.Parameter.empty
 
-_SCALAR_ATTR_TYPES = {int: AttrType.INT, float: AttrType.FLOAT, bool: AttrType.BOOL, str: AttrType.STRING,
-                      DataType: AttrType.DATA_TYPE, Tensor: AttrType.TENSOR}
-_LIST_ATTR_TYPES = {int: AttrType.LIST_INT, float: AttrType.LIST_FLOAT, bool: AttrType.LIST_BOOL,
-                    str: AttrType.LIST_STRING, DataType: AttrType.LIST_DATA_TYPE}
+_SCALAR_ATTR_TYPES = {
+    int: AttrType.INT,
+    float: AttrType.FLOAT,
+    bool: AttrType.BOOL,
+    str: AttrType.STRING,
+    DataType: AttrType.DATA_TYPE,
+    Tensor: AttrType.TENSOR,
+}
+_LIST_ATTR_TYPES = {
+    int: AttrType.LIST_INT,
+    float: AttrType.LIST_FLOAT,
+    bool: AttrType.LIST_BOOL,
+    str: AttrType.LIST_STRING,
+    DataType: AttrType.LIST_DATA_TYPE,
+}
 _ELEMENT_OF_LIST = {v: k for k, v in _LIST_ATTR_TYPES.items()}
 _ATTR_PY_TYPE = {v: k for k, v in _SCALAR_ATTR_TYPES.items()}
 
@@ -35,9 +46,11 @@ class OpProtoDescriptor:
     func: Any = field(default=None, compare=False, repr=False)
 
     def ir_meta(self) -> dict:
-        return {"inputs": [{"name": n, "kind": int(k)} for n, k in self.inputs],
-                "attrs": [{"name": n, "type": t} for n, t, _, _ in self.attrs],
-                "outputs": [{"name": n, "kind": int(k)} for n, k in self.outputs]}
+        return {
+            "inputs": [{"name": n, "kind": int(k)} for n, k in self.inputs],
+            "attrs": [{"name": n, "type": t} for n, t, _, _ in self.attrs],
+            "outputs": [{"name": n, "kind": int(k)} for n, k in self.outputs],
+        }
 
     def to_bridge_dict(self) -> dict:
         meta = self.ir_meta()
@@ -45,9 +58,14 @@ class OpProtoDescriptor:
             item["required"] = required
             if not required:
                 item["default"] = int(default) if isinstance(default, DataType) else default
-        return {"descriptor_key": self.descriptor_key, "op_type": self.op_type,
-                "module_name": self.module_name, "function_name": self.function_name,
-                **meta, "mutates_args": [list(p) for p in self.mutates_args]}
+        return {
+            "descriptor_key": self.descriptor_key,
+            "op_type": self.op_type,
+            "module_name": self.module_name,
+            "function_name": self.function_name,
+            **meta,
+            "mutates_args": [list(p) for p in self.mutates_args],
+        }
 
 
 _lock = threading.RLock()
@@ -63,8 +81,9 @@ def _input_kind(annotation, name: str) -> int:
         return InputType.OPTIONAL
     if origin is list and args == (TensorDesc,):
         return InputType.DYNAMIC
-    raise TypeError(f"input '{name}' must be annotated TensorDesc, Optional[TensorDesc] or "
-                    f"List[TensorDesc], got {annotation!r}")
+    raise TypeError(
+        f"input '{name}' must be annotated TensorDesc, Optional[TensorDesc] or List[TensorDesc], got {annotation!r}"
+    )
 
 
 def _unwrap_optional(annotation):
@@ -124,8 +143,9 @@ def _output_kinds(annotation) -> List[int]:
                 raise TypeError(f"tuple return annotation entry {arg!r} must be TensorDesc or List[TensorDesc]")
             kinds.extend(sub)
         return kinds
-    raise TypeError(f"return annotation must be None, TensorDesc, List[TensorDesc] or a Tuple of them, "
-                    f"got {annotation!r}")
+    raise TypeError(
+        f"return annotation must be None, TensorDesc, List[TensorDesc] or a Tuple of them, got {annotation!r}"
+    )
 
 
 def _mutation_pairs(mutates_args, input_names: List[str], n_outputs: int) -> List[Tuple[str, int]]:
@@ -210,9 +230,16 @@ def _build_descriptor(func, op_type: str, mutates_args) -> OpProtoDescriptor:
             taken.add(name)
         outputs.append((name, kind))
     return OpProtoDescriptor(
-        descriptor_key=f"{func.__module__}:{func.__qualname__}:{op_type}", op_type=op_type,
-        module_name=func.__module__, function_name=func.__qualname__, inputs=tuple(inputs),
-        outputs=tuple(outputs), attrs=tuple(attrs), mutates_args=tuple(pairs), func=func)
+        descriptor_key=f"{func.__module__}:{func.__qualname__}:{op_type}",
+        op_type=op_type,
+        module_name=func.__module__,
+        function_name=func.__qualname__,
+        inputs=tuple(inputs),
+        outputs=tuple(outputs),
+        attrs=tuple(attrs),
+        mutates_args=tuple(pairs),
+        func=func,
+    )
 
 
 def _add(descriptor: OpProtoDescriptor) -> OpProtoDescriptor:
@@ -221,8 +248,10 @@ def _add(descriptor: OpProtoDescriptor) -> OpProtoDescriptor:
         if existing is not None:
             if existing == descriptor:
                 return existing
-            raise ValueError(f"python op proto descriptor_key already exists with a different definition: "
-                             f"{descriptor.descriptor_key}")
+            raise ValueError(
+                f"python op proto descriptor_key already exists with a different definition: "
+                f"{descriptor.descriptor_key}"
+            )
         if descriptor.op_type in _by_op_type:
             raise ValueError(f"python op proto type already exists: {descriptor.op_type}")
         _by_key[descriptor.descriptor_key] = descriptor

@@ -36,9 +36,14 @@ class OpImplDescriptor:
     kernel_bindings: Tuple[str, ...] = ()  # OpBackend values with an execute, e.g. ("device", "host")
 
     def to_bridge_dict(self) -> dict:
-        return {"descriptor_key": self.descriptor_key, "op_type": self.op_type,
-                "module_name": self.module_name, "class_name": self.class_name,
-                "interfaces": list(self.interfaces), "kernel_bindings": list(self.kernel_bindings)}
+        return {
+            "descriptor_key": self.descriptor_key,
+            "op_type": self.op_type,
+            "module_name": self.module_name,
+            "class_name": self.class_name,
+            "interfaces": list(self.interfaces),
+            "kernel_bindings": list(self.kernel_bindings),
+        }
 
 
 _lock = threading.RLock()
@@ -58,8 +63,10 @@ def _interfaces_of(cls: type) -> List[str]:
             found.append(interface)
     if not found:
         methods = ", ".join(["execute"] + [name for _, name in _CAPABILITIES])
-        raise TypeError(f"register_op_impl class '{cls.__module__}.{cls.__qualname__}' must implement "
-                        f"at least one supported method: {methods}")
+        raise TypeError(
+            f"register_op_impl class '{cls.__module__}.{cls.__qualname__}' must implement "
+            f"at least one supported method: {methods}"
+        )
     return found
 
 
@@ -85,9 +92,13 @@ def register_op_impl(*, op_type: str):
             raise TypeError("register_op_impl expects a concrete class")
         descriptor = OpImplDescriptor(
             descriptor_key=f"{cls.__module__}:{cls.__name__}:{op_type}",
-            op_type=op_type, module_name=cls.__module__, class_name=cls.__name__,
-            interfaces=_interfaces_of(cls), cls=cls,
-            kernel_bindings=tuple(b.value for b in OpBackend if b in kernel_bindings(cls)))
+            op_type=op_type,
+            module_name=cls.__module__,
+            class_name=cls.__name__,
+            interfaces=_interfaces_of(cls),
+            cls=cls,
+            kernel_bindings=tuple(b.value for b in OpBackend if b in kernel_bindings(cls)),
+        )
         _add(descriptor)
         cls.__ge_op_impl_descriptor__ = descriptor
         return cls

@@ -31,7 +31,7 @@ class _EsAliasFinder(importlib.abc.MetaPathFinder):
     def find_spec(self, fullname, path=None, target=None):
         if not fullname.startswith(_PREFIX):
             return None
-        short = fullname[len(_PREFIX):]
+        short = fullname[len(_PREFIX) :]
         if "." in short or short in _OWN_SUBMODULES:
             return None
         target_name = _entry_point_modules().get(short, f"es_{short}")
@@ -43,6 +43,7 @@ class _EsAliasFinder(importlib.abc.MetaPathFinder):
 def _entry_point_modules() -> dict:
     try:
         from importlib.metadata import entry_points
+
         return {ep.name: ep.value.split(":")[0] for ep in entry_points(group="ge.es.plugins")}
     except Exception:  # broken distribution metadata must not break graph building
         return {}

@@ -17,8 +17,13 @@ _SCALAR_CHECKS = {
 }
 
 
-def resolve_builder(op_type: str, values: Sequence, owner: Optional[GraphBuilder] = None,
-                    names: Sequence[str] = (), tensor_like: bool = True) -> GraphBuilder:
+def resolve_builder(
+    op_type: str,
+    values: Sequence,
+    owner: Optional[GraphBuilder] = None,
+    names: Sequence[str] = (),
+    tensor_like: bool = True,
+) -> GraphBuilder:
     """The builder of the first TensorHolder among the inputs, else the explicit owner."""
     if not tensor_like:  # plain-holder ops: report a wrong input type before anything else
         for name, value in zip(names, values):
@@ -33,8 +38,7 @@ def resolve_builder(op_type: str, values: Sequence, owner: Optional[GraphBuilder
                 return item.get_owner_builder()
     if isinstance(owner, GraphBuilder):
         return owner
-    raise ValueError(f"{op_type}: cannot resolve the owner GraphBuilder: pass a TensorHolder input "
-                     "or owner_builder")
+    raise ValueError(f"{op_type}: cannot resolve the owner GraphBuilder: pass a TensorHolder input or owner_builder")
 
 
 def as_input(builder: GraphBuilder, value, op_type: str, name: str, tensor_like: bool):
@@ -61,14 +65,15 @@ def typed_attr(op_type: str, name: str, vt_name: str, value) -> Optional[AttrVal
             raise TypeError(f"{op_type}: attr {name} must be {convert.__name__}, got {type(value).__name__}")
         return AttrValue(AttrValueType[vt_name], convert(value))
     if vt_name.startswith("VT_LIST_") and vt_name != "VT_LIST_LIST_INT":
-        check, convert = _SCALAR_CHECKS["VT_" + vt_name[len("VT_LIST_"):]]
+        check, convert = _SCALAR_CHECKS["VT_" + vt_name[len("VT_LIST_") :]]
         if not isinstance(value, (list, tuple)) or not all(check(v) for v in value):
             raise TypeError(f"{op_type}: attr {name} must be a list of {convert.__name__}")
         return AttrValue(AttrValueType[vt_name], [convert(v) for v in value])
     if vt_name == "VT_LIST_LIST_INT":
         if not isinstance(value, (list, tuple)) or not all(
-                isinstance(r, (list, tuple)) and all(isinstance(v, int) and not isinstance(v, bool) for v in r)
-                for r in value):
+            isinstance(r, (list, tuple)) and all(isinstance(v, int) and not isinstance(v, bool) for v in r)
+            for r in value
+        ):
             raise TypeError(f"{op_type}: attr {name} must be a list of lists of int")
         return AttrValue(AttrValueType.VT_LIST_LIST_INT, [[int(v) for v in r] for r in value])
     raise TypeError(f"{op_type}: attr {name} has unsupported type {vt_name}")

@@ -30,24 +30,30 @@ def _typed_attr(value) -> AttrValue:
         return value
     if isinstance(value, DataType):
         return AttrValue(AttrValueType.VT_DATA_TYPE, value)
-    for py_type, vt in ((bool, AttrValueType.VT_BOOL), (int, AttrValueType.VT_INT),
-                        (float, AttrValueType.VT_FLOAT), (str, AttrValueType.VT_STRING)):
+    for py_type, vt in (
+        (bool, AttrValueType.VT_BOOL),
+        (int, AttrValueType.VT_INT),
+        (float, AttrValueType.VT_FLOAT),
+        (str, AttrValueType.VT_STRING),
+    ):
         if isinstance(value, py_type):
             return AttrValue(vt, value)
     if isinstance(value, list):
         if value and all(isinstance(v, list) for v in value):
             return AttrValue(AttrValueType.VT_LIST_LIST_INT, [[int(x) for x in row] for row in value])
-        for py_type, vt in ((DataType, AttrValueType.VT_LIST_DATA_TYPE), (bool, AttrValueType.VT_LIST_BOOL),  # type: ignore[assignment]  # DataType first: it is an int
-                            (int, AttrValueType.VT_LIST_INT), (float, AttrValueType.VT_LIST_FLOAT),
-                            (str, AttrValueType.VT_LIST_STRING)):
-            if all(isinstance(v, py_type) for v in value):
+        for item_type, vt in (
+            (DataType, AttrValueType.VT_LIST_DATA_TYPE),  # DataType first: it is an int
+            (bool, AttrValueType.VT_LIST_BOOL),
+            (int, AttrValueType.VT_LIST_INT),
+            (float, AttrValueType.VT_LIST_FLOAT),
+            (str, AttrValueType.VT_LIST_STRING),
+        ):
+            if all(isinstance(v, item_type) for v in value):
                 return AttrValue(vt, list(value))
     raise TypeError(f"unsupported attr value {value!r}")
 
 
-def _check_dims(shape, what: str = "Shape") -> Optional[List[int]]:
-    if shape is None:
-        return None
+def _check_dims(shape, what: str = "Shape") -> List[int]:
     if not isinstance(shape, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in shape):
         raise TypeError(f"{what} must be a list of integers")
     return list(shape)
@@ -75,8 +81,10 @@ class GraphBuilder:
 
     def _check_usable(self, operation: str) -> None:
         if self._is_built:
-            raise RuntimeError(f"Cannot {operation}: GraphBuilder has already been built. "
-                               "Create a new GraphBuilder to build another graph.")
+            raise RuntimeError(
+                f"Cannot {operation}: GraphBuilder has already been built. "
+                "Create a new GraphBuilder to build another graph."
+            )
 
     def _unique_name(self, base: str) -> str:
         while True:
@@ -99,18 +107,26 @@ class GraphBuilder:
             node.attrs[key] = _typed_attr(value)
         for dep in getattr(_scope, "control", []):
             if dep._builder is not self:
-                raise RuntimeError(f"Failed to add control dependency for nodes in graph {self.name}: "
-                                   f"control_dependency_scope tensor {dep.name} belongs to GraphBuilder "
-                                   f"'{dep._builder.name}'")
+                raise RuntimeError(
+                    f"Failed to add control dependency for nodes in graph {self.name}: "
+                    f"control_dependency_scope tensor {dep.name} belongs to GraphBuilder "
+                    f"'{dep._builder.name}'"
+                )
             if dep._node not in node.control_inputs:
                 node.control_inputs.append(dep._node)
         self._ir.add_node(node)
         return [TensorHolder._create_from(self, node.name, i) for i in range(len(node.output_descs))]
 
     # -- hook used by generated ES wrappers (gen_esb) and TensorHolder arithmetic -------------------
-    def _add_op_node(self, op_type: str, *, inputs: Sequence[Tuple[str, str, object]],
-                     attrs: Sequence[Tuple[str, object]], outputs: Sequence[Tuple[str, str, int]],
-                     name: Optional[str] = None) -> List[List[TensorHolder]]:
+    def _add_op_node(
+        self,
+        op_type: str,
+        *,
+        inputs: Sequence[Tuple[str, str, object]],
+        attrs: Sequence[Tuple[str, object]],
+        outputs: Sequence[Tuple[str, str, int]],
+        name: Optional[str] = None,
+    ) -> List[List[TensorHolder]]:
         """Add one ``op_type`` node.
 
         inputs : (ir name, "required"|"optional"|"dynamic", TensorHolder | None | list[TensorHolder])
@@ -124,8 +140,10 @@ class GraphBuilder:
             if kind == "dynamic":
                 if not isinstance(value, (list, tuple)):
                     raise TypeError(f"{op_type} input {ir_name} is dynamic and takes a list of TensorHolder")
-                instances = [(f"{ir_name}{i}", self._holder_of(v, f"{op_type} input {ir_name}[{i}]"))
-                             for i, v in enumerate(value)]
+                instances = [
+                    (f"{ir_name}{i}", self._holder_of(v, f"{op_type} input {ir_name}[{i}]"))
+                    for i, v in enumerate(value)
+                ]
             elif value is None:
                 if kind != "optional":
                     raise TypeError(f"{op_type} input {ir_name} is required")
@@ -151,7 +169,7 @@ class GraphBuilder:
         holders = self._finish_node(node)
         grouped, start = [], 0
         for _, _, count in node.ir_outputs:
-            grouped.append(holders[start:start + count])
+            grouped.append(holders[start : start + count])
             start += count
         return grouped
 
@@ -167,13 +185,20 @@ class GraphBuilder:
         return self._create_const(array.astype(np.float32), DataType.DT_FLOAT)
 
     # -- graph inputs --------------------------------------------------------------------------------
-    def create_input(self, index: int, *, name: Optional[str] = None, type_str: InputType = InputType.DATA,
-                     data_type: DataType = DataType.DT_FLOAT, format: Format = Format.FORMAT_ND,
-                     shape: Optional[List[int]] = None) -> TensorHolder:
+    def create_input(
+        self,
+        index: int,
+        *,
+        name: Optional[str] = None,
+        type_str: InputType = InputType.DATA,
+        data_type: DataType = DataType.DT_FLOAT,
+        format: Format = Format.FORMAT_ND,
+        shape: Optional[List[int]] = None,
+    ) -> TensorHolder:
         self._check_usable("create input")
         if isinstance(index, bool) or not isinstance(index, int):
             raise TypeError("Input index must be an integer")
-        dims = _check_dims(shape) or []
+        dims = [] if shape is None else _check_dims(shape)
         if not isinstance(type_str, InputType):
             raise TypeError("type_str must be an InputType")
         if not isinstance(data_type, DataType):
@@ -184,10 +209,18 @@ class GraphBuilder:
         if node_name in self._ir.nodes:
             raise RuntimeError(f"Failed to create input: node name {node_name} already exists")
         desc = TensorDescIR(data_type, format, dims)
-        node = Node(name=node_name, type=type_str.value, input_names=["x"], input_descs=[desc.copy()],
-                    inputs=[None], output_names=["y"], output_descs=[desc],
-                    attrs={"index": AttrValue(AttrValueType.VT_INT, index)},
-                    ir_inputs=[("x", "required", 1)], ir_outputs=[("y", "required", 1)])
+        node = Node(
+            name=node_name,
+            type=type_str.value,
+            input_names=["x"],
+            input_descs=[desc.copy()],
+            inputs=[None],
+            output_names=["y"],
+            output_descs=[desc],
+            attrs={"index": AttrValue(AttrValueType.VT_INT, index)},
+            ir_inputs=[("x", "required", 1)],
+            ir_outputs=[("y", "required", 1)],
+        )
         return self._finish_node(node)[0]
 
     def create_inputs(self, num: int, start_index: int = 0) -> List[TensorHolder]:
@@ -204,8 +237,14 @@ class GraphBuilder:
             raise TypeError("Variable index must be an integer")
         if not isinstance(name, str) or not name:
             raise TypeError("Variable name must be a non-empty string")
-        node = Node(name=name, type="Variable", output_names=["y"], output_descs=[TensorDescIR()],
-                    attrs={"index": AttrValue(AttrValueType.VT_INT, index)}, ir_outputs=[("y", "required", 1)])
+        node = Node(
+            name=name,
+            type="Variable",
+            output_names=["y"],
+            output_descs=[TensorDescIR()],
+            attrs={"index": AttrValue(AttrValueType.VT_INT, index)},
+            ir_outputs=[("y", "required", 1)],
+        )
         if name in self._ir.nodes:
             raise RuntimeError(f"Failed to create variable: node name {name} already exists")
         return self._finish_node(node)[0]
@@ -215,8 +254,14 @@ class GraphBuilder:
         self._check_usable("create constant")
         desc = TensorDescIR(data_type, Format.FORMAT_ND, [int(d) for d in array.shape])
         value = TensorValue(desc.copy(), np.ascontiguousarray(array).astype(array.dtype.newbyteorder("<")).tobytes())
-        node = Node(name=self._unique_name("Const"), type="Const", output_names=["y"], output_descs=[desc],
-                    attrs={"value": AttrValue(AttrValueType.VT_TENSOR, value)}, ir_outputs=[("y", "required", 1)])
+        node = Node(
+            name=self._unique_name("Const"),
+            type="Const",
+            output_names=["y"],
+            output_descs=[desc],
+            attrs={"value": AttrValue(AttrValueType.VT_TENSOR, value)},
+            ir_outputs=[("y", "required", 1)],
+        )
         return self._finish_node(node)[0]
 
     def _const(self, value, shape, np_type, data_type: DataType, is_float: bool) -> TensorHolder:
@@ -226,6 +271,7 @@ class GraphBuilder:
 
         def ok(v) -> bool:
             return isinstance(v, kinds) and not isinstance(v, bool)
+
         if ok(value):
             values, dims = [value], ([] if shape is None else _check_dims(shape))
         elif isinstance(value, list):

@@ -65,8 +65,9 @@ class TensorHolder:
         builder = self._builder
         other = builder._to_holder(other, like=self)
         lhs, rhs = (other, self) if reverse else (self, other)
-        (outputs,) = builder._add_op_node(op_type, inputs=[("x1", "required", lhs), ("x2", "required", rhs)],
-                                          attrs=[], outputs=[("y", "required", 1)])
+        (outputs,) = builder._add_op_node(
+            op_type, inputs=[("x1", "required", lhs), ("x2", "required", rhs)], attrs=[], outputs=[("y", "required", 1)]
+        )
         return outputs[0]
 
     def __add__(self, other):

@@ -24,9 +24,11 @@ class GeApi:
                 soc = config.get("ge.socVersion")
                 if soc is not None:
                     from ge import _platform
+
                     _platform.load_platform(soc)
                 from ge._internal.plugin_loader import has_python_entries
                 from ge.custom_op import bootstrap
+
                 if has_python_entries(os.environ.get(bootstrap.ENV_NAME, "")):
                     bootstrap.load_custom_op_plugins()
             except Exception as exc:
@@ -43,6 +45,7 @@ class GeApi:
                 return 0  # GEFinalize without GEInitialize is a no-op in GE
             try:
                 from ge.custom_op import _bridge, proto, registry
+
                 _bridge.clear_op_impl_holders()
                 _bridge.clear_loaded_op_impl_modules()
                 registry.clear_registered_op_impls()

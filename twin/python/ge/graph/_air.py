@@ -30,9 +30,11 @@ def air_pb2():
         try:
             _pb2 = importlib.import_module("twin.graph.proto.air_pb2")
         except ImportError as exc:
-            raise RuntimeError(f"the AIR schema module twin.graph.proto.air_pb2 is not importable ({exc}); "
-                               "it is part of the build (//twin/graph:air_proto_py) and of the install tree's "
-                               "python/site-packages") from None
+            raise RuntimeError(
+                f"the AIR schema module twin.graph.proto.air_pb2 is not importable ({exc}); "
+                "it is part of the build (//twin/graph:air_proto_py) and of the install tree's "
+                "python/site-packages"
+            ) from None
     return _pb2
 
 
@@ -70,11 +72,20 @@ def _fill_desc(msg, desc: TensorDescIR) -> None:
 def fill_attr(msg, attr: AttrValue, where: str) -> None:
     """Writes a typed attribute value into an air.proto AttrValue (AIR files and the graph C ABI)."""
     vt, value = AttrValueType(attr.type), attr.value
-    scalar = {AttrValueType.VT_INT: "i", AttrValueType.VT_FLOAT: "f", AttrValueType.VT_BOOL: "b",
-              AttrValueType.VT_STRING: "s", AttrValueType.VT_DATA_TYPE: "dt"}
-    lists = {AttrValueType.VT_LIST_INT: "list_i", AttrValueType.VT_LIST_FLOAT: "list_f",
-             AttrValueType.VT_LIST_BOOL: "list_b", AttrValueType.VT_LIST_STRING: "list_s",
-             AttrValueType.VT_LIST_DATA_TYPE: "list_dt"}
+    scalar = {
+        AttrValueType.VT_INT: "i",
+        AttrValueType.VT_FLOAT: "f",
+        AttrValueType.VT_BOOL: "b",
+        AttrValueType.VT_STRING: "s",
+        AttrValueType.VT_DATA_TYPE: "dt",
+    }
+    lists = {
+        AttrValueType.VT_LIST_INT: "list_i",
+        AttrValueType.VT_LIST_FLOAT: "list_f",
+        AttrValueType.VT_LIST_BOOL: "list_b",
+        AttrValueType.VT_LIST_STRING: "list_s",
+        AttrValueType.VT_LIST_DATA_TYPE: "list_dt",
+    }
     if vt in scalar:
         setattr(msg, scalar[vt], int(value) if vt == AttrValueType.VT_DATA_TYPE else value)
     elif vt in lists:
@@ -148,23 +159,35 @@ def _enum(enum_type, value: int, where: str):
 
 
 def _read_desc(msg, where: str) -> TensorDescIR:
-    return TensorDescIR(_enum(DataType, msg.dtype, f"{where} dtype"), _enum(Format, msg.format, f"{where} format"),
-                        list(msg.dims), _enum(Format, msg.origin_format, f"{where} origin_format"),
-                        list(msg.origin_dims))
+    return TensorDescIR(
+        _enum(DataType, msg.dtype, f"{where} dtype"),
+        _enum(Format, msg.format, f"{where} format"),
+        list(msg.dims),
+        _enum(Format, msg.origin_format, f"{where} origin_format"),
+        list(msg.origin_dims),
+    )
 
 
 def _read_attr(msg, where: str) -> AttrValue:
     which = msg.WhichOneof("value")
     if which is None:
         raise ValueError(f"{where}: attr has no value")
-    simple = {"i": AttrValueType.VT_INT, "f": AttrValueType.VT_FLOAT, "b": AttrValueType.VT_BOOL,
-              "s": AttrValueType.VT_STRING}
+    simple = {
+        "i": AttrValueType.VT_INT,
+        "f": AttrValueType.VT_FLOAT,
+        "b": AttrValueType.VT_BOOL,
+        "s": AttrValueType.VT_STRING,
+    }
     if which in simple:
         return AttrValue(simple[which], getattr(msg, which))
     if which == "dt":
         return AttrValue(AttrValueType.VT_DATA_TYPE, _enum(DataType, msg.dt, where))
-    lists = {"list_i": AttrValueType.VT_LIST_INT, "list_f": AttrValueType.VT_LIST_FLOAT,
-             "list_b": AttrValueType.VT_LIST_BOOL, "list_s": AttrValueType.VT_LIST_STRING}
+    lists = {
+        "list_i": AttrValueType.VT_LIST_INT,
+        "list_f": AttrValueType.VT_LIST_FLOAT,
+        "list_b": AttrValueType.VT_LIST_BOOL,
+        "list_s": AttrValueType.VT_LIST_STRING,
+    }
     if which in lists:
         return AttrValue(lists[which], list(getattr(msg, which).values))
     if which == "list_dt":
@@ -199,8 +222,7 @@ def _read_node(msg) -> Node:
         counts[item.ir_index] += 1
         node.output_names.append(item.name)
         node.output_descs.append(_read_desc(item.desc, f"node {msg.name} output {item.name}"))
-    node.ir_outputs = [(ir.name, kinds_out.get(ir.kind, "required"), counts[i])
-                       for i, ir in enumerate(msg.ir_outputs)]
+    node.ir_outputs = [(ir.name, kinds_out.get(ir.kind, "required"), counts[i]) for i, ir in enumerate(msg.ir_outputs)]
     for attr in msg.attrs:
         if attr.name in node.attrs:
             raise ValueError(f"node {msg.name}: duplicate attr {attr.name}")
@@ -211,6 +233,7 @@ def _read_node(msg) -> Node:
 def parse(payload: bytes) -> GraphIR:
     pb = air_pb2()
     from google.protobuf.message import DecodeError
+
     model = pb.Model()
     try:
         model.ParseFromString(payload)
@@ -229,7 +252,8 @@ def parse(payload: bytes) -> GraphIR:
     ir.validate()
     expected_inputs = [n.name for n in ir.input_nodes()]
     if list(model.graph.input_nodes) != expected_inputs:
-        raise ValueError(f"AIR input_nodes {list(model.graph.input_nodes)} do not match the Data nodes "
-                         f"ordered by index {expected_inputs}")
+        raise ValueError(
+            f"AIR input_nodes {list(model.graph.input_nodes)} do not match the Data nodes "
+            f"ordered by index {expected_inputs}"
+        )
     return ir
-

@@ -40,9 +40,11 @@ def capi_pb2():
         try:
             _pb2 = importlib.import_module("twin.graph.proto.graph_c_api_pb2")
         except ImportError as exc:
-            raise GraphCApiError(f"the C ABI schema module twin.graph.proto.graph_c_api_pb2 is not importable "
-                                 f"({exc}); it is part of the build (//twin/graph:c_api_proto_py) and of the "
-                                 "install tree's python/site-packages") from None
+            raise GraphCApiError(
+                f"the C ABI schema module twin.graph.proto.graph_c_api_pb2 is not importable "
+                f"({exc}); it is part of the build (//twin/graph:c_api_proto_py) and of the "
+                "install tree's python/site-packages"
+            ) from None
     return _pb2
 
 

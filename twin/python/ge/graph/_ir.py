@@ -9,32 +9,42 @@ nodes ordered by their ``index`` attr; graph outputs are endpoints in output-ind
 """
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .types import AttrValueType, DataType, Format
 
 DATA_NODE_TYPES = ("Data", "RefData", "AippData", "AnyData")
 
 
-@dataclass
+@dataclass(init=False)
 class TensorDescIR:
-    data_type: DataType = DataType.DT_FLOAT
-    format: Format = Format.FORMAT_ND
-    shape: List[int] = field(default_factory=list)
-    origin_format: Optional[Format] = None  # None at construction: same as format
-    origin_shape: Optional[List[int]] = None  # None at construction: same as shape
-    attrs: Dict[str, "AttrValue"] = field(default_factory=dict)
+    data_type: DataType
+    format: Format
+    shape: List[int]
+    origin_format: Format
+    origin_shape: List[int]
+    attrs: Dict[str, "AttrValue"]
 
-    def __post_init__(self) -> None:
-        self.data_type = DataType(int(self.data_type))
-        self.format = Format(int(self.format))
-        self.shape = [int(d) for d in self.shape]
-        self.origin_format = self.format if self.origin_format is None else Format(int(self.origin_format))
-        self.origin_shape = list(self.shape) if self.origin_shape is None else [int(d) for d in self.origin_shape]
+    def __init__(
+        self,
+        data_type: DataType = DataType.DT_FLOAT,
+        format: Format = Format.FORMAT_ND,
+        shape: Sequence[int] = (),
+        origin_format: Optional[Format] = None,  # None: same as format
+        origin_shape: Optional[Sequence[int]] = None,  # None: same as shape
+        attrs: Optional[Dict[str, "AttrValue"]] = None,  # None: a new empty dict
+    ) -> None:
+        self.data_type = DataType(int(data_type))
+        self.format = Format(int(format))
+        self.shape = [int(d) for d in shape]
+        self.origin_format = self.format if origin_format is None else Format(int(origin_format))
+        self.origin_shape = list(self.shape) if origin_shape is None else [int(d) for d in origin_shape]
+        self.attrs = {} if attrs is None else attrs
 
     def copy(self) -> "TensorDescIR":
-        return TensorDescIR(self.data_type, self.format, list(self.shape), self.origin_format,
-                            list(self.origin_shape), dict(self.attrs))
+        return TensorDescIR(
+            self.data_type, self.format, list(self.shape), self.origin_format, list(self.origin_shape), dict(self.attrs)
+        )
 
 
 @dataclass(frozen=True)
@@ -94,6 +104,7 @@ class GraphIR:
         def index_of(node: Node) -> int:
             attr = node.attrs.get("index")
             return int(attr.value) if attr is not None else 0
+
         return sorted(data_nodes, key=index_of)
 
     def validate(self) -> None:
@@ -123,11 +134,15 @@ class GraphIR:
             except (TypeError, ValueError):
                 raise ValueError(f"graph {self.name}: {node.type} node {node.name} has a non-integer index") from None
             if not 0 <= index < len(data_nodes):
-                raise ValueError(f"graph {self.name}: {node.type} node {node.name} has index {index}; the graph has "
-                                 f"{len(data_nodes)} inputs, so an index must be 0..{len(data_nodes) - 1}")
+                raise ValueError(
+                    f"graph {self.name}: {node.type} node {node.name} has index {index}; the graph has "
+                    f"{len(data_nodes)} inputs, so an index must be 0..{len(data_nodes) - 1}"
+                )
             if index in seen:
-                raise ValueError(f"graph {self.name}: {node.type} nodes {seen[index]} and {node.name} both have "
-                                 f"index {index}; each graph input needs its own index")
+                raise ValueError(
+                    f"graph {self.name}: {node.type} nodes {seen[index]} and {node.name} both have "
+                    f"index {index}; each graph input needs its own index"
+                )
             seen[index] = node.name
 
     def _check_endpoint(self, endpoint: Endpoint, what: str) -> None:
@@ -135,5 +150,7 @@ class GraphIR:
         if src is None:
             raise ValueError(f"{what} refers to missing node {endpoint.node}")
         if not 0 <= endpoint.index < len(src.output_descs):
-            raise ValueError(f"{what} refers to output {endpoint.index} of node {endpoint.node}, "
-                             f"which has {len(src.output_descs)} outputs")
+            raise ValueError(
+                f"{what} refers to output {endpoint.index} of node {endpoint.node}, "
+                f"which has {len(src.output_descs)} outputs"
+            )

@@ -38,6 +38,7 @@ class Graph:
     def save_to_air(self, file_path: str) -> None:
         """Serialize to an AIR file (written to a temp file, then renamed into place)."""
         from . import _air
+
         if not isinstance(file_path, str) or not file_path:
             raise TypeError("file_path must be a non-empty string")
         try:
@@ -60,6 +61,7 @@ class Graph:
     def load_from_air(self, file_path: str) -> None:
         """Replace this graph's content with the graph stored in an AIR file."""
         from . import _air
+
         if not isinstance(file_path, str) or not file_path:
             raise TypeError("file_path must be a non-empty string")
         try:
@@ -76,8 +78,9 @@ class Graph:
         """Write a human-readable listing of nodes and edges."""
         lines = [f"graph {self.name}"]
         for node in self._ir.nodes.values():
-            ins = ", ".join(f"{n}<-{s.node}:{s.index}" if s else f"{n}<-none"
-                            for n, s in zip(node.input_names, node.inputs))
+            ins = ", ".join(
+                f"{n}<-{s.node}:{s.index}" if s else f"{n}<-none" for n, s in zip(node.input_names, node.inputs)
+            )
             outs = ", ".join(f"{n}:{d.data_type.name}{d.shape}" for n, d in zip(node.output_names, node.output_descs))
             attrs = ", ".join(f"{k}={v.value!r}" for k, v in node.attrs.items())
             lines.append(f"  {node.type} {node.name}({ins}) -> ({outs}) [{attrs}]")

@@ -15,8 +15,16 @@ import numpy as np
 from . import _dtype
 from .types import DataType, Format, Placement
 
-_INT_TYPES = (DataType.DT_INT64, DataType.DT_UINT64, DataType.DT_INT32, DataType.DT_UINT32,
-              DataType.DT_INT16, DataType.DT_UINT16, DataType.DT_INT8, DataType.DT_UINT8)
+_INT_TYPES = (
+    DataType.DT_INT64,
+    DataType.DT_UINT64,
+    DataType.DT_INT32,
+    DataType.DT_UINT32,
+    DataType.DT_INT16,
+    DataType.DT_UINT16,
+    DataType.DT_INT8,
+    DataType.DT_UINT8,
+)
 
 
 _new_object: Callable[[type], Any] = object.__new__
@@ -31,8 +39,12 @@ class Shape(list):
 class TensorDesc:
     """Description of a ge.graph.Tensor: shape, format, data type."""
 
-    def __init__(self, shape: Optional[List[int]] = None, format: Format = Format.FORMAT_ND,
-                 data_type: DataType = DataType.DT_FLOAT) -> None:
+    def __init__(
+        self,
+        shape: Optional[List[int]] = None,
+        format: Format = Format.FORMAT_ND,
+        data_type: DataType = DataType.DT_FLOAT,
+    ) -> None:
         self.shape = Shape(shape or [])
         self.format = Format(format)
         self.data_type = DataType(data_type)
@@ -81,9 +93,15 @@ def _array_from_list(data: list, data_type: DataType) -> np.ndarray:
 
 
 class Tensor:
-    def __init__(self, data: Optional[list] = None, file_path: Optional[str] = None,
-                 data_type: DataType = DataType.DT_FLOAT, format: Format = Format.FORMAT_ND,
-                 shape: Optional[List[int]] = None, placement: Placement = Placement.PLACEMENT_HOST) -> None:
+    def __init__(
+        self,
+        data: Optional[list] = None,
+        file_path: Optional[str] = None,
+        data_type: DataType = DataType.DT_FLOAT,
+        format: Format = Format.FORMAT_ND,
+        shape: Optional[List[int]] = None,
+        placement: Placement = Placement.PLACEMENT_HOST,
+    ) -> None:
         _check_shape(shape)
         if not isinstance(data_type, DataType):
             raise TypeError("Data_type must be a DataType")
@@ -127,8 +145,10 @@ class Tensor:
             raise RuntimeError(f"Failed to create Tensor from file {file_path}: not a regular file")
         with os.fdopen(fd, "rb") as source:
             if info.st_size % dtype.itemsize:
-                raise RuntimeError(f"Failed to create Tensor from file {file_path}: size {info.st_size} bytes "
-                                   f"is not a multiple of {self._data_type.name} element size {dtype.itemsize}")
+                raise RuntimeError(
+                    f"Failed to create Tensor from file {file_path}: size {info.st_size} bytes "
+                    f"is not a multiple of {self._data_type.name} element size {dtype.itemsize}"
+                )
             count = info.st_size // dtype.itemsize
             if count != _element_count(self._shape):
                 raise ValueError(self._shape_mismatch(count, f"file {file_path}"))
@@ -147,8 +167,9 @@ class Tensor:
         return array.reshape(self._shape)
 
     @classmethod
-    def _from_numpy(cls, array: np.ndarray, data_type: Optional[DataType] = None,
-                    format: Format = Format.FORMAT_ND) -> "Tensor":
+    def _from_numpy(
+        cls, array: np.ndarray, data_type: Optional[DataType] = None, format: Format = Format.FORMAT_ND
+    ) -> "Tensor":
         """Wrap an array (copied only if it is not a C-contiguous ndarray)."""
         if type(array) is not np.ndarray or not array.flags.c_contiguous:
             array = np.ascontiguousarray(array)
@@ -190,8 +211,9 @@ class Tensor:
             # keeps the bytes too, but that is only sound for equal element sizes.
             target = _dtype.numpy_dtype(data_type)
             if target.itemsize != self._array.dtype.itemsize:
-                raise RuntimeError(f"Failed to set datatype {data_type}: element size differs from "
-                                   f"{self._data_type.name}")
+                raise RuntimeError(
+                    f"Failed to set datatype {data_type}: element size differs from {self._data_type.name}"
+                )
             self._array = self._array.view(target)
         self._data_type = data_type
         return self
@@ -246,8 +268,10 @@ class Tensor:
         return self.get_data()
 
     def __str__(self) -> str:
-        return (f"Tensor format is {self._format}, data_type is {self._data_type}, "
-                f"shape is {self.get_shape()}, data is {self.get_data()}")
+        return (
+            f"Tensor format is {self._format}, data_type is {self._data_type}, "
+            f"shape is {self.get_shape()}, data is {self.get_data()}"
+        )
 
 
 def _tensor_of_array(array: np.ndarray, data_type: DataType, cls: type = Tensor) -> Tensor:
@@ -258,6 +282,11 @@ def _tensor_of_array(array: np.ndarray, data_type: DataType, cls: type = Tensor)
         array = np.ascontiguousarray(array)
     tensor = _new_object(cls)
     # one dict assignment instead of five attribute stores
-    tensor.__dict__ = {"_data_type": data_type, "_format": _FORMAT_ND, "_shape": list(array.shape),
-                       "_placement": _PLACEMENT_HOST, "_array": array}
+    tensor.__dict__ = {
+        "_data_type": data_type,
+        "_format": _FORMAT_ND,
+        "_shape": list(array.shape),
+        "_placement": _PLACEMENT_HOST,
+        "_array": array,
+    }
     return tensor

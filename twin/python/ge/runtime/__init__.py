@@ -5,5 +5,4 @@ from ._meta import TensorPlacement
 from ._shape import ExpandDimsType, Shape, StorageShape
 from ._tensor import Tensor, TensorDesc
 
-__all__ = ["ExpandDimsType", "Shape", "StorageFormat", "StorageShape", "Tensor", "TensorDesc",
-           "TensorPlacement"]
+__all__ = ["ExpandDimsType", "Shape", "StorageFormat", "StorageShape", "Tensor", "TensorDesc", "TensorPlacement"]

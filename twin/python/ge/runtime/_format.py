@@ -22,17 +22,20 @@ class StorageFormat:
     def __init__(self, origin_format=None, storage_format=None, expand_dims_type=None) -> None:
         given = [origin_format is None, storage_format is None, expand_dims_type is None]
         if any(given) and not all(given):
-            raise TypeError("StorageFormat() takes either no arguments or origin_format, "
-                            "storage_format and expand_dims_type")
+            raise TypeError(
+                "StorageFormat() takes either no arguments or origin_format, storage_format and expand_dims_type"
+            )
         self._lease = PERMANENT
         if origin_format is None:
             self._record = FormatRecord()
             return
         if not isinstance(expand_dims_type, ExpandDimsType):
             raise TypeError("expand_dims_type must be a ge.runtime.ExpandDimsType")
-        self._record = FormatRecord(_to_format(origin_format, "origin_format"),
-                                    _to_format(storage_format, "storage_format"),
-                                    expand_dims_type._to_int())
+        self._record = FormatRecord(
+            _to_format(origin_format, "origin_format"),
+            _to_format(storage_format, "storage_format"),
+            expand_dims_type._to_int(),
+        )
 
     @classmethod
     def _view(cls, record, lease: Lease) -> "StorageFormat":

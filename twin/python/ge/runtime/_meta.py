@@ -7,7 +7,7 @@ attributes directly, like the pybind views over ``gert::Tensor``.
 
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import List, Optional
+from typing import List, Optional, Sequence
 
 from ge.graph.types import DataType, Format
 
@@ -24,29 +24,40 @@ class TensorPlacement(IntEnum):
     END = 4
 
 
-@dataclass
+@dataclass(init=False)
 class TensorMeta:
     """One node tensor: dims, formats, dtype and (logical or real) address."""
 
-    data_type: int
+    data_type: DataType
     storage_dims: List[int]
-    origin_dims: Optional[List[int]] = None  # None: same as storage_dims
-    storage_format: int = Format.FORMAT_ND
-    origin_format: Optional[int] = None  # None: same as storage_format
-    addr: int = 0
-    placement: int = TensorPlacement.ON_DEVICE_HBM
-    expand_dims_type: int = 0  # gert bit field: high 8 bits length, low 56 bits mask
+    origin_dims: List[int]
+    storage_format: Format
+    origin_format: Format
+    addr: int
+    placement: int
+    expand_dims_type: int  # gert bit field: high 8 bits length, low 56 bits mask
 
-    def __post_init__(self) -> None:
-        self.data_type = DataType(int(self.data_type))
-        self.storage_dims = [int(d) for d in self.storage_dims]
+    def __init__(
+        self,
+        data_type: int,
+        storage_dims: Sequence[int],
+        origin_dims: Optional[Sequence[int]] = None,  # None: same as storage_dims
+        storage_format: int = Format.FORMAT_ND,
+        origin_format: Optional[int] = None,  # None: same as storage_format
+        addr: int = 0,
+        placement: int = TensorPlacement.ON_DEVICE_HBM,
+        expand_dims_type: int = 0,
+    ) -> None:
+        self.data_type = DataType(int(data_type))
+        self.storage_dims = [int(d) for d in storage_dims]
         if len(self.storage_dims) > MAX_DIM_NUM:
             raise ValueError(f"tensor rank {len(self.storage_dims)} exceeds {MAX_DIM_NUM}")
-        self.origin_dims = list(self.storage_dims) if self.origin_dims is None \
-            else [int(d) for d in self.origin_dims]
-        self.storage_format = Format(int(self.storage_format))
-        self.origin_format = self.storage_format if self.origin_format is None \
-            else Format(int(self.origin_format))
+        self.origin_dims = list(self.storage_dims) if origin_dims is None else [int(d) for d in origin_dims]
+        self.storage_format = Format(int(storage_format))
+        self.origin_format = self.storage_format if origin_format is None else Format(int(origin_format))
+        self.addr = addr
+        self.placement = placement
+        self.expand_dims_type = expand_dims_type
 
 
 @dataclass

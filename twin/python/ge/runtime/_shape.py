@@ -94,7 +94,7 @@ class Shape:
             return self._dims() == list(other)
         return NotImplemented
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as a list; the stubs allow no None for it
 
     def __repr__(self) -> str:
         if not self._lease.valid:
@@ -107,15 +107,15 @@ class StorageShape:
 
     __slots__ = ("_record", "_lease")
 
-    def __init__(self, origin_shape: Optional[List[int]] = None,
-                 storage_shape: Optional[List[int]] = None) -> None:
+    def __init__(self, origin_shape: Optional[List[int]] = None, storage_shape: Optional[List[int]] = None) -> None:
         if (origin_shape is None) != (storage_shape is None):
             raise TypeError("StorageShape() takes either no arguments or both origin_shape and storage_shape")
         if origin_shape is None:
             self._record, self._lease = ShapePair(), PERMANENT
             return
-        self._record = ShapePair(_dims_from_list(origin_shape, "origin_shape"),
-                                 _dims_from_list(storage_shape, "storage_shape"))
+        self._record = ShapePair(
+            _dims_from_list(origin_shape, "origin_shape"), _dims_from_list(storage_shape, "storage_shape")
+        )
         self._lease = PERMANENT
 
     @classmethod

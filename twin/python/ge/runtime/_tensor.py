@@ -87,8 +87,11 @@ class Tensor:
         if not self._lease.valid:
             return "Tensor(<expired>)"
         meta = self._meta
-        return (f"Tensor(storage_shape={meta.storage_dims}, data_type={DataType(meta.data_type).name}, "
-                f"format={Format(meta.storage_format).name}, addr=0x{meta.addr:x})")
+        return (
+            f"Tensor(storage_shape={meta.storage_dims}, data_type={DataType(meta.data_type).name}, "
+            f"format={Format(meta.storage_format).name}, addr=0x{meta.addr:x})"
+        )
+
 
 def _shape_record_from(shape) -> ShapePair:
     if shape is None:
@@ -105,12 +108,14 @@ def _shape_record_from(shape) -> ShapePair:
         return ShapePair(list(dims), list(dims))
     raise TypeError("TensorDesc shape must be a StorageShape, a list of int or None")
 
+
 def _checked_data_type(data_type) -> DataType:
     if not isinstance(data_type, DataType):
         raise TypeError("TensorDesc data_type must be a ge.graph.DataType")
     if data_type >= DataType.DT_MAX:
         raise ValueError("TensorDesc data_type must be less than DataType.DT_MAX")
     return data_type
+
 
 class TensorDesc:
     """Owned tensor description (shape + data type) used by register_op and infer_meta."""
@@ -140,6 +145,7 @@ class TensorDesc:
         self._data_type = _checked_data_type(value)
 
     def __repr__(self) -> str:
-        return (f"TensorDesc(origin={self._record.origin_dims}, storage={self._record.storage_dims}, "
-                f"data_type={self._data_type.name})")
-
+        return (
+            f"TensorDesc(origin={self._record.origin_dims}, storage={self._record.storage_dims}, "
+            f"data_type={self._data_type.name})"
+        )

@@ -45,12 +45,14 @@ def _load_backend(api_name: str, **context):
         from ge._compiler import backend
     except ModuleNotFoundError as exc:
         if exc.name in ("ge._compiler", "ge._compiler.backend"):
-            raise make_ge_error(api_name, "graph compiler backend not available "
-                                f"(module {exc.name} is missing)", **context) from exc
+            raise make_ge_error(
+                api_name, f"graph compiler backend not available (module {exc.name} is missing)", **context
+            ) from exc
         raise make_ge_error(api_name, f"graph compiler backend failed to import: {exc}", **context) from exc
     except Exception as exc:
-        raise make_ge_error(api_name, f"graph compiler backend failed to import: {type(exc).__name__}: {exc}",
-                            **context) from exc
+        raise make_ge_error(
+            api_name, f"graph compiler backend failed to import: {type(exc).__name__}: {exc}", **context
+        ) from exc
     return backend
 
 
@@ -73,10 +75,12 @@ def _output_tensors(results, types: Optional[List[DataType]], api_name: str, **c
 def _synchronize(stream: int) -> None:
     """Waits for the work queued on a caller's aclrtStream (pyACL)."""
     import acl
+
     ret = acl.rt.synchronize_stream(stream)
     if ret != 0:
-        raise RuntimeError(f"aclrtSynchronizeStream(0x{stream:x}) failed with ACL error {ret}: "
-                           f"{acl.get_recent_err_msg()}")
+        raise RuntimeError(
+            f"aclrtSynchronizeStream(0x{stream:x}) failed with ACL error {ret}: {acl.get_recent_err_msg()}"
+        )
 
 
 class _GraphEntry:
@@ -182,6 +186,7 @@ class Session:
         run = entry.run
         if run is None:
             run = self._prepare(graph_id).run
+            assert run is not None  # _prepare compiled the graph, which binds run
         try:
             results = run(arrays)
         except GeError:
@@ -217,12 +222,15 @@ class Session:
                 results = run_on(arrays, stream)
             else:
                 _synchronize(stream)
-                results = entry.run(arrays)
+                run = entry.run
+                assert run is not None  # _prepare compiled the graph, which binds run
+                results = run(arrays)
         except GeError:
             raise
         except Exception as exc:
-            raise make_ge_error("RunGraphWithStreamAsync", f"execute failed: {type(exc).__name__}: {exc}",
-                                **context) from exc
+            raise make_ge_error(
+                "RunGraphWithStreamAsync", f"execute failed: {type(exc).__name__}: {exc}", **context
+            ) from exc
         return _output_tensors(results, entry.output_types, "RunGraphWithStreamAsync", **context)
 
     def _prepare(self, graph_id: int) -> _GraphEntry:
@@ -238,7 +246,8 @@ class Session:
                 except GeError:
                     raise
                 except Exception as exc:
-                    raise make_ge_error("RunGraph", f"compile failed: {type(exc).__name__}: {exc}",
-                                        graph_id=graph_id) from exc
+                    raise make_ge_error(
+                        "RunGraph", f"compile failed: {type(exc).__name__}: {exc}", graph_id=graph_id
+                    ) from exc
                 entry.set_model(model, graph_id)
             return entry

@@ -56,8 +56,9 @@ def binary_load_from_file(bin_path: str, options: list) -> tuple[int, int]:
     if array is not None:
         holder = _lib.BinaryLoadOptions(ctypes.cast(array, ctypes.POINTER(_lib.BinaryLoadOption)), len(array))
     handle = ctypes.c_void_p()
-    ret = _load_from_file(str(bin_path).encode(), ctypes.byref(holder) if holder is not None else None,
-                          ctypes.byref(handle))
+    ret = _load_from_file(
+        str(bin_path).encode(), ctypes.byref(holder) if holder is not None else None, ctypes.byref(handle)
+    )
     return handle.value or 0, ret
 
 
@@ -94,8 +95,7 @@ def kernel_args_init(func_handle: int) -> tuple[int, int]:
     return handle.value or 0, ret
 
 
-def kernel_args_init_by_user_mem(func_handle: int, args_handle: int, user_host_mem: int,
-                                 actual_args_size: int) -> int:
+def kernel_args_init_by_user_mem(func_handle: int, args_handle: int, user_host_mem: int, actual_args_size: int) -> int:
     return _args_init_by_user_mem(func_handle, args_handle, user_host_mem, actual_args_size)
 
 
@@ -127,13 +127,20 @@ def kernel_args_finalize(args_handle: int) -> int:
     return _args_finalize(args_handle)
 
 
-def launch_kernel_with_config(func_handle: int, num_blocks: int, stream: int, cfg: list, args_handle: int,
-                              reserve: int) -> int:
+def launch_kernel_with_config(
+    func_handle: int, num_blocks: int, stream: int, cfg: list, args_handle: int, reserve: int
+) -> int:
     """aclrtLaunchKernelWithConfig; cfg: [{"id": aclrtLaunchKernelAttrId, "value": int}, ...] or [];
     reserve: 0."""
     array = _pairs("acl.rt.launch_kernel_with_config", "cfg", cfg, "id", _lib.LaunchKernelAttr)
     holder = None
     if array is not None:
         holder = _lib.LaunchKernelCfg(ctypes.cast(array, ctypes.POINTER(_lib.LaunchKernelAttr)), len(array))
-    return _launch_with_config(func_handle, num_blocks, stream, ctypes.byref(holder) if holder is not None else None,
-                               args_handle, reserve or None)
+    return _launch_with_config(
+        func_handle,
+        num_blocks,
+        stream,
+        ctypes.byref(holder) if holder is not None else None,
+        args_handle,
+        reserve or None,
+    )

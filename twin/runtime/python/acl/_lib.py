@@ -42,8 +42,11 @@ def _load() -> tuple[ctypes.CDLL, str]:
             return ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL), path
         except OSError as error:
             tried.append(f"{path} ({error})")
-    raise ImportError("acl: cannot load libascendcl.so; tried " + "; ".join(tried) +
-                      ". Set ASCEND_TWIN_ACL_LIB to the library file or ASCEND_HOME_PATH to its install root.")
+    raise ImportError(
+        "acl: cannot load libascendcl.so; tried "
+        + "; ".join(tried)
+        + ". Set ASCEND_TWIN_ACL_LIB to the library file or ASCEND_HOME_PATH to its install root."
+    )
 
 
 LIB, LIB_PATH = _load()
@@ -174,11 +177,23 @@ ACL_ERROR_INVALID_PARAM = 100000
 # ctypes converts an out-of-range Python int silently (2**32 becomes 0 for a uint32_t, -1 a huge
 # size_t): every integer argument of an aclError function is range-checked first, and a value
 # its C type cannot hold is ACL_ERROR_INVALID_PARAM with one ERROR line, never a wrapped value.
-_INT_RANGES = {_c_i32: (-2**31, 2**31 - 1), _c_int: (-2**31, 2**31 - 1), _c_u32: (0, 2**32 - 1),
-               _c_size: (0, 2**64 - 1), ctypes.c_uint64: (0, 2**64 - 1), ctypes.c_int64: (-2**63, 2**63 - 1)}
+_INT_RANGES = {
+    _c_i32: (-(2**31), 2**31 - 1),
+    _c_int: (-(2**31), 2**31 - 1),
+    _c_u32: (0, 2**32 - 1),
+    _c_size: (0, 2**64 - 1),
+    ctypes.c_uint64: (0, 2**64 - 1),
+    ctypes.c_int64: (-(2**63), 2**63 - 1),
+}
 # (ctypes.c_size_t is ctypes.c_uint64 on LP64: the later name wins; size_t is what ACL says.)
-_C_NAMES = {_c_i32: "int32_t", _c_int: "int", _c_u32: "uint32_t", ctypes.c_uint64: "uint64_t",
-            ctypes.c_int64: "int64_t", _c_size: "size_t"}
+_C_NAMES = {
+    _c_i32: "int32_t",
+    _c_int: "int",
+    _c_u32: "uint32_t",
+    ctypes.c_uint64: "uint64_t",
+    ctypes.c_int64: "int64_t",
+    _c_size: "size_t",
+}
 
 
 def _range_checked(name, function, argtypes):
@@ -191,10 +206,13 @@ def _range_checked(name, function, argtypes):
             value = args[i] if i < len(args) else None
             if type(value) is int and not low <= value <= high:
                 import ascend_log
-                ascend_log.error("ACL", f"{name}: argument {i + 1} = {value} does not fit its C type {c_name} "
-                                        f"[{low}, {high}]")
+
+                ascend_log.error(
+                    "ACL", f"{name}: argument {i + 1} = {value} does not fit its C type {c_name} [{low}, {high}]"
+                )
                 return ACL_ERROR_INVALID_PARAM
         return function(*args)
+
     call.__name__ = name
     return call
 

@@ -47,7 +47,8 @@ class DirectCalls:
         self.execute = lib["aclmdlExecute"]
         self.update_buffer = lib["aclUpdateDataBuffer"]
         for function in (self.memcpy, self.execute, self.update_buffer):
-            function.restype, function.argtypes = ctypes.c_int, None
+            function.restype = ctypes.c_int
+            function.argtypes = None  # type: ignore[assignment]  # None: no conversion; the stubs allow only a sequence
         self.h2d = ctypes.c_int(1)  # ACL_MEMCPY_HOST_TO_DEVICE
         self.d2h = ctypes.c_int(2)  # ACL_MEMCPY_DEVICE_TO_HOST
 
@@ -74,10 +75,10 @@ class HostArrays:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._starts: list[int] = []                 # sorted starts of registered page ranges
-        self._ranges: dict[int, list[int]] = {}      # start -> [end, holders]
-        self._arrays: dict[int, tuple] = {}          # id(array) -> (weakref, address, range starts)
-        self._refused: dict[int, weakref.ref] = {}   # arrays the runtime refused: not tried again
+        self._starts: list[int] = []  # sorted starts of registered page ranges
+        self._ranges: dict[int, list[int]] = {}  # start -> [end, holders]
+        self._arrays: dict[int, tuple] = {}  # id(array) -> (weakref, address, range starts)
+        self._refused: dict[int, weakref.ref] = {}  # arrays the runtime refused: not tried again
         self._closed = False
 
     def address(self, array: np.ndarray) -> int | None:
@@ -89,8 +90,13 @@ class HostArrays:
             return None
         interface = array.__array_interface__
         address, read_only = interface["data"]
-        if (read_only or address % _ALIGNMENT or not array.flags.c_contiguous or array.nbytes == 0
-                or not _numpy_owned(array)):
+        if (
+            read_only
+            or address % _ALIGNMENT
+            or not array.flags.c_contiguous
+            or array.nbytes == 0
+            or not _numpy_owned(array)
+        ):
             return None
         with self._lock:
             if self._closed:
@@ -111,7 +117,7 @@ class HostArrays:
         span = (nbytes + _PAGE - 1) & -_PAGE
         block = np.empty(span + _PAGE, dtype=np.uint8)
         offset = -block.__array_interface__["data"][0] % _PAGE
-        return block[offset:offset + nbytes].view(dtype).reshape(shape)
+        return block[offset : offset + nbytes].view(dtype).reshape(shape)
 
     def holds(self, array: np.ndarray) -> bool:
         """True while `array` (this very object) is registered by this registry."""

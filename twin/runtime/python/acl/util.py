@@ -10,9 +10,22 @@ import ctypes
 import numpy as np
 
 # NumPy's type numbers (NPY_TYPES), which CANN's ptr_to_numpy accepts as `np_type`.
-_NPY_TYPES = {0: np.bool_, 1: np.int8, 2: np.uint8, 3: np.int16, 4: np.uint16, 5: np.int32, 6: np.uint32,
-              7: np.int64, 8: np.uint64, 9: np.longlong, 10: np.ulonglong, 11: np.float32, 12: np.float64,
-              23: np.float16}
+_NPY_TYPES = {
+    0: np.bool_,
+    1: np.int8,
+    2: np.uint8,
+    3: np.int16,
+    4: np.uint16,
+    5: np.int32,
+    6: np.uint32,
+    7: np.int64,
+    8: np.uint64,
+    9: np.longlong,
+    10: np.ulonglong,
+    11: np.float32,
+    12: np.float64,
+    23: np.float16,
+}
 
 
 def numpy_to_ptr(array: np.ndarray) -> int:

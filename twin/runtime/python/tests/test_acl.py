@@ -25,8 +25,7 @@ def kernels(arch: str = "2201") -> bytes:
 
 def chain_model(n: int, alpha: float, blocks: int = 4, soc: str = "Ascend910B1", arch: int = 2201):
     """z = alpha * (x + y) + x via the feature map; y_copy = y."""
-    m = om_pb2.ModelDef(format_version=1, name="chain", soc_version=soc, npu_arch=arch,
-                        feature_map_size=4 * n)
+    m = om_pb2.ModelDef(format_version=1, name="chain", soc_version=soc, npu_arch=arch, feature_map_size=4 * n)
     for name in ("x", "y"):
         m.inputs.add(name=name, data_type=0, dims=[n], size=4 * n, format=2)
     for name in ("z", "y_copy"):
@@ -199,8 +198,9 @@ def test_util_round_trip():
 
 
 def test_missing_library_is_a_clear_import_error(tmp_path):
-    env = dict(os.environ, ASCEND_TWIN_ACL_LIB=str(tmp_path / "nope.so"), ASCEND_HOME_PATH=str(tmp_path),
-               LD_LIBRARY_PATH="")
+    env = dict(
+        os.environ, ASCEND_TWIN_ACL_LIB=str(tmp_path / "nope.so"), ASCEND_HOME_PATH=str(tmp_path), LD_LIBRARY_PATH=""
+    )
     result = subprocess.run([sys.executable, "-c", "import acl"], env=env, capture_output=True, text=True)
     assert result.returncode != 0
     assert "ImportError: acl: cannot load libascendcl.so; tried" in result.stderr
@@ -211,7 +211,7 @@ def page_aligned(n: int, rng) -> np.ndarray:
     """n random float32s starting on a 4 KiB boundary (aclrtHostRegister requires it)."""
     raw = np.empty(4 * n + 4096, np.uint8)
     offset = -raw.ctypes.data % 4096
-    array = raw[offset:offset + 4 * n].view(np.float32)
+    array = raw[offset : offset + 4 * n].view(np.float32)
     array[...] = rng.standard_normal(n).astype(np.float32) * 50
     return array
 
@@ -285,18 +285,22 @@ def test_timeout_functions(device):
     assert acl.rt.destroy_stream(stream) == 0
 
 
-@pytest.mark.parametrize("call,argument", [
-    (lambda: acl.rt.set_op_execute_time_out(2**32), "aclrtSetOpExecuteTimeOut: argument 1 = 4294967296"),
-    (lambda: acl.rt.set_op_execute_time_out(-1), "argument 1 = -1 does not fit its C type uint32_t"),
-    (lambda: acl.rt.set_op_wait_timeout(2**40), "aclrtSetOpWaitTimeout: argument 1"),
-    (lambda: acl.rt.malloc(-16, NORMAL_ONLY)[1], "aclrtMalloc: argument 2 = -16 does not fit its C type size_t"),
-    (lambda: acl.rt.malloc(64, 2**31)[1], "aclrtMalloc: argument 3 = 2147483648 does not fit its C type int"),
-    (lambda: acl.rt.set_device(2**32), "aclrtSetDevice: argument 1"),
-    (lambda: acl.mdl.unload(2**32 + 1), "aclmdlUnload: argument 1 = 4294967297"),
-])
+@pytest.mark.parametrize(
+    "call,argument",
+    [
+        (lambda: acl.rt.set_op_execute_time_out(2**32), "aclrtSetOpExecuteTimeOut: argument 1 = 4294967296"),
+        (lambda: acl.rt.set_op_execute_time_out(-1), "argument 1 = -1 does not fit its C type uint32_t"),
+        (lambda: acl.rt.set_op_wait_timeout(2**40), "aclrtSetOpWaitTimeout: argument 1"),
+        (lambda: acl.rt.malloc(-16, NORMAL_ONLY)[1], "aclrtMalloc: argument 2 = -16 does not fit its C type size_t"),
+        (lambda: acl.rt.malloc(64, 2**31)[1], "aclrtMalloc: argument 3 = 2147483648 does not fit its C type int"),
+        (lambda: acl.rt.set_device(2**32), "aclrtSetDevice: argument 1"),
+        (lambda: acl.mdl.unload(2**32 + 1), "aclmdlUnload: argument 1 = 4294967297"),
+    ],
+)
 def test_an_int_its_c_type_cannot_hold_is_refused_not_wrapped(device, call, argument, monkeypatch):
     """ctypes would pass 2**32 to a uint32_t as 0 (the default timeout, model id 1, ...)."""
     import ascend_log
+
     lines = []
     monkeypatch.setattr(ascend_log, "error", lambda module, text: lines.append((module, text)))
     assert call() == 100000
@@ -307,7 +311,7 @@ def test_malloc_policy_outside_the_enum_is_refused(device):
     ptr, ret = acl.rt.malloc(64, 12345)
     assert (ptr, ret) == (0, 100000)
     assert "aclrtMalloc: policy 12345 is not an aclrtMemMallocPolicy" in acl.get_recent_err_msg()
-    ptr, ret = acl.rt.malloc(64, NORMAL_ONLY | 0x1000)   # ACL_MEM_TYPE_HIGH_BAND_WIDTH: valid
+    ptr, ret = acl.rt.malloc(64, NORMAL_ONLY | 0x1000)  # ACL_MEM_TYPE_HIGH_BAND_WIDTH: valid
     assert ret == 0 and ptr != 0
     assert acl.rt.free(ptr) == 0
 
@@ -331,7 +335,7 @@ print("again", acl.mdl.unload(model_id))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=os.environ, timeout=120)
     assert out.returncode == 0, out.stderr
     lines = dict(line.split(" ", 1) for line in out.stdout.splitlines() if line.startswith(("unload", "again")))
-    assert lines["unload"].split()[0] == "100011", lines   # ACL_ERROR_INVALID_MODEL_ID
+    assert lines["unload"].split()[0] == "100011", lines  # ACL_ERROR_INVALID_MODEL_ID
     assert "was loaded before aclFinalize, which unloaded it" in lines["unload"]
     assert lines["again"].split()[0] == lines["unload"].split()[0]
 
@@ -369,8 +373,10 @@ def test_execute_async_then_free_before_synchronize_never_crashes(device):
         inputs.ptrs = []
         assert acl.rt.synchronize_stream(stream) == 0, acl.get_recent_err_msg()
         np.testing.assert_array_equal(outputs.get(0, n), x)
-        assert acl.rt.memcpy_async(acl.util.numpy_to_ptr(host), host.nbytes, outputs.ptrs[0], host.nbytes, D2H,
-                                   stream) == 0
+        assert (
+            acl.rt.memcpy_async(acl.util.numpy_to_ptr(host), host.nbytes, outputs.ptrs[0], host.nbytes, D2H, stream)
+            == 0
+        )
         outputs.close()  # frees the device source of the queued copy
         assert acl.rt.synchronize_stream(stream) == 0, acl.get_recent_err_msg()
         np.testing.assert_array_equal(host, x)

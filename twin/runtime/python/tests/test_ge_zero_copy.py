@@ -21,8 +21,9 @@ from twin.om import om, om_pb2
 
 def _pyacl_tests():
     """The pyACL tests' module (next to this file): its OM builder and kernels are reused."""
-    spec = importlib.util.spec_from_file_location("test_acl_models", os.path.join(os.path.dirname(__file__),
-                                                                                   "test_acl.py"))
+    spec = importlib.util.spec_from_file_location(
+        "test_acl_models", os.path.join(os.path.dirname(__file__), "test_acl.py")
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -254,12 +255,25 @@ def test_shared_run_refuses_an_input_point():
     from ge._compiler import _shared_run
 
     view = np.zeros(8, np.float32)
-    with pytest.raises(ValueError, match=r"^SharedRun: input 0: inputs are always copied \(a kernel may write its "
-                                         r"input buffer\), so an input takes no point or resolver$"):
+    with pytest.raises(
+        ValueError,
+        match=r"^SharedRun: input 0: inputs are always copied \(a kernel may write its "
+        r"input buffer\), so an input takes no point or resolver$",
+    ):
         _shared_run.SharedRun(
-            lock=threading.Lock(), copy=np.ndarray.copy, array_type=np.ndarray, on_error=None,
-            execute_what="x", execute=1, update_buffer=1, model_id=0, input_dataset=1, output_dataset=1,
-            inputs=[(view, (1, 32, 1), len)], outputs=[])
+            lock=threading.Lock(),
+            copy=np.ndarray.copy,
+            array_type=np.ndarray,
+            on_error=None,
+            execute_what="x",
+            execute=1,
+            update_buffer=1,
+            model_id=0,
+            input_dataset=1,
+            output_dataset=1,
+            inputs=[(view, (1, 32, 1), len)],
+            outputs=[],
+        )
 
 
 @copies_forced
@@ -277,12 +291,12 @@ def test_outputs_the_caller_keeps_are_never_reused(rng, large):
     x, y = random(rng, n), random(rng, n)
     z, _ = model.run([x, y])
     assert any(z is pooled for pool in model._pools for pooled in pool.arrays)  # z is a pooled array
-    tail = z[n // 2:]
+    tail = z[n // 2 :]
     del z
     for _ in range(acl_runner._OutputPool.MAX_ARRAYS + 1):
         z2, _ = model.run([random(rng, n), random(rng, n)])
         assert not np.shares_memory(z2, tail)
-    np.testing.assert_allclose(tail, expected(x, y, large.alpha)[n // 2:], rtol=1e-6, atol=1e-5)
+    np.testing.assert_allclose(tail, expected(x, y, large.alpha)[n // 2 :], rtol=1e-6, atol=1e-5)
     # an input that is a view of a dropped output is not given the same memory as the output
     x2 = z2[:]
     del z2
@@ -302,7 +316,7 @@ def test_the_same_array_twice(rng, large):
     large.check(x, x, z, y_copy)
     # views of one array: the first registers its pages, the second straddles them and is copied
     big = random(rng, 2 * n + 8)
-    a, b = big[:n], big[n + 8:]
+    a, b = big[:n], big[n + 8 :]
     z, y_copy = model.run([a, b])
     large.check(a, b, z)
 
@@ -525,11 +539,19 @@ def test_shared_run_copies_every_small_input_before_execute(rng, inputs):
     direct = twin.DirectCalls()
     in_dataset, out_dataset = acl.mdl.create_dataset(), acl.mdl.create_dataset()
     run = _shared_run.SharedRun(
-        lock=threading.Lock(), copy=np.ndarray.copy, array_type=np.ndarray, on_error=on_error,
-        execute_what="aclmdlExecute of model none", execute=acl_runner._function_address(direct.execute),
-        update_buffer=acl_runner._function_address(direct.update_buffer), model_id=0xFFFF,
-        input_dataset=in_dataset, output_dataset=out_dataset, inputs=[(view, None, None) for view in views],
-        outputs=[])
+        lock=threading.Lock(),
+        copy=np.ndarray.copy,
+        array_type=np.ndarray,
+        on_error=on_error,
+        execute_what="aclmdlExecute of model none",
+        execute=acl_runner._function_address(direct.execute),
+        update_buffer=acl_runner._function_address(direct.update_buffer),
+        model_id=0xFFFF,
+        input_dataset=in_dataset,
+        output_dataset=out_dataset,
+        inputs=[(view, None, None) for view in views],
+        outputs=[],
+    )
     try:
         with pytest.raises(ModelRunError, match="aclmdlExecute of model none failed"):
             run(arrays)
@@ -540,13 +562,23 @@ def test_shared_run_copies_every_small_input_before_execute(rng, inputs):
     acl.get_recent_err_msg()  # handled here
     for view, array in zip(views, arrays):
         np.testing.assert_array_equal(view, array)
-    assert run(arrays[:-1]) is None                                   # one input short
+    assert run(arrays[:-1]) is None  # one input short
     assert run(arrays[:-1] + [arrays[-1].astype(np.float64)]) is None  # another dtype
-    assert run(tuple(arrays)) is None                                  # not a list
+    assert run(tuple(arrays)) is None  # not a list
     run.close()
     assert run(arrays) is None
     with pytest.raises(TypeError, match="each plan entry is a tuple"):
         _shared_run.SharedRun(
-            lock=threading.Lock(), copy=np.ndarray.copy, array_type=np.ndarray, on_error=on_error,
-            execute_what="x", execute=1, update_buffer=1, model_id=0, input_dataset=1, output_dataset=1,
-            inputs=[[views[0], None, None]], outputs=[])
+            lock=threading.Lock(),
+            copy=np.ndarray.copy,
+            array_type=np.ndarray,
+            on_error=on_error,
+            execute_what="x",
+            execute=1,
+            update_buffer=1,
+            model_id=0,
+            input_dataset=1,
+            output_dataset=1,
+            inputs=[[views[0], None, None]],
+            outputs=[],
+        )

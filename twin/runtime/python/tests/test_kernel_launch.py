@@ -153,7 +153,9 @@ def test_para_update_and_relaunch(session):
     ok(acl.rt.kernel_args_finalize(args))
     ok(acl.rt.launch_kernel_with_config(func, blocks, stream, [], args, 0))
     ok(acl.rt.synchronize_stream(stream))
-    np.testing.assert_allclose(from_device(dz, x), np.float32(-2.5) * x + y + np.float32(0.5), rtol=1e-5, atol=1e-4, err_msg=f"seed={SEED}")
+    np.testing.assert_allclose(
+        from_device(dz, x), np.float32(-2.5) * x + y + np.float32(0.5), rtol=1e-5, atol=1e-4, err_msg=f"seed={SEED}"
+    )
 
 
 def test_user_memory_args(session):
@@ -181,7 +183,9 @@ def test_user_memory_args(session):
     assert args_mem[0] == dx  # the parameters live in the caller's memory
     ok(acl.rt.launch_kernel_with_config(func, 2, stream, [], args, 0))
     ok(acl.rt.synchronize_stream(stream))
-    np.testing.assert_allclose(from_device(dz, x), np.float32(3.0) * x + y - np.float32(1.0), rtol=1e-5, atol=1e-5, err_msg=f"seed={SEED}")
+    np.testing.assert_allclose(
+        from_device(dz, x), np.float32(3.0) * x + y - np.float32(1.0), rtol=1e-5, atol=1e-5, err_msg=f"seed={SEED}"
+    )
 
 
 def test_dynamic_ub_config(session):
@@ -192,8 +196,11 @@ def test_dynamic_ub_config(session):
     append(args, ctypes.c_uint64(0))
     append(args, ctypes.c_uint32(196608 - 16384))  # Ascend910B1's UB less 16 KiB
     ok(acl.rt.kernel_args_finalize(args))
-    ok(acl.rt.launch_kernel_with_config(func, 2, stream, [{"id": acl.ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE,
-                                                            "value": 0}], args, 0))
+    ok(
+        acl.rt.launch_kernel_with_config(
+            func, 2, stream, [{"id": acl.ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE, "value": 0}], args, 0
+        )
+    )
     ok(acl.rt.synchronize_stream(stream))
     dyn = [{"id": acl.ACL_RT_LAUNCH_KERNEL_ATTR_DYN_UBUF_SIZE, "value": 32768}]
     ok(acl.rt.launch_kernel_with_config(func, 2, stream, dyn, args, 0))

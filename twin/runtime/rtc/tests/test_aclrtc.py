@@ -4,6 +4,7 @@ aclrtBinaryLoadFromData and launched with aclrtLaunchKernelWithArgsArray on rand
 printed) checked against numpy; a program that does not compile gives 176003 with bisheng's
 own diagnostics in the log, naming the program; every misuse its CANN code; no temporary file
 is left behind."""
+
 import ctypes
 import os
 import random
@@ -38,8 +39,14 @@ def libs():
     os.environ["ASCEND_HOME_PATH"] = str(HOME)
     acl = ctypes.CDLL(str(HOME / "lib64" / "libascendcl.so"))
     rtc = ctypes.CDLL(str(HOME / "lib64" / "libacl_rtc.so"))
-    rtc.aclrtcCreateProg.argtypes = [ctypes.POINTER(P), ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int,
-                                     ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(ctypes.c_char_p)]
+    rtc.aclrtcCreateProg.argtypes = [
+        ctypes.POINTER(P),
+        ctypes.c_char_p,
+        ctypes.c_char_p,
+        ctypes.c_int,
+        ctypes.POINTER(ctypes.c_char_p),
+        ctypes.POINTER(ctypes.c_char_p),
+    ]
     rtc.aclrtcCompileProg.argtypes = [P, ctypes.c_int, ctypes.POINTER(ctypes.c_char_p)]
     rtc.aclrtcDestroyProg.argtypes = [ctypes.POINTER(P)]
     for name in ("aclrtcGetBinDataSize", "aclrtcGetCompileLogSize"):
@@ -127,8 +134,11 @@ def test_compiled_program_runs_on_random_data(libs, tmp_path, monkeypatch):
 def test_compile_error_gives_bishengs_diagnostics_naming_the_program(libs, tmp_path, monkeypatch):
     _, rtc = libs
     monkeypatch.setenv("TMPDIR", str(tmp_path))
-    prog = create(rtc, '#include "kernel_operator.h"\nextern "C" __global__ __aicore__ void k() {\n  undeclared_thing();\n}\n',
-                  name="broken.asc")
+    prog = create(
+        rtc,
+        '#include "kernel_operator.h"\nextern "C" __global__ __aicore__ void k() {\n  undeclared_thing();\n}\n',
+        name="broken.asc",
+    )
     assert rtc.aclrtcCompileProg(prog, 1, options("--npu-arch=dav-2201")) == COMPILATION
     log = compile_log(rtc, prog)
     assert "broken.asc:3:" in log and "undeclared_thing" in log and "error" in log, log

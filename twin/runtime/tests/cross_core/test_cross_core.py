@@ -5,6 +5,7 @@ CrossCoreSetFlag/WaitFlag (modes 0, 1, 2) really order them; every misuse traps 
 Env: ASCENDCL_LIB, CROSS_CORE_KERNEL (cross_core.asc built by bisheng for Ascend910B1).
 Random data (seed printed), compared with numpy.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -60,8 +61,7 @@ class Device:
 
     def upload(self, array: np.ndarray) -> ctypes.c_void_p:
         d = self.alloc(array.nbytes)
-        ok(self.acl, self.acl.aclrtMemcpy(d, array.nbytes, array.ctypes.data, array.nbytes,
-                                          ACL_MEMCPY_HOST_TO_DEVICE))
+        ok(self.acl, self.acl.aclrtMemcpy(d, array.nbytes, array.ctypes.data, array.nbytes, ACL_MEMCPY_HOST_TO_DEVICE))
         return d
 
     def download(self, d: ctypes.c_void_p, like: np.ndarray) -> np.ndarray:
@@ -72,8 +72,12 @@ class Device:
     def launch(self, kernel: str, blocks: int, *args) -> int:
         blob = np.array([a.value if isinstance(a, ctypes.c_void_p) else a for a in args] or [0], dtype=np.uint64)
         size = 8 * len(args)
-        ok(self.acl, self.acl.aclrtLaunchKernel(function(self.acl, self.binary, kernel), blocks, blob.ctypes.data,
-                                                size, self.stream))
+        ok(
+            self.acl,
+            self.acl.aclrtLaunchKernel(
+                function(self.acl, self.binary, kernel), blocks, blob.ctypes.data, size, self.stream
+            ),
+        )
         return self.acl.aclrtSynchronizeStream(self.stream)
 
     def error(self) -> str:
@@ -140,14 +144,23 @@ def test_block_ids_of_each_core_type(dev):
     assert got.tolist() == aic + aiv
 
 
-@pytest.mark.parametrize("which,expected", [
-    (0, "kernel mix_misuse AIV block 0: CrossCoreSetFlag: flagId 11 is out of range (0-10)"),
-    (1, "kernel mix_misuse AIV block 1: CrossCoreWaitFlag(6) on AIV 1: deadlock: every other core of the launch "
-        "has ended or waits too, nobody can set it"),
-    (2, "kernel mix_misuse AIC block 0: CrossCoreSetFlag<1>: mode 1 synchronises the AIVs of one AI core"),
-    (3, "kernel mix_misuse AIC block 0: CrossCoreSetFlag<2>: flagId 8 of AIV 0 was set 16 times without a "
-        "CrossCoreWaitFlag (at most 15)"),
-])
+@pytest.mark.parametrize(
+    "which,expected",
+    [
+        (0, "kernel mix_misuse AIV block 0: CrossCoreSetFlag: flagId 11 is out of range (0-10)"),
+        (
+            1,
+            "kernel mix_misuse AIV block 1: CrossCoreWaitFlag(6) on AIV 1: deadlock: every other core of the launch "
+            "has ended or waits too, nobody can set it",
+        ),
+        (2, "kernel mix_misuse AIC block 0: CrossCoreSetFlag<1>: mode 1 synchronises the AIVs of one AI core"),
+        (
+            3,
+            "kernel mix_misuse AIC block 0: CrossCoreSetFlag<2>: flagId 8 of AIV 0 was set 16 times without a "
+            "CrossCoreWaitFlag (at most 15)",
+        ),
+    ],
+)
 def test_cross_core_misuse_traps_with_one_line(dev, which, expected):
     assert dev.launch("mix_misuse", 2, which) == ACL_ERROR_RT_AICORE_EXCEPTION
     msg = dev.error()
@@ -158,20 +171,33 @@ def test_cross_core_misuse_traps_with_one_line(dev, which, expected):
 def test_mode2_in_a_vector_kernel_traps(dev):
     assert dev.launch("vec_mode2", 2) == ACL_ERROR_RT_AICORE_EXCEPTION
     msg = dev.error()
-    assert ("kernel vec_mode2 block 0: CrossCoreSetFlag<2>: mode 2 synchronises an AIC with its AIVs, but a "
-            "KERNEL_TYPE_AIV_ONLY kernel runs no AIC") in msg, msg
+    assert (
+        "kernel vec_mode2 block 0: CrossCoreSetFlag<2>: mode 2 synchronises an AIC with its AIVs, but a "
+        "KERNEL_TYPE_AIV_ONLY kernel runs no AIC"
+    ) in msg, msg
 
 
-@pytest.mark.parametrize("which,name,position", [
-    (0, "UB", "AIV"), (1, "L1", "AIC"), (2, "L0A", "AIC"), (3, "L0B", "AIC"), (4, "L0C", "AIC"),
-    (5, "BIAS", "AIC"), (6, "FIXBUF", "AIC"), (8, "L1", "AIV"),
-])
+@pytest.mark.parametrize(
+    "which,name,position",
+    [
+        (0, "UB", "AIV"),
+        (1, "L1", "AIC"),
+        (2, "L0A", "AIC"),
+        (3, "L0B", "AIC"),
+        (4, "L0C", "AIC"),
+        (5, "BIAS", "AIC"),
+        (6, "FIXBUF", "AIC"),
+        (8, "L1", "AIV"),
+    ],
+)
 def test_init_buffer_overflow_names_the_memory(dev, which, name, position):
     size = SIZES[name]
     assert dev.launch("mix_overflow", 1, which, size) == ACL_ERROR_RT_AICORE_EXCEPTION
     msg = dev.error()
-    expected = (f"{position} block 0: TPipe::InitBuffer: {name} capacity exceeded: 1 x {size + 32} B requested at "
-                f"offset 0, {name} of Ascend910B1 is {size} B")
+    expected = (
+        f"{position} block 0: TPipe::InitBuffer: {name} capacity exceeded: 1 x {size + 32} B requested at "
+        f"offset 0, {name} of Ascend910B1 is {size} B"
+    )
     assert expected in msg, msg
 
 

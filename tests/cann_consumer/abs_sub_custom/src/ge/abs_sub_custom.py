@@ -47,10 +47,17 @@ def _build_kernel(npu_arch: str) -> bytes:
         device_binary = Path(tmp) / "abs_sub_custom.aicore.o"
         include = Path(os.environ["ASCEND_HOME_PATH"]) / "asc" / "include"
         for command in (
-            ["bisheng", "-c", str(KERNEL_SOURCE), "-o", str(host_object), f"--npu-arch=dav-{npu_arch}",
-             f"-I{include}", "-O2"],
-            ["llvm-objcopy", "-O", "binary", "--only-section=.aicore_binary", str(host_object),
-             str(device_binary)],
+            [
+                "bisheng",
+                "-c",
+                str(KERNEL_SOURCE),
+                "-o",
+                str(host_object),
+                f"--npu-arch=dav-{npu_arch}",
+                f"-I{include}",
+                "-O2",
+            ],
+            ["llvm-objcopy", "-O", "binary", "--only-section=.aicore_binary", str(host_object), str(device_binary)],
         ):
             done = subprocess.run(command, capture_output=True, text=True)
             if done.returncode != 0:
@@ -67,8 +74,10 @@ class AbsSubCustom:
 
     def compile(self, x1, x2, y) -> None:
         if _dims(x1) != _dims(x2) or _element_count(x1) % BLOCK_ELEMENTS:
-            raise ValueError(f"AbsSubCustom needs equal shapes with a multiple of {BLOCK_ELEMENTS} elements, "
-                             f"got {_dims(x1)} and {_dims(x2)}")
+            raise ValueError(
+                f"AbsSubCustom needs equal shapes with a multiple of {BLOCK_ELEMENTS} elements, "
+                f"got {_dims(x1)} and {_dims(x2)}"
+            )
         info = get_compile_platform_info()
         arch = str(info.get_platform_resource("version", "NpuArch")).removeprefix("dav-")
         platform = (str(info.get_soc_version()), arch)
@@ -79,8 +88,11 @@ class AbsSubCustom:
             key = _key(x1, x2, y)
             if key in self._binaries:
                 return
-            print(f"PY_COMPILE_CALLBACK_ENTER=1 mode={os.environ.get('ABS_SUB_CUSTOM_MODE', 'unknown')} "
-                  f"soc={platform[0]} arch={arch} shape={list(_dims(x1))}", flush=True)
+            print(
+                f"PY_COMPILE_CALLBACK_ENTER=1 mode={os.environ.get('ABS_SUB_CUSTOM_MODE', 'unknown')} "
+                f"soc={platform[0]} arch={arch} shape={list(_dims(x1))}",
+                flush=True,
+            )
             self._binaries[key] = _build_kernel(arch)
 
     def declare_launch_args(self, x1, x2, y) -> None:
@@ -93,9 +105,15 @@ class AbsSubCustom:
         args.append_input(0, x1)
         args.append_input(1, x2)
         args.append_output(0, y)
-        ctx.add_launch(AnnotatedKernelLaunchInfo(kernel_name=KERNEL_NAME, kernel_bin=binary,
-                                                 block_dim=_element_count(x1) // BLOCK_ELEMENTS,
-                                                 stream_id=ctx.get_stream_id()), args)
+        ctx.add_launch(
+            AnnotatedKernelLaunchInfo(
+                kernel_name=KERNEL_NAME,
+                kernel_bin=binary,
+                block_dim=_element_count(x1) // BLOCK_ELEMENTS,
+                stream_id=ctx.get_stream_id(),
+            ),
+            args,
+        )
 
 
 print("PY_COMPILE_MODULE_LOADED=1", flush=True)

@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 CAUSE = "built for Ascend310P3 (NpuArch 2002)"
-LINE = re.compile(r"\[ERROR\] ASCENDCL\((\d+),quiet_runner\):\d{4}-\d\d-\d\d-\d\d:\d\d:\d\d\.\d{3}\.\d{3} "
-                  r"\[[\w.]+:\d+\]\d+ .*" + re.escape(CAUSE) + r".*Ascend910B1.*\(error 507008\)")
+LINE = re.compile(
+    r"\[ERROR\] ASCENDCL\((\d+),quiet_runner\):\d{4}-\d\d-\d\d-\d\d:\d\d:\d\d\.\d{3}\.\d{3} "
+    r"\[[\w.]+:\d+\]\d+ .*" + re.escape(CAUSE) + r".*Ascend910B1.*\(error 507008\)"
+)
 
 
 def _tool(var):
@@ -34,8 +36,7 @@ def _om(tmp_path, soc, arch):
 
 def _run(om, home, **extra):
     env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "ASCEND_TWIN_SOC_VERSION": "Ascend910B1", **extra}
-    proc = subprocess.Popen([_tool("RUNNER"), om], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    proc = subprocess.Popen([_tool("RUNNER"), om], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     out, err = proc.communicate(timeout=120)
     return proc.pid, proc.returncode, out, err
 
