@@ -318,8 +318,9 @@ def test_a_fault_fails_every_launch_in_flight_and_names_the_culprit(device: Devi
 
 
 @pytest.mark.parametrize("blocks", [2, 9, MAX_RESIDENT_910B1])
-def test_prologue_clears_land_before_any_block_accumulates(device: Device, rng: np.random.Generator,
-                                                           blocks: int) -> None:
+def test_prologue_clears_land_before_any_block_accumulates(
+    device: Device, rng: np.random.Generator, blocks: int
+) -> None:
     """Every block clears the whole output, then atomically adds its row (no barrier): as on the
     NPU, where all blocks start together, the output is the sum of all rows, not of the rows of
     the blocks that ran after the last clear."""
@@ -332,8 +333,9 @@ def test_prologue_clears_land_before_any_block_accumulates(device: Device, rng: 
     np.testing.assert_allclose(device.download(dout, x[0]), x.sum(axis=0, dtype=np.float64), rtol=1e-5, atol=1e-4)
 
 
-def test_accumulation_of_a_launch_too_large_to_be_resident_is_not_ordered(device: Device,
-                                                                          rng: np.random.Generator) -> None:
+def test_accumulation_of_a_launch_too_large_to_be_resident_is_not_ordered(
+    device: Device, rng: np.random.Generator
+) -> None:
     """More blocks than the SoC holds at once run in waves (on the NPU too): no ordering is
     promised, and the launch still runs to the end without waiting."""
     blocks, n = MAX_RESIDENT_910B1 + 16, 256

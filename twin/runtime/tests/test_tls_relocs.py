@@ -8,6 +8,7 @@ relocation of the library must therefore name its symbol, and the block slot mus
 
 Env: ASCENDCL_LIB (the built libascendcl.so).
 """
+
 from __future__ import annotations
 
 import os
@@ -20,8 +21,9 @@ SLOT = "__asc_twin_block_slot"
 
 
 def readelf(*args: str) -> str:
-    return subprocess.run(["readelf", "-W", *args, resolve(os.environ["ASCENDCL_LIB"])], check=True,
-                          capture_output=True, text=True).stdout
+    return subprocess.run(
+        ["readelf", "-W", *args, resolve(os.environ["ASCENDCL_LIB"])], check=True, capture_output=True, text=True
+    ).stdout
 
 
 def tpoff_relocations() -> list[str]:
