@@ -1,7 +1,7 @@
 // Prints a Matmul tiling computed by matmul_tiling::MultiCoreMatmulTiling (libtiling_api) as the
 // 50 int32 fields of TCubeTiling, space separated, for test_matmul.py to pass to the kernels:
 //   matmul_tiling_tool SOC M N K DIM ATYPE CTYPE TRANS_A TRANS_B BIAS [BASE_M BASE_N BASE_K]
-// ATYPE/CTYPE: f16, bf16, f32, i8, i32. Exit 1 (with GetTiling's log line) when the tiling fails.
+// ATYPE/CTYPE: f16, bf16, f32, i8, i4, i32. Exit 1 (with GetTiling's log line) when the tiling fails.
 #include <cstdio>
 #include <string>
 #include <cstdlib>
@@ -16,6 +16,7 @@ matmul_tiling::DataType ParseType(const char* s) {
   if (!std::strcmp(s, "bf16")) return DataType::DT_BF16;
   if (!std::strcmp(s, "f32")) return DataType::DT_FLOAT;
   if (!std::strcmp(s, "i8")) return DataType::DT_INT8;
+  if (!std::strcmp(s, "i4")) return DataType::DT_INT4;
   if (!std::strcmp(s, "i32")) return DataType::DT_INT32;
   std::fprintf(stderr, "matmul_tiling_tool: unknown type %s\n", s);
   std::exit(2);
@@ -48,7 +49,7 @@ int main(int argc, char** argv) {
                std::atoi(argv[8]) != 0);
   api.SetBType(TPosition::GM, CubeFormat::ND, a, std::atoi(argv[9]) != 0);
   api.SetCType(TPosition::GM, CubeFormat::ND, c);
-  const bool intIn = a == matmul_tiling::DataType::DT_INT8;
+  const bool intIn = a == matmul_tiling::DataType::DT_INT8 || a == matmul_tiling::DataType::DT_INT4;
   api.SetBiasType(TPosition::GM, CubeFormat::ND,
                   intIn ? matmul_tiling::DataType::DT_INT32 : matmul_tiling::DataType::DT_FLOAT);
   api.SetOrgShape(m, n, k);

@@ -32,6 +32,7 @@ KERNELS = [
     "mm_f32_f32",
     "mm_i8_i32",
     "mm_i8_f16",
+    "mm_i4_i32",
     "mm_batch_f16",
     "mm_batch_counts_f16",
     "mm_traps",
@@ -129,6 +130,31 @@ def test_matmul_matches_numpy(dev, kind, shape):
     m, n, k, dim = shape
     got, want, t = run(dev, kind, m, n, k, dim)
     check(kind, got, want, k)
+
+
+def pack_int4(x: np.ndarray) -> np.ndarray:
+    """int4 values (int8 in [-8, 8), even last axis) packed two to a byte, the even element in the
+    low nibble, as CANN stores DT_INT4 (asc-devkit's matmul_int4 sample packs them so)."""
+    return ((x[..., 1::2].astype(np.uint8) << 4) | (x[..., 0::2].astype(np.uint8) & 0x0F)).astype(np.uint8)
+
+
+@pytest.mark.parametrize("trans_a,trans_b", [(False, False), (True, False), (False, True)])
+@pytest.mark.parametrize("shape", [(128, 320, 128, 2), (256, 192, 256, 4)], ids=lambda s: "x".join(map(str, s)))
+def test_int4_operands_are_read_two_to_a_byte(dev, trans_a, trans_b, shape):
+    m, n, k, dim = shape
+    rng = rng_for("i4", m, n, k, dim, trans_a, trans_b)
+    a = rng.integers(-8, 8, (m, k), dtype=np.int8)
+    b = rng.integers(-8, 8, (k, n), dtype=np.int8)
+    bias = rng.integers(-1000, 1000, n, dtype=np.int32)
+    sa = pack_int4(np.ascontiguousarray(a.T) if trans_a else a)
+    sb = pack_int4(np.ascontiguousarray(b.T) if trans_b else b)
+    t = tiling(m, n, k, dim, "i4", "i32", trans_a, trans_b, True, None)
+    c0 = np.zeros((m, n), np.int32)
+    pc = dev.put(c0)
+    flags = int(trans_a) | int(trans_b) << 1 | 1 << 2
+    assert dev.launch("mm_i4_i32", int(t[0]), dev.put(sa), dev.put(sb), dev.put(bias), pc, dev.put(t), flags, 0) == 0
+    want = a.astype(np.int64) @ b.astype(np.int64) + bias
+    np.testing.assert_array_equal(dev.get(pc, c0), want.astype(np.int32))
 
 
 @pytest.mark.parametrize("kind", ["f16_f32", "i8_i32", "bf16_f32"])

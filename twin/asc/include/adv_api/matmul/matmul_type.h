@@ -22,7 +22,9 @@ constexpr int32_t DEFAULT_C0_SIZE = 32;
 // The L0C (accumulator) type of a Matmul with inputs T: int32_t for int8_t, else float.
 template <typename T>
 struct GetMmDstType {
-  using Type = std::conditional_t<std::is_same<T, int8_t>::value || std::is_same<T, uint8_t>::value, int32_t, float>;
+  using Type = std::conditional_t<std::is_same<T, int8_t>::value || std::is_same<T, uint8_t>::value ||
+                                      std::is_same<T, int4b_t>::value,
+                                  int32_t, float>;
 };
 
 template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,

@@ -491,7 +491,7 @@ class MatmulImpl {
           "tensor?)",
           api, name, (unsigned long long)need, (unsigned long long)op.gmElements);
     }
-    if (op.inGm && need != 0) twin::CheckGm(api, op.base, need * sizeof(T));
+    if (op.inGm && need != 0) twin::CheckGm(api, op.base, twin::ElemBytes<T>(need));
   }
 
   void Prepare(const char* api) {
@@ -718,9 +718,11 @@ class MatmulImpl {
     for (int32_t i = 0; i < batches; ++i) {
       const int32_t ia = i % batchA, ib = i % batchB;
       if (!a0.scalar)
-        a_.base = a0.base + ia * aStep, a_.gmElements = aSize > ia * aStep ? aSize - ia * aStep : (aSize ? 1 : 0);
+        a_.base = a0.base + twin::ElemStep<SrcAT>(ia * aStep),
+        a_.gmElements = aSize > ia * aStep ? aSize - ia * aStep : (aSize ? 1 : 0);
       if (!b0.scalar)
-        b_.base = b0.base + ib * bStep, b_.gmElements = bSize > ib * bStep ? bSize - ib * bStep : (bSize ? 1 : 0);
+        b_.base = b0.base + twin::ElemStep<SrcBT>(ib * bStep),
+        b_.gmElements = bSize > ib * bStep ? bSize - ib * bStep : (bSize ? 1 : 0);
       if (biasOn_ && kConfig.isBiasBatch) bias_ = bias0 + uint64_t(i) * singleN_;
       Prepare(api);
       DstView out;

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "adv_api/matmul/matmul_config.h"
+#include "kernel_int4.h"
 
 namespace AscendC {
 namespace twin {
@@ -25,7 +26,10 @@ struct Operand {
   uint64_t gmElements = 0;  // a GM operand's GlobalTensor size (0: unknown, not checked)
   bool inGm = false;
 
-  static constexpr uint64_t kC0 = 32 / (sizeof(T) < 4 ? sizeof(T) : 4);
+  // Elements of a 32-byte fractal row (int4b_t: 64, two to a byte).
+  static constexpr uint64_t kC0 = kIsInt4<T> ? 64 : 32 / (sizeof(T) < 4 ? sizeof(T) : 4);
+  // Stored rows are contiguous typed elements, converted a row at a time (not packed int4).
+  static constexpr bool kRowsAreArrays = !kIsInt4<T>;
 
   // Offset of stored element (r, c).
   uint64_t StoredOffset(uint64_t r, uint64_t c) const {
@@ -36,6 +40,9 @@ struct Operand {
   uint64_t Offset(uint64_t row, uint64_t col) const {
     return transposed ? StoredOffset(col, row) : StoredOffset(row, col);
   }
+  // Logical element (row, col): int4b_t operands are packed two to a byte, the even element in
+  // the low nibble, as CANN lays out DT_INT4 in GM and local memory.
+  T At(uint64_t row, uint64_t col) const { return LoadElem(base, Offset(row, col)); }
   // Elements the part [0, rows) x [0, cols) spans from base: both layouts grow with row and
   // column, so the last element is the farthest (for the GM extent check).
   uint64_t Extent(uint64_t rows, uint64_t cols) const {

@@ -77,12 +77,12 @@ inline void PackA(const Operand<T>& a, uint64_t row0, uint64_t k0, uint32_t rows
     for (uint32_t r = 0; r < h; ++r) {
       if (a.scalar) {
         for (uint32_t k = 0; k < depth; ++k) strip[k * h + r] = ToAcc(a.value);
-      } else if (!a.transposed && !a.nz) {
+      } else if (!a.transposed && !a.nz && Operand<T>::kRowsAreArrays) {
         // a stored row is contiguous in k: convert it at once, then interleave
         RowToAcc(a.base + a.Offset(row0 + s + r, k0), depth, rowScratch);
         for (uint32_t k = 0; k < depth; ++k) strip[k * h + r] = rowScratch[k];
       } else {
-        for (uint32_t k = 0; k < depth; ++k) strip[k * h + r] = ToAcc(a.base[a.Offset(row0 + s + r, k0 + k)]);
+        for (uint32_t k = 0; k < depth; ++k) strip[k * h + r] = ToAcc(a.At(row0 + s + r, k0 + k));
       }
     }
   }
@@ -101,12 +101,10 @@ inline void PackB(const Operand<T>& b, uint64_t k0, uint64_t col0, uint32_t dept
       AccType<T>* dst = group + static_cast<uint64_t>(k) * W;
       if (b.scalar) {
         for (uint32_t j = 0; j < w; ++j) dst[j] = ToAcc(b.value);
-      } else if (!b.transposed && !b.nz) {
+      } else if (!b.transposed && !b.nz && Operand<T>::kRowsAreArrays) {
         RowToAcc(b.base + b.Offset(k0 + k, col0 + g), w, dst);  // a stored row is contiguous in n
-      } else if (b.transposed && !b.nz) {
-        for (uint32_t j = 0; j < w; ++j) dst[j] = ToAcc(b.base[b.Offset(k0 + k, col0 + g + j)]);
       } else {
-        for (uint32_t j = 0; j < w; ++j) dst[j] = ToAcc(b.base[b.Offset(k0 + k, col0 + g + j)]);
+        for (uint32_t j = 0; j < w; ++j) dst[j] = ToAcc(b.At(k0 + k, col0 + g + j));
       }
       for (uint32_t j = w; j < W; ++j) dst[j] = AccType<T>(0);
     }
