@@ -79,7 +79,8 @@ struct BufferBlock {
   // The epoch alone decides: buffers never carved hold epoch 0 and BlockState::pipe_epoch is
   // never 0, so an uninitialised queue never matches, inside a block or not.
   ASC_TWIN_HOT void Require(const char* api) const {
-    if (__builtin_expect(epoch != Block().pipe_epoch, 0)) {
+    if (__builtin_expect(epoch != Block().pipe_epoch || base == nullptr, 0)) {
+      if (epoch == Block().pipe_epoch) RaiseNoMemory(api, CoreBuffer::UB);  // set up on an AIC (Carve)
       RaiseTrap("%s: buffers not initialised (call TPipe::InitBuffer first)", api);
     }
   }
@@ -234,7 +235,20 @@ class TPipe {
     uint8_t* base = nullptr;
     uint64_t size = 0;
     twin::MemoryOf(b, which, &base, &size, tscm);
-    if (base == nullptr) twin::RaiseNoMemory(api, which);
+    if (base == nullptr) {
+      // The AIC of a mixed kernel may set up the AIVs' UB queues before REGIST_MATMUL_OBJ makes it
+      // the Matmul server (asc-devkit's matmul_fused does): on the NPU that only computes
+      // addresses. The buffers exist but hold no memory; their first use traps (Require).
+      if (which != twin::CoreBuffer::UB || b.core_type != ASC_TWIN_CORE_AIC || !twin::IsMixedKernel(b)) {
+        twin::RaiseNoMemory(api, which);
+      }
+      twin::BufferBlock none;
+      none.len = static_cast<uint32_t>(aligned);
+      none.num = num;
+      none.epoch = epoch_;
+      buffers_ += num;
+      return none;
+    }
     uint64_t& cur = cur_[static_cast<uint32_t>(which)];
     if (cur + need > size) {
       const char* name = twin::CoreBufferName(which);

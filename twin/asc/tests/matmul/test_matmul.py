@@ -164,7 +164,9 @@ def test_transposed_operands_with_bias(dev, kind, trans_a, trans_b):
     check(kind, got, want, 260)
 
 
-@pytest.mark.parametrize("mode", [1, 2, 3], ids=["iterate_gm", "iterate_vecin", "iterate_all_async"])
+@pytest.mark.parametrize(
+    "mode", [1, 2, 3, 5], ids=["iterate_gm", "iterate_vecin", "iterate_all_async", "iterate_async"]
+)
 @pytest.mark.parametrize("kind", ["f16_f32", "i8_i32"])
 def test_every_output_path_gives_the_same_result(dev, kind, mode):
     # base blocks fixed small so that each core iterates over several blocks, with tails

@@ -224,3 +224,18 @@ def test_sync_all_in_a_mixed_kernel_waits_for_every_aiv(dev, rng, blocks):
     assert dev.launch("mix_sync_all", blocks, dev.upload(x), y, z, chunk) == 0, dev.error()
     expected = 2 * np.roll((x + 1).reshape(aivs, chunk), -1, axis=0).reshape(-1)
     np.testing.assert_allclose(dev.download(z, x), expected, rtol=1e-6)
+
+
+@pytest.mark.parametrize("blocks", [1, 4])
+def test_an_aic_may_set_up_ub_queues_it_never_uses(dev, rng, blocks):
+    count = 8 * int(rng.integers(1, 17))
+    x = rng.standard_normal(blocks * 2 * count).astype(np.float32)
+    y = dev.alloc(x.nbytes)
+    assert dev.launch("mix_ub_queue_everywhere", blocks, dev.upload(x), y, count, 0) == 0, dev.error()
+    np.testing.assert_array_equal(dev.download(y, x), x + 1)
+
+
+def test_an_aic_using_its_ub_queue_traps(dev):
+    assert dev.launch("mix_ub_queue_everywhere", 1, dev.alloc(64), dev.alloc(64), 8, 1) == ACL_ERROR_RT_AICORE_EXCEPTION
+    msg = dev.error()
+    assert "AIC block 0: TQue::AllocTensor: this block runs on an AIC, which has no UB" in msg, msg

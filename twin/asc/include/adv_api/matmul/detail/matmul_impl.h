@@ -212,6 +212,7 @@ class MatmulImpl {
     }
     ComputeBlock(curM_, curN_, enPartialSum);
     haveBlock_ = true;
+    blockTaken_ = false;
     return true;
   }
 
@@ -322,6 +323,7 @@ class MatmulImpl {
   __aicore__ inline void GetTensorC(const LocalTensor<DstT>& co2Local, uint8_t enAtomic = 0,
                                     bool enSequentialWrite = false) {
     (void)enSequentialWrite;
+    NextAsyncBlock<sync>();
     RequireBlock("Matmul::GetTensorC");
     DstView out = LocalOut("Matmul::GetTensorC", co2Local, static_cast<uint32_t>(tiling_.baseM),
                            static_cast<uint32_t>(tiling_.baseN));
@@ -330,6 +332,7 @@ class MatmulImpl {
   template <bool sync = true>
   __aicore__ inline void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0,
                                     bool enSequentialWrite = false) {
+    NextAsyncBlock<sync>();
     RequireBlock("Matmul::GetTensorC");
     DstView out = GmOut("Matmul::GetTensorC", gm, enSequentialWrite);
     if (enSequentialWrite) {
@@ -342,7 +345,7 @@ class MatmulImpl {
   __aicore__ inline void GetTensorC(const GlobalTensor<DstT>& gm, const LocalTensor<DstT>& co2Local,
                                     uint8_t enAtomic = 0, bool enSequentialWrite = false) {
     GetTensorC<sync>(gm, enAtomic, enSequentialWrite);
-    GetTensorC<sync>(co2Local, enAtomic, enSequentialWrite);
+    GetTensorC<true>(co2Local, enAtomic, enSequentialWrite);  // the same block again
   }
 
   template <bool isTurnOnDebug = true>
@@ -527,6 +530,18 @@ class MatmulImpl {
     }
     mIter_ = CeilDiv(singleM_, tiling_.baseM);
     nIter_ = CeilDiv(singleN_, tiling_.baseN);
+  }
+
+  // The asynchronous form: one Iterate<false>() starts every block, and each GetTensorC<false>
+  // fetches the next in iterateOrder (asc-devkit's matmul_fused). Here the blocks are computed
+  // one fetch at a time: a fetch after the current block was taken moves on to the next one.
+  // In a `while (Iterate<false>())` loop every Iterate already moved on, so nothing changes.
+  template <bool sync>
+  void NextAsyncBlock() {
+    if (!sync && blockTaken_ && iterating_ && !Iterate<true>()) {
+      twin::RaiseTrap("Matmul::GetTensorC: every block of the asynchronous Iterate was fetched already");
+    }
+    blockTaken_ = true;
   }
 
   bool IterateOrderN() const {
@@ -769,6 +784,7 @@ class MatmulImpl {
   bool inited_ = false;
   bool iterating_ = false;
   bool haveBlock_ = false;
+  bool blockTaken_ = false;  // GetTensorC wrote the current block (NextAsyncBlock)
   bool asyncPending_ = false;
   uint32_t mIter_ = 0, nIter_ = 0, blockIndex_ = 0, curM_ = 0, curN_ = 0;
   uint32_t ldAcc_ = 0;
