@@ -34,6 +34,7 @@ KERNELS = [
     "mm_i8_f16",
     "mm_i4_i32",
     "mm_batch_f16",
+    "mm_batch_bsngd_f16",
     "mm_batch_counts_f16",
     "mm_traps",
 ]
@@ -224,6 +225,19 @@ def test_iterate_batch_over_normal_layout(dev):
     assert dev.launch("mm_batch_f16", 1, dev.put(a), dev.put(b), dev.put(bias), pc, dev.put(t), batch) == 0
     got = dev.get(pc, np.zeros((batch, m, n), np.float32))
     want = np.matmul(a.astype(np.float64), b.astype(np.float64)) + bias[:, None, :]
+    np.testing.assert_allclose(got, want, rtol=0, atol=1e-4)
+
+
+def test_iterate_batch_over_bsngd_layout(dev):
+    rng = rng_for("bsngd")
+    heads, m, n, k = 3, 32, 48, 64
+    a = rng.uniform(-1, 1, (m, heads, k)).astype(np.float16)  # [S=M][G][D=K]
+    b_t = rng.uniform(-1, 1, (n, heads, k)).astype(np.float16)  # B transposed: [S=N][G][D=K]
+    t = tiling(m, n, k, 1, "f16", "f32", trans_b=True)
+    pc = dev.put(np.zeros((m, heads, n), np.float32))
+    assert dev.launch("mm_batch_bsngd_f16", 1, dev.put(a), dev.put(b_t), pc, dev.put(t), heads) == 0
+    got = dev.get(pc, np.zeros((m, heads, n), np.float32))
+    want = np.einsum("mgk,ngk->mgn", a.astype(np.float64), b_t.astype(np.float64))
     np.testing.assert_allclose(got, want, rtol=0, atol=1e-4)
 
 

@@ -519,6 +519,8 @@ class MatmulImpl {
       Resolve(b_, orgN_, orgKb_, singleN_, singleK_);
     else
       Resolve(b_, orgKb_, orgN_, singleK_, singleN_);
+    if (aLd_ != 0) a_.ld = aLd_;  // a BSNGD batch (RunBatch)
+    if (bLd_ != 0) b_.ld = bLd_;
     CheckOperand(api, "A", a_, singleM_, singleK_);
     CheckOperand(api, "B", b_, singleK_, singleN_);
     if (biasOn_) {
@@ -716,8 +718,10 @@ class MatmulImpl {
     const int32_t batchA = callA > 0 ? callA : batchA_ > 0 ? batchA_ : (tiling_.batchM > 0 ? tiling_.batchM : 1);
     const int32_t batchB = callB > 0 ? callB : batchB_ > 0 ? batchB_ : (tiling_.batchN > 0 ? tiling_.batchN : 1);
     const int32_t batches = batchA > batchB ? batchA : batchB;
-    if (A_TYPE::layout != LayoutMode::NONE && A_TYPE::layout != LayoutMode::NORMAL) {
-      twin::RaiseTrap("%s: LayoutMode BSNGD / SBNGD / BNGS1S2 batches are not implemented on the twin (NORMAL is)",
+    constexpr bool kBsngdA = A_TYPE::layout == LayoutMode::BSNGD, kBsngdB = B_TYPE::layout == LayoutMode::BSNGD,
+                   kBsngdC = C_TYPE::layout == LayoutMode::BSNGD;
+    if constexpr (!kLayoutModelled<A_TYPE> || !kLayoutModelled<B_TYPE> || !kLayoutModelled<C_TYPE>) {
+      twin::RaiseTrap("%s: LayoutMode SBNGD / BNGS1S2 batches are not implemented on the twin (NORMAL, BSNGD are)",
                       api);
     }
     if (batches % batchA != 0 || batches % batchB != 0) {
@@ -726,9 +730,17 @@ class MatmulImpl {
     const twin::matmul::Operand<SrcAT> a0 = a_;
     const twin::matmul::Operand<SrcBT> b0 = b_;
     const BiasT* bias0 = bias_;
-    const uint64_t aStep = strideA ? strideA : uint64_t(orgM_) * orgKa_;
-    const uint64_t bStep = strideB ? strideB : uint64_t(orgKb_) * orgN_;
-    const uint64_t cStep = strideC ? strideC : uint64_t(orgM_) * OutLd();
+    // BSNGD ([B, S, N, G, D], SetALayout/SetBLayout/SetCLayout): batch (n, g) is the S x D
+    // matrix at column (n * G + g) * D of rows N * G * D long, so a batch steps by D.
+    const TCubeTiling& t = tiling_;
+    const uint64_t aRow = uint64_t(t.ALayoutInfoN) * t.ALayoutInfoG * t.ALayoutInfoD;
+    const uint64_t bRow = uint64_t(t.BLayoutInfoN) * t.BLayoutInfoG * t.BLayoutInfoD;
+    const uint64_t cRow = uint64_t(t.CLayoutInfoN) * t.CLayoutInfoG * t.CLayoutInfoS2;
+    aLd_ = kBsngdA ? aRow : 0;
+    bLd_ = kBsngdB ? bRow : 0;
+    const uint64_t aStep = strideA ? strideA : kBsngdA ? uint64_t(t.ALayoutInfoD) : uint64_t(orgM_) * orgKa_;
+    const uint64_t bStep = strideB ? strideB : kBsngdB ? uint64_t(t.BLayoutInfoD) : uint64_t(orgKb_) * orgN_;
+    const uint64_t cStep = strideC ? strideC : kBsngdC ? uint64_t(t.CLayoutInfoS2) : uint64_t(orgM_) * OutLd();
     const uint64_t aSize = a_.gmElements, bSize = b_.gmElements;
     for (int32_t i = 0; i < batches; ++i) {
       const int32_t ia = i % batchA, ib = i % batchB;
@@ -742,7 +754,7 @@ class MatmulImpl {
       Prepare(api);
       DstView out;
       out.base = c + uint64_t(i) * cStep;
-      out.ld = OutLd();
+      out.ld = kBsngdC ? cRow : OutLd();
       out.nz = C_TYPE::format == CubeFormat::NZ;
       out.nzRows = (uint64_t(orgM_) + 15) / 16 * 16;
       if (cElements != 0 && uint64_t(i) * cStep + (singleM_ - 1) * out.ld + singleN_ > cElements) {
@@ -760,12 +772,17 @@ class MatmulImpl {
     a_ = a0;
     b_ = b0;
     bias_ = bias0;
+    aLd_ = bLd_ = 0;
   }
+  template <class T>
+  static constexpr bool kLayoutModelled =
+      T::layout == LayoutMode::NONE || T::layout == LayoutMode::NORMAL || T::layout == LayoutMode::BSNGD;
 
   TCubeTiling tiling_{};
   int32_t orgM_ = 0, orgN_ = 0, orgKa_ = 0, orgKb_ = 0, orgKc_ = 0;
   int32_t singleM_ = 0, singleN_ = 0, singleK_ = 0;
   int32_t batchA_ = 0, batchB_ = 0;
+  uint64_t aLd_ = 0, bLd_ = 0;  // stored row strides of a BSNGD batch, 0 otherwise
   twin::matmul::Operand<SrcAT> a_;
   twin::matmul::Operand<SrcBT> b_;
   twin::matmul::SparseB<SrcBT> sparse_;  // used only when kSparseB
