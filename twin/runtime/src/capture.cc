@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <map>
+#include <utility>
 
 #include "acl/acl.h"
 
@@ -24,7 +25,7 @@ bool Capture::invalidated() {
 
 void Capture::Join(std::shared_ptr<Stream> stream) {
   std::lock_guard<std::mutex> lock(mutex_);
-  joined_.push_back(stream);
+  joined_.push_back(std::move(stream));
 }
 
 StatusOr<std::vector<CapturedTask>> Capture::Finish() {
