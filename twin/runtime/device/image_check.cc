@@ -217,7 +217,8 @@ Status CheckDeviceImage(const uint8_t *data, size_t length, const std::vector<st
       if (std::find(allowed.begin(), allowed.end(), lib) == allowed.end()) {
         std::string list;
         for (const std::string &a : allowed) list.append(list.empty() ? "" : ", ").append(a);
-        return Bad("needs '" + lib + "', which is not an allowed library (" + list + ")");
+        return Bad(
+            std::string("needs '").append(lib).append("', which is not an allowed library (").append(list).append(")"));
       }
     }
   }
