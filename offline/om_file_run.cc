@@ -145,7 +145,7 @@ int main(int argc, char **argv) {
     if (std::strcmp(argv[i], "--") == 0 && !after_separator) {
       after_separator = true;
     } else {
-      (after_separator ? outputs : inputs).push_back(argv[i]);
+      (after_separator ? outputs : inputs).emplace_back(argv[i]);
     }
   }
   if (argc < 2 || !after_separator || outputs.empty()) {

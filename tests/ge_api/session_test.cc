@@ -101,6 +101,7 @@ TEST_F(SessionTest, RunsAddOnRandomDataOfTwoSizes) {
       size_t mismatches = 0;
       for (size_t i = 0; i < n; ++i) {
         const float expected = x[i] + y[i];
+        // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): bit-exact on purpose (fp32 add is exact here)
         if (std::memcmp(&z[i], &expected, sizeof(float)) != 0 && mismatches++ < 5) {
           ADD_FAILURE() << "n=" << n << " element " << i << ": " << z[i] << " != " << expected;
         }

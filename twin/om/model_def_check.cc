@@ -133,11 +133,22 @@ bool CheckPythonTensor(const TensorDef &tensor, const std::string &name, bool is
     const DimRange &range = tensor.dim_ranges(k);
     const std::string range_text = "[" + std::to_string(range.min()) + ", " + std::to_string(range.max()) + "]";
     if (dim >= 0 && (range.min() != dim || range.max() != dim)) {
-      *why = name + " dim " + std::to_string(k) + " is " + std::to_string(dim) + " but its range is " + range_text;
+      *why = std::string(name)
+                 .append(" dim ")
+                 .append(std::to_string(k))
+                 .append(" is ")
+                 .append(std::to_string(dim))
+                 .append(" but its range is ")
+                 .append(range_text);
       return false;
     }
     if (dim < 0 && (range.min() < 0 || (range.max() != -1 && range.max() < range.min()))) {
-      *why = name + " dim " + std::to_string(k) + " has range " + range_text + " (need 0 <= min <= max, or max -1)";
+      *why = std::string(name)
+                 .append(" dim ")
+                 .append(std::to_string(k))
+                 .append(" has range ")
+                 .append(range_text)
+                 .append(" (need 0 <= min <= max, or max -1)");
       return false;
     }
   }

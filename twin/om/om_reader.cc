@@ -18,7 +18,7 @@ uint32_t LoadU32(const uint8_t *p) {
 
 uint64_t LoadU64(const uint8_t *p) { return uint64_t{LoadU32(p)} | (uint64_t{LoadU32(p + 4)} << 32); }
 
-bool Fail(ReadError *error, ReadErrorKind kind, std::string message) {
+bool Fail(ReadError *error, ReadErrorKind kind, const std::string &message) {
   if (error != nullptr) {
     error->kind = kind;
     error->message = "invalid OM: " + message;

@@ -139,8 +139,8 @@ int RunOnce(uint32_t model_id, size_t n, float scale, std::mt19937 *rng, aclErro
         continue;
       }
       std::vector<float> got(n);
-      if (!Ok(*code = aclrtMemcpy(got.data(), n * sizeof(float), ptr, n * sizeof(float), ACL_MEMCPY_DEVICE_TO_HOST),
-              "aclrtMemcpy")) {
+      *code = aclrtMemcpy(got.data(), n * sizeof(float), ptr, n * sizeof(float), ACL_MEMCPY_DEVICE_TO_HOST);
+      if (!Ok(*code, "aclrtMemcpy")) {
         result = -1;
         break;
       }

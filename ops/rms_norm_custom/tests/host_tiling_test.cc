@@ -49,6 +49,8 @@ void ExpectTilingOf(const AscendC::tiling::RmsNormTiling& got, uint32_t rows, ui
   AscendC::tiling::RmsNormTiling want{};
   ASSERT_TRUE(
       AscendC::GetRmsNormTilingInfo(ge::Shape({1, rows, hAligned}), ge::Shape({1, rows, h}), tmpBytes, typeSize, want));
+  // Byte equality on purpose: the kernel reads these bytes; all fields are 4 bytes wide, no padding.
+  // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): the float field is compared bit for bit too
   EXPECT_EQ(std::memcmp(&got, &want, sizeof(want)), 0) << rows << " x " << hAligned;
 }
 }  // namespace

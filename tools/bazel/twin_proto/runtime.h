@@ -84,6 +84,7 @@ inline size_t LengthDelimitedSize(uint32_t field, size_t length) {
 inline uint8_t *WriteLengthDelimited(uint32_t field, const std::string &bytes, uint8_t *p) {
   p = WriteTag(field, kLengthDelimited, p);
   p = WriteVarint(bytes.size(), p);
+  // NOLINTNEXTLINE(bugprone-not-null-terminated-result): wire bytes, length-delimited, no terminator
   if (!bytes.empty()) std::memcpy(p, bytes.data(), bytes.size());
   return p + bytes.size();
 }

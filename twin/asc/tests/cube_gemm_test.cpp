@@ -50,6 +50,7 @@ TEST(CubeGemm, Fp32TileMatchesThePortableKernelAndADoubleReference) {
             mag += std::fabs(double(a[k * rows + r]) * b[k * 16 + j]);
           }
           const float got = fast[r * 16 + j];
+          // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): the two paths must agree bit for bit
           ASSERT_EQ(std::memcmp(&got, &portable[r * 16 + j], 4), 0) << "rows " << rows << " depth " << depth;
           // Tolerance: sequential fp32 accumulation of depth fused steps.
           ASSERT_LE(std::fabs(got - ref), (depth + 2) * std::ldexp(1.0, -24) * mag) << rows << "x" << depth;

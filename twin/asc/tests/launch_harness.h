@@ -56,9 +56,10 @@ class Args {
  public:
   template <typename T>
   Args& Add(const T& v) {
+    // sizeof(T) is the argument's own size, also when the argument is a pointer (a GM address).
     const size_t off = blob_.size();
-    blob_.resize(off + (sizeof(T) + 7) / 8 * 8, 0);
-    std::memcpy(blob_.data() + off, &v, sizeof(T));
+    blob_.resize(off + (sizeof(T) + 7) / 8 * 8, 0);  // NOLINT(bugprone-sizeof-expression): see above
+    std::memcpy(blob_.data() + off, &v, sizeof(T));  // NOLINT(bugprone-sizeof-expression): see above
     return *this;
   }
   const void* data() const { return blob_.data(); }

@@ -81,7 +81,7 @@ int64_t Ulps(T a, T b) {
 
 template <typename T>
 bool SameBits(T a, T b) {
-  return std::memcmp(&a, &b, sizeof(T)) == 0;
+  return std::memcmp(&a, &b, sizeof(T)) == 0;  // NOLINT(bugprone-suspicious-memory-comparison): bits, by name
 }
 
 template <typename T>
@@ -126,8 +126,8 @@ std::vector<T> RunBinary(AscTwinEntryFn entry, uint32_t blocks, uint32_t op, con
 }
 
 template <typename T>
-void CheckBinary(AscTwinEntryFn entry, uint32_t op, double lo, double hi, std::function<double(double, double)> ref,
-                 const char* name) {
+void CheckBinary(AscTwinEntryFn entry, uint32_t op, double lo, double hi,
+                 const std::function<double(double, double)>& ref, const char* name) {
   for (uint32_t blocks : kBlockCounts) {
     const size_t n = size_t{blocks} * TileElems<T>() * kTilesPerBlock;
     std::vector<T> x = Random<T>(n, lo, hi), y = Random<T>(n, lo, hi);
@@ -206,8 +206,8 @@ TEST(Binary, Int16WrapsAround) {
 
 namespace {
 template <typename T>
-void CheckUnary(AscTwinEntryFn entry, uint32_t op, std::vector<T> x, std::function<double(double)> ref, int64_t maxUlps,
-                const char* name) {
+void CheckUnary(AscTwinEntryFn entry, uint32_t op, std::vector<T> x, const std::function<double(double)>& ref,
+                int64_t maxUlps, const char* name) {
   for (uint32_t blocks : kBlockCounts) {
     const size_t n = size_t{blocks} * TileElems<T>() * kTilesPerBlock;
     std::vector<T> in(n);
@@ -288,7 +288,7 @@ TEST(Unary, Int32Relu) {
 namespace {
 template <typename T, typename S>
 void CheckScalar(AscTwinEntryFn entry, uint32_t op, S scalar, double lo, double hi,
-                 std::function<double(double, double)> ref, const char* name) {
+                 const std::function<double(double, double)>& ref, const char* name) {
   for (uint32_t blocks : kBlockCounts) {
     const size_t n = size_t{blocks} * TileElems<T>() * kTilesPerBlock;
     const std::vector<T> x = Random<T>(n, lo, hi);

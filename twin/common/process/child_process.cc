@@ -13,7 +13,7 @@
 #include <cstring>
 #include <iostream>
 
-extern char **environ;
+extern char **environ;  // NOLINT(readability-redundant-declaration): POSIX has the program declare it
 
 namespace asc_twin::process {
 
@@ -42,10 +42,12 @@ int RunChild(const std::vector<std::string> &argv, const ChildIo &io, std::strin
     return -1;
   }
   std::vector<char *> args;
+  args.reserve(argv.size() + 1);
   for (const std::string &a : argv) args.push_back(const_cast<char *>(a.c_str()));
   args.push_back(nullptr);
   std::vector<char *> env;
   if (io.env != nullptr) {
+    env.reserve(io.env->size() + 1);
     for (const std::string &e : *io.env) env.push_back(const_cast<char *>(e.c_str()));
     env.push_back(nullptr);
   }

@@ -51,7 +51,7 @@ void GenerateC(const OpProto &op, const Options &o, std::map<std::string, std::s
   std::vector<std::string> params;
   std::string owner = "nullptr";
   if (op.inputs.empty()) {
-    params.push_back("EsCGraphBuilder *owner_graph_builder");
+    params.emplace_back("EsCGraphBuilder *owner_graph_builder");
     owner = "owner_graph_builder";
   }
   std::ostringstream body;
@@ -59,7 +59,7 @@ void GenerateC(const OpProto &op, const Options &o, std::map<std::string, std::s
     const std::string &p = n.in.at(i.name);
     const std::string ir = CString(i.name);
     if (i.kind == InputKind::kDynamic) {
-      params.push_back("EsCTensorHolder *const *" + p + ", int64_t " + p + "_num");
+      params.push_back(std::string("EsCTensorHolder *const *").append(p).append(", int64_t ").append(p).append("_num"));
       body << "  EsNodeDynamicInput(esb_node, " << ir << ", " << p << ", " << p << "_num);\n";
     } else {
       params.push_back("EsCTensorHolder *" + p);
@@ -68,7 +68,7 @@ void GenerateC(const OpProto &op, const Options &o, std::map<std::string, std::s
     }
   }
   if (AllOptional(op)) {
-    params.push_back("EsCGraphBuilder *owner_builder");
+    params.emplace_back("EsCGraphBuilder *owner_builder");
     owner = "owner_builder";
   }
   for (const auto &out : op.outputs) {

@@ -64,14 +64,15 @@ void GenerateCpp(const OpProto &op, const Options &o, std::map<std::string, std:
   std::string prelude;
   if (op.inputs.empty()) {
     params.push_back({"EsGraphBuilder &owner_graph_builder", ""});
-    args.push_back("owner_graph_builder.GetCGraphBuilder()");
+    args.emplace_back("owner_graph_builder.GetCGraphBuilder()");
   }
   for (const auto &i : op.inputs) {
     const std::string &p = n.in.at(i.name);
     if (i.kind == InputKind::kDynamic) {
       params.push_back({"const std::vector<EsTensorHolder> &" + p, ""});
-      prelude += "  auto esb_" + p + " = TensorsToEsCTensorHolders(" + p + ");\n";
-      args.push_back("esb_" + p + ".data(), static_cast<int64_t>(esb_" + p + ".size())");
+      prelude.append("  auto esb_").append(p).append(" = TensorsToEsCTensorHolders(").append(p).append(");\n");
+      args.push_back(
+          std::string("esb_").append(p).append(".data(), static_cast<int64_t>(esb_").append(p).append(".size())"));
     } else {
       params.push_back({"const EsTensorHolder &" + p, i.kind == InputKind::kOptional ? "EsTensorHolder()" : ""});
       args.push_back(p + ".GetCTensorHolder()");
@@ -79,7 +80,7 @@ void GenerateCpp(const OpProto &op, const Options &o, std::map<std::string, std:
   }
   if (AllOptional(op)) {
     params.push_back({"EsGraphBuilder *owner_builder", "nullptr"});
-    args.push_back("owner_builder == nullptr ? nullptr : owner_builder->GetCGraphBuilder()");
+    args.emplace_back("owner_builder == nullptr ? nullptr : owner_builder->GetCGraphBuilder()");
   }
   for (const auto &out : op.outputs) {
     if (out.dynamic) {

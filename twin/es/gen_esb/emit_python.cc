@@ -34,9 +34,13 @@ void GeneratePython(const OpProto &op, const Options &o, std::map<std::string, s
   if (op.inputs.empty()) positional.push_back({"owner_graph_builder: GraphBuilder", ""});
   for (const auto &i : op.inputs) {
     const std::string &p = n.in.at(i.name);
-    if (i.kind == InputKind::kRequired) positional.push_back({p + ": " + holder, ""});
-    if (i.kind == InputKind::kOptional) positional.push_back({p + ": Optional[" + holder + "]", "None"});
-    if (i.kind == InputKind::kDynamic) positional.push_back({p + ": List[" + holder + "]", ""});
+    if (i.kind == InputKind::kRequired) positional.push_back({std::string(p).append(": ").append(holder), ""});
+    if (i.kind == InputKind::kOptional) {
+      positional.push_back({std::string(p).append(": Optional[").append(holder).append("]"), "None"});
+    }
+    if (i.kind == InputKind::kDynamic) {
+      positional.push_back({std::string(p).append(": List[").append(holder).append("]"), ""});
+    }
   }
   if (all_optional) positional.push_back({"owner_builder: Optional[GraphBuilder]", "None"});
   for (const auto &out : op.outputs) {
@@ -47,7 +51,7 @@ void GeneratePython(const OpProto &op, const Options &o, std::map<std::string, s
   for (int pass = 0; pass < 2; ++pass) {
     for (const auto &a : op.attrs) {
       if (a.required != (pass == 0)) continue;
-      if (!star) params.push_back("*"), star = true;
+      if (!star) params.emplace_back("*"), star = true;
       std::string text = n.attr.at(a.name) + ": " + kPyAnnotations.at(a.vt);
       if (!a.required) {
         std::string def;
@@ -71,6 +75,7 @@ void GeneratePython(const OpProto &op, const Options &o, std::map<std::string, s
      << "TensorLike = Union[TensorHolder, int, float, list]\n\n__all__ = [" << PyString(op.type) << "]\n\n";
   if (outs > 1) {
     std::vector<std::string> fields;
+    fields.reserve(op.outputs.size());
     for (const auto &out : op.outputs) fields.push_back(PyString(n.out.at(out.name)));
     py << "_" << op.type << "Outputs = collections.namedtuple(" << PyString(op.type + "Outputs") << ", ["
        << Join(fields, ", ") << "])\n\n";

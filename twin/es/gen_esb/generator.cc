@@ -21,12 +21,12 @@ bool CheckParameterNames(const OpProto &op, std::string *error) {
   for (int lang = 0; lang < 2; ++lang) {
     const ParamNames n = NamesFor(op, lang == 0 ? kCppNames : kPythonNames);
     std::vector<std::string> names;
-    if (op.inputs.empty()) names.push_back("owner_graph_builder");
+    if (op.inputs.empty()) names.emplace_back("owner_graph_builder");
     for (const auto &i : op.inputs) {
       names.push_back(n.in.at(i.name));
       if (i.kind == InputKind::kDynamic && lang == 0) names.push_back(n.in.at(i.name) + "_num");
     }
-    if (AllOptional(op)) names.push_back("owner_builder");
+    if (AllOptional(op)) names.emplace_back("owner_builder");
     for (const auto &o : op.outputs) {
       if (o.dynamic) names.push_back(n.out.at(o.name) + "_num");
     }

@@ -82,7 +82,7 @@ void RemoveTree(const std::string &dir) {
   if (DIR *d = opendir(dir.c_str())) {
     while (dirent *e = readdir(d)) {
       std::string name = e->d_name;
-      if (name != "." && name != "..") unlink((dir + "/" + name).c_str());
+      if (name != "." && name != "..") unlink(std::string(dir).append("/").append(name).c_str());
     }
     closedir(d);
   }
@@ -143,10 +143,17 @@ bool WriteOutput(const std::string &out_dir, const std::map<std::string, std::st
   for (const auto &f : files) {
     if (f.first != "generated_code.flag") order.push_back(f.first);
   }
-  order.push_back("generated_code.flag");
+  order.emplace_back("generated_code.flag");
   for (const auto &name : order) {
-    if (rename((tmp + "/" + name).c_str(), (out_dir + "/" + name).c_str()) != 0) {
-      *error = "cannot move '" + name + "' into '" + out_dir + "': " + std::strerror(errno);
+    const std::string from = std::string(tmp).append("/").append(name);
+    const std::string to = std::string(out_dir).append("/").append(name);
+    if (rename(from.c_str(), to.c_str()) != 0) {
+      *error = std::string("cannot move '")
+                   .append(name)
+                   .append("' into '")
+                   .append(out_dir)
+                   .append("': ")
+                   .append(std::strerror(errno));
       RemoveTree(tmp);
       return false;
     }

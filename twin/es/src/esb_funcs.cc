@@ -373,6 +373,7 @@ EsCGraph *EsBuildGraphAndReset(EsCGraphBuilder *builder) {
     ++expected;
   }
   std::vector<std::pair<ge::Operator, ge::AscendString>> outputs;
+  outputs.reserve(builder->outputs.size());
   for (const auto &entry : builder->outputs) {
     outputs.emplace_back(entry.second->op, ge::AscendString(entry.second->output_name.c_str()));
   }

@@ -122,7 +122,8 @@ TEST_F(EsGraphTest, GeneratedCodeBuildsSavesAndReloads) {
   std::vector<ge::AscendString> names;
   ASSERT_EQ(loaded.GetAllOpName(names), ge::GRAPH_SUCCESS);
   std::vector<std::string> got;
-  for (const auto &n : names) got.push_back(n.GetString());
+  got.reserve(names.size());
+  for (const auto &n : names) got.emplace_back(n.GetString());
   std::sort(got.begin(), got.end());
   std::vector<std::string> want = {
       "AllAttrs_0", "Const_0", "Gather_0", "MakeSeed_0", "PickAny_0", "PythonCompilableAddCustom_0",

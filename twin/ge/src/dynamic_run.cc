@@ -48,20 +48,18 @@ std::string RunDynamic(uint32_t model_id, aclmdlDataset *input_set, aclmdlDatase
     aclError ret = aclrtMalloc(&ptr, input.size > 0 ? input.size : 1, ACL_MEM_MALLOC_NORMAL_ONLY);
     if (ret != ACL_SUCCESS) return AclFailure("aclrtMalloc (input)", ret);
     memory.device.push_back(ptr);
-    if (input.size > 0 &&
-        (ret = aclrtMemcpy(ptr, input.size, input.data, input.size, ACL_MEMCPY_HOST_TO_DEVICE)) != ACL_SUCCESS) {
-      return AclFailure("aclrtMemcpy (input)", ret);
+    if (input.size > 0) {
+      ret = aclrtMemcpy(ptr, input.size, input.data, input.size, ACL_MEMCPY_HOST_TO_DEVICE);
+      if (ret != ACL_SUCCESS) return AclFailure("aclrtMemcpy (input)", ret);
     }
-    if ((ret = aclUpdateDataBuffer(aclmdlGetDatasetBuffer(input_set, i), ptr, input.size)) != ACL_SUCCESS) {
-      return AclFailure("aclUpdateDataBuffer", ret);
-    }
+    ret = aclUpdateDataBuffer(aclmdlGetDatasetBuffer(input_set, i), ptr, input.size);
+    if (ret != ACL_SUCCESS) return AclFailure("aclUpdateDataBuffer", ret);
     aclTensorDesc *desc =
         aclCreateTensorDesc(input.dtype, static_cast<int>(input.dims.size()), input.dims.data(), ACL_FORMAT_ND);
     if (desc == nullptr) return "aclCreateTensorDesc returned null";
     memory.descs.push_back(desc);
-    if ((ret = aclmdlSetDatasetTensorDesc(input_set, desc, i)) != ACL_SUCCESS) {
-      return AclFailure("aclmdlSetDatasetTensorDesc", ret);
-    }
+    ret = aclmdlSetDatasetTensorDesc(input_set, desc, i);
+    if (ret != ACL_SUCCESS) return AclFailure("aclmdlSetDatasetTensorDesc", ret);
   }
   const size_t output_count = aclmdlGetDatasetNumBuffers(output_set);
   for (size_t j = 0; j < output_count; ++j) {  // (nullptr, 0): the runtime allocates it

@@ -52,13 +52,15 @@ Status Initialize(const std::map<std::string, std::string> &options) {
     ge_twin::LogError(std::string(kApi) + ": " + AclFailure("aclInit", ret));
     return FAILED;
   }
-  if ((ret = aclrtSetDevice(static_cast<int32_t>(device))) != ACL_SUCCESS) {
+  ret = aclrtSetDevice(static_cast<int32_t>(device));
+  if (ret != ACL_SUCCESS) {
     ge_twin::LogError(std::string(kApi) + ": " + AclFailure("aclrtSetDevice", ret));
     if (inited_here) aclFinalize();
     return FAILED;
   }
   aclrtContext context = nullptr;
-  if ((ret = aclrtGetCurrentContext(&context)) != ACL_SUCCESS) {
+  ret = aclrtGetCurrentContext(&context);
+  if (ret != ACL_SUCCESS) {
     ge_twin::LogError(std::string(kApi) + ": " + AclFailure("aclrtGetCurrentContext", ret));
     aclrtResetDevice(static_cast<int32_t>(device));
     if (inited_here) aclFinalize();

@@ -159,6 +159,7 @@ std::map<std::string, std::string> ToStd(const std::map<AscendString, AscendStri
 
 }  // namespace
 
+// NOLINTNEXTLINE(performance-unnecessary-value-param): CANN's signature (ge_ir_build.h), by value
 graphStatus aclgrphBuildInitialize(std::map<std::string, std::string> global_options) {
   return Initialize(global_options);
 }

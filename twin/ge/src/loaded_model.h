@@ -49,7 +49,8 @@ class LoadedModel {
     loaded_ = true;
     desc_ = aclmdlCreateDesc();
     if (desc_ == nullptr) return Fail(what, "aclmdlCreateDesc returned null");
-    if ((ret = aclmdlGetDesc(desc_, model_id_)) != ACL_SUCCESS) return Fail(what, AclFailure("aclmdlGetDesc", ret));
+    ret = aclmdlGetDesc(desc_, model_id_);
+    if (ret != ACL_SUCCESS) return Fail(what, AclFailure("aclmdlGetDesc", ret));
     Status status = Describe(true, what);
     if (status == SUCCESS) status = Describe(false, what);
     return status;
@@ -155,7 +156,9 @@ class LoadedModel {
   static Tensor OutputTensor(const IoSpec &spec, const std::vector<int64_t> &dims, std::vector<uint8_t> bytes) {
     TensorDesc desc(Shape(dims), static_cast<Format>(spec.format), static_cast<DataType>(spec.dtype));
     desc.SetName(spec.name.c_str());
-    return Tensor(desc, std::move(bytes));
+    Tensor tensor(desc);
+    tensor.SetData(std::move(bytes));  // the constructor taking bytes copies them; SetData(&&) moves
+    return tensor;
   }
 
   Status Fail(const std::string &what, const std::string &line) {
@@ -165,6 +168,7 @@ class LoadedModel {
 
   std::vector<IoSpec *> AllSpecs() {
     std::vector<IoSpec *> all;
+    all.reserve(inputs_.size() + outputs_.size());
     for (IoSpec &s : inputs_) all.push_back(&s);
     for (IoSpec &s : outputs_) all.push_back(&s);
     return all;

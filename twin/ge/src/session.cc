@@ -129,7 +129,8 @@ class SessionImpl {
     if (status != SUCCESS) return status;
     std::lock_guard<std::mutex> lock(mutex_);
     GraphEntry *entry = nullptr;
-    if ((status = Prepare(api, graph_id, &entry)) != SUCCESS) return status;
+    status = Prepare(api, graph_id, &entry);
+    if (status != SUCCESS) return status;
     return use(*entry->model, api + ": graph " + std::to_string(graph_id));
   }
 

@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 
-extern char **environ;
+extern char **environ;  // NOLINT(readability-redundant-declaration): POSIX has the program declare it
 
 namespace ge_twin {
 namespace {

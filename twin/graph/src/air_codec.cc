@@ -48,7 +48,12 @@ std::string DecodeNodeShape(const air::Node &in, const std::string &where, Opera
     slots.emplace_back();
     std::string expected = op->InputInstanceName(input.ir_index(), slots.size() - 1);
     if (input.name() != expected) {
-      return where + ": input instance named '" + input.name() + "' where '" + expected + "' was expected";
+      return std::string(where)
+          .append(": input instance named '")
+          .append(input.name())
+          .append("' where '")
+          .append(expected)
+          .append("' was expected");
     }
     std::string err = DecodeDesc(input.desc(), where + " input '" + input.name() + "'", &slots.back().desc);
     if (!err.empty()) return err;
@@ -64,7 +69,12 @@ std::string DecodeNodeShape(const air::Node &in, const std::string &where, Opera
     slots.emplace_back();
     std::string expected = op->OutputInstanceName(output.ir_index(), slots.size() - 1);
     if (output.name() != expected) {
-      return where + ": output instance named '" + output.name() + "' where '" + expected + "' was expected";
+      return std::string(where)
+          .append(": output instance named '")
+          .append(output.name())
+          .append("' where '")
+          .append(expected)
+          .append("' was expected");
     }
     std::string err = DecodeDesc(output.desc(), where + " output '" + output.name() + "'", &slots.back());
     if (!err.empty()) return err;
@@ -214,7 +224,7 @@ std::string DecodeAirUnescaped(const std::string &bytes, const std::string &sour
   }
   for (const auto &name : g.input_nodes()) {
     auto it = by_name.find(name);
-    if (it == by_name.end()) return file + ": graph input '" + name + "' is not a node";
+    if (it == by_name.end()) return std::string(file).append(": graph input '").append(name).append("' is not a node");
     graph->inputs.push_back(it->second);
   }
   for (const auto &ref : g.outputs()) {

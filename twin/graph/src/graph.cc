@@ -185,6 +185,7 @@ Graph &Graph::SetOutputs(const std::vector<std::pair<Operator, AscendString>> &o
 
 Graph &Graph::SetOutputs(const std::vector<std::pair<ge::Operator, std::string>> &outputs) {
   std::vector<std::pair<Operator, AscendString>> named;
+  named.reserve(outputs.size());
   for (const auto &entry : outputs) named.emplace_back(entry.first, AscendString(entry.second.c_str()));
   return SetOutputs(named);
 }

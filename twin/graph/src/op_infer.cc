@@ -59,9 +59,18 @@ CallError CheckInputDtypes(const OperatorImpl &op, const gert::InferContextFrame
       if (symbol.empty()) continue;
       auto bound = symbol_binding.emplace(symbol, std::make_pair(instance, dt));
       if (!bound.second && bound.first->second.second != dt) {
-        return Invalid("op '" + op.type + "' inputs '" + bound.first->second.first + "' and '" + instance +
-                       "' share type " + symbol + " but have dtypes " + DataTypeName(bound.first->second.second) +
-                       " and " + DataTypeName(dt));
+        return Invalid(std::string("op '")
+                           .append(op.type)
+                           .append("' inputs '")
+                           .append(bound.first->second.first)
+                           .append("' and '")
+                           .append(instance)
+                           .append("' share type ")
+                           .append(symbol)
+                           .append(" but have dtypes ")
+                           .append(DataTypeName(bound.first->second.second))
+                           .append(" and ")
+                           .append(DataTypeName(dt)));
       }
     }
   }

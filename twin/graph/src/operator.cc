@@ -282,6 +282,7 @@ GE_TWIN_SET_ATTR(const std::vector<std::vector<int64_t>> &, attr_value)
 
 Operator &Operator::SetAttr(const char *name, const std::vector<AscendString> &attr_value) {
   std::vector<std::string> values;
+  values.reserve(attr_value.size());
   for (const auto &v : attr_value) values.emplace_back(v.GetString());
   return SetAttr(name, values);
 }
@@ -404,6 +405,7 @@ void Operator::AttrRegister(const char *name, const std::vector<std::string> &v)
 }
 void Operator::AttrRegister(const char *name, const std::vector<AscendString> &v) {
   std::vector<std::string> values;
+  values.reserve(v.size());
   for (const auto &s : v) values.emplace_back(s.GetString());
   RegisterAttr(impl_, name, "ListAscendString", values);
 }

@@ -53,7 +53,7 @@ std::vector<std::string> SharedObjectsIn(const std::string &dir) {
   while (dirent *entry = ::readdir(d)) {
     std::string name = entry->d_name;
     uint64_t size = 0;
-    if (EndsWith(name, ".so") && IsRegularFile(dir + "/" + name, &size)) names.push_back(name);
+    if (EndsWith(name, ".so") && IsRegularFile(std::string(dir).append("/").append(name), &size)) names.push_back(name);
   }
   ::closedir(d);
   std::sort(names.begin(), names.end());
@@ -129,7 +129,7 @@ std::string DiscoverOppLibraries(const std::string &custom_roots, const std::str
   auto add_dir = [&](const std::string &dir) -> std::string {
     for (const auto &name : SharedObjectsIn(dir)) {
       uint64_t size = 0;
-      std::string path = dir + "/" + name;
+      std::string path = std::string(dir).append("/").append(name);
       if (!IsRegularFile(path, &size)) continue;
       std::string err = add(path, size);
       if (!err.empty()) return err;
@@ -149,7 +149,7 @@ std::string DiscoverOppLibraries(const std::string &custom_roots, const std::str
       std::string err = add(top, size);
       if (!err.empty()) return err;
     }
-    std::string err = add_dir(root + "/op_graph" + arch_dir);
+    std::string err = add_dir(std::string(root).append("/op_graph").append(arch_dir));
     if (!err.empty()) return err;
   }
   const std::string opp = Trim(opp_path);
@@ -161,7 +161,7 @@ std::string DiscoverOppLibraries(const std::string &custom_roots, const std::str
   if (!err.empty()) return err;
   for (const auto &vendor : vendors) {
     if (vendor.find('/') != std::string::npos || vendor == "." || vendor == "..") continue;  // names only
-    err = add_dir(opp + "/vendors/" + vendor + "/op_proto" + arch_dir);
+    err = add_dir(std::string(opp).append("/vendors/").append(vendor).append("/op_proto").append(arch_dir));
     if (!err.empty()) return err;
   }
   err = add_dir(opp + "/op_proto/custom");
@@ -240,7 +240,7 @@ std::string LoadOppLibraries(const std::string &custom_roots, const std::string 
       const std::string text = why == nullptr ? "unknown dlopen error" : why;
       std::string abi_error = AbiMismatchError(path, text);  // e.g. a library without section headers
       if (!abi_error.empty()) return abi_error;
-      return "cannot load OPP library '" + path + "': " + text;
+      return std::string("cannot load OPP library '").append(path).append("': ").append(text);
     }
     GE_TWIN_LOGI("loaded OPP library %s", path.c_str());
     loaded->push_back(path);

@@ -38,7 +38,7 @@ std::vector<std::string> ListDir(const std::string &dir) {
   while (d != nullptr) {
     dirent *e = readdir(d);
     if (e == nullptr) break;
-    if (std::string(e->d_name) != "." && std::string(e->d_name) != "..") names.push_back(e->d_name);
+    if (std::string(e->d_name) != "." && std::string(e->d_name) != "..") names.emplace_back(e->d_name);
   }
   if (d != nullptr) closedir(d);
   return names;

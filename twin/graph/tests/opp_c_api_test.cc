@@ -430,7 +430,7 @@ TEST(OppCApi, OpDiagnosticsReachTheErrorOfTheirCallOnly) {
     auto silent = Infer(rank_mismatch);
     EXPECT_EQ(silent.status, ge::GRAPH_FAILED);
     EXPECT_EQ(silent.error.find("axis"), std::string::npos) << silent.error;
-    EXPECT_TRUE(silent.error.size() > 0 && silent.error.back() != ' ');
+    EXPECT_TRUE(!silent.error.empty() && silent.error.back() != ' ');
   }
   if (saved == nullptr) {
     unsetenv("ASCEND_GLOBAL_LOG_LEVEL");

@@ -107,12 +107,16 @@ TEST(OppTree, MalformedVendorConfigIsAnErrorNamingTheLine) {
   };
   for (const auto &c : cases) {
     std::string opp = ge_twin_test::MakeTempDir();
-    PlaceLibrary(opp + "/vendors/va/op_proto" + arch_dir + "/liba.so");
+    PlaceLibrary(std::string(opp).append("/vendors/va/op_proto").append(arch_dir).append("/liba.so"));
     const std::string config = opp + "/vendors/config.ini";
     ge_twin_test::WriteFile(config, c.text);
     std::string error;
     EXPECT_TRUE(Load("", opp, &error).empty());
-    EXPECT_EQ(error, "ASCEND_OPP_PATH vendors config '" + config + "' cannot be read: " + config + c.cause);
+    EXPECT_EQ(error, std::string("ASCEND_OPP_PATH vendors config '")
+                         .append(config)
+                         .append("' cannot be read: ")
+                         .append(config)
+                         .append(c.cause));
   }
   std::string opp = ge_twin_test::MakeTempDir();
   ASSERT_TRUE(ge_twin_test::MakeDirs(opp + "/vendors"));

@@ -106,7 +106,7 @@ TEST(TilingData, LayoutMatchesTheCStruct) {
       size = element * (cls == "1" ? info.arrSize_ : 1);
     }
     offsets.emplace_back(info.name_.GetString(), offset);
-    names.push_back(info.name_.GetString());
+    names.emplace_back(info.name_.GetString());
     offset += size;
   }
   EXPECT_EQ(names, (std::vector<std::string>{"a", "bPH", "b", "arr", "cPH", "c", "d", "e", "innerPH", "inner", "fPH",
@@ -210,7 +210,7 @@ TEST(TilingData, RandomValuesRoundTripThroughSaveToBuffer) {
     ASSERT_EQ(0, std::memcmp(got.inner.z, expected.inner.z, sizeof(got.inner.z)));
     ASSERT_EQ(got.f, expected.f);
     ASSERT_EQ(got.g, expected.g);
-    ASSERT_EQ(0, std::memcmp(got.h, expected.h, sizeof(got.h)));
+    ASSERT_EQ(0, std::memcmp(got.h, expected.h, sizeof(got.h)));  // NOLINT(bugprone-suspicious-memory-comparison): bits
     // Placeholders stay zero.
     ASSERT_EQ(buffer[1], 0);
     ASSERT_EQ(buffer[29], 0);

@@ -41,7 +41,7 @@ bool ParseIni(const std::string &text, const std::string &source, IniSections *o
         return false;
       }
       if (!sections.emplace(section, std::map<std::string, std::string>()).second) {
-        *error = where + "section [" + section + "] appears twice";
+        *error = std::string(where).append("section [").append(section).append("] appears twice");
         return false;
       }
       continue;
@@ -57,7 +57,11 @@ bool ParseIni(const std::string &text, const std::string &source, IniSections *o
       return false;
     }
     if (!sections[section].emplace(key, Trim(line.substr(eq + 1))).second) {
-      *error = where + "key '" + key + "' appears twice in " + (section.empty() ? "the file" : "[" + section + "]");
+      *error = std::string(where)
+                   .append("key '")
+                   .append(key)
+                   .append("' appears twice in ")
+                   .append(section.empty() ? "the file" : "[" + section + "]");
       return false;
     }
   }

@@ -270,7 +270,10 @@ int main(int argc, char **argv) {
                         : k == contenders - 2 ? "staged (data work only)"
                                               : "fused C add";
     char api[32] = "";
-    if (k < o.images.size()) std::snprintf(api, sizeof(api), "%.1f", (med[k] - staged) / (kBlockElems / kTileElems));
+    if (k < o.images.size())
+      std::snprintf(
+          api, sizeof(api), "%.1f",
+          (med[k] - staged) / (kBlockElems / kTileElems));  // NOLINT(bugprone-integer-division): 1024 / 128, exact
     std::printf("| %-32s | %13.1f | %13.2f | %9.2f | %8.2f | %20s |\n", label.c_str(), med[k], med[k] / med[0],
                 med[k] / staged, med[k] / fused, api);
   }

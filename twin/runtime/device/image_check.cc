@@ -216,8 +216,9 @@ Status CheckDeviceImage(const uint8_t *data, size_t length, const std::vector<st
       if (lib.size() == strsz - name_at) return Bad("a DT_NEEDED name is not terminated");
       if (std::find(allowed.begin(), allowed.end(), lib) == allowed.end()) {
         std::string list;
-        for (const std::string &a : allowed) list += (list.empty() ? "" : ", ") + a;
-        return Bad("needs '" + lib + "', which is not an allowed library (" + list + ")");
+        for (const std::string &a : allowed) list.append(list.empty() ? "" : ", ").append(a);
+        return Bad(
+            std::string("needs '").append(lib).append("', which is not an allowed library (").append(list).append(")"));
       }
     }
   }
@@ -299,8 +300,12 @@ Status CheckDeviceImage(const uint8_t *data, size_t length, const std::vector<st
   for (const std::string &kernel : kernels) {
     for (const char *prefix : {ASC_TWIN_ENTRY_PREFIX, ASC_TWIN_INFO_PREFIX}) {
       if (defined.count(prefix + kernel) == 0) {
-        return Bad(std::string(ASC_TWIN_META_SECTION) + " lists kernel '" + kernel +
-                   "' but the binary does not export " + prefix + kernel);
+        return Bad(std::string(ASC_TWIN_META_SECTION)
+                       .append(" lists kernel '")
+                       .append(kernel)
+                       .append("' but the binary does not export ")
+                       .append(prefix)
+                       .append(kernel));
       }
     }
   }

@@ -31,7 +31,7 @@ class Capture {
   // Invalidates the capture (an unsafe call was made while it ran): aclmdlRICaptureEnd fails.
   void Invalidate(const std::string &reason);
   // A stream that joined through an event wait; aclmdlRICaptureEnd detaches it.
-  void Join(std::shared_ptr<Stream> stream);
+  void Join(const std::shared_ptr<Stream> &stream);
   Stream *origin() const { return origin_; }
   int mode() const { return mode_; }
   bool invalidated();

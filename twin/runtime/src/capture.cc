@@ -22,9 +22,9 @@ bool Capture::invalidated() {
   return !invalid_reason_.empty();
 }
 
-void Capture::Join(std::shared_ptr<Stream> stream) {
+void Capture::Join(const std::shared_ptr<Stream> &stream) {
   std::lock_guard<std::mutex> lock(mutex_);
-  joined_.push_back(stream);
+  joined_.push_back(stream);  // kept as a weak_ptr
 }
 
 StatusOr<std::vector<CapturedTask>> Capture::Finish() {

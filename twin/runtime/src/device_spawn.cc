@@ -20,7 +20,7 @@
 
 #include "twin/common/log/log.h"
 
-extern char **environ;
+extern char **environ;  // NOLINT(readability-redundant-declaration): POSIX has the program declare it
 
 namespace asc_twin::rt {
 namespace {

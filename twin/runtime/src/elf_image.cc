@@ -130,20 +130,33 @@ StatusOr<KernelMeta> ParseKernelMeta(const std::string &raw) {
     if (line.empty() || line[0] == '#') continue;
     const size_t eq = line.find('=');
     if (eq == std::string::npos) {
-      return Bad(where + "line " + std::to_string(line_no) + " '" + line + "' is not key=value");
+      return Bad(std::string(where)
+                     .append("line ")
+                     .append(std::to_string(line_no))
+                     .append(" '")
+                     .append(line)
+                     .append("' is not key=value"));
     }
     const std::string key = Trim(line.substr(0, eq)), value = Trim(line.substr(eq + 1));
     if (key == "abi") {
-      if (!ParseU32(value, &meta.abi)) return Bad(where + "abi='" + value + "' is not a number");
+      if (!ParseU32(value, &meta.abi)) {
+        return Bad(std::string(where).append("abi='").append(value).append("' is not a number"));
+      }
       has_abi = true;
     } else if (key == "npu_arch") {
-      if (!ParseU32(value, &meta.npu_arch)) return Bad(where + "npu_arch='" + value + "' is not a number");
+      if (!ParseU32(value, &meta.npu_arch)) {
+        return Bad(std::string(where).append("npu_arch='").append(value).append("' is not a number"));
+      }
       has_arch = true;
     } else if (key == "npu_arch_flag") {
       meta.npu_arch_flag = value;
     } else if (key == "kernel") {
-      if (!IsIdentifier(value)) return Bad(where + "kernel='" + value + "' is not a C identifier");
-      if (!seen.insert(value).second) return Bad(where + "lists kernel '" + value + "' twice");
+      if (!IsIdentifier(value)) {
+        return Bad(std::string(where).append("kernel='").append(value).append("' is not a C identifier"));
+      }
+      if (!seen.insert(value).second) {
+        return Bad(std::string(where).append("lists kernel '").append(value).append("' twice"));
+      }
       meta.kernels.push_back(value);
     }  // other keys: ignored, so newer producers can add information
   }

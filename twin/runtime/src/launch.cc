@@ -646,8 +646,8 @@ Status RunLaunchInProcess(const LaunchRequest &request, WorkerPool &pool, const 
   state->resident_limit = std::max(request.soc->ai_core_cnt, request.soc->vector_core_cnt);
   state->aic_resident_limit = std::max(request.soc->ai_core_cnt, request.soc->cube_core_cnt);
   if (state->layout.aiv <= state->resident_limit && state->layout.aic <= state->aic_resident_limit) {
-    state->started.reset(new std::atomic<uint8_t>[state->blocks]);
-    state->settled.reset(new std::atomic<uint8_t>[state->blocks]);
+    state->started = std::make_unique<std::atomic<uint8_t>[]>(state->blocks);
+    state->settled = std::make_unique<std::atomic<uint8_t>[]>(state->blocks);
     for (uint32_t b = 0; b < state->blocks; ++b) {
       state->started[b].store(0, std::memory_order_relaxed);
       state->settled[b].store(0, std::memory_order_relaxed);

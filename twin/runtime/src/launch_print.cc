@@ -11,7 +11,7 @@ void LaunchPrint::Add(uint32_t block, const char *text, size_t len) {
     std::lock_guard<std::mutex> lock(create_mutex_);
     blocks = per_block_.load(std::memory_order_relaxed);
     if (blocks == nullptr) {
-      storage_.reset(new Block[blocks_]);
+      storage_ = std::make_unique<Block[]>(blocks_);
       blocks = storage_.get();
       per_block_.store(blocks, std::memory_order_release);
     }

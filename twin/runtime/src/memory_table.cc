@@ -108,9 +108,10 @@ void MemoryTable::PrivatizeInForkChild() {
   // The arena: a private mapping of the same memfd (copy-on-write: the child's stores stay in
   // the child), accessible where the parent's was. Then each registered range (the caller's
   // own memory) becomes a private copy, which also detaches it from later changes in the parent.
+  // A fork child has no caller to report a failure to; the result is not checked (nor mprotect's).
   const uintptr_t base = arena_->base();
-  mmap(reinterpret_cast<void *>(base), arena_->size(), PROT_NONE, MAP_PRIVATE | MAP_FIXED | MAP_NORESERVE,
-       arena_->gm_fd(), 0);
+  (void)mmap(reinterpret_cast<void *>(base), arena_->size(), PROT_NONE, MAP_PRIVATE | MAP_FIXED | MAP_NORESERVE,
+             arena_->gm_fd(), 0);
   for (const auto *table : {&allocations_, &held_freed_}) {
     for (const auto &[start, allocation] : *table) {
       if (allocation.host_registered || allocation.external || allocation.offset == kNotInArena) continue;

@@ -110,8 +110,9 @@ TEST(ElfImage, RejectsMissingSections) {
 }
 
 TEST(KernelMetaText, ParsesAndRejects) {
+  using namespace std::string_literals;  // ""s keeps the NUL and what follows it: the parser stops at the NUL
   StatusOr<KernelMeta> ok =
-      ParseKernelMeta("# comment\nabi=3\r\nnpu_arch = 3510\nfuture=x\nkernel=a_1\nkernel=b\0junk");
+      ParseKernelMeta("# comment\nabi=3\r\nnpu_arch = 3510\nfuture=x\nkernel=a_1\nkernel=b\0junk"s);
   ASSERT_TRUE(ok.ok()) << ok.status().message();
   EXPECT_EQ(ok.value().npu_arch, 3510u);
   EXPECT_EQ(ok.value().kernels, (std::vector<std::string>{"a_1", "b"}));

@@ -90,6 +90,7 @@ TEST(ImplicitInit, AclInitAfterFirstUseSucceedsOnceAndKeepsState) {
 TEST(ImplicitInit, ConcurrentFirstUseInitializesOnce) {
   std::atomic<int> failures{0};
   std::vector<std::thread> threads;
+  threads.reserve(8);
   std::vector<void *> memory(8, nullptr);
   for (int t = 0; t < 8; ++t) {
     threads.emplace_back([t, &failures, &memory] {

@@ -111,7 +111,7 @@ std::vector<std::string> LogLinesOf(const std::string &dir, const std::string &p
   while (dirent *entry = readdir(d)) {
     const std::string name = entry->d_name;
     if (name.rfind(prefix, 0) != 0) continue;
-    std::ifstream in(dir + "/" + name);
+    std::ifstream in(std::string(dir).append("/").append(name));
     for (std::string line; std::getline(in, line);) lines.push_back(line);
   }
   closedir(d);

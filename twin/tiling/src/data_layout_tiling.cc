@@ -77,6 +77,7 @@ void GetPadMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, uin
   maxValue = Clamp32(lt::PadMaxBytes(d[0], d[1], typeSize));
 }
 
+// NOLINTNEXTLINE(performance-unnecessary-value-param): CANN's signature, by value (const ge::Shape)
 void PadTilingFunc(const ge::Shape srcShape, const ge::Shape oriSrcShape, const uint32_t stackBufferSize,
                    const uint32_t typeSize, AscendC::tiling::PadTiling& tiling) {
   constexpr const char* api = "PadTilingFunc";
@@ -118,6 +119,7 @@ void PadTilingFunc(const ge::Shape srcShape, const ge::Shape oriSrcShape, const 
   tiling.maxRepeatTimes = 255;
 }
 
+// NOLINTNEXTLINE(performance-unnecessary-value-param): CANN's signature, by value (const ge::Shape)
 void PadTilingFunc(const ge::Shape srcShape, const ge::Shape oriSrcShape, const uint32_t stackBufferSize,
                    const uint32_t typeSize, optiling::PadTiling& tiling) {
   AscendC::tiling::PadTiling t;
@@ -139,6 +141,7 @@ void GetUnPadMaxMinTmpSize(const platform_ascendc::PlatformAscendC&, const ge::S
   maxValue = Clamp32(lt::PadMaxBytes(d[0], d[1], typeSize));
 }
 
+// NOLINTNEXTLINE(performance-unnecessary-value-param): CANN's signature, by value (const ge::Shape)
 void UnPadTilingFunc(const ge::Shape srcShape, const uint32_t stackBufferSize, const uint32_t typeSize,
                      AscendC::tiling::UnPadTiling& tiling) {
   constexpr const char* api = "UnPadTilingFunc";
@@ -164,6 +167,7 @@ void UnPadTilingFunc(const ge::Shape srcShape, const uint32_t stackBufferSize, c
   tiling.widthFractalTail = d[0] % pass;
 }
 
+// NOLINTNEXTLINE(performance-unnecessary-value-param): CANN's signature, by value (const ge::Shape)
 void UnPadTilingFunc(const ge::Shape srcShape, const uint32_t stackBufferSize, const uint32_t typeSize,
                      optiling::UnPadTiling& tiling) {
   AscendC::tiling::UnPadTiling t;

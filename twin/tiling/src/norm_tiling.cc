@@ -268,6 +268,7 @@ void GetLayerNormGradMaxMinTmpSize(const TensorShape& srcShape, const uint32_t t
   maxValue = TileBytes(x.rows(), x.h, kGrad);
 }
 
+// NOLINTNEXTLINE(performance-unnecessary-value-param): CANN's signature, by value (const ge::Shape)
 void GetLayerNormGradNDTilingInfo(const TensorShape srcShape, const uint32_t stackBufferSize, const uint32_t typeSize,
                                   const bool, AscendC::tiling::LayerNormGradTiling& tiling) {
   const char* api = "GetLayerNormGradNDTilingInfo";
@@ -303,6 +304,7 @@ void GetLayerNormGradNDTilingInfo(const TensorShape srcShape, const uint32_t sta
   std::memcpy(&tiling.lastDimValueBackMulTwo, &inv2, sizeof(inv2));
 }
 
+// NOLINTNEXTLINE(performance-unnecessary-value-param): CANN's signature, by value (const ge::Shape)
 void GetLayerNormGradNDTilingInfo(const TensorShape srcShape, const uint32_t stackBufferSize, const uint32_t typeSize,
                                   const bool isReuseSource, optiling::LayerNormGradTiling& tiling) {
   AscendC::tiling::LayerNormGradTiling t;
@@ -320,6 +322,7 @@ void GetLayerNormGradBetaMaxMinTmpSize(const TensorShape& srcShape, const uint32
   minValue = maxValue = RowBytes(x.h, kGrad);  // two float accumulators of H, whatever B * S
 }
 
+// NOLINTNEXTLINE(performance-unnecessary-value-param): CANN's signature, by value (const ge::Shape)
 void GetLayerNormGradBetaNDTilingInfo(const TensorShape srcShape, const uint32_t stackBufferSize,
                                       const uint32_t typeSize, const bool,
                                       AscendC::tiling::LayerNormGradBetaTiling& tiling) {
@@ -349,6 +352,7 @@ void GetLayerNormGradBetaNDTilingInfo(const TensorShape srcShape, const uint32_t
   tiling.betaTempTensorPos = x.h;
 }
 
+// NOLINTNEXTLINE(performance-unnecessary-value-param): CANN's signature, by value (const ge::Shape)
 void GetLayerNormGradBetaNDTilingInfo(const TensorShape srcShape, const uint32_t stackBufferSize,
                                       const uint32_t typeSize, const bool isReuseSource,
                                       optiling::LayerNormGradBetaTiling& tiling) {

@@ -202,12 +202,15 @@ void SoftMaxFlashV3TilingFunc(const TensorShape& srcShape, const uint32_t dataTy
   CopyToHost(t, softmaxFlashV3Tiling);
 }
 
+// NOLINTNEXTLINE(performance-unnecessary-value-param): CANN's signature, by value (const ge::Shape)
 uint32_t GetLogSoftMaxMaxTmpSize(const TensorShape srcShape, const uint32_t dataTypeSize, const bool) {
   return MaxBytes("GetLogSoftMaxMaxTmpSize", srcShape, dataTypeSize, kOneRow);
 }
+// NOLINTNEXTLINE(performance-unnecessary-value-param): CANN's signature, by value (const ge::Shape)
 uint32_t GetLogSoftMaxMinTmpSize(const TensorShape srcShape, const uint32_t dataTypeSize, const bool) {
   return MinBytes("GetLogSoftMaxMinTmpSize", srcShape, dataTypeSize, kOneRow);
 }
+// NOLINTNEXTLINE(performance-unnecessary-value-param): CANN's signature, by value (const ge::Shape)
 void LogSoftMaxTilingFunc(const TensorShape srcShape, const uint32_t dataTypeSize, const uint32_t localWorkSpaceSize,
                           AscendC::tiling::LogSoftMaxTiling& softmaxTiling) {
   // the same fields as SoftMaxTiling, in the same order
@@ -217,6 +220,7 @@ void LogSoftMaxTilingFunc(const TensorShape srcShape, const uint32_t dataTypeSiz
   ASC_TWIN_LOGSOFTMAX_TILING_FIELDS(ASC_TWIN_COPY_FIELD)
 #undef ASC_TWIN_COPY_FIELD
 }
+// NOLINTNEXTLINE(performance-unnecessary-value-param): CANN's signature, by value (const ge::Shape)
 void LogSoftMaxTilingFunc(const TensorShape srcShape, const uint32_t dataTypeSize, const uint32_t localWorkSpaceSize,
                           optiling::LogSoftMaxTiling& softmaxTiling) {
   AscendC::tiling::LogSoftMaxTiling t;

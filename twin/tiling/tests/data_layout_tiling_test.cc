@@ -11,7 +11,7 @@
 
 namespace {
 
-ge::Shape Shape(std::vector<int64_t> d) { return ge::Shape(d); }
+ge::Shape Shape(const std::vector<int64_t>& d) { return ge::Shape(d); }
 
 template <typename Host, typename Kernel>
 void ExpectSameBytes(Host& host, const Kernel& kernel) {

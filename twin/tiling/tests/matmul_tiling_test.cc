@@ -245,7 +245,7 @@ std::string FailingTilingLog(matmul_tiling::MatmulApiTilingBase& api) {
   testing::internal::CaptureStdout();
   TCubeTiling t;
   const int64_t ret = api.GetTiling(t);
-  const std::string out = testing::internal::GetCapturedStdout();
+  std::string out = testing::internal::GetCapturedStdout();
   EXPECT_EQ(ret, -1);
   return out;
 }

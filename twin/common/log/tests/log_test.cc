@@ -216,6 +216,7 @@ TEST_F(LogTest, ConcurrentWritersNeverInterleaveInsideALine) {
     children.push_back(child);
   }
   std::vector<std::thread> threads;
+  threads.reserve(kThreads);
   for (int t = 0; t < kThreads; ++t) {
     threads.emplace_back([t, &padding] {
       for (int i = 0; i < kLinesPerWriter; ++i)

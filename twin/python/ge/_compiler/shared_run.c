@@ -212,8 +212,9 @@ static PyObject *Run(SharedRun *self, PyObject *arrays) {
   if (self->closed || !PyList_CheckExact(arrays) || PyList_GET_SIZE(arrays) != self->n_in) Py_RETURN_NONE;
   Py_buffer on_stack[STACK_INPUTS];
   Py_buffer *buffers = on_stack;
-  if (self->n_in > STACK_INPUTS && (buffers = PyMem_Malloc((size_t)self->n_in * sizeof(Py_buffer))) == NULL) {
-    return PyErr_NoMemory();
+  if (self->n_in > STACK_INPUTS) {
+    buffers = PyMem_Malloc((size_t)self->n_in * sizeof(Py_buffer));
+    if (buffers == NULL) return PyErr_NoMemory();
   }
   PyObject *outputs = Checked(self, arrays, buffers);
   if (buffers != on_stack) PyMem_Free(buffers);

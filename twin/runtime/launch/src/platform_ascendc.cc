@@ -68,13 +68,13 @@ PlatformAscendC* Load(const std::string& soc) {
   auto it = cache.find(soc);
   if (it != cache.end()) return it->second.get();
   std::vector<std::string> dirs;
-  if (const char* d = std::getenv("ASCEND_TWIN_PLATFORM_DIR")) dirs.push_back(d);
+  if (const char* d = std::getenv("ASCEND_TWIN_PLATFORM_DIR")) dirs.emplace_back(d);
   if (const char* h = std::getenv("ASCEND_HOME_PATH"))
     dirs.push_back(std::string(h) + "/x86_64-linux/data/platform_config");
   dirs.push_back(LibraryDir() + "/../x86_64-linux/data/platform_config");
   for (const std::string& dir : dirs) {
     std::map<std::string, std::string> values;
-    const IniRead read = ReadIni(dir + "/" + soc + ".ini", &values);
+    const IniRead read = ReadIni(std::string(dir).append("/").append(soc).append(".ini"), &values);
     if (read == IniRead::kMalformed) return nullptr;  // a broken config is not skipped silently
     if (read == IniRead::kRead) {
       auto* p = new PlatformAscendC(new PlatformAscendC::Impl{soc, std::move(values)});

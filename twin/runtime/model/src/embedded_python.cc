@@ -107,7 +107,7 @@ Status OpenLibpython(const std::string &tree) {
   std::vector<std::string> candidates;
   const char *explicit_path = std::getenv("ASCEND_TWIN_LIBPYTHON");
   if (explicit_path != nullptr && *explicit_path != '\0') {
-    candidates.push_back(explicit_path);
+    candidates.emplace_back(explicit_path);
   } else {
     const std::string version_file = tree + "/python/python_version.txt";
     const std::string version = ReadFirstLine(version_file);

@@ -179,7 +179,9 @@ Status PythonModel::Execute(const aclmdlDataset &input, aclmdlDataset *output, D
       // CANN: an empty output buffer asks the runtime to allocate it; the caller frees it.
       StatusOr<void *> memory = device.Malloc(static_cast<size_t>(bytes > 0 ? bytes : 1));
       if (!memory.ok())
-        return Status(memory.status().code(), head + "cannot allocate " + name + ": " + memory.status().message());
+        return Status(
+            memory.status().code(),
+            std::string(head).append("cannot allocate ").append(name).append(": ").append(memory.status().message()));
       buffer->data = memory.value();
       buffer->size = static_cast<size_t>(bytes);
     }

@@ -190,7 +190,7 @@ class ModelExecutorTest : public ::testing::Test {
     uint32_t id = 12345;
     EXPECT_EQ(aclmdlLoadFromMem(om.data(), om.size(), &id), code);
     EXPECT_EQ(id, 12345u) << "no id is handed out on failure";
-    const std::string message = ErrMsg();
+    std::string message = ErrMsg();
     std::printf("refused: %s\n", message.c_str());
     return message;
   }

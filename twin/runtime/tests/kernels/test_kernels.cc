@@ -110,7 +110,7 @@ EXPORT int __asc_twin_entry_trap_on_block(const AscTwinBlockEnv *env, const void
                                           size_t err_cap) {
   if (env->block_idx != Slot(args, 0)) return 0;
   std::snprintf(err, err_cap, "UB capacity exceeded: TBuf of %llu bytes needs more than the %llu-byte UB",
-                static_cast<unsigned long long>(env->mem[ASC_TWIN_MEM_UB].size + 32),
+                static_cast<unsigned long long>(env->mem[ASC_TWIN_MEM_UB].size) + 32,
                 static_cast<unsigned long long>(env->mem[ASC_TWIN_MEM_UB].size));
   return 1;
 }
