@@ -31,6 +31,9 @@ extern const size_t kSocTableSize;
 constexpr const char *kDefaultSocVersion = "Ascend910B1";
 constexpr const char *kSocVersionEnv = "ASCEND_TWIN_SOC_VERSION";
 
+// The SoC the device twin is: ASCEND_TWIN_SOC_VERSION if set and not empty, else the default.
+const char *ConfiguredSocName();
+
 // nullptr if `name` is not a known SoC.
 const SocSpec *FindSoc(const std::string &name);
 // "Ascend310B1, Ascend910B1, ..." for error messages.

@@ -39,8 +39,7 @@ aclError aclrtPeekAtLastError(aclrtLastErrLevel level) {
 
 const char *aclrtGetSocName() {
   if (!Runtime::GetOrInit()) return nullptr;
-  const char *env = std::getenv(kSocVersionEnv);
-  const SocSpec *soc = FindSoc((env != nullptr && *env != '\0') ? env : kDefaultSocVersion);
+  const SocSpec *soc = FindSoc(ConfiguredSocName());
   return soc != nullptr ? soc->soc_version : nullptr;
 }
 

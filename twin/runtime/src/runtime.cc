@@ -28,8 +28,7 @@ Status CheckDeviceId(const char *api, int32_t id) {
 }
 
 StatusOr<const SocSpec *> ConfiguredSoc() {
-  const char *env = std::getenv(kSocVersionEnv);
-  const std::string name = (env != nullptr && *env != '\0') ? env : kDefaultSocVersion;
+  const std::string name = ConfiguredSocName();
   const SocSpec *soc = FindSoc(name);
   if (soc == nullptr) {
     return Status(ACL_ERROR_RT_SOC_VERSION,
