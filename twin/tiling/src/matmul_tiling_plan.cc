@@ -15,6 +15,22 @@ constexpr int32_t kDefaultMaxBaseK = 256;
 int64_t AlignUp(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 int64_t AlignDown(int64_t v, int64_t a) { return v / a * a; }
 
+// CANN's alignment of a K step (its UpdateStepK): unless the step covers all of K, the bytes of a
+// step's K row of A are brought down to a multiple of 512 (above 512) or 256 (above 256), where
+// one base block's K row divides that: 5 steps of 64 halves (640 B) become 4 (512 B).
+int64_t AlignStepK(int64_t step, int64_t baseK, int64_t aBytes, int64_t singleK) {
+  if (step * baseK >= singleK) return step;
+  const int64_t row = baseK * aBytes;
+  for (const int64_t unit : {int64_t{512}, int64_t{256}}) {
+    if (step * row <= unit) continue;
+    if (step * row % unit != 0 && unit % row == 0) {
+      while (step * row % unit != 0 && step > 1) --step;
+    }
+    break;
+  }
+  return step;
+}
+
 std::string Num(int64_t v) { return std::to_string(v); }
 
 // A fixed base value must be a positive multiple of `unit`.
@@ -108,6 +124,7 @@ bool PlanCubeBlocks(const CubeBlockRequest& r, CubeBlockPlan* plan, std::string*
            " A block and one " + Num(p.baseK) + "x" + Num(p.baseN) + " B block" + (r.hasBias ? " beside the bias" : "");
     return false;
   }
+  step = AlignStepK(step, p.baseK, r.aBytes, alignedK);
   p.stepKa = p.stepKb = static_cast<int32_t>(step);
   p.depthA1 = p.depthB1 = static_cast<int32_t>(step * depthFactor);
   p.l1Bytes = static_cast<int32_t>(p.depthA1 * blockA + p.depthB1 * blockB + biasL1);

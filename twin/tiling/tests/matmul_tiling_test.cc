@@ -168,6 +168,26 @@ TEST(MatmulTilingTest, FixSplitAndSingleShapeAreKept) {
   EXPECT_EQ(t.iterateOrder, 1);
 }
 
+// The K step's bytes of A are aligned to 512 as CANN aligns them: 128x256x64 fp16 base blocks
+// would fit 5 steps of A and B double-buffered in L1, CANN takes 4 (640 B -> 512 B), so that
+// asc-devkit's matmul_high_performance can raise depthA1 to 16 by hand and still fit L1.
+TEST(MatmulTilingTest, KStepIsAlignedTo512BytesOfA) {
+  matmul_tiling::MultiCoreMatmulTiling api(*Platform910B1());
+  SetFp16Types(api);
+  api.SetDim(24);
+  api.SetShape(8192, 8192, 8192);
+  api.SetOrgShape(8192, 8192, 8192);
+  api.SetSingleShape(2048, 1366, 8192);
+  api.SetFixSplit(128, 256, 64);
+  TCubeTiling t;
+  ASSERT_EQ(api.GetTiling(t), 0);
+  EXPECT_EQ(t.stepKa, 4);
+  EXPECT_EQ(t.stepKb, 4);
+  EXPECT_EQ(t.depthA1, 8);
+  EXPECT_EQ(t.depthB1, 8);
+  EXPECT_LE(16u * 128 * 64 * 2 + uint64_t(t.depthB1) * 64 * 256 * 2, 524288u);
+}
+
 // Kernels that offset each core by the split and never call SetTail (asc-devkit's matmul
 // samples) need whole parts; on a tie the split cuts M, as CANN's does.
 TEST(MatmulTilingTest, CoreSplitPrefersWholePartsAndCutsMOnATie) {
