@@ -129,7 +129,12 @@ int64_t MultiCoreMatmulTiling::Compute() {
     }
   }
   split.kDim = static_cast<int32_t>(CeilDiv(singleK, split.coreK));
-  const int64_t cores = int64_t{split.mDim} * split.nDim * split.kDim;
+  int64_t cores = int64_t{split.mDim} * split.nDim * split.kDim;
+  // A single shape the user set is the kernel's to cover: with more parts than SetDim's cores the
+  // tiling uses every core (CANN's usedCoreNum is SetDim's then), and the kernel loops over the
+  // parts (asc-devkit's matmul_high_performance #6 runs its M halves one after the other).
+  const bool userSingleShape = singleCoreM > 0 || singleCoreN > 0 || singleCoreK > 0;
+  if (userSingleShape && cores > dim) cores = dim;
   if (cores > dim) {
     return asc_twin_tiling::MatmulTilingError(
         "GetTiling: singleCore M=%d N=%d K=%d needs %lld cores, more than SetDim(%d)", split.coreM, split.coreN,
