@@ -156,7 +156,7 @@ def compile_rows(data: dict) -> List[Row]:
 SOURCES: List[Tuple[str, str, Callable[[dict], List[Row]]]] = [
     ("online", "bazel run -c opt //ops/add_custom:bench_add_custom", online_rows),
     ("offline", "bazel run -c opt //offline/bench:offline_bench", offline_rows),
-    ("runtime", "bazel run -c opt //twin/runtime:add_bench", runtime_rows),
+    ("runtime", "bazel run -c opt //twin/runtime/bench:add_bench", runtime_rows),
     ("compile", "python3 tests/bench/bisheng_compile_bench.py", compile_rows),
 ]
 

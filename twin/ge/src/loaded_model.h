@@ -1,6 +1,6 @@
 // One OM loaded into libascendcl.so for ge::Session: device buffers and datasets made once and
 // reused by every run, the caller's tensors checked against the model, outputs as ge::Tensor.
-// Models with -1 dims run through dynamic_run.h. Internal to libge_runner.so (ge_api.cc).
+// Models with -1 dims run through dynamic_run.h. Internal to libge_runner.so (session.cc).
 #ifndef TWIN_GE_SRC_LOADED_MODEL_H_
 #define TWIN_GE_SRC_LOADED_MODEL_H_
 

@@ -1,7 +1,7 @@
 """The twin's benchmark driver: runs the C++ bench (kernel vs. C add, launch overhead), measures
 numpy's add on the same sizes in the same run, and prints one merged table.
 
-    bazel run -c opt //twin/runtime:add_bench [-- --sizes=1024,... --seconds=S --tile_num=N]
+    bazel run -c opt //twin/runtime/bench:add_bench [-- --sizes=1024,... --seconds=S --tile_num=N]
 
 Arguments other than --bench are passed to the C++ bench. Prints tables; asserts nothing.
 The C++ bench runs twice in the same run: kernels in the device process (the default) and in

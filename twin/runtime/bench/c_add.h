@@ -1,6 +1,6 @@
 // The plain C contender of the benchmarks: z = x + y split evenly over `threads` std::threads,
 // started per call (what a C programmer would write; built -O3 so the loop is vectorized).
-// Shared by //twin/runtime:add_bench and //offline/bench:om_bench so their ratios mean the same.
+// Shared by //twin/runtime/bench:add_bench and //offline/bench:om_bench so their ratios mean the same.
 #ifndef ASC_TWIN_RUNTIME_BENCH_C_ADD_H_
 #define ASC_TWIN_RUNTIME_BENCH_C_ADD_H_
 

@@ -4,7 +4,7 @@
 // once, or first polls for a budget (yielding, as spin_wait.h does); the parent waits idle
 // between requests. Prints one table; asserts nothing.
 //
-//   bazel run -c opt //twin/runtime:wake_latency [-- --reps=N]
+//   bazel run -c opt //twin/runtime/bench:wake_latency [-- --reps=N]
 #include <linux/futex.h>
 #include <sched.h>
 #include <sys/mman.h>

@@ -5,7 +5,7 @@
 // with a code and never crash or hang. Prints a summary: inputs, outcomes by code, hangs, the
 // slowest input, and reports that name no block.
 //
-//   bazel run -c opt //twin/runtime:om_mutation_run -- [--runs=1000000] [--seconds=S] [--seed=N]
+//   bazel run -c opt //twin/runtime/tests:om_mutation_run -- [--runs=1000000] [--seconds=S] [--seed=N]
 //
 // A hang is an input that took longer than --hang_seconds (default 10; the operator execution
 // timeout is 2 s, so only a hang the watchdog missed counts). A host crash ends this process:

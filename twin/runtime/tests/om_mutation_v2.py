@@ -11,7 +11,7 @@ range with runtime-allocated outputs. The host must answer every input with a co
 (a summary printed at all means none), no hang (faulthandler ends the run, printing where, after
 --hang_seconds). pyACL runs the models in this process's interpreter, as a pyACL program does.
 
-    bazel run -c opt //twin/runtime:om_mutation_v2 -- [--runs=100000] [--seconds=S] [--seed=N]
+    bazel run -c opt //twin/runtime/tests:om_mutation_v2 -- [--runs=100000] [--seconds=S] [--seed=N]
 """
 
 import argparse
