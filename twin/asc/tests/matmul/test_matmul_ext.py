@@ -34,6 +34,7 @@ KERNELS = [
     "mm_policy_lower",
     "mm_co1",
     "mm_tscm",
+    "mm_nz_float_c",
     "mm_sparse",
     "mmad_sparse",
     "mm_ext_traps",
@@ -127,6 +128,19 @@ def test_c_left_in_l0c_goes_out_through_the_kernels_fixpipe(dev):
     pc = dev.put(np.zeros((m, n), np.float32))
     assert dev.launch("mm_co1", 1, dev.put(a), dev.put(b), pc, dev.put(t)) == 0
     assert_fp32_close(dev.get(pc, np.zeros((m, n), np.float32)), want, k)
+
+
+@pytest.mark.parametrize("split,c0", [(0, 16), (1, 8)], ids=["fractal_16x16", "channel_split_16x8"])
+def test_float_nz_c_fractals(dev, split, c0):
+    m, n, k = 64, 96, 48
+    rng = rng_for("nzc", split)
+    a, b, want = half_operands(rng, m, n, k)
+    t = tiling(m, n, k, 1, "f16", "f32")
+    out = np.zeros(m * n, np.float32)
+    pc = dev.put(out)
+    assert dev.launch("mm_nz_float_c", 1, dev.put(a), dev.put(b), pc, dev.put(t), split) == 0
+    got = dev.get(pc, out).reshape(n // c0, m, c0)
+    assert_fp32_close(got, nz(want, c0), k)
 
 
 def test_a_staged_in_tscm(dev):

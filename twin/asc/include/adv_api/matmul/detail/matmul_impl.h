@@ -629,7 +629,12 @@ class MatmulImpl {
     twin::CheckGm(api, v.base, need * sizeof(DstT));
     return v;
   }
-  static uint64_t NzC0() { return sizeof(DstT) == 1 ? 32 : 16; }
+  // Columns of an NZ C fractal: 32 bytes of int8, else 16; a float C with isEnableChannelSplit
+  // in 16 x 8 fractals (32 bytes a row), as CANN writes it then.
+  static uint64_t NzC0() {
+    if (sizeof(DstT) == 4 && kConfig.isEnableChannelSplit) return 8;
+    return sizeof(DstT) == 1 ? 32 : 16;
+  }
   static uint64_t NzExtent(const DstView& v, uint64_t rows, uint64_t cols) {
     return ((cols - 1) / NzC0()) * v.nzRows * NzC0() + (rows - 1) * NzC0() + (cols - 1) % NzC0() + 1;
   }
